@@ -1,0 +1,36 @@
+/** The public surface of the rule catalogue. */
+import { RULES, type RuleId } from './rules.ts';
+import type { Area, Level, RuleDef } from './types.ts';
+
+export { RULES, type RuleId } from './rules.ts';
+export { AREAS, type Area, type Level, type RuleDef, type ProfileNeed } from './types.ts';
+export { ERROR_TABLE, ERROR_CODES, LIVE_ONLY_CODES, type ErrorCode } from './error-codes.ts';
+
+export type Rule = RuleDef & { readonly id: RuleId };
+
+const byId = new Map<string, Rule>(RULES.map((r) => [r.id, r as Rule]));
+
+export function getRule(id: RuleId): Rule {
+  return byId.get(id)!;
+}
+
+export function isRuleId(id: string): id is RuleId {
+  return byId.has(id);
+}
+
+/** Rules selected by --area / --rule (both empty: all). */
+export function selectRules(filter: { areas?: readonly string[]; rules?: readonly string[] }): Rule[] {
+  const areas = new Set(filter.areas ?? []);
+  const ids = new Set(filter.rules ?? []);
+  return RULES.filter((r) => (areas.size === 0 || areas.has(r.area)) && (ids.size === 0 || ids.has(r.id))) as Rule[];
+}
+
+export function countByLevel(rules: readonly Rule[]): Record<Level, number> {
+  const out: Record<Level, number> = { MUST: 0, SHOULD: 0, OBSERVE: 0 };
+  for (const r of rules) out[r.level]++;
+  return out;
+}
+
+export function rulesOfArea(area: Area): Rule[] {
+  return RULES.filter((r) => r.area === area) as Rule[];
+}

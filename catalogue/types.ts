@@ -1,0 +1,67 @@
+import type { ErrorCode } from './error-codes.ts';
+
+/** Result levels (DESIGN.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
+export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
+
+/** Spec areas; each has a folder under suites/ of the same name. */
+export const AREAS = [
+  'auth',
+  'routing',
+  'responses',
+  'create',
+  'orders',
+  'idempotency',
+  'isolation',
+  'transitions',
+  'listing',
+  'limits',
+  'live',
+  'webhooks',
+  'versioning',
+  'model',
+  'receiver',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * Dotted path of a profile field a rule needs (PROFILE.md). When the profile
+ * lacks it the rule is SKIP and the reason names the field.
+ */
+export type ProfileNeed =
+  | 'keys.test_read_only'
+  | 'keys.test_write_only'
+  | 'keys.test_revoked'
+  | 'keys.test_rate_limited'
+  | 'keys.live'
+  | 'keys.other_test'
+  | 'keys.other_live'
+  | 'keys.live_not_ready'
+  | 'keys.live_no_credit'
+  | 'live_receiving'
+  | 'fixtures.customer_id'
+  | 'fixtures.foreign_customer_id'
+  | 'fixtures.order'
+  | 'fixtures.cancelled_order_id'
+  | 'fixtures.foreign_order_id'
+  | 'webhooks'
+  | 'control'
+  | 'probes.live_writes';
+
+export interface RuleDef {
+  /** Stable, meaningful id: AREA-MEANING. Never renumbered, never reused. */
+  readonly id: string;
+  readonly area: Area;
+  readonly level: Level;
+  /** The spec heading the rule comes from. */
+  readonly section: string;
+  /** What passing means, in our words (one sentence). */
+  readonly requirement: string;
+  /** Error codes of the spec's table this rule exercises. */
+  readonly codes?: readonly ErrorCode[];
+  /** Profile fields without which the rule is SKIP. */
+  readonly needs?: readonly ProfileNeed[];
+  /** Why no test can exercise it through the API (then no suite test is expected). */
+  readonly untestable?: string;
+  /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
+  readonly ruling?: string;
+}

@@ -1,0 +1,106 @@
+/**
+ * Maps finished vitest tasks to catalogued rules (a test belongs to the rule
+ * its title starts with; ambient findings to the rule they name) and decides
+ * each rule's status by its level: a failed MUST is FAIL, a failed SHOULD is
+ * WARN, an OBSERVE is INFO; transport trouble is ERROR, a counterexample that
+ * passes when replayed is FLAKY.
+ */
+import type { Rule } from '../catalogue/index.ts';
+import type { Evidence, RuleReport, RuleStatus } from '../reports/report-types.ts';
+import type { Finding, HpsMeta } from './evidence.ts';
+
+export interface FinishedTest {
+  title: string;
+  state: 'pass' | 'fail' | 'skip';
+  durationMs: number;
+  errors: string[];
+  meta: HpsMeta | undefined;
+}
+
+export function ruleIdOfTitle(title: string): string | undefined {
+  return /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/.exec(title)?.[1];
+}
+
+export function collectRules(selected: readonly Rule[], tests: readonly FinishedTest[]): RuleReport[] {
+  const byRule = new Map<string, FinishedTest[]>();
+  const ambient = new Map<string, Finding[]>();
+  for (const t of tests) {
+    const id = ruleIdOfTitle(t.title);
+    if (id) (byRule.get(id) ?? byRule.set(id, []).get(id)!).push(t);
+    for (const f of t.meta?.ambient ?? []) (ambient.get(f.rule) ?? ambient.set(f.rule, []).get(f.rule)!).push(f);
+  }
+  return selected.map((rule) => decide(rule, byRule.get(rule.id) ?? [], ambient.get(rule.id) ?? []));
+}
+
+function failedStatus(rule: Rule): RuleStatus {
+  return rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info';
+}
+
+function decide(rule: Rule, tests: FinishedTest[], findings: Finding[]): RuleReport {
+  const base: RuleReport = {
+    id: rule.id,
+    area: rule.area,
+    level: rule.level,
+    status: 'skip',
+    title: rule.requirement,
+    spec: rule.section,
+    evidence: [],
+    tests: tests.map((t) => ({
+      title: t.title,
+      state: t.state,
+      duration_ms: Math.round(t.durationMs),
+      requests: t.meta?.requests ?? 0,
+      ...(t.state === 'fail' ? { error: t.errors[0]?.split('\n')[0] } : {}),
+    })),
+  };
+  if (rule.ruling) base.ruling = rule.ruling;
+  if (rule.untestable && tests.length === 0) {
+    return { ...base, untestable: true, reason: `not exercisable through the API: ${rule.untestable}` };
+  }
+  const observed = Object.assign({}, ...tests.map((t) => t.meta?.observed ?? {}));
+  if (Object.keys(observed).length) base.observed = observed;
+
+  const failed = tests.filter((t) => t.state === 'fail');
+  const transport = failed.filter((t) => t.meta?.transport);
+  const flaky = failed.filter((t) => t.meta?.property?.replayOutcome === 'pass');
+  const real = failed.filter((t) => !t.meta?.transport && t.meta?.property?.replayOutcome !== 'pass');
+
+  for (const t of failed) base.evidence.push(...evidenceOf(t));
+  for (const f of findings.slice(0, 5)) {
+    base.evidence.push({ kind: 'mismatch', message: f.message, expected: f.expected, actual: f.actual });
+    if (f.exchange) base.evidence.push({ kind: 'exchange', exchange: f.exchange });
+  }
+
+  if (real.length || findings.length) {
+    const first = real[0]?.errors[0]?.split('\n')[0] ?? findings[0]?.message;
+    const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
+    return { ...base, status: failedStatus(rule), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
+  }
+  if (flaky.length) {
+    return { ...base, status: 'flaky', reason: `a counterexample failed, then passed when replayed with the same seed: ${flaky[0]!.errors[0]?.split('\n')[0] ?? ''}` };
+  }
+  if (transport.length) {
+    return { ...base, status: 'error', reason: transport[0]!.meta!.transport };
+  }
+  const ran = tests.filter((t) => t.state === 'pass');
+  if (ran.length === 0) {
+    const reasons = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
+    return { ...base, status: 'skip', reason: reasons.length ? reasons.join('; ') : tests.length ? 'skipped' : 'no test in this selection' };
+  }
+  const notes = tests.flatMap((t) => t.meta?.notes ?? []);
+  if (notes.length) base.evidence.push(...notes.map((message) => ({ kind: 'note' as const, message })));
+  return { ...base, status: rule.level === 'OBSERVE' ? 'info' : 'pass' };
+}
+
+function evidenceOf(t: FinishedTest): Evidence[] {
+  const m = t.meta;
+  const out: Evidence[] = [];
+  const message = t.errors[0]?.split('\n')[0] ?? 'failed';
+  out.push({ kind: 'mismatch', message: `${t.title.split(':')[0]}: ${message}`, expected: m?.mismatch?.expected, actual: m?.mismatch?.actual });
+  if (m?.property) {
+    const p = m.property;
+    out.push({ kind: 'property', seed: p.seed, runs: p.runs, path: p.path, counterexample: p.counterexample, replayOutcome: p.replayOutcome });
+  }
+  for (const ex of (m?.transcript ?? []).slice(-3)) out.push({ kind: 'exchange', exchange: ex });
+  return out;
+}

@@ -1,0 +1,34 @@
+/**
+ * What the runner hands every suite worker (through vitest's provide/inject):
+ * the target profile and the run's parameters. Plain JSON only.
+ */
+import type { Profile } from './profile.ts';
+
+export interface SuiteContextData {
+  profile: Profile;
+  /** Where the profile came from (for replay lines); null when the runner started the reference server. */
+  profilePath: string | null;
+  runId: string;
+  seed: number;
+  runs: number;
+  /** Base URL of the webhook sink's query API, when the run has a sink. */
+  sinkUrl: string | null;
+  /** Extra CLI words a replay line must carry (e.g. `--time-scale 600`). */
+  replayArgs: string[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    hps: SuiteContextData;
+  }
+}
+
+/** FNV-1a, 32 bit: a rule's seed is derived from the run seed and the rule id, so `--rule X --seed N` replays X exactly. */
+export function deriveSeed(seed: number, label: string): number {
+  let h = 0x811c9dc5 ^ (seed >>> 0);
+  for (let i = 0; i < label.length; i++) {
+    h ^= label.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h | 0;
+}

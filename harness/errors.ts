@@ -1,0 +1,41 @@
+/**
+ * Harness trouble is never a conformance failure: it is an error with a stable
+ * code and an exit status (DESIGN.md): 2 bad usage or profile, 3 target
+ * unreachable or unusable.
+ */
+export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3 } as const;
+
+export type HarnessErrorCode =
+  | 'HPS_ERR_USAGE'
+  | 'HPS_ERR_PROFILE'
+  | 'HPS_ERR_PROFILE_ENV'
+  | 'HPS_ERR_TARGET_UNREACHABLE'
+  | 'HPS_ERR_TARGET_GARBAGE'
+  | 'HPS_ERR_TARGET_TIMEOUT'
+  | 'HPS_ERR_SINK'
+  | 'HPS_ERR_REPORT';
+
+const EXIT_OF: Record<HarnessErrorCode, number> = {
+  HPS_ERR_USAGE: EXIT.usage,
+  HPS_ERR_PROFILE: EXIT.usage,
+  HPS_ERR_PROFILE_ENV: EXIT.usage,
+  HPS_ERR_TARGET_UNREACHABLE: EXIT.target,
+  HPS_ERR_TARGET_GARBAGE: EXIT.target,
+  HPS_ERR_TARGET_TIMEOUT: EXIT.target,
+  HPS_ERR_SINK: EXIT.usage,
+  HPS_ERR_REPORT: EXIT.usage,
+};
+
+export class HarnessError extends Error {
+  readonly code: HarnessErrorCode;
+  readonly exitCode: number;
+  /** One line per problem (a bad profile can have several). */
+  readonly problems: string[];
+  constructor(code: HarnessErrorCode, message: string, problems: string[] = []) {
+    super(message);
+    this.name = 'HarnessError';
+    this.code = code;
+    this.exitCode = EXIT_OF[code];
+    this.problems = problems;
+  }
+}

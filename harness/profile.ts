@@ -1,0 +1,119 @@
+/**
+ * Loads a profile exactly as PROFILE.md says: `${NAME}` interpolation from the
+ * environment, ajv validation, one clear line per problem naming the field.
+ */
+import { readFileSync } from 'node:fs';
+import { ajv } from '../schemas/ajv.ts';
+import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schemas/profile.ts';
+import { HarnessError } from './errors.ts';
+
+export type { Profile, WebhookEndpoint } from '../schemas/profile.ts';
+
+const validateProfile = ajv.compile(profileSchema);
+
+/** Replaces every `${NAME}` in string values; unset variables are problems naming NAME and the field. */
+export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, problems: string[], at = ''): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {
+      const v = env[name];
+      if (v === undefined) {
+        problems.push(`${at || '(root)'}: environment variable ${name} is not set`);
+        return '';
+      }
+      return v;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v, i) => interpolateEnv(v, env, problems, `${at}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, interpolateEnv(v, env, problems, at ? `${at}.${k}` : k)]),
+    );
+  }
+  return value;
+}
+
+function fieldOf(instancePath: string): string {
+  if (!instancePath) return '(root)';
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+}
+
+/** One line per ajv error, naming the field (`keys.test: must start with pt_test_sk_`). */
+export function describeProfileErrors(errors: NonNullable<typeof validateProfile.errors>): string[] {
+  const lines = new Set<string>();
+  for (const e of errors) {
+    const field = fieldOf(e.instancePath);
+    switch (e.keyword) {
+      case 'required':
+        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { missingProperty: string }).missingProperty}: is required`);
+        break;
+      case 'additionalProperties':
+        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile field`);
+        break;
+      case 'pattern': {
+        const p = (e.params as { pattern: string }).pattern;
+        lines.add(`${field}: ${PROFILE_PATTERN_MESSAGES[p] ?? e.message}`);
+        break;
+      }
+      case 'anyOf':
+        break; // the branch errors say more
+      default:
+        lines.add(`${field}: ${e.message}`);
+    }
+  }
+  return [...lines];
+}
+
+/** Parses and validates profile JSON text. Throws HarnessError (exit 2) listing every problem. */
+export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_PROFILE', `${source}: not valid JSON (${(e as Error).message})`);
+  }
+  const problems: string[] = [];
+  const data = interpolateEnv(raw, env, problems);
+  if (problems.length) {
+    throw new HarnessError('HPS_ERR_PROFILE_ENV', `${source}: ${problems.join('; ')}`, problems);
+  }
+  if (!validateProfile(data)) {
+    const lines = describeProfileErrors(validateProfile.errors ?? []);
+    throw new HarnessError('HPS_ERR_PROFILE', `${source}: ${lines.join('; ')}`, lines);
+  }
+  const profile = data as Profile;
+  profile.base_url = profile.base_url.replace(/\/+$/, '');
+  return profile;
+}
+
+export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_PROFILE', `${path}: cannot read profile (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  return parseProfile(text, path, env);
+}
+
+/** Every secret of a profile, for redaction of free text. */
+export function profileSecrets(p: Profile): string[] {
+  const out: string[] = Object.values(p.keys).filter((v): v is string => typeof v === 'string');
+  for (const e of p.webhooks?.endpoints ?? []) out.push(e.secret);
+  if (p.control) out.push(p.control.token);
+  return out;
+}
+
+/** Reads a dotted profile path (`keys.live`, `fixtures.order`, `probes.live_writes`). */
+export function profileHas(p: Profile, dotted: string): boolean {
+  let cur: unknown = p;
+  for (const part of dotted.split('.')) {
+    if (!cur || typeof cur !== 'object') return false;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  if (dotted === 'probes.live_writes') return cur === true;
+  return cur !== undefined && cur !== null;
+}

@@ -1,0 +1,216 @@
+/**
+ * `hps-conformance run`: resolves the target (a profile, or the embedded
+ * reference server), starts the webhook sink, checks the target answers, runs
+ * the suites through vitest's Node API, maps results to catalogued rules and
+ * writes report.json plus its renderings.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { File, Task } from '@vitest/runner';
+import { selectRules, type Rule } from '../catalogue/index.ts';
+import { renderAll } from '../reports/render.ts';
+import type { Report, RuleReport } from '../reports/report-types.ts';
+import { Client, closeAllPools, TransportError } from './client.ts';
+import { collectRules, type FinishedTest } from './collect.ts';
+import type { SuiteContextData } from './context.ts';
+import { EXIT, HarnessError } from './errors.ts';
+import { loadProfile, profileSecrets, type Profile } from './profile.ts';
+import { validateSelection } from './selection.ts';
+import { startTarget, type RunningTarget } from './target.ts';
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunOptions {
+  profilePath?: string;
+  areas?: string[];
+  rules?: string[];
+  seed?: number;
+  runs?: number;
+  reportDir?: string;
+  /** Embedded reference only: its retry clock speed-up. */
+  timeScale?: number;
+  /** Embedded reference only: planted faults to switch on. */
+  faults?: string[];
+  log?: (line: string) => void;
+}
+
+export interface RunResult {
+  report: Report;
+  exitCode: number;
+  reportDir: string;
+}
+
+const TOOL = { name: 'hps-conformance', version: '0.1.0' };
+
+export async function run(opts: RunOptions): Promise<RunResult> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const areas = opts.areas ?? [];
+  const ruleIds = opts.rules ?? [];
+  validateSelection(areas, ruleIds);
+  const selected = selectRules({ areas, rules: ruleIds });
+  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
+  const seed = opts.seed ?? randomBytes(4).readInt32BE(0);
+  const runs = opts.runs ?? 100;
+  const runId = `cr${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
+  const startedAt = new Date();
+
+  const profile: Profile | undefined = opts.profilePath ? loadProfile(opts.profilePath) : undefined;
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, needSink: selected.some((r) => r.area === 'webhooks') });
+  try {
+    await preflight(target.profile);
+    log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
+    const ctx: SuiteContextData = {
+      profile: target.profile,
+      profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
+      runId,
+      seed,
+      runs,
+      sinkUrl: target.sinkUrl,
+      replayArgs: target.embedded && opts.faults?.length ? opts.faults.flatMap((f) => ['--fault', f]) : [],
+    };
+    const tests = await runVitest(selected, ctx);
+    const rules = collectRules(selected, tests);
+    addReplayLines(rules, ctx);
+    const report = buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests });
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    renderAll(reportDir, report);
+    printSummary(report, reportDir, log);
+    return { report, reportDir, exitCode: exitCodeOf(report) };
+  } finally {
+    await target.close();
+    await closeAllPools();
+  }
+}
+
+/** One request before anything runs: an unreachable target or one answering garbage stops the run with exit 3. */
+async function preflight(profile: Profile): Promise<void> {
+  const client = new Client({ baseUrl: profile.base_url, secrets: profileSecrets(profile), timeoutMs: 10_000 });
+  let res;
+  try {
+    res = await client.listPayments(profile.keys.test, { limit: 1 });
+  } catch (e) {
+    if (e instanceof TransportError) throw new HarnessError(e.code, `target ${profile.base_url} could not be reached: ${e.message}`);
+    throw e;
+  }
+  if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
+    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${profile.base_url} answered GET /v1/payments with ${res.status} and a body that is not JSON (${JSON.stringify(res.text.slice(0, 60))})`);
+  }
+}
+
+async function runVitest(selected: readonly Rule[], ctx: SuiteContextData): Promise<FinishedTest[]> {
+  const { createVitest } = await import('vitest/node');
+  const areas = [...new Set(selected.map((r) => r.area))];
+  const all = selected.length === countAll();
+  const include = areas.map((a) => `suites/${a}/**/*.test.ts`);
+  const escaped = selected.map((r) => r.id.replace(/[-]/g, '\\-'));
+  const vitest = await createVitest(
+    'test',
+    {
+      config: false,
+      root: PACKAGE_ROOT,
+      include,
+      watch: false,
+      reporters: [{}],
+      provide: { hps: ctx },
+      testNamePattern: all ? undefined : `^(${escaped.join('|')}):`,
+      passWithNoTests: true,
+      pool: 'threads',
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      teardownTimeout: 30_000,
+      isolate: true,
+    },
+    { logLevel: 'silent', server: { watch: null } },
+  );
+  try {
+    await vitest.start();
+    return vitest.state.getFiles().flatMap((f: File) => testsOf(f));
+  } finally {
+    await vitest.close();
+  }
+}
+
+function countAll(): number {
+  return selectRules({}).length;
+}
+
+function testsOf(task: Task): FinishedTest[] {
+  if (task.type === 'suite' || (task as File).filepath !== undefined) {
+    const children = (task as { tasks?: Task[] }).tasks ?? [];
+    const out = children.flatMap(testsOf);
+    // A file that failed to load is harness trouble worth showing.
+    if ((task as File).filepath && task.result?.state === 'fail' && children.length === 0) {
+      out.push({ title: `SUITE-LOAD: ${(task as File).name}`, state: 'fail', durationMs: 0, errors: (task.result.errors ?? []).map((e) => e.message), meta: undefined });
+    }
+    return out;
+  }
+  const state = task.result?.state === 'pass' ? 'pass' : task.result?.state === 'fail' ? 'fail' : 'skip';
+  return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
+}
+
+function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
+  for (const r of rules) {
+    if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
+    const parts = ['hps-conformance', 'run'];
+    if (ctx.profilePath) parts.push('--profile', ctx.profilePath);
+    parts.push('--rule', r.id, '--seed', String(ctx.seed));
+    if (ctx.runs !== 100) parts.push('--runs', String(ctx.runs));
+    parts.push(...ctx.replayArgs);
+    r.evidence.push({ kind: 'replay', command: parts.join(' ') });
+  }
+}
+
+function buildReport(a: {
+  target: RunningTarget; runId: string; seed: number; runs: number; startedAt: Date;
+  areas: string[]; ruleIds: string[]; rules: RuleReport[]; tests: FinishedTest[];
+}): Report {
+  const summary = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0, flaky: 0 };
+  for (const r of a.rules) summary[r.status]++;
+  const must = a.rules.filter((r) => r.level === 'MUST');
+  const finished = new Date();
+  const mustFailed = must.filter((r) => r.status === 'fail' || r.status === 'error').length;
+  return {
+    tool: TOOL,
+    target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
+    run_id: a.runId,
+    seed: a.seed,
+    runs: a.runs,
+    started_at: a.startedAt.toISOString(),
+    finished_at: finished.toISOString(),
+    duration_ms: finished.getTime() - a.startedAt.getTime(),
+    selection: { areas: a.areas, rules: a.ruleIds },
+    verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
+    summary,
+    must: {
+      total: must.length,
+      ran: must.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'flaky').length,
+      passed: must.filter((r) => r.status === 'pass').length,
+      failed: must.filter((r) => r.status === 'fail').length,
+      skipped: must.filter((r) => r.status === 'skip').length,
+    },
+    requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
+    rules: a.rules,
+  };
+}
+
+export function exitCodeOf(report: Report): number {
+  if (report.summary.fail > 0 && report.rules.some((r) => r.status === 'fail' && r.level === 'MUST')) return EXIT.notConformant;
+  if (report.rules.some((r) => r.status === 'error' && r.level === 'MUST')) return EXIT.target;
+  return EXIT.conformant;
+}
+
+function printSummary(report: Report, dir: string, log: (l: string) => void): void {
+  const s = report.summary;
+  for (const r of report.rules.filter((x) => ['fail', 'warn', 'flaky', 'error'].includes(x.status))) {
+    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
+    const replay = r.evidence.find((e) => e.kind === 'replay');
+    if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
+  }
+  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  log(`MUST rules: ${report.must.ran} of ${report.must.total} ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  log(`report: ${join(dir, 'report.html')}`);
+}

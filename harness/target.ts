@@ -1,0 +1,66 @@
+/**
+ * The target of a run: the profile's, or the embedded reference server (with
+ * its own profile) when no profile is given; plus the webhook sink when the
+ * selection has webhook rules and the profile declares webhooks.
+ */
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startReference } from '../reference/index.ts';
+import { startSink, type RunningSink } from '../sink/index.ts';
+import { HarnessError } from './errors.ts';
+import type { Profile } from './profile.ts';
+
+export interface RunningTarget {
+  profile: Profile;
+  embedded: boolean;
+  sinkUrl: string | null;
+  close(): Promise<void>;
+}
+
+/** The embedded reference's retry clock: the whole 8 h 48 min schedule in about 16 s. */
+export const EMBEDDED_TIME_SCALE = 2000;
+
+export async function startTarget(o: { profile?: Profile; timeScale?: number; faults?: string[]; needSink: boolean; logDir?: string }): Promise<RunningTarget> {
+  const logDir = o.logDir ?? join(tmpdir(), 'hps-conformance');
+  mkdirSync(logDir, { recursive: true });
+  if (o.profile) {
+    const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
+    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, close: async () => void (await sink?.close()) };
+  }
+  // Embedded: the sink first (its port is where the reference delivers), then the reference.
+  const sink = await startSink({ listen: '127.0.0.1:0', endpoints: [], logFile: join(logDir, `sink-${process.pid}-${Date.now()}.jsonl`) });
+  await sink.close();
+  const reference = await startReference({ port: 0, webhookBaseUrl: sink.url, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [] });
+  const profile = reference.profile as Profile;
+  let live: RunningSink | null = null;
+  try {
+    live = await openSink(profile, logDir, new URL(sink.url).host);
+  } catch (e) {
+    await reference.close();
+    throw e;
+  }
+  return {
+    profile,
+    embedded: true,
+    sinkUrl: live.url,
+    close: async () => {
+      await reference.close();
+      await live?.close();
+    },
+  };
+}
+
+async function openSink(profile: Profile, logDir: string, listen: string): Promise<RunningSink> {
+  const w = profile.webhooks!;
+  try {
+    return await startSink({
+      listen,
+      publicUrl: w.public_url,
+      endpoints: w.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })),
+      logFile: join(logDir, `sink-${process.pid}-${Date.now()}.jsonl`),
+    });
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_SINK', `webhook sink could not listen on ${listen} (webhooks.listen): ${(e as Error).message}`);
+  }
+}

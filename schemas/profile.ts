@@ -1,0 +1,159 @@
+/**
+ * JSON Schema of the target profile (../shared/design/PROFILE.md), a public
+ * contract: extend with optional fields, never rename or remove one.
+ */
+const testKey = { type: 'string', pattern: '^pt_test_sk_\\S+$' } as const;
+const liveKey = { type: 'string', pattern: '^pt_live_sk_\\S+$' } as const;
+const nonEmpty = { type: 'string', minLength: 1 } as const;
+const decimal = { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' } as const;
+const eventType = { enum: ['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed', 'endpoint.test'] } as const;
+
+export const profileSchema = {
+  $id: 'https://hps-conformance.dev/schemas/Profile.json',
+  type: 'object',
+  required: ['base_url', 'keys'],
+  additionalProperties: false,
+  properties: {
+    $schema: { type: 'string' },
+    base_url: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' },
+    keys: {
+      type: 'object',
+      required: ['test'],
+      additionalProperties: false,
+      properties: {
+        test: testKey,
+        test_read_only: testKey,
+        test_write_only: testKey,
+        test_revoked: testKey,
+        test_rate_limited: testKey,
+        live: liveKey,
+        other_test: testKey,
+        other_live: liveKey,
+        live_not_ready: liveKey,
+        live_no_credit: liveKey,
+      },
+    },
+    live_receiving: {
+      type: 'object',
+      required: ['methods', 'channels'],
+      additionalProperties: false,
+      properties: {
+        methods: { type: 'array', uniqueItems: true, items: { enum: ['BKASH', 'NAGAD'] } },
+        channels: { type: 'array', uniqueItems: true, items: { enum: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'] } },
+      },
+    },
+    fixtures: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        customer_id: nonEmpty,
+        foreign_customer_id: nonEmpty,
+        order: {
+          type: 'object',
+          required: ['id', 'customer_id', 'remaining_due'],
+          additionalProperties: false,
+          properties: { id: nonEmpty, customer_id: nonEmpty, remaining_due: decimal },
+        },
+        cancelled_order_id: nonEmpty,
+        foreign_order_id: nonEmpty,
+      },
+    },
+    webhooks: {
+      type: 'object',
+      required: ['listen', 'endpoints'],
+      additionalProperties: false,
+      properties: {
+        listen: { type: 'string', pattern: '^[^\\s:]+:[0-9]{1,5}$' },
+        public_url: { type: 'string', pattern: '^https?://\\S+$' },
+        endpoints: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['path', 'livemode', 'events', 'secret'],
+            additionalProperties: false,
+            properties: {
+              path: { type: 'string', pattern: '^/\\S*$' },
+              livemode: { type: 'boolean' },
+              events: { anyOf: [{ const: '*' }, { type: 'array', minItems: 1, items: eventType }] },
+              secret: { type: 'string', pattern: '^whsec_\\S+$' },
+              enabled: { type: 'boolean' },
+            },
+          },
+        },
+        time_scale: { type: 'number', exclusiveMinimum: 0 },
+        /** Extension: lateness (ms, real time) allowed after a retry's gap before HOOK-RETRY-PUNCTUAL warns. */
+        late_tolerance_ms: { type: 'number', minimum: 0 },
+      },
+    },
+    control: {
+      type: 'object',
+      required: ['url', 'token'],
+      additionalProperties: false,
+      properties: { url: { type: 'string', pattern: '^https?://\\S+$' }, token: nonEmpty },
+    },
+    probes: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        rate_limit_max_requests: { type: 'integer', minimum: 1, maximum: 100000 },
+        live_writes: { type: 'boolean' },
+        /** Extension: per-request time-out of the suite's client, ms (default 10000). */
+        request_timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
+      },
+    },
+  },
+} as const;
+
+/** Human wording for the schema's patterns, so a bad profile names the rule broken. */
+export const PROFILE_PATTERN_MESSAGES: Record<string, string> = {
+  [testKey.pattern]: 'must start with pt_test_sk_',
+  [liveKey.pattern]: 'must start with pt_live_sk_',
+  [decimal.pattern]: 'must be a decimal string such as "1000.00"',
+  '^https?://[^\\s/]+(/[^\\s]*)?$': 'must be an http(s) URL such as http://127.0.0.1:4010',
+  '^https?://\\S+$': 'must be an http(s) URL',
+  '^[^\\s:]+:[0-9]{1,5}$': 'must be host:port, such as 127.0.0.1:4020',
+  '^/\\S*$': 'must be a path starting with /',
+  '^whsec_\\S+$': 'must start with whsec_',
+};
+
+export interface Profile {
+  base_url: string;
+  keys: {
+    test: string;
+    test_read_only?: string;
+    test_write_only?: string;
+    test_revoked?: string;
+    test_rate_limited?: string;
+    live?: string;
+    other_test?: string;
+    other_live?: string;
+    live_not_ready?: string;
+    live_no_credit?: string;
+  };
+  live_receiving?: { methods: string[]; channels: string[] };
+  fixtures?: {
+    customer_id?: string;
+    foreign_customer_id?: string;
+    order?: { id: string; customer_id: string; remaining_due: string };
+    cancelled_order_id?: string;
+    foreign_order_id?: string;
+  };
+  webhooks?: {
+    listen: string;
+    public_url?: string;
+    endpoints: WebhookEndpoint[];
+    time_scale?: number;
+    late_tolerance_ms?: number;
+  };
+  control?: { url: string; token: string };
+  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number };
+}
+
+export interface WebhookEndpoint {
+  path: string;
+  livemode: boolean;
+  events: '*' | string[];
+  secret: string;
+  enabled?: boolean;
+}
