@@ -1,0 +1,249 @@
+/**
+ * The `/_sink/` API that suites in other processes read, the sinkClient over it, and the log that
+ * outlives a sink (restart on the same log file).
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type RunningSink } from '../../sink/index.ts';
+import { deliver, ENDPOINTS, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
+
+async function get(url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
+  const response = await request(url, { method, headers, headersTimeout: 2_000, bodyTimeout: 2_000 });
+  const text = await response.body.text();
+  return { status: response.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
+}
+
+describe('query API', () => {
+  let sink: RunningSink;
+  const temp = tempDir();
+  const a = paymentEvent({ type: 'payment.created' });
+  const b = paymentEvent({ type: 'payment.paid', paymentId: a.paymentId });
+  const c = paymentEvent();
+
+  beforeAll(async () => {
+    sink = await startTestSink(temp.dir);
+    await deliver(sink, '/hooks/test-all', a.body);
+    await deliver(sink, '/hooks/test-all', b.body);
+    await deliver(sink, '/hooks/test-paid', b.body, { secret: SECRETS.testPaid });
+    await deliver(sink, '/hooks/test-all', c.body, { signature: null });
+  });
+  afterAll(async () => {
+    await sink.close();
+    temp.remove();
+  });
+
+  it('GET /_sink/health counts deliveries and drops', async () => {
+    expect(await get(`${sink.url}/_sink/health`)).toEqual({
+      status: 200,
+      json: { ok: true, deliveries: 4, dropped: 0, redirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
+    });
+  });
+
+  it.each([
+    ['', [1, 2, 3, 4]],
+    [`?payment_id=${a.paymentId}`, [1, 2, 3]],
+    [`?event_id=${b.eventId}`, [2, 3]],
+    ['?type=payment.paid', [2, 3]],
+    ['?path=/hooks/test-paid', [3]],
+    ['?since_seq=2', [3, 4]],
+    [`?payment_id=${a.paymentId}&path=/hooks/test-all&since_seq=1`, [2]],
+    ['?event_id=evt_none', []],
+  ])('GET /_sink/deliveries%s', async (query, seqs) => {
+    const { status, json } = await get(`${sink.url}/_sink/deliveries${query}`);
+    expect(status).toBe(200);
+    expect((json?.deliveries as { seq: number }[]).map((d) => d.seq)).toEqual(seqs);
+  });
+
+  it('serves the same records as in process (body base64 with its sha256)', async () => {
+    const { json } = await get(`${sink.url}/_sink/deliveries?event_id=${a.eventId}`);
+    expect(json?.deliveries).toEqual(JSON.parse(JSON.stringify(sink.deliveries({ eventId: a.eventId }))));
+    const [delivery] = json?.deliveries as { body: string; bodySha256: string }[];
+    expect(Buffer.from(delivery?.body ?? '', 'base64').equals(a.body)).toBe(true);
+    expect(delivery?.bodySha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ['/_sink/deliveries?since_seq=abc', 400],
+    ['/_sink/deliveries?paymentId=x', 400],
+    ['/_sink/deliveries?path=/a&path=/b', 400],
+    ['/_sink/redirect-hits?x=1', 400],
+    ['/_sink/nothing', 404],
+    ['/_sink', 404],
+  ])('GET %s answers %i', async (path, status) => {
+    expect((await get(`${sink.url}${path}`)).status).toBe(status);
+  });
+
+  it('only GET: POST /_sink/deliveries answers 405, and is not recorded as a delivery', async () => {
+    expect((await get(`${sink.url}/_sink/deliveries`, {}, 'POST')).status).toBe(405);
+    expect(sink.stats().deliveries).toBe(4);
+  });
+
+  it('GET /_sink/redirect-hits', async () => {
+    expect(await get(`${sink.url}/_sink/redirect-hits`)).toEqual({ status: 200, json: { redirectHits: [] } });
+  });
+
+  it('sinkClient reads deliveries, redirect hits and health', async () => {
+    const client = sinkClient(sink.url);
+    expect((await client.deliveries({ paymentId: a.paymentId, path: '/hooks/test-all' })).map((d) => d.seq)).toEqual([1, 2]);
+    expect(await client.redirectHits()).toEqual([]);
+    expect((await client.health()).deliveries).toBe(4);
+  });
+
+  it('sinkClient.waitFor polls until the count is reached', async () => {
+    const later = paymentEvent({ marker: 'fail:500x1' });
+    setTimeout(() => {
+      void deliver(sink, '/hooks/test-all', later.body).then(() => deliver(sink, '/hooks/test-all', later.body));
+    }, 100);
+    const found = await sinkClient(sink.url).waitFor({ eventId: later.eventId }, { count: 2, timeoutMs: 3_000, pollMs: 50 });
+    expect(found.map((d) => d.answer)).toEqual([
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 200 },
+    ]);
+  });
+
+  it('sinkClient.waitFor rejects with SinkWaitTimeoutError carrying what it saw', async () => {
+    const error = await sinkClient(sink.url)
+      .waitFor({ eventId: a.eventId }, { count: 2, timeoutMs: 150, pollMs: 50 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SinkWaitTimeoutError);
+    expect(error).toMatchObject({ code: 'SINK_WAIT_TIMEOUT', expectedCount: 2 });
+    expect((error as SinkWaitTimeoutError).deliveries).toHaveLength(1);
+  });
+
+  it('in process: waitFor resolves on arrival, and rejects after its time-out', async () => {
+    const event = paymentEvent();
+    const waiting = sink.waitFor({ eventId: event.eventId }, { count: 1, timeoutMs: 2_000 });
+    await deliver(sink, '/hooks/test-all', event.body);
+    expect((await waiting).map((d) => d.event?.id)).toEqual([event.eventId]);
+    await expect(sink.waitFor({ eventId: 'evt_never' }, { count: 1, timeoutMs: 50 })).rejects.toBeInstanceOf(SinkWaitTimeoutError);
+  });
+
+  it('sinkClient reports an unreachable sink as SINK_QUERY_FAILED', async () => {
+    await expect(sinkClient('http://127.0.0.1:1', { requestTimeoutMs: 500 }).health()).rejects.toMatchObject({ code: 'SINK_QUERY_FAILED' });
+  });
+});
+
+describe('query token', () => {
+  it('with queryToken, /_sink/ calls need the bearer token; deliveries do not', async () => {
+    const temp = tempDir();
+    const sink = await startTestSink(temp.dir, { queryToken: 'tok_123' });
+    try {
+      expect((await get(`${sink.url}/_sink/health`)).status).toBe(401);
+      expect((await get(`${sink.url}/_sink/health`, { authorization: 'Bearer tok_124' })).status).toBe(401);
+      expect((await get(`${sink.url}/_sink/health`, { authorization: 'Bearer tok_123' })).status).toBe(200);
+      expect((await deliver(sink, '/hooks/test-all', paymentEvent().body)).status).toBe(200);
+      expect(await sinkClient(sink.url, { token: 'tok_123' }).deliveries()).toHaveLength(1);
+      await expect(sinkClient(sink.url).deliveries()).rejects.toMatchObject({ code: 'SINK_QUERY_FAILED', status: 401 });
+    } finally {
+      await sink.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('the log outlives the sink', () => {
+  it('a restarted sink on the same log keeps its deliveries, seq numbers, attempt counts and redirect tokens', async () => {
+    const temp = tempDir();
+    try {
+      const first = await startTestSink(temp.dir);
+      const event = paymentEvent({ marker: 'redirect:1' });
+      expect((await deliver(first, '/hooks/test-all', event.body)).status).toBe(302);
+      const [original] = first.deliveries();
+      await first.close();
+
+      const second = await startTestSink(temp.dir);
+      try {
+        expect(second.port).not.toBe(0);
+        const [reloaded] = await sinkClient(second.url).deliveries({ eventId: event.eventId });
+        expect(reloaded).toEqual(JSON.parse(JSON.stringify(original)));
+        // The retry is attempt 2 (answered 200), with the next seq.
+        expect((await deliver(second, '/hooks/test-all', event.body)).status).toBe(200);
+        expect(second.deliveries().map((d) => [d.seq, d.attempt])).toEqual([
+          [1, 1],
+          [2, 2],
+        ]);
+        // The first sink's redirect target is still recognised.
+        const token = original?.answer.kind === 'redirect' ? original.answer.redirectToken : '';
+        await (await request(`${second.url}/_sink/redirect-target/${token}`)).body.text();
+        expect(second.redirectHits()).toMatchObject([{ n: 1, token, forSeq: 1, method: 'GET' }]);
+      } finally {
+        await second.close();
+      }
+      const third = await startTestSink(temp.dir);
+      expect(third.stats()).toMatchObject({ deliveries: 2, redirectHits: 1 });
+      await third.close();
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('a torn last line (a crash mid-write) is skipped and counted; the next line is not glued to it', async () => {
+    const temp = tempDir();
+    try {
+      const first = await startTestSink(temp.dir);
+      await deliver(first, '/hooks/test-all', paymentEvent().body);
+      await first.close();
+      appendFileSync(join(temp.dir, 'sink.jsonl'), '{"line":"delivery","delivery":{"seq":2,"bo');
+
+      const second = await startTestSink(temp.dir);
+      expect(second.stats()).toMatchObject({ deliveries: 1, skippedLogLines: 1 });
+      await deliver(second, '/hooks/test-all', paymentEvent().body);
+      await second.close();
+
+      const third = await startTestSink(temp.dir);
+      expect(third.stats()).toMatchObject({ deliveries: 2, skippedLogLines: 1 });
+      expect(third.deliveries().map((d) => d.seq)).toEqual([1, 2]);
+      await third.close();
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('each line is on disk before the answer: the log holds the delivery when the client gets its status', async () => {
+    const temp = tempDir();
+    const sink = await startSink({ listen: '127.0.0.1:0', endpoints: ENDPOINTS, logFile: join(temp.dir, 'deep', 'sink.jsonl') });
+    try {
+      const event = paymentEvent();
+      await deliver(sink, '/hooks/test-all', event.body);
+      const lines = readFileSync(sink.logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { line: string });
+      expect(lines.map((l) => l.line)).toEqual(['start', 'delivery']);
+    } finally {
+      await sink.close();
+      temp.remove();
+    }
+  });
+});
+
+describe('bad options are harness trouble (SinkError SINK_BAD_OPTIONS / SINK_LISTEN_FAILED)', () => {
+  const temp = tempDir();
+  const logFile = join(temp.dir, 'x.jsonl');
+  afterAll(() => temp.remove());
+
+  it.each([
+    ['listen without a port', { listen: '127.0.0.1' }],
+    ['listen port over 65535', { listen: '127.0.0.1:70000' }],
+    ['an endpoint under /_sink', { endpoints: [{ ...ENDPOINTS[0]!, path: '/_sink/deliveries' }] }],
+    ['a duplicated endpoint path', { endpoints: [ENDPOINTS[0]!, ENDPOINTS[0]!] }],
+    ['an endpoint without a secret', { endpoints: [{ ...ENDPOINTS[0]!, secret: '' }] }],
+    ['an endpoint path with a query', { endpoints: [{ ...ENDPOINTS[0]!, path: '/hooks?x=1' }] }],
+    ['a negative maxBodyBytes', { maxBodyBytes: -1 }],
+  ])('%s', async (_title, override) => {
+    await expect(startSink({ listen: '127.0.0.1:0', endpoints: ENDPOINTS, logFile, ...override })).rejects.toMatchObject({
+      name: 'SinkError',
+      code: 'SINK_BAD_OPTIONS',
+    });
+  });
+
+  it('a port already in use', async () => {
+    const sink = await startTestSink(temp.dir);
+    try {
+      const error = await startSink({ listen: `127.0.0.1:${sink.port}`, endpoints: ENDPOINTS, logFile }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SinkError);
+      expect(error).toMatchObject({ code: 'SINK_LISTEN_FAILED' });
+    } finally {
+      await sink.close();
+    }
+  });
+});
