@@ -57,6 +57,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
   const startedAt = new Date();
 
+  if (opts.profilePath && (opts.faults?.length || opts.timeScale !== undefined)) {
+    throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
+  }
   const profile: Profile | undefined = opts.profilePath ? loadProfile(opts.profilePath) : undefined;
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, needSink: selected.some((r) => r.area === 'webhooks') });
   try {

@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startReference } from '../reference/index.ts';
 import { startSink, type RunningSink } from '../sink/index.ts';
@@ -28,14 +29,18 @@ export async function startTarget(o: { profile?: Profile; timeScale?: number; fa
     const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
     return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, close: async () => void (await sink?.close()) };
   }
-  // Embedded: the sink first (its port is where the reference delivers), then the reference.
-  const sink = await startSink({ listen: '127.0.0.1:0', endpoints: [], logFile: join(logDir, `sink-${process.pid}-${Date.now()}.jsonl`) });
-  await sink.close();
-  const reference = await startReference({ port: 0, webhookBaseUrl: sink.url, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [] });
+  // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
+  const sinkPort = await freePort();
+  let reference;
+  try {
+    reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [] });
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
+  }
   const profile = reference.profile as Profile;
   let live: RunningSink | null = null;
   try {
-    live = await openSink(profile, logDir, new URL(sink.url).host);
+    live = await openSink(profile, logDir, `127.0.0.1:${sinkPort}`);
   } catch (e) {
     await reference.close();
     throw e;
@@ -63,4 +68,16 @@ async function openSink(profile: Profile, logDir: string, listen: string): Promi
   } catch (e) {
     throw new HarnessError('HPS_ERR_SINK', `webhook sink could not listen on ${listen} (webhooks.listen): ${(e as Error).message}`);
   }
+}
+
+/** A loopback port free right now (the reference must know the sink's address before either starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -230,7 +230,7 @@ describe('Live readiness', () => {
 describe('auth, routes, methods', () => {
   it('401 for missing, malformed, unknown and revoked keys, with WWW-Authenticate', async () => {
     const k = ref.profile.keys;
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { authorization: k.test },
       { authorization: `Basic ${k.test}` },

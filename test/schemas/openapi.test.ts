@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ajv } from '../../schemas/ajv.ts';
 import {
   OPERATIONS,
+  OPERATION_IDS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   SCHEMA_RESOURCES,
@@ -76,7 +77,8 @@ describe('operations', () => {
     expect(inDoc.sort()).toEqual(OPERATIONS.map((o) => `${o.method} ${o.path} ${o.operationId}`).sort());
   });
 
-  it('operationIds are the spec\'s six', () => {
+  it('operationIds are the spec\'s six, once each, in OPERATION_IDS order', () => {
+    expect(OPERATIONS.map((o) => o.operationId)).toEqual([...OPERATION_IDS]);
     expect(OPERATIONS.map((o) => o.operationId)).toEqual([
       'createPayment',
       'listPayments',
@@ -278,5 +280,14 @@ describe('docs/openapi.json', () => {
 
   it('building twice gives the same document', () => {
     expect(buildOpenApiDocument()).toEqual(doc);
+  });
+});
+
+describe('path templates', () => {
+  it('expandPath fills {id} with the value as given (callers encode)', async () => {
+    const { expandPath, pathParameters } = await import('../../schemas/index.ts');
+    expect(pathParameters('/test_helpers/payments/{id}/succeed')).toEqual(['id']);
+    expect(expandPath('/payments/{id}/cancel', { id: encodeURIComponent('pay 1') })).toBe('/payments/pay%201/cancel');
+    expect(() => expandPath('/payments/{id}', {})).toThrow(/missing path parameter id/);
   });
 });

@@ -201,7 +201,7 @@ describe('the log outlives the sink', () => {
     }
   });
 
-  it('each line is on disk before the answer: the log holds the delivery when the client gets its status', async () => {
+  it('the log holds the delivery by the time the client has its answer (the append is synchronous, before the answer)', async () => {
     const temp = tempDir();
     const sink = await startSink({ listen: '127.0.0.1:0', endpoints: ENDPOINTS, logFile: join(temp.dir, 'deep', 'sink.jsonl') });
     try {

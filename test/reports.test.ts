@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderJunit } from '../reports/junit.ts';
+import { renderMarkdown } from '../reports/markdown.ts';
+import type { Report } from '../reports/report-types.ts';
+
+const base: Report = {
+  tool: { name: 'hps-conformance', version: '0.1.0' }, target: { base_url: 'http://t', embedded_reference: true },
+  run_id: 'r', seed: 1, runs: 10, started_at: 'a', finished_at: 'b', duration_ms: 1500, selection: { areas: [], rules: [] },
+  verdict: 'not_conformant', summary: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 },
+  must: { total: 2, ran: 2, passed: 1, failed: 1, skipped: 0 }, requests: 5,
+  rules: [
+    { id: 'A-ONE', area: 'auth', level: 'MUST', status: 'fail', title: 'x < y & "z"', spec: 's', reason: 'bad <thing>', evidence: [{ kind: 'replay', command: 'hps-conformance run --rule A-ONE --seed 1' }], tests: [{ title: 't', state: 'fail', duration_ms: 100, requests: 1 }] },
+    { id: 'A-TWO', area: 'auth', level: 'MUST', status: 'pass', title: 'ok', spec: 's', evidence: [], tests: [] },
+    { id: 'B-ONE', area: 'routing', level: 'SHOULD', status: 'warn', title: 'w', spec: 's', reason: 'no Allow', evidence: [], tests: [] },
+    { id: 'B-TWO', area: 'routing', level: 'MUST', status: 'skip', title: 's', spec: 's', reason: 'profile lacks keys.live', evidence: [], tests: [] },
+  ],
+};
+
+describe('JUnit renderer', () => {
+  it('has a testsuite per area, a failure only for FAIL, escaped text', () => {
+    const xml = renderJunit(base);
+    expect(xml).toContain('<testsuites name="hps-conformance" tests="4" failures="1" errors="0" skipped="1"');
+    expect(xml.match(/<testsuite /g)).toHaveLength(2);
+    expect(xml.match(/<failure /g)).toHaveLength(1);
+    expect(xml).toContain('x &lt; y &amp; &quot;z&quot;');
+    expect(xml).toContain('<skipped message="profile lacks keys.live"/>');
+    expect(xml).toContain('WARN: no Allow');
+    expect(xml).not.toMatch(/<[^>]*<[^/!?]/); // no tag opened inside an attribute
+  });
+});
+
+describe('Markdown renderer', () => {
+  it('leads with the verdict and lists every non-passing rule with its replay line', () => {
+    const md = renderMarkdown(base);
+    expect(md.split('\n')[0]).toBe('# hps-conformance: ❌ not conformant');
+    expect(md).toContain('| FAIL | `A-ONE` | MUST | bad <thing> | `hps-conformance run --rule A-ONE --seed 1` |');
+    expect(md).toContain('| WARN | `B-ONE` |');
+    expect(md).toContain('MUST rules: **2 of 2 ran**');
+  });
+});
