@@ -13,6 +13,7 @@ const USAGE = `usage:
   hps-conformance sink   [--profile FILE] [--log FILE]
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
   hps-conformance report DIR
+  hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
 exit: 0 conformant · 1 not conformant / load threshold missed · 2 bad usage or profile · 3 target unreachable`;
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
@@ -31,6 +32,10 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
   sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
+  mutation: {
+    options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' } },
+    handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
+  },
   report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
   load: {
     options: { profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' } },

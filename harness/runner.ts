@@ -131,7 +131,10 @@ async function runVitest(selected: readonly Rule[], ctx: SuiteContextData): Prom
   );
   try {
     await vitest.start();
-    return vitest.state.getFiles().flatMap((f: File) => testsOf(f));
+    const loadErrors: string[] = [];
+    const tests = vitest.state.getFiles().flatMap((f: File) => testsOf(f, loadErrors));
+    if (loadErrors.length) throw new HarnessError('HPS_ERR_SUITE', `suite file(s) failed to load: ${loadErrors.join(' | ')}`);
+    return tests;
   } finally {
     await vitest.close();
   }
@@ -141,13 +144,14 @@ function countAll(): number {
   return selectRules({}).length;
 }
 
-function testsOf(task: Task): FinishedTest[] {
-  if (task.type === 'suite' || (task as File).filepath !== undefined) {
-    const children = (task as { tasks?: Task[] }).tasks ?? [];
-    const out = children.flatMap(testsOf);
-    // A file that failed to load is harness trouble worth showing.
-    if ((task as File).filepath && task.result?.state === 'fail' && children.length === 0) {
-      out.push({ title: `SUITE-LOAD: ${(task as File).name}`, state: 'fail', durationMs: 0, errors: (task.result.errors ?? []).map((e) => e.message), meta: undefined });
+function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
+  if (task.type === 'suite') {
+    const children = task.tasks ?? [];
+    const out = children.flatMap((c) => testsOf(c, loadErrors));
+    const file = task as File;
+    // A suite file that failed to load is a broken suite, never a silent skip.
+    if (file.filepath && task.result?.state === 'fail' && children.length === 0) {
+      loadErrors.push(`${file.name}: ${(task.result.errors ?? []).map((e) => e.message).join('; ')}`);
     }
     return out;
   }

@@ -1,0 +1,41 @@
+/**
+ * `mutation`: the suite against every planted fault (the mutation score), plus
+ * the clean server, whose report carries the score as a section.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatMutationTable, mutationScore, runChild } from '../harness/mutation.ts';
+import { renderAll } from '../reports/render.ts';
+import { intOption, listOption, type Options } from './main.ts';
+
+export async function mutationCommand(o: Options): Promise<number> {
+  const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;
+  const runs = intOption(o, 'runs', 1, 10000) ?? 25;
+  const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
+  const faults = listOption(o, 'fault');
+  const clean = faults.length ? null : runChild(['--seed', String(seed), '--runs', String(runs)]);
+  const m = await mutationScore({
+    faults,
+    seed,
+    runs,
+    jobs: intOption(o, 'jobs', 1, 16),
+    onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? 'caught' : 'MISSED'} ${r.fault} (${(r.duration_ms / 1000).toFixed(1)} s)`),
+  });
+  console.log(formatMutationTable(m));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'mutation.json'), JSON.stringify(m, null, 2) + '\n');
+  let cleanOk = true;
+  if (clean) {
+    const c = await clean;
+    const alarms = (c.report?.rules ?? []).filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status));
+    cleanOk = c.report !== null && alarms.length === 0;
+    console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
+    if (c.report) {
+      c.report.mutation = m;
+      writeFileSync(join(dir, 'report.json'), JSON.stringify(c.report, null, 2) + '\n');
+      renderAll(dir, c.report);
+      console.log(`report: ${join(dir, 'report.html')}`);
+    }
+  }
+  return m.caught === m.faults && cleanOk ? 0 : 1;
+}
