@@ -23,7 +23,7 @@ function verify(r: Received, secret: string): boolean {
   return timingSafeEqual(Buffer.from(expected), Buffer.from(v1));
 }
 
-const TIME_SCALE = 6000;
+const TIME_SCALE = 12_000;
 /** Spec gaps (immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h) divided by TIME_SCALE. */
 const SCALED_GAPS = [0, 30, 120, 600, 1800, 7200, 21600].map((s) => (s * 1000) / TIME_SCALE);
 
@@ -99,7 +99,7 @@ describe('webhook delivery', () => {
     const total = SCALED_GAPS.reduce((a, b) => a + b, 0);
     await receiver.waitFor(
       (all) => all.filter(forPayment(failing)).length >= 8 && all.filter(forPayment(redirecting)).length >= 8,
-      total + 3000,
+      total + 6000,
     );
     // Nothing after the 8th attempt.
     await new Promise((r) => setTimeout(r, 300));
@@ -112,7 +112,7 @@ describe('webhook delivery', () => {
       for (let i = 1; i < attempts.length; i += 1) {
         const gap = attempts[i]!.at - attempts[i - 1]!.at;
         expect(gap, `gap before attempt ${i + 1}`).toBeGreaterThanOrEqual(SCALED_GAPS[i - 1]! - 2);
-        expect(gap, `gap before attempt ${i + 1}`).toBeLessThan(SCALED_GAPS[i - 1]! + 400);
+        expect(gap, `gap before attempt ${i + 1}`).toBeLessThan(SCALED_GAPS[i - 1]! + 1500);
       }
     }
     expect(receiver.received.some((r) => r.path === '/redirected-here')).toBe(false);
@@ -120,7 +120,7 @@ describe('webhook delivery', () => {
       (d) => d.endpointPath === '/hooks/test-all' && d.attempts.length > 0 && d.state === 'failed' && d.attempts.every((a) => a.status === 302),
     );
     expect(record?.attempts).toHaveLength(8);
-  }, 15_000);
+  }, 20_000);
 });
 
 describe('webhook time-out', () => {

@@ -1,0 +1,54 @@
+/** Identifier and secret generation. Every random part comes from node:crypto. */
+import { randomBytes } from 'node:crypto';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `n` characters drawn uniformly from `alphabet` (rejection sampling, no modulo bias). */
+export function randomString(n: number, alphabet: string = ALNUM): string {
+  const size = alphabet.length;
+  const ceiling = 256 - (256 % size);
+  let out = '';
+  while (out.length < n) {
+    for (const byte of randomBytes(n * 2)) {
+      if (byte >= ceiling) continue;
+      out += alphabet.charAt(byte % size);
+      if (out.length === n) break;
+    }
+  }
+  return out;
+}
+
+/** `pt_test_sk_` / `pt_live_sk_` followed by 24 random alphanumerics. */
+export function newApiKey(env: 'test' | 'live'): string {
+  return `pt_${env}_sk_${randomString(24)}`;
+}
+
+export function newSigningSecret(): string {
+  return `whsec_${randomString(32)}`;
+}
+
+export function newRequestId(): string {
+  return `req_${randomString(24)}`;
+}
+
+export function newEventId(): string {
+  return `evt_${randomString(24)}`;
+}
+
+export function newObjectId(prefix: string): string {
+  return `${prefix}_${randomString(24)}`;
+}
+
+let paymentSequence = 0;
+
+/**
+ * `pay_` + 8 base-36 digits of a process-wide sequence + 16 random characters.
+ * The sequence prefix makes ids of one process increase with creation order, so the
+ * list order (created_at desc, then id desc) equals reverse creation order even for
+ * payments created within the same millisecond. Ids stay opaque to clients.
+ */
+export function newPaymentId(): string {
+  paymentSequence += 1;
+  return `pay_${paymentSequence.toString(36).padStart(8, '0')}${randomString(16, LOWER_ALNUM)}`;
+}

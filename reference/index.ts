@@ -1,0 +1,184 @@
+/**
+ * The reference server: a faithful, in-memory implementation of the whole Hosted Payment
+ * Service API v1, with a control API and a scaled webhook retry clock. Used as the
+ * suite's default target and as the oracle that the suite raises no false alarm.
+ *
+ *   const ref = await startReference({ webhookBaseUrl: sink.url, timeScale: 600 });
+ *   // ref.url, ref.profile (design/PROFILE.md), await ref.close()
+ *
+ * `buildReference` gives the node:http server before it listens, for tests.
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createRequestHandler } from './app.ts';
+import type { AppContext, ReferenceState } from './context.ts';
+import { ApiError, errorEnvelope } from './errors.ts';
+import { toFaultSet, type FaultSet } from './faults.ts';
+import { IdempotencyStore } from './idempotency.ts';
+import { newRequestId } from './ids.ts';
+import { PaymentStore } from './payments.ts';
+import type { ReferenceProfile } from './profile.ts';
+import { FixedWindowLimiter } from './rate-limit.ts';
+import { buildProfile, DEFAULT_RATE_LIMITS, seed, type RateLimitOptions, type SeedData } from './seed.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+
+export type { ReferenceProfile, ProfileEndpoint, ProfileKeyName } from './profile.ts';
+export type { AppContext, ReferenceState } from './context.ts';
+export type { FaultSet } from './faults.ts';
+export { FAULTS, toFaultSet } from './faults.ts';
+export type { RateLimitOptions } from './seed.ts';
+export type { AttemptRecord, DeliveryRecord } from './webhooks/dispatcher.ts';
+export { WebhookDispatcher, RETRY_GAPS_MS, MAX_ATTEMPTS } from './webhooks/dispatcher.ts';
+export { computeSignature, signatureHeader, verifySignature } from './webhooks/sign.ts';
+
+export interface ReferenceOptions {
+  /** Interface to listen on (startReference). Default 127.0.0.1. */
+  host?: string;
+  /** Port to listen on (startReference); 0 picks a free one. Default 0. */
+  port?: number;
+  /** The sink's public URL; each endpoint's URL is this + its path. Default http://127.0.0.1:4020. */
+  webhookBaseUrl?: string;
+  /** The retry schedule is divided by this; the 10 s response time-out never is. Default 1. */
+  timeScale?: number;
+  /** Names of planted faults to switch on (faults.ts). Default none. */
+  faults?: Iterable<string>;
+  /** Per-key fixed windows. Default: 1 000 000 per 1000 ms; test_rate_limited 20 per 2000 ms. */
+  rateLimit?: RateLimitOptions;
+  /** Artificial processing time inside createPayment, in ms. Default 5. */
+  createDelayMs?: number;
+  /** Webhook response time-out, in ms. Default 10 000. */
+  webhookTimeoutMs?: number;
+  /** The clock (ms since the epoch). Default Date.now. */
+  now?: () => number;
+  /** Where unexpected errors (answered 500) are reported. Default: one line on stderr. */
+  onError?: (err: unknown) => void;
+}
+
+export interface BuiltReference {
+  /** Not yet listening. */
+  server: http.Server;
+  context: AppContext;
+  state: ReferenceState;
+  dispatcher: WebhookDispatcher;
+  faults: FaultSet;
+  /** The profile for the server once it is reachable at `baseUrl`. */
+  profileFor(baseUrl: string): ReferenceProfile;
+  /** Cancels webhook timers and in-flight deliveries, closes the server and its connections. */
+  close(): Promise<void>;
+}
+
+export interface RunningReference {
+  /** {base_url}, e.g. http://127.0.0.1:PORT */
+  url: string;
+  profile: ReferenceProfile;
+  close(): Promise<void>;
+  /** The server's internals, for the project's own tests. */
+  built: BuiltReference;
+}
+
+export const DEFAULT_WEBHOOK_BASE_URL = 'http://127.0.0.1:4020';
+
+export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
+  const timeScale = opts.timeScale ?? 1;
+  if (!(Number.isFinite(timeScale) && timeScale > 0)) throw new Error(`timeScale must be a positive number, got ${timeScale}`);
+  const webhookBaseUrl = opts.webhookBaseUrl ?? DEFAULT_WEBHOOK_BASE_URL;
+  new URL(webhookBaseUrl); // throws early on a bad URL
+  const now = opts.now ?? Date.now;
+  const faults = toFaultSet(opts.faults);
+  const seeded: SeedData = seed(opts.rateLimit ?? DEFAULT_RATE_LIMITS);
+  const dispatcher = new WebhookDispatcher({
+    baseUrl: webhookBaseUrl,
+    timeScale,
+    timeoutMs: opts.webhookTimeoutMs ?? 10_000,
+    now,
+    faults,
+  });
+  const state: ReferenceState = {
+    businesses: seeded.businesses,
+    keys: seeded.keys,
+    customers: seeded.customers,
+    orders: seeded.orders,
+    endpoints: seeded.endpoints,
+    payments: new PaymentStore(),
+    idempotency: new IdempotencyStore(),
+    limiter: new FixedWindowLimiter(),
+    events: [],
+    controlToken: seeded.controlToken,
+    seed: seeded.handles,
+  };
+  const context: AppContext = {
+    state,
+    faults,
+    now,
+    createDelayMs: opts.createDelayMs ?? 5,
+    dispatcher,
+    onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
+  };
+  const server = http.createServer(createRequestHandler(context));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await dispatcher.close();
+      if (server.listening) {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
+    })();
+    return closing;
+  };
+
+  return {
+    server,
+    context,
+    state,
+    dispatcher,
+    faults,
+    profileFor: (baseUrl) => buildProfile(seeded, { baseUrl, webhookBaseUrl, timeScale }),
+    close,
+  };
+}
+
+export async function startReference(opts: ReferenceOptions = {}): Promise<RunningReference> {
+  const built = buildReference(opts);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    built.server.once('error', reject);
+    built.server.listen(opts.port ?? 0, host, () => {
+      built.server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = built.server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { url, profile: built.profileFor(url), close: built.close, built };
+}
+
+/**
+ * A request node:http cannot parse (bad request line, header overflow, bad chunking...):
+ * answered 400 invalid_request with the error envelope, then the connection is closed.
+ */
+function answerMalformed(err: NodeJS.ErrnoException, socket: Socket): void {
+  const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (err.code === 'ECONNRESET' || !socket.writable || busy) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(
+    errorEnvelope(new ApiError('invalid_request', { message: 'The HTTP request is malformed.' }), newRequestId()),
+  );
+  socket.end(
+    'HTTP/1.1 400 Bad Request\r\n' +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+function describeError(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}

@@ -1,0 +1,208 @@
+/**
+ * listPayments: GET /payments (spec, "listPayments query parameters"; "Request filters
+ * are strict").
+ *
+ * - Filters: status (strict enum), external_id, created_from / created_to (RFC 3339,
+ *   inclusive). limit: integer 1..100, default 20. starting_after: a Payment id visible
+ *   to the key. Malformed, empty or repeated → 400 invalid_request naming the parameter.
+ *   Unknown parameters are ignored.
+ * - Order: created_at descending, then id descending (a total order).
+ * - starting_after=X returns what follows X in that order (X need not match the filters).
+ * - has_more tells whether anything matching follows the page; next_cursor is the id of
+ *   the page's last item when has_more, else null. Passing next_cursor as starting_after
+ *   returns the next page.
+ */
+import type { AppContext } from './context.ts';
+import { ApiError } from './errors.ts';
+import { compareAscending, toPaymentResource } from './payments.ts';
+import { jsonReply, type Reply } from './reply.ts';
+import { parseRfc3339 } from './time.ts';
+import { PAYMENT_STATUSES, type ApiKeyRecord, type PaymentRecord, type PaymentStatus } from './types.ts';
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+
+export interface ListQuery {
+  status: PaymentStatus | null;
+  externalId: string | null;
+  createdFrom: number | null;
+  createdTo: number | null;
+  limit: number;
+  startingAfter: PaymentRecord | null;
+}
+
+export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: string): Reply {
+  const query = parseListQuery(ctx, key, rawQuery);
+  const found = collect(ctx, key, query);
+  let hasMore = found.length > query.limit;
+  let page = found.slice(0, query.limit);
+  if (ctx.faults.has('list-page-includes-lookahead')) {
+    /* FAULT list-page-includes-lookahead: the extra item fetched to compute has_more stays on the page. */
+    page = found;
+  }
+  if (ctx.faults.has('list-has-more-when-page-full')) {
+    /* FAULT list-has-more-when-page-full: has_more means "the page is full", not "more follow". */
+    hasMore = page.length === query.limit;
+  }
+  const last = page[page.length - 1];
+  return jsonReply(200, {
+    object: 'list',
+    data: page.map(toPaymentResource),
+    has_more: hasMore,
+    next_cursor: hasMore && last !== undefined ? last.id : null,
+  });
+}
+
+export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: string): ListQuery {
+  const params = new URLSearchParams(rawQuery);
+  const single = (name: string): string | null => {
+    const values = params.getAll(name);
+    if (values.length === 0) return null;
+    if (values.length > 1) throw invalidParam(name, `${name} may be given once.`);
+    const value = values[0] ?? '';
+    if (value === '') throw invalidParam(name, `${name} must not be empty.`);
+    return value;
+  };
+  let status = single('status');
+  if (ctx.faults.has('list-unknown-status-ignored') && status !== null && !(PAYMENT_STATUSES as readonly string[]).includes(status)) {
+    /* FAULT list-unknown-status-ignored: an unknown status value is dropped instead of rejected. */
+    status = null;
+  }
+  const date = (name: string, rounding: 'floor' | 'ceil'): number | null => {
+    let value = single(name);
+    if (ctx.faults.has('list-date-offset-ignored') && value !== null) {
+      /* FAULT list-date-offset-ignored: the UTC offset is cut off, the wall-clock time read as UTC. */
+      value = value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z');
+    }
+    if (ctx.faults.has('list-malformed-date-ignored') && value !== null && parseRfc3339(value.replace(/ (\d{2}:\d{2})$/, '+$1'), rounding) === null) {
+      /* FAULT list-malformed-date-ignored: a date that does not parse is dropped instead of rejected. */
+      value = null;
+    }
+    return parseDateParam(name, value, rounding);
+  };
+  let limit: number;
+  const rawLimit = single('limit');
+  if (ctx.faults.has('list-limit-clamped') && rawLimit !== null) {
+    /* FAULT list-limit-clamped: limit read with parseInt and clamped into 1..100 instead of rejected. */
+    const n = Number.parseInt(rawLimit, 10);
+    limit = Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
+  } else if (ctx.faults.has('list-default-limit-10') && rawLimit === null) {
+    /* FAULT list-default-limit-10: the default page size is 10, not 20. */
+    limit = 10;
+  } else {
+    limit = parseLimit(rawLimit);
+  }
+  return {
+    status: parseStatus(status),
+    externalId: single('external_id'),
+    createdFrom: date('created_from', 'ceil'),
+    createdTo: date('created_to', 'floor'),
+    limit,
+    startingAfter: parseStartingAfter(ctx, key, single('starting_after')),
+  };
+}
+
+/** status: exactly one of the PaymentStatus values. */
+export function parseStatus(value: string | null): PaymentStatus | null {
+  if (value === null) return null;
+  if (!(PAYMENT_STATUSES as readonly string[]).includes(value)) {
+    throw invalidParam('status', `status must be one of ${PAYMENT_STATUSES.join(', ')}.`);
+  }
+  return value as PaymentStatus;
+}
+
+/** limit: decimal digits only, value 1..100; absent → 20. */
+export function parseLimit(value: string | null): number {
+  if (value === null) return DEFAULT_LIMIT;
+  if (!/^[0-9]{1,6}$/.test(value)) throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+  const n = Number(value);
+  if (n < 1 || n > MAX_LIMIT) throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+  return n;
+}
+
+/**
+ * created_from / created_to: RFC 3339 date-time. A "+hh:mm" offset sent unencoded reaches
+ * us as " hh:mm" (form decoding turns "+" into a space); that space is read back as "+".
+ */
+export function parseDateParam(name: string, value: string | null, rounding: 'floor' | 'ceil'): number | null {
+  if (value === null) return null;
+  const repaired = value.replace(/ (\d{2}:\d{2})$/, '+$1');
+  const ms = parseRfc3339(repaired, rounding);
+  if (ms === null) throw invalidParam(name, `${name} must be an RFC 3339 date-time.`);
+  return ms;
+}
+
+/** starting_after: the id of a payment the key can see; anything else → 400. */
+export function parseStartingAfter(ctx: AppContext, key: ApiKeyRecord, value: string | null): PaymentRecord | null {
+  if (value === null) return null;
+  const payment = ctx.state.payments.findVisible(key.businessId, key.env, value);
+  if (payment === undefined) throw invalidParam('starting_after', 'starting_after must be the id of one of your payments.');
+  return payment;
+}
+
+/** Up to limit + 1 matching payments, newest first, after the cursor. */
+function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecord[] {
+  let status = q.status;
+  if (ctx.faults.has('list-status-filter-ignored')) {
+    /* FAULT list-status-filter-ignored: the status filter is parsed but never applied. */
+    status = null;
+  }
+  let sameExternalId = (p: PaymentRecord): boolean => p.externalId === q.externalId;
+  if (ctx.faults.has('list-external-id-prefix-match')) {
+    /* FAULT list-external-id-prefix-match: external_id matched by prefix, as SQL LIKE 'x%'. */
+    sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.startsWith(q.externalId);
+  }
+  let after = (p: PaymentRecord, cursor: PaymentRecord): boolean => compareAscending(p, cursor) < 0;
+  if (ctx.faults.has('list-starting-after-inclusive')) {
+    /* FAULT list-starting-after-inclusive: the cursor Payment itself is listed again after it. */
+    after = (p, cursor) => compareAscending(p, cursor) <= 0;
+  }
+  const matches = (p: PaymentRecord): boolean =>
+    (status === null || p.status === status) &&
+    (q.externalId === null || sameExternalId(p)) &&
+    (q.createdFrom === null || p.createdAt >= q.createdFrom) &&
+    (q.createdTo === null || p.createdAt <= q.createdTo) &&
+    (q.startingAfter === null || after(p, q.startingAfter));
+
+  if (ctx.faults.has('list-external-id-stale-status') && q.externalId !== null) {
+    /* FAULT list-external-id-stale-status: external_id lookups answer from a snapshot taken at creation (still PENDING). */
+    const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);
+    const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
+    return stale !== undefined && matches(stale) ? [stale] : [];
+  }
+  if (q.externalId !== null && !ctx.faults.has('list-external-id-prefix-match')) {
+    // external_id is unique per business and environment: at most one candidate.
+    const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);
+    return p !== undefined && matches(p) ? [p] : [];
+  }
+
+  const all = ctx.state.payments.ascending(key.businessId, key.env);
+  let end = all.length;
+  if (q.startingAfter !== null) end = lowerBound(all, q.startingAfter);
+  if (q.startingAfter !== null && ctx.faults.has('list-starting-after-inclusive')) end += 1;
+  const out: PaymentRecord[] = [];
+  for (let i = end - 1; i >= 0 && out.length <= q.limit; i -= 1) {
+    const p = all[i];
+    if (p === undefined) continue;
+    if (q.createdFrom !== null && p.createdAt < q.createdFrom) break;
+    if (matches(p)) out.push(p);
+  }
+  return out;
+}
+
+/** First index whose payment is not before `target` in ascending order. */
+function lowerBound(all: readonly PaymentRecord[], target: PaymentRecord): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = all[mid];
+    if (p !== undefined && compareAscending(p, target) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function invalidParam(param: string, message: string): ApiError {
+  return new ApiError('invalid_request', { param, message });
+}

@@ -1,0 +1,105 @@
+/**
+ * The route table of /v1 (spec, "Endpoints"): path patterns, allowed methods, the
+ * operation each method maps to and the scope it requires.
+ *
+ * Matching is on the raw (still percent-encoded) path, segment by segment and exactly:
+ * no trailing-slash or case folding, no decoding of literal segments. Only a `{id}`
+ * segment is percent-decoded (leniently: an undecodable segment is kept raw, and then
+ * simply names no payment).
+ */
+import type { Scope } from './types.ts';
+
+export type OperationId =
+  | 'createPayment'
+  | 'listPayments'
+  | 'getPayment'
+  | 'cancelPayment'
+  | 'simulatePaymentSucceeded'
+  | 'simulatePaymentCancelled';
+
+export interface MethodBinding {
+  operation: OperationId;
+  scope: Scope;
+}
+
+export interface RouteDefinition {
+  /** e.g. `/v1/payments/{id}/cancel`. */
+  pattern: string;
+  methods: Readonly<Record<string, MethodBinding>>;
+  /** A `/test_helpers` route: Test keys only; a Live key gets 404 `not_found` (Rule 6). */
+  testHelper: boolean;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  {
+    pattern: '/v1/payments',
+    methods: {
+      GET: { operation: 'listPayments', scope: 'payments:read' },
+      POST: { operation: 'createPayment', scope: 'payments:write' },
+    },
+    testHelper: false,
+  },
+  {
+    pattern: '/v1/payments/{id}',
+    methods: { GET: { operation: 'getPayment', scope: 'payments:read' } },
+    testHelper: false,
+  },
+  {
+    pattern: '/v1/payments/{id}/cancel',
+    methods: { POST: { operation: 'cancelPayment', scope: 'payments:write' } },
+    testHelper: false,
+  },
+  {
+    pattern: '/v1/test_helpers/payments/{id}/succeed',
+    methods: { POST: { operation: 'simulatePaymentSucceeded', scope: 'payments:write' } },
+    testHelper: true,
+  },
+  {
+    pattern: '/v1/test_helpers/payments/{id}/cancel',
+    methods: { POST: { operation: 'simulatePaymentCancelled', scope: 'payments:write' } },
+    testHelper: true,
+  },
+];
+
+export interface RouteMatch<R> {
+  route: R;
+  params: Record<string, string>;
+}
+
+/** The first route of `routes` whose pattern matches `path`, with its decoded params. */
+export function matchPath<R extends { pattern: string }>(
+  routes: readonly R[],
+  path: string,
+): RouteMatch<R> | null {
+  const segments = path.split('/');
+  for (const route of routes) {
+    const parts = route.pattern.split('/');
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i += 1) {
+      const part = parts[i] ?? '';
+      const segment = segments[i] ?? '';
+      if (part.startsWith('{') && part.endsWith('}')) {
+        if (segment === '') ok = false;
+        else params[part.slice(1, -1)] = decodeSegment(segment);
+      } else if (part !== segment) {
+        ok = false;
+      }
+    }
+    if (ok) return { route, params };
+  }
+  return null;
+}
+
+export function allowHeader(methods: Readonly<Record<string, unknown>>): string {
+  return Object.keys(methods).sort().join(', ');
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Webhook delivery (spec, "Events" > "Delivery request", "Delivery rules"; "Limits").
+ *
+ * - One delivery per (event, endpoint); deliveries to different endpoints are independent.
+ * - Each attempt POSTs the event's stored bytes with the same `Service-Event-ID`, signed
+ *   at send time.
+ * - Any 2xx acknowledges. 3xx (never followed), 4xx, 5xx, a response not completed
+ *   within the time-out (10 s, never scaled), a connection error or reset: failure.
+ * - After a failure the next attempt waits a gap measured from the end of the failed
+ *   attempt: immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h (each divided by
+ *   timeScale). At most 8 attempts in all.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { FaultSet } from '../faults.ts';
+import type { StoredEvent, WebhookEndpoint } from '../types.ts';
+import { signatureHeader } from './sign.ts';
+
+/** Gap before attempt n+2, after attempt n+1 failed. */
+export const RETRY_GAPS_MS: readonly number[] = [
+  0,
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  30 * 60_000,
+  2 * 60 * 60_000,
+  6 * 60 * 60_000,
+];
+export const MAX_ATTEMPTS = RETRY_GAPS_MS.length + 1;
+export const USER_AGENT = 'Service-Webhooks/1.0';
+
+export interface DispatcherOptions {
+  /** The sink's public URL; an endpoint's URL is this + its path. */
+  baseUrl: string;
+  timeScale: number;
+  timeoutMs: number;
+  now: () => number;
+  faults: FaultSet;
+}
+
+export interface AttemptRecord {
+  number: number;
+  startedAt: number;
+  endedAt: number;
+  /** Response status, or null when none was received completely. */
+  status: number | null;
+  error: string | null;
+  ok: boolean;
+}
+
+export type DeliveryState = 'scheduled' | 'in_flight' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface DeliveryRecord {
+  eventId: string;
+  eventType: string;
+  endpointPath: string;
+  url: string;
+  state: DeliveryState;
+  attempts: AttemptRecord[];
+}
+
+interface AttemptResult {
+  status: number | null;
+  error: string | null;
+}
+
+export class WebhookDispatcher {
+  readonly deliveries: DeliveryRecord[] = [];
+  readonly #opts: DispatcherOptions;
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #inFlight = new Set<http.ClientRequest>();
+  #idleWaiters: (() => void)[] = [];
+  #closed = false;
+
+  constructor(opts: DispatcherOptions) {
+    this.#opts = opts;
+  }
+
+  /** Starts one independent delivery of `event` per endpoint; the first attempt goes out at once. */
+  deliver(event: StoredEvent, endpoints: readonly WebhookEndpoint[]): void {
+    if (this.#closed) return;
+    for (const endpoint of endpoints) {
+      const record: DeliveryRecord = {
+        eventId: event.id,
+        eventType: event.type,
+        endpointPath: endpoint.path,
+        url: endpointUrl(this.#opts.baseUrl, endpoint.path),
+        state: 'scheduled',
+        attempts: [],
+      };
+      this.deliveries.push(record);
+      this.#schedule(record, event, endpoint, 0);
+    }
+  }
+
+  /** Scaled gap before the attempt following `failedAttempts` failures. */
+  gapAfter(failedAttempts: number): number {
+    const gap = RETRY_GAPS_MS[failedAttempts - 1] ?? 0;
+    return gap / this.#opts.timeScale;
+  }
+
+  /** Resolves once nothing is scheduled or in flight (tests). */
+  whenIdle(): Promise<void> {
+    if (this.#isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  /** Cancels every scheduled attempt and aborts those in flight. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    for (const req of this.#inFlight) req.destroy(new Error('dispatcher closed'));
+    this.#inFlight.clear();
+    for (const d of this.deliveries) if (d.state === 'scheduled' || d.state === 'in_flight') d.state = 'cancelled';
+    this.#notifyIdle();
+  }
+
+  #schedule(record: DeliveryRecord, event: StoredEvent, endpoint: WebhookEndpoint, delayMs: number): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      void this.#attempt(record, event, endpoint);
+    }, delayMs);
+    this.#timers.add(timer);
+  }
+
+  async #attempt(record: DeliveryRecord, event: StoredEvent, endpoint: WebhookEndpoint): Promise<void> {
+    if (this.#closed) return;
+    record.state = 'in_flight';
+    const startedAt = this.#opts.now();
+    const timestamp = Math.floor(startedAt / 1000);
+    const headers = {
+      'Content-Type': 'application/json',
+      'Content-Length': String(event.body.length),
+      'Service-Event-ID': event.id,
+      'Service-Signature': signatureHeader(endpoint.secret, timestamp, event.body),
+      'User-Agent': USER_AGENT,
+    };
+    const result = await this.#post(record.url, event.body, headers);
+    if (this.#closed) return;
+    const ok = isAcknowledged(result.status);
+    record.attempts.push({
+      number: record.attempts.length + 1,
+      startedAt,
+      endedAt: this.#opts.now(),
+      status: result.status,
+      error: result.error,
+      ok,
+    });
+    if (ok) {
+      record.state = 'succeeded';
+    } else if (record.attempts.length >= MAX_ATTEMPTS) {
+      record.state = 'failed';
+    } else {
+      record.state = 'scheduled';
+      this.#schedule(record, event, endpoint, this.gapAfter(record.attempts.length));
+    }
+    this.#notifyIdle();
+  }
+
+  /** One POST; resolves with the status once the response body has ended, or with the error. */
+  #post(url: string, body: Buffer, headers: Record<string, string>): Promise<AttemptResult> {
+    return new Promise((resolve) => {
+      let settled = false;
+      let req: http.ClientRequest | null = null;
+      const finish = (result: AttemptResult): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (req !== null) this.#inFlight.delete(req);
+        resolve(result);
+      };
+      const timer = setTimeout(() => {
+        finish({ status: null, error: `no complete response within ${this.#opts.timeoutMs} ms` });
+        req?.destroy();
+      }, this.#opts.timeoutMs);
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        finish({ status: null, error: `invalid endpoint URL ${url}` });
+        return;
+      }
+      const client = target.protocol === 'https:' ? https : http;
+      try {
+        // agent: false: a fresh connection per attempt, closed after it (no stale keep-alive sockets).
+        req = client.request(target, { method: 'POST', headers, agent: false });
+      } catch (err) {
+        finish({ status: null, error: describe(err) });
+        return;
+      }
+      this.#inFlight.add(req);
+      req.on('response', (res) => {
+        const status = res.statusCode ?? null;
+        res.on('data', () => {});
+        res.on('end', () => finish({ status, error: null }));
+        res.on('aborted', () => finish({ status: null, error: 'response aborted' }));
+        res.on('error', (err) => finish({ status: null, error: describe(err) }));
+        res.on('close', () => finish({ status: null, error: 'connection closed before the response ended' }));
+      });
+      req.on('error', (err) => finish({ status: null, error: describe(err) }));
+      req.on('close', () => finish({ status: null, error: 'connection closed without a response' }));
+      req.end(body);
+    });
+  }
+
+  #isIdle(): boolean {
+    return this.#timers.size === 0 && this.#inFlight.size === 0 &&
+      !this.deliveries.some((d) => d.state === 'in_flight' || d.state === 'scheduled');
+  }
+
+  #notifyIdle(): void {
+    if (!this.#isIdle()) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const w of waiters) w();
+  }
+}
+
+/** "Any 2xx response acknowledges." */
+export function isAcknowledged(status: number | null): boolean {
+  return status !== null && status >= 200 && status <= 299;
+}
+
+export function endpointUrl(baseUrl: string, path: string): string {
+  return baseUrl.replace(/\/+$/, '') + path;
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code !== undefined ? `${code}: ${err.message}` : err.message;
+  }
+  return String(err);
+}
