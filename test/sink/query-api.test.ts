@@ -185,7 +185,8 @@ describe('the log outlives the sink', () => {
       const first = await startTestSink(temp.dir);
       await deliver(first, '/hooks/test-all', paymentEvent().body);
       await first.close();
-      appendFileSync(join(temp.dir, 'sink.jsonl'), '{"line":"delivery","delivery":{"seq":2,"bo');
+      const torn = '{"line":"delivery","delivery":{"seq":2,"bo';
+      appendFileSync(join(temp.dir, 'sink.jsonl'), torn);
 
       const second = await startTestSink(temp.dir);
       expect(second.stats()).toMatchObject({ deliveries: 1, skippedLogLines: 1 });
@@ -196,6 +197,9 @@ describe('the log outlives the sink', () => {
       expect(third.stats()).toMatchObject({ deliveries: 2, skippedLogLines: 1 });
       expect(third.deliveries().map((d) => d.seq)).toEqual([1, 2]);
       await third.close();
+      const lines = readFileSync(join(temp.dir, 'sink.jsonl'), 'utf8').split('\n');
+      expect(lines).toContain(torn);
+      expect(lines.filter((line) => line.includes('"line":"start"'))).toHaveLength(3);
     } finally {
       temp.remove();
     }

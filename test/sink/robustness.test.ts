@@ -64,6 +64,7 @@ describe('robustness over raw sockets', () => {
     const exchange = await raw([Buffer.from('\x00\x01\x02 hello \xff\xfe\r\n\r\n', 'latin1')]);
     expect(exchange.reply).toMatch(/^HTTP\/1\.1 400 /);
     expect(exchange.closedBySink).toBe(true);
+    expect(sink.stats()).toMatchObject({ clientErrors: 1, deliveries: 0 });
     await stillHealthy();
   });
 
@@ -115,11 +116,14 @@ describe('robustness over raw sockets', () => {
     expect(delivery).toMatchObject({ problem: 'request_aborted', answer: { kind: 'none' }, bodySize: 15 });
   });
 
-  it('a body that never finishes is cut off by requestTimeoutMs', async () => {
-    const head = 'POST /hooks/test-all HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{';
+  it('a body that never finishes is cut off by requestTimeoutMs (408) and recorded as request_aborted', async () => {
+    const head = 'POST /hooks/test-all HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{"id":"evt_stalled';
     const exchange = await raw([Buffer.from(head)], { timeoutMs: 5_000 });
+    expect(exchange.reply).toMatch(/^HTTP\/1\.1 408 /);
     expect(exchange.closedBySink).toBe(true);
     expect(exchange.ms).toBeLessThan(3_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(sink.deliveries().at(-1)).toMatchObject({ problem: 'request_aborted', bodySize: 18 });
     await stillHealthy();
   });
 

@@ -1,0 +1,154 @@
+/**
+ * The sink's memory: deliveries in arrival order, attempt counts per (endpoint path, event id),
+ * redirect tokens, and in-process waiters. Rebuilt from the log on start.
+ */
+import { matchesFilter, type DeliveryFilter } from './delivery-filter.ts';
+import type { LoadedLog } from './delivery-log.ts';
+import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
+
+export interface WaitForOptions {
+  /** How many matching deliveries to wait for (at least 1). */
+  count: number;
+  timeoutMs: number;
+}
+
+/** Thrown (rejected) by waitFor when the count was not reached in time; carries what was seen. */
+export class SinkWaitTimeoutError extends Error {
+  readonly code = 'SINK_WAIT_TIMEOUT';
+  constructor(
+    readonly filter: DeliveryFilter,
+    readonly expectedCount: number,
+    readonly deliveries: Delivery[],
+    timeoutMs: number,
+  ) {
+    super(
+      `waited ${timeoutMs} ms for ${expectedCount} deliveries matching ${JSON.stringify(filter)}; ` +
+        `received ${deliveries.length}`,
+    );
+    this.name = 'SinkWaitTimeoutError';
+  }
+}
+
+export class SinkClosedError extends Error {
+  readonly code = 'SINK_CLOSED';
+  constructor() {
+    super('the sink was closed while waiting for deliveries');
+    this.name = 'SinkClosedError';
+  }
+}
+
+interface Waiter {
+  filter: DeliveryFilter;
+  count: number;
+  resolve(deliveries: Delivery[]): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+}
+
+export class DeliveryStore {
+  private readonly list: Delivery[] = [];
+  private readonly bySeq = new Map<number, Delivery>();
+  private readonly attempts = new Map<string, number>();
+  private readonly tokens = new Map<string, number>();
+  private readonly hits: RedirectHit[] = [];
+  private readonly waiters = new Set<Waiter>();
+
+  constructor(loaded?: LoadedLog) {
+    for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
+    for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  nextSeq(): number {
+    return (this.list.at(-1)?.seq ?? 0) + 1;
+  }
+
+  nextHitNumber(): number {
+    return (this.hits.at(-1)?.n ?? 0) + 1;
+  }
+
+  /** The attempt number the next request with this event id at this path would be. */
+  nextAttempt(path: string, eventId: string): number {
+    return (this.attempts.get(attemptKey(path, eventId)) ?? 0) + 1;
+  }
+
+  add(delivery: Delivery): void {
+    this.list.push(delivery);
+    this.bySeq.set(delivery.seq, delivery);
+    if (delivery.event && delivery.attempt !== null) {
+      this.attempts.set(attemptKey(delivery.path, delivery.event.id), delivery.attempt);
+    }
+    const answer = delivery.answer;
+    if ((answer.kind === 'redirect' || answer.kind === 'status') && answer.redirectToken) {
+      this.tokens.set(answer.redirectToken, delivery.seq);
+    }
+    this.wakeWaiters();
+  }
+
+  settle(seq: number, settled: HoldSettlement): void {
+    const delivery = this.bySeq.get(seq);
+    if (delivery) delivery.settled = settled;
+  }
+
+  seqOfToken(token: string): number | null {
+    return this.tokens.get(token) ?? null;
+  }
+
+  addRedirectHit(hit: RedirectHit): void {
+    this.hits.push(hit);
+  }
+
+  redirectHits(): RedirectHit[] {
+    return [...this.hits];
+  }
+
+  deliveries(filter: DeliveryFilter = {}): Delivery[] {
+    return this.list.filter((delivery) => matchesFilter(delivery, filter));
+  }
+
+  waitFor(filter: DeliveryFilter, options: WaitForOptions): Promise<Delivery[]> {
+    const count = Math.max(1, options.count);
+    const found = this.deliveries(filter);
+    if (found.length >= count) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        filter,
+        count,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.waiters.delete(waiter);
+          reject(new SinkWaitTimeoutError(filter, count, this.deliveries(filter), options.timeoutMs));
+        }, options.timeoutMs),
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** Rejects every pending waitFor (the sink is closing). */
+  rejectWaiters(): void {
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new SinkClosedError());
+    }
+    this.waiters.clear();
+  }
+
+  private wakeWaiters(): void {
+    for (const waiter of this.waiters) {
+      const found = this.deliveries(waiter.filter);
+      if (found.length >= waiter.count) {
+        clearTimeout(waiter.timer);
+        this.waiters.delete(waiter);
+        waiter.resolve(found);
+      }
+    }
+  }
+}
+
+function attemptKey(path: string, eventId: string): string {
+  return `${path}\n${eventId}`;
+}

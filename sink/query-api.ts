@@ -1,0 +1,68 @@
+/**
+ * The sink's own HTTP API, for suites running in other processes; served on the sink's port under
+ * `/_sink/` (endpoint paths may not start with `/_sink`, so the two never collide). Read-only, GET only.
+ *
+ *   GET /_sink/health                 -> { ok: true, deliveries, dropped, redirectHits, clientErrors, skippedLogLines }
+ *   GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=
+ *                                     -> { deliveries: Delivery[] }   (body base64, with its sha256)
+ *   GET /_sink/redirect-hits          -> { redirectHits: RedirectHit[] }
+ *
+ * With `queryToken` set, every call needs `Authorization: Bearer <queryToken>` (401 otherwise).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { filterFromSearchParams } from './delivery-filter.ts';
+import type { DeliveryStore } from './delivery-store.ts';
+import { sendJson } from './send-json.ts';
+import type { SinkStats } from './types.ts';
+
+export const QUERY_PREFIX = '/_sink';
+
+export interface QueryApiContext {
+  store: DeliveryStore;
+  stats(): SinkStats;
+  queryToken?: string;
+}
+
+/** `path` and `query` are the request target split at its first "?". */
+export function handleQueryRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  ctx: QueryApiContext,
+): void {
+  req.resume(); // no call takes a body
+  if (ctx.queryToken !== undefined && !bearerMatches(req.headers.authorization, ctx.queryToken)) {
+    return sendJson(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer' });
+  }
+  const route = ROUTES.get(path);
+  if (!route) return sendJson(res, 404, { error: 'not_found' });
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return sendJson(res, 405, { error: 'method_not_allowed' }, { allow: 'GET, HEAD' });
+  }
+  route(query, res, ctx);
+}
+
+type Route = (query: URLSearchParams, res: ServerResponse, ctx: QueryApiContext) => void;
+
+const ROUTES = new Map<string, Route>([
+  [`${QUERY_PREFIX}/health`, (_query, res, ctx) => sendJson(res, 200, { ok: true, ...ctx.stats() })],
+  [`${QUERY_PREFIX}/deliveries`, (query, res, ctx) => {
+    const parsed = filterFromSearchParams(query);
+    if (!parsed.ok) return sendJson(res, 400, { error: 'invalid_query', message: parsed.problem });
+    sendJson(res, 200, { deliveries: ctx.store.deliveries(parsed.filter) });
+  }],
+  [`${QUERY_PREFIX}/redirect-hits`, (query, res, ctx) => {
+    if ([...query.keys()].length > 0) {
+      return sendJson(res, 400, { error: 'invalid_query', message: 'redirect-hits takes no query parameters' });
+    }
+    sendJson(res, 200, { redirectHits: ctx.store.redirectHits() });
+  }],
+]);
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header ?? '', 'utf8');
+  const expected = Buffer.from(`Bearer ${token}`, 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
