@@ -12,6 +12,7 @@ const USAGE = `usage:
   hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
   hps-conformance sink   [--profile FILE] [--log FILE]
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
+                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
   hps-conformance report DIR
   hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
 exit: 0 conformant · 1 not conformant / load threshold missed · 2 bad usage or profile · 3 target unreachable`;
@@ -38,10 +39,11 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
   },
   report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
   load: {
-    options: { profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' } },
-    handler: async () => {
-      throw new HarnessError('HPS_ERR_USAGE', 'load: the load scripts are not built yet (see README, "Status")');
+    options: {
+      profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
+      'max-requests': { type: 'string' }, 'max-p99-ms': { type: 'string' }, 'min-rps': { type: 'string' }, 'max-error-rate': { type: 'string' },
     },
+    handler: async (o) => (await import('./load-command.ts')).loadCommand(o),
   },
 };
 
@@ -71,7 +73,7 @@ export function reportError(e: unknown): number {
   }
   const err = e as { code?: string; message?: string };
   if (typeof err?.code === 'string' && err.code.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`hps-conformance: ${err.message}`);
+    console.error(`hps-conformance: ${(err.message ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}`);
     return EXIT.usage;
   }
   console.error(`hps-conformance: internal error: ${redactText(err?.message ?? String(e))}`);

@@ -1,0 +1,42 @@
+/**
+ * Before the load: the pool of payments the read scenario reads, created through the suite's
+ * client (marked like every object of the run). Bounded: POOL_SIZE creates, POOL_CONCURRENCY
+ * at a time.
+ */
+import { TransportError, type Client } from '../harness/client.ts';
+import { HarnessError } from '../harness/errors.ts';
+import { validate } from '../schemas/index.ts';
+import type { Observations, PaymentRef } from './observe.ts';
+import { createRequest } from './scenarios.ts';
+
+export const POOL_SIZE = 50;
+const POOL_CONCURRENCY = 8;
+
+export type PoolOutcome = { ok: true; pool: PaymentRef[] } | { ok: false; reason: string };
+
+export async function createPool(client: Client, key: string, runId: string, obs: Observations, size = POOL_SIZE): Promise<PoolOutcome> {
+  const pool: PaymentRef[] = [];
+  let failure: string | null = null;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (failure === null && next < size) {
+      const req = createRequest(runId, next++, 'pool');
+      let res;
+      try {
+        res = await client.request({ method: 'POST', path: '/v1/payments', key, raw: req.body, headers: { 'content-type': 'application/json' }, idempotencyKey: req.idempotencyKey });
+      } catch (e) {
+        if (e instanceof TransportError) throw new HarnessError(e.code, `creating the read pool: ${e.message}`);
+        throw e;
+      }
+      if (res.status >= 500) obs.fiveXX.setup += 1;
+      const v = res.status === 201 ? validate('Payment', res.json) : null;
+      if (res.status !== 201 || !v?.valid || typeof res.json?.id !== 'string') {
+        failure ??= `POST /v1/payments for the read pool answered ${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}${v && !v.valid ? ` (not a Payment: ${v.errors[0]})` : ''}`;
+        return;
+      }
+      pool.push({ id: res.json.id, amount: req.amount, externalId: req.externalId });
+    }
+  };
+  await Promise.all(Array.from({ length: POOL_CONCURRENCY }, worker));
+  return failure === null ? { ok: true, pool } : { ok: false, reason: failure };
+}

@@ -1,0 +1,64 @@
+/**
+ * `hps-conformance load` against the embedded reference server: a short run passes with every
+ * correctness check green; thresholds set out of reach make it exit 1.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, readLoadJson, reportDir, runMain, UNREDACTED_KEY } from './helpers.ts';
+
+describe('hps-conformance load (embedded reference)', () => {
+  it('a 2-second mixed run passes with every correctness check green', async () => {
+    const dir = reportDir('pass');
+    // The latency threshold is not what this test is about (the machine is shared): it is generous here.
+    const r = await cli(['load', '--duration', '2', '--connections', '4', '--max-p99-ms', '60000', '--report', dir]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const report = readLoadJson(dir);
+    expect(report.verdict).toBe('pass');
+    expect(report.target.embedded).toBe(true);
+    expect(report.options.scenario).toBe('mixed');
+    const checks = Object.fromEntries(report.checks.map((c: { id: string; status: string }) => [c.id, c.status]));
+    expect(checks).toMatchObject({
+      'read-pool': 'pass',
+      'no-5xx': 'pass',
+      'create-201-payment': 'pass',
+      'created-exist-after-run': 'pass',
+      'read-own-payments': 'pass',
+      'list-payment-list': 'pass',
+    });
+    expect(['pass', 'skip']).toContain(checks['idempotent-replay']);
+    expect(Object.values(checks)).not.toContain('fail');
+    const f = report.figures;
+    expect(f.responses).toBeGreaterThan(0);
+    expect(f.errors.rate).toBe(0);
+    for (const op of ['create', 'read', 'list']) {
+      expect(f.latency_ms.by_operation[op].count).toBeGreaterThan(0);
+      expect(f.latency_ms.by_operation[op].p99).toBeGreaterThanOrEqual(f.latency_ms.by_operation[op].p50);
+    }
+    expect(f.status_codes['201']).toBeGreaterThan(0);
+    expect(Object.keys(f.status_codes).every((s) => Number(s) < 300)).toBe(true);
+    // The human table, and no secret anywhere.
+    expect(r.out).toMatch(/^overall\s+\d+/m);
+    expect(r.out).toContain('verdict PASS');
+    const md = readFileSync(join(dir, 'load.md'), 'utf8');
+    for (const text of [r.out, JSON.stringify(report), md]) expect(text).not.toMatch(UNREDACTED_KEY);
+  });
+
+  it('exits 1 when a threshold is set out of reach (--max-p99-ms 0, --min-rps 10^9)', async () => {
+    const p99 = { dir: reportDir('p99'), r: undefined as unknown as Awaited<ReturnType<typeof runMain>> };
+    p99.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '0', '--report', p99.dir]);
+    const rps = { dir: reportDir('rps'), r: undefined as unknown as Awaited<ReturnType<typeof runMain>> };
+    rps.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '60000', '--min-rps', '1000000000', '--report', rps.dir]);
+    expect(p99.r.code).toBe(1);
+    const t1 = readLoadJson(p99.dir).thresholds.find((t: { id: string }) => t.id === 'max-p99-ms');
+    expect(t1.status).toBe('fail');
+    expect(readLoadJson(p99.dir).checks.every((c: { status: string }) => c.status !== 'fail')).toBe(true);
+    expect(p99.r.out).toContain('verdict FAIL');
+
+    expect(rps.r.code).toBe(1);
+    const t2 = readLoadJson(rps.dir).thresholds.find((t: { id: string }) => t.id === 'min-rps');
+    expect(t2.status).toBe('fail');
+    expect(readLoadJson(rps.dir).thresholds.find((t: { id: string }) => t.id === 'max-p99-ms').status).toBe('pass');
+  });
+});
