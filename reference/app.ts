@@ -33,8 +33,14 @@ import { allowHeader, matchPath, ROUTES, type OperationId } from './router.ts';
 import type { ApiKeyRecord } from './types.ts';
 
 export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
+  const perConnection = new WeakMap<object, string>();
   return (req, res) => {
-    const requestId = newRequestId();
+    let requestId = newRequestId();
+    if (ctx.faults.has('request-id-per-connection')) {
+      /* FAULT request-id-per-connection: the request id is minted once per keep-alive connection and reused by every request on it */
+      requestId = perConnection.get(req.socket) ?? requestId;
+      perConnection.set(req.socket, requestId);
+    }
     res.on('error', () => {});
     handle(ctx, req, res, requestId).catch((err: unknown) => sendError(ctx, res, err, requestId));
   };
@@ -55,6 +61,12 @@ function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId
     ctx.onError(err);
     apiError = internalError();
   }
+  if (ctx.faults.has('error-envelope-without-request-id')) {
+    /* FAULT error-envelope-without-request-id: request_id goes into the Request-Id header only, not into the envelope */
+    const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
+    sendJson(res, apiError.status, { error }, { ...apiError.headers, 'Request-Id': requestId });
+    return;
+  }
   sendJson(res, apiError.status, errorEnvelope(apiError, requestId), { ...apiError.headers, 'Request-Id': requestId });
 }
 
@@ -69,6 +81,10 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
     if (ctx.faults.has('unknown-route-answers-payment-not-found')) {
       // FAULT unknown-route-answers-payment-not-found: the catch-all 404 reuses the resource code.
       throw new ApiError('payment_not_found');
+    }
+    if (ctx.faults.has('unknown-route-plain-text')) {
+      /* FAULT unknown-route-plain-text: the catch-all 404 goes out with the framework's default Content-Type text/plain */
+      throw new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     }
     throw new ApiError('not_found');
   }
@@ -106,7 +122,7 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
     // FAULT cancel-requires-read-scope: cancel reuses getPayment's lookup and its payments:read scope.
     requireScope(key, 'payments:read');
   }
-  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now());
+  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId);
   return runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
 }
 
@@ -136,6 +152,10 @@ function matchRoute(ctx: AppContext, path: string): ReturnType<typeof matchPath<
 /** Rule 6: "A live secret key calling a /test_helpers path answers 404, as if the route did not exist." */
 export function rejectLiveKeyOnTestHelpers(ctx: AppContext, authorization: string | undefined): void {
   const key = findActiveKey(ctx.state.keys, authorization);
+  if (key !== null && key.env === 'live' && ctx.faults.has('live-key-test-helpers-payment-not-found')) {
+    /* FAULT live-key-test-helpers-payment-not-found: the Live key is refused with the resource's 404 payment_not_found, revealing the route exists */
+    throw new ApiError('payment_not_found', { param: 'id' });
+  }
   if (key !== null && key.env === 'live') throw new ApiError('not_found');
 }
 
@@ -148,6 +168,11 @@ function runOperation(
   body: RequestBody,
   query: string,
 ): Reply | Promise<Reply> {
+  const claimed = req.headers['x-business-id'];
+  if (ctx.faults.has('x-business-id-honoured') && typeof claimed === 'string') {
+    /* FAULT x-business-id-honoured: a legacy X-Business-ID header overrides the key's business */
+    key = { ...key, businessId: claimed };
+  }
   switch (operation) {
     case 'createPayment':
       return createPayment(ctx, key, req.headers, body);

@@ -82,7 +82,9 @@ function sendTestEvent(ctx: AppContext, body: RequestBody): Reply {
   const path = readPath(body);
   const endpoint = ctx.state.endpoints.find((e) => e.path === path);
   if (endpoint === undefined) throw new ApiError('not_found', { param: 'path', message: `No webhook endpoint ${path}.` });
-  if (endpoint.env !== 'test') {
+  if (endpoint.env !== 'test' && ctx.faults.has('endpoint-test-sent-to-live-endpoints')) {
+    /* FAULT endpoint-test-sent-to-live-endpoints: the environment is not checked: a Live endpoint gets the test event too */
+  } else if (endpoint.env !== 'test') {
     throw new ApiError('invalid_request', { param: 'path', message: 'Test events go to Test endpoints only.' });
   }
   if (!endpoint.enabled) {

@@ -37,9 +37,42 @@ export async function createPayment(
   const idempotencyKey = readIdempotencyKey(headers['idempotency-key']);
   if (body.tooLarge) throw new ApiError('invalid_request', { message: 'The request body exceeds 1 MiB.' });
   if (idempotencyKey === null) return runCreate(ctx, key, headers['content-type'], body);
+  if (ctx.faults.has('idempotency-key-ignored')) {
+    /* FAULT idempotency-key-ignored: the Idempotency-Key header is read but never used: every request is processed anew */
+    return runCreate(ctx, key, headers['content-type'], body);
+  }
+  let fingerprint = bodyFingerprint(body.bytes);
+  if (ctx.faults.has('idempotency-ignores-body')) {
+    /* FAULT idempotency-ignores-body: the body is not part of the stored request: a different body replays the original */
+    fingerprint = 'any body';
+  }
+  let scope = key.key;
+  if (ctx.faults.has('idempotency-scoped-to-business')) {
+    /* FAULT idempotency-scoped-to-business: keys are stored per business and environment, not per API key */
+    scope = `${key.businessId}:${key.env}`;
+  }
+  if (ctx.faults.has('idempotency-no-in-progress-guard')) {
+    /* FAULT idempotency-no-in-progress-guard: the key is recorded only once the request has finished, so identical requests arriving meanwhile are all processed */
+    const seen = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
+    if (seen.kind === 'replay') return { status: seen.response.status, body: seen.response.body, headers: { 'Idempotent-Replayed': 'true' } };
+    ctx.state.idempotency.release(seen.slot);
+    const reply = await runCreate(ctx, key, headers['content-type'], body);
+    const done = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
+    if (done.kind === 'started') ctx.state.idempotency.complete(done.slot, { status: reply.status, body: reply.body });
+    return reply;
+  }
 
-  const outcome = ctx.state.idempotency.begin(key.key, idempotencyKey, bodyFingerprint(body.bytes), ctx.now());
+  const outcome = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
   if (outcome.kind === 'replay') {
+    if (ctx.faults.has('replay-rechecks-external-id')) {
+      /* FAULT replay-rechecks-external-id: a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
+      checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(headers['content-type'], body)).externalId);
+    }
+    if (ctx.faults.has('replay-after-transition-recreates')) {
+      /* FAULT replay-after-transition-recreates: the stored result is honoured only while its Payment is PENDING; a later replay runs the create again */
+      const original = ctx.state.payments.getAny(String(JSON.parse(outcome.response.body.toString('utf8')).id));
+      if (original !== undefined && original.status !== 'PENDING') return runCreate(ctx, key, headers['content-type'], body);
+    }
     return { status: outcome.response.status, body: outcome.response.body, headers: { 'Idempotent-Replayed': 'true' } };
   }
   try {
@@ -59,20 +92,61 @@ async function runCreate(
   body: RequestBody,
 ): Promise<Reply> {
   if (ctx.createDelayMs > 0) await sleep(ctx.createDelayMs);
-  const input = validateCreateRequest(parseJsonObjectBody(contentType, body));
+  if (ctx.faults.has('malformed-json-crashes')) {
+    /* FAULT malformed-json-crashes: a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
+    JSON.parse(body.bytes.toString('utf8'));
+  }
+  const input = validateCreateRequest(parseJsonObjectBody(contentType, body, ctx.faults), ctx.faults);
   const relations = checkRelations(ctx.state, key, input, ctx.faults);
   checkExternalIdUnique(ctx, key, input.externalId);
-  if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input);
+  if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
+  if (key.env === 'test' && ctx.faults.has('live-checks-in-test-mode')) {
+    /* FAULT live-checks-in-test-mode: the Live readiness checks also run for Test keys, against the business's Live receiving side */
+    checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
+  }
   const payment = commitPayment(ctx, key, input, relations);
   const resource = toPaymentResource(payment);
-  emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, resource, payment.createdAt);
+  let eventObject: object = resource;
+  if (ctx.faults.has('created-event-without-checkout-url')) {
+    /* FAULT created-event-without-checkout-url: payment.created is rendered before the checkout session is attached: no checkout_url */
+    const { checkout_url: _checkoutUrl, ...early } = resource;
+    eventObject = early;
+  }
+  emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
+  if (ctx.faults.has('create-answers-amount-as-number')) {
+    /* FAULT create-answers-amount-as-number: the 201 serialises amount as a JSON number (the ORM's decimal) */
+    return jsonReply(201, { ...resource, amount: Number(resource.amount) });
+  }
   return jsonReply(201, resource);
 }
 
 /** Rule 4: an external_id already used in the same business and environment → 409. */
 export function checkExternalIdUnique(ctx: AppContext, key: ApiKeyRecord, externalId: string | null): void {
   if (externalId === null) return;
+  if (ctx.faults.has('external-id-not-unique')) {
+    /* FAULT external-id-not-unique: external_id is stored but its uniqueness is never checked */
+    return;
+  }
+  if (ctx.faults.has('external-id-unique-across-businesses')) {
+    /* FAULT external-id-unique-across-businesses: uniqueness is checked over every business of the environment, not the caller's alone */
+    for (const businessId of ctx.state.businesses.keys()) {
+      if (ctx.state.payments.findByExternalId(businessId, key.env, externalId) !== undefined) {
+        throw new ApiError('external_id_conflict', { param: 'external_id' });
+      }
+    }
+  }
+  if (ctx.faults.has('external-id-unique-across-environments')) {
+    /* FAULT external-id-unique-across-environments: uniqueness is checked over Test and Live together */
+    const other = key.env === 'live' ? 'test' : 'live';
+    if (ctx.state.payments.findByExternalId(key.businessId, other, externalId) !== undefined) {
+      throw new ApiError('external_id_conflict', { param: 'external_id' });
+    }
+  }
   if (ctx.state.payments.findByExternalId(key.businessId, key.env, externalId) !== undefined) {
+    if (ctx.faults.has('external-id-conflict-answers-400')) {
+      /* FAULT external-id-conflict-answers-400: the conflict is raised as a validation error, 400 with code external_id_conflict */
+      throw Object.assign(new ApiError('external_id_conflict', { param: 'external_id' }), { status: 400 });
+    }
     throw new ApiError('external_id_conflict', { param: 'external_id' });
   }
 }
@@ -105,6 +179,27 @@ function commitPayment(
     paidAt: null,
     cancelledAt: null,
   };
+  if (ctx.faults.has('merchant-reference-dropped')) {
+    /* FAULT merchant-reference-dropped: the insert's column list forgets merchant_reference, so it is stored (and answered) as null */
+    payment.merchantReference = null;
+  }
+  if (ctx.faults.has('checkout-url-relative')) {
+    /* FAULT checkout-url-relative: checkout_url is stored as the hosted page's path, not an absolute URL */
+    payment.checkoutUrl = new URL(payment.checkoutUrl).pathname;
+  }
+  if (ctx.faults.has('checkout-url-plain-http')) {
+    /* FAULT checkout-url-plain-http: checkout_url is built with the internal load balancer's http:// scheme */
+    payment.checkoutUrl = payment.checkoutUrl.replace(/^https:/, 'http:');
+  }
+  if (ctx.faults.has('allowed-methods-echoed-lowercase') && payment.allowedMethods !== undefined) {
+    /* FAULT allowed-methods-echoed-lowercase: allowed_methods are stored (and answered) in lower case */
+    payment.allowedMethods = payment.allowedMethods.map((m) => m.toLowerCase());
+  }
+  if (ctx.faults.has('timestamps-default-to-created-at')) {
+    /* FAULT timestamps-default-to-created-at: paid_at and cancelled_at default to created_at instead of null */
+    payment.paidAt = payment.createdAt;
+    payment.cancelledAt = payment.createdAt;
+  }
   ctx.state.payments.insert(payment);
   return payment;
 }

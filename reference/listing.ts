@@ -45,6 +45,10 @@ export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: strin
     hasMore = page.length === query.limit;
   }
   const last = page[page.length - 1];
+  if (ctx.faults.has('list-omits-has-more') && !hasMore) {
+    /* FAULT list-omits-has-more: has_more is left out of the PaymentList when it is false */
+    return jsonReply(200, { object: 'list', data: page.map(toPaymentResource), next_cursor: null });
+  }
   return jsonReply(200, {
     object: 'list',
     data: page.map(toPaymentResource),
@@ -164,6 +168,13 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
     (q.createdTo === null || p.createdAt <= q.createdTo) &&
     (q.startingAfter === null || after(p, q.startingAfter));
 
+  if (q.externalId !== null && ctx.faults.has('list-external-id-ignores-environment')) {
+    /* FAULT list-external-id-ignores-environment: the external_id filter looks the value up in Test and Live alike */
+    const externalId = q.externalId;
+    return (['test', 'live'] as const)
+      .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
+      .filter((p): p is PaymentRecord => p !== undefined && matches(p));
+  }
   if (ctx.faults.has('list-external-id-stale-status') && q.externalId !== null) {
     /* FAULT list-external-id-stale-status: external_id lookups answer from a snapshot taken at creation (still PENDING). */
     const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);

@@ -5,15 +5,43 @@
  * detection ready, credit, methods, channels. Test creates never reach them.
  */
 import { ApiError } from './errors.ts';
+import { NO_FAULTS, type FaultSet } from './faults.ts';
 import type { Business, Receiver } from './types.ts';
 
 export function checkLiveReadiness(
   business: Business,
   input: { allowedMethods: readonly string[] | undefined; allowedChannels: readonly string[] | undefined },
+  faults: FaultSet = NO_FAULTS,
 ): void {
-  checkDetectionReady(business);
-  checkCredit(business);
+  if (faults.has('live-ready-requires-every-receiver') && !business.receivers.every((r) => r.enabled && r.bridgeReady)) {
+    /* FAULT live-ready-requires-every-receiver: every() instead of some(): one disabled or unready number makes the whole business not ready */
+    throw new ApiError('payment_detection_not_ready');
+  }
+  if (faults.has('live-detection-not-checked')) {
+    /* FAULT live-detection-not-checked: the detection-readiness check is skipped: a business with no ready receiving method creates Live Payments */
+  } else {
+    checkDetectionReady(business);
+  }
+  if (faults.has('live-credit-not-checked')) {
+    /* FAULT live-credit-not-checked: Service Credit is not checked at creation */
+  } else {
+    checkCredit(business);
+  }
+  if (faults.has('live-method-check-ignores-enabled') && input.allowedMethods !== undefined) {
+    /* FAULT live-method-check-ignores-enabled: a disabled receiving number still counts as usable for its method */
+    const allowed = input.allowedMethods;
+    const usable = business.receivers.filter((r) => r.bridgeReady && allowed.includes(r.method));
+    if (usable.length === 0) throw new ApiError('payment_method_unavailable', { param: 'allowed_methods' });
+    checkChannels(usable, input.allowedChannels);
+    return;
+  }
   const usable = checkMethods(business, input.allowedMethods);
+  if (faults.has('live-channel-check-counts-unready-receivers')) {
+    /* FAULT live-channel-check-counts-unready-receivers: channels are matched against every enabled number of the allowed methods, bridge-ready or not */
+    const enabled = business.receivers.filter((r) => r.enabled && (input.allowedMethods === undefined || input.allowedMethods.includes(r.method)));
+    checkChannels(enabled, input.allowedChannels);
+    return;
+  }
   checkChannels(usable, input.allowedChannels);
 }
 

@@ -10,6 +10,7 @@ import { ApiError } from './errors.ts';
 import { AMOUNT_PATTERN, MAX_INTEGER_DIGITS, toCents } from './decimal.ts';
 import type { RequestBody } from './http-io.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from './types.ts';
+import { NO_FAULTS, type FaultSet } from './faults.ts';
 
 /** Lengths are counted in Unicode code points. */
 export const LIMITS = {
@@ -38,21 +39,40 @@ export interface CreatePaymentInput {
 type Body = Readonly<Record<string, unknown>>;
 
 /** Steps of the create validation, in order. Each either returns or throws. */
-export function validateCreateRequest(body: Body): CreatePaymentInput {
-  rejectContextItems(body);
-  const { amount, amountCents } = checkAmount(body);
+export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS): CreatePaymentInput {
+  if (faults.has('validation-errors-aggregated')) {
+    /* FAULT validation-errors-aggregated: every field rule runs and, when more than one fails, the errors are merged into one generic 400 invalid_request */
+    const failed: ApiError[] = [];
+    const steps: Array<() => unknown> = [
+      () => rejectContextItems(body, faults), () => checkAmount(body, faults), () => checkDescription(body, faults),
+      () => checkMerchantReference(body, faults), () => checkExternalId(body, faults), () => checkReturnUrl(body, faults),
+      () => checkMetadata(body, faults), () => checkAllowedMethods(body, faults), () => checkAllowedChannels(body, faults),
+      () => checkIdField(body, 'customer_id', faults), () => checkIdField(body, 'order_id', faults),
+    ];
+    for (const step of steps) {
+      try {
+        step();
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        failed.push(err);
+      }
+    }
+    if (failed.length > 1) throw invalidRequest(`${failed.length} fields are invalid: ${failed.map((e) => e.param ?? e.code).join(', ')}.`);
+  }
+  rejectContextItems(body, faults);
+  const { amount, amountCents } = checkAmount(body, faults);
   return {
     amount,
     amountCents,
-    description: checkDescription(body),
-    merchantReference: checkMerchantReference(body),
-    externalId: checkExternalId(body),
-    returnUrl: checkReturnUrl(body),
-    metadata: checkMetadata(body),
-    allowedMethods: checkAllowedMethods(body),
-    allowedChannels: checkAllowedChannels(body),
-    customerId: checkIdField(body, 'customer_id'),
-    orderId: checkIdField(body, 'order_id'),
+    description: checkDescription(body, faults),
+    merchantReference: checkMerchantReference(body, faults),
+    externalId: checkExternalId(body, faults),
+    returnUrl: checkReturnUrl(body, faults),
+    metadata: checkMetadata(body, faults),
+    allowedMethods: checkAllowedMethods(body, faults),
+    allowedChannels: checkAllowedChannels(body, faults),
+    customerId: checkIdField(body, 'customer_id', faults),
+    orderId: checkIdField(body, 'order_id', faults),
   };
 }
 
@@ -60,7 +80,7 @@ export function validateCreateRequest(body: Body): CreatePaymentInput {
 // The body itself
 
 /** `Content-Type: application/json` (parameters allowed), at most 1 MiB, UTF-8, a JSON object. */
-export function parseJsonObjectBody(contentType: string | undefined, body: RequestBody): Body {
+export function parseJsonObjectBody(contentType: string | undefined, body: RequestBody, faults: FaultSet = NO_FAULTS): Body {
   if (body.tooLarge) throw invalidRequest('The request body exceeds 1 MiB.');
   if (!isJsonMediaType(contentType)) throw invalidRequest('Content-Type must be application/json.');
   let text: string;
@@ -73,7 +93,19 @@ export function parseJsonObjectBody(contentType: string | undefined, body: Reque
   try {
     value = JSON.parse(text);
   } catch {
+    if (faults.has('malformed-json-read-as-empty-object')) {
+      /* FAULT malformed-json-read-as-empty-object: the body parser swallows a syntax error and hands on an empty object, so validation then complains about the amount */
+      return {};
+    }
     throw invalidRequest('The request body is not valid JSON.');
+  }
+  if (typeof value === 'string' && faults.has('double-encoded-json-body-accepted')) {
+    /* FAULT double-encoded-json-body-accepted: a body that is a JSON string is parsed a second time (tolerating clients that encode twice), so a string holding an object is taken as the request */
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw invalidRequest('The request body must be a JSON object.');
+    }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw invalidRequest('The request body must be a JSON object.');
@@ -91,7 +123,11 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 // One function per rule
 
 /** "`context_items` are not accepted and cause a 400 `context_items_not_accepted`" (any shape, even null). */
-export function rejectContextItems(body: Body): void {
+export function rejectContextItems(body: Body, faults: FaultSet = NO_FAULTS): void {
+  if (faults.has('context-items-ignored')) {
+    /* FAULT context-items-ignored: context_items is treated like any unknown field and silently ignored */
+    return;
+  }
   if (Object.hasOwn(body, 'context_items')) {
     throw new ApiError('context_items_not_accepted', { param: 'context_items' });
   }
@@ -101,8 +137,16 @@ export function rejectContextItems(body: Body): void {
  * amount: required; a JSON string matching ^[0-9]+(\.[0-9]{1,2})?$, at most 18 integer
  * digits, value above zero. Kept exactly as received.
  */
-export function checkAmount(body: Body): { amount: string; amountCents: bigint } {
-  const value = body['amount'];
+export function checkAmount(body: Body, faults: FaultSet = NO_FAULTS): { amount: string; amountCents: bigint } {
+  let value = body['amount'];
+  if (faults.has('amount-missing-crashes') && (value === undefined || value === null)) {
+    /* FAULT amount-missing-crashes: the amount's length is read before its presence is checked; a missing amount throws a TypeError (500) */
+    void (value as unknown as string).length;
+  }
+  if (typeof value === 'number' && faults.has('amount-number-accepted')) {
+    /* FAULT amount-number-accepted: a JSON number amount is converted with String() instead of being refused */
+    value = String(value);
+  }
   if (typeof value !== 'string') {
     throw new ApiError('invalid_amount', {
       param: 'amount',
@@ -111,18 +155,41 @@ export function checkAmount(body: Body): { amount: string; amountCents: bigint }
         : 'amount must be a decimal string, never a JSON number.',
     });
   }
-  if (!AMOUNT_PATTERN.test(value)) throw invalidAmount();
+  let pattern = AMOUNT_PATTERN;
+  if (faults.has('amount-three-decimals-accepted')) {
+    /* FAULT amount-three-decimals-accepted: the amount pattern allows up to three decimals (the third is dropped when converting to cents) */
+    pattern = /^[0-9]+(\.[0-9]{1,3})?$/;
+  }
+  if (!pattern.test(value)) throw invalidAmount();
   const integerDigits = value.split('.')[0]?.length ?? 0;
   if (integerDigits > MAX_INTEGER_DIGITS) throw invalidAmount();
+  if (faults.has('amount-column-too-narrow') && integerDigits > 12) {
+    /* FAULT amount-column-too-narrow: amounts are stored in a DECIMAL(14,2) column, so more than 12 integer digits are refused as invalid_amount */
+    throw invalidAmount();
+  }
   const amountCents = toCents(value);
-  if (amountCents <= 0n) throw new ApiError('invalid_amount', { param: 'amount', message: 'amount must be above zero.' });
+  if (amountCents <= 0n) {
+    if (faults.has('amount-zero-accepted')) {
+      /* FAULT amount-zero-accepted: the "above zero" check is missing, so "0" and "0.00" are accepted */
+    } else {
+      throw new ApiError('invalid_amount', { param: 'amount', message: 'amount must be above zero.' });
+    }
+  }
+  if (faults.has('amount-through-float')) {
+    /* FAULT amount-through-float: the amount goes through a JavaScript number and back (Number(x).toFixed(2)): beyond 2^53 it loses digits */
+    return { amount: Number(value).toFixed(2), amountCents };
+  }
   return { amount: value, amountCents };
 }
 
 /** description: a string of at most 1000 code points. */
-export function checkDescription(body: Body): string | null {
-  const value = optionalString(body, 'description');
+export function checkDescription(body: Body, faults: FaultSet = NO_FAULTS): string | null {
+  const value = optionalString(body, 'description', faults);
   if (value !== null && codePoints(value) > LIMITS.descriptionMax) {
+    if (faults.has('description-too-long-answers-invalid-request')) {
+      /* FAULT description-too-long-answers-invalid-request: an over-long description is refused with the generic invalid_request instead of description_too_long */
+      throw new ApiError('invalid_request', { param: 'description', message: 'description is invalid.' });
+    }
     throw new ApiError('description_too_long', {
       param: 'description',
       message: `description must be at most ${LIMITS.descriptionMax} characters.`,
@@ -132,8 +199,12 @@ export function checkDescription(body: Body): string | null {
 }
 
 /** merchant_reference: a string of at most 255 code points. */
-export function checkMerchantReference(body: Body): string | null {
-  const value = optionalString(body, 'merchant_reference');
+export function checkMerchantReference(body: Body, faults: FaultSet = NO_FAULTS): string | null {
+  const value = optionalString(body, 'merchant_reference', faults);
+  if (value !== null && codePoints(value) > LIMITS.merchantReferenceMax && faults.has('merchant-reference-truncated')) {
+    /* FAULT merchant-reference-truncated: an over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255) column) instead of refused */
+    return [...value].slice(0, LIMITS.merchantReferenceMax).join('');
+  }
   if (value !== null && codePoints(value) > LIMITS.merchantReferenceMax) {
     throw new ApiError('reference_too_long', {
       param: 'merchant_reference',
@@ -146,11 +217,15 @@ export function checkMerchantReference(body: Body): string | null {
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** external_id: a non-empty string, at most 255 code points, no control characters. */
-export function checkExternalId(body: Body): string | null {
+export function checkExternalId(body: Body, faults: FaultSet = NO_FAULTS): string | null {
   const value = body['external_id'];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw invalidExternalId('external_id must be a string.');
   if (value.length === 0) throw invalidExternalId('external_id must not be empty.');
+  if (codePoints(value) > LIMITS.externalIdMax && faults.has('external-id-too-long-crashes')) {
+    /* FAULT external-id-too-long-crashes: the length is never checked; the unique index refuses the key and the database error surfaces as 500 */
+    throw new Error('index row size exceeds the maximum for index "payments_external_id_key"');
+  }
   if (codePoints(value) > LIMITS.externalIdMax) {
     throw invalidExternalId(`external_id must be at most ${LIMITS.externalIdMax} characters.`);
   }
@@ -168,15 +243,34 @@ export const BLOCKED_SCHEMES: ReadonlySet<string> = new Set(['javascript', 'data
  * scheme compared case-insensitively. http:, relative references and the blocked
  * schemes are rejected. The value is stored as received.
  */
-export function checkReturnUrl(body: Body): string | null {
+export function checkReturnUrl(body: Body, faults: FaultSet = NO_FAULTS): string | null {
   const value = body['return_url'];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw invalidReturnUrl('return_url must be a string.');
   const cleaned = browserView(value);
   const scheme = schemeOf(cleaned);
   if (scheme === null) throw invalidReturnUrl('return_url must be absolute.');
-  if (BLOCKED_SCHEMES.has(scheme)) throw invalidReturnUrl(`The ${scheme}: scheme is not allowed.`);
-  if (scheme === 'http') throw invalidReturnUrl('return_url must use https, not http.');
+  let blockedCheckScheme: string | null = scheme;
+  if (faults.has('forbidden-scheme-case-sensitive')) {
+    /* FAULT forbidden-scheme-case-sensitive: the blocklist is compared with the scheme as written, so JavaScript: or FILE: slip through */
+    blockedCheckScheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(cleaned)?.[1] ?? null;
+  }
+  if (faults.has('return-url-scheme-checked-before-cleaning')) {
+    /* FAULT return-url-scheme-checked-before-cleaning: the blocklist looks at the raw value, before leading spaces/controls and tabs/newlines are removed as a browser does */
+    blockedCheckScheme = schemeOf(value);
+  }
+  if (blockedCheckScheme !== null && BLOCKED_SCHEMES.has(blockedCheckScheme)) throw invalidReturnUrl(`The ${scheme}: scheme is not allowed.`);
+  if (scheme === 'http') {
+    if (faults.has('http-return-url-accepted')) {
+      /* FAULT http-return-url-accepted: the https-only check is missing, so http:// return URLs pass like deep links */
+    } else {
+      throw invalidReturnUrl('return_url must use https, not http.');
+    }
+  }
+  if (scheme !== 'https' && scheme !== 'http' && faults.has('deep-link-return-url-rejected')) {
+    /* FAULT deep-link-return-url-rejected: only web URLs are accepted; native-app deep links are refused */
+    throw invalidReturnUrl('return_url must be an https URL.');
+  }
   if (!cleaned.slice(scheme.length + 1).startsWith('//')) {
     throw invalidReturnUrl('return_url must be https://host/... or an app deep link scheme://...');
   }
@@ -205,21 +299,46 @@ export function schemeOf(url: string): string | null {
 }
 
 /** metadata: an object of at most 20 entries; keys 1..64 code points; values strings of at most 500. */
-export function checkMetadata(body: Body): Record<string, string> {
+export function checkMetadata(body: Body, faults: FaultSet = NO_FAULTS): Record<string, string> {
   const value = body['metadata'];
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw invalidMetadata('metadata must be an object.');
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > LIMITS.metadataMaxKeys) {
+  let entries = Object.entries(value as Record<string, unknown>);
+  let maxKeys: number = LIMITS.metadataMaxKeys;
+  let keyMax: number = LIMITS.metadataKeyMax;
+  let valueMax: number = LIMITS.metadataValueMax;
+  if (faults.has('metadata-21-keys-accepted')) {
+    /* FAULT metadata-21-keys-accepted: the key count is checked with "> 21" (an off-by-one), so 21 keys pass */
+    maxKeys += 1;
+  }
+  if (faults.has('metadata-key-length-off-by-one')) {
+    /* FAULT metadata-key-length-off-by-one: keys are checked with "<= 65", so a 65-character key passes */
+    keyMax += 1;
+  }
+  if (faults.has('metadata-value-length-off-by-one')) {
+    /* FAULT metadata-value-length-off-by-one: values are checked with "<= 501", so a 501-character value passes */
+    valueMax += 1;
+  }
+  if (faults.has('metadata-at-limit-rejected')) {
+    /* FAULT metadata-at-limit-rejected: the limits are exclusive ("< 20 keys", "< 64", "< 500"), so metadata exactly at a limit is refused */
+    maxKeys -= 1;
+    keyMax -= 1;
+    valueMax -= 1;
+  }
+  if (entries.length > maxKeys) {
     throw invalidMetadata(`metadata may have at most ${LIMITS.metadataMaxKeys} keys.`);
+  }
+  if (faults.has('metadata-non-string-values-accepted')) {
+    /* FAULT metadata-non-string-values-accepted: metadata values are converted with String() instead of refused when they are not strings */
+    entries = entries.map(([k, v]): [string, unknown] => [k, typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]);
   }
   for (const [key, item] of entries) {
     if (key.length === 0) throw invalidMetadata('metadata keys must not be empty.');
-    if (codePoints(key) > LIMITS.metadataKeyMax) {
+    if (codePoints(key) > keyMax) {
       throw invalidMetadata(`metadata keys must be at most ${LIMITS.metadataKeyMax} characters.`);
     }
     if (typeof item !== 'string') throw invalidMetadata('metadata values must be strings.');
-    if (codePoints(item) > LIMITS.metadataValueMax) {
+    if (codePoints(item) > valueMax) {
       throw invalidMetadata(`metadata values must be at most ${LIMITS.metadataValueMax} characters.`);
     }
   }
@@ -228,18 +347,36 @@ export function checkMetadata(body: Body): Record<string, string> {
 }
 
 /** allowed_methods: an array whose items are exactly BKASH or NAGAD. Echoed as given. */
-export function checkAllowedMethods(body: Body): string[] | undefined {
+export function checkAllowedMethods(body: Body, faults: FaultSet = NO_FAULTS): string[] | undefined {
+  if (faults.has('lowercase-method-accepted') && Array.isArray(body['allowed_methods'])) {
+    /* FAULT lowercase-method-accepted: methods are upper-cased before the check ("bkash" becomes BKASH) instead of refused */
+    const upper = (body['allowed_methods'] as unknown[]).map((m) => (typeof m === 'string' ? m.toUpperCase() : m));
+    return enumArray({ allowed_methods: upper }, 'allowed_methods', PAYMENT_METHODS, 'invalid_allowed_method');
+  }
+  if (faults.has('nagad-not-accepted')) {
+    /* FAULT nagad-not-accepted: the method list is out of date and knows BKASH only, so NAGAD is refused */
+    return enumArray(body, 'allowed_methods', ['BKASH'], 'invalid_allowed_method');
+  }
   return enumArray(body, 'allowed_methods', PAYMENT_METHODS, 'invalid_allowed_method');
 }
 
 /** allowed_channels: an array whose items are exactly one of the four channel values. Echoed as given. */
-export function checkAllowedChannels(body: Body): string[] | undefined {
+export function checkAllowedChannels(body: Body, faults: FaultSet = NO_FAULTS): string[] | undefined {
+  if (faults.has('unknown-channel-accepted') && Array.isArray(body['allowed_channels'])) {
+    /* FAULT unknown-channel-accepted: allowed_channels is only checked to be an array of strings, not against the four channel values */
+    const list = body['allowed_channels'] as unknown[];
+    if (list.every((c) => typeof c === 'string')) return [...(list as string[])];
+  }
+  if (faults.has('bank-transfer-channel-rejected')) {
+    /* FAULT bank-transfer-channel-rejected: the channel list predates BANK_TRANSFER, so that channel is refused */
+    return enumArray(body, 'allowed_channels', COLLECTION_CHANNELS.filter((c) => c !== 'BANK_TRANSFER'), 'invalid_allowed_channel');
+  }
   return enumArray(body, 'allowed_channels', COLLECTION_CHANNELS, 'invalid_allowed_channel');
 }
 
 /** customer_id / order_id: a string when given (whether it exists is checked later, in order-checks.ts). */
-export function checkIdField(body: Body, field: 'customer_id' | 'order_id'): string | null {
-  return optionalString(body, field);
+export function checkIdField(body: Body, field: 'customer_id' | 'order_id', faults: FaultSet = NO_FAULTS): string | null {
+  return optionalString(body, field, faults);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -263,9 +400,13 @@ function enumArray(
 }
 
 /** A string field that is optional; another JSON type → 400 `invalid_request` naming it. */
-function optionalString(body: Body, field: string): string | null {
+function optionalString(body: Body, field: string, faults: FaultSet = NO_FAULTS): string | null {
   const value = body[field];
   if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' && faults.has('string-fields-coerced') && (field === 'description' || field === 'merchant_reference')) {
+    /* FAULT string-fields-coerced: description and merchant_reference of another JSON type are converted with String() instead of refused */
+    return String(value);
+  }
   if (typeof value !== 'string') {
     throw new ApiError('invalid_request', { param: field, message: `${field} must be a string.` });
   }

@@ -15,11 +15,11 @@ export const AUTH_FAULTS = {
   },
   'key-prefix-not-checked': {
     description: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front of an issued key\'s random part is accepted.',
-    breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY'],
+    breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
   },
   'key-compared-by-prefix': {
     description: 'Keys are compared on their first 20 characters only: a near miss of an issued key (last character changed, extended, truncated to 20+) is accepted as that key.',
-    breaks: ['AUTH-UNKNOWN-KEY'],
+    breaks: ['AUTH-UNKNOWN-KEY', 'AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
   },
   'revoked-key-accepted': {
     description: 'The revoked flag of a key is never consulted: a revoked key keeps working.',

@@ -15,9 +15,16 @@ import { MODEL_FAULTS } from './model.ts';
 import { AUTH_FAULTS } from './auth.ts';
 import { ROUTING_FAULTS } from './routing.ts';
 import { VERSIONING_FAULTS } from './versioning.ts';
+import { RESPONSES_FAULTS } from './responses.ts';
+import { TRANSITIONS_FAULTS } from './transitions.ts';
+import { WEBHOOKS_FAULTS } from './webhooks.ts';
+import { CREATE_FAULTS } from './create.ts';
 
 export const FAULT_REGISTRIES: ReadonlyArray<Readonly<Record<string, FaultDefinition>>> = [
   ORDERS_FAULTS, IDEMPOTENCY_FAULTS, ISOLATION_FAULTS, LIVE_FAULTS, LIMITS_FAULTS,
   LISTING_FAULTS, MODEL_FAULTS,
   AUTH_FAULTS, ROUTING_FAULTS, VERSIONING_FAULTS,
+  RESPONSES_FAULTS, TRANSITIONS_FAULTS,
+  WEBHOOKS_FAULTS,
+  CREATE_FAULTS,
 ];

@@ -12,7 +12,8 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { FaultSet } from '../faults.ts';
+import { NO_FAULTS, type FaultSet } from '../faults.ts';
+import { newEventId, newObjectId } from '../ids.ts';
 import type { StoredEvent, WebhookEndpoint } from '../types.ts';
 import { signatureHeader } from './sign.ts';
 
@@ -62,6 +63,8 @@ export interface DeliveryRecord {
 interface AttemptResult {
   status: number | null;
   error: string | null;
+  /** The response's Location header, when it had one. */
+  location?: string;
 }
 
 export class WebhookDispatcher {
@@ -95,6 +98,14 @@ export class WebhookDispatcher {
 
   /** Scaled gap before the attempt following `failedAttempts` failures. */
   gapAfter(failedAttempts: number): number {
+    if (this.#opts.faults.has('retry-gaps-shifted')) {
+      /* FAULT retry-gaps-shifted: the schedule is read one step behind: two immediate retries, then 30 s where 2 min is due, and so on */
+      return (RETRY_GAPS_MS[failedAttempts - 2] ?? 0) / this.#opts.timeScale;
+    }
+    if (this.#opts.faults.has('retry-backoff-doubled')) {
+      /* FAULT retry-backoff-doubled: a generic exponential backoff multiplier is applied on top of the schedule, doubling every gap */
+      return (2 * (RETRY_GAPS_MS[failedAttempts - 1] ?? 0)) / this.#opts.timeScale;
+    }
     const gap = RETRY_GAPS_MS[failedAttempts - 1] ?? 0;
     return gap / this.#opts.timeScale;
   }
@@ -127,18 +138,59 @@ export class WebhookDispatcher {
   async #attempt(record: DeliveryRecord, event: StoredEvent, endpoint: WebhookEndpoint): Promise<void> {
     if (this.#closed) return;
     record.state = 'in_flight';
+    const faults = this.#opts.faults;
     const startedAt = this.#opts.now();
-    const timestamp = Math.floor(startedAt / 1000);
-    const headers = {
+    let timestamp = Math.floor(startedAt / 1000);
+    if (faults.has('signature-clock-behind')) {
+      /* FAULT signature-clock-behind: t comes from a worker clock 10 minutes behind (not NTP-synced) */
+      timestamp -= 600;
+    }
+    let body = event.body;
+    let eventId = event.id;
+    if (faults.has('retry-gets-new-event-id') && record.attempts.length > 0) {
+      /* FAULT retry-gets-new-event-id: a retry is enqueued as a new event, with a fresh id in the body and the header */
+      eventId = newEventId();
+      body = Buffer.from(JSON.stringify({ ...JSON.parse(event.body.toString('utf8')), id: eventId }), 'utf8');
+    }
+    let signed = body;
+    if (faults.has('signature-over-reserialised-json')) {
+      /* FAULT signature-over-reserialised-json: the HMAC covers a re-serialisation with non-ASCII escaped as \uXXXX, not the bytes sent */
+      signed = Buffer.from(
+        JSON.stringify(JSON.parse(body.toString('utf8'))).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+        'utf8',
+      );
+    }
+    const headers: Record<string, string> = {
       'Content-Type': 'application/json',
-      'Content-Length': String(event.body.length),
-      'Service-Event-ID': event.id,
-      'Service-Signature': signatureHeader(endpoint.secret, timestamp, event.body),
+      'Content-Length': String(body.length),
+      'Service-Event-ID': eventId,
+      'Service-Signature': signatureHeader(endpoint.secret, timestamp, signed),
       'User-Agent': USER_AGENT,
     };
-    const result = await this.#post(record.url, event.body, headers);
+    if (faults.has('user-agent-missing')) {
+      /* FAULT user-agent-missing: no User-Agent is set, so the HTTP client sends none */
+      delete headers['User-Agent'];
+    }
+    if (faults.has('event-id-header-is-attempt-id')) {
+      /* FAULT event-id-header-is-attempt-id: Service-Event-ID carries the delivery attempt's id, not the event's */
+      headers['Service-Event-ID'] = newObjectId('whatt');
+    }
+    if (faults.has('deliveries-form-content-type')) {
+      /* FAULT deliveries-form-content-type: the HTTP client's default content type for a POST body is kept */
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    }
+    let result = await this.#post(record.url, body, headers);
+    if (faults.has('redirects-followed') && result.status !== null && result.status >= 300 && result.status < 400 && result.location) {
+      /* FAULT redirects-followed: the redirect is followed (the same POST to Location) and its answer taken as the attempt's */
+      result = await this.#post(new URL(result.location, record.url).toString(), body, headers);
+    }
     if (this.#closed) return;
-    const ok = isAcknowledged(result.status);
+    const ok = isAcknowledged(result.status, faults);
+    let maxAttempts = MAX_ATTEMPTS;
+    if (faults.has('nine-attempts')) {
+      /* FAULT nine-attempts: off by one in the attempt limit, a failing event is attempted 9 times */
+      maxAttempts = MAX_ATTEMPTS + 1;
+    }
     record.attempts.push({
       number: record.attempts.length + 1,
       startedAt,
@@ -149,7 +201,7 @@ export class WebhookDispatcher {
     });
     if (ok) {
       record.state = 'succeeded';
-    } else if (record.attempts.length >= MAX_ATTEMPTS) {
+    } else if (record.attempts.length >= maxAttempts) {
       record.state = 'failed';
     } else {
       record.state = 'scheduled';
@@ -193,7 +245,8 @@ export class WebhookDispatcher {
       req.on('response', (res) => {
         const status = res.statusCode ?? null;
         res.on('data', () => {});
-        res.on('end', () => finish({ status, error: null }));
+        const location = typeof res.headers.location === 'string' ? res.headers.location : undefined;
+        res.on('end', () => finish({ status, error: null, ...(location === undefined ? {} : { location }) }));
         res.on('aborted', () => finish({ status: null, error: 'response aborted' }));
         res.on('error', (err) => finish({ status: null, error: describe(err) }));
         res.on('close', () => finish({ status: null, error: 'connection closed before the response ended' }));
@@ -218,7 +271,15 @@ export class WebhookDispatcher {
 }
 
 /** "Any 2xx response acknowledges." */
-export function isAcknowledged(status: number | null): boolean {
+export function isAcknowledged(status: number | null, faults: FaultSet = NO_FAULTS): boolean {
+  if (faults.has('only-200-acknowledges')) {
+    /* FAULT only-200-acknowledges: only 200 counts as an acknowledgement; 201, 202, 204 … are retried */
+    return status === 200;
+  }
+  if (faults.has('client-errors-treated-as-ack') && status !== null && status >= 400 && status <= 499) {
+    /* FAULT client-errors-treated-as-ack: a 4xx is taken as the receiver's final answer and never retried */
+    return true;
+  }
   return status !== null && status >= 200 && status <= 299;
 }
 

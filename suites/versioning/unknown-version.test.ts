@@ -1,0 +1,38 @@
+/**
+ * esid: Versioning — "The API major version is the /v1 path prefix." Endpoints › Rules, Rule 8 —
+ *       "Unknown routes answer 404 not_found."
+ * The paths of the six operations, each with its own method, a valid key, a real PENDING Payment
+ * and a valid create body, under another version prefix (/v0, /v2 … /v99, /V1, /V2) are unknown
+ * routes: 404 not_found, and nothing is created or moved. Borderline prefixes (/v01, /v1.0, no
+ * prefix at all) are observed.
+ */
+import fc from 'fast-check';
+import { ruleTest } from '../../harness/suite.ts';
+import { expectError } from '../../harness/verdict.ts';
+import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../auth/support.ts';
+import { otherVersionPrefix } from '../routing/routes.ts';
+
+ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
+  const subject = await newSubject(t, 'version');
+  const key = { key: t.keys.test };
+  for (const prefix of ['/v2', '/v0', '/V1']) {
+    for (const op of OPERATIONS) {
+      const res = await sendValid(t, op, subject, key, { prefix });
+      expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
+    }
+  }
+  const keys = [t.keys.test, ...(t.keys.live ? [t.keys.live] : [])];
+  await t.property(fc.tuple(otherVersionPrefix, fc.constantFrom(...OPERATIONS), fc.constantFrom(...keys)), async ([prefix, op, k]) => {
+    const res = await sendValid(t, op, subject, { key: k }, { prefix });
+    expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
+  }, { runs: Math.min(t.runs, 30) });
+  await expectUntouched(t, subject, 'requests under other version prefixes');
+
+  // Observed: prefixes a lenient router might read as v1, and no prefix at all (reads only).
+  const borderline: Record<string, string> = {};
+  for (const prefix of ['/v01', '/v1.0', '/v1beta', '/V1.0', '']) {
+    const res = await t.client.request({ method: 'GET', path: `${prefix}/payments/${subject.paymentId}`, key: t.keys.test });
+    borderline[`GET ${prefix || '(no prefix)'}/payments/{id}`] = outcome(res);
+  }
+  t.observe('borderline version prefixes', borderline);
+});
