@@ -162,6 +162,8 @@ export class Client {
     } catch (e) {
       exchange.durationMs = Math.round(performance.now() - started);
       const err = e as Error & { code?: string };
+      // undici refusing our own request (a header it will not send) is a suite bug, not target trouble.
+      if (err.code === 'UND_ERR_INVALID_ARG' || err.code === 'ERR_INVALID_CHAR' || err.code === 'ERR_INVALID_ARG_TYPE') throw err;
       const timedOut = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
       exchange.transportError = `${err.code ?? err.name}: ${redactText(err.message, this.secrets)}`;
       this.record(exchange, undefined, o);

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, inject, test, type TestContext } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
 import { Client, TransportError, type ApiResponse } from './client.ts';
@@ -22,20 +23,28 @@ export function suiteContext(): SuiteContextData {
   return cached;
 }
 
-/** Payments this file created with Test keys, cancelled at the end if still PENDING (PROFILE.md). */
-const created = new Map<string, string>();
-let cleanupRegistered = false;
+/**
+ * Payments each test file created with Test keys, cancelled at the end of that
+ * file (or describe block) if still PENDING (PROFILE.md). Files may share this
+ * module (the runner does not isolate modules per file), so the bookkeeping is per file.
+ */
+const createdByFile = new WeakMap<object, Map<string, string>>();
 const seenRequestIds = new Set<string>();
 let uniq = 0;
 
-function registerCleanup(): void {
-  if (cleanupRegistered) return;
-  cleanupRegistered = true;
+function fileCleanup(): Map<string, string> {
+  // vitest creates a fresh collector per file (and per describe block): the bookkeeping follows it.
+  const file: object = getCurrentSuite();
+  let created = createdByFile.get(file);
+  if (created) return created;
+  const mine = new Map<string, string>();
+  created = mine;
+  createdByFile.set(file, mine);
   afterAll(async () => {
     const ctx = suiteContext();
     const client = new Client({ baseUrl: ctx.profile.base_url, secrets: profileSecrets(ctx.profile) });
-    const pending = [...created.entries()];
-    created.clear();
+    const pending = [...mine.entries()];
+    mine.clear();
     for (let i = 0; i < pending.length; i += 16) {
       await Promise.all(
         pending.slice(i, i + 16).map(async ([id, key]) => {
@@ -49,6 +58,7 @@ function registerCleanup(): void {
       );
     }
   }, 60_000);
+  return mine;
 }
 
 export interface PropertyOptions {
@@ -91,7 +101,7 @@ interface RuleTestOptions {
 
 export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts: RuleTestOptions = {}): void {
   const rule = getRule(id);
-  registerCleanup();
+  const created = fileCleanup();
   const title = `${id}: ${opts.title ?? rule.requirement}`;
   test(title, { timeout: opts.timeout ?? 60_000 }, async (vctx: TestContext) => {
     const ctx = suiteContext();
