@@ -107,7 +107,7 @@ export const CREATE_FAULTS = {
   // ── echo, types, bodies ──
   'merchant-reference-dropped': {
     description: 'The insert forgets merchant_reference: it is accepted but stored and answered as null.',
-    breaks: ['CREATE-FIELDS-ECHOED'],
+    breaks: ['CREATE-FIELDS-ECHOED', 'CREATE-REFERENCE-TOO-LONG-CODE'],
   },
   'string-fields-coerced': {
     description: 'description and merchant_reference of another JSON type (number, boolean, array, object) are converted with String() instead of refused.',

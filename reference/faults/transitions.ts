@@ -40,6 +40,6 @@ export const TRANSITIONS_FAULTS = {
   },
   'reversal-not-persisted': {
     description: 'The reversal answers REVERSED but the stored Payment stays PAID.',
-    breaks: ['TRANS-REVERSED'],
+    breaks: ['TRANS-REVERSED', 'TRANS-ILLEGAL'],
   },
 } satisfies Record<string, FaultDefinition>;

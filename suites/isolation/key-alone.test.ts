@@ -1,0 +1,34 @@
+/**
+ * esid: Authentication — "A key is bound to one business and alone determines the business and
+ * the environment of a request. No X-Business-ID header is used."
+ * An X-Business-ID header, whatever its value, changes neither where a Payment is created nor
+ * who can see it.
+ */
+import fc from 'fast-check';
+import { ruleTest } from '../../harness/suite.ts';
+import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { listByExternalId } from '../idempotency/lookup.ts';
+
+ruleTest('ISO-KEY-ALONE', async (t) => {
+  const values = fc.oneof(
+    fc.stringMatching(/^biz_[A-Za-z0-9]{6,24}$/),
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+  );
+  await t.property(values, async (businessId) => {
+    const headers = { 'x-business-id': businessId };
+    const externalId = t.externalId('kal');
+    const created = await t.client.createPayment(t.keys.test, { amount: '10.00', external_id: externalId, metadata: t.metadata() }, { headers });
+    expectStatus(created, 201, `create with X-Business-ID ${JSON.stringify(businessId)}`);
+    expectEqual(created.json?.livemode, false, 'livemode of a Payment created with keys.test');
+    // Created in the key's business: keys.test finds it without the header, and with it.
+    const plain = await t.client.getPayment(t.keys.test, created.json.id);
+    expectStatus(plain, 200, 'keys.test reading it without the header');
+    const withHeader = await t.client.request({ method: 'GET', path: `/v1/payments/${encodeURIComponent(created.json.id)}`, key: t.keys.test, headers });
+    expectStatus(withHeader, 200, 'keys.test reading it with the header');
+    expectEqual((await listByExternalId(t, t.keys.test, externalId)).map((p) => p.id), [created.json.id], 'keys.test listing its external_id');
+    if (t.keys.other_test) {
+      const foreign = await t.client.request({ method: 'GET', path: `/v1/payments/${encodeURIComponent(created.json.id)}`, key: t.keys.other_test, headers });
+      expectError(foreign, 404, ['payment_not_found'], 'keys.other_test reading it with the same X-Business-ID header');
+    }
+  }, { runs: Math.min(t.runs, 6) });
+});
