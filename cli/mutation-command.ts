@@ -4,13 +4,15 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatMutationTable, mutationScore, runChild } from '../harness/mutation.ts';
+import { falseAlarmRate, formatMutationTable, mutationScore, runChild } from '../harness/mutation.ts';
 import { renderAll } from '../reports/render.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;
   const runs = intOption(o, 'runs', 1, 10000) ?? 25;
+  const cleanSeeds = intOption(o, 'clean-seeds', 1, 1000);
+  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16));
   const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
   const faults = listOption(o, 'fault');
   const clean = faults.length ? null : runChild(['--seed', String(seed), '--runs', String(runs)]);
@@ -38,4 +40,18 @@ export async function mutationCommand(o: Options): Promise<number> {
     }
   }
   return m.caught === m.faults && cleanOk ? 0 : 1;
+}
+
+/** `mutation --clean-seeds N`: the whole suite against the clean server with N seeds; any alarm is a false alarm. */
+async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined): Promise<number> {
+  const seeds = Array.from({ length: n }, (_, i) => first + i);
+  const s = await falseAlarmRate({
+    seeds,
+    runs,
+    jobs,
+    onRun: (seed, alarms) => console.error(`seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
+  });
+  console.log(`false alarms: ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
+  for (const a of s.alarmed) console.log(`  seed ${a.seed}: ${a.rules.join(', ')}`);
+  return s.alarmed.length === 0 ? 0 : 1;
 }

@@ -146,3 +146,31 @@ export function formatMutationTable(m: MutationSummary): string {
     m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable MUST/SHOULD rule is declared by at least one fault',
   ].join('\n');
 }
+
+export interface FalseAlarmSummary {
+  seeds: number[];
+  runs: number;
+  /** Runs (seeds) that raised any FAIL, WARN, ERROR or FLAKY against the clean server. */
+  alarmed: Array<{ seed: number; rules: string[] }>;
+  rate: number;
+  duration_ms: number;
+}
+
+/** The whole suite against the clean reference once per seed: the false-alarm rate must be zero. */
+export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: number; onRun?: (seed: number, alarms: string[]) => void }): Promise<FalseAlarmSummary> {
+  const started = performance.now();
+  const alarmed: FalseAlarmSummary['alarmed'] = [];
+  const queue = [...o.seeds];
+  const worker = async () => {
+    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
+      const child = await runChild(['--seed', String(seed), '--runs', String(o.runs)]);
+      const alarms = child.report
+        ? child.report.rules.filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status)).map((r) => `${r.id}:${r.status}`)
+        : [`no report (exit ${child.code}): ${child.stderr.trim().split('\n').pop() ?? ''}`];
+      if (alarms.length) alarmed.push({ seed, rules: alarms });
+      o.onRun?.(seed, alarms);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.jobs ?? 2, o.seeds.length) }, worker));
+  return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,39 @@
+/**
+ * The suite against every planted fault of the reference server (the mutation
+ * score): each fault must be caught by at least one of the rules it declares.
+ * A missed fault is a hole in the suite. The clean server's side (no FAIL,
+ * WARN, ERROR or FLAKY) is test/conformance-vs-reference.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { RULES, isRuleId } from '../catalogue/index.ts';
+import { formatMutationTable, mutationScore } from '../harness/mutation.ts';
+import { FAULTS } from '../reference/faults.ts';
+
+describe('planted faults', () => {
+  it('are at least 60, each declaring known, testable rules', () => {
+    const names = Object.keys(FAULTS);
+    expect(names.length).toBeGreaterThanOrEqual(60);
+    for (const [name, def] of Object.entries(FAULTS)) {
+      expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)+$/);
+      expect(def.description.length, name).toBeGreaterThan(10);
+      expect(def.breaks.length, name).toBeGreaterThan(0);
+      for (const id of def.breaks) {
+        expect(isRuleId(id), `${name} declares unknown rule ${id}`).toBe(true);
+        const rule = RULES.find((r) => r.id === id)!;
+        expect(rule.level, `${name} declares OBSERVE rule ${id}, which can never fail`).not.toBe('OBSERVE');
+      }
+    }
+  });
+
+  it('every MUST and SHOULD rule that can be tested is declared by some fault', () => {
+    const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
+    const holes = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !declared.has(r.id)).map((r) => r.id);
+    expect(holes).toEqual([]);
+  });
+
+  it('are every one caught by a rule it declares', async () => {
+    const m = await mutationScore({ seed: 20261121, runs: 25 });
+    const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${r.expected.join(' ')}, failed ${r.failed.join(' ') || r.problem || 'nothing'}`);
+    expect(missed, formatMutationTable(m)).toEqual([]);
+  }, 40 * 60_000);
+});
