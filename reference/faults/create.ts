@@ -28,8 +28,8 @@ export const CREATE_FAULTS = {
     breaks: ['CREATE-AMOUNT-NOT-STRING', 'CREATE-WRONG-TYPE'],
   },
   'amount-missing-crashes': {
-    description: 'The amount\'s length is read before its presence is checked: a body without amount throws a TypeError and answers 500.',
-    breaks: ['CREATE-AMOUNT-MISSING', 'RESP-NO-5XX'],
+    description: 'The amount\'s length is read before its presence is checked: a body without amount (or with a null one) throws a TypeError and answers 500.',
+    breaks: ['CREATE-AMOUNT-MISSING', 'CREATE-AMOUNT-NOT-STRING', 'RESP-NO-5XX'],
   },
   // ── return_url ──
   'forbidden-scheme-case-sensitive': {

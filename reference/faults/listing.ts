@@ -35,11 +35,11 @@ export const LISTING_FAULTS = {
   },
   'list-page-includes-lookahead': {
     description: 'The extra Payment fetched to compute has_more is left on the page: limit + 1 items.',
-    breaks: ['LIST-LIMIT-RESPECTED', 'LIST-LIMIT-DEFAULT'],
+    breaks: ['LIST-LIMIT-RESPECTED', 'LIST-LIMIT-DEFAULT', 'LIST-HAS-MORE'],
   },
   'list-starting-after-inclusive': {
     description: 'starting_after includes the cursor Payment itself, so it is listed again on the next page.',
-    breaks: ['LIST-PAGINATION-COMPLETE'],
+    breaks: ['LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE', 'LIST-LIMIT-DEFAULT'],
   },
   'list-has-more-when-page-full': {
     description: 'has_more is computed as "the page is full", so it is true when exactly limit Payments remain.',
