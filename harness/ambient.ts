@@ -47,6 +47,9 @@ export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequest
     add('RESP-JSON-CONTENT-TYPE', `Content-Type is ${JSON.stringify(res.headers['content-type'] ?? null)}`, 'application/json', res.headers['content-type'] ?? null);
   }
 
+  // A HEAD answer carries no body by HTTP (RFC 9110 §9.3.2): nothing below applies to it.
+  if (input.method === 'HEAD') return out;
+
   if (res.status >= 400) {
     const v = validate('Error', res.json);
     if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', res.json ?? res.text.slice(0, 200));

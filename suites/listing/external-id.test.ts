@@ -1,0 +1,39 @@
+/**
+ * esid: Endpoints › listPayments query parameters — "external_id | string | filter";
+ *       CreatePaymentRequest — "external_id ... unique per business and per livemode when set".
+ *
+ * The filter lists exactly the Payment carrying that external_id: not one whose external_id
+ * merely starts with it or extends it, and nothing for an external_id nobody used. External ids
+ * carry this run's marker, so no other run's Payment can match them.
+ */
+import fc from 'fast-check';
+import { ruleTest } from '../../harness/suite.ts';
+import { expectTrue } from '../../harness/verdict.ts';
+import { listPage } from './window.ts';
+
+ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
+  const base = t.externalId('xf');
+  // Pairs whose external ids extend one another: a prefix or "contains" match would mix them up.
+  const short = await t.createPayment({ external_id: base, amount: '11.00' });
+  const long = await t.createPayment({ external_id: `${base}-2`, amount: '12.00' });
+  const longer = await t.createPayment({ external_id: `${base}-2-3`, amount: '13.00' });
+  const cancel = await t.client.cancelPayment(t.keys.test, long.id);
+  expectTrue(cancel.status === 200, `setup: cancelling a PENDING Payment answered ${cancel.status}`);
+  const cases: Array<{ ext: string; want: string[] }> = [
+    { ext: base, want: [short.id] },
+    { ext: `${base}-2`, want: [long.id] },
+    { ext: `${base}-2-3`, want: [longer.id] },
+    { ext: `${base}-`, want: [] },
+    { ext: `${base}-2-`, want: [] },
+    { ext: t.externalId('never-used'), want: [] },
+  ];
+  await t.property(fc.record({ c: fc.constantFrom(...cases), limit: fc.constantFrom(undefined, 1, 5, 100) }), async ({ c, limit }) => {
+    const page = await listPage(t, { external_id: c.ext, limit }, `external_id=${c.ext}${limit ? `&limit=${limit}` : ''}`);
+    expectTrue(page.ids.length === c.want.length && page.ids.every((id, i) => id === c.want[i]),
+      `external_id=${c.ext} listed ${JSON.stringify(page.ids)}, expected ${JSON.stringify(c.want)}`, c.want, page.ids);
+    for (const p of page.items) {
+      expectTrue(p?.external_id === c.ext, `external_id=${c.ext} listed ${p?.id} whose external_id is ${JSON.stringify(p?.external_id)}`, c.ext, p?.external_id);
+    }
+  }, { runs: Math.min(t.runs, 16) });
+  t.note('external ids that extend one another (x, x-2, x-2-3) and unused ones: each filter listed exactly its own Payment');
+});
