@@ -196,10 +196,12 @@ function buildReport(a: {
     summary,
     must: {
       total: must.length,
+      testable: must.filter((r) => !r.untestable).length,
+      untestable: must.filter((r) => r.untestable).length,
       ran: must.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'flaky').length,
       passed: must.filter((r) => r.status === 'pass').length,
       failed: must.filter((r) => r.status === 'fail').length,
-      skipped: must.filter((r) => r.status === 'skip').length,
+      skipped: must.filter((r) => r.status === 'skip' && !r.untestable).length,
     },
     requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
     rules: a.rules,
@@ -220,6 +222,6 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
   }
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
-  log(`MUST rules: ${report.must.ran} of ${report.must.total} ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${join(dir, 'report.html')}`);
 }

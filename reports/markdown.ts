@@ -14,7 +14,7 @@ export function renderMarkdown(report: Report): string {
     `|---:|---:|---:|---:|---:|---:|---:|`,
     `| ${s.pass} | ${s.fail} | ${s.warn} | ${s.info} | ${s.skip} | ${s.error} | ${s.flaky} |`,
     '',
-    `MUST rules: **${report.must.ran} of ${report.must.total} ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped).${report.must.ran < report.must.total / 2 ? ' Most MUST rules did not run: this is not a certification.' : ''}`,
+    `MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).${report.must.ran < report.must.testable / 2 ? ' Most MUST rules did not run: this is not a certification.' : ''}`,
     '',
   ];
   const notable = report.rules.filter((r) => ['fail', 'error', 'flaky', 'warn'].includes(r.status));

@@ -41,7 +41,8 @@ export interface Report {
   selection: { areas: string[]; rules: string[] };
   verdict: 'conformant' | 'not_conformant';
   summary: { pass: number; fail: number; warn: number; info: number; skip: number; error: number; flaky: number };
-  must: { total: number; ran: number; passed: number; failed: number; skipped: number };
+  /** MUST rules: `total` catalogued, `untestable` of them not exercisable through the API, `ran` of the rest. */
+  must: { total: number; testable: number; untestable: number; ran: number; passed: number; failed: number; skipped: number };
   requests: number;
   rules: RuleReport[];
   mutation?: unknown;

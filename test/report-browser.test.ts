@@ -20,7 +20,7 @@ const report: Report = {
   selection: { areas: [], rules: [] },
   verdict: 'not_conformant',
   summary: { pass: 1, fail: 1, warn: 0, info: 1, skip: 1, error: 0, flaky: 0 },
-  must: { total: 3, ran: 2, passed: 1, failed: 1, skipped: 1 },
+  must: { total: 4, testable: 3, untestable: 1, ran: 2, passed: 1, failed: 1, skipped: 1 },
   requests: 42,
   rules: [
     { id: 'AUTH-REVOKED-KEY', area: 'auth', level: 'MUST', status: 'fail', title: 'A revoked key answers 401.', spec: 'Authentication',
@@ -59,7 +59,7 @@ describe('HTML report in a browser', () => {
     page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
     await page.goto(`file://${join(dir, 'report.html')}`);
     expect(await page.textContent('#verdict')).toBe('NOT CONFORMANT');
-    expect(await page.textContent('body')).toContain('MUST rules: 2 of 3 ran');
+    expect(await page.textContent('body')).toContain('MUST rules: 2 of 3 testable ran');
     // The failure is open, with its replay line and the exchange.
     expect(await page.isVisible('text=hps-conformance run --profile p.json --rule AUTH-REVOKED-KEY --seed 7')).toBe(true);
     expect(await page.isVisible('#AUTH-REVOKED-KEY >> text=expected')).toBe(true);

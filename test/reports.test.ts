@@ -7,7 +7,7 @@ const base: Report = {
   tool: { name: 'hps-conformance', version: '0.1.0' }, target: { base_url: 'http://t', embedded_reference: true },
   run_id: 'r', seed: 1, runs: 10, started_at: 'a', finished_at: 'b', duration_ms: 1500, selection: { areas: [], rules: [] },
   verdict: 'not_conformant', summary: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 },
-  must: { total: 2, ran: 2, passed: 1, failed: 1, skipped: 0 }, requests: 5,
+  must: { total: 2, testable: 2, untestable: 0, ran: 2, passed: 1, failed: 1, skipped: 0 }, requests: 5,
   rules: [
     { id: 'A-ONE', area: 'auth', level: 'MUST', status: 'fail', title: 'x < y & "z"', spec: 's', reason: 'bad <thing>', evidence: [{ kind: 'replay', command: 'hps-conformance run --rule A-ONE --seed 1' }], tests: [{ title: 't', state: 'fail', duration_ms: 100, requests: 1 }] },
     { id: 'A-TWO', area: 'auth', level: 'MUST', status: 'pass', title: 'ok', spec: 's', evidence: [], tests: [] },
@@ -35,6 +35,6 @@ describe('Markdown renderer', () => {
     expect(md.split('\n')[0]).toBe('# hps-conformance: ❌ not conformant');
     expect(md).toContain('| FAIL | `A-ONE` | MUST | bad <thing> | `hps-conformance run --rule A-ONE --seed 1` |');
     expect(md).toContain('| WARN | `B-ONE` |');
-    expect(md).toContain('MUST rules: **2 of 2 ran**');
+    expect(md).toContain('MUST rules: **2 of 2 testable ran**');
   });
 });
