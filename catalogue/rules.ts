@@ -350,7 +350,7 @@ export const RULES = [
   { id: 'HOOK-RETRY-SCHEDULE', area: 'webhooks', level: 'MUST', section: S.deliveryRules, needs: ['webhooks'],
     requirement: 'After each failed attempt up to the 8th a retry comes, never earlier than its gap after the previous attempt: immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h (divided by time_scale).' },
   { id: 'HOOK-RETRY-PUNCTUAL', area: 'webhooks', level: 'SHOULD', section: S.deliveryRules, needs: ['webhooks'],
-    requirement: 'Each retry comes within the tolerance after its gap (webhooks.late_tolerance_ms, default max(2 s, 10 % of the gap)).' },
+    requirement: 'Each retry comes within the tolerance after its gap (webhooks.late_tolerance_ms, default max(3 s, 50 % of the gap)).' },
   { id: 'HOOK-MAX-ATTEMPTS', area: 'webhooks', level: 'MUST', section: S.deliveryRules, needs: ['webhooks'],
     requirement: 'A failing event is attempted at most 8 times in all (1 + 7 retries).' },
   { id: 'HOOK-AT-LEAST-ONCE', area: 'webhooks', level: 'MUST', section: S.deliveryRules, needs: ['webhooks'],

@@ -20,6 +20,9 @@ import { loadProfile, profileSecrets, type Profile } from './profile.ts';
 import { validateSelection } from './selection.ts';
 import { startTarget, type RunningTarget } from './target.ts';
 
+/** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
+const SUITE_WORKERS = 2;
+
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunOptions {
@@ -122,6 +125,11 @@ async function runVitest(selected: readonly Rule[], ctx: SuiteContextData): Prom
       testNamePattern: all ? undefined : `^(${escaped.join('|')}):`,
       passWithNoTests: true,
       pool: 'threads',
+      // min = max: tinypool rejects 'Terminating worker thread' when it retires idle workers (vitest#8564).
+      maxWorkers: SUITE_WORKERS,
+      minWorkers: SUITE_WORKERS,
+      // Suites mostly wait on the network: run files side by side even on a 2-CPU machine
+      // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
       testTimeout: 120_000,
       hookTimeout: 120_000,
       teardownTimeout: 30_000,

@@ -98,13 +98,13 @@ export function scaledGapMs(h: Hooks, n: number): number {
 
 /**
  * Lateness allowed after a gap before HOOK-RETRY-PUNCTUAL warns: `webhooks.late_tolerance_ms`, or
- * max(2000 ms, 10 % of the scaled gap). A queue-based sender is never exact; and the embedded
+ * max(3000 ms, 50 % of the scaled gap). A queue-based sender is never exact; and the embedded
  * reference shares its process (one event loop) with the runner and the sink, where pauses of over
  * a second were seen on a loaded 2-CPU host — every pending retry then arrives that much late. A
  * sender whose gaps are wrong by a step (2 h instead of 1 h …) is late by far more.
  */
 export function lateToleranceMs(t: RuleContext, scaledGap: number): number {
-  return t.profile.webhooks?.late_tolerance_ms ?? Math.max(2000, scaledGap * 0.1);
+  return t.profile.webhooks?.late_tolerance_ms ?? Math.max(3000, scaledGap * 0.5);
 }
 
 /**
