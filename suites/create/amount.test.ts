@@ -1,0 +1,75 @@
+/**
+ * esid: Resources and their fields › CreatePaymentRequest — "amount | string | yes | positive decimal
+ * string with at most two decimals, never a JSON number"; Errors — "invalid_amount 400 amount is not
+ * a positive decimal string with at most two decimals"; "invalid_request 400 body or a parameter is
+ * malformed".
+ * Each invalid amount is sent inside an otherwise valid, marked body and judged against the case's
+ * own codes (a JSON number or a missing amount may answer invalid_amount or invalid_request).
+ * Amounts the spec does not settle ("007", "1.", ".5", "1.000", 18+ digits, non-ASCII digits) are
+ * only observed.
+ */
+import { borderlineAmount, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
+import { ruleTest } from '../../harness/suite.ts';
+import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, type Body, batched } from './support.ts';
+
+ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
+  const inBody = (c: InvalidCase<string>) => ({ ...c, value: { amount: c.value, external_id: t.externalId('amt'), metadata: t.metadata() } });
+  const fixed = [
+    '0', '0.00', '000', '-1.00', '-0.01', '1.005', '0.001', '10.999', '1e3', '1E2', '+5', ' 5', '5 ', '',
+    'abc', '1,50', '1,000.00', 'NaN', 'Infinity', '0x10', '1.2.3', '.', '10 BDT',
+  ].map((v) => fixedCase(v, 'CREATE-AMOUNT-INVALID', ['invalid_amount'], `amount ${JSON.stringify(v)} is not a positive decimal with at most two decimals`));
+  await eachCase(fixed, async (c) => {
+    const { value, ...rest } = inBody(c);
+    expectRejected(await create(t, value), rest);
+  });
+  // The amount alone in a minimal body, and inside a full valid body.
+  await batched(t, invalidAmount(), async (c) => {
+    const { value, ...rest } = inBody(c);
+    expectRejected(await create(t, value), rest);
+  }, Math.min(t.runs, 40));
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-INVALID'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'amt')), c);
+  }, Math.min(t.runs, 10));
+});
+
+ruleTest('CREATE-AMOUNT-NOT-STRING', async (t) => {
+  const codes = ['invalid_amount', 'invalid_request'] as const;
+  const fixed = [10, 10.5, 0.01, 12345678901234567.89, 0, -5, true, null, ['10.00'], { value: '10.00' }].map((v) =>
+    fixedCase(v, 'CREATE-AMOUNT-NOT-STRING', codes, `amount ${JSON.stringify(v)} is not a decimal string`),
+  );
+  await eachCase(fixed, async (c) => {
+    expectRejected(await create(t, { amount: c.value, external_id: t.externalId('num'), metadata: t.metadata() }), c);
+  });
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-NOT-STRING'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'num')), c);
+  }, Math.min(t.runs, 25));
+});
+
+ruleTest('CREATE-AMOUNT-MISSING', async (t) => {
+  const codes = ['invalid_amount', 'invalid_request'] as const;
+  const fixed: Array<InvalidCase<Body>> = [
+    fixedCase({ metadata: t.metadata() }, 'CREATE-AMOUNT-MISSING', codes, 'a body with metadata only, no amount'),
+    fixedCase({ external_id: t.externalId('miss'), metadata: t.metadata() }, 'CREATE-AMOUNT-MISSING', codes, 'no amount'),
+    fixedCase({ description: 'no amount here', metadata: t.metadata(), allowed_methods: ['BKASH'] }, 'CREATE-AMOUNT-MISSING', codes, 'no amount, other fields valid'),
+  ];
+  await eachCase(fixed, async (c) => expectRejected(await create(t, c.value), c));
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-MISSING'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'miss')), c);
+  }, Math.min(t.runs, 10));
+});
+
+ruleTest('CREATE-AMOUNT-BORDERLINE', async (t) => {
+  const outcomes = new Outcomes();
+  const formats: Record<string, unknown> = {};
+  const observeOne = async (c: { value: string; why: string }) => {
+    const res = await create(t, { amount: c.value, external_id: t.externalId('bamt'), metadata: t.metadata() });
+    const extra = res.status === 201 ? { returned: res.json?.amount } : {};
+    outcomes.add(c, res, extra);
+    if (res.status === 201 && Object.keys(formats).length < 20) formats[c.value] = res.json?.amount;
+  };
+  const fixed = ['007', '00.50', '1.', '.5', '1.000', '10.50000', '123456789012345678', '123456789012345678.00', '1234567890123456789012345', '১০০', '１００'];
+  await eachCase(fixed.map((value) => ({ value, why: 'fixed borderline amount' })), observeOne);
+  await batched(t, borderlineAmount(), observeOne, Math.min(t.runs, 20));
+  outcomes.record(t);
+  t.observe('returned_format', formats);
+});

@@ -1,0 +1,36 @@
+/**
+ * esid: Resources and their fields › CreatePaymentRequest — "`context_items` are not accepted and
+ * cause a 400 `context_items_not_accepted`"; Errors — "context_items_not_accepted 400 context_items
+ * sent".
+ * The field has no type in the spec, so any shape of it is the violation and only its own code
+ * applies. `"context_items": null` (sent, or absent?) is observed, not asserted.
+ */
+import fc from 'fast-check';
+import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../generators/index.ts';
+import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { create, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
+
+function bodyWith(t: RuleContext, items: unknown) {
+  return { amount: '10.00', context_items: items, external_id: t.externalId('ctx'), metadata: t.metadata() };
+}
+
+ruleTest('CREATE-CONTEXT-ITEMS-REJECTED', async (t) => {
+  const shapes: Array<[unknown, string]> = [
+    [[{ name: 'T-shirt', quantity: 1, unit_price: '10.00' }], 'an array of items'],
+    [[], 'an empty array'],
+    [{ name: 'T-shirt' }, 'an object'],
+    ['items', 'a string'],
+    [1, 'a number'],
+    [false, 'a boolean'],
+  ];
+  const fixed = shapes.map(([v, shape]) => fixedCase(v, 'CREATE-CONTEXT-ITEMS-REJECTED', ['context_items_not_accepted'], `context_items ${shape} is sent`));
+  await eachCase(fixed, async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c));
+  await batched(t, contextItems(), async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c), Math.min(t.runs, 25));
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-CONTEXT-ITEMS-REJECTED'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'ctx')), c);
+  }, Math.min(t.runs, 10));
+  // Borderline: a null context_items ("sent" or "absent" is not settled). Observed only.
+  const [nullCase] = fc.sample(borderlineContextItems(), { numRuns: 1, seed: t.seed });
+  const res = await create(t, bodyWith(t, nullCase!.value));
+  t.observe('context_items_null', { why: nullCase!.why, outcome: outcomeOf(res) });
+});

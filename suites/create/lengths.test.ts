@@ -1,0 +1,126 @@
+/**
+ * esid: Limits — "Maximum lengths of description, merchant_reference and external_id: not shown";
+ * Errors — "description_too_long 400 description too long", "reference_too_long 400
+ * merchant_reference too long", "invalid_external_id 400 external_id invalid or too long".
+ * The maxima are unknown, so each is found by bisection (probes from 64 characters, growing ×4 up to
+ * 65 536, then halving the gap; at most 20 requests per field) and observed. What is asserted: a
+ * value of any length is either accepted and echoed exactly, or rejected with 400 and the field's
+ * own code — never another code, never silently cut.
+ * Values are ASCII (a character is one code point, one UTF-16 unit, one byte) with no leading or
+ * trailing space; external_id uses [A-Za-z0-9_-] and starts with the run's marker when it fits.
+ */
+import fc from 'fast-check';
+import { longString } from '../../generators/index.ts';
+import type { ApiResponse } from '../../harness/client.ts';
+import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { Mismatch, expectError, short } from '../../harness/verdict.ts';
+import { create, eachCase, outcomeOf, batched } from './support.ts';
+
+type Field = 'description' | 'merchant_reference' | 'external_id';
+
+const OWN_CODE = {
+  description: 'description_too_long',
+  merchant_reference: 'reference_too_long',
+  external_id: 'invalid_external_id',
+} as const;
+
+const CEILING = 65_536;
+const MAX_PROBES = 20;
+
+/** A value of exactly `n` characters for `field`, reproducible from the seed except for the marker. */
+function valueOf(t: RuleContext, field: Field, n: number): string {
+  if (field !== 'external_id') return fc.sample(longString({ minLength: n, maxLength: n }), { numRuns: 1, seed: t.seed + n })[0]!;
+  const mark = `${t.externalId('len')}_`;
+  const fill = fc.sample(longString({ minLength: n, maxLength: n, charset: 'id' }), { numRuns: 1, seed: t.seed + n })[0]!;
+  if (n >= mark.length + 8) return (mark + fill).slice(0, n);
+  // Too short for the marker: random characters keep it unique; metadata still marks the Payment.
+  const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from({ length: n }, () => alnum[Math.floor(Math.random() * alnum.length)]).join('');
+}
+
+async function send(t: RuleContext, field: Field, n: number): Promise<{ value: string; res: ApiResponse }> {
+  const value = valueOf(t, field, n);
+  const body: Record<string, unknown> = { amount: '10.00', metadata: t.metadata() };
+  if (field !== 'external_id') body.external_id = t.externalId('len');
+  body[field] = value;
+  return { value, res: await create(t, body) };
+}
+
+/** Accepted and echoed exactly, or 400 with the field's own code. */
+function judge(field: Field, n: number, value: string, res: ApiResponse): void {
+  const what = `${field} of ${n} characters`;
+  if (res.status === 201) {
+    const back = res.json?.[field];
+    if (back !== value) {
+      const how = typeof back === 'string' ? `${back.length} characters${value.startsWith(back) ? ' (cut short)' : ''}` : short(back);
+      throw new Mismatch(`${what} was accepted but came back as ${how}, not as sent`, { [field]: `${n} characters, as sent` }, { [field]: how });
+    }
+    return;
+  }
+  expectError(res, 400, [OWN_CODE[field]], `${what} was refused`);
+}
+
+/** The body of a *-TOO-LONG-CODE test: fixed lengths, then random ones up to the ceiling, each judged. */
+function anyLengthJudged(field: Field): (t: RuleContext) => Promise<void> {
+  return async (t) => {
+    const outcomes: Record<number, string> = {};
+    const check = async (n: number) => {
+      const { value, res } = await send(t, field, n);
+      outcomes[n] = outcomeOf(res);
+      judge(field, n, value, res);
+    };
+    // external_id stays long enough to carry the marker and a unique part (a short one could
+    // collide with another Payment and draw a legitimate 409 external_id_conflict).
+    const min = field === 'external_id' ? 48 : 1;
+    // Common column sizes on both sides, then well past any plausible limit.
+    await eachCase([min, 64, 255, 256, 1000, 1001, 1024, 4096, 16_384, CEILING], check);
+    await batched(t, fc.integer({ min, max: CEILING }), check, Math.min(t.runs, 10));
+    t.observe('outcomes_by_length', outcomes);
+  };
+}
+
+/** The body of a *-LENGTH test: the bisection, observed. */
+function longestAccepted(field: Field): (t: RuleContext) => Promise<void> {
+  return async (t) => {
+    let probes = 0;
+    let lo = 0; // longest length accepted (0: none yet)
+    let hi: number | null = null; // shortest length refused
+    const refusals: Record<string, number> = {};
+    const probe = async (n: number): Promise<boolean> => {
+      probes++;
+      const { res } = await send(t, field, n);
+      if (res.status === 201) return true;
+      const outcome = outcomeOf(res);
+      refusals[outcome] = (refusals[outcome] ?? 0) + 1;
+      return false;
+    };
+    // Grow ×4 from 64 until a refusal or the ceiling.
+    for (let n = 64; probes < MAX_PROBES; n = Math.min(n * 4, CEILING)) {
+      if (await probe(n)) {
+        lo = n;
+        if (n >= CEILING) break;
+      } else {
+        hi = n;
+        break;
+      }
+    }
+    // Halve the gap between the longest accepted and the shortest refused.
+    while (hi !== null && hi - lo > 1 && probes < MAX_PROBES) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (await probe(mid)) lo = mid;
+      else hi = mid;
+    }
+    t.observe('longest_accepted', lo);
+    t.observe('shortest_refused', hi);
+    t.observe('exact', hi === null ? `no limit found up to ${CEILING}` : hi - lo === 1);
+    t.observe('refusals', refusals);
+    t.observe('probes', probes);
+  };
+}
+
+ruleTest('CREATE-DESCRIPTION-LENGTH', longestAccepted('description'));
+ruleTest('CREATE-DESCRIPTION-TOO-LONG-CODE', anyLengthJudged('description'));
+ruleTest('CREATE-REFERENCE-LENGTH', longestAccepted('merchant_reference'));
+ruleTest('CREATE-REFERENCE-TOO-LONG-CODE', anyLengthJudged('merchant_reference'));
+ruleTest('CREATE-EXTERNAL-ID-LENGTH', longestAccepted('external_id'));
+ruleTest('CREATE-EXTERNAL-ID-TOO-LONG-CODE', anyLengthJudged('external_id'));

@@ -1,0 +1,120 @@
+/**
+ * esid: Resources and their fields › CreatePaymentRequest — "return_url | string | no | absolute https
+ * URL, or a native-app deep link scheme; `javascript:`, `data:`, `file:` and `intent:` are always
+ * rejected"; Errors — "invalid_return_url 400 return_url is not an absolute https URL or a native
+ * deep link".
+ * "Always rejected" is judged the way a browser reads the URL (WHATWG: scheme letter case ignored,
+ * tab/CR/LF removed anywhere, leading C0 controls and spaces stripped), so the forbidden schemes are
+ * also sent disguised, and with "//" after the colon so that a deep-link check cannot reject them
+ * by accident. Unusual custom schemes and odd https forms are observed only.
+ */
+import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../generators/index.ts';
+import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+
+function bodyWith(t: RuleContext, returnUrl: unknown) {
+  return { amount: '10.00', return_url: returnUrl, external_id: t.externalId('url'), metadata: t.metadata() };
+}
+
+async function expectUrlRejected(t: RuleContext, c: InvalidCase<string>): Promise<void> {
+  expectRejected(await create(t, bodyWith(t, c.value)), c);
+}
+
+ruleTest('CREATE-RETURN-URL-VALID', async (t) => {
+  const check = async (url: string) => {
+    const body = bodyWith(t, url);
+    expectCreated(await create(t, body), body, `return_url ${JSON.stringify(url)}`);
+  };
+  await eachCase(
+    [
+      'https://shop.example.com/done',
+      'https://shop.example.com:8443/orders/42?paid=1&x=y#receipt',
+      'https://pay.shop.example.co/',
+      'myapp://checkout/done',
+      'com.example.shop://payment/result?status=done',
+      'merchant-app://paid',
+    ],
+    check,
+  );
+  await batched(t, validReturnUrl(), check, Math.min(t.runs, 40));
+});
+
+ruleTest('CREATE-RETURN-URL-FORBIDDEN-SCHEME', async (t) => {
+  const forbidden = (v: string, how: string) =>
+    fixedCase(v, 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', ['invalid_return_url'], `return_url ${JSON.stringify(v)} uses an always-rejected scheme (${how})`);
+  const fixed = [
+    forbidden('javascript:alert(1)', 'plain'),
+    forbidden('javascript://%0Aalert(1)', 'deep-link shaped'),
+    forbidden('JavaScript://%0Aalert(1)', 'mixed case'),
+    forbidden('JAVASCRIPT://shop/%0Aalert(1)', 'upper case'),
+    forbidden('java\tscript://%0Aalert(1)', 'tab inside the scheme'),
+    forbidden('java\nscript://%0Aalert(1)', 'newline inside the scheme'),
+    forbidden('jav\r\nascript://x/%0Aalert(1)', 'CR LF inside the scheme'),
+    forbidden(' javascript://%0Aalert(1)', 'leading space'),
+    forbidden('\u0000\u001fjavascript://%0Aalert(1)', 'leading C0 controls'),
+    forbidden('data:text/html,<script>alert(1)</script>', 'plain'),
+    forbidden('data://text/plain,done', 'deep-link shaped'),
+    forbidden('DaTa://text/plain,done', 'mixed case'),
+    forbidden('da\tta://text/plain,done', 'tab inside the scheme'),
+    forbidden('file:///etc/passwd', 'plain'),
+    forbidden('FILE:///etc/passwd', 'upper case'),
+    forbidden('fi\nle://localhost/etc/passwd', 'newline inside the scheme'),
+    forbidden('  file:///etc/passwd', 'leading spaces'),
+    forbidden('intent://scan/#Intent;scheme=zxing;package=com.google.zxing.client.android;end', 'plain'),
+    forbidden('Intent://checkout/done#Intent;scheme=myapp;end', 'mixed case'),
+    forbidden('in\rtent://scan/#Intent;end', 'CR inside the scheme'),
+    forbidden('\tintent://scan/#Intent;end', 'leading tab'),
+  ];
+  await eachCase(fixed, (c) => expectUrlRejected(t, c));
+  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'] }), (c) => expectUrlRejected(t, c), Math.min(t.runs, 40));
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'url')), c);
+  }, Math.min(t.runs, 10));
+});
+
+ruleTest('CREATE-RETURN-URL-NOT-HTTPS', async (t) => {
+  const notHttps = (v: string, how: string) =>
+    fixedCase(v, 'CREATE-RETURN-URL-NOT-HTTPS', ['invalid_return_url'], `return_url ${JSON.stringify(v)} is ${how}`);
+  const fixed = [
+    notHttps('http://shop.example.com/done', 'plain http'),
+    notHttps('HTTP://shop.example.com/done', 'http in upper case'),
+    notHttps('Http://shop.example.com:8080/done?x=1', 'http in mixed case'),
+    notHttps('/done', 'a relative path'),
+    notHttps('done', 'a relative reference'),
+    notHttps('./done', 'a relative reference'),
+    notHttps('//shop.example.com/done', 'scheme-relative'),
+    notHttps('?paid=1', 'a query alone'),
+    notHttps('#done', 'a fragment alone'),
+    notHttps('shop.example.com/done', 'a host without a scheme'),
+    notHttps('', 'empty'),
+    notHttps('   ', 'only spaces'),
+  ];
+  await eachCase(fixed, (c) => expectUrlRejected(t, c));
+  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'] }), (c) => expectUrlRejected(t, c), Math.min(t.runs, 40));
+  await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'], marker: marker(t) }), async (c) => {
+    expectRejected(await create(t, fresh(t, c.value, 'url')), c);
+  }, Math.min(t.runs, 10));
+});
+
+ruleTest('CREATE-RETURN-URL-BORDERLINE', async (t) => {
+  const outcomes = new Outcomes();
+  const observeOne = async (c: { value: string; why: string }) => {
+    const res = await create(t, bodyWith(t, c.value));
+    outcomes.add(c, res, res.status === 201 && res.json?.return_url !== c.value ? { returned: res.json?.return_url } : {});
+  };
+  const fixed = [
+    ['a://done', 'a one-character scheme'],
+    ['MyApp://done', 'an upper-case app scheme'],
+    ['myapp:done', 'a deep link without "//"'],
+    ['myapp:///done', 'a deep link with an empty host'],
+    ['vbscript:msgbox(1)', 'vbscript:, a script scheme the spec does not name'],
+    ['ftp://example.com/done', 'ftp:'],
+    ['https:/shop.example.com/done', 'https with one slash'],
+    ['HTTPS://shop.example.com/done', 'https in upper case'],
+    ['https://localhost/done', 'a loopback host'],
+    [' https://shop.example.com/done', 'a leading space before https'],
+  ].map(([value, why]) => ({ value: value!, why: why! }));
+  await eachCase(fixed, observeOne);
+  await batched(t, borderlineReturnUrl(), observeOne, Math.min(t.runs, 20));
+  outcomes.record(t);
+});
