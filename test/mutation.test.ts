@@ -33,6 +33,7 @@ describe('planted faults', () => {
 
   it('are every one caught by a rule it declares', async () => {
     const m = await mutationScore({ seed: 20261121, runs: 25 });
+    console.log(formatMutationTable(m));
     const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${r.expected.join(' ')}, failed ${r.failed.join(' ') || r.problem || 'nothing'}`);
     expect(missed, formatMutationTable(m)).toEqual([]);
   }, 40 * 60_000);
