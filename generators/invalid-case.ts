@@ -8,6 +8,7 @@
  *   what the target does (oracle principle 2).
  */
 import type { ErrorCode } from '../catalogue/error-codes.ts';
+import type { RuleId } from '../catalogue/rules.ts';
 
 /** The catalogue ids of the createPayment validation rules (the catalogue uses the same ids). */
 export const CREATE_RULE_IDS = [
@@ -27,7 +28,7 @@ export const CREATE_RULE_IDS = [
   'CREATE-MALFORMED-JSON',
   'CREATE-BODY-NOT-OBJECT',
   'CREATE-MULTI-VIOLATION',
-] as const;
+] as const satisfies readonly RuleId[]; // a typo against the catalogue does not compile
 
 export type CreateRuleId = (typeof CREATE_RULE_IDS)[number];
 

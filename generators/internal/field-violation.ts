@@ -24,7 +24,7 @@ import { CREATE_REQUEST_FIELDS, type CreateRequestField } from '../create-paymen
 import { invalidAllowedChannels } from '../invalid-allowed-channels.ts';
 import { invalidAllowedMethods } from '../invalid-allowed-methods.ts';
 import { invalidAmount } from '../invalid-amount.ts';
-import type { CreateRuleId, InvalidCase } from '../invalid-case.ts';
+import { CREATE_RULE_IDS, type CreateRuleId, type InvalidCase } from '../invalid-case.ts';
 import { invalidMetadata, type MetadataRuleId } from '../invalid-metadata.ts';
 import { invalidReturnUrl, type ReturnUrlRuleId } from '../invalid-return-url.ts';
 import type { RunMarker } from '../valid-create-request.ts';
@@ -33,21 +33,11 @@ import { wrongTypeField } from '../wrong-type-field.ts';
 /** The rules one field of a body can break (the body-level and multi rules excluded). */
 export type SingleFieldRuleId = Exclude<CreateRuleId, 'CREATE-MALFORMED-JSON' | 'CREATE-BODY-NOT-OBJECT' | 'CREATE-MULTI-VIOLATION'>;
 
-export const SINGLE_FIELD_RULE_IDS: readonly SingleFieldRuleId[] = [
-  'CREATE-AMOUNT-INVALID',
-  'CREATE-AMOUNT-NOT-STRING',
-  'CREATE-AMOUNT-MISSING',
-  'CREATE-RETURN-URL-FORBIDDEN-SCHEME',
-  'CREATE-RETURN-URL-NOT-HTTPS',
-  'CREATE-METADATA-TOO-MANY-KEYS',
-  'CREATE-METADATA-KEY-TOO-LONG',
-  'CREATE-METADATA-VALUE-TOO-LONG',
-  'CREATE-METADATA-NOT-STRINGS',
-  'CREATE-ALLOWED-METHODS-INVALID',
-  'CREATE-ALLOWED-CHANNELS-INVALID',
-  'CREATE-CONTEXT-ITEMS-REJECTED',
-  'CREATE-WRONG-TYPE',
-];
+const NOT_SINGLE_FIELD: ReadonlySet<CreateRuleId> = new Set(['CREATE-MALFORMED-JSON', 'CREATE-BODY-NOT-OBJECT', 'CREATE-MULTI-VIOLATION']);
+
+export const SINGLE_FIELD_RULE_IDS: readonly SingleFieldRuleId[] = CREATE_RULE_IDS.filter(
+  (id): id is SingleFieldRuleId => !NOT_SINGLE_FIELD.has(id),
+);
 
 export type Slot = CreateRequestField | 'context_items';
 export const SLOTS: readonly Slot[] = [...CREATE_REQUEST_FIELDS, 'context_items'];
