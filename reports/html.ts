@@ -49,11 +49,33 @@ ${r.evidence.map(evidenceHtml).join('\n')}
 ${tests}</div></details>`;
 }
 
+interface MutationView {
+  faults: number;
+  caught: number;
+  score: number;
+  seed: number;
+  duration_ms: number;
+  unexercised?: string[];
+  results: Array<{ fault: string; description: string; expected: string[]; failed: string[]; caught: boolean }>;
+}
+
+/** The mutation score section: which planted faults the suite caught, by which rules. */
+function mutationHtml(m: unknown): string {
+  const v = m as MutationView;
+  if (!v || !Array.isArray(v.results)) return `<section id="mutation"><h2>Mutation score</h2><pre>${json(m)}</pre></section>`;
+  const rows = v.results
+    .map((r) => `<tr class="${r.caught ? '' : 'missed'}"><td>${r.caught ? 'caught' : '<b>MISSED</b>'}</td><td><code>${esc(r.fault)}</code><div class="meta">${esc(r.description)}</div></td><td>${r.expected.map((x) => `<code>${esc(x)}</code>`).join(' ')}</td><td>${r.failed.map((x) => `<code>${esc(x)}</code>`).join(' ')}</td></tr>`)
+    .join('');
+  return `<section id="mutation"><h2>Mutation score: ${v.caught}/${v.faults} planted faults caught (${(v.score * 100).toFixed(1)}%)</h2>
+<p>Each fault is a realistic bug planted in the reference server; the suite ran against each, scoped to the areas of the rules it declares (seed ${v.seed}, ${(v.duration_ms / 1000).toFixed(0)} s).${v.unexercised?.length ? ` Rules no fault exercises: ${v.unexercised.map(esc).join(', ')}.` : ' Every testable MUST and SHOULD rule is declared by at least one fault.'}</p>
+<details><summary>${v.results.length} faults</summary><table class="tests"><tr><th>result</th><th>fault</th><th>expected rules</th><th>rules that failed</th></tr>${rows}</table></details></section>`;
+}
+
 export function renderHtml(report: Report): string {
   const s = report.summary;
   const areas = [...new Set(report.rules.map((r) => r.area))];
   const ok = report.verdict === 'conformant';
-  const mutation = report.mutation ? `<section><h2>Mutation score</h2><pre>${json(report.mutation)}</pre></section>` : '';
+  const mutation = report.mutation ? mutationHtml(report.mutation) : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>hps-conformance: ${esc(report.verdict)} — ${esc(report.target.base_url)}</title>
@@ -71,7 +93,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:24rem;white-space:
 .cmp{display:grid;grid-template-columns:1fr 1fr;gap:.5rem}.ev{margin:.4rem 0}.ruling{color:#92400e}
 .meta{color:#444}.tests{border-collapse:collapse;width:100%;font-size:12px}.tests td,.tests th{border-top:1px solid #eee;padding:2px 4px;text-align:left}
 .s-fail{color:#b91c1c;font-weight:700}.err{color:#b91c1c}code.copy{user-select:all;background:#f1f5f9;padding:2px 4px}
-.hidden{display:none}
+.hidden{display:none}tr.missed td{background:#fee2e2}
 </style></head><body>
 <h1>Hosted Payment Service API v1 — conformance report</h1>
 <p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>

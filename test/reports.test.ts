@@ -38,3 +38,22 @@ describe('Markdown renderer', () => {
     expect(md).toContain('MUST rules: **2 of 2 testable ran**');
   });
 });
+
+describe('HTML renderer', () => {
+  it('shows the mutation score as a section, with missed faults marked', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const html = renderHtml({
+      ...base,
+      mutation: {
+        faults: 2, caught: 1, score: 0.5, seed: 1, duration_ms: 1000, unexercised: [],
+        results: [
+          { fault: 'revoked-key-accepted', description: 'a revoked key <still> works', expected: ['AUTH-REVOKED-KEY'], failed: ['AUTH-REVOKED-KEY'], caught: true },
+          { fault: 'idempotency-ignores-body', description: 'x', expected: ['IDEM-CONFLICT'], failed: [], caught: false },
+        ],
+      },
+    });
+    expect(html).toContain('Mutation score: 1/2 planted faults caught (50.0%)');
+    expect(html).toContain('<tr class="missed"><td><b>MISSED</b></td><td><code>idempotency-ignores-body</code>');
+    expect(html).toContain('a revoked key &lt;still&gt; works');
+  });
+});
