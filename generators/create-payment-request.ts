@@ -3,27 +3,14 @@
  * the enumerations it uses, as types and data for the generators. No arbitrary lives here.
  */
 
-/** PaymentMethod (spec: "Enumerations"). */
-export const PAYMENT_METHODS = ['BKASH', 'NAGAD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
-/** CollectionChannel (spec: "Enumerations"). */
-export const COLLECTION_CHANNELS = ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'] as const;
-export type CollectionChannel = (typeof COLLECTION_CHANNELS)[number];
-
-/** A valid request body. customer_id and order_id need profile fixtures, so no generator fills them. */
-export interface CreatePaymentRequest {
-  amount: string;
-  description?: string;
-  merchant_reference?: string;
-  external_id?: string;
-  return_url?: string;
-  metadata?: Record<string, string>;
-  allowed_methods?: PaymentMethod[];
-  allowed_channels?: CollectionChannel[];
-  customer_id?: string;
-  order_id?: string;
-}
+// The enumerations and the request type are the schemas' own (one definition in the project).
+export {
+  COLLECTION_CHANNELS,
+  PAYMENT_METHODS,
+  type CollectionChannel,
+  type CreatePaymentRequest,
+  type PaymentMethod,
+} from '../schemas/index.ts';
 
 /** Every field of CreatePaymentRequest, in spec order. */
 export const CREATE_REQUEST_FIELDS = [

@@ -7,7 +7,7 @@
 export type Environment = 'test' | 'live';
 export type Scope = 'payments:read' | 'payments:write';
 
-/** Spec, "Enumerations". */
+/** Spec, "Enumerations". Kept here, not imported from schemas/: the reference is written apart from the suite's oracle. */
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'CANCELLED', 'REVERSED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['BKASH', 'NAGAD'] as const;
