@@ -41,6 +41,13 @@ export interface RequestOptions {
   raw?: string | Buffer;
   idempotencyKey?: string;
   timeoutMs?: number;
+  /**
+   * Set by a probe that deliberately steps outside ordinary HTTP (an oversized
+   * header, a method the API never binds, a fragment on the wire): why. Its
+   * answer may come from whatever stands in front of the service, so it is
+   * observed, never judged by the ambient rules about API answers.
+   */
+  outsideHttp?: string;
 }
 
 export class TransportError extends Error {

@@ -18,6 +18,7 @@ import type { SuiteContextData } from './context.ts';
 import { EXIT, HarnessError } from './errors.ts';
 import { loadProfile, profileSecrets, type Profile } from './profile.ts';
 import { validateSelection } from './selection.ts';
+import { replayCommand } from './replay.ts';
 import { startTarget, type RunningTarget } from './target.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
@@ -54,7 +55,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   validateSelection(areas, ruleIds);
   const selected = selectRules({ areas, rules: ruleIds });
   if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
-  const seed = opts.seed ?? randomBytes(4).readInt32BE(0);
+  // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
+  const seed = opts.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const runs = opts.runs ?? 100;
   const runId = `cr${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
@@ -75,7 +77,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       seed,
       runs,
       sinkUrl: target.sinkUrl,
-      replayArgs: target.embedded && opts.faults?.length ? opts.faults.flatMap((f) => ['--fault', f]) : [],
+      replayArgs: target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [],
     };
     const tests = await runVitest(selected, ctx);
     const rules = collectRules(selected, tests);
@@ -168,15 +170,15 @@ function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
   return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
 }
 
+/**
+ * A replay line per finding: the rule itself plus, for an ambient finding,
+ * the rules whose traffic produced the exchange (their tests send it again).
+ */
 function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
   for (const r of rules) {
     if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
-    const parts = ['hps-conformance', 'run'];
-    if (ctx.profilePath) parts.push('--profile', ctx.profilePath);
-    parts.push('--rule', r.id, '--seed', String(ctx.seed));
-    if (ctx.runs !== 100) parts.push('--runs', String(ctx.runs));
-    parts.push(...ctx.replayArgs);
-    r.evidence.push({ kind: 'replay', command: parts.join(' ') });
+    const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));
+    r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id, ...new Set(sources)].slice(0, 6)) });
   }
 }
 
