@@ -12,6 +12,7 @@ import type { File, Task } from '@vitest/runner';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { renderAll } from '../reports/render.ts';
 import type { Report, RuleReport } from '../reports/report-types.ts';
+import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from './circuit.ts';
 import { Client, closeAllPools, TransportError } from './client.ts';
 import { collectRules, type FinishedTest } from './collect.ts';
 import type { SuiteContextData } from './context.ts';
@@ -230,6 +231,9 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
     const replay = r.evidence.find((e) => e.kind === 'replay');
     if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
+  }
+  if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client stopped sending; the rules left are ERROR (not checked)`);
   }
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
