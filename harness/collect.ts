@@ -86,7 +86,8 @@ function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientC
   }
 
   if (real.length || findings.length) {
-    const first = real[0]?.errors[0]?.split('\n')[0] ?? findings[0]?.message;
+    const f0 = findings[0];
+    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic of ${f0.source.rule})` : ''}` : undefined);
     const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
     return { ...base, status: failedStatus(rule), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
   }
