@@ -9,7 +9,7 @@ import { certificationStatus } from './certificate.ts';
 import { esc } from './escape.ts';
 import { STATUSES, badge } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
-import { observedLine } from './observed.ts';
+import { observedPairs } from './observed.ts';
 import type { Certificate, Report, RuleReport } from './report-types.ts';
 
 export interface CompareInput {
@@ -48,17 +48,32 @@ function ruleRows(cols: readonly Column[]): Array<{ id: string; area: string; le
 function headerCell(c: Column): string {
   const r = c.report;
   const st = certificationStatus(r, c.certificate);
-  const counts = STATUSES.filter((s) => r.summary[s]).map((s) => `${badge(s)}&nbsp;${r.summary[s]}`).join(' ');
+  const counts = STATUSES.filter((s) => r.summary[s]).map((s) => `<span class="count">${badge(s)} ${r.summary[s]}</span>`).join(' ');
   return `<th class="impl"><a href="${esc(c.href)}">${esc(c.label)}</a><div class="meta"><code>${esc(r.target.base_url)}</code>${r.target.embedded_reference ? ' (embedded reference)' : ''}</div>
 <div class="${r.verdict === 'conformant' ? 'v-ok' : 'v-bad'} vsmall">${r.verdict === 'conformant' ? 'conformant' : 'not conformant'}</div>
 <div class="meta">side ${esc(r.side ?? 'service')} · seed ${r.seed} · ${r.runs} runs · MUST ${r.must.ran}/${r.must.testable}</div>
 <div class="meta">${st.certification ? 'certification' : esc(st.reason!)}</div><div class="cc">${counts}</div></th>`;
 }
 
-function cell(c: Column, id: string): string {
+/** Observed keys whose values are not the same in every report that ran the rule. */
+function differingKeys(cols: readonly Column[], id: string): Set<string> {
+  const obs = cols.map((c) => c.byId.get(id)?.observed).filter((o): o is Record<string, unknown> => !!o);
+  const keys = new Set(obs.flatMap((o) => Object.keys(o)));
+  return new Set([...keys].filter((k) => new Set(obs.map((o) => JSON.stringify(o[k]))).size > 1));
+}
+
+function observedCell(observed: Record<string, unknown>, differing: ReadonlySet<string>): string {
+  const lines = observedPairs(observed, 70).map(([k, v]) => {
+    const line = `${esc(k)}: ${esc(v)}`;
+    return differing.has(k) ? `<mark class="d">${line}</mark>` : line;
+  });
+  return `<div class="obsv">${lines.join('<br>')}</div>`;
+}
+
+function cell(c: Column, id: string, differing: ReadonlySet<string>): string {
   const r = c.byId.get(id);
   if (!r) return '<td class="c-none" data-status="none">not run</td>';
-  const obs = r.level === 'OBSERVE' && r.observed ? `<div class="obsv">${esc(observedLine(r.observed, 240))}</div>` : '';
+  const obs = r.level === 'OBSERVE' && r.observed ? observedCell(r.observed, differing) : '';
   const why = r.status !== 'pass' && r.status !== 'info' && r.reason ? ` title="${esc(r.reason)}"` : '';
   return `<td class="c-${r.status}" data-status="${r.status}"${why}><a href="${esc(`${c.href}#${encodeURIComponent(id)}`)}">${r.status.toUpperCase()}</a>${obs}</td>`;
 }
@@ -74,13 +89,13 @@ const CSS = `${REPORT_CSS}
 table.matrix{border-collapse:collapse;font-size:12px}table.matrix td,table.matrix th{border:1px solid #e5e7eb;padding:3px 6px;vertical-align:top;text-align:left}
 table.matrix th.rule{position:sticky;left:0;background:#fff;min-width:12rem;max-width:22rem;font-weight:normal}
 th.impl{min-width:11rem;max-width:20rem;font-weight:normal}.vsmall{font-weight:700;padding:1px 4px;border-radius:4px;display:inline-block}
-tr.areah th{background:#f1f5f9;text-align:left;font-size:13px}tr.diff th.rule{border-left:4px solid #f59e0b}
-td a{font-weight:700;text-decoration:none;color:inherit}.obsv{font-family:ui-monospace,monospace;font-size:11px;max-height:6rem;overflow:auto;word-break:break-all}
+tr.areah th{background:#f1f5f9;text-align:left;font-size:13px}tr.differs th.rule{border-left:4px solid #f59e0b}
+td a{font-weight:700;text-decoration:none;color:inherit}.obsv{font-family:ui-monospace,monospace;font-size:11px;max-height:9rem;overflow:auto;word-break:break-all}
 .c-pass{background:#dcfce7}.c-fail{background:#fca5a5}.c-warn{background:#fde68a}.c-info{background:#dbeafe}.c-skip{background:#f3f4f6;color:#555}.c-error{background:#c4b5fd}.c-flaky{background:#fdba74}.c-none{color:#999;background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
 .cc{margin-top:.2rem;line-height:1.9}`;
 
 const SCRIPT = `(function(){var d=document.getElementById('only-diff'),t=document.getElementById('c-text');
-function apply(){var od=d.checked,tx=t.value.toLowerCase();document.querySelectorAll('tr.rule-row').forEach(function(r){r.classList.toggle('hidden',(od&&!r.classList.contains('diff'))||(tx&&r.textContent.toLowerCase().indexOf(tx)<0))})}
+function apply(){var od=d.checked,tx=t.value.toLowerCase();document.querySelectorAll('tr.rule-row').forEach(function(r){r.classList.toggle('hidden',(od&&!r.classList.contains('differs'))||(tx&&r.textContent.toLowerCase().indexOf(tx)<0))})}
 d.addEventListener('input',apply);t.addEventListener('input',apply)})();`;
 
 export function renderCompare(inputs: readonly CompareInput[], outFile: string): string {
@@ -96,7 +111,8 @@ export function renderCompare(inputs: readonly CompareInput[], outFile: string):
     }
     const d = differs(cols, r.id);
     if (d) ndiff++;
-    body.push(`<tr class="rule-row${d ? ' diff' : ''}" id="${esc(r.id)}"><th class="rule"><code>${esc(r.id)}</code> <span class="lvl">${esc(r.level)}</span><div class="meta">${esc(r.title)}</div></th>${cols.map((c) => cell(c, r.id)).join('')}</tr>`);
+    const keys = r.level === 'OBSERVE' ? differingKeys(cols, r.id) : new Set<string>();
+    body.push(`<tr class="rule-row${d ? ' differs' : ''}" id="${esc(r.id)}"><th class="rule"><code>${esc(r.id)}</code> <span class="lvl">${esc(r.level)}</span><div class="meta">${esc(r.title)}</div></th>${cols.map((c) => cell(c, r.id, keys)).join('')}</tr>`);
   }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

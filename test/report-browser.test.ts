@@ -13,6 +13,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAll } from '../reports/render.ts';
 import type { Report } from '../reports/report-types.ts';
+import { reportCommand } from '../cli/report-command.ts';
+import { compareDirs } from './reports/compare-dirs.ts';
 import { enrichedFailingReport } from './reports/failing-report.ts';
 
 const report: Report = {
@@ -161,6 +163,27 @@ describe('a failing report from a real run, in a browser', () => {
     const phoneShot = join(shots, 'phone-420.png');
     await page.screenshot({ path: phoneShot });
     console.log(`screenshot (420 px): ${phoneShot}`);
+    await page.close();
+  });
+});
+
+describe('the comparison page in a browser', () => {
+  it('links a cell to that report\'s rule, opened; filters to the rules that differ', async () => {
+    const { dirs, out } = compareDirs();
+    expect(await reportCommand({ compare: true, out }, dirs)).toBe(0);
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    page.setDefaultTimeout(5000);
+    await page.goto(`file://${out}`);
+    const shot = join(tmpdir(), 'hps-report-screenshots', 'compare.png');
+    await page.screenshot({ path: shot });
+    console.log(`comparison page: ${out}\nscreenshot (comparison): ${shot}`);
+    await page.check('#only-diff');
+    expect(await page.isVisible('#CREATE-METADATA-TOO-MANY-KEYS')).toBe(true);
+    expect(await page.isVisible('#CREATE-AMOUNT-MISSING')).toBe(false);
+    await page.click('#CREATE-FIELDS-ECHOED td.c-fail a');
+    await page.waitForURL(/amount-through-float\/report\.html#CREATE-FIELDS-ECHOED$/);
+    expect(await page.locator('#CREATE-FIELDS-ECHOED').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.textContent('#verdict')).toBe('NOT CONFORMANT');
     await page.close();
   });
 });

@@ -19,12 +19,13 @@ const base: Report = {
 describe('JUnit renderer', () => {
   it('has a testsuite per area, a failure only for FAIL, escaped text', () => {
     const xml = renderJunit(base);
-    expect(xml).toContain('<testsuites name="hps-conformance" tests="4" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('<testsuites name="hps-conformance" tests="4" failures="1" errors="0" time="1.500">');
+    expect(xml).toContain('<testsuite name="routing" tests="2" failures="0" errors="0" skipped="1"');
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toContain('x &lt; y &amp; &quot;z&quot;');
     expect(xml).toContain('<skipped message="profile lacks keys.live"/>');
-    expect(xml).toContain('WARN: no Allow');
+    expect(xml).toContain('<system-err>WARN [SHOULD] w\nno Allow');
     expect(xml).not.toMatch(/<[^>]*<[^/!?]/); // no tag opened inside an attribute
   });
 });
