@@ -58,3 +58,33 @@ describe('HTML renderer', () => {
     expect(html).toContain('a revoked key &lt;still&gt; works');
   });
 });
+
+describe('HTML renderer: side and certificate', () => {
+  const cert = {
+    tool: { name: 'hps-conformance', version: '0.1.0' }, description_document_version: '1.0.0',
+    report_sha256: 'a'.repeat(64), profile_sha256: 'b'.repeat(64), seed: 1, base_url: 'http://t', verdict: 'not_conformant',
+    counts: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 }, must_coverage: { ran: 2, testable: 2, pct: 100 }, certification: true,
+  };
+  const full = { ...base, runs: 100, side: 'receiver' as const };
+
+  it('shows the side and the certificate of an unfiltered default run', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const html = renderHtml(full, { certificate: cert });
+    expect(html).toContain('Side: <b id="side">receiver</b>');
+    expect(html).toContain('<p class="cert ok" id="certification">Certification of a webhook receiver: <b>not_conformant</b></p>');
+    expect(html).toContain(`<code>${'a'.repeat(64)}</code>`);
+    expect(html).toContain('2 of 2 testable (100%)');
+  });
+
+  it('says plainly when a run is not a certification, and why', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const reduced = renderHtml(base, { certificate: { ...cert, certification: false, not_certification_reason: 'ignored here' } });
+    expect(reduced).toContain('<b>Not a certification.</b> 10 runs per property (a certification uses at least 100)');
+    const filtered = renderHtml({ ...full, selection: { areas: ['auth'], rules: ['A-ONE'] } }, { certificate: cert });
+    expect(filtered).toContain('<b>Not a certification.</b> filtered to area(s) auth; filtered to rule(s) A-ONE');
+    expect(renderHtml(full)).toContain('<b>Not a certification.</b> no certificate.json next to this report');
+    expect(renderHtml(full, { certificate: { ...cert, certification: false, not_certification_reason: 'MUST coverage 40% < 100%' } })).toContain('MUST coverage 40% &lt; 100%');
+    const md = renderMarkdown(base);
+    expect(md).toContain('**Not a certification:** 10 runs per property');
+  });
+});

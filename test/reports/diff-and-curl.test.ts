@@ -55,3 +55,20 @@ describe('copy as curl', () => {
     expect(shellQuote("a'b $c")).toBe(`'a'\\''b $c'`);
   });
 });
+
+describe('timeline evidence', () => {
+  it('turns arrivals and the scaled schedule into attempts with measured and scheduled gaps', async () => {
+    const { timelineEvidence } = await import('../../reports/timeline.ts');
+    const { gapVerdict } = await import('../../reports/timeline-svg.ts');
+    const t = timelineEvidence('evt_1', 'payment.created@/a', [
+      { receivedAt: 10_120, status: 500 }, { receivedAt: 10_000, status: 500 }, { receivedAt: 10_130, status: 'timeout' }, { receivedAt: 11_500, status: 200 },
+    ], [0, 300, 1200]);
+    expect(t.attempts).toEqual([
+      { at_ms: 0, status: 500, gap_ms: 0 },
+      { at_ms: 120, status: 500, gap_ms: 120, expected_gap_ms: 0 },
+      { at_ms: 130, status: 'timeout', gap_ms: 10, expected_gap_ms: 300 },
+      { at_ms: 1500, status: 200, gap_ms: 1370, expected_gap_ms: 1200 },
+    ]);
+    expect(t.attempts.map(gapVerdict)).toEqual(['first', 'on-time', 'early', 'on-time']);
+  });
+});
