@@ -37,8 +37,12 @@ function diffTable(entries: DiffEntry[], more: number): string {
 export function diffHtml(expected: unknown, actual: unknown): string {
   const { entries, more } = diffJson(expected, actual);
   if (entries.length === 0) return `<p class="meta">expected and actual are equal: ${esc(short(expected))}</p>`;
-  const paths = new Set(entries.map((e) => e.path));
   const scalar = (v: unknown) => v === null || typeof v !== 'object';
+  if (entries.length === 1 && entries[0]!.path === '$' && !(scalar(expected) && scalar(actual))) {
+    // Different in kind (a description of what was expected vs the data seen): no path to point at.
+    return `<div class="cmp"><div><b>expected</b><pre class="json">${prettyJsonHtml(expected)}</pre></div><div><b>actual</b><pre class="json">${prettyJsonHtml(actual)}</pre></div></div>`;
+  }
+  const paths = new Set(entries.map((e) => e.path));
   const bodies = scalar(expected) && scalar(actual)
     ? ''
     : `<div class="cmp"><div><b>expected</b><pre class="json">${prettyJsonHtml(expected, paths)}</pre></div><div><b>actual</b><pre class="json">${prettyJsonHtml(actual, paths)}</pre></div></div>`;

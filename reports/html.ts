@@ -9,7 +9,7 @@ import { mutationHtml } from './html-mutation.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
-import type { Certificate, Report, RuleReport } from './report-types.ts';
+import type { Certificate, Evidence, Report, RuleReport } from './report-types.ts';
 
 export { esc } from './escape.ts';
 
@@ -28,6 +28,16 @@ function testsTable(r: RuleReport): string {
   return `<div class="scroll"><table class="tests"><tr><th>test</th><th>state</th><th>ms</th><th>requests</th></tr>${rows.join('')}</table></div>`;
 }
 
+/** What explains a failure fastest comes first: timelines, the diff, the counterexample; exchanges and the replay line last. */
+const EVIDENCE_ORDER: Record<Evidence['kind'], number> = { timeline: 0, mismatch: 1, property: 2, note: 3, exchange: 4, replay: 5 };
+const ordered = (es: readonly Evidence[]) => [...es].sort((a, b) => (EVIDENCE_ORDER[a.kind] ?? 9) - (EVIDENCE_ORDER[b.kind] ?? 9));
+
+/** An OBSERVE rule's values are its result; on other rules they are background, folded. */
+function observedBlock(r: RuleReport): string {
+  const pre = `<pre class="json">${prettyJsonHtml(r.observed)}</pre>`;
+  return r.level === 'OBSERVE' ? `<div class="ev observed"><b>observed</b>${pre}</div>` : `<details class="ev observed"><summary>observed values</summary>${pre}</details>`;
+}
+
 function ruleRow(r: RuleReport, baseUrl: string): string {
   const open = ['fail', 'error', 'flaky'].includes(r.status) ? ' open' : '';
   const ctx: EvidenceContext = { ruleId: r.id, reason: r.reason, baseUrl };
@@ -37,8 +47,8 @@ function ruleRow(r: RuleReport, baseUrl: string): string {
 <div class="body"><p class="meta">Spec: ${esc(r.spec)}</p>
 ${r.reason ? `<p class="reason">${esc(r.reason)}</p>` : ''}
 ${r.ruling ? `<p class="ruling">Ruling on a spec gap: ${esc(r.ruling)}</p>` : ''}
-${r.observed ? `<div class="ev observed"><b>observed</b><pre class="json">${prettyJsonHtml(r.observed)}</pre></div>` : ''}
-${r.evidence.map((e) => evidenceHtml(e, ctx)).join('\n')}
+${r.observed ? observedBlock(r) : ''}
+${ordered(r.evidence).map((e) => evidenceHtml(e, ctx)).join('\n')}
 ${testsTable(r)}</div></details>`;
 }
 

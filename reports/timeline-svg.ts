@@ -18,8 +18,9 @@ export function fmtMs(ms: number): string {
 }
 
 function statusColour(status: number | string): string {
-  if (typeof status === 'number' && status >= 200 && status < 300) return '#16a34a';
-  if (typeof status === 'number' && status >= 300 && status < 500) return '#d97706';
+  const n = typeof status === 'number' ? status : /^\d{3}$/.test(status) ? Number(status) : NaN;
+  if (n >= 200 && n < 300) return '#16a34a';
+  if (n >= 300 && n < 500) return '#d97706';
   return '#dc2626';
 }
 
