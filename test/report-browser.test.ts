@@ -160,6 +160,8 @@ describe('a failing report from a real run, in a browser', () => {
     const badges = await page.$$eval('.badge', (bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => ({ h: b.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(b).lineHeight) || 18 })));
     expect(badges.length).toBeGreaterThan(10);
     for (const b of badges) expect(b.h).toBeLessThan(b.lh * 1.5);
+    // A count keeps its badge and number on one line.
+    expect(await page.$$eval('#counts .count', (cs) => cs.map((c) => c.getClientRects().length))).toEqual([1, 1, 1, 1, 1, 1, 1]);
     const phoneShot = join(shots, 'phone-420.png');
     await page.screenshot({ path: phoneShot });
     console.log(`screenshot (420 px): ${phoneShot}`);
@@ -184,6 +186,10 @@ describe('the comparison page in a browser', () => {
     await page.waitForURL(/amount-through-float\/report\.html#CREATE-FIELDS-ECHOED$/);
     expect(await page.locator('#CREATE-FIELDS-ECHOED').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await page.textContent('#verdict')).toBe('NOT CONFORMANT');
+    // At phone width the matrix scrolls inside its box; the page itself does not.
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.goto(`file://${out}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.close();
   });
 });
