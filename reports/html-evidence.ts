@@ -67,11 +67,11 @@ function messageText(headers: Record<string, string>, body: string | undefined):
   return `${h}\n\n${parsed !== undefined ? prettyJsonHtml(parsed) : esc(body)}`;
 }
 
-export function exchangeHtml(x: Exchange, baseUrl: string, open = false): string {
+export function exchangeHtml(x: Exchange, baseUrl: string, failing = false): string {
   const req = `<b>${esc(x.request.method)} ${esc(x.request.path)}</b>\n${messageText(x.request.headers, x.request.body)}`;
   const res = x.response ? `<b>${esc(x.response.status)}</b>\n${messageText(x.response.headers, x.response.body)}` : `(no answer) ${esc(x.transportError ?? '')}`;
   const curl = curlOf(x, baseUrl);
-  return `<details class="ev exchange"${open ? ' open' : ''}><summary>exchange #${esc(x.seq)}: ${esc(x.request.method)} ${esc(x.request.path)} → ${esc(x.response?.status ?? 'no answer')} (${esc(x.durationMs)} ms)</summary>
+  return `<details class="ev exchange${failing ? ' failing' : ''}"${failing ? ' open' : ''}><summary>${failing ? '<b>the failing exchange</b> ' : ''}exchange #${esc(x.seq)}: ${esc(x.request.method)} ${esc(x.request.path)} → ${esc(x.response?.status ?? 'no answer')} (${esc(x.durationMs)} ms)</summary>
 <div class="cmp"><div><b class="lbl">request</b><pre>${req}</pre></div><div><b class="lbl">response</b><pre>${res}</pre></div></div>
 <div class="curl"><b class="lbl">copy as curl</b> <button type="button" class="copy-btn">copy</button><pre class="copy">${esc(curl.command)}</pre>${curl.notes.length ? `<p class="meta">${curl.notes.map(esc).join(' · ')}</p>` : ''}</div></details>`;
 }
@@ -98,7 +98,7 @@ export function evidenceHtml(e: Evidence, ctx: EvidenceContext): string {
     case 'mismatch':
       return mismatchHtml(e, ctx);
     case 'exchange':
-      return exchangeHtml(e.exchange, ctx.baseUrl);
+      return exchangeHtml(e.exchange, ctx.baseUrl, e.failing === true);
     case 'property':
       return propertyHtml(e);
     case 'replay':

@@ -22,6 +22,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:28rem;white-space:
 .diff{margin:.3rem 0;width:100%}.diff td{font-family:ui-monospace,monospace;word-break:break-all}.diff code.path,.tests th,.tally th,.diff th{white-space:nowrap}
 mark.d{background:#fde047;outline:1px solid #eab308;border-radius:2px}
 .s-fail{color:#b91c1c;font-weight:700}.err{color:#b91c1c}code.copy,pre.copy{user-select:all;background:#f1f5f9}
+details.exchange.failing{border-left:4px solid #ef4444;padding-left:.4rem}
 .lbl{font-size:12px;color:#555}.copy-btn{font-size:11px}
 .hidden{display:none}tr.missed td,tr.early td{background:#fee2e2}
 ol.fails{padding-left:1.4rem}ol.fails li{margin:.2rem 0}.why{color:#333}

@@ -30,7 +30,8 @@ function testsTable(r: RuleReport): string {
 
 /** What explains a failure fastest comes first: timelines, the diff, the counterexample; exchanges and the replay line last. */
 const EVIDENCE_ORDER: Record<Evidence['kind'], number> = { timeline: 0, mismatch: 1, property: 2, note: 3, exchange: 4, replay: 5 };
-const ordered = (es: readonly Evidence[]) => [...es].sort((a, b) => (EVIDENCE_ORDER[a.kind] ?? 9) - (EVIDENCE_ORDER[b.kind] ?? 9));
+const rank = (e: Evidence) => (e.kind === 'exchange' && e.failing ? 2.5 : EVIDENCE_ORDER[e.kind] ?? 9);
+const ordered = (es: readonly Evidence[]) => [...es].sort((a, b) => rank(a) - rank(b));
 
 /** An OBSERVE rule's values are its result; on other rules they are background, folded. */
 function observedBlock(r: RuleReport): string {

@@ -16,7 +16,12 @@ export type Evidence =
       /** Set on an ambient finding: the rule and test whose traffic produced it. */
       source?: { rule: string; test: string };
     }
-  | { kind: 'exchange'; exchange: Exchange }
+  | {
+      kind: 'exchange';
+      exchange: Exchange;
+      /** The exchange the failing check judged (the others are the test's last requests, for context). */
+      failing?: boolean;
+    }
   | {
       kind: 'property';
       seed: number;

@@ -88,3 +88,26 @@ describe('HTML renderer: side and certificate', () => {
     expect(md).toContain('**Not a certification:** 10 runs per property');
   });
 });
+
+describe('HTML renderer: evidence order', () => {
+  it('opens the failing exchange, after the diff and before the context exchanges', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const ex = (seq: number) => ({ seq, at: 'a', durationMs: 1, request: { method: 'POST', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' }, body: '{"amount":10}' }, response: { status: 201, headers: {}, body: '{"id":"pay_1"}' } });
+    const html = renderHtml({ ...base, rules: [{ ...base.rules[0]!, evidence: [
+      { kind: 'exchange', exchange: ex(1) },
+      { kind: 'replay', command: 'replay-line' },
+      { kind: 'exchange', exchange: ex(2), failing: true },
+      { kind: 'mismatch', message: 'A-ONE: bad <thing>', expected: { status: 400 }, actual: { status: 201 } },
+    ] }] });
+    const at = (s: string) => html.indexOf(s);
+    expect(at('<table class="diff">')).toBeGreaterThan(0);
+    expect(at('<table class="diff">')).toBeLessThan(at('exchange #2'));
+    expect(at('exchange #2')).toBeLessThan(at('exchange #1'));
+    expect(at('exchange #1')).toBeLessThan(at('replay-line'));
+    expect(html).toContain('<details class="ev exchange failing" open><summary><b>the failing exchange</b> exchange #2');
+    expect(html).toContain('<details class="ev exchange"><summary>exchange #1');
+    // The reason is printed once: the mismatch message repeating it is not shown again.
+    expect(html.split('bad &lt;thing&gt;').length - 1).toBe(2); // the failures summary and the rule body
+    expect(html).toContain('-H &quot;Authorization: Bearer $HPS_KEY&quot;');
+  });
+});
