@@ -38,7 +38,8 @@ export function certificateHtml(report: Report, cert: Certificate | undefined): 
 }
 
 function failureItem(r: RuleReport): string {
-  return `<li>${badge(r.status)} <a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a> <span class="lvl">${r.level}</span> <span class="why">${esc(r.reason ?? r.title)}</span></li>`;
+  const why = r.reason ?? r.title;
+  return `<li>${badge(r.status)} <a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a> <span class="lvl">${r.level}</span> <span class="why">${esc(why.length > 400 ? `${why.slice(0, 400)}…` : why)}</span></li>`;
 }
 
 export const AMBIENT_NOTE = `<div class="about" id="about-ambient"><b>“Ambient” findings.</b> Besides its own tests, every response the suite receives is checked against the rules that hold for all responses (status codes, headers, error bodies). A violation found that way is reported under the rule it breaks, marked <span class="tag">ambient</span>, with the rule and test whose traffic produced it when known.</div>`;

@@ -44,6 +44,8 @@ export function junitOutcome(r: RuleReport, strict: boolean): Outcome {
   return 'pass';
 }
 
+/** Ant's form: local-looking ISO 8601 to the second, no zone (the run's UTC time). */
+const antTimestamp = (iso: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/.exec(iso)?.[0] ?? '1970-01-01T00:00:00';
 const time = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 const prop = (name: string, value: string) => `      <property name="${xmlAttr(name)}" value="${xmlAttr(value)}"/>`;
 
@@ -72,7 +74,7 @@ export function renderJunit(report: Report, opts: JunitOptions = {}): string {
   for (const area of areas) {
     const rules = report.rules.filter((r) => r.area === area);
     const ms = rules.reduce((t, r) => t + r.tests.reduce((a, x) => a + x.duration_ms, 0), 0);
-    out.push(`  <testsuite name="${xmlAttr(area)}" tests="${rules.length}" failures="${count(rules, 'failure')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" time="${time(ms)}" timestamp="${xmlAttr(report.started_at.replace(/Z$/, ''))}">`);
+    out.push(`  <testsuite name="${xmlAttr(area)}" tests="${rules.length}" failures="${count(rules, 'failure')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" time="${time(ms)}" timestamp="${xmlAttr(antTimestamp(report.started_at))}">`);
     out.push('    <properties>');
     if (strict) out.push(prop('strict', 'true'));
     for (const r of rules) {

@@ -2,7 +2,7 @@
  * `report --compare DIR DIR DIR`: three real runs of the create area at seed 1 (the clean
  * reference, and the faults amount-through-float and metadata-21-keys-accepted) side by side.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportCommand } from '../../cli/report-command.ts';
@@ -10,6 +10,24 @@ import { HarnessError } from '../../harness/errors.ts';
 import { compareDirs } from './compare-dirs.ts';
 
 const row = (html: string, id: string) => new RegExp(`<tr class="rule-row[^"]*" id="${id}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';
+
+describe('report DIR', () => {
+  it('re-renders one dir; --strict makes WARN and FLAKY JUnit failures', async () => {
+    const { dirs } = compareDirs();
+    const dir = dirs[1]!;
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    report.rules[0].status = 'warn';
+    report.rules[0].reason = 'a SHOULD not met';
+    writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
+    expect(await reportCommand({}, [dir])).toBe(1);
+    const plain = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(await reportCommand({ strict: true }, [dir])).toBe(1);
+    const strict = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(plain).not.toContain('type="WARN');
+    expect(strict).toContain(`<failure message="a SHOULD not met" type="WARN ${report.rules[0].level}">`);
+    expect(strict).toContain('<property name="strict" value="true"/>');
+  });
+});
 
 describe('report --compare', () => {
   it('renders one row per rule and one column per report, linking to each report\'s details', async () => {

@@ -49,6 +49,7 @@ describe('JUnit renderer', () => {
     for (const name of names) expect(name).toMatch(/^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+$/);
     expect(xml).toContain('<property name="CREATE-FIELDS-ECHOED.title" value="Every accepted field comes back');
     expect(xml).toContain('<property name="CREATE-FIELDS-ECHOED.level" value="MUST"/>');
+    expect(xml).toMatch(/<testsuite name="create" tests="35" failures="2" errors="0" skipped="0" time="\d+\.\d{3}" timestamp="2026-11-22T21:01:22">/);
   });
 
   it('makes WARN and FLAKY visible: a <system-err> and a status property, passing unless strict', () => {
