@@ -78,9 +78,8 @@ export function exchangeHtml(x: Exchange, baseUrl: string, failing = false): str
 
 function propertyHtml(e: Extract<Evidence, { kind: 'property' }>): string {
   const parsed = parseJsonBody(e.counterexample);
-  const shrink = e.shrink_note
-    ? `<p class="shrink-note"><b>not shrunk:</b> ${esc(e.shrink_note)}</p>`
-    : e.shrinks !== undefined ? `<span class="meta"> · shrunk ${e.shrinks} time(s)</span>` : '';
+  const count = e.shrinks !== undefined ? `<span class="meta"> · shrunk ${e.shrinks} time(s)</span>` : '';
+  const shrink = `${count}${e.shrink_note ? `<p class="shrink-note"><b>shrinking:</b> ${esc(e.shrink_note)}</p>` : ''}`;
   return `<div class="ev property"><b>counterexample</b> <span class="meta">seed ${esc(e.seed)} · ${esc(e.runs)} runs${e.path ? ` · path ${esc(e.path)}` : ''} · replayed: ${esc(e.replayOutcome)}</span>${shrink}<pre class="json">${parsed !== undefined ? prettyJsonHtml(parsed) : esc(e.counterexample)}</pre></div>`;
 }
 
