@@ -18,7 +18,7 @@ pre{background:#f6f8fa;padding:.5rem;overflow:auto;max-height:28rem;white-space:
 .reason{font-weight:600;color:#7f1d1d;background:#fef2f2;border-left:4px solid #ef4444;padding:.3rem .6rem;margin:.4rem 0}
 .meta{color:#444}.tests,.tally,.diff,.kv{border-collapse:collapse;font-size:12px}.tests{width:100%}
 .tests td,.tests th,.tally td,.tally th,.diff td,.diff th,.kv td,.kv th{border-top:1px solid #eee;padding:2px 6px;text-align:left;vertical-align:top}
-.tally td{text-align:right}.tally td.zero{color:#bbb}.tally td.hot{background:#fee2e2;font-weight:700}
+.tests td+td{white-space:nowrap;overflow-wrap:normal}.tally td{text-align:right}.tally td.zero{color:#bbb}.tally td.hot{background:#fee2e2;font-weight:700}
 .diff{margin:.3rem 0;width:100%}.diff td{font-family:ui-monospace,monospace;word-break:break-all}.diff code.path,.tests th,.tally th,.diff th{white-space:nowrap}
 mark.d{background:#fde047;outline:1px solid #eab308;border-radius:2px}
 .s-fail{color:#b91c1c;font-weight:700}.err{color:#b91c1c}code.copy,pre.copy{user-select:all;background:#f1f5f9}
