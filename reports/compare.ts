@@ -92,7 +92,7 @@ th.impl{min-width:11rem;max-width:20rem;font-weight:normal}.vsmall{font-weight:7
 tr.areah th{background:#f1f5f9;text-align:left;font-size:13px}tr.differs th.rule{border-left:4px solid #f59e0b}
 td a{font-weight:700;text-decoration:none;color:inherit}.obsv{font-family:ui-monospace,monospace;font-size:11px;max-height:9rem;overflow:auto;word-break:break-all}
 .c-pass{background:#dcfce7}.c-fail{background:#fca5a5}.c-warn{background:#fde68a}.c-info{background:#dbeafe}.c-skip{background:#f3f4f6;color:#555}.c-error{background:#c4b5fd}.c-flaky{background:#fdba74}.c-none{color:#999;background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
-.cc{margin-top:.2rem;line-height:1.9}`;
+.cc{margin-top:.2rem;line-height:1.9}.lg{display:inline-block;padding:1px 6px;border-radius:3px;font-size:12px;font-weight:700}`;
 
 const SCRIPT = `(function(){var d=document.getElementById('only-diff'),t=document.getElementById('c-text');
 function apply(){var od=d.checked,tx=t.value.toLowerCase();document.querySelectorAll('tr.rule-row').forEach(function(r){r.classList.toggle('hidden',(od&&!r.classList.contains('differs'))||(tx&&r.textContent.toLowerCase().indexOf(tx)<0))})}
@@ -119,6 +119,7 @@ export function renderCompare(inputs: readonly CompareInput[], outFile: string):
 <title>hps-conformance: ${cols.length} implementations compared</title><style>${CSS}</style></head><body>
 <h1>Hosted Payment Service API v1 — implementations compared</h1>
 <p>${cols.length} reports, ${rows.length} rules; <b id="ndiff">${ndiff}</b> rule(s) where they differ (status, or the values an OBSERVE rule recorded). Each cell links to that report's details; OBSERVE rows show what each implementation does where the spec is silent.</p>
+<p class="legend">${(['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'] as const).map((k) => `<span class="lg c-${k}">${k.toUpperCase()}</span>`).join(' ')} <span class="lg c-none">not run</span> · <mark class="d">marked</mark> observed values differ between implementations</p>
 <div class="filters"><label><input type="checkbox" id="only-diff"> only rules that differ</label><input id="c-text" placeholder="filter by id or text" size="24"></div>
 <div class="scroll"><table class="matrix"><thead><tr><th class="rule">rule</th>${cols.map(headerCell).join('')}</tr></thead><tbody>
 ${body.join('\n')}

@@ -40,6 +40,7 @@ export function curlOf(x: Exchange, baseUrl: string): Curl {
       continue;
     }
     if (/…/.test(value)) notes.push(`header ${name} was redacted in the report; put the real value in its place`);
+    if (/[\r\n\0]/.test(value)) notes.push(`header ${name} holds a line break or NUL, which curl will not send as recorded`);
     parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (x.request.body !== undefined) {

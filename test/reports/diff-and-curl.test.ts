@@ -72,3 +72,10 @@ describe('timeline evidence', () => {
     expect(t.attempts.map(gapVerdict)).toEqual(['first', 'on-time', 'early', 'on-time']);
   });
 });
+
+describe('copy as curl, limits', () => {
+  it('says when a header cannot be sent as recorded', () => {
+    const c = curlOf(exchange({ 'x-probe': 'a\r\nInjected: 1' }), 'http://h');
+    expect(c.notes).toEqual(['header x-probe holds a line break or NUL, which curl will not send as recorded']);
+  });
+});
