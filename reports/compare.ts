@@ -92,7 +92,7 @@ th.impl{min-width:11rem;max-width:20rem;font-weight:normal}.vsmall{font-weight:7
 tr.areah th{background:#f1f5f9;text-align:left;font-size:13px}tr.differs th.rule{border-left:4px solid #f59e0b}
 td a{font-weight:700;text-decoration:none;color:inherit}.obsv{font-family:ui-monospace,monospace;font-size:11px;max-height:9rem;overflow:auto;word-break:break-all}
 .c-pass{background:#dcfce7}.c-fail{background:#fca5a5}.c-warn{background:#fde68a}.c-info{background:#dbeafe}.c-skip{background:#f3f4f6;color:#555}.c-error{background:#c4b5fd}.c-flaky{background:#fdba74}.c-none{color:#999;background:repeating-linear-gradient(45deg,#fff,#fff 4px,#f3f4f6 4px,#f3f4f6 8px)}
-.cc{margin-top:.2rem;line-height:1.9}.lg{display:inline-block;padding:1px 6px;border-radius:3px;font-size:12px;font-weight:700}`;
+.cc{margin-top:.2rem;line-height:1.9}.rt{font-size:11px;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden}.lg{display:inline-block;padding:1px 6px;border-radius:3px;font-size:12px;font-weight:700}`;
 
 const SCRIPT = `(function(){var d=document.getElementById('only-diff'),t=document.getElementById('c-text');
 function apply(){var od=d.checked,tx=t.value.toLowerCase();document.querySelectorAll('tr.rule-row').forEach(function(r){r.classList.toggle('hidden',(od&&!r.classList.contains('differs'))||(tx&&r.textContent.toLowerCase().indexOf(tx)<0))})}
@@ -112,7 +112,7 @@ export function renderCompare(inputs: readonly CompareInput[], outFile: string):
     const d = differs(cols, r.id);
     if (d) ndiff++;
     const keys = r.level === 'OBSERVE' ? differingKeys(cols, r.id) : new Set<string>();
-    body.push(`<tr class="rule-row${d ? ' differs' : ''}" id="${esc(r.id)}"><th class="rule"><code>${esc(r.id)}</code> <span class="lvl">${esc(r.level)}</span><div class="meta">${esc(r.title)}</div></th>${cols.map((c) => cell(c, r.id, keys)).join('')}</tr>`);
+    body.push(`<tr class="rule-row${d ? ' differs' : ''}" id="${esc(r.id)}"><th class="rule"><code>${esc(r.id)}</code> <span class="lvl">${esc(r.level)}</span><div class="meta rt" title="${esc(r.title)}">${esc(r.title)}</div></th>${cols.map((c) => cell(c, r.id, keys)).join('')}</tr>`);
   }
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
