@@ -59,3 +59,15 @@ describe('report --compare', () => {
     await expect(reportCommand({ out: 'x.html' }, [dirs[0]!])).rejects.toThrow(/--out goes with --compare/);
   });
 });
+
+describe('self-contained pages', () => {
+  it('report.html and the comparison page load nothing from elsewhere', async () => {
+    const { dirs, out } = compareDirs();
+    await reportCommand({ compare: true, out }, dirs);
+    for (const file of [out, join(dirs[1]!, 'report.html')]) {
+      const html = readFileSync(file, 'utf8');
+      expect(html).not.toMatch(/<(?:link|img|iframe|object|embed)\b|<script[^>]+src=|@import|url\(/i);
+      expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//i);
+    }
+  });
+});
