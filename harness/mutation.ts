@@ -103,7 +103,10 @@ const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
 async function runFaultOnce(name: string, seed: number, runs: number): Promise<SeedOutcome> {
   const def = FAULTS[name]!;
-  const args = [...faultAreas(name).flatMap((a) => ['--area', a]), '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
+  // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
+  // line would. A control runs whole areas (the probes that meet it and the ambient rules).
+  const scope = def.control ? faultAreas(name).flatMap((a) => ['--area', a]) : def.breaks.flatMap((r) => ['--rule', r]);
+  const args = [...scope, '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
   const child = await runChild(args);
   const rules = child.report?.rules ?? [];
   const failed = def.control
