@@ -13,7 +13,7 @@ const USAGE = `usage:
   hps-conformance sink   [--profile FILE] [--log FILE]
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
-  hps-conformance report DIR
+  hps-conformance report DIR [--strict]  |  report --compare DIR DIR... [--out FILE]
   hps-conformance mutation [--fault NAME]... [--seed N] [--seeds COUNT] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N] [--variant reference|alt]...  (false-alarm rate on the clean server)
 exit: 0 conformant · 1 not conformant / load threshold missed · 2 bad usage or profile · 3 target unreachable`;
@@ -38,7 +38,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' }, variant: { type: 'string', multiple: true } },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
   },
-  report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
+  report: { options: { compare: { type: 'boolean' }, out: { type: 'string' }, strict: { type: 'boolean' } }, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
   load: {
     options: {
       profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
