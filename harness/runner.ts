@@ -17,6 +17,7 @@ import { collectRules, type FinishedTest } from './collect.ts';
 import type { SuiteContextData } from './context.ts';
 import { EXIT, HarnessError } from './errors.ts';
 import { loadProfile, profileSecrets, type Profile } from './profile.ts';
+import { redactDeep } from './redact.ts';
 import { validateSelection } from './selection.ts';
 import { startTarget, type RunningTarget } from './target.ts';
 
@@ -80,7 +81,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     const tests = await runVitest(selected, ctx);
     const rules = collectRules(selected, tests);
     addReplayLines(rules, ctx);
-    const report = buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests });
+    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     renderAll(reportDir, report);
