@@ -115,6 +115,7 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       baseUrl: ctx.profile.base_url,
       secrets,
       timeoutMs: ctx.profile.probes?.request_timeout_ms ?? 10_000,
+      maxResponseBytes: ctx.profile.probes?.max_response_bytes,
       onExchange: (ex, res, req) => {
         requests++;
         if (!res) return;

@@ -100,6 +100,8 @@ export const profileSchema = {
         live_writes: { type: 'boolean' },
         /** Extension: per-request time-out of the suite's client, ms (default 10000). */
         request_timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
+        /** Extension: cap on every answer body the suite's client reads, bytes (default 8 MiB); past it: a transport error. */
+        max_response_bytes: { type: 'integer', minimum: 1024, maximum: 1073741824 },
       },
     },
   },
@@ -147,7 +149,7 @@ export interface Profile {
     late_tolerance_ms?: number;
   };
   control?: { url: string; token: string };
-  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number };
+  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };
 }
 
 export interface WebhookEndpoint {
