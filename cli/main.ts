@@ -10,7 +10,7 @@ const USAGE = `usage:
   hps-conformance run    [--profile FILE] [--area NAME]... [--rule ID]... [--seed N] [--runs N] [--report DIR] [--dry-run]
                          [--time-scale N] [--fault NAME]...   (the last two: embedded reference server only)
   hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
-  hps-conformance sink   [--profile FILE] [--log FILE]
+  hps-conformance sink   [--profile FILE] [--log FILE] [--query-token T]   (the query API needs the token; off loopback it must be given)
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
   hps-conformance report DIR
@@ -33,7 +33,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: { port: { type: 'string' }, host: { type: 'string' }, fault: { type: 'string', multiple: true }, 'time-scale': { type: 'string' }, 'webhook-url': { type: 'string' }, 'profile-out': { type: 'string' } },
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
-  sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
+  sink: { options: { profile: { type: 'string' }, log: { type: 'string' }, 'query-token': { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
   mutation: {
     options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' } },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),

@@ -76,6 +76,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       seed,
       runs,
       sinkUrl: target.sinkUrl,
+      sinkToken: target.sinkToken,
       replayArgs: target.embedded && opts.faults?.length ? opts.faults.flatMap((f) => ['--fault', f]) : [],
     };
     const tests = await runVitest(selected, ctx);

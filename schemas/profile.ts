@@ -84,6 +84,8 @@ export const profileSchema = {
         time_scale: { type: 'number', exclusiveMinimum: 0 },
         /** Extension: lateness (ms, real time) allowed after a retry's gap before HOOK-RETRY-PUNCTUAL warns. */
         late_tolerance_ms: { type: 'number', minimum: 0 },
+        /** Extension: bearer token of the sink's query API (generated per run when absent; required to listen off loopback). */
+        query_token: { type: 'string', minLength: 16 },
       },
     },
     control: {
@@ -147,6 +149,7 @@ export interface Profile {
     endpoints: WebhookEndpoint[];
     time_scale?: number;
     late_tolerance_ms?: number;
+    query_token?: string;
   };
   control?: { url: string; token: string };
   probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };

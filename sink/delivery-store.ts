@@ -1,10 +1,32 @@
 /**
  * The sink's memory: deliveries in arrival order, attempt counts per (endpoint path, event id),
  * redirect tokens, and in-process waiters. Rebuilt from the log on start.
+ *
+ * Junk cannot crowd out deliveries: a rejected request (unknown path, not POST, bad signature,
+ * oversize, aborted) is kept apart in a ring of the last `rejectedRing` (headers and verdicts; its
+ * body only when it is a small event body sent to a known endpoint, i.e. the target's own
+ * mis-signed delivery, evidence for the signing rules), counted, and never counts toward the cap.
  */
 import { matchesFilter, type DeliveryFilter } from './delivery-filter.ts';
 import type { LoadedLog } from './delivery-log.ts';
-import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
+import type { Delivery, DeliveryProblem, HoldSettlement, RedirectHit } from './types.ts';
+
+/** Problems that make a request junk (kept in the ring, not stored nor counted). */
+export const REJECTED_PROBLEMS: ReadonlySet<DeliveryProblem> = new Set(['unknown_path', 'method_not_post', 'body_too_large', 'request_aborted', 'bad_signature']);
+/** Rejected requests remembered (most recent). */
+export const DEFAULT_REJECTED_RING = 1_000;
+/** Largest body a rejected request keeps (an event body to a known endpoint only). */
+export const REJECTED_BODY_BYTES = 8 * 1024;
+
+export function isRejected(d: Delivery): boolean {
+  return d.problem !== null && REJECTED_PROBLEMS.has(d.problem);
+}
+
+/** A rejected request as the ring keeps it: no body unless it is a small event body to a known endpoint. */
+export function slimRejected(d: Delivery): Delivery {
+  const keepBody = d.endpoint !== null && d.event !== null && d.bodySize <= REJECTED_BODY_BYTES;
+  return keepBody || d.body === '' ? d : { ...d, body: '', bodyTruncated: true };
+}
 
 export interface WaitForOptions {
   /** How many matching deliveries to wait for (at least 1). */
@@ -47,23 +69,33 @@ interface Waiter {
 
 export class DeliveryStore {
   private readonly list: Delivery[] = [];
+  private readonly ring: Delivery[] = [];
+  private lastSeq = 0;
+  /** Rejected requests seen (the ring keeps the last `ringSize`). */
+  rejectedCount = 0;
   private readonly bySeq = new Map<number, Delivery>();
   private readonly attempts = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly hits: RedirectHit[] = [];
   private readonly waiters = new Set<Waiter>();
 
-  constructor(loaded?: LoadedLog) {
+  constructor(loaded?: LoadedLog, private readonly ringSize = DEFAULT_REJECTED_RING) {
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
     for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
   }
 
+  /** Deliveries stored (rejected requests excluded): what the cap counts. */
   get size(): number {
     return this.list.length;
   }
 
   nextSeq(): number {
-    return (this.list.at(-1)?.seq ?? 0) + 1;
+    return this.lastSeq + 1;
+  }
+
+  /** The ring of rejected requests, oldest first. */
+  rejected(): Delivery[] {
+    return [...this.ring];
   }
 
   nextHitNumber(): number {
@@ -76,8 +108,12 @@ export class DeliveryStore {
   }
 
   add(delivery: Delivery): void {
-    this.list.push(delivery);
-    this.bySeq.set(delivery.seq, delivery);
+    this.lastSeq = Math.max(this.lastSeq, delivery.seq);
+    if (isRejected(delivery)) this.addRejected(slimRejected(delivery));
+    else {
+      this.list.push(delivery);
+      this.bySeq.set(delivery.seq, delivery);
+    }
     if (delivery.event && delivery.attempt !== null) {
       this.attempts.set(attemptKey(delivery.path, delivery.event.id), delivery.attempt);
     }
@@ -86,6 +122,12 @@ export class DeliveryStore {
       this.tokens.set(answer.redirectToken, delivery.seq);
     }
     this.wakeWaiters();
+  }
+
+  private addRejected(delivery: Delivery): void {
+    this.rejectedCount++;
+    this.ring.push(delivery);
+    if (this.ring.length > this.ringSize) this.ring.shift();
   }
 
   settle(seq: number, settled: HoldSettlement): void {
@@ -105,8 +147,12 @@ export class DeliveryStore {
     return [...this.hits];
   }
 
+  /** Stored deliveries and the ring's rejected requests, in seq order. */
   deliveries(filter: DeliveryFilter = {}): Delivery[] {
-    return this.list.filter((delivery) => matchesFilter(delivery, filter));
+    const stored = this.list.filter((delivery) => matchesFilter(delivery, filter));
+    const rejected = this.ring.filter((delivery) => matchesFilter(delivery, filter));
+    if (rejected.length === 0) return stored;
+    return [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
   }
 
   waitFor(filter: DeliveryFilter, options: WaitForOptions): Promise<Delivery[]> {
