@@ -18,6 +18,8 @@ export interface RunningTarget {
   sinkUrl: string | null;
   /** Bearer token of the sink's query API (generated per run unless the profile sets webhooks.query_token). */
   sinkToken: string | null;
+  /** The sink's log (in a private directory of the run), when there is a sink. */
+  sinkLogFile: string | null;
   close(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export async function startTarget(o: { profile?: Profile; timeScale?: number; fa
   const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
   if (o.profile) {
     const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
-    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, close: async () => void (await sink?.close()) };
+    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null, close: async () => void (await sink?.close()) };
   }
   // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
   const sinkPort = await freePort();
@@ -52,6 +54,7 @@ export async function startTarget(o: { profile?: Profile; timeScale?: number; fa
     embedded: true,
     sinkUrl: live.url,
     sinkToken: live.queryToken,
+    sinkLogFile: live.logFile,
     close: async () => {
       await reference.close();
       await live?.close();

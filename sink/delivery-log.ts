@@ -15,6 +15,7 @@
 import { closeSync, createReadStream, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
+import { DEFAULT_REJECTED_RING, isRejected, slimRejected } from './delivery-store.ts';
 import type { Delivery, EndpointSummary, HoldSettlement, RedirectHit } from './types.ts';
 
 export type LogLine =
@@ -30,6 +31,8 @@ export interface LoadedLog {
   skippedLines: number;
   /** The last line had no LF (a crash mid-write): skipped. */
   tornTail: boolean;
+  /** Rejected requests read beyond the ring's size (counted, not kept). */
+  rejectedNotKept: number;
 }
 
 export interface DeliveryLog {
@@ -58,7 +61,7 @@ export class DeliveryLogError extends Error {
  * line by line, so a log of any size reloads in bounded memory (beyond what is kept: stored
  * deliveries; rejected requests go to a capped ring).
  */
-export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
+export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { rejectedRing?: number } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
   let fd: number;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -69,7 +72,7 @@ export async function openDeliveryLog(file: string, options: OpenDeliveryLogOpti
   const sync = options.sync ?? true;
   let loaded: LoadedLog;
   try {
-    loaded = await readLog(file, fstatSync(fd).size);
+    loaded = await readLog(file, fstatSync(fd).size, options.rejectedRing);
     // A torn last line (no final LF) must not glue itself to the next line we write.
     if (loaded.tornTail) writeSync(fd, '\n');
   } catch (error) {
@@ -100,6 +103,11 @@ export class LogReader {
   readonly redirectHits: RedirectHit[] = [];
   skippedLines = 0;
   private readonly bySeq = new Map<number, Delivery>();
+  /** Rejected requests: only the last `ringSize`, slimmed, are kept while reading (bounded memory). */
+  private readonly ring: Delivery[] = [];
+  private rejectedSeen = 0;
+
+  constructor(private readonly ringSize = DEFAULT_REJECTED_RING) {}
 
   /** One line of text (without its LF). */
   add(raw: string): void {
@@ -118,8 +126,11 @@ export class LogReader {
     switch (line.line) {
       case 'delivery':
         if (typeof line.delivery?.seq !== 'number') return false;
-        this.deliveries.push(line.delivery);
-        this.bySeq.set(line.delivery.seq, line.delivery);
+        if (isRejected(line.delivery)) this.keepRejected(slimRejected(line.delivery));
+        else {
+          this.deliveries.push(line.delivery);
+          this.bySeq.set(line.delivery.seq, line.delivery);
+        }
         return true;
       case 'settled': {
         const delivery = this.bySeq.get(line.seq);
@@ -137,8 +148,15 @@ export class LogReader {
     }
   }
 
+  private keepRejected(d: Delivery): void {
+    this.rejectedSeen++;
+    this.ring.push(d);
+    if (this.ring.length > this.ringSize) this.ring.shift();
+  }
+
   result(tornTail = false): LoadedLog {
-    return { deliveries: this.deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail };
+    const deliveries = this.ring.length ? [...this.deliveries, ...this.ring].sort((a, b) => a.seq - b.seq) : this.deliveries;
+    return { deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail, rejectedNotKept: this.rejectedSeen - this.ring.length };
   }
 }
 
@@ -155,8 +173,8 @@ export function parseLog(text: string): LoadedLog {
 }
 
 /** Streams the first `size` bytes of a log line by line; a last line without LF is torn: skipped and counted. */
-async function readLog(file: string, size: number): Promise<LoadedLog> {
-  const reader = new LogReader();
+async function readLog(file: string, size: number, ringSize?: number): Promise<LoadedLog> {
+  const reader = new LogReader(ringSize);
   if (size === 0) return reader.result();
   const lastByte = Buffer.alloc(1);
   const fd = openSync(file, 'r');

@@ -81,6 +81,7 @@ export class DeliveryStore {
 
   constructor(loaded?: LoadedLog, private readonly ringSize = DEFAULT_REJECTED_RING) {
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
+    this.rejectedCount += loaded?.rejectedNotKept ?? 0;
     for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
   }
 

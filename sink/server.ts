@@ -19,7 +19,7 @@ export async function startSink(options: SinkOptions): Promise<RunningSink> {
   const config = resolveOptions(options);
   let opened;
   try {
-    opened = await openDeliveryLog(config.logFile, { sync: config.fsync });
+    opened = await openDeliveryLog(config.logFile, { sync: config.fsync, rejectedRing: config.rejectedRing });
   } catch (error) {
     throw new SinkError('SINK_LOG', error instanceof DeliveryLogError ? error.message : `${config.logFile}: ${(error as Error).message}`);
   }
