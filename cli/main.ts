@@ -12,7 +12,8 @@ const USAGE = `usage:
   hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
   hps-conformance sink   [--profile FILE] [--log FILE] [--query-token T]   (the query API needs the token; off loopback it must be given)
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
-                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
+                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F] [--yes]
+                         (a host that is not loopback/test needs --rate R or --yes)
   hps-conformance report DIR
   hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N]                (false-alarm rate on the clean server)
@@ -43,6 +44,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: {
       profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
       'max-requests': { type: 'string' }, 'max-p99-ms': { type: 'string' }, 'min-rps': { type: 'string' }, 'max-error-rate': { type: 'string' },
+      yes: { type: 'boolean' },
     },
     handler: async (o) => (await import('./load-command.ts')).loadCommand(o),
   },
