@@ -10,7 +10,7 @@ import type { Options } from './main.ts';
 export async function loadCommand(o: Options): Promise<number> {
   const options = parseLoadOptions(o);
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
-  if (options.profilePath) guardLoadTarget({ baseUrl: loadProfile(options.profilePath).base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.error(l));
+  if (options.profilePath) guardLoadTarget({ baseUrl: loadProfile(options.profilePath).base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
   const result = await runLoad(options);
   return result.exitCode;
 }
