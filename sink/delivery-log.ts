@@ -15,7 +15,7 @@
 import { closeSync, createReadStream, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
-import { DEFAULT_REJECTED_RING, isRejected, slimRejected } from './delivery-store.ts';
+import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, EndpointSummary, HoldSettlement, RedirectHit } from './types.ts';
 
 export type LogLine =
@@ -61,7 +61,7 @@ export class DeliveryLogError extends Error {
  * line by line, so a log of any size reloads in bounded memory (beyond what is kept: stored
  * deliveries; rejected requests go to a capped ring).
  */
-export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { rejectedRing?: number } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
+export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { rejectedRing?: RingLimits } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
   let fd: number;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -103,11 +103,12 @@ export class LogReader {
   readonly redirectHits: RedirectHit[] = [];
   skippedLines = 0;
   private readonly bySeq = new Map<number, Delivery>();
-  /** Rejected requests: only the last `ringSize`, slimmed, are kept while reading (bounded memory). */
-  private readonly ring: Delivery[] = [];
-  private rejectedSeen = 0;
+  /** Rejected requests: only what the rings keep is kept while reading (bounded memory). */
+  private readonly ring: RejectedRing;
 
-  constructor(private readonly ringSize = DEFAULT_REJECTED_RING) {}
+  constructor(limits?: RingLimits) {
+    this.ring = new RejectedRing(limits);
+  }
 
   /** One line of text (without its LF). */
   add(raw: string): void {
@@ -126,7 +127,7 @@ export class LogReader {
     switch (line.line) {
       case 'delivery':
         if (typeof line.delivery?.seq !== 'number') return false;
-        if (isRejected(line.delivery)) this.keepRejected(slimRejected(line.delivery));
+        if (isRejected(line.delivery)) this.ring.add(line.delivery);
         else {
           this.deliveries.push(line.delivery);
           this.bySeq.set(line.delivery.seq, line.delivery);
@@ -148,15 +149,10 @@ export class LogReader {
     }
   }
 
-  private keepRejected(d: Delivery): void {
-    this.rejectedSeen++;
-    this.ring.push(d);
-    if (this.ring.length > this.ringSize) this.ring.shift();
-  }
-
   result(tornTail = false): LoadedLog {
-    const deliveries = this.ring.length ? [...this.deliveries, ...this.ring].sort((a, b) => a.seq - b.seq) : this.deliveries;
-    return { deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail, rejectedNotKept: this.rejectedSeen - this.ring.length };
+    const kept = this.ring.kept();
+    const deliveries = kept.length ? [...this.deliveries, ...kept].sort((a, b) => a.seq - b.seq) : this.deliveries;
+    return { deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail, rejectedNotKept: this.ring.count - kept.length };
   }
 }
 
@@ -173,8 +169,8 @@ export function parseLog(text: string): LoadedLog {
 }
 
 /** Streams the first `size` bytes of a log line by line; a last line without LF is torn: skipped and counted. */
-async function readLog(file: string, size: number, ringSize?: number): Promise<LoadedLog> {
-  const reader = new LogReader(ringSize);
+async function readLog(file: string, size: number, limits?: RingLimits): Promise<LoadedLog> {
+  const reader = new LogReader(limits);
   if (size === 0) return reader.result();
   const lastByte = Buffer.alloc(1);
   const fd = openSync(file, 'r');

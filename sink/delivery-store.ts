@@ -3,30 +3,15 @@
  * redirect tokens, and in-process waiters. Rebuilt from the log on start.
  *
  * Junk cannot crowd out deliveries: a rejected request (unknown path, not POST, bad signature,
- * oversize, aborted) is kept apart in a ring of the last `rejectedRing` (headers and verdicts; its
- * body only when it is a small event body sent to a known endpoint, i.e. the target's own
- * mis-signed delivery, evidence for the signing rules), counted, and never counts toward the cap.
+ * oversize, aborted) is kept apart in bounded rings (rejected-ring.ts), counted, and never counts
+ * toward the cap.
  */
 import { matchesFilter, type DeliveryFilter } from './delivery-filter.ts';
 import type { LoadedLog } from './delivery-log.ts';
-import type { Delivery, DeliveryProblem, HoldSettlement, RedirectHit } from './types.ts';
+import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
+import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
 
-/** Problems that make a request junk (kept in the ring, not stored nor counted). */
-export const REJECTED_PROBLEMS: ReadonlySet<DeliveryProblem> = new Set(['unknown_path', 'method_not_post', 'body_too_large', 'request_aborted', 'bad_signature']);
-/** Rejected requests remembered (most recent). */
-export const DEFAULT_REJECTED_RING = 1_000;
-/** Largest body a rejected request keeps (an event body to a known endpoint only). */
-export const REJECTED_BODY_BYTES = 8 * 1024;
-
-export function isRejected(d: Delivery): boolean {
-  return d.problem !== null && REJECTED_PROBLEMS.has(d.problem);
-}
-
-/** A rejected request as the ring keeps it: no body unless it is a small event body to a known endpoint. */
-export function slimRejected(d: Delivery): Delivery {
-  const keepBody = d.endpoint !== null && d.event !== null && d.bodySize <= REJECTED_BODY_BYTES;
-  return keepBody || d.body === '' ? d : { ...d, body: '', bodyTruncated: true };
-}
+export { isRejected } from './rejected-ring.ts';
 
 export interface WaitForOptions {
   /** How many matching deliveries to wait for (at least 1). */
@@ -69,19 +54,18 @@ interface Waiter {
 
 export class DeliveryStore {
   private readonly list: Delivery[] = [];
-  private readonly ring: Delivery[] = [];
+  private readonly ring: RejectedRing;
   private lastSeq = 0;
-  /** Rejected requests seen (the ring keeps the last `ringSize`). */
-  rejectedCount = 0;
   private readonly bySeq = new Map<number, Delivery>();
   private readonly attempts = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly hits: RedirectHit[] = [];
   private readonly waiters = new Set<Waiter>();
 
-  constructor(loaded?: LoadedLog, private readonly ringSize = DEFAULT_REJECTED_RING) {
+  constructor(loaded?: LoadedLog, limits?: RingLimits) {
+    this.ring = new RejectedRing(limits);
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
-    this.rejectedCount += loaded?.rejectedNotKept ?? 0;
+    this.ring.count += loaded?.rejectedNotKept ?? 0;
     for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
   }
 
@@ -94,9 +78,14 @@ export class DeliveryStore {
     return this.lastSeq + 1;
   }
 
-  /** The ring of rejected requests, oldest first. */
+  /** Rejected requests seen (the rings keep the most recent). */
+  get rejectedCount(): number {
+    return this.ring.count;
+  }
+
+  /** The rejected requests kept, oldest first. */
   rejected(): Delivery[] {
-    return [...this.ring];
+    return this.ring.kept();
   }
 
   nextHitNumber(): number {
@@ -110,7 +99,7 @@ export class DeliveryStore {
 
   add(delivery: Delivery): void {
     this.lastSeq = Math.max(this.lastSeq, delivery.seq);
-    if (isRejected(delivery)) this.addRejected(slimRejected(delivery));
+    if (isRejected(delivery)) this.ring.add(delivery);
     else {
       this.list.push(delivery);
       this.bySeq.set(delivery.seq, delivery);
@@ -123,12 +112,6 @@ export class DeliveryStore {
       this.tokens.set(answer.redirectToken, delivery.seq);
     }
     this.wakeWaiters();
-  }
-
-  private addRejected(delivery: Delivery): void {
-    this.rejectedCount++;
-    this.ring.push(delivery);
-    if (this.ring.length > this.ringSize) this.ring.shift();
   }
 
   settle(seq: number, settled: HoldSettlement): void {
@@ -151,7 +134,7 @@ export class DeliveryStore {
   /** Stored deliveries and the ring's rejected requests, in seq order. */
   deliveries(filter: DeliveryFilter = {}): Delivery[] {
     const stored = this.list.filter((delivery) => matchesFilter(delivery, filter));
-    const rejected = this.ring.filter((delivery) => matchesFilter(delivery, filter));
+    const rejected = this.ring.kept().filter((delivery) => matchesFilter(delivery, filter));
     if (rejected.length === 0) return stored;
     return [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
   }

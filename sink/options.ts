@@ -1,6 +1,6 @@
 /** SinkOptions checked and filled with defaults (every problem is a SinkError naming the option). */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REJECTED_RING } from './delivery-store.ts';
+import { RING_DEFAULTS, type RingLimits } from './rejected-ring.ts';
 import { isLoopbackHost } from './http-helpers.ts';
 import { QUERY_PREFIX } from './query-api.ts';
 import type { SinkEndpoint } from './types.ts';
@@ -15,7 +15,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   maxBodyBytes: number;
   maxDeliveries: number;
-  rejectedRing: number;
+  rejectedRing: RingLimits;
   holdMs: number;
   toleranceSeconds: number | null;
   queryToken: string;
@@ -82,7 +82,11 @@ export function resolveOptions(options: SinkOptions): ResolvedOptions {
     holdMs: positive('holdMs', options.holdMs, 12_000),
     toleranceSeconds: tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : tolerance,
     queryToken,
-    rejectedRing: positive('rejectedRing', options.rejectedRing, DEFAULT_REJECTED_RING),
+    rejectedRing: {
+      junkEntries: positive('rejectedRing', options.rejectedRing?.junkEntries, RING_DEFAULTS.junkEntries),
+      evidenceEntries: positive('rejectedRing', options.rejectedRing?.evidenceEntries, RING_DEFAULTS.evidenceEntries),
+      evidenceBodyBytes: positive('rejectedRing', options.rejectedRing?.evidenceBodyBytes, RING_DEFAULTS.evidenceBodyBytes),
+    },
     headersTimeoutMs,
     requestTimeoutMs,
     fsync: options.fsync ?? true,

@@ -1,6 +1,7 @@
 /** The sink's public option and handle types. */
 import type { DeliveryFilter } from './delivery-filter.ts';
 import type { WaitForOptions } from './delivery-store.ts';
+import type { RingLimits } from './rejected-ring.ts';
 import type { Delivery, RedirectHit, SinkEndpoint, SinkStats } from './types.ts';
 
 export interface SinkOptions {
@@ -24,8 +25,8 @@ export interface SinkOptions {
    * token is generated (RunningSink.queryToken). A host other than loopback needs it given explicitly.
    */
   queryToken?: string;
-  /** Rejected requests remembered (headers and verdicts). Default 1 000. */
-  rejectedRing?: number;
+  /** Limits of the rejected-request rings (rejected-ring.ts). Default 1 000 junk, 5 000 evidence entries, 16 MiB of evidence bodies. */
+  rejectedRing?: Partial<RingLimits>;
   /** A request head must arrive within this many ms. Default 10 000. */
   headersTimeoutMs?: number;
   /** A whole request must arrive within this many ms. Default 30 000. */

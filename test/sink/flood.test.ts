@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_REJECTED_RING } from '../../sink/delivery-store.ts';
+import { RING_DEFAULTS } from '../../sink/rejected-ring.ts';
 import type { RunningSink } from '../../sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
 
@@ -32,12 +32,13 @@ describe('a sink flooded with junk', () => {
       await Promise.all(
         Array.from({ length: Math.min(500, JUNK - i) }, async (_, j) => {
           const n = i + j;
-          const kind = n % 3;
+          // 0: an event to an unknown path; 1: 64 KiB of non-event; 2: a GET; 3: a forged event, badly signed.
+          const kind = n % 4;
           const res = await pool.request({
             method: kind === 2 ? 'GET' : 'POST',
             path: kind === 0 ? `/junk/${n}` : '/hooks/test-all',
             headers: { 'content-type': 'application/json', 'service-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
-            body: kind === 2 ? undefined : kind === 1 ? fat : paymentEvent().body,
+            body: kind === 2 ? undefined : kind === 1 ? fat : paymentEvent({ paymentId: 'pay_'.padEnd(4000, 'x') }).body,
           });
           await res.body.dump();
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
@@ -64,8 +65,10 @@ describe('a sink flooded with junk', () => {
     expect(answer.status).toBe(200);
     expect(stored).toHaveLength(1);
     expect(stats).toMatchObject({ deliveries: 1, rejected: JUNK, dropped: 0 });
-    expect(ring.length).toBe(DEFAULT_REJECTED_RING);
-    expect(ringBodyBytes).toBeLessThan(DEFAULT_REJECTED_RING * 12 * 1024); // bodies only for small event bodies to known endpoints
+    // Junk: the last 1 000, bodiless; forged events to a known endpoint: bounded by entries and body bytes.
+    expect(ring.filter((d) => d.body === '').length).toBe(RING_DEFAULTS.junkEntries);
+    expect(ring.length).toBeLessThanOrEqual(RING_DEFAULTS.junkEntries + RING_DEFAULTS.evidenceEntries);
+    expect(ringBodyBytes).toBeLessThanOrEqual(RING_DEFAULTS.evidenceBodyBytes);
     expect(logLines).toBe(2); // start + the valid delivery: junk never reaches the disk
     expect((peak - rss0) / 2 ** 20).toBeLessThan(300);
   }, 120_000);
