@@ -206,7 +206,8 @@ export class Client {
       durationMs: 0,
       request: {
         method: o.method,
-        path: o.path,
+        // A probe may carry a credential in the query: the recorded path is redacted like the rest.
+        path: redactText(o.path, this.secrets),
         headers: redactHeaders(headers, this.secrets),
         ...(body !== undefined ? { body: redactText(clip(body.toString()), this.secrets) } : {}),
       },
