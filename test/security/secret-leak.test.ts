@@ -2,10 +2,15 @@
  * Secrets never leave, in any form (issue 11). A served reference with a planted fault that
  * accepts `Basic base64(key:)` makes AUTH-MALFORMED-KEY fail with a counterexample that embeds the
  * real key; its profile also carries signing secrets, the control token and a password in
- * base_url. The CLI run is a child process: everything it prints and every file it writes (report
- * dir, its temp dir with the sink log) is searched for each secret and each transform. Zero hits.
+ * base_url. A proxy in front of it plays a careless target: it echoes every credential back (a response
+ * header, and in 401 bodies the header, its base64 decoded and the key upper-cased), so failing rules'
+ * transcripts carry the secrets in many forms. The CLI run is a child process: everything it prints and
+ * every file it writes (report dir, its temp dir with the sink log) is searched for each secret and
+ * each transform. Zero hits.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { request } from 'undici';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,8 +30,10 @@ function filesUnder(dir: string): string[] {
 }
 
 let reference: RunningReference | undefined;
+let proxy: Server | undefined;
 const work = mkdtempSync(join(tmpdir(), 'hps-secret-leak-'));
 afterAll(async () => {
+  proxy?.close();
   await reference?.close();
   rmSync(work, { recursive: true, force: true });
 });
@@ -35,8 +42,31 @@ describe('no secret leaves a run, in any form', () => {
   it('plants keys, signing secrets, the control token and a base_url password; a failing run embeds them; zero hits', async () => {
     const sinkPort = await freePort();
     reference = await startReference({ port: 0, faults: ['basic-scheme-accepted'], webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: 2000 });
+    const upstream = reference.url;
+    let echoed = 0;
+    proxy = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+        const up = await request(`${upstream}${req.url}`, { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        let text = await up.body.text();
+        const auth = req.headers.authorization ?? '';
+        if (up.statusCode === 401 && auth) {
+          const token = auth.split(/\s+/).pop() ?? '';
+          const body = JSON.parse(text);
+          body.error.message = `rejected credential ${auth} (decoded: ${Buffer.from(token, 'base64').toString('latin1')}; upper: ${token.toUpperCase()})`;
+          text = JSON.stringify(body);
+          echoed++;
+        }
+        const out: Record<string, string> = { 'content-type': String(up.headers['content-type'] ?? 'application/json'), 'x-echo-authorization': auth };
+        for (const k of ['www-authenticate', 'request-id', 'location', 'retry-after']) if (up.headers[k] !== undefined) out[k] = String(up.headers[k]);
+        res.writeHead(up.statusCode, out).end(text);
+      });
+    });
+    await new Promise<void>((r) => proxy!.listen(0, '127.0.0.1', r));
     const profile = structuredClone(reference.profile) as typeof reference.profile;
-    profile.base_url = profile.base_url.replace('http://', `http://hpsuser:${PASSWORD}@`);
+    profile.base_url = `http://hpsuser:${PASSWORD}@127.0.0.1:${(proxy.address() as { port: number }).port}`;
     profile.webhooks.listen = `127.0.0.1:${sinkPort}`;
     const profileFile = join(work, 'profile.json');
     writeFileSync(profileFile, JSON.stringify(profile), { mode: 0o600 });
@@ -60,6 +90,9 @@ describe('no secret leaves a run, in any form', () => {
     expect(code, stderr).toBe(1);
     expect(malformed.status).toBe('fail');
     expect(JSON.stringify(malformed)).toMatch(/basic scheme|Basic/);
+    expect(echoed, 'the careless target echoed credentials').toBeGreaterThan(10);
+    // The transcript of the failing rule holds the echoing answers (so the search below is not vacuous).
+    expect(JSON.stringify(report)).toContain('rejected credential');
 
     const secrets = [...Object.values(profile.keys), ...profile.webhooks.endpoints.map((e) => e.secret), profile.control.token, PASSWORD];
     const files = filesUnder(out);
@@ -80,7 +113,7 @@ describe('no secret leaves a run, in any form', () => {
     }
     const bytes = haystacks.reduce((n, h) => n + h.text.length, 0);
     const named = files.filter((f) => !f.includes(`${join('tmp', 'tsx-')}`)).map((f) => `${f.slice(out.length + 1)} ${statSync(f).size} B`);
-    console.log(`secret search: ${files.length} files (${named.join(', ')}, + ${files.length - named.length} tsx cache files) and 2 streams (stdout ${stdout.length} B, stderr ${stderr.length} B), ${bytes} bytes in all; ${secrets.length} secrets, ${transforms} transforms tried; hits: ${hits.length}`);
+    console.log(`careless target echoed ${echoed} credentials; secret search: ${files.length} files (${named.join(', ')}, + ${files.length - named.length} tsx cache files) and 2 streams (stdout ${stdout.length} B, stderr ${stderr.length} B), ${bytes} bytes in all; ${secrets.length} secrets, ${transforms} transforms tried; hits: ${hits.length}`);
     if (hits.length) console.log(hits.slice(0, 20).join('\n'));
     expect(files.some((f) => f.endsWith('report.html')) && files.some((f) => f.endsWith('junit.xml')) && files.some((f) => f.endsWith('summary.md'))).toBe(true);
     expect(hits).toEqual([]);
