@@ -10,9 +10,10 @@ const USAGE = `usage:
   hps-conformance run    [--profile FILE] [--area NAME]... [--rule ID]... [--seed N] [--runs N] [--report DIR] [--dry-run]
                          [--time-scale N] [--fault NAME]...   (the last two: embedded reference server only)
   hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
-  hps-conformance sink   [--profile FILE] [--log FILE]
+  hps-conformance sink   [--profile FILE] [--log FILE] [--query-token T]   (the query API needs the token; off loopback it must be given)
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
-                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
+                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F] [--yes]
+                         (a host that is not loopback/test needs --rate R or --yes)
   hps-conformance report DIR [--strict]  |  report --compare DIR DIR... [--out FILE]
   hps-conformance mutation [--fault NAME]... [--seed N] [--seeds COUNT] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N] [--variant reference|alt]...  (false-alarm rate on the clean server)
@@ -33,7 +34,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: { port: { type: 'string' }, host: { type: 'string' }, fault: { type: 'string', multiple: true }, 'time-scale': { type: 'string' }, 'webhook-url': { type: 'string' }, 'profile-out': { type: 'string' } },
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
-  sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
+  sink: { options: { profile: { type: 'string' }, log: { type: 'string' }, 'query-token': { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
   mutation: {
     options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' }, variant: { type: 'string', multiple: true } },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
@@ -43,6 +44,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: {
       profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
       'max-requests': { type: 'string' }, 'max-p99-ms': { type: 'string' }, 'min-rps': { type: 'string' }, 'max-error-rate': { type: 'string' },
+      yes: { type: 'boolean' },
     },
     handler: async (o) => (await import('./load-command.ts')).loadCommand(o),
   },

@@ -1,7 +1,11 @@
+import { join } from 'node:path';
 import { run } from '../harness/runner.ts';
+import { checkOutputDir } from '../harness/output-path.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function runCommand(o: Options): Promise<number> {
+  // Before anything runs: a report directory that cannot be written would lose the results.
+  checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
   const result = await run({
     profilePath: o.profile as string | undefined,
     areas: listOption(o, 'area'),

@@ -18,6 +18,7 @@ import { collectRules, type FinishedTest } from './collect.ts';
 import type { SuiteContextData } from './context.ts';
 import { EXIT, HarnessError } from './errors.ts';
 import { loadProfile, profileSecrets, type Profile } from './profile.ts';
+import { redactDeep } from './redact.ts';
 import { validateSelection } from './selection.ts';
 import { replayCommand } from './replay.ts';
 import { startTarget, type RunningTarget } from './target.ts';
@@ -78,12 +79,14 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       seed,
       runs,
       sinkUrl: target.sinkUrl,
+      sinkToken: target.sinkToken,
       replayArgs: target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [],
     };
     const tests = await runVitest(selected, ctx);
     const rules = collectRules(selected, tests);
     addReplayLines(rules, ctx);
-    const report = buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests });
+    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     renderAll(reportDir, report);
@@ -97,12 +100,20 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 
 /** One request before anything runs: an unreachable target or one answering garbage stops the run with exit 3. */
 async function preflight(profile: Profile): Promise<void> {
-  const client = new Client({ baseUrl: profile.base_url, secrets: profileSecrets(profile), timeoutMs: 10_000 });
+  const client = new Client({
+    baseUrl: profile.base_url,
+    secrets: profileSecrets(profile),
+    timeoutMs: profile.probes?.request_timeout_ms ?? 10_000,
+    maxResponseBytes: profile.probes?.max_response_bytes,
+  });
   let res;
   try {
     res = await client.listPayments(profile.keys.test, { limit: 1 });
   } catch (e) {
-    if (e instanceof TransportError) throw new HarnessError(e.code, `target ${profile.base_url} could not be reached: ${e.message}`);
+    if (e instanceof TransportError) {
+      const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
+      throw new HarnessError(e.code, `target ${profile.base_url} ${how}: ${e.message}`);
+    }
     throw e;
   }
   if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {

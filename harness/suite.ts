@@ -130,6 +130,7 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       baseUrl: ctx.profile.base_url,
       secrets: profileSecrets(ctx.profile),
       timeoutMs: ctx.profile.probes?.request_timeout_ms ?? 10_000,
+      maxResponseBytes: ctx.profile.probes?.max_response_bytes,
       onExchange: (ex, res, req) => tracker.onExchange(ex, res, req),
     });
     const t = ruleContext(ctx, rule, meta, client, counter, () => vctx.skip());

@@ -84,6 +84,8 @@ export const profileSchema = {
         time_scale: { type: 'number', exclusiveMinimum: 0 },
         /** Extension: lateness (ms, real time) allowed after a retry's gap before HOOK-RETRY-PUNCTUAL warns. */
         late_tolerance_ms: { type: 'number', minimum: 0 },
+        /** Extension: bearer token of the sink's query API (generated per run when absent; required to listen off loopback). */
+        query_token: { type: 'string', minLength: 16 },
       },
     },
     control: {
@@ -100,6 +102,8 @@ export const profileSchema = {
         live_writes: { type: 'boolean' },
         /** Extension: per-request time-out of the suite's client, ms (default 10000). */
         request_timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
+        /** Extension: cap on every answer body the suite's client reads, bytes (default 8 MiB); past it: a transport error. */
+        max_response_bytes: { type: 'integer', minimum: 1024, maximum: 1073741824 },
       },
     },
   },
@@ -145,9 +149,10 @@ export interface Profile {
     endpoints: WebhookEndpoint[];
     time_scale?: number;
     late_tolerance_ms?: number;
+    query_token?: string;
   };
   control?: { url: string; token: string };
-  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number };
+  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };
 }
 
 export interface WebhookEndpoint {

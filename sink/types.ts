@@ -136,8 +136,10 @@ export interface RedirectHit {
 
 export interface SinkStats {
   deliveries: number;
-  /** Requests refused with 503 because `maxDeliveries` was reached (not logged). */
+  /** Valid deliveries refused with 503 because `maxDeliveries` was reached (not logged). */
   dropped: number;
+  /** Rejected requests (unknown path, not POST, bad signature, oversize, aborted): counted apart, kept in a capped ring, not logged. */
+  rejected: number;
   redirectHits: number;
   /** Connections whose bytes were not HTTP the server could parse (not logged). */
   clientErrors: number;
