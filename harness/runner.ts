@@ -53,7 +53,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const ruleIds = opts.rules ?? [];
   validateSelection(areas, ruleIds);
   const selected = selectRules({ areas, rules: ruleIds });
-  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
+  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no service-side rule (merchant-side rules: hps-conformance receiver / client)');
   const seed = opts.seed ?? randomBytes(4).readInt32BE(0);
   const runs = opts.runs ?? 100;
   const runId = `cr${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
