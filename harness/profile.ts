@@ -104,6 +104,7 @@ export function profileSecrets(p: Profile): string[] {
   const out: string[] = Object.values(p.keys).filter((v): v is string => typeof v === 'string');
   for (const e of p.webhooks?.endpoints ?? []) out.push(e.secret);
   if (p.control) out.push(p.control.token);
+  if (p.receiver) out.push(p.receiver.secret);
   return out;
 }
 

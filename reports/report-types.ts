@@ -31,6 +31,8 @@ export interface RuleReport {
 
 export interface Report {
   tool: { name: string; version: string };
+  /** Which side was certified (absent = service): `run`, `receiver` (a webhook endpoint) or `client` (an API client). */
+  side?: 'service' | 'receiver' | 'client';
   target: { base_url: string; embedded_reference: boolean };
   run_id: string;
   seed: number;

@@ -92,6 +92,18 @@ export const profileSchema = {
       additionalProperties: false,
       properties: { url: { type: 'string', pattern: '^https?://\\S+$' }, token: nonEmpty },
     },
+    /** Merchant side (`hps-conformance receiver`): the webhook endpoint to certify. */
+    receiver: {
+      type: 'object',
+      required: ['url', 'secret'],
+      additionalProperties: false,
+      properties: {
+        url: { type: 'string', pattern: '^https?://\\S+$' },
+        secret: { type: 'string', pattern: '^whsec_\\S+$' },
+        /** Test-mode inspection contract (docs/merchant-side.md); without it the processing rules are SKIP. */
+        inspect_url: { type: 'string', pattern: '^https?://\\S+$' },
+      },
+    },
     probes: {
       type: 'object',
       additionalProperties: false,
@@ -147,6 +159,7 @@ export interface Profile {
     late_tolerance_ms?: number;
   };
   control?: { url: string; token: string };
+  receiver?: { url: string; secret: string; inspect_url?: string };
   probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number };
 }
 
