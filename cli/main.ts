@@ -16,7 +16,7 @@ const USAGE = `usage:
   hps-conformance receiver [--url URL --secret-env VAR [--inspect-url URL] | --profile FILE] [--report DIR] [--seed N]
                          [--fault NAME]... | --mutation        (no --url/--profile: the embedded reference receiver)
   hps-conformance serve-receiver [--port N] [--secret-env VAR] [--fault NAME]...
-  hps-conformance client --run "COMMAND" [--seed N] [--report DIR] [--timeout S]
+  hps-conformance client --run "COMMAND" [--seed N] [--report DIR] [--timeout S] | --mutation   (COMMAND gets HPS_BASE_URL, HPS_API_KEY)
   hps-conformance report DIR
   hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N]                (false-alarm rate on the clean server)
@@ -54,7 +54,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     handler: async (o) => (await import('./serve-receiver-command.ts')).serveReceiverCommand(o),
   },
   client: {
-    options: { run: { type: 'string' }, seed: { type: 'string' }, report: { type: 'string' }, timeout: { type: 'string' } },
+    options: { run: { type: 'string' }, seed: { type: 'string' }, report: { type: 'string' }, timeout: { type: 'string' }, mutation: { type: 'boolean' } },
     handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
   },
   report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },

@@ -14,10 +14,10 @@ export interface CommandOutcome {
   outputTail: string;
 }
 
-export function runMerchantCommand(command: string, env: Record<string, string>, timeoutMs: number, redact: (s: string) => string): Promise<CommandOutcome> {
+export function runMerchantCommand(command: string, env: Record<string, string>, timeoutMs: number, redact: (s: string) => string, cwd?: string): Promise<CommandOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, { shell: true, detached: true, cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let tail = '';
     const keep = (c: Buffer) => {
       tail = (tail + c.toString('utf8')).slice(-MAX_TAIL);

@@ -21,6 +21,8 @@ export interface ClientRunOptions {
   timeoutMs?: number;
   /** Extra environment for the command (tests plant example-client faults this way). */
   env?: Record<string, string>;
+  /** Working directory of the command (default: the current one). */
+  cwd?: string;
   log?: (line: string) => void;
 }
 
@@ -42,7 +44,7 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     chaos.setUpstream(reference.url);
     const key = reference.profile.keys.test;
     log(`hps-conformance client: chaos server ${chaos.url} (reference server behind it) · seed ${seed} · running: ${o.command}`);
-    const outcome = await runMerchantCommand(o.command, { ...o.env, HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]));
+    const outcome = await runMerchantCommand(o.command, { ...o.env, HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
     const judgements = judgeClient(chaos.log);
     const retry = judgements.get('RECV-CLIENT-RETRY')!;
     retry.observed = { command_exit_code: outcome.exitCode, command_timed_out: outcome.timedOut, command_ms: outcome.durationMs, requests: chaos.log.length, unused_failures: chaos.schedule.unused() };
