@@ -33,7 +33,7 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
     checks: retriedCreates.map((r) => {
       const other = after(r).find((x) => x.idempotencyKey !== r.idempotencyKey);
       if (r.idempotencyKey === undefined) return bad(r, `${label(r)} carried no Idempotency-Key, so its retry #${after(r)[0]!.seq} cannot be deduplicated`, seqOf(r));
-      return other ? bad(r, `retry #${other.seq} of ${label(r)} carried another Idempotency-Key (${other.idempotencyKey ?? 'none'})`, seqOf(r)) : ok(r, 'every retry carried the first key');
+      return other ? bad(r, `retry #${other.seq} carried another Idempotency-Key (${other.idempotencyKey ?? 'none'}) than the first attempt (${r.idempotencyKey})`, seqOf(r)) : ok(r, 'every retry carried the first key');
     }),
   });
   out.set('CLIENT-CREATE-HAS-KEY', {
@@ -60,7 +60,7 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
     skipReason: 'no create met a connection reset after its Payment was created',
     checks: injected.filter((r) => r.injected === 'reset-after-create' && r.paymentId).map((r) => {
       const ids = new Set([r.paymentId!, ...after(r).filter((x) => x.upstreamStatus === 201 && x.paymentId).map((x) => x.paymentId!)]);
-      return ids.size > 1 ? bad(r, `${label(r)}, reset after ${r.paymentId} was created, led to ${ids.size} Payments: ${[...ids].join(', ')}`, seqOf(r)) : ok(r, `one Payment (${r.paymentId})`);
+      return ids.size > 1 ? bad(r, `reset after ${r.paymentId} was created, led to ${ids.size} Payments: ${[...ids].join(', ')}`, seqOf(r)) : ok(r, `one Payment (${r.paymentId})`);
     }),
   });
   const inProgress = injected.filter((r) => r.injected === '409-in-progress');

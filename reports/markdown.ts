@@ -1,12 +1,15 @@
 /** A Markdown summary for a CI page: verdict, counts, then every rule that did not pass. */
 import type { Report } from './report-types.ts';
 
+/** Which side was certified (Report.side): the service (`run`), a webhook receiver or an API client. */
+const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', client: ' (merchant API client)' } as const;
+
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function renderMarkdown(report: Report): string {
   const s = report.summary;
   const lines = [
-    `# hps-conformance: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
+    `# hps-conformance${SIDE_TITLE[report.side ?? 'service']}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
     '',
     `Target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
