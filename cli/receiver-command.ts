@@ -10,7 +10,6 @@ import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
 import { runReceiver } from '../receiver/run.ts';
 import { exitCodeOf } from '../harness/runner.ts';
-import { printSideSummary } from '../receiver/report.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function receiverCommand(o: Options): Promise<number> {
@@ -26,8 +25,7 @@ export async function receiverCommand(o: Options): Promise<number> {
   const url = o.url as string | undefined;
   const profilePath = o.profile as string | undefined;
   if (!url && !profilePath) {
-    const report = await runAgainstReference(faults, seed ?? 1, reportDir ?? `reports/runs/receiver-${Date.now().toString(36)}`);
-    printSideSummary(report, reportDir ?? '(report dir)', (l) => console.log(l));
+    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l));
     return exitCodeOf(report);
   }
   if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');

@@ -29,14 +29,13 @@ export interface ReceiverMutationSummary {
   cleanFindings: string[];
 }
 
-/** One run of the receiver command against the embedded reference receiver. */
-export async function runAgainstReference(faults: string[], seed: number, reportDir?: string): Promise<Report> {
+/** One run of the receiver command against the embedded reference receiver (report in reportDir, default reports/runs/ID). */
+export async function runAgainstReference(faults: string[], seed: number, reportDir?: string, log: (line: string) => void = () => {}): Promise<Report> {
   const secret = `whsec_${randomBytes(16).toString('hex')}`;
   const receiver = await startReferenceReceiver({ secret, faults });
   try {
-    const dir = reportDir ?? mkdtempSync(join(tmpdir(), 'hps-recv-'));
     const { report } = await runReceiver({
-      url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir: dir, embedded: true, log: () => {},
+      url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir, embedded: true, log,
       replayBase: `hps-conformance receiver${faults.map((f) => ` --fault ${f}`).join('')}`,
     });
     return report;
@@ -52,7 +51,7 @@ export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaul
   const results: ReceiverFaultResult[] = [];
   const worker = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) {
-      const report = await runAgainstReference([name], seed);
+      const report = await runAgainstReference([name], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
       const expected = [...RECEIVER_FAULTS[name].breaks] as string[];
       const broke = broken(report);
       const caughtBy = expected.filter((id) => broke.includes(id));
@@ -61,7 +60,7 @@ export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaul
       onResult?.(r);
     }
   };
-  const clean = runAgainstReference([], seed);
+  const clean = runAgainstReference([], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
   await Promise.all(Array.from({ length: jobs }, worker));
   results.sort((a, b) => RECEIVER_FAULT_NAMES.indexOf(a.fault as never) - RECEIVER_FAULT_NAMES.indexOf(b.fault as never));
   return { seed, results, caught: results.filter((r) => r.caught).length, cleanFindings: broken(await clean) };

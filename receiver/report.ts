@@ -103,5 +103,6 @@ export function printSideSummary(report: Report, dir: string, log: (l: string) =
   const s = report.summary;
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}`);
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  if (report.must.skipped > 0) log(`not a certification: ${report.must.skipped} MUST rule(s) skipped (${report.rules.filter((r) => r.level === 'MUST' && r.status === 'skip' && !r.untestable).map((r) => r.id).join(', ')})`);
   log(`report: ${join(dir, 'report.html')}`);
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
 import { main } from '../../cli/main.ts';
+import { parseProfile, profileSecrets } from '../../harness/profile.ts';
 import { receiverMutation, runAgainstReference } from '../../receiver/mutation.ts';
 import { parseInspection } from '../../receiver/inspect.ts';
 import { eventIds } from '../../receiver/events.ts';
@@ -92,5 +93,18 @@ describe('receiver command line', () => {
     process.env.HPS_TEST_RECV_SECRET = SECRET;
     expect(await main(['receiver', '--url', 'http://127.0.0.1:9/webhooks', '--secret-env', 'HPS_TEST_RECV_SECRET'])).toBe(3);
     expect(await main(['receiver', '--fault', 'no-such-fault'])).toBe(2);
+  });
+});
+
+describe('profile receiver section', () => {
+  const base = { base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_x' } };
+  it('takes the signing secret from the environment and counts it a secret', () => {
+    const p = parseProfile(JSON.stringify({ ...base, receiver: { url: 'http://127.0.0.1:4030/webhooks', secret: '${SHOP_WHSEC}', inspect_url: 'http://127.0.0.1:4030/inspect' } }), 'p.json', { SHOP_WHSEC: SECRET });
+    expect(p.receiver).toEqual({ url: 'http://127.0.0.1:4030/webhooks', secret: SECRET, inspect_url: 'http://127.0.0.1:4030/inspect' });
+    expect(profileSecrets(p)).toContain(SECRET);
+  });
+  it('names the field of a bad receiver section', () => {
+    expect(() => parseProfile(JSON.stringify({ ...base, receiver: { url: 'http://x/h', secret: 'nope' } }), 'p.json', {})).toThrow(/receiver\.secret: must start with whsec_/);
+    expect(() => parseProfile(JSON.stringify({ ...base, receiver: { secret: SECRET } }), 'p.json', {})).toThrow(/receiver\.url: is required/);
   });
 });
