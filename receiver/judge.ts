@@ -20,7 +20,7 @@ function answerText(r: DeliveryResult): string {
   return r.timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : r.transportError ? `transport failure: ${r.transportError}` : `answered ${r.status} in ${Math.round(r.ms)} ms`;
 }
 
-function evidenceOf(s: Sent, message: string, expected: string): Evidence[] {
+function evidenceOf(s: Sent, message: string, expected: string | number): Evidence[] {
   return [{ kind: 'mismatch', message: `${s.name}: ${message}`, expected, actual: s.result.status ?? s.result.transportError }, { kind: 'exchange', exchange: s.result.exchange }];
 }
 
@@ -32,7 +32,7 @@ export function judgeAnswer(s: Sent): CheckOutcome {
   if (s.expect === 'observe') return { ...base, state: 'pass', evidence: [{ kind: 'note', message: `${s.name}: ${answerText(r)}` }] };
   if (r.transportError && !r.timedOut && /ECONNREFUSED/.test(r.transportError)) return { ...base, state: 'error', message: answerText(r) };
   if (s.expect === 'ack' && !twoxx) return { ...base, state: 'fail', message: `${answerText(r)}, expected a 2xx acknowledgement`, evidence: evidenceOf(s, answerText(r), '2xx within 10 s') };
-  if (s.expect === 'reject' && r.status !== 400) return { ...base, state: 'fail', message: `${answerText(r)}, expected 400`, evidence: evidenceOf(s, answerText(r), '400') };
+  if (s.expect === 'reject' && r.status !== 400) return { ...base, state: 'fail', message: `${answerText(r)}, expected 400`, evidence: evidenceOf(s, answerText(r), 400) };
   return { ...base, state: 'pass', evidence: [{ kind: 'note', message: `${s.name}: ${answerText(r)}` }] };
 }
 
