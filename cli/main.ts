@@ -14,8 +14,8 @@ const USAGE = `usage:
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
   hps-conformance receiver [--url URL --secret-env VAR [--inspect-url URL] | --profile FILE] [--report DIR] [--seed N]
-                         [--fault NAME]... | --mutation        (no --url/--profile: the embedded reference receiver)
-  hps-conformance serve-receiver [--port N] [--secret-env VAR] [--fault NAME]...
+                         [--payments-api-port N] [--fault NAME]... | --mutation   (no --url/--profile: the embedded reference receiver)
+  hps-conformance serve-receiver [--port N] [--secret-env VAR] [--fault NAME]... [--payments-api URL]   (key: HPS_API_KEY)
   hps-conformance client --run "COMMAND" [--seed N] [--report DIR] [--timeout S] | --mutation   (COMMAND gets HPS_BASE_URL, HPS_API_KEY)
   hps-conformance report DIR
   hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
@@ -46,11 +46,12 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: {
       url: { type: 'string' }, 'secret-env': { type: 'string' }, 'inspect-url': { type: 'string' }, profile: { type: 'string' },
       report: { type: 'string' }, seed: { type: 'string' }, fault: { type: 'string', multiple: true }, mutation: { type: 'boolean' },
+      'payments-api-port': { type: 'string' },
     },
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
   },
   'serve-receiver': {
-    options: { port: { type: 'string' }, 'secret-env': { type: 'string' }, fault: { type: 'string', multiple: true } },
+    options: { port: { type: 'string' }, 'secret-env': { type: 'string' }, fault: { type: 'string', multiple: true }, 'payments-api': { type: 'string' } },
     handler: async (o) => (await import('./serve-receiver-command.ts')).serveReceiverCommand(o),
   },
   client: {

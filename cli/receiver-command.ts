@@ -30,7 +30,8 @@ export async function receiverCommand(o: Options): Promise<number> {
   }
   if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');
   const target = url ? fromOptions(o, url) : fromProfile(profilePath!);
-  const { exitCode } = await runReceiver({ ...target, seed, reportDir });
+  const paymentsApiPort = intOption(o, 'payments-api-port', 1, 65535);
+  const { exitCode } = await runReceiver({ ...target, seed, reportDir, paymentsApiPort });
   return exitCode;
 }
 

@@ -12,7 +12,7 @@ export async function serveReceiverCommand(o: Options): Promise<number> {
   const faults = listOption(o, 'fault');
   let receiver;
   try {
-    receiver = await startReferenceReceiver({ secret, port, faults });
+    receiver = await startReferenceReceiver({ secret, port, faults, paymentsApi: paymentsApiOf(o) });
   } catch (e) {
     throw new HarnessError('HPS_ERR_USAGE', `serve-receiver: could not start on port ${port} (${(e as Error).message})`);
   }
@@ -22,4 +22,14 @@ export async function serveReceiverCommand(o: Options): Promise<number> {
   await waitForSignal();
   await receiver.close();
   return 0;
+}
+
+/** Fetch mode: --payments-api URL (e.g. the receiver command's --payments-api-port stand-in), key from HPS_API_KEY. */
+function paymentsApiOf(o: Options): { baseUrl: string; apiKey: string } | undefined {
+  const baseUrl = o['payments-api'] as string | undefined;
+  if (baseUrl === undefined) return undefined;
+  if (!/^https?:\/\/\S+$/.test(baseUrl)) throw new HarnessError('HPS_ERR_USAGE', `--payments-api ${baseUrl}: must be an http(s) URL`);
+  const apiKey = process.env.HPS_API_KEY;
+  if (!apiKey) throw new HarnessError('HPS_ERR_PROFILE_ENV', '--payments-api: environment variable HPS_API_KEY (the Test key to read Payments with) is not set');
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
 }

@@ -13,7 +13,8 @@ import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';
 import { readInspection, type InspectionResult } from './inspect.ts';
 import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
-import { PROBES, type ProbeKit } from './probes.ts';
+import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
+import { PROBES, type Probe, type ProbeKit } from './probes.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from './report.ts';
 import { buildScenarios } from './scenarios.ts';
 import { seededRandom, shuffled } from './seeded.ts';
@@ -26,6 +27,8 @@ export interface ReceiverRunOptions {
   reportDir?: string;
   /** How to re-run it, for replay lines (the secret never appears: only its variable's name). */
   replayBase: string;
+  /** Serve a getPayment stand-in for the run's Payments on this port (payments-stub.ts). */
+  paymentsApiPort?: number;
   /** The embedded reference receiver is the target. */
   embedded?: boolean;
   log?: (line: string) => void;
@@ -44,28 +47,56 @@ export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunRes
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const startedAt = new Date();
   await preflight(o.url);
+  const stub = o.paymentsApiPort === undefined ? undefined : await startPaymentsStub(o.paymentsApiPort).catch((e: Error) => {
+    throw new HarnessError('HPS_ERR_USAGE', `--payments-api-port ${o.paymentsApiPort}: cannot listen (${e.message})`);
+  });
+  try {
+    return await certify(o, seed, startedAt, log, stub);
+  } finally {
+    await stub?.close();
+  }
+}
+
+async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log: (l: string) => void, stub: PaymentsStub | undefined): Promise<ReceiverRunResult> {
   const random = seededRandom(seed);
   const kit: ProbeKit = { secret: o.secret, ids: eventIds(), now: () => Math.floor(Date.now() / 1000), pick: (n) => Math.floor(random() * n) };
-  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no inspect_url'}`);
-
+  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
   const sent: Sent[] = [];
   for (const probe of shuffled(PROBES, random)) {
     const built = probe.build(kit);
+    registerTruth(stub, probe, built.event.value);
     sent.push({ rule: probe.rule, name: probe.name, expect: probe.expect, paymentId: built.event.paymentId, probe, result: await deliver(o.url, built.delivery) });
   }
   const judgements = new Map<string, RuleJudgement>();
   for (const s of sent) {
     const j = judgements.get(s.rule) ?? judgements.set(s.rule, { checks: [], observed: {} }).get(s.rule)!;
-    const outcome = judgeAnswer(s);
-    j.checks.push(outcome);
+    j.checks.push(judgeAnswer(s));
     if (s.expect === 'observe') j.observed![s.name] = s.result.status ?? s.result.transportError;
   }
+  const processing = await judgeProcessing(o, kit, stub, sent, judgements);
+  judgements.set('RECV-RESPONSE-TIME', judgeResponseTime([...sent, ...processing.sent]));
+  const order = judgements.get('RECV-ARRIVAL-ORDER');
+  if (stub && order) order.observed = { ...order.observed, payments_fetched_from_stand_in: stub.fetched() };
+
+  const replay = `${o.replayBase} --seed ${seed}`;
+  const rules = rulesOfSide('receiver').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
+  const requests = sent.length + processing.sent.length + (processing.inspected ? 1 : 0);
+  const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests });
+  const reportDir = writeSideReport(o.reportDir, report);
+  printSideSummary(report, reportDir, log);
+  return { report, reportDir, exitCode: exitCodeOf(report) };
+}
+
+/** The rules judged through the inspection: the scenarios' deliveries, then one read of inspect_url (or SKIP / ERROR). */
+async function judgeProcessing(o: ReceiverRunOptions, kit: ProbeKit, stub: PaymentsStub | undefined, sent: readonly Sent[], judgements: Map<string, RuleJudgement>): Promise<{ sent: Sent[]; inspected: boolean }> {
   const scenarioSent: Sent[] = [];
   let inspection: InspectionResult | undefined;
   if (o.inspectUrl) {
     const scenarios = buildScenarios(kit);
     const perScenario = new Map<string, Sent[]>();
     for (const sc of scenarios) {
+      // The service's current state: PAID, whatever order the events arrive in.
+      for (const st of sc.steps) if (st.event.type === 'payment.paid') stub?.set((st.event.value.data as { object: Record<string, unknown> }).object);
       const mine: Sent[] = [];
       for (const st of sc.steps) mine.push({ rule: sc.rule, name: st.name, expect: 'ack', paymentId: sc.paymentId, result: await deliver(o.url, st.delivery) });
       perScenario.set(sc.rule, mine);
@@ -83,14 +114,14 @@ export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunRes
       ? { checks: [{ name: 'read the inspection', state: 'error', message: inspection.problem }] }
       : { checks: [], skipReason: inspectionSkip(inspection) });
   }
-  judgements.set('RECV-RESPONSE-TIME', judgeResponseTime([...sent, ...scenarioSent]));
+  return { sent: scenarioSent, inspected: inspection !== undefined };
+}
 
-  const replay = `${o.replayBase} --seed ${seed}`;
-  const rules = rulesOfSide('receiver').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
-  const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests: sent.length + scenarioSent.length + (inspection ? 1 : 0) });
-  const reportDir = writeSideReport(o.reportDir, report);
-  printSideSummary(report, reportDir, log);
-  return { report, reportDir, exitCode: exitCodeOf(report) };
+/** What getPayment answers for a probe's Payment: forged, stale and unknown-type claims leave it PENDING. */
+function registerTruth(stub: PaymentsStub | undefined, probe: Probe, event: Record<string, unknown>): void {
+  const payment = (event.data as { object?: Record<string, unknown> } | undefined)?.object;
+  if (!stub || payment?.object !== 'payment') return;
+  stub.set(truthAfter(payment, !probe.mustNotFulfil || probe.rule === 'RECV-ACK-EVERY-TYPE'));
 }
 
 /** One GET before anything is sent: an endpoint that cannot be reached stops with exit 3 (any HTTP answer will do). */

@@ -10,7 +10,7 @@ const MAX_ENTRIES = 10_000;
 /** Statuses never move back: PENDING < PAID | CANCELLED < REVERSED (the spec's transitions). */
 const RANK: Record<string, number> = { PENDING: 0, PAID: 1, CANCELLED: 1, REVERSED: 2 };
 
-const PAYMENT_EVENTS = new Set(['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed']);
+export const PAYMENT_EVENTS: ReadonlySet<string> = new Set(['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed']);
 
 export interface Inspection {
   events: Record<string, number>;
@@ -37,7 +37,8 @@ export class ReceiverRecords {
     if (typeof payment?.id !== 'string' || typeof payment.status !== 'string') return 'processed';
     this.updateStatus(payment.id, payment.status);
     const fulfilOn = this.faults.has('fulfils-on-payment-created') ? ['payment.paid', 'payment.created'] : ['payment.paid'];
-    if (fulfilOn.includes(event.type)) this.fulfil(payment.id);
+    // A payment.paid fulfils only a Payment that is PAID (its snapshot, or its current status in fetch mode).
+    if (fulfilOn.includes(event.type) && (event.type !== 'payment.paid' || payment.status === 'PAID')) this.fulfil(payment.id);
     return 'processed';
   }
 

@@ -5,12 +5,14 @@
  *   POST /webhooks   verify (raw bytes, 5-minute window) → 400 on failure; dedupe on event.id;
  *                    payment.* moves the held status forward only; payment.paid fulfils once;
  *                    unknown types are acknowledged and ignored.
+ *   (fetch mode: a payment event's Payment is read from the API first and its current status used)
  *   GET  /inspect    {"events":{id:count},"fulfilled":{payment:count},"payments":{payment:status}}
  */
 import http from 'node:http';
+import { request } from 'undici';
 import type { AddressInfo, Socket } from 'node:net';
 import { toReceiverFaultSet, type ReceiverFaultName } from './faults.ts';
-import { ReceiverRecords } from './records.ts';
+import { PAYMENT_EVENTS, ReceiverRecords } from './records.ts';
 import { signatureAccepted } from './verify.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -22,6 +24,11 @@ export interface ReferenceReceiverOptions {
   /** 0 picks a free port. */
   port?: number;
   faults?: Iterable<string>;
+  /**
+   * Fetch mode (spec, Delivery rules 4): act on the Payment's current status read from this API
+   * base URL (GET /v1/payments/{id}) instead of the event's snapshot. Needs `apiKey`.
+   */
+  paymentsApi?: { baseUrl: string; apiKey: string };
   /** Clock in ms since the epoch. */
   now?: () => number;
 }
@@ -42,7 +49,7 @@ export async function startReferenceReceiver(opts: ReferenceReceiverOptions): Pr
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
-    handle(req, res, { secret: opts.secret, faults, records, now, timers }).catch(() => answer(res, 500, { error: 'internal' }));
+    handle(req, res, { secret: opts.secret, faults, records, now, timers, paymentsApi: opts.paymentsApi }).catch(() => answer(res, 500, { error: 'internal' }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -68,6 +75,7 @@ export async function startReferenceReceiver(opts: ReferenceReceiverOptions): Pr
 
 interface Ctx {
   secret: string;
+  paymentsApi?: { baseUrl: string; apiKey: string };
   faults: ReadonlySet<ReceiverFaultName>;
   records: ReceiverRecords;
   now: () => number;
@@ -91,6 +99,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
   }
   if (!event) return answer(res, 400, { error: 'not_an_event' });
   if (ctx.records.seen(event.id) && !ctx.faults.has('processes-duplicates-twice')) return answer(res, 200, { received: true, duplicate: true });
+  if (ctx.paymentsApi && PAYMENT_EVENTS.has(event.type)) {
+    const current = await fetchPayment(ctx.paymentsApi, event.data?.object?.id);
+    // Cannot act without the current status: fail the delivery, the service will retry.
+    if (!current) return answer(res, 503, { error: 'payment_unavailable' });
+    event.data = { object: current };
+  }
   const outcome = ctx.records.apply(event);
   if (outcome === 'ignored' && event.type !== 'endpoint.test' && ctx.faults.has('answers-500-to-unknown-types')) {
     return answer(res, 500, { error: `no handler for ${event.type}` });
@@ -105,6 +119,17 @@ function parseEvent(raw: Buffer): ParsedEvent | null {
   try {
     const v = JSON.parse(raw.toString('utf8')) as Partial<ParsedEvent> | null;
     return v && typeof v.id === 'string' && typeof v.type === 'string' ? (v as ParsedEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchPayment(api: { baseUrl: string; apiKey: string }, id: unknown): Promise<{ id?: unknown; status?: unknown } | null> {
+  if (typeof id !== 'string') return null;
+  try {
+    const res = await request(`${api.baseUrl}/v1/payments/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${api.apiKey}` }, signal: AbortSignal.timeout(5000) });
+    const text = await res.body.text();
+    return res.statusCode === 200 ? (JSON.parse(text) as { id?: unknown; status?: unknown }) : null;
   } catch {
     return null;
   }

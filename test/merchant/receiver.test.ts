@@ -21,6 +21,16 @@ import { verifySignature } from '../../sink/verify-signature.ts';
 
 const SECRET = 'whsec_test_merchant_side_0123456789';
 
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
 describe('receiver probes', () => {
   const kit: ProbeKit = { secret: SECRET, ids: eventIds(), now: () => 1_900_000_000, pick: () => 2 };
   for (const probe of PROBES) {
@@ -74,6 +84,19 @@ describe('receiver command against the reference receiver', () => {
         expect(r.reason).toMatch(/inspect_url/);
       }
       expect(report.verdict).toBe('conformant');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('serves the run\'s Payments to a receiver that fetches them (fetch mode), which is then conformant', async () => {
+    const stubPort = await freePort();
+    const receiver = await startReferenceReceiver({ secret: SECRET, paymentsApi: { baseUrl: `http://127.0.0.1:${stubPort}`, apiKey: 'pt_test_sk_fetchmode' } });
+    try {
+      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, paymentsApiPort: stubPort, seed: 5, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {} });
+      expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      const fetched = report.rules.find((r) => r.id === 'RECV-ARRIVAL-ORDER')!.observed!.payments_fetched_from_stand_in as number;
+      expect(fetched).toBeGreaterThan(5);
     } finally {
       await receiver.close();
     }
