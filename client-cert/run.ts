@@ -12,6 +12,7 @@ import type { Report } from '../reports/report-types.ts';
 import { HOOKS_PATH, startChaosServer } from './chaos-server.ts';
 import { runMerchantCommand, type CommandOutcome } from './command.ts';
 import { judgeClient } from './judge.ts';
+import { describeInjection } from './schedule.ts';
 import type { RecordedRequest } from './recorder.ts';
 
 export interface ClientRunOptions {
@@ -48,7 +49,9 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     const judgements = judgeClient(chaos.log);
     const retry = judgements.get('RECV-CLIENT-RETRY')!;
     retry.observed = { command_exit_code: outcome.exitCode, command_timed_out: outcome.timedOut, command_ms: outcome.durationMs, requests: chaos.log.length, unused_failures: chaos.schedule.unused() };
-    for (const c of retry.checks) if (c.state === 'pass') (c.evidence ??= []).push({ kind: 'note', message: c.name });
+    // The whole run's injected failures, each with what the client did next: shown even when every rule passed.
+    const first = retry.checks.find((c) => c.state === 'pass');
+    if (first) (first.evidence ??= []).push(...sequenceNotes(chaos.log));
     if (chaos.log.length === 0) for (const j of judgements.values()) j.skipReason = 'the command made 0 requests to HPS_BASE_URL';
     const replay = `hps-conformance client --run ${JSON.stringify(o.command)} --seed ${seed}`;
     const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
@@ -63,4 +66,13 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     await reference.close();
     await chaos.close();
   }
+}
+
+/** One note per injected failure: the operation's requests, the failure marked. */
+function sequenceNotes(log: readonly RecordedRequest[]): Array<{ kind: 'note'; message: string }> {
+  return log.filter((r) => r.injected).slice(0, 40).map((r) => {
+    const next = log.filter((x) => x.seq > r.seq && x.identity === r.identity).slice(0, 3);
+    const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} → ${x.status ?? 'no answer'}`).join('; ');
+    return { kind: 'note', message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(r.injected!).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}` };
+  });
 }
