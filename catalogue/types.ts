@@ -3,7 +3,7 @@ import type { ErrorCode } from './error-codes.ts';
 /** Result levels (DESIGN.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 
-/** Spec areas; each has a folder under suites/ of the same name. */
+/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver/, client-cert/). */
 export const AREAS = [
   'auth',
   'routing',
