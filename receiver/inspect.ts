@@ -51,3 +51,24 @@ export function parseInspection(text: string): InspectionResult {
   }
   return { ok: true, value: o as unknown as Inspection };
 }
+
+const SETTLE_INTERVAL_MS = 300;
+const SETTLE_DEADLINE_MS = 10_000;
+
+/**
+ * A receiver may acknowledge first and process in the background: the inspection is re-read until
+ * it lists `eventIds` and two reads in a row agree, or 10 s have passed (the last read is judged).
+ */
+export async function readSettledInspection(url: string, eventIds: readonly string[]): Promise<InspectionResult> {
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  let last = await readInspection(url);
+  while (last.ok && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, SETTLE_INTERVAL_MS));
+    const next = await readInspection(url);
+    if (!next.ok) return next;
+    const settled = JSON.stringify(next.value) === JSON.stringify(last.value) && eventIds.every((id) => id in next.value.events);
+    last = next;
+    if (settled) break;
+  }
+  return last;
+}

@@ -11,7 +11,7 @@ import { exitCodeOf } from '../harness/runner.ts';
 import type { Report } from '../reports/report-types.ts';
 import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';
-import { readInspection, type InspectionResult } from './inspect.ts';
+import { readSettledInspection, type InspectionResult } from './inspect.ts';
 import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
 import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
 import { PROBES, type Probe, type ProbeKit } from './probes.ts';
@@ -102,7 +102,7 @@ async function judgeProcessing(o: ReceiverRunOptions, kit: ProbeKit, stub: Payme
       perScenario.set(sc.rule, mine);
       scenarioSent.push(...mine);
     }
-    inspection = await readInspection(o.inspectUrl);
+    inspection = await readSettledInspection(o.inspectUrl, scenarios.map((sc) => sc.eventId));
     if (inspection.ok) {
       for (const sc of scenarios) judgements.set(sc.rule, judgeScenario(sc, perScenario.get(sc.rule)!, inspection.value));
       judgements.set('RECV-FULFIL-ON-PAID', judgeFulfilment([...sent, ...scenarioSent], inspection.value));
