@@ -29,6 +29,8 @@ export interface ReferenceReceiverOptions {
    * base URL (GET /v1/payments/{id}) instead of the event's snapshot. Needs `apiKey`.
    */
   paymentsApi?: { baseUrl: string; apiKey: string };
+  /** Acknowledge first and process this many ms later (a queue-backed receiver). Default 0: in line. */
+  processDelayMs?: number;
   /** Clock in ms since the epoch. */
   now?: () => number;
 }
@@ -49,7 +51,7 @@ export async function startReferenceReceiver(opts: ReferenceReceiverOptions): Pr
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
-    handle(req, res, { secret: opts.secret, faults, records, now, timers, paymentsApi: opts.paymentsApi }).catch(() => answer(res, 500, { error: 'internal' }));
+    handle(req, res, { secret: opts.secret, faults, records, now, timers, paymentsApi: opts.paymentsApi, processDelayMs: opts.processDelayMs ?? 0 }).catch(() => answer(res, 500, { error: 'internal' }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -76,6 +78,7 @@ export async function startReferenceReceiver(opts: ReferenceReceiverOptions): Pr
 interface Ctx {
   secret: string;
   paymentsApi?: { baseUrl: string; apiKey: string };
+  processDelayMs: number;
   faults: ReadonlySet<ReceiverFaultName>;
   records: ReceiverRecords;
   now: () => number;
@@ -99,6 +102,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
   }
   if (!event) return answer(res, 400, { error: 'not_an_event' });
   if (ctx.records.seen(event.id) && !ctx.faults.has('processes-duplicates-twice')) return answer(res, 200, { received: true, duplicate: true });
+  if (ctx.processDelayMs > 0 && PAYMENT_EVENTS.has(event.type)) {
+    answer(res, 200, { received: true, queued: true });
+    await sleep(ctx.processDelayMs, ctx.timers);
+    if (!ctx.records.seen(event.id)) ctx.records.apply(event);
+    return;
+  }
   if (ctx.paymentsApi && PAYMENT_EVENTS.has(event.type)) {
     const current = await fetchPayment(ctx.paymentsApi, event.data?.object?.id);
     // Cannot act without the current status: fail the delivery, the service will retry.

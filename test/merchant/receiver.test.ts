@@ -102,6 +102,16 @@ describe('receiver command against the reference receiver', () => {
     }
   });
 
+  it('waits for a receiver that acknowledges first and processes later (the inspection settles)', async () => {
+    const receiver = await startReferenceReceiver({ secret: SECRET, processDelayMs: 400 });
+    try {
+      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, seed: 6, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {} });
+      expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('catches every planted receiver fault by a rule it declares, with 0 findings on the clean receiver', async () => {
     const m = await receiverMutation(11);
     expect(m.cleanFindings).toEqual([]);
