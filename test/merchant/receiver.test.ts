@@ -3,7 +3,7 @@
  * receiver fault caught by a rule it declares; the probe table checked against the sink's strict
  * verifier (the tool's own forgeries really are forgeries, its valid deliveries really valid).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,22 @@ describe('receiver command line', () => {
     process.env.HPS_TEST_RECV_SECRET = SECRET;
     expect(await main(['receiver', '--url', 'http://127.0.0.1:9/webhooks', '--secret-env', 'HPS_TEST_RECV_SECRET'])).toBe(3);
     expect(await main(['receiver', '--fault', 'no-such-fault'])).toBe(2);
+  });
+
+  it('certifies the receiver of a profile\'s receiver section (exit 0), and exits 1 for a faulty one', async () => {
+    process.env.HPS_TEST_RECV_SECRET = SECRET;
+    for (const [faults, exit] of [[[], 0], [['skips-verification'], 1]] as const) {
+      const receiver = await startReferenceReceiver({ secret: SECRET, faults });
+      try {
+        const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
+        const profile = join(dir, 'profile.json');
+        writeFileSync(profile, JSON.stringify({ base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_unused' }, receiver: { url: receiver.url, secret: '${HPS_TEST_RECV_SECRET}', inspect_url: receiver.inspectUrl } }));
+        expect(await main(['receiver', '--profile', profile, '--seed', '4', '--report', join(dir, 'out')])).toBe(exit);
+        expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
+      } finally {
+        await receiver.close();
+      }
+    }
   });
 });
 
