@@ -14,6 +14,10 @@ const USAGE = `usage:
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F] [--yes]
                          (a host that is not loopback/test needs --rate R or --yes)
+  hps-conformance receiver [--url URL --secret-env VAR [--inspect-url URL] | --profile FILE] [--report DIR] [--seed N]
+                         [--payments-api-port N] [--fault NAME]... | --mutation   (no --url/--profile: the embedded reference receiver)
+  hps-conformance serve-receiver [--port N] [--secret-env VAR] [--fault NAME]... [--payments-api URL]   (key: HPS_API_KEY)
+  hps-conformance client --run "COMMAND" [--seed N] [--report DIR] [--timeout S] | --mutation   (COMMAND gets HPS_BASE_URL, HPS_API_KEY)
   hps-conformance report DIR [--strict]  |  report --compare DIR DIR... [--out FILE]
   hps-conformance mutation [--fault NAME]... [--seed N] [--seeds COUNT] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N] [--variant reference|alt]...  (false-alarm rate on the clean server)
@@ -38,6 +42,22 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
   mutation: {
     options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' }, variant: { type: 'string', multiple: true } },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
+  },
+  receiver: {
+    options: {
+      url: { type: 'string' }, 'secret-env': { type: 'string' }, 'inspect-url': { type: 'string' }, profile: { type: 'string' },
+      report: { type: 'string' }, seed: { type: 'string' }, fault: { type: 'string', multiple: true }, mutation: { type: 'boolean' },
+      'payments-api-port': { type: 'string' },
+    },
+    handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
+  },
+  'serve-receiver': {
+    options: { port: { type: 'string' }, 'secret-env': { type: 'string' }, fault: { type: 'string', multiple: true }, 'payments-api': { type: 'string' } },
+    handler: async (o) => (await import('./serve-receiver-command.ts')).serveReceiverCommand(o),
+  },
+  client: {
+    options: { run: { type: 'string' }, seed: { type: 'string' }, report: { type: 'string' }, timeout: { type: 'string' }, mutation: { type: 'boolean' } },
+    handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
   },
   report: { options: { compare: { type: 'boolean' }, out: { type: 'string' }, strict: { type: 'boolean' } }, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
   load: {

@@ -165,7 +165,8 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
   results.sort((a, b) => a.fault.localeCompare(b.fault));
   const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
   const { RULES } = await import('../catalogue/index.ts');
-  const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !declared.has(r.id)).map((r) => r.id);
+  // Merchant-side rules (`side`) are proven by the receiver and client commands' own planted faults.
+  const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
   const caught = results.filter((r) => r.caught).length;
   return {
     seed: o.seed,

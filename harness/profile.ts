@@ -113,6 +113,7 @@ export function profileSecrets(p: Profile): string[] {
   for (const e of p.webhooks?.endpoints ?? []) out.push(e.secret);
   if (p.control) out.push(p.control.token);
   if (p.webhooks?.query_token) out.push(p.webhooks.query_token);
+  if (p.receiver) out.push(p.receiver.secret);
   return out;
 }
 

@@ -56,7 +56,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const ruleIds = opts.rules ?? [];
   validateSelection(areas, ruleIds);
   const selected = selectRules({ areas, rules: ruleIds });
-  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
+  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no service-side rule (merchant-side rules: hps-conformance receiver / client)');
   // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
   const seed = opts.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const runs = opts.runs ?? 100;

@@ -8,6 +8,8 @@ import type { Certificate, Report, RuleReport, RuleStatus } from './report-types
 
 /** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
 export const MARKDOWN_MAX_BYTES = 64 * 1024;
+/** Which side was certified (Report.side): the service (`run`), a webhook receiver or an API client. */
+const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', client: ' (merchant API client)' } as const;
 
 export interface MarkdownOptions {
   certificate?: Certificate;
@@ -26,7 +28,7 @@ function header(report: Report, cert: Certificate | undefined): string[] {
   const s = report.summary;
   const st = certificationStatus(report, cert);
   return [
-    `# hps-conformance: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
+    `# hps-conformance${SIDE_TITLE[report.side ?? 'service']}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
     '',
     `Side \`${report.side ?? 'service'}\` · target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',

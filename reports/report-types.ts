@@ -75,6 +75,8 @@ export interface RuleReport {
 
 export interface Report {
   tool: { name: string; version: string };
+  /** Which side was certified (absent = service): `run`, `receiver` (a webhook endpoint) or `client` (an API client). */
+  side?: 'service' | 'receiver' | 'client';
   target: { base_url: string; embedded_reference: boolean };
   run_id: string;
   seed: number;
@@ -90,8 +92,6 @@ export interface Report {
   requests: number;
   rules: RuleReport[];
   mutation?: unknown;
-  /** Which side was certified (absent = service). */
-  side?: 'service' | 'receiver' | 'client';
 }
 
 /** certificate.json, written next to report.json by an unfiltered default run. */

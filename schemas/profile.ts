@@ -94,6 +94,18 @@ export const profileSchema = {
       additionalProperties: false,
       properties: { url: { type: 'string', pattern: '^https?://\\S+$' }, token: nonEmpty },
     },
+    /** Merchant side (`hps-conformance receiver`): the webhook endpoint to certify. */
+    receiver: {
+      type: 'object',
+      required: ['url', 'secret'],
+      additionalProperties: false,
+      properties: {
+        url: { type: 'string', pattern: '^https?://\\S+$' },
+        secret: { type: 'string', pattern: '^whsec_\\S+$' },
+        /** Test-mode inspection contract (docs/merchant-side.md); without it the processing rules are SKIP. */
+        inspect_url: { type: 'string', pattern: '^https?://\\S+$' },
+      },
+    },
     probes: {
       type: 'object',
       additionalProperties: false,
@@ -152,6 +164,7 @@ export interface Profile {
     query_token?: string;
   };
   control?: { url: string; token: string };
+  receiver?: { url: string; secret: string; inspect_url?: string };
   probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };
 }
 
