@@ -1,13 +1,15 @@
 /** `run --dry-run`: lists the selected rules (h2spec --dryrun), touching no target. */
 import { countByLevel, selectRules } from '../catalogue/index.ts';
 import { validateSelection } from '../harness/selection.ts';
+import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './main.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
   const rules = listOption(o, 'rule');
   validateSelection(areas, rules);
-  const selected = selectRules({ areas, rules });
+  const levels = levelOption(o);
+  const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   let area = '';
   for (const r of selected) {
     if (r.area !== area) {

@@ -1,23 +1,14 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HarnessError } from '../harness/errors.ts';
 import { createProgress, type RunMonitor } from '../harness/progress.ts';
 import { addReplayLines, run } from '../harness/runner.ts';
 import { notCertificationReason } from '../harness/certificate.ts';
 import type { Report } from '../reports/report-types.ts';
 import { colourEnabled, paintLine, palette } from './colour.ts';
 import { githubAnnotations } from './github.ts';
+import { levelOption } from './level-option.ts';
 import { intOption, listOption, type Options } from './main.ts';
 import { profileFromFlags } from './target-flags.ts';
-
-const LEVELS = { must: ['MUST'], should: ['MUST', 'SHOULD'], observe: ['MUST', 'SHOULD', 'OBSERVE'] } as const;
-
-function levelOption(o: Options): Array<'MUST' | 'SHOULD' | 'OBSERVE'> | undefined {
-  const v = o.level;
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !(v in LEVELS)) throw new HarnessError('HPS_ERR_USAGE', `--level ${String(v)}: must be must, should or observe`);
-  return [...LEVELS[v as keyof typeof LEVELS]];
-}
 
 export async function runCommand(o: Options): Promise<number> {
   const flagTarget = profileFromFlags(o);

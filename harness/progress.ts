@@ -137,6 +137,7 @@ export function createProgress(o: ProgressOptions): RunMonitor {
         if (a && perArea.has(a)) perArea.get(a)!.files++;
       }
       if (o.live) timer = setInterval(() => repaint(true), 1000).unref();
+      else line(`running ${o.selected.length} rules in ${[...perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
       repaint(true);
     },
     onTestModuleCollected: (m: TestModule) => {
