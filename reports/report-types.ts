@@ -1,5 +1,5 @@
 /**
- * The shape of report.json (DESIGN.md), extended additively: `tests`,
+ * The shape of report.json (docs/design.md), extended additively: `tests`,
  * `error`/`flaky` statuses, `must` counts and `observed` per rule. HTML, JUnit
  * and Markdown are rendered from this file alone.
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook sink (DESIGN.md "The webhook sink"): an HTTP server the target delivers events to.
+ * The webhook sink (docs/design.md "The webhook sink"): an HTTP server the target delivers events to.
  * For every request it records the raw bytes, headers and arrival time (appended to the log before
  * answering), verifies the signature with the endpoint's secret (spec "Signature"), and answers as the
  * Payment's `metadata.sink` marker asks (answer-plan.ts). It serves its records to suites under
