@@ -90,7 +90,8 @@ export function createProgress(o: ProgressOptions): RunMonitor {
     first ??= now() - started;
     write(`\r\x1b[K${status()}`);
   };
-  const markDone = (id: string) => done.add(id);
+  const selectedIds = new Set<string>(o.selected.map((r) => r.id));
+  const markDone = (id: string) => void (selectedIds.has(id) && done.add(id));
 
   const onResult = (tc: TestCase) => {
     const t = finishedOf(tc);
