@@ -107,18 +107,18 @@ export function createProgress(o: ProgressOptions): RunMonitor {
       if (left <= 0) markDone(id);
     }
     for (const r of badRulesOf(t)) {
-      if (reported.has(r.id)) continue;
+      if (reported.has(r.id) || !selectedIds.has(r.id)) continue;
       reported.add(r.id);
       o.replay([r]);
       const replay = r.evidence.find((e) => e.kind === 'replay');
       const word = r.status.toUpperCase();
       const colour = r.status === 'warn' || r.status === 'flaky' ? paint.yellow : paint.red;
-      line(`${colour(word.padEnd(5))} ${r.id} — ${r.reason ?? ''}`.slice(0, 300) + (replay && replay.kind === 'replay' ? `\n      ${paint.dim(`replay: ${replay.command}`)}` : ''));
       if (r.status === 'fail') {
         fails++;
         const ra = perArea.get(r.area);
         if (ra) ra.fails++;
       }
+      line(`${colour(word.padEnd(5))} ${r.id} — ${r.reason ?? ''}`.slice(0, 300) + (replay && replay.kind === 'replay' ? `\n      ${paint.dim(`replay: ${replay.command}`)}` : ''));
     }
     if (o.maxFailures !== undefined && fails >= o.maxFailures && !stopped && vitest) {
       stopped = `stopped after ${fails} FAIL rule(s) (--max-failures ${o.maxFailures})`;
