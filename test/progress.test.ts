@@ -22,8 +22,7 @@ function tc(title: string, area: string, state: 'passed' | 'failed' | 'skipped',
 const moduleOf = (area: string, titles: string[]) => ({ ...mod(area), children: { allTests: () => titles.map((t) => ({ name: t })) } }) as unknown as TestModule;
 const spec = (area: string) => mod(area) as unknown as TestSpecification;
 
-function harness(live: boolean, maxFailures?: number) {
-  const ids: RuleId[] = ['AUTH-MISSING-KEY', 'AUTH-MALFORMED-KEY', 'ROUTE-UNKNOWN-404'];
+function harness(live: boolean, maxFailures?: number, ids: RuleId[] = ['AUTH-MISSING-KEY', 'AUTH-MALFORMED-KEY', 'ROUTE-UNKNOWN-404']) {
   const out: string[] = [];
   let clock = 1000;
   const cancelled: string[] = [];
@@ -84,12 +83,19 @@ describe('progress', () => {
   });
 
   it('a SHOULD failure is a WARN (printed, not counted as a FAIL); a skipped test is nothing', async () => {
-    const { m, out } = harness(false);
+    const { m, out } = harness(false, undefined, ['ROUTE-ALLOW-HEADER', 'AUTH-MISSING-KEY']);
     await m.reporter.onTestRunStart!([spec('routing')]);
     await m.reporter.onTestCaseResult!(tc('ROUTE-ALLOW-HEADER: x', 'routing', 'failed', 1, 'no Allow header'));
     await m.reporter.onTestCaseResult!(tc('AUTH-MISSING-KEY: a', 'auth', 'skipped'));
     expect(out.slice(1).join('')).toMatch(/^WARN  ROUTE-ALLOW-HEADER — no Allow header\n/);
     expect(out.join('')).not.toMatch(/FAIL  /);
+  });
+
+  it('a failure of a rule outside the selection (ambient traffic) is not printed: the report would not list it', async () => {
+    const { m, out } = harness(false, undefined, ['AUTH-MISSING-KEY']);
+    await m.reporter.onTestRunStart!([spec('auth')]);
+    await m.reporter.onTestCaseResult!(tc('ROUTE-UNKNOWN-404: x', 'routing', 'failed'));
+    expect(out).toHaveLength(1);
   });
 
   it('--max-failures: cancels the run at the Nth FAIL rule, once, and says why', async () => {
