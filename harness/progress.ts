@@ -137,6 +137,8 @@ export function createProgress(o: ProgressOptions): RunMonitor {
         const a = AREA_OF_PATH.exec(s.moduleId)?.[1];
         if (a && perArea.has(a)) perArea.get(a)!.files++;
       }
+      // An area without suite files (every rule untestable) has nothing to wait for.
+      for (const a of perArea.values()) if (a.files === 0) a.rules.forEach((r) => markDone(r.id));
       if (o.live) timer = setInterval(() => repaint(true), 1000).unref();
       else line(`running ${o.selected.length} rules in ${[...perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
       repaint(true);

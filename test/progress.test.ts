@@ -91,6 +91,12 @@ describe('progress', () => {
     expect(out.join('')).not.toMatch(/FAIL  /);
   });
 
+  it('an area with no suite file counts as done from the start', async () => {
+    const { m, out } = harness(true);
+    await m.reporter.onTestRunStart!([spec('auth')]);
+    expect(out[0]).toContain('rules 1/3'); // ROUTE-UNKNOWN-404's area has no file in this run
+  });
+
   it('a failure of a rule outside the selection (ambient traffic) is not printed: the report would not list it', async () => {
     const { m, out } = harness(false, undefined, ['AUTH-MISSING-KEY']);
     await m.reporter.onTestRunStart!([spec('auth')]);
