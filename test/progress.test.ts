@@ -64,16 +64,16 @@ describe('progress', () => {
     const { m, out, tick } = harness(true);
     const r = m.reporter;
     await r.onTestRunStart!([spec('auth')]);
-    expect(out[0]).toBe('\r\x1b[K… · rules 0/3 · 0 requests · 0 FAIL · 0.0 s');
+    expect(out[0]).toBe('\r\x1b[K… · rules 1/3 · 0 requests · 0 FAIL · 0.0 s'); // routing has no file here: done
     await r.onTestModuleCollected!(moduleOf('auth', ['AUTH-MALFORMED-KEY: b']));
     tick(2345);
     await r.onTestCaseResult!(tc('AUTH-MALFORMED-KEY: b', 'auth', 'passed', 4));
-    expect(out.at(-1)).toBe('\r\x1b[Kauth · rules 1/3 · 4 requests · 0 FAIL · 2.3 s');
+    expect(out.at(-1)).toBe('\r\x1b[Kauth · rules 2/3 · 4 requests · 0 FAIL · 2.3 s');
     tick(200);
     await r.onTestCaseResult!(tc('AUTH-MISSING-KEY: a', 'auth', 'failed', 1));
     const failAt = out.findIndex((l) => l.includes('FAIL  AUTH-MISSING-KEY'));
     expect(out[failAt]).toMatch(/^\r\x1b\[KFAIL  AUTH-MISSING-KEY — .*\n {6}replay: .*\n$/);
-    expect(out.at(-1)).toMatch(/auth · rules 2\/3 · 5 requests · 1 FAIL · 2\.5 s$/);
+    expect(out.at(-1)).toMatch(/auth · rules 3\/3 · 5 requests · 1 FAIL · 2\.5 s$/);
     await r.onTestRunEnd!([], [], 'failed');
     expect(out.at(-1)).toBe('\r\x1b[K');
     const n = out.length;
