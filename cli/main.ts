@@ -24,8 +24,8 @@ export interface OptionDef {
 export interface CommandDef {
   summary: string;
   options: Record<string, OptionDef>;
-  /** Takes positional arguments, named so in --help (`DIR...`). */
-  positionals?: string;
+  /** Takes positional arguments, named so in --help (`DIR...`); `true` (the parseArgs-era rows) names them ARGS. */
+  positionals?: string | boolean;
   /** Extra --help text after the options. */
   helpAfter?: () => string;
   handler: (o: Options, pos: string[]) => Promise<number>;
@@ -136,7 +136,7 @@ function buildProgram(onResult: (code: number) => void): Command {
     .showSuggestionAfterError(true);
   for (const [name, def] of Object.entries(COMMANDS)) {
     const cmd = program.command(name).description(def.summary).helpOption('-h, --help', 'print this help and exit');
-    if (def.positionals) cmd.argument(`[${def.positionals}...]`);
+    if (def.positionals) cmd.argument(`[${def.positionals === true ? 'ARGS' : def.positionals}...]`);
     const attrs: Array<[string, string]> = [];
     for (const [long, o] of Object.entries(def.options)) {
       // "no-progress" must stay a plain flag, not commander's negation of "progress".
