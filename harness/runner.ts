@@ -61,7 +61,6 @@ export interface RunResult {
   reportDir: string;
 }
 
-
 export async function run(opts: RunOptions): Promise<RunResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const areas = opts.areas ?? [];
