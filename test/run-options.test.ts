@@ -4,6 +4,7 @@
  * --strict, --request-timeout, the GitHub step summary and annotations.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,5 +122,31 @@ describe('progress, fail-fast and CI hooks', () => {
     const r = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'quiet'), '--no-progress']);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
+  }, 120_000);
+});
+
+describe('--request-timeout', () => {
+  it('bounds every request of the suites: a target slower than the limit is a transport ERROR (exit 3), not a wait', async () => {
+    // Answers the preflight at once, everything else after 1.5 s.
+    const slow = createServer((req, res) => {
+      const send = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[],"has_more":false}');
+      if (req.url?.startsWith('/v1/payments?limit=1')) send();
+      else setTimeout(send, 1500).unref();
+    }).listen(0, '127.0.0.1');
+    await new Promise((r) => slow.once('listening', r));
+    const url = `http://127.0.0.1:${(slow.address() as { port: number }).port}`;
+    try {
+      const out = join(dir, 'timeout');
+      const started = Date.now();
+      const r = await cli(['run', '--base-url', url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '1', '--report', out, '--request-timeout', '200', '--no-progress'], { HPS_TEST_KEY: 'pt_test_sk_slowtarget1234' });
+      expect(r.code, r.out + r.err).toBe(3);
+      const rule = reportOf(out).rules[0]!;
+      expect(rule.status).toBe('error');
+      expect(rule.reason).toMatch(/tim(e|ed) ?out|deadline/i);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(readFileSync(join(out, 'report.json'), 'utf8')).not.toContain('slowtarget1234');
+    } finally {
+      slow.close();
+    }
   }, 120_000);
 });
