@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../catalogue/index.ts';
@@ -95,9 +96,9 @@ describe('colour', () => {
     expect(paintLine('verdict: conformant · pass 3', palette(true))).toContain('\x1b[32m');
   });
   it('a run piped with FORCE_COLOR=1 is coloured, with NO_COLOR=1 it is not', () => {
-    const coloured = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(ROOT, '.hps', 'test-colour'), '--no-progress'], { FORCE_COLOR: '1' });
+    const coloured = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { FORCE_COLOR: '1' });
     expect(coloured.out).toContain('\x1b[32m\x1b[1mverdict: conformant');
-    const plain = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(ROOT, '.hps', 'test-colour'), '--no-progress'], { NO_COLOR: '1' });
+    const plain = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { NO_COLOR: '1' });
     expect(plain.out).toContain('verdict: conformant');
     expect(plain.out).not.toContain('\x1b[');
   }, 120_000);
