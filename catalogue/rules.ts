@@ -1,6 +1,6 @@
 /**
  * The rule catalogue: one entry per normative statement of
- * ../shared/spec/hosted-payment-service-v1.md, in our words.
+ * the Hosted Payment Service API v1 specification, in our words.
  *
  * Ids are stable meanings (AREA-MEANING), never section numbers. Suites title
  * each test with the id (`ruleTest('AUTH-MISSING-KEY', ...)`); the `RuleId`

@@ -1,6 +1,6 @@
 import type { ErrorCode } from './error-codes.ts';
 
-/** Result levels (DESIGN.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
+/** Result levels (docs/design.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 
 /** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver/, client-cert/). */
@@ -25,7 +25,7 @@ export const AREAS = [
 export type Area = (typeof AREAS)[number];
 
 /**
- * Dotted path of a profile field a rule needs (PROFILE.md). When the profile
+ * Dotted path of a profile field a rule needs (docs/profile.md). When the profile
  * lacks it the rule is SKIP and the reason names the field.
  */
 export type ProfileNeed =

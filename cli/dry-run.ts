@@ -4,13 +4,15 @@
  */
 import { countByLevel, RULES, selectRules, sideOf, SIDE_COMMAND, type Rule } from '../catalogue/index.ts';
 import { validateSelection } from '../harness/selection.ts';
+import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './main.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
   const rules = listOption(o, 'rule');
   validateSelection(areas, rules);
-  const selected = selectRules({ areas, rules });
+  const levels = levelOption(o);
+  const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   printRules(selected);
   const c = countByLevel(selected);
   console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);

@@ -1,6 +1,6 @@
 /**
  * Harness trouble is never a conformance failure: it is an error with a stable
- * code and an exit status (DESIGN.md): 2 bad usage or profile, 3 target
+ * code and an exit status (docs/design.md): 2 bad usage or profile, 3 target
  * unreachable or unusable.
  */
 export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3 } as const;

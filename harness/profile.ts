@@ -1,5 +1,5 @@
 /**
- * Loads a profile exactly as PROFILE.md says: `${NAME}` interpolation from the
+ * Loads a profile exactly as docs/profile.md says: `${NAME}` interpolation from the
  * environment, ajv validation, one clear line per problem naming the field.
  */
 import { readFileSync } from 'node:fs';

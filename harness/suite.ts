@@ -27,7 +27,7 @@ export function suiteContext(): SuiteContextData {
 
 /**
  * Payments each test file created with Test keys, cancelled at the end of that
- * file (or describe block) if still PENDING (PROFILE.md). Files may share this
+ * file (or describe block) if still PENDING (docs/profile.md). Files may share this
  * module (the runner does not isolate modules per file), so the bookkeeping is per file.
  */
 const createdByFile = new WeakMap<object, Map<string, string>>();

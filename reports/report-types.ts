@@ -1,5 +1,5 @@
 /**
- * The shape of report.json (DESIGN.md), extended additively: `tests`,
+ * The shape of report.json (docs/design.md), extended additively: `tests`,
  * `error`/`flaky` statuses, `must` counts and `observed` per rule. HTML, JUnit
  * and Markdown are rendered from this file alone.
  */
@@ -84,7 +84,8 @@ export interface Report {
   started_at: string;
   finished_at: string;
   duration_ms: number;
-  selection: { areas: string[]; rules: string[] };
+  /** `levels`: set by `run --level` (absent = every level). */
+  selection: { areas: string[]; rules: string[]; levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'> };
   verdict: 'conformant' | 'not_conformant';
   summary: { pass: number; fail: number; warn: number; info: number; skip: number; error: number; flaky: number };
   /** MUST rules: `total` catalogued, `untestable` of them not exercisable through the API, `ran` of the rest. */
@@ -92,9 +93,13 @@ export interface Report {
   requests: number;
   rules: RuleReport[];
   mutation?: unknown;
+  /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
+  stopped?: string;
+  /** `run --strict` / `--min-must-coverage`: the policy applied and what made the verdict fail under it. */
+  policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
 }
 
-/** certificate.json, written next to report.json by an unfiltered default run. */
+/** certificate.json, next to report.json (harness/certificate.ts). */
 export interface Certificate {
   tool: { name: string; version: string };
   description_document_version: string;
@@ -102,9 +107,10 @@ export interface Certificate {
   profile_sha256: string;
   seed: number;
   base_url: string;
-  verdict: string;
-  counts: { pass: number; fail: number; warn: number; info: number; skip: number; error: number; flaky: number };
+  verdict: Report['verdict'];
+  counts: Report['summary'];
   must_coverage: { ran: number; testable: number; pct: number };
   certification: boolean;
   not_certification_reason?: string;
 }
+

@@ -1,5 +1,5 @@
 /**
- * JSON Schema of the target profile (../shared/design/PROFILE.md), a public
+ * JSON Schema of the target profile (docs/profile.md), a public
  * contract: extend with optional fields, never rename or remove one.
  */
 const testKey = { type: 'string', pattern: '^pt_test_sk_\\S+$' } as const;

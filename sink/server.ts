@@ -1,5 +1,5 @@
 /**
- * The webhook sink (DESIGN.md "The webhook sink"): an HTTP server the target delivers events to.
+ * The webhook sink (docs/design.md "The webhook sink"): an HTTP server the target delivers events to.
  * startSink checks the options, reloads the log (streamed), builds the request handling (app.ts)
  * and listens; the query API under `/_sink/` always needs the bearer token, and an address other
  * than loopback is refused unless the token was given explicitly.

@@ -5,7 +5,7 @@
  */
 import type { SignatureVerdict } from './verify-signature.ts';
 
-/** One webhook endpoint the sink serves (PROFILE.md `webhooks.endpoints[]`). */
+/** One webhook endpoint the sink serves (docs/profile.md `webhooks.endpoints[]`). */
 export interface SinkEndpoint {
   /** Request path the target posts to, e.g. `/hooks/test-all`. Must not start with `/_sink`. */
   path: string;

@@ -62,7 +62,7 @@ describe('HTML renderer', () => {
 describe('HTML renderer: side and certificate', () => {
   const cert = {
     tool: { name: 'hps-conformance', version: '0.1.0' }, description_document_version: '1.0.0',
-    report_sha256: 'a'.repeat(64), profile_sha256: 'b'.repeat(64), seed: 1, base_url: 'http://t', verdict: 'not_conformant',
+    report_sha256: 'a'.repeat(64), profile_sha256: 'b'.repeat(64), seed: 1, base_url: 'http://t', verdict: 'not_conformant' as const,
     counts: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 }, must_coverage: { ran: 2, testable: 2, pct: 100 }, certification: true,
   };
   const full = { ...base, runs: 100, side: 'receiver' as const };
