@@ -81,7 +81,7 @@ export function runChild(args: string[]): Promise<{ code: number | null; report:
   const dir = mkdtempSync(join(tmpdir(), 'hps-mut-'));
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args, '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'run', ...args, '--no-progress', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);

@@ -94,7 +94,7 @@ describe('progress, fail-fast and CI hooks', () => {
     expect(err[0]).toMatch(/^running \d+ rules in 2 area\(s\)/);
     const fail = err.findIndex((l) => /^FAIL +AUTH-MISSING-KEY — /.test(l));
     expect(fail, r.err).toBeGreaterThan(0);
-    expect(err[fail + 1]).toMatch(/replay: hps-conformance run --rule AUTH-MISSING-KEY --seed 1 --runs 5 --fault missing-key-uses-default-key/);
+    expect(err[fail + 1]).toMatch(/replay: hps-conformance run --rule AUTH-MISSING-KEY --seed=1 --runs 5 --fault missing-key-uses-default-key/);
     const authDone = err.findIndex((l) => /^auth: \d+ rules done · \d+ FAIL · \d+ requests/.test(l));
     expect(authDone).toBeGreaterThan(fail);
     expect(err.some((l) => /^routing: \d+ rules done/.test(l))).toBe(true);
