@@ -8,8 +8,8 @@ import { redactText } from '../harness/redact.ts';
 
 const USAGE = `usage:
   hps-conformance run    [--profile FILE] [--area NAME]... [--rule ID]... [--seed N] [--runs N] [--report DIR] [--dry-run]
-                         [--time-scale N] [--fault NAME]...   (the last two: embedded reference server only)
-  hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
+                         [--time-scale N] [--fault NAME]... [--variant reference|alt]   (the last three: embedded reference server only)
+  hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--variant reference|alt] [--webhook-url URL] [--profile-out FILE]
   hps-conformance sink   [--profile FILE] [--log FILE]
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
@@ -25,12 +25,12 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: {
       profile: { type: 'string' }, area: { type: 'string', multiple: true }, rule: { type: 'string', multiple: true },
       seed: { type: 'string' }, runs: { type: 'string' }, report: { type: 'string' }, 'dry-run': { type: 'boolean' },
-      'time-scale': { type: 'string' }, fault: { type: 'string', multiple: true },
+      'time-scale': { type: 'string' }, fault: { type: 'string', multiple: true }, variant: { type: 'string' },
     },
     handler: async (o) => (o['dry-run'] ? (await import('./dry-run.ts')).dryRun(o) : (await import('./run-command.ts')).runCommand(o)),
   },
   serve: {
-    options: { port: { type: 'string' }, host: { type: 'string' }, fault: { type: 'string', multiple: true }, 'time-scale': { type: 'string' }, 'webhook-url': { type: 'string' }, 'profile-out': { type: 'string' } },
+    options: { port: { type: 'string' }, host: { type: 'string' }, fault: { type: 'string', multiple: true }, 'time-scale': { type: 'string' }, variant: { type: 'string' }, 'webhook-url': { type: 'string' }, 'profile-out': { type: 'string' } },
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
   sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
@@ -95,4 +95,12 @@ export function intOption(o: Options, name: string, min: number, max: number): n
 export function listOption(o: Options, name: string): string[] {
   const v = o[name];
   return Array.isArray(v) ? v.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean) : [];
+}
+
+/** `--variant reference|alt`: the reference server's decisions on points the spec leaves open. */
+export function variantOption(o: Options): 'reference' | 'alt' | undefined {
+  const v = o.variant;
+  if (v === undefined) return undefined;
+  if (v !== 'reference' && v !== 'alt') throw new HarnessError('HPS_ERR_USAGE', `--variant ${String(v)}: must be reference or alt`);
+  return v;
 }

@@ -1,7 +1,11 @@
+import { HarnessError } from '../harness/errors.ts';
 import { run } from '../harness/runner.ts';
-import { intOption, listOption, type Options } from './main.ts';
+import { intOption, listOption, variantOption, type Options } from './main.ts';
 
 export async function runCommand(o: Options): Promise<number> {
+  if (o.profile !== undefined && o.variant !== undefined) {
+    throw new HarnessError('HPS_ERR_USAGE', '--variant applies to the embedded reference server only (drop --profile)');
+  }
   const result = await run({
     profilePath: o.profile as string | undefined,
     areas: listOption(o, 'area'),
@@ -11,6 +15,7 @@ export async function runCommand(o: Options): Promise<number> {
     reportDir: o.report as string | undefined,
     timeScale: intOption(o, 'time-scale', 1, 1000000),
     faults: listOption(o, 'fault'),
+    variant: variantOption(o),
   });
   return result.exitCode;
 }

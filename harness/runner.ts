@@ -36,6 +36,8 @@ export interface RunOptions {
   timeScale?: number;
   /** Embedded reference only: planted faults to switch on. */
   faults?: string[];
+  /** Embedded reference only: its decisions on points the spec leaves open. */
+  variant?: 'reference' | 'alt';
   log?: (line: string) => void;
 }
 
@@ -64,7 +66,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profilePath ? loadProfile(opts.profilePath) : undefined;
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
     await preflight(target.profile);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
@@ -75,7 +77,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       seed,
       runs,
       sinkUrl: target.sinkUrl,
-      replayArgs: target.embedded && opts.faults?.length ? opts.faults.flatMap((f) => ['--fault', f]) : [],
+      replayArgs: target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.variant === 'alt' ? ['--variant', 'alt'] : [])] : [],
     };
     const tests = await runVitest(selected, ctx);
     const rules = collectRules(selected, tests);

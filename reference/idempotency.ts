@@ -21,6 +21,8 @@ const SWEEP_EVERY = 1000;
 export interface StoredResponse {
   status: number;
   body: Buffer;
+  /** idempotentErrors decision 'stored': the error the first request ended in, raised again on replay. */
+  error?: ApiError;
 }
 
 interface Entry {
@@ -98,12 +100,15 @@ export class IdempotencyStore {
    * Looks the pair up. Returns the stored response to replay, or reserves the slot
    * (state processing) for a new request. Throws the 409s of Rules 2 and 3.
    */
-  begin(apiKey: string, idempotencyKey: string, fingerprint: string, now: number): IdempotencyOutcome {
+  begin(apiKey: string, idempotencyKey: string, fingerprint: string, now: number, clash: 'in-progress-wins' | 'conflict-wins' = 'in-progress-wins'): IdempotencyOutcome {
     this.#begins += 1;
     if (this.#begins % SWEEP_EVERY === 0) this.sweep(now);
     const slot = `${apiKey}\u0000${idempotencyKey}`;
     const entry = this.#entries.get(slot);
     if (entry !== undefined && !(entry.state === 'completed' && isExpired(entry, now))) {
+      if (entry.state === 'processing' && clash === 'conflict-wins' && entry.fingerprint !== fingerprint) {
+        throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
+      }
       if (entry.state === 'processing') throw new ApiError('idempotency_in_progress', { param: 'Idempotency-Key' });
       if (entry.fingerprint !== fingerprint) throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
       if (entry.response !== null) return { kind: 'replay', response: entry.response };

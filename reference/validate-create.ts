@@ -39,7 +39,11 @@ export interface CreatePaymentInput {
 type Body = Readonly<Record<string, unknown>>;
 
 /** Steps of the create validation, in order. Each either returns or throws. */
-export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS): CreatePaymentInput {
+export function validateCreateRequest(
+  body: Body,
+  faults: FaultSet = NO_FAULTS,
+  precedence: 'amount-first' | 'amount-last' = 'amount-first',
+): CreatePaymentInput {
   if (faults.has('validation-errors-aggregated')) {
     /* FAULT validation-errors-aggregated: every field rule runs and, when more than one fails, the errors are merged into one generic 400 invalid_request */
     const failed: ApiError[] = [];
@@ -59,6 +63,7 @@ export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS):
     }
     if (failed.length > 1) throw invalidRequest(`${failed.length} fields are invalid: ${failed.map((e) => e.param ?? e.code).join(', ')}.`);
   }
+  if (precedence === 'amount-last') runFieldRulesInReverse(body, faults);
   rejectContextItems(body, faults);
   const { amount, amountCents } = checkAmount(body, faults);
   return {
@@ -74,6 +79,35 @@ export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS):
     customerId: checkIdField(body, 'customer_id', faults),
     orderId: checkIdField(body, 'order_id', faults),
   };
+}
+
+/** The fields of CreatePaymentRequest, plus context_items (which has its own error). */
+export const KNOWN_CREATE_FIELDS: ReadonlySet<string> = new Set([
+  'amount', 'description', 'merchant_reference', 'external_id', 'return_url', 'metadata',
+  'allowed_methods', 'allowed_channels', 'customer_id', 'order_id', 'context_items',
+]);
+
+/** unknownFields decision 'rejected': a field CreatePaymentRequest does not define → 400 naming it. */
+export function rejectUnknownFields(body: Body): void {
+  const unknown = Object.keys(body).find((name) => !KNOWN_CREATE_FIELDS.has(name));
+  if (unknown !== undefined) {
+    throw new ApiError('invalid_request', { param: unknown, message: `Unknown field ${JSON.stringify(unknown.slice(0, 64))}.` });
+  }
+}
+
+/** fieldPrecedence decision 'amount-last': the field rules run last to first, so the last broken one answers. */
+function runFieldRulesInReverse(body: Body, faults: FaultSet): void {
+  checkIdField(body, 'order_id', faults);
+  checkIdField(body, 'customer_id', faults);
+  checkAllowedChannels(body, faults);
+  checkAllowedMethods(body, faults);
+  checkMetadata(body, faults);
+  checkReturnUrl(body, faults);
+  checkExternalId(body, faults);
+  checkMerchantReference(body, faults);
+  checkDescription(body, faults);
+  checkAmount(body, faults);
+  rejectContextItems(body, faults);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export interface DispatcherOptions {
   timeoutMs: number;
   now: () => number;
   faults: FaultSet;
+  /** retryGapFrom decision: a gap counts from the end of the failed attempt, or from its start. */
+  gapFrom?: 'attempt-end' | 'attempt-start';
 }
 
 export interface AttemptRecord {
@@ -205,7 +207,9 @@ export class WebhookDispatcher {
       record.state = 'failed';
     } else {
       record.state = 'scheduled';
-      this.#schedule(record, event, endpoint, this.gapAfter(record.attempts.length));
+      const gap = this.gapAfter(record.attempts.length);
+      const spent = this.#opts.gapFrom === 'attempt-start' ? this.#opts.now() - startedAt : 0;
+      this.#schedule(record, event, endpoint, Math.max(0, gap - spent));
     }
     this.#notifyIdle();
   }
