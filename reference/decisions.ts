@@ -45,6 +45,8 @@ export interface Decisions {
   readonly seedPayments: 'none' | 'present';
   /** requests node:http cannot parse: 400 with the error envelope, or Node's own defaults (empty 400/431). */
   readonly malformedHttp: 'envelope' | 'node-default';
+  /** node:http's request-header limit: raised to 96 KiB (a 70 000-character key reaches authentication), or Node's 16 KiB. */
+  readonly headerLimit: 'raised' | 'node-default';
   /** HEAD on a GET route: 405, or served as GET without the body. */
   readonly head: 'not-allowed' | 'as-get';
 }
@@ -69,6 +71,7 @@ export const REFERENCE_DECISIONS: Decisions = Object.freeze({
   retryGapFrom: 'attempt-end',
   seedPayments: 'none',
   malformedHttp: 'envelope',
+  headerLimit: 'raised',
   head: 'not-allowed',
 });
 
@@ -92,8 +95,12 @@ export const ALT_DECISIONS: Decisions = Object.freeze({
   retryGapFrom: 'attempt-start',
   seedPayments: 'present',
   malformedHttp: 'node-default',
+  headerLimit: 'node-default',
   head: 'as-get',
 });
+
+/** headerLimit 'raised': room for the longest key a client is likely to send by mistake, plus the usual headers. */
+export const RAISED_MAX_HEADER_SIZE = 96 * 1024;
 
 export const VARIANTS: Readonly<Record<VariantName, Decisions>> = { reference: REFERENCE_DECISIONS, alt: ALT_DECISIONS };
 

@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createRequestHandler } from './app.ts';
 import type { AppContext, ReferenceState } from './context.ts';
-import { decisionsFor, type Decisions, type VariantName } from './decisions.ts';
+import { decisionsFor, RAISED_MAX_HEADER_SIZE, type Decisions, type VariantName } from './decisions.ts';
 import { ApiError, errorEnvelope } from './errors.ts';
 import { toFaultSet, type FaultSet } from './faults.ts';
 import { IdempotencyStore } from './idempotency.ts';
@@ -125,7 +125,10 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     dispatcher,
     onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
   };
-  const server = http.createServer(createRequestHandler(context));
+  const server = http.createServer(
+    decisions.headerLimit === 'raised' ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
+    createRequestHandler(context),
+  );
   // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
   if (decisions.malformedHttp === 'envelope') {
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
