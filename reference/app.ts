@@ -135,6 +135,7 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
 /** The route of a /v1 path, matched exactly (router.ts). */
 function matchRoute(ctx: AppContext, path: string): ReturnType<typeof matchPath<(typeof ROUTES)[number]>> {
   let target = path;
+  if (ctx.decisions.trailingSlash === 'same-route' && target.length > 1 && target.endsWith('/')) target = target.slice(0, -1);
   if (ctx.faults.has('version-prefix-case-insensitive')) {
     // FAULT version-prefix-case-insensitive: the version segment is compared case-insensitively.
     target = target.replace(/^\/v1(?=\/|$)/i, '/v1');

@@ -24,9 +24,10 @@ import { checkLiveReadiness } from './live-readiness.ts';
 import { checkRelations, type ResolvedRelations } from './order-checks.ts';
 import { checkoutUrlFor, toPaymentResource } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
+import { BODY_LIMIT_BYTES, MAX_LENGTHS } from './decisions.ts';
 import { formatCents } from './decimal.ts';
-import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type PaymentRecord } from './types.ts';
-import { parseJsonObjectBody, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
+import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord } from './types.ts';
+import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
 
 export async function createPayment(
@@ -35,14 +36,17 @@ export async function createPayment(
   headers: IncomingHttpHeaders,
   body: RequestBody,
 ): Promise<Reply> {
-  const idempotencyKey = readIdempotencyKey(headers['idempotency-key']);
+  const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+  if (body.bytes.length > BODY_LIMIT_BYTES[ctx.decisions.bodyLimit]) {
+    throw new ApiError('invalid_request', { message: `The request body exceeds ${ctx.decisions.bodyLimit}.` });
+  }
   if (body.tooLarge) throw new ApiError('invalid_request', { message: 'The request body exceeds 1 MiB.' });
   if (idempotencyKey === null) return runCreate(ctx, key, headers['content-type'], body);
   if (ctx.faults.has('idempotency-key-ignored')) {
     /* FAULT idempotency-key-ignored: the Idempotency-Key header is read but never used: every request is processed anew */
     return runCreate(ctx, key, headers['content-type'], body);
   }
-  let fingerprint = bodyFingerprint(body.bytes);
+  let fingerprint = bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity);
   if (ctx.faults.has('idempotency-ignores-body')) {
     /* FAULT idempotency-ignores-body: the body is not part of the stored request: a different body replays the original */
     fingerprint = 'any body';
@@ -113,10 +117,13 @@ async function runCreate(
     /* FAULT malformed-json-crashes: a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
     JSON.parse(body.bytes.toString('utf8'));
   }
-  const fields = parseJsonObjectBody(contentType, body, ctx.faults);
-  const input = validateCreateRequest(fields, ctx.faults, ctx.decisions.fieldPrecedence);
-  if (ctx.decisions.unknownFields === 'rejected') rejectUnknownFields(fields);
-  const relations = checkRelations(ctx.state, key, input, ctx.faults);
+  const d = ctx.decisions;
+  const fields = parseJsonObjectBody(contentType, body, ctx.faults, d.contentType);
+  const input = validateCreateRequest(fields, ctx.faults, { precedence: d.fieldPrecedence, lengths: MAX_LENGTHS[d.maxLengths] });
+  if (d.nullFields === 'rejected') rejectNullFields(fields);
+  if (d.unknownFields === 'rejected') rejectUnknownFields(fields);
+  const reservedCents = d.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
+  const relations = checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
   checkExternalIdUnique(ctx, key, input.externalId);
   if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
   if (key.env === 'test' && ctx.faults.has('live-checks-in-test-mode')) {
@@ -131,7 +138,10 @@ async function runCreate(
     const { checkout_url: _checkoutUrl, ...early } = resource;
     eventObject = early;
   }
-  emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
+  const emitCreated = () => emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
+  // createdEventTiming decision: the event is created now either way; 'after-response' hands it to the dispatcher once the 201 is out.
+  if (d.createdEventTiming === 'after-response') setImmediate(emitCreated);
+  else emitCreated();
   if (ctx.faults.has('create-answers-amount-as-number')) {
     /* FAULT create-answers-amount-as-number: the 201 serialises amount as a JSON number (the ORM's decimal) */
     return jsonReply(201, { ...resource, amount: Number(resource.amount) });
@@ -223,6 +233,13 @@ function commitPayment(
   }
   ctx.state.payments.insert(payment);
   return payment;
+}
+
+/** orderDue 'pending-reserves': what the order's PENDING payments hold. */
+function pendingCentsOf(ctx: AppContext, key: ApiKeyRecord, order: Order): bigint {
+  let cents = 0n;
+  for (const p of ctx.state.payments.ascending(key.businessId, key.env)) if (p.orderId === order.id && p.status === 'PENDING') cents += p.amountCents;
+  return cents;
 }
 
 function businessOf(ctx: AppContext, key: ApiKeyRecord) {

@@ -49,6 +49,28 @@ export interface Decisions {
   readonly headerLimit: 'raised' | 'node-default';
   /** HEAD on a GET route: 405, or served as GET without the body. */
   readonly head: 'not-allowed' | 'as-get';
+  /** a path with one trailing slash: no route (404), or the same route. */
+  readonly trailingSlash: 'not-found' | 'same-route';
+  /** the Content-Type of a createPayment body: must be application/json, or not looked at (the body is parsed as JSON). */
+  readonly contentType: 'json-required' | 'ignored';
+  /** JSON null for an optional createPayment field: not given, or a wrong type (the field's code). */
+  readonly nullFields: 'absent' | 'rejected';
+  /** maximum lengths (code points) of description / merchant_reference / external_id: 1000/255/255, or 500/100/64. */
+  readonly maxLengths: 'long' | 'short';
+  /** createPayment bodies above this are refused with 400 invalid_request: 1 MiB, or 64 KiB. */
+  readonly bodyLimit: '1MiB' | '64KiB';
+  /** "identical body" for idempotency: equal canonical JSON, or equal bytes. */
+  readonly bodyIdentity: 'canonical-json' | 'raw-bytes';
+  /** longest Idempotency-Key accepted: 255 characters, or 64. */
+  readonly idempotencyKeyMax: 255 | 64;
+  /** starting_after naming no visible Payment: 400 invalid_request, or an empty page. */
+  readonly unknownCursor: 'rejected' | 'empty-page';
+  /** an order's remaining due: less its PAID payments, or less its PAID and PENDING ones. */
+  readonly orderDue: 'paid-only' | 'pending-reserves';
+  /** payment.created: dispatched before the 201 is written, or just after. */
+  readonly createdEventTiming: 'before-response' | 'after-response';
+  /** webhook attempts: a fresh connection each, or a kept-alive connection per endpoint. */
+  readonly deliveryConnections: 'fresh' | 'keep-alive';
 }
 
 export const REFERENCE_DECISIONS: Decisions = Object.freeze({
@@ -73,6 +95,17 @@ export const REFERENCE_DECISIONS: Decisions = Object.freeze({
   malformedHttp: 'envelope',
   headerLimit: 'raised',
   head: 'not-allowed',
+  trailingSlash: 'not-found',
+  contentType: 'json-required',
+  nullFields: 'absent',
+  maxLengths: 'long',
+  bodyLimit: '1MiB',
+  bodyIdentity: 'canonical-json',
+  idempotencyKeyMax: 255,
+  unknownCursor: 'rejected',
+  orderDue: 'paid-only',
+  createdEventTiming: 'before-response',
+  deliveryConnections: 'fresh',
 });
 
 export const ALT_DECISIONS: Decisions = Object.freeze({
@@ -97,10 +130,30 @@ export const ALT_DECISIONS: Decisions = Object.freeze({
   malformedHttp: 'node-default',
   headerLimit: 'node-default',
   head: 'as-get',
+  trailingSlash: 'same-route',
+  contentType: 'ignored',
+  nullFields: 'rejected',
+  maxLengths: 'short',
+  bodyLimit: '64KiB',
+  bodyIdentity: 'raw-bytes',
+  idempotencyKeyMax: 64,
+  unknownCursor: 'empty-page',
+  orderDue: 'pending-reserves',
+  createdEventTiming: 'after-response',
+  deliveryConnections: 'keep-alive',
 });
 
 /** headerLimit 'raised': room for the longest key a client is likely to send by mistake, plus the usual headers. */
 export const RAISED_MAX_HEADER_SIZE = 96 * 1024;
+
+/** maxLengths: the limits of each choice, in code points. */
+export const MAX_LENGTHS = {
+  long: { description: 1000, merchantReference: 255, externalId: 255 },
+  short: { description: 500, merchantReference: 100, externalId: 64 },
+} as const;
+
+/** bodyLimit: bytes of each choice. */
+export const BODY_LIMIT_BYTES = { '1MiB': 1024 * 1024, '64KiB': 64 * 1024 } as const;
 
 export const VARIANTS: Readonly<Record<VariantName, Decisions>> = { reference: REFERENCE_DECISIONS, alt: ALT_DECISIONS };
 

@@ -37,22 +37,22 @@ export type IdempotencyOutcome =
   | { kind: 'started'; slot: string };
 
 /** The Idempotency-Key header: absent → null; empty or longer than 255 → 400 `invalid_request`. */
-export function readIdempotencyKey(value: string | string[] | undefined): string | null {
+export function readIdempotencyKey(value: string | string[] | undefined, max: number = MAX_IDEMPOTENCY_KEY_LENGTH): string | null {
   if (value === undefined) return null;
   const key = Array.isArray(value) ? value.join(', ') : value;
-  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+  if (key.length === 0 || key.length > max) {
     throw new ApiError('invalid_request', {
       param: 'Idempotency-Key',
-      message: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      message: `Idempotency-Key must be 1 to ${max} characters.`,
     });
   }
   return key;
 }
 
 /** Digest of the canonical JSON of the body, or of its raw bytes when it does not parse. */
-export function bodyFingerprint(bytes: Buffer): string {
+export function bodyFingerprint(bytes: Buffer, identity: 'canonical-json' | 'raw-bytes' = 'canonical-json'): string {
   const hash = createHash('sha256');
-  const canonical = canonicalJsonOf(bytes);
+  const canonical = identity === 'raw-bytes' ? null : canonicalJsonOf(bytes);
   if (canonical === null) hash.update('raw:').update(bytes);
   else hash.update('json:').update(canonical, 'utf8');
   return hash.digest('hex');

@@ -101,6 +101,7 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     now,
     faults,
     gapFrom: decisions.retryGapFrom,
+    connections: decisions.deliveryConnections,
   });
   const state: ReferenceState = {
     businesses: seeded.businesses,

@@ -164,12 +164,17 @@ export function parseDateParam(name: string, value: string | null, rounding: 'fl
 export function parseStartingAfter(ctx: AppContext, key: ApiKeyRecord, value: string | null): PaymentRecord | null {
   if (value === null) return null;
   const payment = ctx.state.payments.findVisible(key.businessId, key.env, paymentIdOfCursor(ctx, value));
+  if (payment === undefined && ctx.decisions.unknownCursor === 'empty-page') return UNKNOWN_CURSOR;
   if (payment === undefined) throw invalidParam('starting_after', 'starting_after must be the id of one of your payments.');
   return payment;
 }
 
+/** unknownCursor decision 'empty-page': a starting_after naming no visible Payment; nothing follows it. */
+const UNKNOWN_CURSOR = { id: '' } as PaymentRecord;
+
 /** Up to limit + 1 matching payments, newest first, after the cursor. */
 function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecord[] {
+  if (q.startingAfter === UNKNOWN_CURSOR) return [];
   let status = q.status;
   if (ctx.faults.has('list-status-filter-ignored')) {
     /* FAULT list-status-filter-ignored: the status filter is parsed but never applied. */
