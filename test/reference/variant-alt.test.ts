@@ -118,6 +118,35 @@ describe('variant alt', () => {
     expect(answers[2]!.headers['retry-after']).toBe('3');
   });
 
+  it('reads routes, bodies and idempotency the other way', async () => {
+    expect((await call(ref, 'GET', '/v1/payments/?limit=1')).status).toBe(200);
+    const plain = await call(ref, 'POST', '/v1/payments', { rawBody: '{"amount":"3.00"}', headers: { 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(201);
+    const nulled = await createPayment(ref, { amount: '3.00', return_url: null });
+    expect([nulled.status, nulled.json.error.code, nulled.json.error.param]).toEqual([400, 'invalid_return_url', 'return_url']);
+    expect((await createPayment(ref, { amount: '3.00', description: 'x'.repeat(501) })).json.error.code).toBe('description_too_long');
+    expect((await createPayment(ref, { amount: '3.00', external_id: 'x'.repeat(65) })).json.error.code).toBe('invalid_external_id');
+    const big = await createPayment(ref, { amount: '3.00', metadata: { a: 'x'.repeat(400) }, colour: 'y'.repeat(70_000) });
+    expect([big.status, big.json.error.code, big.json.error.param]).toEqual([400, 'invalid_request', undefined]);
+    expect((await createPayment(ref, { amount: '3.00' }, { headers: { 'idempotency-key': 'k'.repeat(65) } })).json.error.param).toBe('Idempotency-Key');
+    const key = { 'idempotency-key': 'alt-bytes' };
+    expect((await call(ref, 'POST', '/v1/payments', { rawBody: '{"amount":"4.00"}', headers: { ...key, 'content-type': 'application/json' } })).status).toBe(201);
+    const spaced = await call(ref, 'POST', '/v1/payments', { rawBody: '{ "amount": "4.00" }', headers: { ...key, 'content-type': 'application/json' } });
+    expect(spaced.json.error.code).toBe('idempotency_conflict');
+    const unknown = await call(ref, 'GET', '/v1/payments?starting_after=pay_nonexistent');
+    expect([unknown.status, unknown.json.data, unknown.json.has_more]).toEqual([200, [], false]);
+  });
+
+  it('holds PENDING payments against an order\'s remaining due', async () => {
+    const order = ref.profile.fixtures.order;
+    const first = await createPayment(ref, { amount: order.remaining_due, order_id: order.id });
+    expect(first.status).toBe(201);
+    const second = await createPayment(ref, { amount: '0.01', order_id: order.id });
+    expect([second.status, second.json.error.code]).toEqual([400, 'exceeds_order_due']);
+    await call(ref, 'POST', `/v1/payments/${first.json.id}/cancel`);
+    expect((await createPayment(ref, { amount: '0.01', order_id: order.id })).status).toBe(201);
+  });
+
   it('serves HEAD as GET and lists HEAD in Allow', async () => {
     const head = await call(ref, 'HEAD', '/v1/payments');
     expect([head.status, head.text]).toEqual([200, '']);
