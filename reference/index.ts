@@ -126,12 +126,14 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     dispatcher,
     onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
   };
+  // Control `front-node-default-limits` stands for node:http as it comes: Node's limits and answers.
+  const nodeDefaults = faults.has('front-node-default-limits');
   const server = http.createServer(
-    decisions.headerLimit === 'raised' ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
-    createRequestHandler(context),
+    decisions.headerLimit === 'raised' && !nodeDefaults ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
+    frontEnd(faults, createRequestHandler(context)),
   );
   // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
-  if (decisions.malformedHttp === 'envelope') {
+  if (decisions.malformedHttp === 'envelope' && !nodeDefaults) {
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
   }
 
@@ -174,6 +176,18 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Runni
   const { port } = built.server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return { url, profile: built.profileFor(url), close: built.close, built };
+}
+
+/** Control `front-html-errors`: what nginx's defaults answer before the service sees the request. */
+function frontEnd(faults: FaultSet, handler: http.RequestListener): http.RequestListener {
+  if (!faults.has('front-html-errors')) return handler;
+  const html = (res: http.ServerResponse, status: number, title: string) =>
+    res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>\n`);
+  return (req, res) => {
+    if (req.method === 'TRACE') return html(res, 405, 'Not Allowed');
+    if ((req.headers.authorization ?? '').length > 8192) return html(res, 400, 'Request Header Or Cookie Too Large');
+    return handler(req, res);
+  };
 }
 
 /**
