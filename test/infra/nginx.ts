@@ -37,8 +37,8 @@ export function findTool(name: string): string | null {
 }
 
 /** One line naming what is missing and how to get it, or null when nginx and openssl are there. */
-export function missingInfraTools(): string | null {
-  const missing = ['nginx', 'openssl'].filter((t) => findTool(t) === null);
+export function missingInfraTools(find: (name: string) => string | null = findTool): string | null {
+  const missing = ['nginx', 'openssl'].filter((t) => find(t) === null);
   if (missing.length === 0) return null;
   return `${missing.join(' and ')} not found on PATH: install Debian's package${missing.length > 1 ? 's' : ''} (apt-get install ${missing.join(' ')}); .ci/run does`;
 }
