@@ -59,6 +59,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'dry-run': flag('list the selected rules and touch nothing'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
       fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable)'),
+      variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
     },
     helpAfter: () => `\nareas: ${AREAS.join(' ')}\n\n${EXIT_TEXT}`,
     handler: async (o) => (o['dry-run'] ? (await import('./dry-run.ts')).dryRun(o) : (await import('./run-command.ts')).runCommand(o)),
@@ -70,6 +71,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       host: str('H', 'address to listen on (default 127.0.0.1)'),
       fault: many('NAME', 'switch on a planted fault (repeatable)'),
       'time-scale': str('N', 'the webhook retry clock runs N times faster (default 1)'),
+      variant: str('NAME', 'reference (default) or alt: every point the spec leaves open decided the other way'),
       'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
       'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
     },
@@ -251,3 +253,12 @@ export function listOption(o: Options, name: string): string[] {
   const v = o[name];
   return Array.isArray(v) ? v.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean) : [];
 }
+
+/** `--variant reference|alt`: the reference server's decisions on points the spec leaves open. */
+export function variantOption(o: Options): 'reference' | 'alt' | undefined {
+  const v = o.variant;
+  if (v === undefined) return undefined;
+  if (v !== 'reference' && v !== 'alt') throw new HarnessError('HPS_ERR_USAGE', `--variant ${String(v)}: must be reference or alt`);
+  return v;
+}
+

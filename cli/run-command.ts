@@ -8,10 +8,14 @@ import { colourEnabled, paintLine, palette } from './colour.ts';
 import { githubAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
 import { checkOutputDir } from '../harness/output-path.ts';
-import { intOption, listOption, type Options } from './main.ts';
+import { HarnessError } from '../harness/errors.ts';
+import { intOption, listOption, variantOption, type Options } from './main.ts';
 import { profileFromFlags } from './target-flags.ts';
 
 export async function runCommand(o: Options): Promise<number> {
+  if ((o.profile !== undefined || o['base-url'] !== undefined) && o.variant !== undefined) {
+    throw new HarnessError('HPS_ERR_USAGE', '--variant applies to the embedded reference server only (drop --profile / --base-url)');
+  }
   // Before anything runs: a report directory that cannot be written would lose the results.
   checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
   const flagTarget = profileFromFlags(o);
@@ -32,6 +36,7 @@ export async function runCommand(o: Options): Promise<number> {
     reportDir: o.report as string | undefined,
     timeScale: intOption(o, 'time-scale', 1, 1000000),
     faults: listOption(o, 'fault'),
+    variant: variantOption(o),
     requestTimeoutMs: intOption(o, 'request-timeout', 100, 600000),
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),

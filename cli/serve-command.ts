@@ -3,19 +3,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startReference } from '../reference/index.ts';
 import { HarnessError } from '../harness/errors.ts';
-import { intOption, listOption, type Options } from './main.ts';
+import { intOption, listOption, variantOption, type Options } from './main.ts';
 
 export async function serveCommand(o: Options): Promise<number> {
   const port = intOption(o, 'port', 0, 65535) ?? 4010;
   const host = (o.host as string | undefined) ?? '127.0.0.1';
   const profileOut = resolve((o['profile-out'] as string | undefined) ?? '.hps/reference-profile.json');
   const faults = listOption(o, 'fault');
+  const variant = variantOption(o);
   let reference;
   try {
     reference = await startReference({
       host,
       port,
       faults,
+      variant,
       timeScale: intOption(o, 'time-scale', 1, 1000000) ?? 1,
       webhookBaseUrl: (o['webhook-url'] as string | undefined) ?? 'http://127.0.0.1:4020',
     });
@@ -24,7 +26,7 @@ export async function serveCommand(o: Options): Promise<number> {
   }
   mkdirSync(dirname(profileOut), { recursive: true });
   writeFileSync(profileOut, JSON.stringify(reference.profile, null, 2) + '\n', { mode: 0o600 });
-  console.log(`reference server listening on ${reference.url}${faults.length ? ` with fault(s) ${faults.join(', ')}` : ''}`);
+  console.log(`reference server listening on ${reference.url}${variant === 'alt' ? ' (variant alt)' : ''}${faults.length ? ` with fault(s) ${faults.join(', ')}` : ''}`);
   console.log(`profile written to ${profileOut} (keys inside; keep it private)`);
   await waitForSignal();
   await reference.close();

@@ -43,6 +43,8 @@ export interface RunOptions {
   timeScale?: number;
   /** Embedded reference only: planted faults to switch on. */
   faults?: string[];
+  /** Embedded reference only: its decisions on points the spec leaves open. */
+  variant?: 'reference' | 'alt';
   log?: (line: string) => void;
   /** A profile built by the caller (`run --base-url --key-env`); used instead of profilePath. */
   profile?: Profile;
@@ -82,7 +84,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
     await preflight(target.profile);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
@@ -94,7 +96,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       runs,
       sinkUrl: target.sinkUrl,
       sinkToken: target.sinkToken,
-      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [])],
+      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : []), ...(opts.variant === 'alt' ? ['--variant', 'alt'] : [])] : [])],
     };
     const monitor = opts.monitor?.(selected, ctx);
     const tests = await runVitest(selected, ctx, monitor?.reporter);

@@ -26,7 +26,15 @@ export interface RunningTarget {
 /** The embedded reference's retry clock: the whole 8 h 48 min schedule in about 16 s. */
 export const EMBEDDED_TIME_SCALE = 2000;
 
-export async function startTarget(o: { profile?: Profile; timeScale?: number; faults?: string[]; needSink: boolean; logDir?: string }): Promise<RunningTarget> {
+export async function startTarget(o: {
+  profile?: Profile;
+  timeScale?: number;
+  faults?: string[];
+  /** The embedded reference's decisions on points the spec leaves open. */
+  variant?: 'reference' | 'alt';
+  needSink: boolean;
+  logDir?: string;
+}): Promise<RunningTarget> {
   // A private directory per run (mkdtemp: 0700); the log inside is created 0600.
   const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
   if (o.profile) {
@@ -37,7 +45,7 @@ export async function startTarget(o: { profile?: Profile; timeScale?: number; fa
   const sinkPort = await freePort();
   let reference;
   try {
-    reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [] });
+    reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant });
   } catch (e) {
     throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
   }

@@ -90,6 +90,7 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
   }
   if (match.route.testHelper) rejectLiveKeyOnTestHelpers(ctx, authorization);
   let binding = match.route.methods[method];
+  if (binding === undefined && method === 'HEAD' && ctx.decisions.head === 'as-get') binding = match.route.methods['GET'];
   if (binding === undefined && ctx.faults.has('delete-payment-cancels') && method === 'DELETE' && match.route.pattern === '/v1/payments/{id}') {
     // FAULT delete-payment-cancels: DELETE /payments/{id} is an undocumented alias of cancelPayment.
     binding = { operation: 'cancelPayment', scope: 'payments:write' };
@@ -103,7 +104,7 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
       // FAULT no-allow-header-on-405: the 405 carries no Allow header.
       throw new ApiError('method_not_allowed');
     }
-    throw new ApiError('method_not_allowed', { headers: { Allow: allowHeader(match.route.methods) } });
+    throw new ApiError('method_not_allowed', { headers: { Allow: allowHeader(match.route.methods, ctx.decisions.head === 'as-get') } });
   }
   const key = authenticate(ctx.state.keys, authorization, ctx.faults);
   if (ctx.faults.has('write-scope-checked-after-operation') && binding.scope === 'payments:write') {
@@ -117,18 +118,24 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
     requireScope(key, binding.scope, ctx.faults);
     return reply!;
   }
+  if (ctx.decisions.scopeVsRateLimit === 'rate-limit-first') {
+    ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
+    requireScope(key, binding.scope, ctx.faults);
+    return runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
+  }
   requireScope(key, binding.scope, ctx.faults);
   if (ctx.faults.has('cancel-requires-read-scope') && binding.operation === 'cancelPayment') {
     // FAULT cancel-requires-read-scope: cancel reuses getPayment's lookup and its payments:read scope.
     requireScope(key, 'payments:read');
   }
-  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId);
+  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
   return runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
 }
 
 /** The route of a /v1 path, matched exactly (router.ts). */
 function matchRoute(ctx: AppContext, path: string): ReturnType<typeof matchPath<(typeof ROUTES)[number]>> {
   let target = path;
+  if (ctx.decisions.trailingSlash === 'same-route' && target.length > 1 && target.endsWith('/')) target = target.slice(0, -1);
   if (ctx.faults.has('version-prefix-case-insensitive')) {
     // FAULT version-prefix-case-insensitive: the version segment is compared case-insensitively.
     target = target.replace(/^\/v1(?=\/|$)/i, '/v1');

@@ -1,4 +1,5 @@
 /** The state of one reference server and the context every handler receives. */
+import type { Decisions } from './decisions.ts';
 import type { FaultSet } from './faults.ts';
 import type { IdempotencyStore } from './idempotency.ts';
 import type { PaymentStore } from './payments.ts';
@@ -33,6 +34,8 @@ export interface ReferenceState {
 export interface AppContext {
   readonly state: ReferenceState;
   readonly faults: FaultSet;
+  /** The variant's decisions on points the spec leaves open (decisions.ts). */
+  readonly decisions: Decisions;
   readonly now: () => number;
   /** Artificial processing time inside createPayment, so concurrent identical requests overlap. */
   readonly createDelayMs: number;

@@ -96,7 +96,7 @@ function sendTestEvent(ctx: AppContext, body: RequestBody): Reply {
     object: 'endpoint_test',
     endpoint: endpoint.path,
     message: 'Test event sent from the dashboard. It is synthetic and carries no payment.',
-    created_at: formatTimestamp(at),
+    created_at: formatTimestamp(at, ctx.decisions.timestampOffset),
   };
   const event = emitEventTo(ctx, endpoint, 'endpoint.test', object, at);
   return jsonReply(202, { object: 'endpoint_test_request', event_id: event.id, endpoint: endpoint.path });

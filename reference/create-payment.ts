@@ -24,8 +24,10 @@ import { checkLiveReadiness } from './live-readiness.ts';
 import { checkRelations, type ResolvedRelations } from './order-checks.ts';
 import { checkoutUrlFor, toPaymentResource } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
-import type { ApiKeyRecord, PaymentRecord } from './types.ts';
-import { parseJsonObjectBody, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
+import { BODY_LIMIT_BYTES, MAX_LENGTHS } from './decisions.ts';
+import { formatCents } from './decimal.ts';
+import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord } from './types.ts';
+import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
 
 export async function createPayment(
@@ -34,14 +36,17 @@ export async function createPayment(
   headers: IncomingHttpHeaders,
   body: RequestBody,
 ): Promise<Reply> {
-  const idempotencyKey = readIdempotencyKey(headers['idempotency-key']);
+  const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+  if (body.bytes.length > BODY_LIMIT_BYTES[ctx.decisions.bodyLimit]) {
+    throw new ApiError('invalid_request', { message: `The request body exceeds ${ctx.decisions.bodyLimit}.` });
+  }
   if (body.tooLarge) throw new ApiError('invalid_request', { message: 'The request body exceeds 1 MiB.' });
   if (idempotencyKey === null) return runCreate(ctx, key, headers['content-type'], body);
   if (ctx.faults.has('idempotency-key-ignored')) {
     /* FAULT idempotency-key-ignored: the Idempotency-Key header is read but never used: every request is processed anew */
     return runCreate(ctx, key, headers['content-type'], body);
   }
-  let fingerprint = bodyFingerprint(body.bytes);
+  let fingerprint = bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity);
   if (ctx.faults.has('idempotency-ignores-body')) {
     /* FAULT idempotency-ignores-body: the body is not part of the stored request: a different body replays the original */
     fingerprint = 'any body';
@@ -62,7 +67,11 @@ export async function createPayment(
     return reply;
   }
 
-  const outcome = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
+  const outcome = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+  if (outcome.kind === 'replay' && outcome.response.error !== undefined) {
+    const original = outcome.response.error;
+    throw new ApiError(original.code, { param: original.param, message: original.message, headers: { ...original.headers, 'Idempotent-Replayed': 'true' } });
+  }
   if (outcome.kind === 'replay') {
     if (ctx.faults.has('replay-rechecks-external-id')) {
       /* FAULT replay-rechecks-external-id: a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
@@ -73,16 +82,28 @@ export async function createPayment(
       const original = ctx.state.payments.getAny(String(JSON.parse(outcome.response.body.toString('utf8')).id));
       if (original !== undefined && original.status !== 'PENDING') return runCreate(ctx, key, headers['content-type'], body);
     }
-    return { status: outcome.response.status, body: outcome.response.body, headers: { 'Idempotent-Replayed': 'true' } };
+    return { status: outcome.response.status, body: replayBody(ctx, outcome.response.body), headers: { 'Idempotent-Replayed': 'true' } };
   }
   try {
     const reply = await runCreate(ctx, key, headers['content-type'], body);
     ctx.state.idempotency.complete(outcome.slot, { status: reply.status, body: reply.body });
     return reply;
   } catch (err) {
-    ctx.state.idempotency.release(outcome.slot);
+    if (ctx.decisions.idempotentErrors === 'stored' && err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      ctx.state.idempotency.complete(outcome.slot, { status: err.status, body: Buffer.alloc(0), error: err });
+    } else {
+      ctx.state.idempotency.release(outcome.slot);
+    }
     throw err;
   }
+}
+
+/** replayBody decision: the stored 201 bytes, or the created Payment as it is now. */
+function replayBody(ctx: AppContext, stored: Buffer): Buffer {
+  if (ctx.decisions.replayBody === 'original-snapshot') return stored;
+  const id = String((JSON.parse(stored.toString('utf8')) as { id?: unknown }).id);
+  const payment = ctx.state.payments.getAny(id);
+  return payment === undefined ? stored : jsonReply(201, toPaymentResource(payment, ctx.decisions)).body;
 }
 
 async function runCreate(
@@ -96,8 +117,13 @@ async function runCreate(
     /* FAULT malformed-json-crashes: a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
     JSON.parse(body.bytes.toString('utf8'));
   }
-  const input = validateCreateRequest(parseJsonObjectBody(contentType, body, ctx.faults), ctx.faults);
-  const relations = checkRelations(ctx.state, key, input, ctx.faults);
+  const d = ctx.decisions;
+  const fields = parseJsonObjectBody(contentType, body, ctx.faults, d.contentType);
+  const input = validateCreateRequest(fields, ctx.faults, { precedence: d.fieldPrecedence, lengths: MAX_LENGTHS[d.maxLengths] });
+  if (d.nullFields === 'rejected') rejectNullFields(fields);
+  if (d.unknownFields === 'rejected') rejectUnknownFields(fields);
+  const reservedCents = d.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
+  const relations = checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
   checkExternalIdUnique(ctx, key, input.externalId);
   if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
   if (key.env === 'test' && ctx.faults.has('live-checks-in-test-mode')) {
@@ -105,14 +131,17 @@ async function runCreate(
     checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
   }
   const payment = commitPayment(ctx, key, input, relations);
-  const resource = toPaymentResource(payment);
+  const resource = toPaymentResource(payment, ctx.decisions);
   let eventObject: object = resource;
   if (ctx.faults.has('created-event-without-checkout-url')) {
     /* FAULT created-event-without-checkout-url: payment.created is rendered before the checkout session is attached: no checkout_url */
     const { checkout_url: _checkoutUrl, ...early } = resource;
     eventObject = early;
   }
-  emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
+  const emitCreated = () => emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
+  // createdEventTiming decision: the event is created now either way; 'after-response' hands it to the dispatcher once the 201 is out.
+  if (d.createdEventTiming === 'after-response') setImmediate(emitCreated);
+  else emitCreated();
   if (ctx.faults.has('create-answers-amount-as-number')) {
     /* FAULT create-answers-amount-as-number: the 201 serialises amount as a JSON number (the ORM's decimal) */
     return jsonReply(201, { ...resource, amount: Number(resource.amount) });
@@ -157,22 +186,24 @@ function commitPayment(
   input: CreatePaymentInput,
   relations: ResolvedRelations,
 ): PaymentRecord {
-  const id = newPaymentId();
+  const id = newPaymentId(ctx.decisions.paymentIds);
+  const d = ctx.decisions;
   const payment: PaymentRecord = {
     id,
     businessId: key.businessId,
     env: key.env,
     status: 'PENDING',
-    amount: input.amount,
+    amount: d.amountEcho === 'two-decimals' ? formatCents(input.amountCents) : input.amount,
     amountCents: input.amountCents,
     description: input.description,
     merchantReference: input.merchantReference,
     externalId: input.externalId,
     metadata: input.metadata,
-    allowedMethods: input.allowedMethods,
-    allowedChannels: input.allowedChannels,
+    // omittedDefaults decision: stored after the Live checks, so a default never makes a create fail.
+    allowedMethods: input.allowedMethods ?? (d.omittedDefaults === 'all-values' ? [...PAYMENT_METHODS] : undefined),
+    allowedChannels: input.allowedChannels ?? (d.omittedDefaults === 'all-values' ? [...COLLECTION_CHANNELS] : undefined),
     returnUrl: input.returnUrl,
-    checkoutUrl: checkoutUrlFor(id),
+    checkoutUrl: checkoutUrlFor(id, d),
     customerId: relations.customerId,
     orderId: relations.order?.id ?? null,
     createdAt: ctx.now(),
@@ -202,6 +233,13 @@ function commitPayment(
   }
   ctx.state.payments.insert(payment);
   return payment;
+}
+
+/** orderDue 'pending-reserves': what the order's PENDING payments hold. */
+function pendingCentsOf(ctx: AppContext, key: ApiKeyRecord, order: Order): bigint {
+  let cents = 0n;
+  for (const p of ctx.state.payments.ascending(key.businessId, key.env)) if (p.orderId === order.id && p.status === 'PENDING') cents += p.amountCents;
+  return cents;
 }
 
 function businessOf(ctx: AppContext, key: ApiKeyRecord) {

@@ -2,7 +2,44 @@
  * The error envelope of the spec (section "Errors"):
  * `{ error: { code, message, param?, request_id } }`, status from the error table.
  */
-import { ERROR_TABLE, type ErrorCode } from '../catalogue/error-codes.ts';
+/**
+ * The spec's error table (section "Errors"), kept here rather than imported from catalogue/: the
+ * reference is written apart from the suite's oracle, so a slip in one is not copied into the other.
+ */
+export const ERROR_TABLE = {
+  invalid_api_key: 401,
+  insufficient_scope: 403,
+  rate_limit_exceeded: 429,
+  invalid_request: 400,
+  invalid_amount: 400,
+  invalid_external_id: 400,
+  invalid_metadata: 400,
+  invalid_return_url: 400,
+  invalid_allowed_method: 400,
+  invalid_allowed_channel: 400,
+  description_too_long: 400,
+  reference_too_long: 400,
+  invalid_customer: 400,
+  order_not_found: 400,
+  order_customer_mismatch: 400,
+  exceeds_order_due: 400,
+  context_items_not_accepted: 400,
+  payment_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  external_id_conflict: 409,
+  idempotency_conflict: 409,
+  idempotency_in_progress: 409,
+  invalid_transition: 409,
+  order_cancelled: 409,
+  payment_method_unavailable: 409,
+  payment_channel_unavailable: 409,
+  payment_detection_not_ready: 409,
+  insufficient_credit: 409,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_TABLE;
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   invalid_api_key: 'The API key is missing, malformed, unknown or revoked.',

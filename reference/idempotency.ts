@@ -21,6 +21,8 @@ const SWEEP_EVERY = 1000;
 export interface StoredResponse {
   status: number;
   body: Buffer;
+  /** idempotentErrors decision 'stored': the error the first request ended in, raised again on replay. */
+  error?: ApiError;
 }
 
 interface Entry {
@@ -35,22 +37,22 @@ export type IdempotencyOutcome =
   | { kind: 'started'; slot: string };
 
 /** The Idempotency-Key header: absent → null; empty or longer than 255 → 400 `invalid_request`. */
-export function readIdempotencyKey(value: string | string[] | undefined): string | null {
+export function readIdempotencyKey(value: string | string[] | undefined, max: number = MAX_IDEMPOTENCY_KEY_LENGTH): string | null {
   if (value === undefined) return null;
   const key = Array.isArray(value) ? value.join(', ') : value;
-  if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+  if (key.length === 0 || key.length > max) {
     throw new ApiError('invalid_request', {
       param: 'Idempotency-Key',
-      message: `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`,
+      message: `Idempotency-Key must be 1 to ${max} characters.`,
     });
   }
   return key;
 }
 
 /** Digest of the canonical JSON of the body, or of its raw bytes when it does not parse. */
-export function bodyFingerprint(bytes: Buffer): string {
+export function bodyFingerprint(bytes: Buffer, identity: 'canonical-json' | 'raw-bytes' = 'canonical-json'): string {
   const hash = createHash('sha256');
-  const canonical = canonicalJsonOf(bytes);
+  const canonical = identity === 'raw-bytes' ? null : canonicalJsonOf(bytes);
   if (canonical === null) hash.update('raw:').update(bytes);
   else hash.update('json:').update(canonical, 'utf8');
   return hash.digest('hex');
@@ -98,12 +100,15 @@ export class IdempotencyStore {
    * Looks the pair up. Returns the stored response to replay, or reserves the slot
    * (state processing) for a new request. Throws the 409s of Rules 2 and 3.
    */
-  begin(apiKey: string, idempotencyKey: string, fingerprint: string, now: number): IdempotencyOutcome {
+  begin(apiKey: string, idempotencyKey: string, fingerprint: string, now: number, clash: 'in-progress-wins' | 'conflict-wins' = 'in-progress-wins'): IdempotencyOutcome {
     this.#begins += 1;
     if (this.#begins % SWEEP_EVERY === 0) this.sweep(now);
     const slot = `${apiKey}\u0000${idempotencyKey}`;
     const entry = this.#entries.get(slot);
     if (entry !== undefined && !(entry.state === 'completed' && isExpired(entry, now))) {
+      if (entry.state === 'processing' && clash === 'conflict-wins' && entry.fingerprint !== fingerprint) {
+        throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
+      }
       if (entry.state === 'processing') throw new ApiError('idempotency_in_progress', { param: 'Idempotency-Key' });
       if (entry.fingerprint !== fingerprint) throw new ApiError('idempotency_conflict', { param: 'Idempotency-Key' });
       if (entry.response !== null) return { kind: 'replay', response: entry.response };

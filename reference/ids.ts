@@ -48,7 +48,8 @@ let paymentSequence = 0;
  * list order (created_at desc, then id desc) equals reverse creation order even for
  * payments created within the same millisecond. Ids stay opaque to clients.
  */
-export function newPaymentId(): string {
+export function newPaymentId(form: 'sequential' | 'random' = 'sequential'): string {
+  if (form === 'random') return `pay_${randomString(24, LOWER_ALNUM)}`;
   paymentSequence += 1;
   return `pay_${paymentSequence.toString(36).padStart(8, '0')}${randomString(16, LOWER_ALNUM)}`;
 }

@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createRequestHandler } from './app.ts';
 import type { AppContext, ReferenceState } from './context.ts';
+import { decisionsFor, RAISED_MAX_HEADER_SIZE, type Decisions, type VariantName } from './decisions.ts';
 import { ApiError, errorEnvelope } from './errors.ts';
 import { toFaultSet, type FaultSet } from './faults.ts';
 import { IdempotencyStore } from './idempotency.ts';
@@ -20,11 +21,14 @@ import { PaymentStore } from './payments.ts';
 import type { ReferenceProfile } from './profile.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';
 import { buildProfile, DEFAULT_RATE_LIMITS, seed, type RateLimitOptions, type SeedData } from './seed.ts';
+import { seedPayments } from './seed-payments.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export type { ReferenceProfile, ProfileEndpoint, ProfileKeyName } from './profile.ts';
 export type { AppContext, ReferenceState } from './context.ts';
 export type { FaultSet } from './faults.ts';
+export type { Decisions, VariantName } from './decisions.ts';
+export { ALT_DECISIONS, REFERENCE_DECISIONS, VARIANTS, decisionsFor } from './decisions.ts';
 export { FAULTS, toFaultSet } from './faults.ts';
 export type { RateLimitOptions } from './seed.ts';
 export type { AttemptRecord, DeliveryRecord } from './webhooks/dispatcher.ts';
@@ -50,6 +54,8 @@ export interface ReferenceOptions {
   webhookTimeoutMs?: number;
   /** The clock (ms since the epoch). Default Date.now. */
   now?: () => number;
+  /** The decisions on points the spec leaves open (decisions.ts, README "Variants"). Default 'reference'. */
+  variant?: VariantName;
   /** Where unexpected errors (answered 500) are reported. Default: one line on stderr. */
   onError?: (err: unknown) => void;
 }
@@ -61,6 +67,7 @@ export interface BuiltReference {
   state: ReferenceState;
   dispatcher: WebhookDispatcher;
   faults: FaultSet;
+  decisions: Decisions;
   /** The profile for the server once it is reachable at `baseUrl`. */
   profileFor(baseUrl: string): ReferenceProfile;
   /** Cancels webhook timers and in-flight deliveries, closes the server and its connections. */
@@ -85,6 +92,7 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
   new URL(webhookBaseUrl); // throws early on a bad URL
   const now = opts.now ?? Date.now;
   const faults = toFaultSet(opts.faults);
+  const decisions = decisionsFor(opts.variant);
   const seeded: SeedData = seed(opts.rateLimit ?? DEFAULT_RATE_LIMITS);
   const dispatcher = new WebhookDispatcher({
     baseUrl: webhookBaseUrl,
@@ -92,6 +100,8 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     timeoutMs: opts.webhookTimeoutMs ?? 10_000,
     now,
     faults,
+    gapFrom: decisions.retryGapFrom,
+    connections: decisions.deliveryConnections,
   });
   const state: ReferenceState = {
     businesses: seeded.businesses,
@@ -106,17 +116,24 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     controlToken: seeded.controlToken,
     seed: seeded.handles,
   };
+  if (decisions.seedPayments === 'present') seedPayments(state.payments, [seeded.handles.businessA, seeded.handles.businessB], now(), decisions);
   const context: AppContext = {
     state,
     faults,
+    decisions,
     now,
     createDelayMs: opts.createDelayMs ?? 5,
     dispatcher,
     onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
   };
-  const server = http.createServer(frontEnd(faults, createRequestHandler(context)));
-  // Control `front-node-default-limits`: no listener, so node:http answers malformed requests itself.
-  if (!faults.has('front-node-default-limits')) {
+  // Control `front-node-default-limits` stands for node:http as it comes: Node's limits and answers.
+  const nodeDefaults = faults.has('front-node-default-limits');
+  const server = http.createServer(
+    decisions.headerLimit === 'raised' && !nodeDefaults ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
+    frontEnd(faults, createRequestHandler(context)),
+  );
+  // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
+  if (decisions.malformedHttp === 'envelope' && !nodeDefaults) {
     server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
   }
 
@@ -140,6 +157,7 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     state,
     dispatcher,
     faults,
+    decisions,
     profileFor: (baseUrl) => buildProfile(seeded, { baseUrl, webhookBaseUrl, timeScale }),
     close,
   };

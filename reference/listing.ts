@@ -47,18 +47,42 @@ export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: strin
   const last = page[page.length - 1];
   if (ctx.faults.has('list-omits-has-more') && !hasMore) {
     /* FAULT list-omits-has-more: has_more is left out of the PaymentList when it is false */
-    return jsonReply(200, { object: 'list', data: page.map(toPaymentResource), next_cursor: null });
+    return jsonReply(200, { object: 'list', data: page.map((p) => toPaymentResource(p, ctx.decisions)), next_cursor: null });
   }
   return jsonReply(200, {
     object: 'list',
-    data: page.map(toPaymentResource),
+    data: page.map((p) => toPaymentResource(p, ctx.decisions)),
     has_more: hasMore,
-    next_cursor: hasMore && last !== undefined ? last.id : null,
+    next_cursor: hasMore && last !== undefined ? cursorFor(ctx, last) : null,
   });
+}
+
+const OPAQUE_CURSOR_PREFIX = 'cur_';
+const LIST_PARAMETERS: ReadonlySet<string> = new Set(['status', 'external_id', 'created_from', 'created_to', 'limit', 'starting_after']);
+
+/** cursor decision: the page's last Payment id, or an opaque token that names it. */
+function cursorFor(ctx: AppContext, last: PaymentRecord): string {
+  if (ctx.decisions.cursor === 'payment-id') return last.id;
+  return OPAQUE_CURSOR_PREFIX + Buffer.from(`after:${last.id}`, 'utf8').toString('base64url');
+}
+
+/** A starting_after value: a Payment id, or (opaque cursors) a token cursorFor made. */
+function paymentIdOfCursor(ctx: AppContext, value: string): string {
+  if (ctx.decisions.cursor !== 'opaque' || !value.startsWith(OPAQUE_CURSOR_PREFIX)) return value;
+  const decoded = Buffer.from(value.slice(OPAQUE_CURSOR_PREFIX.length), 'base64url').toString('utf8');
+  return decoded.startsWith('after:') ? decoded.slice('after:'.length) : value;
+}
+
+/** unknownQueryParams decision 'rejected': a parameter listPayments does not define → 400 naming it. */
+function rejectUnknownParameters(params: URLSearchParams): void {
+  for (const name of params.keys()) {
+    if (!LIST_PARAMETERS.has(name)) throw invalidParam(name.slice(0, 64), `Unknown query parameter ${JSON.stringify(name.slice(0, 64))}.`);
+  }
 }
 
 export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: string): ListQuery {
   const params = new URLSearchParams(rawQuery);
+  if (ctx.decisions.unknownQueryParams === 'rejected') rejectUnknownParameters(params);
   const single = (name: string): string | null => {
     const values = params.getAll(name);
     if (values.length === 0) return null;
@@ -139,13 +163,18 @@ export function parseDateParam(name: string, value: string | null, rounding: 'fl
 /** starting_after: the id of a payment the key can see; anything else → 400. */
 export function parseStartingAfter(ctx: AppContext, key: ApiKeyRecord, value: string | null): PaymentRecord | null {
   if (value === null) return null;
-  const payment = ctx.state.payments.findVisible(key.businessId, key.env, value);
+  const payment = ctx.state.payments.findVisible(key.businessId, key.env, paymentIdOfCursor(ctx, value));
+  if (payment === undefined && ctx.decisions.unknownCursor === 'empty-page') return UNKNOWN_CURSOR;
   if (payment === undefined) throw invalidParam('starting_after', 'starting_after must be the id of one of your payments.');
   return payment;
 }
 
+/** unknownCursor decision 'empty-page': a starting_after naming no visible Payment; nothing follows it. */
+const UNKNOWN_CURSOR = { id: '' } as PaymentRecord;
+
 /** Up to limit + 1 matching payments, newest first, after the cursor. */
 function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecord[] {
+  if (q.startingAfter === UNKNOWN_CURSOR) return [];
   let status = q.status;
   if (ctx.faults.has('list-status-filter-ignored')) {
     /* FAULT list-status-filter-ignored: the status filter is parsed but never applied. */
@@ -156,7 +185,8 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
     /* FAULT list-external-id-prefix-match: external_id matched by prefix, as SQL LIKE 'x%'. */
     sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.startsWith(q.externalId);
   }
-  let after = (p: PaymentRecord, cursor: PaymentRecord): boolean => compareAscending(p, cursor) < 0;
+  const oldestFirst = ctx.decisions.listOrder === 'oldest-first';
+  let after = (p: PaymentRecord, cursor: PaymentRecord): boolean => (oldestFirst ? compareAscending(p, cursor) > 0 : compareAscending(p, cursor) < 0);
   if (ctx.faults.has('list-starting-after-inclusive')) {
     /* FAULT list-starting-after-inclusive: the cursor Payment itself is listed again after it. */
     after = (p, cursor) => compareAscending(p, cursor) <= 0;
@@ -188,6 +218,7 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
   }
 
   const all = ctx.state.payments.ascending(key.businessId, key.env);
+  if (oldestFirst) return collectOldestFirst(all, q, matches);
   let end = all.length;
   if (q.startingAfter !== null) end = lowerBound(all, q.startingAfter);
   if (q.startingAfter !== null && ctx.faults.has('list-starting-after-inclusive')) end += 1;
@@ -196,6 +227,19 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
     const p = all[i];
     if (p === undefined) continue;
     if (q.createdFrom !== null && p.createdAt < q.createdFrom) break;
+    if (matches(p)) out.push(p);
+  }
+  return out;
+}
+
+/** listOrder decision 'oldest-first': up to limit + 1 matching payments, oldest first, after the cursor. */
+function collectOldestFirst(all: readonly PaymentRecord[], q: ListQuery, matches: (p: PaymentRecord) => boolean): PaymentRecord[] {
+  const out: PaymentRecord[] = [];
+  const start = q.startingAfter === null ? 0 : lowerBound(all, q.startingAfter);
+  for (let i = start; i < all.length && out.length <= q.limit; i += 1) {
+    const p = all[i];
+    if (p === undefined) continue;
+    if (q.createdTo !== null && p.createdAt > q.createdTo) break;
     if (matches(p)) out.push(p);
   }
   return out;

@@ -15,6 +15,8 @@ import type { ApiKeyRecord, Customer, Order } from './types.ts';
 export interface RelationLookup {
   customers: ReadonlyMap<string, Customer>;
   orders: ReadonlyMap<string, Order>;
+  /** orderDue decision 'pending-reserves': cents of the order's PENDING payments, held against its due. */
+  reservedCents?: (order: Order) => bigint;
 }
 
 export interface ResolvedRelations {
@@ -37,7 +39,7 @@ export function checkRelations(
   const order = checkOrderExists(lookup, key, input.orderId, faults);
   checkOrderCustomer(order, customer);
   checkOrderNotCancelled(order, faults);
-  checkOrderDue(order, input.amountCents, faults);
+  checkOrderDue(order, input.amountCents, faults, lookup.reservedCents?.(order) ?? 0n);
   // Without a customer_id the payment takes the order's customer.
   return { customerId: customer ?? order.customerId, order };
 }
@@ -90,8 +92,9 @@ export function checkOrderNotCancelled(order: Order, faults: FaultSet = NO_FAULT
 }
 
 /** exceeds_order_due: amount > remaining due, compared as cents (never floats). */
-export function checkOrderDue(order: Order, amountCents: bigint, faults: FaultSet = NO_FAULTS): void {
-  const remaining = remainingDueCents(order);
+export function checkOrderDue(order: Order, amountCents: bigint, faults: FaultSet = NO_FAULTS, reservedCents = 0n): void {
+  const afterReservations = remainingDueCents(order) - reservedCents;
+  const remaining = afterReservations > 0n ? afterReservations : 0n;
   if (faults.has('order-due-not-enforced')) {
     /* FAULT order-due-not-enforced: the amount is never compared with the order's remaining due */
     return;

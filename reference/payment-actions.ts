@@ -41,7 +41,7 @@ export function findVisiblePayment(ctx: AppContext, key: ApiKeyRecord, id: strin
 }
 
 export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  const resource = toPaymentResource(findVisiblePayment(ctx, key, id));
+  const resource = toPaymentResource(findVisiblePayment(ctx, key, id), ctx.decisions);
   if (ctx.faults.has('get-livemode-always-false')) {
     /* FAULT get-livemode-always-false: the GET serialiser hard-codes livemode false, Live Payments included */
     return jsonReply(200, { ...resource, livemode: false });
@@ -56,7 +56,7 @@ export function cancelPayment(ctx: AppContext, key: ApiKeyRecord, id: string): R
     /* FAULT cancel-allowed-from-paid: only CANCELLED is refused; a PAID or REVERSED Payment is moved to CANCELLED */
     payment.status = 'CANCELLED';
     payment.cancelledAt = ctx.now();
-    return jsonReply(200, toPaymentResource(payment));
+    return jsonReply(200, toPaymentResource(payment, ctx.decisions));
   }
   const resource = performTransition(ctx, payment, 'cancel');
   if (ctx.faults.has('cancel-forgets-cancelled-at')) {
@@ -73,7 +73,7 @@ export function simulatePaymentSucceeded(ctx: AppContext, key: ApiKeyRecord, id:
   const payment = findVisiblePayment(ctx, key, id);
   if (ctx.faults.has('succeed-on-paid-answers-200') && payment.status === 'PAID') {
     /* FAULT succeed-on-paid-answers-200: an already PAID Payment counts as done and is answered 200 instead of 409 */
-    return jsonReply(200, toPaymentResource(payment));
+    return jsonReply(200, toPaymentResource(payment, ctx.decisions));
   }
   const resource = performTransition(ctx, payment, 'succeed');
   if (ctx.faults.has('succeed-forgets-paid-at')) {
@@ -92,20 +92,20 @@ export function simulatePaymentCancelled(ctx: AppContext, key: ApiKeyRecord, id:
     /* FAULT helper-cancel-ignores-state: the state is not checked; any Payment is (re)cancelled, cancelled_at overwritten */
     payment.status = 'CANCELLED';
     payment.cancelledAt = ctx.now();
-    return jsonReply(200, toPaymentResource(payment));
+    return jsonReply(200, toPaymentResource(payment, ctx.decisions));
   }
   if (ctx.faults.has('helper-cancel-not-persisted')) {
     /* FAULT helper-cancel-not-persisted: the move is applied to a copy that is answered; the stored Payment stays PENDING */
     assertTransitionAllowed(payment, 'cancel');
     const copy = { ...payment };
     applyTransition(copy, 'cancel', ctx.now());
-    return jsonReply(200, toPaymentResource(copy));
+    return jsonReply(200, toPaymentResource(copy, ctx.decisions));
   }
   if (ctx.faults.has('helper-cancel-emits-no-event')) {
     /* FAULT helper-cancel-emits-no-event: the helper writes CANCELLED through a path that skips the outbox: no payment.cancelled */
     assertTransitionAllowed(payment, 'cancel');
     applyTransition(payment, 'cancel', ctx.now());
-    return jsonReply(200, toPaymentResource(payment));
+    return jsonReply(200, toPaymentResource(payment, ctx.decisions));
   }
   return jsonReply(200, performTransition(ctx, payment, 'cancel'));
 }
@@ -134,14 +134,14 @@ function requireTestKey(key: ApiKeyRecord): void {
 export function performTransition(ctx: AppContext, payment: PaymentRecord, name: TransitionName): PaymentResource {
   assertTransitionAllowed(payment, name);
   const at = ctx.now();
-  const before = ctx.faults.has('event-snapshot-before-transition') ? toPaymentResource(payment) : null;
+  const before = ctx.faults.has('event-snapshot-before-transition') ? toPaymentResource(payment, ctx.decisions) : null;
   applyTransition(payment, name, at);
   if (ctx.faults.has('cancelled-at-truncated-to-minute') && name === 'cancel') {
     /* FAULT cancelled-at-truncated-to-minute: cancelled_at is stored truncated to the whole minute, so it reads before created_at */
     payment.cancelledAt = Math.floor(at / 60_000) * 60_000;
   }
   updateOrderPaid(ctx, payment, name);
-  const resource = toPaymentResource(payment);
+  const resource = toPaymentResource(payment, ctx.decisions);
   let eventObject: PaymentResource = resource;
   if (ctx.faults.has('event-snapshot-before-transition') && before !== null) {
     /* FAULT event-snapshot-before-transition: the event snapshots the Payment as it was before the move */

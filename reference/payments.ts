@@ -2,7 +2,9 @@
  * Payments: the store, the representation, and the transitions of the spec's table
  * (section "States and transitions").
  */
+import { REFERENCE_DECISIONS, type Decisions } from './decisions.ts';
 import { ApiError } from './errors.ts';
+import { randomString } from './ids.ts';
 import { formatNullableTimestamp, formatTimestamp } from './time.ts';
 import type { Environment, PaymentRecord, PaymentResource, PaymentStatus } from './types.ts';
 
@@ -80,7 +82,8 @@ function scopeKey(businessId: string, env: Environment): string {
 }
 
 /** The spec's Payment representation, field for field; what GET /payments/{id} answers. */
-export function toPaymentResource(p: PaymentRecord): PaymentResource {
+export function toPaymentResource(p: PaymentRecord, d: Decisions = REFERENCE_DECISIONS): PaymentResource {
+  const offset = d.timestampOffset;
   const resource: PaymentResource = {
     id: p.id,
     object: 'payment',
@@ -93,10 +96,10 @@ export function toPaymentResource(p: PaymentRecord): PaymentResource {
     external_id: p.externalId,
     metadata: { ...p.metadata },
     return_url: p.returnUrl,
-    checkout_url: p.checkoutUrl,
-    created_at: formatTimestamp(p.createdAt),
-    paid_at: formatNullableTimestamp(p.paidAt),
-    cancelled_at: formatNullableTimestamp(p.cancelledAt),
+    checkout_url: d.checkoutUrl === 'session-until-final' && p.status !== 'PENDING' ? null : p.checkoutUrl,
+    created_at: formatTimestamp(p.createdAt, offset),
+    paid_at: formatNullableTimestamp(p.paidAt, offset),
+    cancelled_at: formatNullableTimestamp(p.cancelledAt, offset),
   };
   if (p.allowedMethods !== undefined) resource.allowed_methods = [...p.allowedMethods];
   if (p.allowedChannels !== undefined) resource.allowed_channels = [...p.allowedChannels];
@@ -117,7 +120,11 @@ function reorder(resource: PaymentResource): PaymentResource {
 
 export const CHECKOUT_BASE = 'https://checkout.hps-reference.test/c/';
 
-export function checkoutUrlFor(paymentId: string): string {
+export const SESSION_CHECKOUT_BASE = 'https://pay.hps-alt.test/checkout?session=';
+
+/** checkoutUrl decision: a path naming the payment, or an opaque session token in a query. */
+export function checkoutUrlFor(paymentId: string, d: Decisions = REFERENCE_DECISIONS): string {
+  if (d.checkoutUrl === 'session-until-final') return `${SESSION_CHECKOUT_BASE}cs_${randomString(32)}`;
   return `${CHECKOUT_BASE}${paymentId}`;
 }
 

@@ -17,7 +17,14 @@ export class FixedWindowLimiter {
   readonly #windows = new Map<string, Window>();
 
   /** Counts one request of `key`; throws 429 when over the limit. */
-  take(key: string, spec: WindowSpec, now: number, faults: FaultSet = NO_FAULTS, businessId = ''): void {
+  take(
+    key: string,
+    spec: WindowSpec,
+    now: number,
+    faults: FaultSet = NO_FAULTS,
+    businessId = '',
+    retryAfter: 'remaining' | 'whole-window' = 'remaining',
+  ): void {
     const blockSlot = `business\u0000${businessId}`;
     const block = faults.has('rate-limit-blocks-business') ? this.#windows.get(blockSlot) : undefined;
     if (block !== undefined && now < block.startedAt) {
@@ -48,7 +55,7 @@ export class FixedWindowLimiter {
     }
     if (window.count > spec.limit) {
       throw new ApiError('rate_limit_exceeded', {
-        headers: { 'Retry-After': String(retryAfterSeconds(window, spec, now)) },
+        headers: { 'Retry-After': String(retryAfter === 'whole-window' ? Math.max(1, Math.ceil(spec.windowMs / 1000)) : retryAfterSeconds(window, spec, now)) },
       });
     }
   }

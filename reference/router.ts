@@ -92,8 +92,11 @@ export function matchPath<R extends { pattern: string }>(
   return null;
 }
 
-export function allowHeader(methods: Readonly<Record<string, unknown>>): string {
-  return Object.keys(methods).sort().join(', ');
+/** The Allow header; with `headAsGet` (head decision 'as-get') a GET route also allows HEAD. */
+export function allowHeader(methods: Readonly<Record<string, unknown>>, headAsGet = false): string {
+  const names = Object.keys(methods);
+  if (headAsGet && names.includes('GET')) names.push('HEAD');
+  return names.sort().join(', ');
 }
 
 function decodeSegment(segment: string): string {

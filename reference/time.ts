@@ -1,11 +1,12 @@
 /** Timestamps: RFC 3339 with milliseconds, UTC, and a strict RFC 3339 parser for filters. */
 
-export function formatTimestamp(ms: number): string {
-  return new Date(ms).toISOString();
+export function formatTimestamp(ms: number, offset: 'Z' | '+00:00' = 'Z'): string {
+  const iso = new Date(ms).toISOString();
+  return offset === 'Z' ? iso : `${iso.slice(0, -1)}+00:00`;
 }
 
-export function formatNullableTimestamp(ms: number | null): string | null {
-  return ms === null ? null : formatTimestamp(ms);
+export function formatNullableTimestamp(ms: number | null, offset: 'Z' | '+00:00' = 'Z'): string | null {
+  return ms === null ? null : formatTimestamp(ms, offset);
 }
 
 // RFC 3339, section 5.6: date-time = full-date "T" full-time; time-offset = "Z" / time-numoffset.

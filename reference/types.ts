@@ -91,7 +91,7 @@ export interface PaymentRecord {
   businessId: string;
   env: Environment;
   status: PaymentStatus;
-  /** Exactly the string received; never re-formatted. */
+  /** As received, or normalised (amountEcho decision). */
   amount: string;
   amountCents: bigint;
   description: string | null;
@@ -124,7 +124,7 @@ export interface PaymentResource {
   allowed_methods?: string[];
   allowed_channels?: string[];
   return_url: string | null;
-  checkout_url: string;
+  checkout_url: string | null;
   created_at: string;
   paid_at: string | null;
   cancelled_at: string | null;

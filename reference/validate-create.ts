@@ -6,7 +6,7 @@
  * A field that is absent or JSON `null` counts as not given (except `amount`, which is
  * required). Unknown fields are ignored.
  */
-import { ApiError } from './errors.ts';
+import { ApiError, type ErrorCode } from './errors.ts';
 import { AMOUNT_PATTERN, MAX_INTEGER_DIGITS, toCents } from './decimal.ts';
 import type { RequestBody } from './http-io.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from './types.ts';
@@ -39,7 +39,19 @@ export interface CreatePaymentInput {
 type Body = Readonly<Record<string, unknown>>;
 
 /** Steps of the create validation, in order. Each either returns or throws. */
-export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS): CreatePaymentInput {
+/** The variant's choices that shape validation (reference/decisions.ts). */
+export interface CreateRules {
+  precedence: 'amount-first' | 'amount-last';
+  lengths: { description: number; merchantReference: number; externalId: number };
+}
+
+export const DEFAULT_CREATE_RULES: CreateRules = {
+  precedence: 'amount-first',
+  lengths: { description: LIMITS.descriptionMax, merchantReference: LIMITS.merchantReferenceMax, externalId: LIMITS.externalIdMax },
+};
+
+export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS, rules: CreateRules = DEFAULT_CREATE_RULES): CreatePaymentInput {
+  const max = rules.lengths;
   if (faults.has('validation-errors-aggregated')) {
     /* FAULT validation-errors-aggregated: every field rule runs and, when more than one fails, the errors are merged into one generic 400 invalid_request */
     const failed: ApiError[] = [];
@@ -59,14 +71,15 @@ export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS):
     }
     if (failed.length > 1) throw invalidRequest(`${failed.length} fields are invalid: ${failed.map((e) => e.param ?? e.code).join(', ')}.`);
   }
+  if (rules.precedence === 'amount-last') runFieldRulesInReverse(body, faults, max);
   rejectContextItems(body, faults);
   const { amount, amountCents } = checkAmount(body, faults);
   return {
     amount,
     amountCents,
-    description: checkDescription(body, faults),
-    merchantReference: checkMerchantReference(body, faults),
-    externalId: checkExternalId(body, faults),
+    description: checkDescription(body, faults, max.description),
+    merchantReference: checkMerchantReference(body, faults, max.merchantReference),
+    externalId: checkExternalId(body, faults, max.externalId),
     returnUrl: checkReturnUrl(body, faults),
     metadata: checkMetadata(body, faults),
     allowedMethods: checkAllowedMethods(body, faults),
@@ -76,13 +89,60 @@ export function validateCreateRequest(body: Body, faults: FaultSet = NO_FAULTS):
   };
 }
 
+/** The fields of CreatePaymentRequest, plus context_items (which has its own error). */
+export const KNOWN_CREATE_FIELDS: ReadonlySet<string> = new Set([
+  'amount', 'description', 'merchant_reference', 'external_id', 'return_url', 'metadata',
+  'allowed_methods', 'allowed_channels', 'customer_id', 'order_id', 'context_items',
+]);
+
+/** unknownFields decision 'rejected': a field CreatePaymentRequest does not define → 400 naming it. */
+export function rejectUnknownFields(body: Body): void {
+  const unknown = Object.keys(body).find((name) => !KNOWN_CREATE_FIELDS.has(name));
+  if (unknown !== undefined) {
+    throw new ApiError('invalid_request', { param: unknown, message: `Unknown field ${JSON.stringify(unknown.slice(0, 64))}.` });
+  }
+}
+
+/** fieldPrecedence decision 'amount-last': the field rules run last to first, so the last broken one answers. */
+function runFieldRulesInReverse(body: Body, faults: FaultSet, max: CreateRules['lengths']): void {
+  checkIdField(body, 'order_id', faults);
+  checkIdField(body, 'customer_id', faults);
+  checkAllowedChannels(body, faults);
+  checkAllowedMethods(body, faults);
+  checkMetadata(body, faults);
+  checkReturnUrl(body, faults);
+  checkExternalId(body, faults, max.externalId);
+  checkMerchantReference(body, faults, max.merchantReference);
+  checkDescription(body, faults, max.description);
+  checkAmount(body, faults);
+  rejectContextItems(body, faults);
+}
+
+/** The code a wrong type of each optional field answers (README decision 10); null is a wrong type when rejected. */
+const WRONG_TYPE_CODE: Readonly<Record<string, ErrorCode>> = {
+  description: 'invalid_request', merchant_reference: 'invalid_request', external_id: 'invalid_external_id',
+  return_url: 'invalid_return_url', metadata: 'invalid_metadata', allowed_methods: 'invalid_allowed_method',
+  allowed_channels: 'invalid_allowed_channel', customer_id: 'invalid_request', order_id: 'invalid_request',
+};
+
+/** nullFields decision 'rejected': JSON null for an optional field is a wrong type, answered with the field's code. */
+export function rejectNullFields(body: Body): void {
+  const field = Object.keys(WRONG_TYPE_CODE).find((name) => body[name] === null);
+  if (field !== undefined) throw new ApiError(WRONG_TYPE_CODE[field]!, { param: field, message: `${field} must not be null; leave it out instead.` });
+}
+
 // ---------------------------------------------------------------------------------------
 // The body itself
 
 /** `Content-Type: application/json` (parameters allowed), at most 1 MiB, UTF-8, a JSON object. */
-export function parseJsonObjectBody(contentType: string | undefined, body: RequestBody, faults: FaultSet = NO_FAULTS): Body {
+export function parseJsonObjectBody(
+  contentType: string | undefined,
+  body: RequestBody,
+  faults: FaultSet = NO_FAULTS,
+  mediaType: 'json-required' | 'ignored' = 'json-required',
+): Body {
   if (body.tooLarge) throw invalidRequest('The request body exceeds 1 MiB.');
-  if (!isJsonMediaType(contentType)) throw invalidRequest('Content-Type must be application/json.');
+  if (mediaType === 'json-required' && !isJsonMediaType(contentType)) throw invalidRequest('Content-Type must be application/json.');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
@@ -183,32 +243,32 @@ export function checkAmount(body: Body, faults: FaultSet = NO_FAULTS): { amount:
 }
 
 /** description: a string of at most 1000 code points. */
-export function checkDescription(body: Body, faults: FaultSet = NO_FAULTS): string | null {
+export function checkDescription(body: Body, faults: FaultSet = NO_FAULTS, max: number = LIMITS.descriptionMax): string | null {
   const value = optionalString(body, 'description', faults);
-  if (value !== null && codePoints(value) > LIMITS.descriptionMax) {
+  if (value !== null && codePoints(value) > max) {
     if (faults.has('description-too-long-answers-invalid-request')) {
       /* FAULT description-too-long-answers-invalid-request: an over-long description is refused with the generic invalid_request instead of description_too_long */
       throw new ApiError('invalid_request', { param: 'description', message: 'description is invalid.' });
     }
     throw new ApiError('description_too_long', {
       param: 'description',
-      message: `description must be at most ${LIMITS.descriptionMax} characters.`,
+      message: `description must be at most ${max} characters.`,
     });
   }
   return value;
 }
 
 /** merchant_reference: a string of at most 255 code points. */
-export function checkMerchantReference(body: Body, faults: FaultSet = NO_FAULTS): string | null {
+export function checkMerchantReference(body: Body, faults: FaultSet = NO_FAULTS, max: number = LIMITS.merchantReferenceMax): string | null {
   const value = optionalString(body, 'merchant_reference', faults);
-  if (value !== null && codePoints(value) > LIMITS.merchantReferenceMax && faults.has('merchant-reference-truncated')) {
+  if (value !== null && codePoints(value) > max && faults.has('merchant-reference-truncated')) {
     /* FAULT merchant-reference-truncated: an over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255) column) instead of refused */
-    return [...value].slice(0, LIMITS.merchantReferenceMax).join('');
+    return [...value].slice(0, max).join('');
   }
-  if (value !== null && codePoints(value) > LIMITS.merchantReferenceMax) {
+  if (value !== null && codePoints(value) > max) {
     throw new ApiError('reference_too_long', {
       param: 'merchant_reference',
-      message: `merchant_reference must be at most ${LIMITS.merchantReferenceMax} characters.`,
+      message: `merchant_reference must be at most ${max} characters.`,
     });
   }
   return value;
@@ -217,17 +277,17 @@ export function checkMerchantReference(body: Body, faults: FaultSet = NO_FAULTS)
 const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
 
 /** external_id: a non-empty string, at most 255 code points, no control characters. */
-export function checkExternalId(body: Body, faults: FaultSet = NO_FAULTS): string | null {
+export function checkExternalId(body: Body, faults: FaultSet = NO_FAULTS, max: number = LIMITS.externalIdMax): string | null {
   const value = body['external_id'];
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw invalidExternalId('external_id must be a string.');
   if (value.length === 0) throw invalidExternalId('external_id must not be empty.');
-  if (codePoints(value) > LIMITS.externalIdMax && faults.has('external-id-too-long-crashes')) {
+  if (codePoints(value) > max && faults.has('external-id-too-long-crashes')) {
     /* FAULT external-id-too-long-crashes: the length is never checked; the unique index refuses the key and the database error surfaces as 500 */
     throw new Error('index row size exceeds the maximum for index "payments_external_id_key"');
   }
-  if (codePoints(value) > LIMITS.externalIdMax) {
-    throw invalidExternalId(`external_id must be at most ${LIMITS.externalIdMax} characters.`);
+  if (codePoints(value) > max) {
+    throw invalidExternalId(`external_id must be at most ${max} characters.`);
   }
   if (CONTROL_CHARACTER.test(value)) throw invalidExternalId('external_id must not contain control characters.');
   return value;

@@ -42,7 +42,7 @@ describe('hps-conformance CLI', () => {
   });
 
   it('exits 2 with one line for an unknown option, area or rule', () => {
-    for (const args of [['run', '--bogus'], ['run', '--dry-run', '--area', 'nope'], ['run', '--dry-run', '--rule', 'NOPE-1'], ['frobnicate'], ['run', '--seed', 'abc']]) {
+    for (const args of [['run', '--bogus'], ['run', '--dry-run', '--area', 'nope'], ['run', '--dry-run', '--rule', 'NOPE-1'], ['frobnicate'], ['run', '--seed', 'abc'], ['run', '--variant', 'beta'], ['serve', '--variant', 'beta'], ['run', '--profile', 'p.json', '--variant', 'alt']]) {
       const r = cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n')[0]).toMatch(/^hps-conformance: /);

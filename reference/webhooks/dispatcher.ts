@@ -37,6 +37,10 @@ export interface DispatcherOptions {
   timeoutMs: number;
   now: () => number;
   faults: FaultSet;
+  /** retryGapFrom decision: a gap counts from the end of the failed attempt, or from its start. */
+  gapFrom?: 'attempt-end' | 'attempt-start';
+  /** deliveryConnections decision: a fresh connection per attempt, or kept-alive connections reused. */
+  connections?: 'fresh' | 'keep-alive';
 }
 
 export interface AttemptRecord {
@@ -74,9 +78,14 @@ export class WebhookDispatcher {
   readonly #inFlight = new Set<http.ClientRequest>();
   #idleWaiters: (() => void)[] = [];
   #closed = false;
+  /** Kept-alive connections (deliveryConnections 'keep-alive'), one pool per scheme; closed with the dispatcher. */
+  readonly #agents: { http: http.Agent; https: https.Agent } | null;
 
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
+    this.#agents = opts.connections === 'keep-alive'
+      ? { http: new http.Agent({ keepAlive: true, maxSockets: 8 }), https: new https.Agent({ keepAlive: true, maxSockets: 8 }) }
+      : null;
   }
 
   /** Starts one independent delivery of `event` per endpoint; the first attempt goes out at once. */
@@ -124,6 +133,8 @@ export class WebhookDispatcher {
     for (const req of this.#inFlight) req.destroy(new Error('dispatcher closed'));
     this.#inFlight.clear();
     for (const d of this.deliveries) if (d.state === 'scheduled' || d.state === 'in_flight') d.state = 'cancelled';
+    this.#agents?.http.destroy();
+    this.#agents?.https.destroy();
     this.#notifyIdle();
   }
 
@@ -205,7 +216,9 @@ export class WebhookDispatcher {
       record.state = 'failed';
     } else {
       record.state = 'scheduled';
-      this.#schedule(record, event, endpoint, this.gapAfter(record.attempts.length));
+      const gap = this.gapAfter(record.attempts.length);
+      const spent = this.#opts.gapFrom === 'attempt-start' ? this.#opts.now() - startedAt : 0;
+      this.#schedule(record, event, endpoint, Math.max(0, gap - spent));
     }
     this.#notifyIdle();
   }
@@ -236,7 +249,8 @@ export class WebhookDispatcher {
       const client = target.protocol === 'https:' ? https : http;
       try {
         // agent: false: a fresh connection per attempt, closed after it (no stale keep-alive sockets).
-        req = client.request(target, { method: 'POST', headers, agent: false });
+        const agent = this.#agents === null ? false : target.protocol === 'https:' ? this.#agents.https : this.#agents.http;
+        req = client.request(target, { method: 'POST', headers, agent });
       } catch (err) {
         finish({ status: null, error: describe(err) });
         return;

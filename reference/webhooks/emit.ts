@@ -6,7 +6,7 @@ import { createEvent, subscribedEndpoints, type EventSource } from './events.ts'
 
 /** Creates the event (body bytes fixed now) and routes it to every subscribed endpoint. */
 export function emitEvent(ctx: AppContext, type: EventType, source: EventSource, object: unknown, at: number): StoredEvent {
-  const event = createEvent(type, source, object, at, ctx.faults);
+  const event = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
   ctx.state.events.push(event);
   let endpoints = subscribedEndpoints(ctx.state.endpoints, event, ctx.faults);
   if (ctx.faults.has('signed-with-first-endpoint-secret')) {
@@ -23,7 +23,7 @@ export function emitEvent(ctx: AppContext, type: EventType, source: EventSource,
         const payment = ctx.state.payments.getAny(paymentId);
         if (payment === undefined) return event.body;
         const envelope = JSON.parse(event.body.toString('utf8'));
-        envelope.data.object = toPaymentResource(payment);
+        envelope.data.object = toPaymentResource(payment, ctx.decisions);
         return Buffer.from(JSON.stringify(envelope), 'utf8');
       },
     });
@@ -34,7 +34,7 @@ export function emitEvent(ctx: AppContext, type: EventType, source: EventSource,
 
 /** An event for one named endpoint only, whatever its subscription (the dashboard's "Send test event"). */
 export function emitEventTo(ctx: AppContext, endpoint: WebhookEndpoint, type: EventType, object: unknown, at: number): StoredEvent {
-  const event = createEvent(type, { businessId: endpoint.businessId, env: endpoint.env, paymentId: null }, object, at, ctx.faults);
+  const event = createEvent(type, { businessId: endpoint.businessId, env: endpoint.env, paymentId: null }, object, at, ctx.faults, ctx.decisions.timestampOffset);
   ctx.state.events.push(event);
   ctx.dispatcher.deliver(event, [endpoint]);
   return event;

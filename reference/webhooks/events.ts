@@ -14,7 +14,14 @@ export interface EventSource {
   paymentId: string | null;
 }
 
-export function createEvent(type: EventType, source: EventSource, object: unknown, at: number, faults: FaultSet = NO_FAULTS): StoredEvent {
+export function createEvent(
+  type: EventType,
+  source: EventSource,
+  object: unknown,
+  at: number,
+  faults: FaultSet = NO_FAULTS,
+  offset: 'Z' | '+00:00' = 'Z',
+): StoredEvent {
   const id = newEventId();
   const livemode = source.env === 'live';
   const envelope: { id: string; object: string; api_version: string; type: EventType; livemode: boolean; created_at: string | number; data: { object: unknown } } = {
@@ -23,7 +30,7 @@ export function createEvent(type: EventType, source: EventSource, object: unknow
     api_version: 'v1',
     type,
     livemode,
-    created_at: formatTimestamp(at),
+    created_at: formatTimestamp(at, offset),
     data: { object },
   };
   if (faults.has('event-created-at-epoch-seconds')) {

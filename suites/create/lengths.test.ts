@@ -5,7 +5,10 @@
  * The maxima are unknown, so each is found by bisection (probes from 64 characters, growing ×4 up to
  * 65 536, then halving the gap; at most 20 requests per field) and observed. What is asserted: a
  * value of any length is either accepted and echoed exactly, or rejected with 400 and the field's
- * own code — never another code, never silently cut.
+ * own code — never another code, never silently cut. A refusal that is about the body's size and not
+ * the field's length (400 invalid_request naming no field, and a short valid request padded with
+ * JSON whitespace to the same size is refused too) is a body size limit, which the spec leaves open:
+ * observed, not judged (docs/rulings.md).
  * Values are ASCII (a character is one code point, one UTF-16 unit, one byte) with no leading or
  * trailing space; external_id uses [A-Za-z0-9_-] and starts with the run's marker when it fits.
  */
@@ -14,7 +17,7 @@ import { longString } from '../../generators/index.ts';
 import type { ApiResponse } from '../../harness/client.ts';
 import { ruleTest, type RuleContext } from '../../harness/suite.ts';
 import { Mismatch, expectError, short } from '../../harness/verdict.ts';
-import { create, eachCase, outcomeOf, batched } from './support.ts';
+import { create, createRaw, eachCase, outcomeOf, batched } from './support.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';
 
@@ -38,12 +41,26 @@ function valueOf(t: RuleContext, field: Field, n: number): string {
   return Array.from({ length: n }, () => alnum[Math.floor(Math.random() * alnum.length)]).join('');
 }
 
-async function send(t: RuleContext, field: Field, n: number): Promise<{ value: string; res: ApiResponse }> {
+async function send(t: RuleContext, field: Field, n: number): Promise<{ value: string; res: ApiResponse; bytes: number }> {
   const value = valueOf(t, field, n);
   const body: Record<string, unknown> = { amount: '10.00', metadata: t.metadata() };
   if (field !== 'external_id') body.external_id = t.externalId('len');
   body[field] = value;
-  return { value, res: await create(t, body) };
+  return { value, res: await create(t, body), bytes: Buffer.byteLength(JSON.stringify(body)) };
+}
+
+/**
+ * True when a refusal is the body's size, not the field's length: 400 invalid_request naming no
+ * field, and a short valid request padded with JSON whitespace to the same size is refused too.
+ */
+async function refusedForBodySize(t: RuleContext, field: Field, res: ApiResponse, bytes: number): Promise<boolean> {
+  const error = res.json?.error;
+  if (res.status !== 400 || error?.code !== 'invalid_request' || error?.param === field) return false;
+  const head = JSON.stringify({ amount: '10.00', metadata: t.metadata() }).slice(0, -1);
+  const pad = bytes - head.length - 1;
+  if (pad < 0) return false;
+  const control = await createRaw(t, `${head}${' '.repeat(pad)}}`);
+  return control.status === 400;
 }
 
 /** Accepted and echoed exactly, or 400 with the field's own code. */
@@ -64,9 +81,14 @@ function judge(field: Field, n: number, value: string, res: ApiResponse): void {
 function anyLengthJudged(field: Field): (t: RuleContext) => Promise<void> {
   return async (t) => {
     const outcomes: Record<number, string> = {};
+    const bodySize: Record<number, number> = {};
     const check = async (n: number) => {
-      const { value, res } = await send(t, field, n);
+      const { value, res, bytes } = await send(t, field, n);
       outcomes[n] = outcomeOf(res);
+      if (res.status !== 201 && (await refusedForBodySize(t, field, res, bytes))) {
+        bodySize[n] = bytes;
+        return;
+      }
       judge(field, n, value, res);
     };
     // external_id stays long enough to carry the marker and a unique part (a short one could
@@ -76,6 +98,7 @@ function anyLengthJudged(field: Field): (t: RuleContext) => Promise<void> {
     await eachCase([min, 64, 255, 256, 1000, 1001, 1024, 4096, 16_384, CEILING], check);
     await batched(t, fc.integer({ min, max: CEILING }), check, Math.min(t.runs, 10));
     t.observe('outcomes_by_length', outcomes);
+    if (Object.keys(bodySize).length) t.observe('refused_for_body_size (length: body bytes; a padded valid body of that size is refused too)', bodySize);
   };
 }
 

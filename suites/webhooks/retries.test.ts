@@ -8,7 +8,8 @@
  *
  * The sink answers as each Payment's `metadata.sink` marker asks (sink/README.md). Gaps are measured
  * between arrivals at the sink and divided by `webhooks.time_scale`:
- * - earlier than its gap by more than CLOCK_SLACK_MS (50 ms, timer granularity) → HOOK-RETRY-SCHEDULE
+ * - earlier than its gap by more than CLOCK_SLACK_MS (250 ms real time: timer granularity and delivery
+ *   latency jitter, as a gap may count from the start of the failed attempt) → HOOK-RETRY-SCHEDULE
  *   fails; a retry that never comes while the schedule still owes one fails it too;
  * - later than its gap by more than `webhooks.late_tolerance_ms` (default max(3 s, 50 % of the gap))
  *   → HOOK-RETRY-PUNCTUAL warns.

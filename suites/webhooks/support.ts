@@ -30,11 +30,15 @@ export const USER_AGENT = 'Service-Webhooks/1.0';
 export const TIMESTAMP_TOLERANCE_S = 300;
 
 /**
- * Clock slack for "no retry earlier than its gap": arrivals are stamped by the sink's clock and the
- * target's timers may fire a few ms early (rounding) or measure from a slightly different instant;
- * 50 ms covers timer granularity without hiding a retry that skipped a step of the schedule.
+ * Slack for "no retry earlier than its gap", in real (unscaled) ms. The suite sees arrivals only; the
+ * spec does not say from which instant a gap counts (end or start of the failed attempt). A sender that
+ * counts from the start of its attempt puts gap + (latency of attempt n+1 − latency of attempt n)
+ * between arrivals, and that latency varies (a busy sender's event loop, the network): up to ~100 ms
+ * was seen on loopback under load. 250 ms covers that jitter and timer granularity; at time_scale 1
+ * it is under 1 % of the shortest timed gap, and at 2000 a retry that skipped a step of the schedule
+ * still falls short by 600 ms or more from the 30 min gap on.
  */
-export const CLOCK_SLACK_MS = 50;
+export const CLOCK_SLACK_MS = 250;
 /** Bound for the first attempt of an event to reach the sink. */
 export const FIRST_DELIVERY_MS = 10_000;
 /** Extra bound, on top of the scheduled gaps, for a retry to arrive before it counts as missing. */

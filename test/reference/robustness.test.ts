@@ -62,8 +62,14 @@ describe('robustness', () => {
     }
   });
 
-  it('answers an oversized header block 400 with the error envelope', async () => {
-    const answer = await raw(`GET /v1/payments HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`);
+  it('reads a 70 000-character key (header limit raised): 401 invalid_api_key', async () => {
+    const answer = await raw(`GET /v1/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer pt_test_sk_${'a'.repeat(70_000)}\r\nConnection: close\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('"code":"invalid_api_key"');
+  });
+
+  it('answers a header block over the raised limit 400 with the error envelope', async () => {
+    const answer = await raw(`GET /v1/payments HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(120_000)}\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     expect(answer).toContain('"code":"invalid_request"');
   });

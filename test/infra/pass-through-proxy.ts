@@ -1,0 +1,75 @@
+/**
+ * A plain node:http reverse proxy with Node's default limits (16 KiB header block, default
+ * time-outs): what a service written on node:http puts in front of itself. It forwards every
+ * request to `upstream` as it came (method, path, headers but the hop-by-hop ones, body streamed)
+ * and the answer back the same way. What node:http itself refuses (a header block over 16 KiB)
+ * never reaches the upstream: Node answers it (431 or 400, empty body), as it would in production.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RunningProxy {
+  url: string;
+  /** Requests forwarded to the upstream so far. */
+  readonly forwarded: number;
+  close(): Promise<void>;
+}
+
+/** RFC 9110 7.6.1: connection-specific fields are not forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+/** Bound on one upstream exchange; the suite's own deadlines are shorter. */
+const UPSTREAM_TIMEOUT_MS = 60_000;
+
+export async function startPassThroughProxy(upstream: string): Promise<RunningProxy> {
+  const target = new URL(upstream);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  let forwarded = 0;
+  const server = http.createServer((req, res) => {
+    forwarded += 1;
+    const upstreamReq = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardable(req.headers),
+        agent,
+        timeout: UPSTREAM_TIMEOUT_MS,
+      },
+      (upstreamRes) => {
+        res.writeHead(upstreamRes.statusCode ?? 502, forwardable(upstreamRes.headers));
+        upstreamRes.pipe(res);
+        upstreamRes.on('error', () => res.destroy());
+      },
+    );
+    upstreamReq.on('timeout', () => upstreamReq.destroy(new Error('upstream time-out')));
+    upstreamReq.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
+      else res.destroy();
+    });
+    req.pipe(upstreamReq);
+    req.on('error', () => upstreamReq.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get forwarded() {
+      return forwarded;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
+  }
+  return out;
+}
