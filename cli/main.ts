@@ -14,8 +14,8 @@ const USAGE = `usage:
   hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
   hps-conformance report DIR
-  hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
-  hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N]                (false-alarm rate on the clean server)
+  hps-conformance mutation [--fault NAME]... [--seed N] [--seeds COUNT] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
+  hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N] [--variant reference|alt]...  (false-alarm rate on the clean server)
 exit: 0 conformant · 1 not conformant / load threshold missed · 2 bad usage or profile · 3 target unreachable`;
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
@@ -35,7 +35,7 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
   },
   sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
   mutation: {
-    options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' } },
+    options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' }, variant: { type: 'string', multiple: true } },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
   },
   report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },

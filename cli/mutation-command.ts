@@ -12,16 +12,17 @@ export async function mutationCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;
   const runs = intOption(o, 'runs', 1, 10000) ?? 25;
   const cleanSeeds = intOption(o, 'clean-seeds', 1, 1000);
-  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16));
+  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16), listOption(o, 'variant'));
   const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
   const faults = listOption(o, 'fault');
-  const clean = faults.length ? null : runChild(['--seed', String(seed), '--runs', String(runs)]);
+  const clean = faults.length ? null : runChild([`--seed=${seed}`, '--runs', String(runs)]);
   const m = await mutationScore({
     faults,
     seed,
+    seedCount: intOption(o, 'seeds', 1, 50) ?? 1,
     runs,
     jobs: intOption(o, 'jobs', 1, 16),
-    onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? 'caught' : 'MISSED'} ${r.fault} (${(r.duration_ms / 1000).toFixed(1)} s)`),
+    onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED'} ${r.fault} (${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds, ${(r.duration_ms / 1000).toFixed(1)} s)`),
   });
   console.log(formatMutationTable(m));
   mkdirSync(dir, { recursive: true });
@@ -43,15 +44,20 @@ export async function mutationCommand(o: Options): Promise<number> {
 }
 
 /** `mutation --clean-seeds N`: the whole suite against the clean server with N seeds; any alarm is a false alarm. */
-async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined): Promise<number> {
+async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined, variants: string[]): Promise<number> {
   const seeds = Array.from({ length: n }, (_, i) => first + i);
-  const s = await falseAlarmRate({
-    seeds,
-    runs,
-    jobs,
-    onRun: (seed, alarms) => console.error(`seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
-  });
-  console.log(`false alarms: ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
-  for (const a of s.alarmed) console.log(`  seed ${a.seed}: ${a.rules.join(', ')}`);
-  return s.alarmed.length === 0 ? 0 : 1;
+  let alarmed = 0;
+  for (const variant of variants.length ? variants : ['reference', 'alt']) {
+    const s = await falseAlarmRate({
+      seeds,
+      runs,
+      jobs,
+      variant,
+      onRun: (seed, alarms) => console.error(`${variant} seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
+    });
+    console.log(`false alarms (${variant}): ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
+    for (const a of s.alarmed) console.log(`  seed ${a.seed}: ${a.rules.join(', ')}`);
+    alarmed += s.alarmed.length;
+  }
+  return alarmed === 0 ? 0 : 1;
 }

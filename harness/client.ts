@@ -5,6 +5,7 @@
  * every exchange kept as evidence.
  */
 import { Pool } from 'undici';
+import { circuitOpen, recordAnswer, recordNoAnswer } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
 
 export interface Exchange {
@@ -41,6 +42,13 @@ export interface RequestOptions {
   raw?: string | Buffer;
   idempotencyKey?: string;
   timeoutMs?: number;
+  /**
+   * Set by a probe that deliberately steps outside ordinary HTTP (an oversized
+   * header, a method the API never binds, a fragment on the wire): why. Its
+   * answer may come from whatever stands in front of the service, so it is
+   * observed, never judged by the ambient rules about API answers.
+   */
+  outsideHttp?: string;
 }
 
 export class TransportError extends Error {
@@ -135,6 +143,12 @@ export class Client {
     };
     const started = performance.now();
     const timeout = o.timeoutMs ?? this.timeoutMs;
+    const open = o.outsideHttp ? undefined : circuitOpen(this.origin);
+    if (open) {
+      exchange.transportError = open;
+      this.record(exchange, undefined, o);
+      throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${open}`);
+    }
     try {
       const res = await poolFor(this.origin).request({
         method: o.method as 'GET',
@@ -157,6 +171,7 @@ export class Client {
         }
       }
       const out: ApiResponse = { status: res.statusCode, headers: rh, text, json, exchange };
+      if (!o.outsideHttp) recordAnswer(this.origin);
       this.record(exchange, out, o);
       return out;
     } catch (e) {
@@ -166,6 +181,7 @@ export class Client {
       if (err.code === 'UND_ERR_INVALID_ARG' || err.code === 'ERR_INVALID_CHAR' || err.code === 'ERR_INVALID_ARG_TYPE') throw err;
       const timedOut = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
       exchange.transportError = `${err.code ?? err.name}: ${redactText(err.message, this.secrets)}`;
+      if (!o.outsideHttp) recordNoAnswer(this.origin);
       this.record(exchange, undefined, o);
       throw new TransportError(
         timedOut ? 'HPS_ERR_TARGET_TIMEOUT' : 'HPS_ERR_TARGET_UNREACHABLE',

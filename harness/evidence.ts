@@ -11,6 +11,18 @@ export interface Finding {
   expected?: unknown;
   actual?: unknown;
   exchange?: Exchange;
+  /** The rule and test whose traffic produced the exchange (ambient findings): their replay reproduces it. */
+  source?: { rule: string; test: string };
+}
+
+/** What a probe outside ordinary HTTP got back (observed, never judged by ambient rules). */
+export interface OutsideHttpAnswer {
+  reason: string;
+  request: string;
+  status: number | null;
+  content_type: string | null;
+  /** Who visibly answered: the service (a JSON Error envelope) or something in front of it. */
+  answered_by: 'service' | 'infrastructure' | 'unknown' | 'no answer';
 }
 
 export interface PropertyFailure {
@@ -35,6 +47,13 @@ export interface HpsMeta {
   ambient?: Finding[];
   requests?: number;
   transport?: string;
+  /** Checks the test made itself (verifiers and t.checked). */
+  checks?: number;
+  /** Ambient rules evaluated on this test's answers, with counts. */
+  ambientChecked?: Record<string, number>;
+  outsideHttp?: OutsideHttpAnswer[];
+  /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
+  incomplete?: string;
 }
 
 declare module '@vitest/runner' {

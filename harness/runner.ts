@@ -12,12 +12,14 @@ import type { File, Task } from '@vitest/runner';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { renderAll } from '../reports/render.ts';
 import type { Report, RuleReport } from '../reports/report-types.ts';
+import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from './circuit.ts';
 import { Client, closeAllPools, TransportError } from './client.ts';
 import { collectRules, type FinishedTest } from './collect.ts';
 import type { SuiteContextData } from './context.ts';
 import { EXIT, HarnessError } from './errors.ts';
 import { loadProfile, profileSecrets, type Profile } from './profile.ts';
 import { validateSelection } from './selection.ts';
+import { replayCommand } from './replay.ts';
 import { startTarget, type RunningTarget } from './target.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
@@ -54,7 +56,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   validateSelection(areas, ruleIds);
   const selected = selectRules({ areas, rules: ruleIds });
   if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
-  const seed = opts.seed ?? randomBytes(4).readInt32BE(0);
+  // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
+  const seed = opts.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const runs = opts.runs ?? 100;
   const runId = `cr${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
@@ -75,7 +78,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       seed,
       runs,
       sinkUrl: target.sinkUrl,
-      replayArgs: target.embedded && opts.faults?.length ? opts.faults.flatMap((f) => ['--fault', f]) : [],
+      replayArgs: target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [],
     };
     const tests = await runVitest(selected, ctx);
     const rules = collectRules(selected, tests);
@@ -168,15 +171,15 @@ function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
   return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
 }
 
+/**
+ * A replay line per finding: the rule itself plus, for an ambient finding,
+ * the rules whose traffic produced the exchange (their tests send it again).
+ */
 function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
   for (const r of rules) {
     if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
-    const parts = ['hps-conformance', 'run'];
-    if (ctx.profilePath) parts.push('--profile', ctx.profilePath);
-    parts.push('--rule', r.id, '--seed', String(ctx.seed));
-    if (ctx.runs !== 100) parts.push('--runs', String(ctx.runs));
-    parts.push(...ctx.replayArgs);
-    r.evidence.push({ kind: 'replay', command: parts.join(' ') });
+    const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));
+    r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id, ...new Set(sources)].slice(0, 6)) });
   }
 }
 
@@ -228,6 +231,9 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
     const replay = r.evidence.find((e) => e.kind === 'replay');
     if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
+  }
+  if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client stopped sending; the rules left are ERROR (not checked)`);
   }
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);

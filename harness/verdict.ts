@@ -3,7 +3,29 @@
  * target did and throw a Mismatch carrying {expected, actual} (h2spec style).
  * The test fails with a one-line message; the runner keeps expected/actual.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiResponse } from './client.ts';
+
+/**
+ * Checks made by the running test. Every verifier below counts one check
+ * (whether it holds or not); a suite's own comparison counts with `countCheck`
+ * (`t.checked`). A MUST or SHOULD rule whose tests made none is SKIP, never PASS.
+ */
+export interface CheckCounter {
+  count: number;
+}
+
+const counters = new AsyncLocalStorage<CheckCounter>();
+
+/** Runs `fn` with its own check counter (one per test). */
+export function withCheckCounter<T>(counter: CheckCounter, fn: () => Promise<T>): Promise<T> {
+  return counters.run(counter, fn);
+}
+
+export function countCheck(n = 1): void {
+  const c = counters.getStore();
+  if (c) c.count += n;
+}
 
 export class Mismatch extends Error {
   readonly expected: unknown;
@@ -27,6 +49,7 @@ function where(res: ApiResponse): string {
 
 /** The answer is an error with this status and one of these codes. */
 export function expectError(res: ApiResponse, status: number, codes: readonly string[], what = ''): void {
+  countCheck();
   const code = res.json?.error?.code;
   if (res.status !== status || !codes.includes(code)) {
     throw new Mismatch(
@@ -39,18 +62,21 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
 
 /** The answer has this status (success paths). */
 export function expectStatus(res: ApiResponse, status: number, what = ''): void {
+  countCheck();
   if (res.status !== status) {
     throw new Mismatch(`${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`, { status }, { status: res.status, body: res.json ?? res.text.slice(0, 300) });
   }
 }
 
 export function expectEqual(actual: unknown, expected: unknown, what: string): void {
+  countCheck();
   if (!deepEqual(actual, expected)) {
     throw new Mismatch(`${what}: expected ${short(expected)}, got ${short(actual)}`, expected, actual);
   }
 }
 
 export function expectTrue(cond: boolean, what: string, expected?: unknown, actual?: unknown): asserts cond {
+  countCheck();
   if (!cond) throw new Mismatch(what, expected, actual);
 }
 

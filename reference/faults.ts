@@ -12,8 +12,14 @@ export type FaultSet = ReadonlySet<string>;
 export interface FaultDefinition {
   /** What is wrong, in one sentence. */
   description: string;
-  /** Catalogue rule ids the fault is expected to break. */
+  /** Catalogue rule ids the fault is expected to break (none for a control). */
   breaks: readonly string[];
+  /**
+   * A negative control: not a bug of the service but what stock infrastructure in
+   * front of it does to probes outside ordinary HTTP. The suite must raise nothing;
+   * `observes` names the rules whose probes meet it.
+   */
+  control?: { observes: readonly string[] };
 }
 
 /**

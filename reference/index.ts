@@ -114,8 +114,11 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     dispatcher,
     onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
   };
-  const server = http.createServer(createRequestHandler(context));
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
+  const server = http.createServer(frontEnd(faults, createRequestHandler(context)));
+  // Control `front-node-default-limits`: no listener, so node:http answers malformed requests itself.
+  if (!faults.has('front-node-default-limits')) {
+    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
+  }
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -155,6 +158,18 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Runni
   const { port } = built.server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return { url, profile: built.profileFor(url), close: built.close, built };
+}
+
+/** Control `front-html-errors`: what nginx's defaults answer before the service sees the request. */
+function frontEnd(faults: FaultSet, handler: http.RequestListener): http.RequestListener {
+  if (!faults.has('front-html-errors')) return handler;
+  const html = (res: http.ServerResponse, status: number, title: string) =>
+    res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>\n`);
+  return (req, res) => {
+    if (req.method === 'TRACE') return html(res, 405, 'Not Allowed');
+    if ((req.headers.authorization ?? '').length > 8192) return html(res, 400, 'Request Header Or Cookie Too Large');
+    return handler(req, res);
+  };
 }
 
 /**

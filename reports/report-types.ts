@@ -8,7 +8,7 @@ import type { Exchange } from '../harness/client.ts';
 export type RuleStatus = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error' | 'flaky';
 
 export type Evidence =
-  | { kind: 'mismatch'; message: string; expected?: unknown; actual?: unknown }
+  | { kind: 'mismatch'; message: string; expected?: unknown; actual?: unknown; source?: { rule: string; test: string } }
   | { kind: 'exchange'; exchange: Exchange }
   | { kind: 'property'; seed: number; runs: number; path?: string; counterexample: string; replayOutcome: string }
   | { kind: 'replay'; command: string }
@@ -26,6 +26,8 @@ export interface RuleReport {
   untestable?: boolean;
   evidence: Evidence[];
   observed?: Record<string, unknown>;
+  /** Checks the rule's tests made (verifiers, and ambient checks for RESP-* rules); 0 never passes. */
+  checks?: number;
   tests: Array<{ title: string; state: 'pass' | 'fail' | 'skip'; duration_ms: number; requests: number; error?: string }>;
 }
 

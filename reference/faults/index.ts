@@ -19,6 +19,7 @@ import { RESPONSES_FAULTS } from './responses.ts';
 import { TRANSITIONS_FAULTS } from './transitions.ts';
 import { WEBHOOKS_FAULTS } from './webhooks.ts';
 import { CREATE_FAULTS } from './create.ts';
+import { INFRASTRUCTURE_CONTROLS } from './infrastructure.ts';
 
 export const FAULT_REGISTRIES: ReadonlyArray<Readonly<Record<string, FaultDefinition>>> = [
   ORDERS_FAULTS, IDEMPOTENCY_FAULTS, ISOLATION_FAULTS, LIVE_FAULTS, LIMITS_FAULTS,
@@ -27,4 +28,5 @@ export const FAULT_REGISTRIES: ReadonlyArray<Readonly<Record<string, FaultDefini
   RESPONSES_FAULTS, TRANSITIONS_FAULTS,
   WEBHOOKS_FAULTS,
   CREATE_FAULTS,
+  INFRASTRUCTURE_CONTROLS,
 ];

@@ -47,7 +47,7 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   const huge: Record<string, string> = {};
   for (const n of [8_000, 20_000, 70_000]) {
     try {
-      const res = await t.client.request({ method: 'GET', path: '/v1/payments?limit=1', authorization: `Bearer pt_test_sk_${'A'.repeat(n)}` });
+      const res = await t.client.request({ method: 'GET', path: '/v1/payments?limit=1', authorization: `Bearer pt_test_sk_${'A'.repeat(n)}`, outsideHttp: `a ${n}-character Authorization header, past common header limits` });
       huge[`${n}-character key`] = outcome(res);
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;

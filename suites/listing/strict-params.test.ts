@@ -14,7 +14,7 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../harness/suite.ts';
 import type { ApiResponse } from '../../harness/client.ts';
-import { Mismatch } from '../../harness/verdict.ts';
+import { countCheck, Mismatch } from '../../harness/verdict.ts';
 import { enumNearMisses } from '../../generators/index.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 
@@ -27,6 +27,7 @@ function answer(res: ApiResponse): string {
 
 /** 400 invalid_request, or a Mismatch whose message says what the target did instead. */
 function expectRejected(res: ApiResponse, what: string): void {
+  countCheck();
   const code = res.json?.error?.code;
   if (res.status === 400 && code === 'invalid_request') return;
   const how = res.status === 200
@@ -95,10 +96,12 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 ruleTest('LIST-FILTER-STRICT', async (t) => {
   for (const status of PAYMENT_STATUSES) {
     const res = await t.client.listPayments(t.keys.test, { status, limit: 1 });
+    countCheck();
     if (res.status !== 200) throw new Mismatch(`status=${status} (a PaymentStatus value) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
   }
   for (const value of ['2024-01-01T00:00:00Z', '2024-01-01T06:00:00+06:00', '2024-01-01T00:00:00.5-05:30']) {
     const res = await t.client.listPayments(t.keys.test, { created_from: value, created_to: '2999-01-01T00:00:00Z', limit: 1 });
+    countCheck();
     if (res.status !== 200) throw new Mismatch(`created_from=${value} (RFC 3339) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
   }
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
@@ -114,6 +117,7 @@ ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
   for (const limit of BAD_LIMITS) expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
   for (const limit of GOOD_LIMITS) {
     const res = await t.client.listPayments(t.keys.test, { limit });
+    countCheck();
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
   }
   await t.property(badLimit, async (limit) => {

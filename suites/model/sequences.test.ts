@@ -32,7 +32,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../harness/client.ts';
 import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { decimalEquals, Mismatch, short } from '../../harness/verdict.ts';
+import { countCheck, decimalEquals, Mismatch, short } from '../../harness/verdict.ts';
 
 type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */
@@ -77,12 +77,14 @@ function describe(res: ApiResponse): string {
 
 /** Fails the step: the message names the step and what differed; the trace goes along as evidence. */
 function fail(r: Real, step: string, res: ApiResponse | null, message: string, expected: unknown): never {
+  countCheck();
   r.trace.push(`${r.trace.length + 1}. ${step} → ${res ? describe(res) : '?'}  ✗ ${message}`);
   throw new Mismatch(`step ${r.trace.length} ${step}: ${message}\n${r.trace.join('\n')}`, expected,
     { status: res?.status, body: res?.json ?? res?.text.slice(0, 300), trace: r.trace });
 }
 
 function ok(r: Real, step: string, res: ApiResponse, kind: string): void {
+  countCheck();
   r.trace.push(`${r.trace.length + 1}. ${step} → ${describe(res)}`);
   r.stats.set(kind, (r.stats.get(kind) ?? 0) + 1);
 }

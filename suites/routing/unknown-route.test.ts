@@ -76,7 +76,7 @@ ruleTest('ROUTE-EDGE-FORMS', async (t) => {
   await probe('GET /v1/payments/{fully percent-encoded id}', { method: 'GET', path: `/v1/payments/${pctAll(id)}` });
   await probe('GET /v1/payments/{id}%2Fcancel (encoded slash)', { method: 'GET', path: `/v1/payments/${id}%2Fcancel` });
   await probe('GET /v1/payments? (empty query)', { method: 'GET', path: '/v1/payments?' });
-  await probe('GET /v1/payments#frag (fragment sent)', { method: 'GET', path: '/v1/payments#frag' });
+  await probe('GET /v1/payments#frag (fragment sent)', { method: 'GET', path: '/v1/payments#frag', outsideHttp: 'a fragment on the wire (RFC 9112 request-targets carry none)' });
   await probe('GET /v1/payments/{id};x=1 (matrix parameter)', { method: 'GET', path: `/v1/payments/${id};x=1` });
 
   // HEAD and OPTIONS on every route and on an unknown one.
@@ -89,8 +89,8 @@ ruleTest('ROUTE-EDGE-FORMS', async (t) => {
   await probe('OPTIONS /v1/payments as a CORS preflight (Origin, Access-Control-Request-Method, no key)', { method: 'OPTIONS', path: '/v1/payments', key: null, headers: { 'access-control-request-method': 'POST', origin: 'https://example.com' } });
 
   // Other methods.
-  await probe('PROPFIND /v1/payments (unregistered method)', { method: 'PROPFIND', path: '/v1/payments' });
-  await probe('TRACE /v1/payments', { method: 'TRACE', path: '/v1/payments' });
+  await probe('PROPFIND /v1/payments (unregistered method)', { method: 'PROPFIND', path: '/v1/payments', outsideHttp: 'a WebDAV method the API never binds' });
+  await probe('TRACE /v1/payments', { method: 'TRACE', path: '/v1/payments', outsideHttp: 'TRACE, a method the API never binds and front ends commonly refuse' });
   await probe('PUT /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'PUT', path: '/v1/payments/pay_conformance_missing_0000' });
   await probe('DELETE /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'DELETE', path: '/v1/payments/pay_conformance_missing_0000' });
 

@@ -297,6 +297,7 @@ ruleTest('HOOK-REDIRECT-NOT-FOLLOWED', async (t) => {
     return t.skip(`the sink answered no redirect to these Payments' events${problems.length ? ` (it rejected them: ${problems.join(', ')})` : ''}, so none could be followed`);
   }
   const hits = (await h.sink.redirectHits()).filter((hit) => tokens.has(hit.token));
+  t.checked(tokens.size);
   if (hits.length) {
     const d = tokens.get(hits[0]!.token)!;
     throw new Mismatch(
@@ -392,9 +393,11 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       const b = g.attempts[n];
       if (!a) break;
       if (!b) {
+        if (n < lad.plan.attempts) t.checked();
         if (n < lad.plan.attempts) missing.push(`${label}: attempt ${n + 1} (after the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap) never came within ${Math.round(lad.boundMs / 1000)} s`);
         break;
       }
+      t.checked();
       const actual = b.receivedAt - a.receivedAt;
       const want = scaledGapMs(h, n);
       const tol = lateToleranceMs(t, want);

@@ -97,6 +97,7 @@ ruleTest('HOOK-ROUTE-ENVIRONMENT', async (t) => {
     const story = storyOf(tr, d);
     const endpoint = endpointAt(h, d.path);
     if (!story || !endpoint) continue;
+    t.checked();
     if (endpoint.livemode !== story.livemode) {
       throw new Mismatch(
         `${describe(d)}: a ${story.livemode ? 'Live' : 'Test'} Payment's event reached the ${endpoint.livemode ? 'Live' : 'Test'} endpoint ${d.path}`,
@@ -117,6 +118,7 @@ ruleTest('HOOK-ROUTE-SUBSCRIPTION', async (t) => {
   for (const d of tr.deliveries) {
     const endpoint = endpointAt(h, d.path);
     if (!endpoint || endpoint.events === '*' || !d.event) continue;
+    t.checked();
     if (!endpoint.events.includes(d.event.type ?? '')) {
       throw new Mismatch(`${describe(d)}: ${d.path} is subscribed to ${endpoint.events.join(', ')} only`, { path: d.path, events: endpoint.events }, evidenceOf(d));
     }
@@ -132,6 +134,7 @@ ruleTest('HOOK-ROUTE-DISABLED', async (t) => {
   const tr = await traffic(t, h);
   for (const d of tr.deliveries) {
     const endpoint = endpointAt(h, d.path);
+    if (endpoint) t.checked();
     if (endpoint && !endpoint.enabled) {
       throw new Mismatch(`${describe(d)}: ${d.path} is disabled and must receive nothing`, { path: d.path, deliveries: 0 }, evidenceOf(d));
     }
@@ -143,6 +146,7 @@ ruleTest('HOOK-AT-LEAST-ONCE', async (t) => {
   const h = hooks(t);
   const tr = await traffic(t, h);
   if (tr.expected.length === 0) t.skip('the profile declares no enabled endpoint subscribed to these events');
+  t.checked(tr.expected.length);
   if (tr.unacked.length) {
     const m = tr.unacked.slice(0, 6).map((x) => {
       const got = deliveriesFor(tr.deliveries, x);

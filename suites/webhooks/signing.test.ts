@@ -103,6 +103,7 @@ ruleTest('HOOK-SIGNATURE-OWN-SECRET', async (t) => {
     const own = endpointAt(h, d.path);
     if (!own) continue;
     paths.add(d.path);
+    t.checked();
     if (hmacVerdict(d, own.secret).valid) continue;
     const other = h.endpoints.find((e) => e.path !== d.path && hmacVerdict(d, e.secret).valid);
     if (other) {

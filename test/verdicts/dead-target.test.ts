@@ -1,0 +1,60 @@
+/**
+ * A target that answers the preflight, then stops answering (connections
+ * accepted, never answered) ends the run as ERROR with exit 3, quickly: the
+ * client's circuit breaker refuses further requests, fast-check does not turn
+ * the transport error into a counterexample, and time-outs are not failures.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startReference, type RunningReference } from '../../reference/index.ts';
+import type { Report } from '../../reports/report-types.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
+let ref: RunningReference;
+let front: Server;
+let profilePath: string;
+const dir = mkdtempSync(join(tmpdir(), 'hps-dead-'));
+
+beforeAll(async () => {
+  ref = await startReference({});
+  let answered = 0;
+  // Answers (by forwarding) the first request only: the preflight.
+  front = createServer(async (req, res) => {
+    if (answered++ > 0) return; // accepted, never answered
+    const upstream = await fetch(ref.url + req.url, { headers: { authorization: req.headers.authorization ?? '' } });
+    res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+  });
+  await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+  const port = (front.address() as { port: number }).port;
+  const profile = { ...ref.profile, base_url: `http://127.0.0.1:${port}`, probes: { ...(ref.profile as any).probes, request_timeout_ms: 2_000 } };
+  delete (profile as any).webhooks;
+  profilePath = join(dir, 'profile.json');
+  writeFileSync(profilePath, JSON.stringify(profile));
+});
+
+afterAll(async () => {
+  front?.closeAllConnections();
+  front?.close();
+  await ref?.close();
+});
+
+it('exits 3 with ERROR and no FAIL, well under a minute', async () => {
+  const started = Date.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', '--profile', profilePath, '--seed', '5', '--report', join(dir, 'r')], { stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+    child.on('close', (c) => (clearTimeout(timer), resolve(c)));
+  });
+  const wall = Date.now() - started;
+  const report = JSON.parse(readFileSync(join(dir, 'r', 'report.json'), 'utf8')) as Report;
+  console.log(`dead target: exit ${code}, ${(wall / 1000).toFixed(1)} s, ${report.summary.error} ERROR, ${report.summary.fail} FAIL, ${report.summary.pass} PASS`);
+  expect(code).toBe(3);
+  expect(report.summary.fail).toBe(0);
+  expect(report.summary.flaky).toBe(0);
+  expect(report.summary.error).toBeGreaterThan(0);
+  expect(wall).toBeLessThan(60_000);
+}, 180_000);
