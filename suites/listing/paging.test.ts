@@ -43,6 +43,7 @@ ruleTest('LIST-PAGINATION-COMPLETE', async (t) => {
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   const limits = pagingLimits(b);
   const check = async (limit: number) => {
     const paged = await pageThrough(t, b.window, limit, Math.ceil(b.count / limit) + 3);
@@ -67,6 +68,7 @@ ruleTest('LIST-HAS-MORE', async (t) => {
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   const hi = Math.min(100, b.count + 1);
   const check = async (k: number) => {
     const page = await listPage(t, { ...b.window, limit: k }, `the window with limit=${k}`);
@@ -77,12 +79,13 @@ ruleTest('LIST-HAS-MORE', async (t) => {
     }
   };
   // Edges: one page short of the window, exactly the window, one more than the window, and 1 and 100.
-  for (const k of new Set([1, Math.max(1, Math.min(b.count, 100) - 1), Math.min(b.count, 100), hi, 100])) await check(k);
+  for (const k of new Set([1, Math.max(1, Math.min(b.count, 100) - 1), Math.max(1, Math.min(b.count, 100)), Math.max(1, hi), 100])) await check(k);
   await t.property(fc.integer({ min: 1, max: hi }), check, { runs: Math.min(t.runs, 10) });
 }, { title: 'has_more is true exactly when the window holds more than limit Payments' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   for (const limit of [1, 20]) {
     const p = b.payments[5]!;
     const page = await listPage(t, { external_id: p.externalId, limit }, `external_id filter, limit=${limit}`);
@@ -93,6 +96,8 @@ ruleTest('LIST-HAS-MORE', async (t) => {
 
 ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
   const b = await batchOf(t);
+  // Pages of nothing respect any limit: the window must list this run's Payments first (no vacuous pass).
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   const check = async (limit: number) => {
     const first = await listPage(t, { ...b.window, limit }, `the window with limit=${limit}`);
     const pages = [first];
@@ -110,6 +115,8 @@ ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
 
 ruleTest('LIST-LIMIT-DEFAULT', async (t) => {
   const b = await batchOf(t);
+  // A window that lists fewer than this run's own Payments is a failure, not a reason to skip.
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   if (b.count <= 20) t.skip(`the window holds only ${b.count} Payments`);
   const page = await listPage(t, { ...b.window }, 'the window without limit');
   expectTrue(page.ids.length === 20, `${b.count} Payments match and no limit is given: the page holds ${page.ids.length}, expected 20 (the default)`, { length: 20 }, { length: page.ids.length });

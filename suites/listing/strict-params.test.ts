@@ -37,6 +37,13 @@ function expectRejected(res: ApiResponse, what: string): void {
     { status: res.status, code: code ?? null, items: Array.isArray(res.json?.data) ? res.json.data.length : undefined, has_more: res.json?.has_more });
 }
 
+/** A 200 page that lists at least one Payment (the test created one that matches). */
+function expectListed(res: ApiResponse, what: string): void {
+  countCheck();
+  const n = Array.isArray(res.json?.data) ? res.json.data.length : 0;
+  if (n === 0) throw new Mismatch(`${what}: answered ${answer(res)}; at least the Payment just created matches`, { items: '≥ 1' }, { items: n, has_more: res.json?.has_more });
+}
+
 const KNOWN = new Set<string>(PAYMENT_STATUSES);
 
 // ── edge tables: probed on every seed, before any random case ──
@@ -94,15 +101,19 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'a malformed created_from or created_to answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
+  // A PENDING Payment of this test exists, so "accepted" means listed, not an empty 200 (no vacuous pass).
+  await t.createPayment();
   for (const status of PAYMENT_STATUSES) {
     const res = await t.client.listPayments(t.keys.test, { status, limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`status=${status} (a PaymentStatus value) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    if (status === 'PENDING') expectListed(res, 'status=PENDING after creating a PENDING Payment');
   }
   for (const value of ['2024-01-01T00:00:00Z', '2024-01-01T06:00:00+06:00', '2024-01-01T00:00:00.5-05:30']) {
     const res = await t.client.listPayments(t.keys.test, { created_from: value, created_to: '2999-01-01T00:00:00Z', limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`created_from=${value} (RFC 3339) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    expectListed(res, `created_from=${value} after creating a Payment`);
   }
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
@@ -115,10 +126,12 @@ const badLimit: fc.Arbitrary<string> = fc.oneof(
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
   for (const limit of BAD_LIMITS) expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
+  await t.createPayment();
   for (const limit of GOOD_LIMITS) {
     const res = await t.client.listPayments(t.keys.test, { limit });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    expectListed(res, `limit=${limit} after creating a Payment`);
   }
   await t.property(badLimit, async (limit) => {
     expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);

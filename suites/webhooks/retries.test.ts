@@ -420,6 +420,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, 2);
     t.observe('gaps_ms', j.seen);
     if (j.early.length) throw new Mismatch(`a retry came before its gap: ${j.early[0]}`, 'no retry earlier than its gap', j.early);
@@ -437,6 +438,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 3, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.early.length) throw new Mismatch(`a retry came before its gap: ${j.early[0]}`, 'no retry earlier than its gap', j.early);
@@ -456,6 +458,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.late.length) throw new Mismatch(`a retry came later than its gap allows: ${j.late[0]}`, 'each retry within the tolerance after its gap', j.late);
@@ -473,8 +476,11 @@ ruleTest(
       t.skip(`the 8th attempt comes 8 h 48 min after the first at time_scale 1: needs webhooks.time_scale ≥ ${FULL_SCALE} (this run: ${h.scale}) or the standalone sink (hps-conformance sink)`);
     }
     const q = await ladderQuiet(t, h).result;
+    // An event that never arrived says nothing about the limit (HOOK-AT-LEAST-ONCE fails it).
+    if (q.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     for (const g of q.groups) {
       const n = g.attempts.length;
+      if (n === 0) continue;
       expectTrue(
         n <= MAX_ATTEMPTS,
         `${g.x.emitted.type} of ${g.x.emitted.paymentId} at ${g.x.endpoint.path} failed every attempt and was attempted ${n} times (at most ${MAX_ATTEMPTS})`,
