@@ -69,6 +69,7 @@ export const LISTING_FAULTS = {
   // ── negative control for vacuous passes: no LIST-* rule may pass against it ──
   'list-always-empty': {
     description: 'Every page is empty (data [], has_more false): the list query reads a replica that is never filled.',
-    breaks: ['LIST-FILTER-STATUS', 'LIST-FILTER-EXTERNAL-ID', 'LIST-FILTER-CREATED-RANGE', 'LIST-LIMIT-DEFAULT', 'LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE'],
+    breaks: ['LIST-FILTER-STATUS', 'LIST-FILTER-EXTERNAL-ID', 'LIST-FILTER-CREATED-RANGE', 'LIST-FILTER-STRICT', 'LIST-LIMIT-BOUNDS',
+      'LIST-LIMIT-DEFAULT', 'LIST-LIMIT-RESPECTED', 'LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE'],
   },
 } satisfies Record<string, FaultDefinition>;

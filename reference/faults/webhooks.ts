@@ -126,6 +126,6 @@ export const WEBHOOKS_FAULTS = {
   // ── negative control for vacuous passes: no HOOK-* rule may pass against it ──
   'webhooks-never-sent': {
     description: 'Events are written to the outbox but no worker ever drains it: no webhook is ever delivered.',
-    breaks: ['HOOK-ENVELOPE', 'HOOK-EVENT-CREATED', 'HOOK-AT-LEAST-ONCE', 'HOOK-SIGNATURE-VALID', 'HOOK-HEADERS'],
+    breaks: ['HOOK-EVENT-CREATED', 'HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
   },
 } satisfies Record<string, FaultDefinition>;
