@@ -1,9 +1,9 @@
 /** The public surface of the rule catalogue. */
 import { RULES, type RuleId } from './rules.ts';
-import type { Area, Level, RuleDef } from './types.ts';
+import type { Area, Level, RuleDef, Side } from './types.ts';
 
 export { RULES, type RuleId } from './rules.ts';
-export { AREAS, type Area, type Level, type RuleDef, type ProfileNeed } from './types.ts';
+export { AREAS, SIDE_COMMAND, type Area, type Level, type RuleDef, type ProfileNeed, type Side } from './types.ts';
 export { ERROR_TABLE, ERROR_CODES, LIVE_ONLY_CODES, type ErrorCode } from './error-codes.ts';
 
 export type Rule = RuleDef & { readonly id: RuleId };
@@ -18,11 +18,23 @@ export function isRuleId(id: string): id is RuleId {
   return byId.has(id);
 }
 
-/** Rules selected by --area / --rule (both empty: all). */
+/**
+ * Service-side rules selected by --area / --rule (both empty: all). Merchant-side rules
+ * (`side` set) belong to their own commands and are never selected here.
+ */
 export function selectRules(filter: { areas?: readonly string[]; rules?: readonly string[] }): Rule[] {
   const areas = new Set(filter.areas ?? []);
   const ids = new Set(filter.rules ?? []);
-  return RULES.filter((r) => (areas.size === 0 || areas.has(r.area)) && (ids.size === 0 || ids.has(r.id))) as Rule[];
+  return RULES.filter((r) => !sideOf(r) && (areas.size === 0 || areas.has(r.area)) && (ids.size === 0 || ids.has(r.id))) as Rule[];
+}
+
+export function sideOf(rule: RuleDef): Side | undefined {
+  return 'side' in rule ? rule.side : undefined;
+}
+
+/** The rules a merchant-side command certifies, in catalogue order. */
+export function rulesOfSide(side: Side): Rule[] {
+  return RULES.filter((r) => sideOf(r) === side) as Rule[];
 }
 
 export function countByLevel(rules: readonly Rule[]): Record<Level, number> {

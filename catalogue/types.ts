@@ -1,9 +1,9 @@
 import type { ErrorCode } from './error-codes.ts';
 
-/** Result levels (DESIGN.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
+/** Result levels (docs/design.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 
-/** Spec areas; each has a folder under suites/ of the same name. */
+/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver/, client-cert/). */
 export const AREAS = [
   'auth',
   'routing',
@@ -20,11 +20,12 @@ export const AREAS = [
   'versioning',
   'model',
   'receiver',
+  'client',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
 /**
- * Dotted path of a profile field a rule needs (PROFILE.md). When the profile
+ * Dotted path of a profile field a rule needs (docs/profile.md). When the profile
  * lacks it the rule is SKIP and the reason names the field.
  */
 export type ProfileNeed =
@@ -45,7 +46,16 @@ export type ProfileNeed =
   | 'fixtures.foreign_order_id'
   | 'webhooks'
   | 'control'
-  | 'probes.live_writes';
+  | 'probes.live_writes'
+  | 'receiver.inspect_url';
+
+/**
+ * Which party a rule certifies. Absent: the service (`hps-conformance run`). `receiver`: a merchant's
+ * webhook endpoint (`hps-conformance receiver`); `client`: a merchant's API client
+ * (`hps-conformance client`). `run` never selects or counts merchant-side rules.
+ */
+export type Side = 'receiver' | 'client';
+export const SIDE_COMMAND: Record<Side, string> = { receiver: 'hps-conformance receiver', client: 'hps-conformance client' };
 
 export interface RuleDef {
   /** Stable, meaningful id: AREA-MEANING. Never renumbered, never reused. */
@@ -62,6 +72,8 @@ export interface RuleDef {
   readonly needs?: readonly ProfileNeed[];
   /** Why no test can exercise it through the API (then no suite test is expected). */
   readonly untestable?: string;
+  /** Merchant-side rule: the command that exercises it (absent: the service side, `run`). */
+  readonly side?: Side;
   /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
   readonly ruling?: string;
 }

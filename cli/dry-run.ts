@@ -1,15 +1,36 @@
-/** `run --dry-run`: lists the selected rules (h2spec --dryrun), touching no target. */
-import { countByLevel, selectRules } from '../catalogue/index.ts';
+/**
+ * `run --dry-run`: lists the selected rules (h2spec --dryrun), touching no target. Merchant-side
+ * rules are listed after the service's, under the command that exercises them.
+ */
+import { countByLevel, RULES, selectRules, sideOf, SIDE_COMMAND, type Rule } from '../catalogue/index.ts';
 import { validateSelection } from '../harness/selection.ts';
+import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './main.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
   const rules = listOption(o, 'rule');
   validateSelection(areas, rules);
-  const selected = selectRules({ areas, rules });
+  const levels = levelOption(o);
+  const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
+  printRules(selected);
+  const c = countByLevel(selected);
+  console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);
+  const merchant = (RULES as readonly Rule[]).filter((r) => sideOf(r) && (areas.length === 0 || areas.includes(r.area)) && (rules.length === 0 || rules.includes(r.id)));
+  for (const side of ['receiver', 'client'] as const) {
+    const mine = merchant.filter((r) => sideOf(r) === side);
+    if (mine.length === 0) continue;
+    console.log(`\n── merchant side, exercised by \`${SIDE_COMMAND[side]}\` (not by run) ──`);
+    printRules(mine);
+    const m = countByLevel(mine);
+    console.log(`\n${mine.length} rules: ${m.MUST} MUST, ${m.SHOULD} SHOULD, ${m.OBSERVE} OBSERVE`);
+  }
+  return 0;
+}
+
+function printRules(list: readonly Rule[]): void {
   let area = '';
-  for (const r of selected) {
+  for (const r of list) {
     if (r.area !== area) {
       area = r.area;
       console.log(`\n${area}`);
@@ -17,7 +38,4 @@ export async function dryRun(o: Options): Promise<number> {
     const tag = r.untestable ? ' (not exercisable through the API)' : r.needs?.length ? ` (needs ${r.needs.join(', ')})` : '';
     console.log(`  ${r.id.padEnd(36)} ${r.level.padEnd(7)} ${r.requirement}${tag}`);
   }
-  const c = countByLevel(selected);
-  console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);
-  return 0;
 }

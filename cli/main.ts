@@ -1,85 +1,240 @@
 /**
- * hps-conformance — the command line (DESIGN.md "Public surface").
- * Every problem is one line on stderr and a distinct exit status, never a stack trace.
+ * hps-conformance — the command line, on commander. Each command is a row of
+ * COMMANDS: its options as data (so helpers' additions merge as table rows),
+ * its handler in cli/<name>-command.ts. Every problem is one line on stderr and
+ * a distinct exit status, never a stack trace; `--help` and `--version` exit 0.
  */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { Command, CommanderError, Option } from 'commander';
+import { AREAS } from '../catalogue/index.ts';
 import { EXIT, HarnessError } from '../harness/errors.ts';
 import { redactText } from '../harness/redact.ts';
-
-const USAGE = `usage:
-  hps-conformance run    [--profile FILE] [--area NAME]... [--rule ID]... [--seed N] [--runs N] [--report DIR] [--dry-run]
-                         [--time-scale N] [--fault NAME]...   (the last two: embedded reference server only)
-  hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
-  hps-conformance sink   [--profile FILE] [--log FILE]
-  hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
-                         [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
-  hps-conformance report DIR
-  hps-conformance mutation [--fault NAME]... [--seed N] [--seeds COUNT] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
-  hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N] [--variant reference|alt]...  (false-alarm rate on the clean server)
-exit: 0 conformant · 1 not conformant / load threshold missed · 2 bad usage or profile · 3 target unreachable`;
+import { TOOL } from '../harness/version.ts';
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
 
-const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']>; positionals?: boolean; handler: (o: Options, pos: string[]) => Promise<number> }> = {
+export interface OptionDef {
+  type: 'string' | 'boolean';
+  /** Repeatable: the values are collected into an array (commas split later by listOption). */
+  multiple?: boolean;
+  /** The value's name in --help (`--seed N`). */
+  arg?: string;
+  help: string;
+}
+
+export interface CommandDef {
+  summary: string;
+  options: Record<string, OptionDef>;
+  /** Takes positional arguments, named so in --help (`DIR...`); `true` (the parseArgs-era rows) names them ARGS. */
+  positionals?: string | boolean;
+  /** Extra --help text after the options. */
+  helpAfter?: () => string;
+  handler: (o: Options, pos: string[]) => Promise<number>;
+}
+
+const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant / threshold missed · 2 bad usage or profile · 3 target unreachable';
+const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
+const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
+const flag = (help: string): OptionDef => ({ type: 'boolean', help });
+
+export const COMMANDS: Record<string, CommandDef> = {
   run: {
+    summary: 'run the conformance suites against a target (default: the embedded reference server)',
     options: {
-      profile: { type: 'string' }, area: { type: 'string', multiple: true }, rule: { type: 'string', multiple: true },
-      seed: { type: 'string' }, runs: { type: 'string' }, report: { type: 'string' }, 'dry-run': { type: 'boolean' },
-      'time-scale': { type: 'string' }, fault: { type: 'string', multiple: true },
+      profile: str('FILE', 'the target profile (docs/profile.md); without it and without --base-url the embedded reference server is started'),
+      'base-url': str('URL', 'the target\'s base URL: a profile built from flags and the environment (needs --key-env)'),
+      'key-env': str('VAR', 'with --base-url: the environment variable holding the Test secret key (keys.test)'),
+      'live-key-env': str('VAR', 'with --base-url: the environment variable holding the Live secret key (keys.live)'),
+      'other-key-env': str('VAR', 'with --base-url: the environment variable holding another business\'s Test key (keys.other_test)'),
+      area: many('NAME', 'run only this area (repeatable, or comma-separated); see the list below'),
+      rule: many('ID', 'run only this catalogued rule (repeatable, or comma-separated), e.g. AUTH-MISSING-KEY'),
+      level: str('LEVEL', 'must: MUST rules only · should: MUST and SHOULD · observe: every rule (default)'),
+      seed: str('N', 'the run\'s seed; every property\'s seed derives from it and the rule id (default: random)'),
+      runs: str('N', 'fast-check runs per property (default 100; fewer is not a certification)'),
+      report: str('DIR', 'where to write report.json, report.html, junit.xml, summary.md (default reports/runs/<run id>/)'),
+      strict: flag('a SHOULD violation (WARN), a FLAKY rule or a skipped testable MUST rule also fails the verdict'),
+      'min-must-coverage': str('PCT', 'fail the verdict when fewer than PCT % of the testable MUST rules ran (0-100)'),
+      'max-failures': str('N', 'fail fast: stop the run after N FAILs (the rules not reached are reported SKIP)'),
+      'request-timeout': str('MS', 'per-request time-out of the suite\'s client in ms (default 10000 or the profile\'s probes.request_timeout_ms)'),
+      'no-progress': flag('print no progress lines while the run is in progress'),
+      'dry-run': flag('list the selected rules and touch nothing'),
+      'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
+      fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable)'),
     },
+    helpAfter: () => `\nareas: ${AREAS.join(' ')}\n\n${EXIT_TEXT}`,
     handler: async (o) => (o['dry-run'] ? (await import('./dry-run.ts')).dryRun(o) : (await import('./run-command.ts')).runCommand(o)),
   },
   serve: {
-    options: { port: { type: 'string' }, host: { type: 'string' }, fault: { type: 'string', multiple: true }, 'time-scale': { type: 'string' }, 'webhook-url': { type: 'string' }, 'profile-out': { type: 'string' } },
+    summary: 'run the reference server alone, writing its profile',
+    options: {
+      port: str('N', 'port to listen on (default 4010; 0 picks a free one)'),
+      host: str('H', 'address to listen on (default 127.0.0.1)'),
+      fault: many('NAME', 'switch on a planted fault (repeatable)'),
+      'time-scale': str('N', 'the webhook retry clock runs N times faster (default 1)'),
+      'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
+      'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
+    },
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
-  sink: { options: { profile: { type: 'string' }, log: { type: 'string' } }, handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o) },
-  mutation: {
-    options: { fault: { type: 'string', multiple: true }, seed: { type: 'string' }, seeds: { type: 'string' }, runs: { type: 'string' }, jobs: { type: 'string' }, report: { type: 'string' }, 'clean-seeds': { type: 'string' }, variant: { type: 'string', multiple: true } },
-    handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
-  },
-  report: { options: {}, positionals: true, handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p) },
-  load: {
+  sink: {
+    summary: 'run the webhook sink alone (for the full retry schedule)',
     options: {
-      profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
-      'max-requests': { type: 'string' }, 'max-p99-ms': { type: 'string' }, 'min-rps': { type: 'string' }, 'max-error-rate': { type: 'string' },
+      profile: str('FILE', 'the profile whose webhooks section names the endpoints, secrets and listen address (required)'),
+      log: str('FILE', 'the delivery log, kept across restarts (default .hps/sink-log.jsonl)'),
+      'query-token': str('T', 'the bearer token the query API requires (default: the profile\'s webhooks.query_token, else generated into <log>.query-token); required off loopback'),
+    },
+    handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o),
+  },
+  load: {
+    summary: 'load the create/read hot path and check what comes back',
+    options: {
+      profile: str('FILE', 'the target profile (its keys.test); without it the embedded reference server is used'),
+      scenario: str('NAME', 'create, read, list or mixed (default mixed)'),
+      duration: str('S', 'seconds of load, 1-300 (default 10)'),
+      connections: str('N', 'concurrent connections, 1-256 (default 10)'),
+      rate: str('R', 'requests per second over all connections (default: as fast as it goes)'),
+      report: str('DIR', 'where load.json and load.md go (default reports/load/<timestamp>/)'),
+      'max-requests': str('N', 'stop after N requests (default and hard cap 1000000)'),
+      'max-p99-ms': str('MS', 'fail when the overall p99 latency exceeds MS (default 250)'),
+      'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off)'),
+      'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01)'),
+      yes: flag('load a target that is not loopback or a reserved test address without --rate'),
     },
     handler: async (o) => (await import('./load-command.ts')).loadCommand(o),
   },
+  report: {
+    summary: 're-render HTML, JUnit and Markdown from DIR/report.json; or --compare several report dirs side by side',
+    options: {
+      strict: flag('JUnit: WARN, FLAKY and skipped testable MUST rules become failures'),
+      compare: flag('render the report dirs given side by side in one HTML page (an implementation per column)'),
+      out: str('FILE', 'with --compare: where the page goes (default ./compare.html)'),
+    },
+    positionals: 'DIR',
+    handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
+  },
+  'verify-certificate': {
+    summary: 'check DIR/certificate.json against DIR/report.json (and the profile): exit 0 ok, 1 mismatch, 2 usage',
+    options: { profile: str('FILE', 'also check the certificate\'s profile hash against this profile') },
+    positionals: 'DIR',
+    handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
+  },
+  receiver: {
+    summary: 'certify a merchant\'s webhook receiver: the tool plays the service and judges the answers',
+    options: {
+      url: str('URL', 'the receiver endpoint to POST events to (without it: the embedded reference receiver)'),
+      'secret-env': str('VAR', 'the environment variable holding the endpoint\'s signing secret (whsec_…)'),
+      'inspect-url': str('URL', 'the receiver\'s test-mode inspection URL (docs/merchant-side.md); without it the processing rules are SKIP'),
+      profile: str('FILE', 'a profile with a receiver section instead of --url/--secret-env'),
+      report: str('DIR', 'where the reports go (default reports/runs/<run id>/)'),
+      seed: str('N', 'the run\'s seed'),
+      fault: many('NAME', 'embedded reference receiver only: switch on a planted receiver fault (repeatable)'),
+      mutation: flag('run every planted receiver fault against the embedded reference receiver: each must be caught'),
+      'payments-api-port': str('N', 'serve a stand-in getPayment on this port for receivers that fetch the Payment'),
+    },
+    handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
+  },
+  'serve-receiver': {
+    summary: 'run the reference webhook receiver alone (with its inspection contract)',
+    options: {
+      port: str('N', 'port to listen on (default 4030; 0 picks a free one)'),
+      'secret-env': str('VAR', 'the environment variable holding the signing secret'),
+      fault: many('NAME', 'switch on a planted receiver fault (repeatable)'),
+      'payments-api': str('URL', 'where the receiver reads Payments (getPayment), key from HPS_API_KEY'),
+    },
+    handler: async (o) => (await import('./serve-receiver-command.ts')).serveReceiverCommand(o),
+  },
+  client: {
+    summary: 'certify a merchant\'s API client: runs COMMAND against a chaos server and judges its retries',
+    options: {
+      run: str('COMMAND', 'the merchant\'s own command; it gets HPS_BASE_URL and HPS_API_KEY'),
+      seed: str('N', 'the seed of the injected-failure schedule'),
+      report: str('DIR', 'where the reports go (default reports/runs/<run id>/)'),
+      timeout: str('S', 'how long COMMAND may run, in seconds'),
+      mutation: flag('run every planted client fault with the example client: each must be caught'),
+    },
+    handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
+  },
+  mutation: {
+    summary: 'the suite against planted faults (mutation score), or the clean server over many seeds',
+    options: {
+      fault: many('NAME', 'only this planted fault (repeatable; default every fault)'),
+      seed: str('N', 'the seed (default 1; with --clean-seeds the first seed); a negative one as --seed=-N'),
+      seeds: str('COUNT', 'run every fault with COUNT seeds (seed, seed+1, …); a fault caught on some only is "caught by chance" and counts as missed (default 1; npm run mutation: 5)'),
+      variant: many('NAME', 'with --clean-seeds: the reference variants to run (reference, alt; default both)'),
+      runs: str('N', 'fast-check runs per property (default 25)'),
+      jobs: str('N', 'fault runs in parallel, 1-16'),
+      report: str('DIR', 'where mutation.json and the clean server\'s report go (default reports/mutation)'),
+      'clean-seeds': str('N', 'instead: the whole suite against the clean server with N seeds; any alarm is a false alarm'),
+    },
+    handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
+  },
 };
 
-export async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(USAGE);
-    return name ? EXIT.conformant : EXIT.usage;
+function buildProgram(onResult: (code: number) => void): Command {
+  const program = new Command('hps-conformance')
+    .description('Conformance and load-test suite for the Hosted Payment Service API v1')
+    .version(TOOL.version, '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'print this help and exit')
+    .addHelpText('after', `\n${EXIT_TEXT}`)
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
+    .showSuggestionAfterError(true);
+  for (const [name, def] of Object.entries(COMMANDS)) {
+    const cmd = program.command(name).description(def.summary).helpOption('-h, --help', 'print this help and exit');
+    if (def.positionals) cmd.argument(`[${def.positionals === true ? 'ARGS' : def.positionals}...]`);
+    const attrs: Array<[string, string]> = [];
+    for (const [long, o] of Object.entries(def.options)) {
+      // "no-progress" must stay a plain flag, not commander's negation of "progress".
+      const opt = new Option(o.type === 'boolean' ? `--${long}` : `--${long} <${o.arg ?? 'VALUE'}>`, o.help);
+      if (o.multiple) opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
+      if (long.startsWith('no-')) opt.negate = false;
+      cmd.addOption(opt);
+      attrs.push([long, opt.attributeName()]);
+    }
+    if (def.helpAfter) cmd.addHelpText('after', def.helpAfter());
+    cmd.action(async (...args: unknown[]) => {
+      const c = args.at(-1) as Command;
+      const values = c.opts();
+      const o: Options = {};
+      for (const [long, attr] of attrs) o[long] = values[attr] as Options[string];
+      onResult(await def.handler(o, def.positionals ? c.args : []));
+    });
   }
-  const cmd = COMMANDS[name];
-  if (!cmd) {
-    console.error(`hps-conformance: unknown command ${JSON.stringify(name)}\n${USAGE}`);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let code: number = EXIT.conformant;
+  const program = buildProgram((c) => (code = c));
+  if (argv.length === 0) {
+    process.stdout.write(program.helpInformation());
     return EXIT.usage;
   }
   try {
-    const parsed = parseArgs({ args: rest, options: cmd.options, allowPositionals: cmd.positionals ?? false, strict: true });
-    return await cmd.handler(parsed.values as Options, parsed.positionals);
+    await program.parseAsync(argv, { from: 'user' });
+    return code;
   } catch (e) {
     return reportError(e);
   }
 }
 
 export function reportError(e: unknown): number {
+  if (e instanceof CommanderError) {
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.conformant;
+    console.error(`hps-conformance: ${oneLine(e.message.replace(/^error: /, ''))}`);
+    return EXIT.usage;
+  }
   if (e instanceof HarnessError) {
     console.error(`hps-conformance: ${redactText(e.message)}`);
     return e.exitCode;
   }
-  const err = e as { code?: string; message?: string };
-  if (typeof err?.code === 'string' && err.code.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`hps-conformance: ${(err.message ?? '').split('\n').map((l) => l.trim()).filter(Boolean).join(' ')}`);
-    return EXIT.usage;
-  }
-  console.error(`hps-conformance: internal error: ${redactText(err?.message ?? String(e))}`);
+  const err = e as { message?: string };
+  console.error(`hps-conformance: internal error: ${redactText(oneLine(err?.message ?? String(e)))}`);
   if (process.env.HPS_DEBUG) console.error(e);
   return EXIT.usage;
+}
+
+function oneLine(s: string): string {
+  return s.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
 }
 
 /** Parses an integer option, or throws a usage error naming it. */

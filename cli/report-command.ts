@@ -1,21 +1,60 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from '../harness/errors.ts';
+import { readCertificate } from '../reports/certificate.ts';
+import { renderCompare, type CompareInput } from '../reports/compare.ts';
 import { readReport, renderAll } from '../reports/render.ts';
+import type { Report } from '../reports/report-types.ts';
 import type { Options } from './main.ts';
 
-/** `report DIR`: re-renders HTML, JUnit and Markdown from DIR/report.json alone. */
-export async function reportCommand(_o: Options, pos: string[]): Promise<number> {
-  const dir = pos[0];
-  if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json');
-  if (!existsSync(join(dir, 'report.json'))) throw new HarnessError('HPS_ERR_REPORT', `report: ${join(dir, 'report.json')} does not exist`);
-  let report;
+/** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
+const MAX_COMPARE = 24;
+
+function loadReport(dir: string): Report {
+  const file = join(dir, 'report.json');
+  if (!existsSync(file)) throw new HarnessError('HPS_ERR_REPORT', `report: ${file} does not exist`);
   try {
-    report = readReport(dir);
+    const r = readReport(dir);
+    if (!r || !Array.isArray(r.rules) || !r.target) throw new Error('no rules or target');
+    return r;
   } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', `report: ${join(dir, 'report.json')} is not valid JSON (${(e as Error).message})`);
+    throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a report.json (${(e as Error).message})`);
   }
-  renderAll(dir, report);
+}
+
+/**
+ * `report DIR [--strict]`: re-renders HTML, JUnit and Markdown from DIR/report.json alone (and
+ * DIR/certificate.json when present); `--strict` makes WARN, FLAKY and skipped testable MUST rules
+ * JUnit failures. `report --compare DIR DIR ... [--out FILE]`: one page comparing the reports side
+ * by side (default FILE: compare.html in the current directory).
+ */
+export async function reportCommand(o: Options, pos: string[]): Promise<number> {
+  if (o.compare) return compareCommand(o, pos);
+  if (o.out !== undefined) throw new HarnessError('HPS_ERR_USAGE', 'report: --out goes with --compare');
+  const dir = pos[0];
+  if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
+  const report = loadReport(dir);
+  renderAll(dir, report, { strict: o.strict === true });
   console.log(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md`);
   return report.verdict === 'conformant' ? 0 : 1;
+}
+
+async function compareCommand(o: Options, pos: string[]): Promise<number> {
+  if (pos.length < 2) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: give at least two DIRs holding report.json');
+  if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
+  if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
+  const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
+  const inputs: CompareInput[] = pos.map((dir) => ({ dir, report: loadReport(dir), certificate: readCertificate(dir) }));
+  for (const x of inputs) {
+    // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.
+    if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report);
+  }
+  try {
+    mkdirSync(dirname(resolve(out)), { recursive: true });
+    writeFileSync(out, renderCompare(inputs, out));
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_REPORT', `report --compare: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  console.log(`compared ${inputs.length} reports: ${out}`);
+  return 0;
 }

@@ -1,16 +1,65 @@
-import { run } from '../harness/runner.ts';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createProgress, type RunMonitor } from '../harness/progress.ts';
+import { addReplayLines, run } from '../harness/runner.ts';
+import { notCertificationReason } from '../harness/certificate.ts';
+import type { Report } from '../reports/report-types.ts';
+import { colourEnabled, paintLine, palette } from './colour.ts';
+import { githubAnnotations } from './github.ts';
+import { levelOption } from './level-option.ts';
+import { checkOutputDir } from '../harness/output-path.ts';
 import { intOption, listOption, type Options } from './main.ts';
+import { profileFromFlags } from './target-flags.ts';
 
 export async function runCommand(o: Options): Promise<number> {
+  // Before anything runs: a report directory that cannot be written would lose the results.
+  checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
+  const flagTarget = profileFromFlags(o);
+  const colour = palette(colourEnabled(process.stdout));
+  const errColour = palette(colourEnabled(process.stderr));
+  const maxFailures = intOption(o, 'max-failures', 1, 100000);
+  const live = process.stderr.isTTY === true && !process.env.CI;
+  let monitor: RunMonitor | undefined;
   const result = await run({
     profilePath: o.profile as string | undefined,
+    profile: flagTarget?.profile,
+    targetArgs: flagTarget?.replayArgs,
     areas: listOption(o, 'area'),
     rules: listOption(o, 'rule'),
+    levels: levelOption(o),
     seed: intOption(o, 'seed', -2147483648, 2147483647),
     runs: intOption(o, 'runs', 1, 100000),
     reportDir: o.report as string | undefined,
     timeScale: intOption(o, 'time-scale', 1, 1000000),
     faults: listOption(o, 'fault'),
+    requestTimeoutMs: intOption(o, 'request-timeout', 100, 600000),
+    policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
+    log: (l) => console.log(paintLine(l, colour)),
+    monitor: (selected, ctx) => {
+      if (o['no-progress'] && maxFailures === undefined) return { reporter: {}, stopReason: () => undefined, firstLineMs: () => undefined };
+      monitor = createProgress({
+        selected,
+        live,
+        maxFailures,
+        replay: (rules) => addReplayLines(rules, ctx),
+        paint: errColour,
+        write: o['no-progress'] ? () => {} : undefined,
+      });
+      return monitor;
+    },
   });
+  afterRun(result.report, result.reportDir, colour);
+  if (process.env.HPS_PROGRESS_TIMING && monitor) console.error(`first progress line after ${monitor.firstLineMs() ?? '-'} ms`);
   return result.exitCode;
+}
+
+/** What the runner's summary does not say: the policy's reasons, whether this is a certification, CI hooks. */
+function afterRun(report: Report, dir: string, colour: ReturnType<typeof palette>): void {
+  for (const b of report.policy?.failed_because ?? []) console.log(colour.red(`verdict failed ${b}`));
+  if (report.stopped) console.log(colour.yellow(`the run ${report.stopped}: the rules not reached are SKIP`));
+  const why = notCertificationReason(report);
+  console.log(paintLine(why ? `NOT A CERTIFICATION: ${why} (certificate.json says so)` : `certification: ${join(dir, 'certificate.json')} (check it with hps-conformance verify-certificate ${dir})`, colour));
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  if (summaryFile && existsSync(join(dir, 'summary.md'))) appendFileSync(summaryFile, readFileSync(join(dir, 'summary.md'), 'utf8') + '\n');
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report)) console.log(line);
 }

@@ -1,9 +1,12 @@
 /**
- * The suite's HTTP client, on undici: one keep-alive pool per origin, a
- * time-out on every request, no redirect ever followed (undici's request()
- * follows none unless an interceptor is added), and a redacted transcript of
- * every exchange kept as evidence.
+ * The suite's HTTP client, on undici: one keep-alive pool per origin, no redirect ever followed
+ * (undici's request() follows none unless an interceptor is added), and a redacted transcript of
+ * every exchange kept as evidence. Bounded whatever the target does: an overall deadline covers
+ * the head and the whole body (undici's own timers only catch silence, not a trickle), and the
+ * body is read chunk by chunk up to a size cap (default 8 MiB). Either limit, a refused or reset
+ * connection, or broken framing ends as a TransportError with a stable code and the numbers.
  */
+import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { circuitOpen, recordAnswer, recordNoAnswer } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
@@ -41,6 +44,7 @@ export interface RequestOptions {
   /** Raw body bytes/text, sent as is. */
   raw?: string | Buffer;
   idempotencyKey?: string;
+  /** Overall deadline of this request (head and body), ms. */
   timeoutMs?: number;
   /**
    * Set by a probe that deliberately steps outside ordinary HTTP (an oversized
@@ -49,14 +53,42 @@ export interface RequestOptions {
    * observed, never judged by the ambient rules about API answers.
    */
   outsideHttp?: string;
+  /** Largest answer body read, bytes. */
+  maxResponseBytes?: number;
+}
+
+/** Why a request got no usable HTTP answer; never a conformance verdict by itself. */
+export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE';
+
+export interface TransportFigures {
+  /** Milliseconds from sending to giving up. */
+  elapsedMs: number;
+  /** Body bytes received before giving up. */
+  receivedBytes: number;
+  deadlineMs: number;
+  maxResponseBytes: number;
 }
 
 export class TransportError extends Error {
-  readonly code: 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT';
-  constructor(code: TransportError['code'], message: string) {
+  readonly code: TransportErrorCode;
+  readonly figures: TransportFigures | undefined;
+  constructor(code: TransportErrorCode, message: string, figures?: TransportFigures) {
     super(message);
     this.name = 'TransportError';
     this.code = code;
+    this.figures = figures;
+  }
+}
+
+/** Default cap on an answer body (profile: probes.max_response_bytes). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Default overall deadline of a request (profile: probes.request_timeout_ms). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The body grew past the cap (or said it would). */
+class Oversize extends Error {
+  constructor(readonly bytes: number, readonly declared: boolean) {
+    super('oversize');
   }
 }
 
@@ -91,7 +123,10 @@ function clip(s: string): string {
 
 export interface ClientOptions {
   baseUrl: string;
+  /** Overall deadline of every request (head and body), ms. Default 10 000. */
   timeoutMs?: number;
+  /** Cap on every answer body, bytes. Default 8 MiB. */
+  maxResponseBytes?: number;
   /** Secrets to redact from free text besides key-shaped strings (control token). */
   secrets?: readonly string[];
   /** Called with every finished exchange (ambient checks, transcripts). */
@@ -100,9 +135,51 @@ export interface ClientOptions {
 
 let seqCounter = 0;
 
+/** Reads a body chunk by chunk, refusing (and dropping the connection) past `cap` bytes. */
+async function readCapped(body: Readable, declared: string | string[] | undefined, cap: number, progress: (n: number) => void): Promise<Buffer> {
+  const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (length !== undefined && length > cap) {
+    body.on('error', () => {}); // undici reports its own abort as an error event: expected here
+    body.destroy(); // the connection goes with it (never reused mid-body)
+    throw new Oversize(length, true);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    progress(size);
+    if (size > cap) {
+      body.on('error', () => {});
+      body.destroy();
+      throw new Oversize(size, false);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const GARBAGE_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CONTENT_LENGTH', 'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_VERSION', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_TRANSFER_ENCODING', 'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED']);
+
+/** One stable code and a message with the numbers, whatever undici threw. */
+function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, what: string, origin: string, f: TransportFigures): TransportError {
+  const got = `${f.receivedBytes} body bytes in ${f.elapsedMs} ms`;
+  if (err instanceof Oversize) {
+    return new TransportError('HPS_ERR_TARGET_OVERSIZE', `${what}: the answer body ${err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`}, over the ${f.maxResponseBytes}-byte cap (probes.max_response_bytes); dropped after ${f.elapsedMs} ms`, f);
+  }
+  if (timedOut || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
+    return new TransportError('HPS_ERR_TARGET_TIMEOUT', `${what}: no complete answer within the ${f.deadlineMs} ms deadline (${got})`, f);
+  }
+  const code = err.code ?? (err.cause as { code?: string } | undefined)?.code;
+  if ((code && (GARBAGE_CODES.has(code) || code.startsWith('HPE_'))) || /parse|invalid/i.test(err.message)) {
+    return new TransportError('HPS_ERR_TARGET_GARBAGE', `${what}: ${origin} answered with broken HTTP framing (${code ?? err.message}; ${got})`, f);
+  }
+  return new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${what}: ${origin} could not be reached or dropped the connection (${code ?? err.message}; ${got})`, f);
+}
+
 export class Client {
   readonly baseUrl: string;
   readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
   private readonly origin: string;
   private readonly prefix: string;
   private readonly secrets: readonly string[];
@@ -114,7 +191,8 @@ export class Client {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.origin = u.origin;
     this.prefix = u.pathname.replace(/\/+$/, '');
-    this.timeoutMs = opts.timeoutMs ?? 10_000;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.secrets = opts.secrets ?? [];
     this.onExchange = opts.onExchange;
   }
@@ -136,13 +214,16 @@ export class Client {
       durationMs: 0,
       request: {
         method: o.method,
-        path: o.path,
+        // A probe may carry a credential in the query: the recorded path is redacted like the rest.
+        path: redactText(o.path, this.secrets),
         headers: redactHeaders(headers, this.secrets),
         ...(body !== undefined ? { body: redactText(clip(body.toString()), this.secrets) } : {}),
       },
     };
     const started = performance.now();
-    const timeout = o.timeoutMs ?? this.timeoutMs;
+    const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
+    const deadline = AbortSignal.timeout(limits.deadlineMs);
+    let received = 0;
     const open = o.outsideHttp ? undefined : circuitOpen(this.origin);
     if (open) {
       exchange.transportError = open;
@@ -155,10 +236,12 @@ export class Client {
         path: this.prefix + o.path,
         headers,
         body,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        signal: deadline,
+        headersTimeout: limits.deadlineMs,
+        bodyTimeout: limits.deadlineMs,
       });
-      const text = await res.body.text();
+      const bytes = await readCapped(res.body, res.headers['content-length'], limits.maxResponseBytes, (n) => (received = n));
+      const text = bytes.toString('utf8');
       exchange.durationMs = Math.round(performance.now() - started);
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       exchange.response = { status: res.statusCode, headers: redactHeaders(rh, this.secrets), body: redactText(clip(text), this.secrets) };
@@ -179,16 +262,12 @@ export class Client {
       const err = e as Error & { code?: string };
       // undici refusing our own request (a header it will not send) is a suite bug, not target trouble.
       if (err.code === 'UND_ERR_INVALID_ARG' || err.code === 'ERR_INVALID_CHAR' || err.code === 'ERR_INVALID_ARG_TYPE') throw err;
-      const timedOut = err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT';
-      exchange.transportError = `${err.code ?? err.name}: ${redactText(err.message, this.secrets)}`;
+      const figures: TransportFigures = { elapsedMs: exchange.durationMs, receivedBytes: e instanceof Oversize ? e.bytes : received, ...limits };
+      const t = transportErrorOf(err, deadline.aborted, `${o.method} ${o.path}`, this.origin, figures);
+      exchange.transportError = `${t.code}: ${redactText(t.message, this.secrets)}`;
       if (!o.outsideHttp) recordNoAnswer(this.origin);
       this.record(exchange, undefined, o);
-      throw new TransportError(
-        timedOut ? 'HPS_ERR_TARGET_TIMEOUT' : 'HPS_ERR_TARGET_UNREACHABLE',
-        timedOut
-          ? `${o.method} ${o.path}: no answer within ${timeout} ms`
-          : `${o.method} ${o.path}: ${this.origin} could not be reached (${err.code ?? err.message})`,
-      );
+      throw t;
     }
   }
 

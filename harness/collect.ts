@@ -125,8 +125,10 @@ function evidenceOf(t: FinishedTest): Evidence[] {
   out.push({ kind: 'mismatch', message: `${t.title.split(':')[0]}: ${message}`, expected: m?.mismatch?.expected, actual: m?.mismatch?.actual });
   if (m?.property) {
     const p = m.property;
-    out.push({ kind: 'property', seed: p.seed, runs: p.runs, path: p.path, counterexample: p.counterexample, replayOutcome: p.replayOutcome });
+    out.push({ kind: 'property', seed: p.seed, runs: p.runs, path: p.path, counterexample: p.counterexample, replayOutcome: p.replayOutcome, shrinks: p.shrinks, shrink_note: p.shrink_note });
   }
-  for (const ex of (m?.transcript ?? []).slice(-3)) out.push({ kind: 'exchange', exchange: ex });
+  out.push(...(m?.timelines ?? []));
+  if (m?.failedExchange) out.push({ kind: 'exchange', exchange: m.failedExchange, failing: true });
+  for (const ex of (m?.transcript ?? []).filter((x) => x.seq !== m?.failedExchange?.seq).slice(-3)) out.push({ kind: 'exchange', exchange: ex });
   return out;
 }

@@ -13,6 +13,8 @@ export interface SuiteContextData {
   runs: number;
   /** Base URL of the webhook sink's query API, when the run has a sink. */
   sinkUrl: string | null;
+  /** Bearer token of the sink's query API (private by default). */
+  sinkToken?: string | null;
   /** Extra CLI words a replay line must carry (e.g. `--time-scale 600`). */
   replayArgs: string[];
 }

@@ -1,6 +1,6 @@
 /**
  * Harness trouble is never a conformance failure: it is an error with a stable
- * code and an exit status (DESIGN.md): 2 bad usage or profile, 3 target
+ * code and an exit status (docs/design.md): 2 bad usage or profile, 3 target
  * unreachable or unusable.
  */
 export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3 } as const;
@@ -12,6 +12,7 @@ export type HarnessErrorCode =
   | 'HPS_ERR_TARGET_UNREACHABLE'
   | 'HPS_ERR_TARGET_GARBAGE'
   | 'HPS_ERR_TARGET_TIMEOUT'
+  | 'HPS_ERR_TARGET_OVERSIZE'
   | 'HPS_ERR_SINK'
   | 'HPS_ERR_SUITE'
   | 'HPS_ERR_REPORT';
@@ -23,6 +24,7 @@ const EXIT_OF: Record<HarnessErrorCode, number> = {
   HPS_ERR_TARGET_UNREACHABLE: EXIT.target,
   HPS_ERR_TARGET_GARBAGE: EXIT.target,
   HPS_ERR_TARGET_TIMEOUT: EXIT.target,
+  HPS_ERR_TARGET_OVERSIZE: EXIT.target,
   HPS_ERR_SINK: EXIT.usage,
   HPS_ERR_SUITE: EXIT.usage,
   HPS_ERR_REPORT: EXIT.usage,

@@ -2,6 +2,7 @@
  * What a test leaves in vitest's task.meta for the runner: evidence of
  * failures, observations, skip reasons and ambient violations. JSON only.
  */
+import type { TimelineEvidence } from '../reports/report-types.ts';
 import type { Exchange } from './client.ts';
 
 export interface Finding {
@@ -34,6 +35,10 @@ export interface PropertyFailure {
   /** The same seed replayed once more: 'fail' confirms, 'pass' makes the rule FLAKY. */
   replayOutcome: 'fail' | 'pass' | 'not-replayed';
   replayError?: string;
+  /** fast-check's shrink count for this counterexample. */
+  shrinks?: number;
+  /** Why it was not (or only partly) shrunk (PropertyOptions.shrinkNote), printed in the report. */
+  shrink_note?: string;
 }
 
 export interface HpsMeta {
@@ -44,6 +49,8 @@ export interface HpsMeta {
   property?: PropertyFailure;
   mismatch?: { expected?: unknown; actual?: unknown };
   transcript?: Exchange[];
+  /** The exchange the failing check judged (Mismatch.exchange). */
+  failedExchange?: Exchange;
   ambient?: Finding[];
   requests?: number;
   transport?: string;
@@ -54,6 +61,8 @@ export interface HpsMeta {
   outsideHttp?: OutsideHttpAnswer[];
   /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
   incomplete?: string;
+  /** Webhook delivery timelines (reports/timeline.ts), reported when the test fails. */
+  timelines?: TimelineEvidence[];
 }
 
 declare module '@vitest/runner' {

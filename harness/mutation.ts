@@ -81,7 +81,7 @@ export function runChild(args: string[]): Promise<{ code: number | null; report:
   const dir = mkdtempSync(join(tmpdir(), 'hps-mut-'));
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args, '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'run', ...args, '--no-progress', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
@@ -103,7 +103,10 @@ const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
 async function runFaultOnce(name: string, seed: number, runs: number): Promise<SeedOutcome> {
   const def = FAULTS[name]!;
-  const args = [...faultAreas(name).flatMap((a) => ['--area', a]), '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
+  // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
+  // line would. A control runs whole areas (the probes that meet it and the ambient rules).
+  const scope = def.control ? faultAreas(name).flatMap((a) => ['--area', a]) : def.breaks.flatMap((r) => ['--rule', r]);
+  const args = [...scope, '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
   const child = await runChild(args);
   const rules = child.report?.rules ?? [];
   const failed = def.control
@@ -162,7 +165,8 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
   results.sort((a, b) => a.fault.localeCompare(b.fault));
   const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
   const { RULES } = await import('../catalogue/index.ts');
-  const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !declared.has(r.id)).map((r) => r.id);
+  // Merchant-side rules (`side`) are proven by the receiver and client commands' own planted faults.
+  const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
   const caught = results.filter((r) => r.caught).length;
   return {
     seed: o.seed,

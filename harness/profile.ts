@@ -1,11 +1,13 @@
 /**
- * Loads a profile exactly as PROFILE.md says: `${NAME}` interpolation from the
+ * Loads a profile exactly as docs/profile.md says: `${NAME}` interpolation from the
  * environment, ajv validation, one clear line per problem naming the field.
  */
 import { readFileSync } from 'node:fs';
 import { ajv } from '../schemas/ajv.ts';
 import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schemas/profile.ts';
 import { HarnessError } from './errors.ts';
+import { locateJsonError } from './json-locate.ts';
+import { registerSecrets, stripUserInfo, userInfoSecrets } from './redact.ts';
 
 export type { Profile, WebhookEndpoint } from '../schemas/profile.ts';
 
@@ -72,8 +74,11 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   let raw: unknown;
   try {
     raw = JSON.parse(text);
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_PROFILE', `${source}: not valid JSON (${(e as Error).message})`);
+  } catch {
+    // JSON.parse's message quotes the text around the error (maybe a key): locate it ourselves.
+    const at = locateJsonError(text);
+    const where = at ? `line ${at.line}, column ${at.column} (in ${at.field}): expected ${at.expected}` : 'cannot be parsed';
+    throw new HarnessError('HPS_ERR_PROFILE', `${source}: not valid JSON at ${where}`);
   }
   const problems: string[] = [];
   const data = interpolateEnv(raw, env, problems);
@@ -85,7 +90,10 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     throw new HarnessError('HPS_ERR_PROFILE', `${source}: ${lines.join('; ')}`, lines);
   }
   const profile = data as Profile;
-  profile.base_url = profile.base_url.replace(/\/+$/, '');
+  // User-info in base_url is never sent (the client talks to the origin) nor printed: drop it here.
+  registerSecrets(userInfoSecrets(profile.base_url));
+  profile.base_url = stripUserInfo(profile.base_url).replace(/\/+$/, '');
+  registerSecrets(profileSecrets(profile));
   return profile;
 }
 
@@ -104,6 +112,8 @@ export function profileSecrets(p: Profile): string[] {
   const out: string[] = Object.values(p.keys).filter((v): v is string => typeof v === 'string');
   for (const e of p.webhooks?.endpoints ?? []) out.push(e.secret);
   if (p.control) out.push(p.control.token);
+  if (p.webhooks?.query_token) out.push(p.webhooks.query_token);
+  if (p.receiver) out.push(p.receiver.secret);
   return out;
 }
 

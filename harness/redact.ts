@@ -1,8 +1,26 @@
 /**
- * Secrets never reach a report, a log or an error message: API keys, signing
- * secrets and the control token are cut to their prefix and last 4.
+ * Secrets never reach a report, a log or an error message, in any form. Known secrets (API keys,
+ * signing secrets, the control token, base_url user-info) are cut to their prefix and last 4; and
+ * anything that still looks like a transform of one is blanked as `‹redacted›`:
+ *  - any run of >= 12 characters of the secret part (the part after `pt_xxx_sk_` / `whsec_`),
+ *    letter case ignored: the secret under any prefix, upper-cased, with a character inserted or
+ *    removed (one side of the edit keeps >= 12 characters of a 24-character secret), URL-encoded;
+ *  - short secrets (< 24 characters): the secret with one character inserted or removed;
+ *  - any run of >= 16 characters of the base64 / base64url encoding of the key or of its secret
+ *    part at each of the 3 byte alignments (so `key:`, `:key`, `Basic base64(key:)` are caught);
+ *  - the percent-encoding of the key.
+ * Matching uses a k-gram table (linear in the text), cached per list of secrets.
  */
+import { createHash } from 'node:crypto';
+
 const SECRET_SHAPE = /\b(pt_(?:test|live)_sk_|whsec_)([A-Za-z0-9_\-]+)/g;
+const PREFIXED = /^(pt_[A-Za-z]+_sk_|whsec_)(.*)$/;
+/** Shortest run of a secret's characters (case-folded) taken as a leak. */
+export const PLAIN_GRAM = 12;
+/** Shortest run of an encoded secret (case-sensitive) taken as a leak. */
+export const ENCODED_GRAM = 16;
+const MIN_SECRET = 6;
+const BLANK = '‹redacted›';
 
 export function redactSecret(value: string): string {
   const m = /^(pt_(?:test|live)_sk_|whsec_)(.*)$/.exec(value);
@@ -11,26 +29,203 @@ export function redactSecret(value: string): string {
   return `…${value.slice(-4)}`;
 }
 
-/** Redacts key-shaped strings and any extra secret (e.g. a control token) in free text. */
-export function redactText(text: string, extraSecrets: readonly string[] = []): string {
-  let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
-  for (const s of extraSecrets) {
-    if (s.length >= 6) out = out.split(s).join(redactSecret(s));
+/** A short, stable fingerprint of a credential (first 8 hex of its SHA-256), safe to print. */
+export function fingerprint(value: string): string {
+  return `sha256:${createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 8)}`;
+}
+
+/** The part of a secret worth hiding: what follows a known prefix, or the whole. */
+export function secretPart(secret: string): string {
+  return PREFIXED.exec(secret)?.[2] ?? secret;
+}
+
+const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
+const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
+const percentAll = (s: string): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/**
+ * The base64 characters of `s` whatever bytes precede it: for each alignment (0-2 bytes before),
+ * the encoding with the characters touched by the padding bytes cut off at both ends.
+ */
+export function base64Cores(s: string, alphabet: 'base64' | 'base64url'): string[] {
+  const out: string[] = [];
+  for (const pad of ['', 'A', 'AA']) {
+    const enc = Buffer.from(pad + s, 'utf8').toString(alphabet).replace(/=+$/, '');
+    const head = Math.ceil((pad.length * 4) / 3);
+    const len = Buffer.byteLength(s, 'utf8');
+    const full = Math.floor(((pad.length + len) * 4) / 3);
+    out.push(enc.slice(head, full));
   }
   return out;
 }
 
+/** Every form of one secret, as {plain (case-folded), encoded (exact)} strings to match on k-grams. */
+export function secretForms(secret: string): { plain: string[]; encoded: string[] } {
+  const part = secretPart(secret);
+  const plain = [part, encodeURIComponent(secret), percentAll(secret)].map((s) => s.toLowerCase());
+  const encoded: string[] = [];
+  for (const s of new Set([secret, part, `${secret}:`, `:${secret}`])) {
+    encoded.push(b64(s), b64url(s), ...base64Cores(s, 'base64'), ...base64Cores(s, 'base64url'));
+  }
+  return { plain, encoded };
+}
+
+interface Matcher {
+  exact: string[];
+  plain: Set<string>;
+  encoded: Set<string>;
+  /** Short secret parts: one insertion or deletion is matched by regex. */
+  edits: RegExp | null;
+}
+
+const cache = new Map<string, Matcher>();
+
+function grams(s: string, k: number, into: Set<string>): void {
+  if (s.length < k) {
+    if (s.length >= MIN_SECRET) into.add(s); // a short form: matched whole (see scan)
+    return;
+  }
+  for (let i = 0; i + k <= s.length; i++) into.add(s.slice(i, i + k));
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function editsRegex(parts: string[]): RegExp | null {
+  const alts: string[] = [];
+  for (const p of parts) {
+    if (p.length >= 2 * PLAIN_GRAM || p.length < MIN_SECRET) continue;
+    for (let i = 0; i <= p.length; i++) alts.push(`${escapeRe(p.slice(0, i))}[\\s\\S]${escapeRe(p.slice(i))}`);
+    for (let i = 0; i < p.length; i++) alts.push(escapeRe(p.slice(0, i) + p.slice(i + 1)));
+  }
+  return alts.length ? new RegExp(alts.join('|'), 'gi') : null;
+}
+
+function matcherFor(secrets: readonly string[]): Matcher {
+  const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET))];
+  const id = usable.join('\u0000');
+  let m = cache.get(id);
+  if (m) return m;
+  const plain = new Set<string>();
+  const encoded = new Set<string>();
+  for (const s of usable) {
+    const f = secretForms(s);
+    for (const p of f.plain) grams(p, PLAIN_GRAM, plain);
+    for (const e of f.encoded) grams(e, ENCODED_GRAM, encoded);
+  }
+  // Longest first, so a key is replaced before a shorter secret inside it.
+  const exact = [...usable].sort((a, b) => b.length - a.length);
+  m = { exact, plain, encoded, edits: editsRegex(usable.map(secretPart)) };
+  if (cache.size > 32) cache.clear();
+  cache.set(id, m);
+  return m;
+}
+
+/** Ranges [start, end) of `text` covered by a k-gram of `set` (or a whole short form). */
+function scan(text: string, set: Set<string>, k: number, fold: boolean, ranges: Array<[number, number]>): void {
+  if (set.size === 0) return;
+  const t = fold ? text.toLowerCase() : text;
+  if (t.length !== text.length) return scanSlow(text, set, fold, ranges);
+  const shortForms = [...set].filter((g) => g.length < k);
+  for (let i = 0; i + k <= t.length; i++) {
+    if (set.has(t.slice(i, i + k))) ranges.push([i, i + k]);
+  }
+  for (const g of shortForms) {
+    for (let at = t.indexOf(g); at !== -1; at = t.indexOf(g, at + 1)) ranges.push([at, at + g.length]);
+  }
+}
+
+/** Case folding changed the length (rare Unicode): fall back to per-gram search on the original. */
+function scanSlow(text: string, set: Set<string>, fold: boolean, ranges: Array<[number, number]>): void {
+  for (const g of set) {
+    const re = new RegExp(escapeRe(g), fold ? 'gi' : 'g');
+    for (const m of text.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+  }
+}
+
+function blankRanges(text: string, ranges: Array<[number, number]>): string {
+  if (!ranges.length) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let cursor = 0;
+  let [s, e] = ranges[0]!;
+  const flush = () => {
+    out += text.slice(cursor, s) + BLANK;
+    cursor = e;
+  };
+  for (const [a, b] of ranges.slice(1)) {
+    if (a <= e) e = Math.max(e, b);
+    else {
+      flush();
+      [s, e] = [a, b];
+    }
+  }
+  flush();
+  return out + text.slice(cursor);
+}
+
+/** Redacts key-shaped strings, every known secret and every transform of one in free text. */
+export function redactText(text: string, extraSecrets: readonly string[] = []): string {
+  let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
+  const all = [...extraSecrets, ...registered];
+  if (all.length === 0) return stripUserInfo(out);
+  const m = matcherFor(all);
+  for (const s of m.exact) out = out.split(s).join(redactSecret(s));
+  const ranges: Array<[number, number]> = [];
+  scan(out, m.plain, PLAIN_GRAM, true, ranges);
+  scan(out, m.encoded, ENCODED_GRAM, false, ranges);
+  if (m.edits) for (const x of out.matchAll(m.edits)) ranges.push([x.index!, x.index! + x[0].length]);
+  return stripUserInfo(blankRanges(out, ranges));
+}
+
+/** Redacts every string (keys included) of a JSON-like value; returns a copy. */
+export function redactDeep<T>(value: T, secrets: readonly string[] = []): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactText(v, secrets);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, secrets), walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** `scheme://user:pass@host` -> `scheme://host`, in a URL or in free text. */
+export function stripUserInfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]*@/gi, '$1');
+}
+
+/** The user-info of a URL (user and password, decoded), to redact wherever it might be printed. */
+export function userInfoSecrets(url: string): string[] {
+  try {
+    const u = new URL(url);
+    return [u.username, u.password].map((s) => decodeURIComponent(s)).filter((s) => s.length >= MIN_SECRET);
+  } catch {
+    return [];
+  }
+}
+
+/** Secrets known to this process (a loaded profile's), redacted from every text besides the ones passed. */
+const registered: string[] = [];
+export function registerSecrets(secrets: readonly string[]): void {
+  for (const s of secrets) if (typeof s === 'string' && s.length >= MIN_SECRET && !registered.includes(s)) registered.push(s);
+}
+
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/**
+ * A credential as evidence: a key of the right shape keeps its prefix and last 4 (which key was
+ * used); anything else is its scheme, length and fingerprint, never its text.
+ */
+export function redactCredential(v: string): string {
+  const m = /^(\S+)(\s+)(.+)$/.exec(v);
+  const [scheme, token] = m ? [m[1]!, m[3]!] : ['', v];
+  if (/^(pt_(?:test|live)_sk_|whsec_)[A-Za-z0-9]+$/.test(token)) return `${scheme ? `${scheme} ` : ''}${redactSecret(token)}`;
+  return `${scheme ? `${scheme} ` : ''}‹${token.length} chars, ${fingerprint(token)}›`;
+}
 
 export function redactHeaders(headers: Record<string, string>, extraSecrets: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    if (SECRET_HEADERS.has(k.toLowerCase())) {
-      const m = /^(\S+)\s+(.+)$/.exec(v);
-      out[k] = m ? `${m[1]} ${redactSecret(m[2]!)}` : redactSecret(v);
-    } else {
-      out[k] = redactText(v, extraSecrets);
-    }
+    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? redactText(redactCredential(v), extraSecrets) : redactText(v, extraSecrets);
   }
   return out;
 }

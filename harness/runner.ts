@@ -18,9 +18,14 @@ import { collectRules, type FinishedTest } from './collect.ts';
 import type { SuiteContextData } from './context.ts';
 import { EXIT, HarnessError } from './errors.ts';
 import { loadProfile, profileSecrets, type Profile } from './profile.ts';
+import { redactDeep } from './redact.ts';
 import { validateSelection } from './selection.ts';
 import { replayCommand } from './replay.ts';
 import { startTarget, type RunningTarget } from './target.ts';
+import { writeCertificate } from './certificate.ts';
+import type { RunMonitor } from './progress.ts';
+import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from './verdict-policy.ts';
+import { TOOL } from './version.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
 const SUITE_WORKERS = 2;
@@ -39,6 +44,18 @@ export interface RunOptions {
   /** Embedded reference only: planted faults to switch on. */
   faults?: string[];
   log?: (line: string) => void;
+  /** A profile built by the caller (`run --base-url --key-env`); used instead of profilePath. */
+  profile?: Profile;
+  /** Arguments naming the target in replay lines when there is no profile file (`--base-url URL --key-env VAR`). */
+  targetArgs?: string[];
+  /** Only rules of these levels (`run --level`); absent = every level. */
+  levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
+  /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
+  requestTimeoutMs?: number;
+  /** --strict / --min-must-coverage. */
+  policy?: VerdictPolicy;
+  /** Progress while the run is in progress (a vitest reporter; may stop the run early). */
+  monitor?: (selected: readonly Rule[], ctx: SuiteContextData) => RunMonitor;
 }
 
 export interface RunResult {
@@ -47,15 +64,13 @@ export interface RunResult {
   reportDir: string;
 }
 
-const TOOL = { name: 'hps-conformance', version: '0.1.0' };
-
 export async function run(opts: RunOptions): Promise<RunResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const areas = opts.areas ?? [];
   const ruleIds = opts.rules ?? [];
   validateSelection(areas, ruleIds);
-  const selected = selectRules({ areas, rules: ruleIds });
-  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no rule');
+  const selected = selectRules({ areas, rules: ruleIds }).filter((r) => !opts.levels || opts.levels.includes(r.level));
+  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no service-side rule (merchant-side rules: hps-conformance receiver / client)');
   // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
   const seed = opts.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const runs = opts.runs ?? 100;
@@ -63,32 +78,38 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
   const startedAt = new Date();
 
-  if (opts.profilePath && (opts.faults?.length || opts.timeScale !== undefined)) {
+  if ((opts.profilePath || opts.profile) && (opts.faults?.length || opts.timeScale !== undefined)) {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
-  const profile: Profile | undefined = opts.profilePath ? loadProfile(opts.profilePath) : undefined;
+  const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
     await preflight(target.profile);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
     const ctx: SuiteContextData = {
-      profile: target.profile,
+      profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...target.profile.probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
       profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
       runId,
       seed,
       runs,
       sinkUrl: target.sinkUrl,
-      replayArgs: target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [],
+      sinkToken: target.sinkToken,
+      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : [])] : [])],
     };
-    const tests = await runVitest(selected, ctx);
+    const monitor = opts.monitor?.(selected, ctx);
+    const tests = await runVitest(selected, ctx, monitor?.reporter);
     const rules = collectRules(selected, tests);
     addReplayLines(rules, ctx);
-    const report = buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests });
+    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
+    if (opts.levels) report.selection.levels = opts.levels;
+    applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    writeCertificate(reportDir, report, target.profile);
     renderAll(reportDir, report);
     printSummary(report, reportDir, log);
-    return { report, reportDir, exitCode: exitCodeOf(report) };
+    return { report, reportDir, exitCode: exitCodeUnderPolicy(report, exitCodeOf(report)) };
   } finally {
     await target.close();
     await closeAllPools();
@@ -97,12 +118,20 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 
 /** One request before anything runs: an unreachable target or one answering garbage stops the run with exit 3. */
 async function preflight(profile: Profile): Promise<void> {
-  const client = new Client({ baseUrl: profile.base_url, secrets: profileSecrets(profile), timeoutMs: 10_000 });
+  const client = new Client({
+    baseUrl: profile.base_url,
+    secrets: profileSecrets(profile),
+    timeoutMs: profile.probes?.request_timeout_ms ?? 10_000,
+    maxResponseBytes: profile.probes?.max_response_bytes,
+  });
   let res;
   try {
     res = await client.listPayments(profile.keys.test, { limit: 1 });
   } catch (e) {
-    if (e instanceof TransportError) throw new HarnessError(e.code, `target ${profile.base_url} could not be reached: ${e.message}`);
+    if (e instanceof TransportError) {
+      const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
+      throw new HarnessError(e.code, `target ${profile.base_url} ${how}: ${e.message}`);
+    }
     throw e;
   }
   if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
@@ -110,7 +139,7 @@ async function preflight(profile: Profile): Promise<void> {
   }
 }
 
-async function runVitest(selected: readonly Rule[], ctx: SuiteContextData): Promise<FinishedTest[]> {
+async function runVitest(selected: readonly Rule[], ctx: SuiteContextData, reporter: object = {}): Promise<FinishedTest[]> {
   const { createVitest } = await import('vitest/node');
   const areas = [...new Set(selected.map((r) => r.area))];
   const all = selected.length === countAll();
@@ -123,7 +152,7 @@ async function runVitest(selected: readonly Rule[], ctx: SuiteContextData): Prom
       root: PACKAGE_ROOT,
       include,
       watch: false,
-      reporters: [{}],
+      reporters: [reporter],
       provide: { hps: ctx },
       testNamePattern: all ? undefined : `^(${escaped.join('|')}):`,
       passWithNoTests: true,
@@ -175,7 +204,7 @@ function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
  * A replay line per finding: the rule itself plus, for an ambient finding,
  * the rules whose traffic produced the exchange (their tests send it again).
  */
-function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
+export function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
   for (const r of rules) {
     if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
     const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));

@@ -15,6 +15,7 @@ import type { Finding, HpsMeta, PropertyFailure } from './evidence.ts';
 import { profileHas, profileSecrets, type Profile } from './profile.ts';
 import { redactText } from './redact.ts';
 import { replayCommand } from './replay.ts';
+import type { TimelineEvidence } from '../reports/report-types.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './verdict.ts';
 
 let cached: SuiteContextData | undefined;
@@ -26,7 +27,7 @@ export function suiteContext(): SuiteContextData {
 
 /**
  * Payments each test file created with Test keys, cancelled at the end of that
- * file (or describe block) if still PENDING (PROFILE.md). Files may share this
+ * file (or describe block) if still PENDING (docs/profile.md). Files may share this
  * module (the runner does not isolate modules per file), so the bookkeeping is per file.
  */
 const createdByFile = new WeakMap<object, Map<string, string>>();
@@ -65,6 +66,11 @@ function fileCleanup(): Map<string, string> {
 export interface PropertyOptions {
   /** Overrides the run's --runs for an expensive property. */
   runs?: number;
+  /**
+   * Why this property's counterexample is not (or only partly) shrunk, e.g. its arbitrary is
+   * fc.noShrink because each run is a slow webhook round trip: the report prints it.
+   */
+  shrinkNote?: string;
 }
 
 export class SkipRule extends Error {}
@@ -87,6 +93,8 @@ export interface RuleContext {
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
+  /** A webhook event's attempts (reports/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
+  timeline(e: TimelineEvidence): void;
   /** A unique external_id carrying the run marker. */
   externalId(label?: string): string;
   /** Metadata carrying the run marker, plus extra entries. */
@@ -122,6 +130,7 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       baseUrl: ctx.profile.base_url,
       secrets: profileSecrets(ctx.profile),
       timeoutMs: ctx.profile.probes?.request_timeout_ms ?? 10_000,
+      maxResponseBytes: ctx.profile.probes?.max_response_bytes,
       onExchange: (ex, res, req) => tracker.onExchange(ex, res, req),
     });
     const t = ruleContext(ctx, rule, meta, client, counter, () => vctx.skip());
@@ -155,7 +164,10 @@ async function withDeadline<T>(work: Promise<T>, ms: number, id: string): Promis
 }
 
 function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
-  if (e instanceof Mismatch && !meta.mismatch) meta.mismatch = { expected: e.expected, actual: e.actual };
+  if (e instanceof Mismatch && !meta.mismatch) {
+    meta.mismatch = { expected: e.expected, actual: e.actual };
+    if (e.exchange) meta.failedExchange = e.exchange;
+  }
   const transport = transportCause(e);
   if (transport) meta.transport = `${transport.code}: ${transport.message}`;
   if (e instanceof RuleTimeout) meta.incomplete = e.message;
@@ -259,6 +271,10 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
     note(text) {
       (meta.notes ??= []).push(text);
     },
+    timeline(e) {
+      const list = (meta.timelines ??= []);
+      if (list.length < 12) list.push(e);
+    },
     externalId(label = 'x') {
       return `${ctx.runId}-${label}-${process.pid.toString(36)}${(++uniq).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
     },
@@ -316,6 +332,8 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
     counterexample: redactText(fc.stringify(details.counterexample?.[0]), secrets).slice(0, 2000),
     replay: p.replay(),
     replayOutcome: 'not-replayed',
+    shrinks: details.numShrinks,
+    ...(popts.shrinkNote !== undefined ? { shrink_note: popts.shrinkNote } : {}),
   };
   // Replay the shrunk counterexample once with the same seed and path before reporting it.
   if (details.counterexamplePath) {
@@ -326,7 +344,10 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   }
   p.meta.property = failure;
   const cause = details.errorInstance;
-  if (cause instanceof Mismatch) p.meta.mismatch = { expected: cause.expected, actual: cause.actual };
+  if (cause instanceof Mismatch) {
+    p.meta.mismatch = { expected: cause.expected, actual: cause.actual };
+    if (cause.exchange) p.meta.failedExchange = cause.exchange;
+  }
   const why = cause instanceof Error ? cause.message : String(cause);
   throw new Error(`property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): ${why}\ncounterexample: ${failure.counterexample}\nreplay: ${failure.replay}`);
 }

@@ -3,7 +3,7 @@
  * its own profile) when no profile is given; plus the webhook sink when the
  * selection has webhook rules and the profile declares webhooks.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -16,6 +16,10 @@ export interface RunningTarget {
   profile: Profile;
   embedded: boolean;
   sinkUrl: string | null;
+  /** Bearer token of the sink's query API (generated per run unless the profile sets webhooks.query_token). */
+  sinkToken: string | null;
+  /** The sink's log (in a private directory of the run), when there is a sink. */
+  sinkLogFile: string | null;
   close(): Promise<void>;
 }
 
@@ -23,11 +27,11 @@ export interface RunningTarget {
 export const EMBEDDED_TIME_SCALE = 2000;
 
 export async function startTarget(o: { profile?: Profile; timeScale?: number; faults?: string[]; needSink: boolean; logDir?: string }): Promise<RunningTarget> {
-  const logDir = o.logDir ?? join(tmpdir(), 'hps-conformance');
-  mkdirSync(logDir, { recursive: true });
+  // A private directory per run (mkdtemp: 0700); the log inside is created 0600.
+  const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
   if (o.profile) {
     const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
-    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, close: async () => void (await sink?.close()) };
+    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null, close: async () => void (await sink?.close()) };
   }
   // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
   const sinkPort = await freePort();
@@ -49,6 +53,8 @@ export async function startTarget(o: { profile?: Profile; timeScale?: number; fa
     profile,
     embedded: true,
     sinkUrl: live.url,
+    sinkToken: live.queryToken,
+    sinkLogFile: live.logFile,
     close: async () => {
       await reference.close();
       await live?.close();
@@ -64,9 +70,10 @@ async function openSink(profile: Profile, logDir: string, listen: string): Promi
       publicUrl: w.public_url,
       endpoints: w.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })),
       logFile: join(logDir, `sink-${process.pid}-${Date.now()}.jsonl`),
+      queryToken: w.query_token,
     });
   } catch (e) {
-    throw new HarnessError('HPS_ERR_SINK', `webhook sink could not listen on ${listen} (webhooks.listen): ${(e as Error).message}`);
+    throw sinkStartError(e, listen);
   }
 }
 
@@ -80,4 +87,12 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** A sink that could not start: the log named when the log is the trouble, webhooks.listen otherwise. */
+export function sinkStartError(e: unknown, listen: string): HarnessError {
+  const err = e as Error & { code?: string };
+  if (err.code === 'SINK_LOG') return new HarnessError('HPS_ERR_SINK', `webhook sink: ${err.message}`);
+  if (err.code === 'SINK_BAD_OPTIONS') return new HarnessError('HPS_ERR_SINK', `webhook sink: ${err.message}`);
+  return new HarnessError('HPS_ERR_SINK', `webhook sink could not listen on ${listen} (webhooks.listen): ${err.message}`);
 }

@@ -4,7 +4,7 @@
  * The test fails with a one-line message; the runner keeps expected/actual.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ApiResponse } from './client.ts';
+import type { ApiResponse, Exchange } from './client.ts';
 
 /**
  * Checks made by the running test. Every verifier below counts one check
@@ -30,11 +30,14 @@ export function countCheck(n = 1): void {
 export class Mismatch extends Error {
   readonly expected: unknown;
   readonly actual: unknown;
-  constructor(message: string, expected?: unknown, actual?: unknown) {
+  /** The exchange the check judged, when it judged one (the report opens it first). */
+  readonly exchange?: Exchange;
+  constructor(message: string, expected?: unknown, actual?: unknown, exchange?: Exchange) {
     super(message);
     this.name = 'Mismatch';
     this.expected = expected;
     this.actual = actual;
+    this.exchange = exchange;
   }
 }
 
@@ -56,6 +59,7 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
       `${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status} ${codes.join(' or ')}`,
       { status, code: codes },
       { status: res.status, code: code ?? null },
+      res.exchange,
     );
   }
 }
@@ -64,7 +68,7 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
 export function expectStatus(res: ApiResponse, status: number, what = ''): void {
   countCheck();
   if (res.status !== status) {
-    throw new Mismatch(`${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`, { status }, { status: res.status, body: res.json ?? res.text.slice(0, 300) });
+    throw new Mismatch(`${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`, { status }, { status: res.status, body: res.json ?? res.text.slice(0, 300) }, res.exchange);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The scenarios of the create/read hot path and the requests they send. Every create is
- * marked for this run (PROFILE.md): `external_id` = `<run id>-<seq>`, `metadata.conformance_run`
+ * marked for this run (docs/profile.md): `external_id` = `<run id>-<seq>`, `metadata.conformance_run`
  * = run id; half of the new creates carry an Idempotency-Key, and some keyed creates are exact
  * replays of an earlier completed one (same key, same bytes) to check Rule 1 under load.
  */

@@ -32,6 +32,11 @@ export function findActiveKey(
     // FAULT bearer-scheme-not-checked: the key is the header's last word, whatever the scheme.
     token = header.trim().split(/\s+/).pop() ?? null;
   }
+  if (faults.has('basic-scheme-accepted') && header !== undefined && /^Basic +\S+$/i.test(header.trim())) {
+    // FAULT basic-scheme-accepted: `Basic base64(key:)` is taken as the key (the first non-empty part).
+    const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
+    if (user !== '') token = user;
+  }
   if (faults.has('key-prefix-not-checked') && token !== null) {
     // FAULT key-prefix-not-checked: looked up by the random part only, whatever the prefix.
     const secret = token.slice(token.lastIndexOf('_') + 1);

@@ -1,5 +1,5 @@
 /**
- * The control API at {base_url}/_control (design/PROFILE.md, "The control capability"):
+ * The control API at {base_url}/_control (docs/profile.md, "The control capability"):
  * what v1 cannot trigger. Every call carries `Authorization: Bearer <control.token>`.
  *
  * | call                              | answers                                             |

@@ -4,7 +4,7 @@
  * suite's default target and as the oracle that the suite raises no false alarm.
  *
  *   const ref = await startReference({ webhookBaseUrl: sink.url, timeScale: 600 });
- *   // ref.url, ref.profile (design/PROFILE.md), await ref.close()
+ *   // ref.url, ref.profile (docs/profile.md), await ref.close()
  *
  * `buildReference` gives the node:http server before it listens, for tests.
  */

@@ -1,4 +1,4 @@
-/** The profile JSON the reference writes for the suite (design/PROFILE.md). */
+/** The profile JSON the reference writes for the suite (docs/profile.md). */
 
 export interface ProfileEndpoint {
   path: string;

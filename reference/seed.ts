@@ -1,7 +1,7 @@
 /**
  * The dashboard side, set up out of band (spec: keys, endpoints, customers, orders and
  * Live readiness are dashboard objects): businesses, keys, fixtures and webhook endpoints,
- * and the profile (design/PROFILE.md) that declares them to the suite.
+ * and the profile (docs/profile.md) that declares them to the suite.
  *
  * - Business A: the business under test. Test and Live; Live ready (BKASH on SEND_MONEY
  *   and PAYMENT), with Service Credit. Its Live side also has a disabled NAGAD number and a
@@ -188,7 +188,7 @@ export interface ProfileInputs {
   timeScale: number;
 }
 
-/** The profile declaring the seed to the suite (every field of design/PROFILE.md). */
+/** The profile declaring the seed to the suite (every field of docs/profile.md). */
 export function buildProfile(data: SeedData, inputs: ProfileInputs): ReferenceProfile {
   const h = data.handles;
   const businessA = data.businesses.get(h.businessA);

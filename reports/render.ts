@@ -1,15 +1,22 @@
-/** Renders every format from report.json alone: HTML, JUnit XML, Markdown. */
+/** Renders every format from report.json (and certificate.json when present) alone: HTML, JUnit XML, Markdown. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCertificate } from './certificate.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { Report } from './report-types.ts';
 
-export function renderAll(dir: string, report: Report = readReport(dir)): void {
-  writeFileSync(join(dir, 'report.html'), renderHtml(report));
-  writeFileSync(join(dir, 'junit.xml'), renderJunit(report));
-  writeFileSync(join(dir, 'summary.md'), renderMarkdown(report));
+export interface RenderOptions {
+  /** JUnit: WARN, FLAKY and skipped testable MUST rules become failures. */
+  strict?: boolean;
+}
+
+export function renderAll(dir: string, report: Report = readReport(dir), opts: RenderOptions = {}): void {
+  const certificate = readCertificate(dir);
+  writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate }));
+  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict }));
+  writeFileSync(join(dir, 'summary.md'), renderMarkdown(report, { certificate }));
 }
 
 export function readReport(dir: string): Report {

@@ -1,5 +1,5 @@
 /**
- * JSON Schema of the target profile (../shared/design/PROFILE.md), a public
+ * JSON Schema of the target profile (docs/profile.md), a public
  * contract: extend with optional fields, never rename or remove one.
  */
 const testKey = { type: 'string', pattern: '^pt_test_sk_\\S+$' } as const;
@@ -84,6 +84,8 @@ export const profileSchema = {
         time_scale: { type: 'number', exclusiveMinimum: 0 },
         /** Extension: lateness (ms, real time) allowed after a retry's gap before HOOK-RETRY-PUNCTUAL warns. */
         late_tolerance_ms: { type: 'number', minimum: 0 },
+        /** Extension: bearer token of the sink's query API (generated per run when absent; required to listen off loopback). */
+        query_token: { type: 'string', minLength: 16 },
       },
     },
     control: {
@@ -91,6 +93,18 @@ export const profileSchema = {
       required: ['url', 'token'],
       additionalProperties: false,
       properties: { url: { type: 'string', pattern: '^https?://\\S+$' }, token: nonEmpty },
+    },
+    /** Merchant side (`hps-conformance receiver`): the webhook endpoint to certify. */
+    receiver: {
+      type: 'object',
+      required: ['url', 'secret'],
+      additionalProperties: false,
+      properties: {
+        url: { type: 'string', pattern: '^https?://\\S+$' },
+        secret: { type: 'string', pattern: '^whsec_\\S+$' },
+        /** Test-mode inspection contract (docs/merchant-side.md); without it the processing rules are SKIP. */
+        inspect_url: { type: 'string', pattern: '^https?://\\S+$' },
+      },
     },
     probes: {
       type: 'object',
@@ -100,6 +114,8 @@ export const profileSchema = {
         live_writes: { type: 'boolean' },
         /** Extension: per-request time-out of the suite's client, ms (default 10000). */
         request_timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
+        /** Extension: cap on every answer body the suite's client reads, bytes (default 8 MiB); past it: a transport error. */
+        max_response_bytes: { type: 'integer', minimum: 1024, maximum: 1073741824 },
       },
     },
   },
@@ -145,9 +161,11 @@ export interface Profile {
     endpoints: WebhookEndpoint[];
     time_scale?: number;
     late_tolerance_ms?: number;
+    query_token?: string;
   };
   control?: { url: string; token: string };
-  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number };
+  receiver?: { url: string; secret: string; inspect_url?: string };
+  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };
 }
 
 export interface WebhookEndpoint {

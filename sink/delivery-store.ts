@@ -1,10 +1,17 @@
 /**
  * The sink's memory: deliveries in arrival order, attempt counts per (endpoint path, event id),
  * redirect tokens, and in-process waiters. Rebuilt from the log on start.
+ *
+ * Junk cannot crowd out deliveries: a rejected request (unknown path, not POST, bad signature,
+ * oversize, aborted) is kept apart in bounded rings (rejected-ring.ts), counted, and never counts
+ * toward the cap.
  */
 import { matchesFilter, type DeliveryFilter } from './delivery-filter.ts';
 import type { LoadedLog } from './delivery-log.ts';
+import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
+
+export { isRejected } from './rejected-ring.ts';
 
 export interface WaitForOptions {
   /** How many matching deliveries to wait for (at least 1). */
@@ -47,23 +54,38 @@ interface Waiter {
 
 export class DeliveryStore {
   private readonly list: Delivery[] = [];
+  private readonly ring: RejectedRing;
+  private lastSeq = 0;
   private readonly bySeq = new Map<number, Delivery>();
   private readonly attempts = new Map<string, number>();
   private readonly tokens = new Map<string, number>();
   private readonly hits: RedirectHit[] = [];
   private readonly waiters = new Set<Waiter>();
 
-  constructor(loaded?: LoadedLog) {
+  constructor(loaded?: LoadedLog, limits?: RingLimits) {
+    this.ring = new RejectedRing(limits);
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
+    this.ring.count += loaded?.rejectedNotKept ?? 0;
     for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
   }
 
+  /** Deliveries stored (rejected requests excluded): what the cap counts. */
   get size(): number {
     return this.list.length;
   }
 
   nextSeq(): number {
-    return (this.list.at(-1)?.seq ?? 0) + 1;
+    return this.lastSeq + 1;
+  }
+
+  /** Rejected requests seen (the rings keep the most recent). */
+  get rejectedCount(): number {
+    return this.ring.count;
+  }
+
+  /** The rejected requests kept, oldest first. */
+  rejected(): Delivery[] {
+    return this.ring.kept();
   }
 
   nextHitNumber(): number {
@@ -76,8 +98,12 @@ export class DeliveryStore {
   }
 
   add(delivery: Delivery): void {
-    this.list.push(delivery);
-    this.bySeq.set(delivery.seq, delivery);
+    this.lastSeq = Math.max(this.lastSeq, delivery.seq);
+    if (isRejected(delivery)) this.ring.add(delivery);
+    else {
+      this.list.push(delivery);
+      this.bySeq.set(delivery.seq, delivery);
+    }
     if (delivery.event && delivery.attempt !== null) {
       this.attempts.set(attemptKey(delivery.path, delivery.event.id), delivery.attempt);
     }
@@ -105,8 +131,12 @@ export class DeliveryStore {
     return [...this.hits];
   }
 
+  /** Stored deliveries and the ring's rejected requests, in seq order. */
   deliveries(filter: DeliveryFilter = {}): Delivery[] {
-    return this.list.filter((delivery) => matchesFilter(delivery, filter));
+    const stored = this.list.filter((delivery) => matchesFilter(delivery, filter));
+    const rejected = this.ring.kept().filter((delivery) => matchesFilter(delivery, filter));
+    if (rejected.length === 0) return stored;
+    return [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
   }
 
   waitFor(filter: DeliveryFilter, options: WaitForOptions): Promise<Delivery[]> {

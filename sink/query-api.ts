@@ -6,10 +6,11 @@
  *   GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=
  *                                     -> { deliveries: Delivery[] }   (body base64, with its sha256)
  *   GET /_sink/redirect-hits          -> { redirectHits: RedirectHit[] }
+ *   GET /_sink/rejected               -> { rejected: number, recent: Delivery[] }   (the capped ring)
  *
- * With `queryToken` set, every call needs `Authorization: Bearer <queryToken>` (401 otherwise).
+ * Every call needs `Authorization: Bearer <queryToken>` (compared in constant time; 401 otherwise).
  */
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { filterFromSearchParams } from './delivery-filter.ts';
 import type { DeliveryStore } from './delivery-store.ts';
@@ -21,7 +22,7 @@ export const QUERY_PREFIX = '/_sink';
 export interface QueryApiContext {
   store: DeliveryStore;
   stats(): SinkStats;
-  queryToken?: string;
+  queryToken: string;
 }
 
 /** `path` and `query` are the request target split at its first "?". */
@@ -33,7 +34,7 @@ export function handleQueryRequest(
   ctx: QueryApiContext,
 ): void {
   req.resume(); // no call takes a body
-  if (ctx.queryToken !== undefined && !bearerMatches(req.headers.authorization, ctx.queryToken)) {
+  if (!bearerMatches(req.headers.authorization, ctx.queryToken)) {
     return sendJson(res, 401, { error: 'unauthorized' }, { 'www-authenticate': 'Bearer' });
   }
   const route = ROUTES.get(path);
@@ -59,10 +60,12 @@ const ROUTES = new Map<string, Route>([
     }
     sendJson(res, 200, { redirectHits: ctx.store.redirectHits() });
   }],
+  [`${QUERY_PREFIX}/rejected`, (_query, res, ctx) => sendJson(res, 200, { rejected: ctx.store.rejectedCount, recent: ctx.store.rejected() })],
 ]);
 
+/** Constant time whatever the header: both sides are hashed to 32 bytes before the comparison. */
 function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header ?? '', 'utf8');
-  const expected = Buffer.from(`Bearer ${token}`, 'utf8');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const given = createHash('sha256').update(header ?? '', 'utf8').digest();
+  const expected = createHash('sha256').update(`Bearer ${token}`, 'utf8').digest();
+  return timingSafeEqual(given, expected);
 }

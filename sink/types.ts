@@ -5,7 +5,7 @@
  */
 import type { SignatureVerdict } from './verify-signature.ts';
 
-/** One webhook endpoint the sink serves (PROFILE.md `webhooks.endpoints[]`). */
+/** One webhook endpoint the sink serves (docs/profile.md `webhooks.endpoints[]`). */
 export interface SinkEndpoint {
   /** Request path the target posts to, e.g. `/hooks/test-all`. Must not start with `/_sink`. */
   path: string;
@@ -136,8 +136,10 @@ export interface RedirectHit {
 
 export interface SinkStats {
   deliveries: number;
-  /** Requests refused with 503 because `maxDeliveries` was reached (not logged). */
+  /** Valid deliveries refused with 503 because `maxDeliveries` was reached (not logged). */
   dropped: number;
+  /** Rejected requests (unknown path, not POST, bad signature, oversize, aborted): counted apart, kept in a capped ring, not logged. */
+  rejected: number;
   redirectHits: number;
   /** Connections whose bytes were not HTTP the server could parse (not logged). */
   clientErrors: number;

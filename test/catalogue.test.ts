@@ -41,7 +41,8 @@ describe('rule catalogue', () => {
 
   it('has a test for every rule, or a recorded reason why the API cannot exercise it', () => {
     const tested = new Set(citations.map((c) => c.id));
-    const missing = RULES.filter((r) => !('untestable' in r) && !tested.has(r.id)).map((r) => r.id);
+    // Merchant-side rules (`side`) are exercised by the receiver and client commands (test/merchant/).
+    const missing = RULES.filter((r) => !('untestable' in r) && !('side' in r) && !tested.has(r.id)).map((r) => r.id);
     expect(missing, `rules without a test: ${missing.join(', ')}`).toEqual([]);
   });
 

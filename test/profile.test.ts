@@ -23,7 +23,7 @@ function problems(p: unknown, env: NodeJS.ProcessEnv = {}): string[] {
   return [];
 }
 
-describe('profile loading (PROFILE.md)', () => {
+describe('profile loading (docs/profile.md)', () => {
   it('accepts a valid profile, interpolates ${ENV} and trims base_url', () => {
     const p = parseProfile(JSON.stringify(good), 'p.json', { HPS_LIVE_KEY: 'pt_live_sk_zzzz9999' });
     expect(p.keys.live).toBe('pt_live_sk_zzzz9999');

@@ -19,12 +19,13 @@ const base: Report = {
 describe('JUnit renderer', () => {
   it('has a testsuite per area, a failure only for FAIL, escaped text', () => {
     const xml = renderJunit(base);
-    expect(xml).toContain('<testsuites name="hps-conformance" tests="4" failures="1" errors="0" skipped="1"');
+    expect(xml).toContain('<testsuites name="hps-conformance" tests="4" failures="1" errors="0" time="1.500">');
+    expect(xml).toContain('<testsuite name="routing" tests="2" failures="0" errors="0" skipped="1"');
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml.match(/<failure /g)).toHaveLength(1);
     expect(xml).toContain('x &lt; y &amp; &quot;z&quot;');
     expect(xml).toContain('<skipped message="profile lacks keys.live"/>');
-    expect(xml).toContain('WARN: no Allow');
+    expect(xml).toContain('<system-err>WARN [SHOULD] w\nno Allow');
     expect(xml).not.toMatch(/<[^>]*<[^/!?]/); // no tag opened inside an attribute
   });
 });
@@ -55,5 +56,58 @@ describe('HTML renderer', () => {
     expect(html).toContain('Mutation score: 1/2 planted faults caught (50.0%)');
     expect(html).toContain('<tr class="missed"><td><b>MISSED</b></td><td><code>idempotency-ignores-body</code>');
     expect(html).toContain('a revoked key &lt;still&gt; works');
+  });
+});
+
+describe('HTML renderer: side and certificate', () => {
+  const cert = {
+    tool: { name: 'hps-conformance', version: '0.1.0' }, description_document_version: '1.0.0',
+    report_sha256: 'a'.repeat(64), profile_sha256: 'b'.repeat(64), seed: 1, base_url: 'http://t', verdict: 'not_conformant' as const,
+    counts: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 }, must_coverage: { ran: 2, testable: 2, pct: 100 }, certification: true,
+  };
+  const full = { ...base, runs: 100, side: 'receiver' as const };
+
+  it('shows the side and the certificate of an unfiltered default run', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const html = renderHtml(full, { certificate: cert });
+    expect(html).toContain('Side: <b id="side">receiver</b>');
+    expect(html).toContain('<p class="cert ok" id="certification">Certification of a webhook receiver: <b>not_conformant</b></p>');
+    expect(html).toContain(`<code>${'a'.repeat(64)}</code>`);
+    expect(html).toContain('2 of 2 testable (100%)');
+  });
+
+  it('says plainly when a run is not a certification, and why', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const reduced = renderHtml(base, { certificate: { ...cert, certification: false, not_certification_reason: 'ignored here' } });
+    expect(reduced).toContain('<b>Not a certification.</b> 10 runs per property (a certification uses at least 100)');
+    const filtered = renderHtml({ ...full, selection: { areas: ['auth'], rules: ['A-ONE'] } }, { certificate: cert });
+    expect(filtered).toContain('<b>Not a certification.</b> filtered to area(s) auth; filtered to rule(s) A-ONE');
+    expect(renderHtml(full)).toContain('<b>Not a certification.</b> no certificate.json next to this report');
+    expect(renderHtml(full, { certificate: { ...cert, certification: false, not_certification_reason: 'MUST coverage 40% < 100%' } })).toContain('MUST coverage 40% &lt; 100%');
+    const md = renderMarkdown(base);
+    expect(md).toContain('**Not a certification:** 10 runs per property');
+  });
+});
+
+describe('HTML renderer: evidence order', () => {
+  it('opens the failing exchange, after the diff and before the context exchanges', async () => {
+    const { renderHtml } = await import('../reports/html.ts');
+    const ex = (seq: number) => ({ seq, at: 'a', durationMs: 1, request: { method: 'POST', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' }, body: '{"amount":10}' }, response: { status: 201, headers: {}, body: '{"id":"pay_1"}' } });
+    const html = renderHtml({ ...base, rules: [{ ...base.rules[0]!, evidence: [
+      { kind: 'exchange', exchange: ex(1) },
+      { kind: 'replay', command: 'replay-line' },
+      { kind: 'exchange', exchange: ex(2), failing: true },
+      { kind: 'mismatch', message: 'A-ONE: bad <thing>', expected: { status: 400 }, actual: { status: 201 } },
+    ] }] });
+    const at = (s: string) => html.indexOf(s);
+    expect(at('<table class="diff">')).toBeGreaterThan(0);
+    expect(at('<table class="diff">')).toBeLessThan(at('exchange #2'));
+    expect(at('exchange #2')).toBeLessThan(at('exchange #1'));
+    expect(at('exchange #1')).toBeLessThan(at('replay-line'));
+    expect(html).toContain('<details class="ev exchange failing" open><summary><b>the failing exchange</b> exchange #2');
+    expect(html).toContain('<details class="ev exchange"><summary>exchange #1');
+    // The reason is printed once: the mismatch message repeating it is not shown again.
+    expect(html.split('bad &lt;thing&gt;').length - 1).toBe(2); // the failures summary and the rule body
+    expect(html).toContain('-H &quot;Authorization: Bearer $HPS_KEY&quot;');
   });
 });

@@ -13,14 +13,15 @@ import { freePort } from '../harness/target.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const children: ChildProcess[] = [];
+const TOKEN = 'sink-cli-test-token-0123456789';
 afterEach(() => children.splice(0).forEach((c) => c.kill('SIGKILL')));
 
 async function startSink(profile: string, log: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'sink', '--profile', profile, '--log', log], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [BIN, 'sink', '--profile', profile, '--log', log, '--query-token', TOKEN], { stdio: 'ignore' });
   children.push(child);
   for (let i = 0; i < 120; i++) {
     try {
-      const r = await request(`http://127.0.0.1:${port}/_sink/health`);
+      const r = await request(`http://127.0.0.1:${port}/_sink/health`, { headers: { authorization: `Bearer ${TOKEN}` } });
       await r.body.dump();
       if (r.statusCode === 200) return child;
     } catch {
@@ -57,7 +58,7 @@ describe('hps-conformance sink (standalone)', () => {
     await stop(first);
 
     await startSink(profile, log, port);
-    const q = await request(`http://127.0.0.1:${port}/_sink/deliveries?payment_id=pay_restart`);
+    const q = await request(`http://127.0.0.1:${port}/_sink/deliveries?payment_id=pay_restart`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const { deliveries } = (await q.body.json()) as { deliveries: Array<{ event: { id: string }; signature: { valid: boolean }; bodySha256: string }> };
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.event.id).toBe('evt_restart');

@@ -13,6 +13,10 @@ export const AUTH_FAULTS = {
     description: 'The key is taken as the last word of the Authorization header whatever the scheme: `Token <key>`, `Basic <key>` and a bare key are accepted.',
     breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
   },
+  'basic-scheme-accepted': {
+    description: 'HTTP Basic is accepted as well as Bearer: `Basic base64(<key>:)` authenticates as <key> (a gateway convenience left on).',
+    breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+  },
   'key-prefix-not-checked': {
     description: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front of an issued key\'s random part is accepted.',
     breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],

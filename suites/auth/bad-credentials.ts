@@ -15,12 +15,29 @@
  * client does), and no control character is generated (undici refuses them client-side).
  */
 import fc from 'fast-check';
+import { fingerprint } from '../../harness/redact.ts';
 import { splitKey, type Credentials } from './support.ts';
 
 export interface BadCredential extends Credentials {
   /** Family of the case, e.g. `basic scheme`, `wrong prefix`. */
   family: string;
   kind: 'missing' | 'malformed' | 'unknown' | 'revoked';
+}
+
+/**
+ * A bad credential as evidence (fast-check's counterexample, transcripts): its family, kind, length
+ * and a fingerprint, never its text (it often embeds a real key, encoded or altered).
+ */
+export function credentialEvidence(c: BadCredential): string {
+  const text = c.authorization ?? c.key;
+  const what = text === undefined || text === null ? 'none' : `${text.length} chars, ${fingerprint(text)}`;
+  return `{family:${JSON.stringify(c.family)},kind:${JSON.stringify(c.kind)},credential:"${c.authorization !== undefined ? 'Authorization ' : 'key '}${what}"}`;
+}
+
+/** Attaches {@link credentialEvidence} as the value's printed form (non-enumerable: spreads never copy it). */
+export function asEvidence(c: BadCredential): BadCredential {
+  Object.defineProperty(c, fc.toStringMethod, { value: () => credentialEvidence(c), enumerable: false });
+  return c;
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -63,7 +80,7 @@ const wrongPrefix = fc.oneof(
  */
 export function malformedAuthorization(key: string): fc.Arbitrary<BadCredential> {
   const { secret } = splitKey(key);
-  const m = (family: string) => (authorization: string): BadCredential => ({ family, kind: 'malformed', authorization });
+  const m = (family: string) => (authorization: string): BadCredential => asEvidence({ family, kind: 'malformed', authorization });
   return fc.oneof(
     fc.constantFrom('', ' ').map(m('empty header')),
     fc.constantFrom('Bearer', 'bearer', 'BEARER', 'Bearer ', 'Bearer    ').map(m('scheme alone')),
@@ -100,7 +117,7 @@ export function malformedAuthorization(key: string): fc.Arbitrary<BadCredential>
  */
 export function unknownKey(bases: readonly string[], issued: readonly string[]): fc.Arbitrary<BadCredential> {
   const known = new Set(issued);
-  const u = (family: string) => (key: string): BadCredential => ({ family, kind: 'unknown', key });
+  const u = (family: string) => (key: string): BadCredential => asEvidence({ family, kind: 'unknown', key });
   const base = fc.constantFrom(...bases);
   return fc
     .oneof(
@@ -140,11 +157,11 @@ export function oneOfEachFamily(arb: fc.Arbitrary<BadCredential>, seed = 42, sam
 /** Every way of not holding a valid key: missing, malformed, unknown, and revoked when the profile has one. */
 export function invalidCredentials(keys: { test: string; live?: string; test_revoked?: string }, issued: readonly string[]): fc.Arbitrary<BadCredential> {
   const arbs: fc.Arbitrary<BadCredential>[] = [
-    fc.constant<BadCredential>({ family: 'no Authorization header', kind: 'missing', key: null }),
+    fc.constant<BadCredential>(asEvidence({ family: 'no Authorization header', kind: 'missing', key: null })),
     malformedAuthorization(keys.test),
     unknownKey([keys.test, ...(keys.live ? [keys.live] : [])], issued),
   ];
-  if (keys.test_revoked) arbs.push(fc.constant<BadCredential>({ family: 'revoked key', kind: 'revoked', key: keys.test_revoked }));
+  if (keys.test_revoked) arbs.push(fc.constant<BadCredential>(asEvidence({ family: 'revoked key', kind: 'revoked', key: keys.test_revoked })));
   return fc.oneof(...arbs);
 }
 

@@ -3,7 +3,7 @@
  *       "A cancel or simulate operation on a Payment that is not PENDING answers 409 invalid_transition."
  * Enumerations — "REVERSED reflects the service's own financial record".
  *
- * The reversal is triggered through the profile's control API (PROFILE.md): v1 itself cannot.
+ * The reversal is triggered through the profile's control API (docs/profile.md): v1 itself cannot.
  * A reversed PAID Payment reads REVERSED; cancelPayment and both helpers answer 409 and leave
  * it REVERSED; only a PAID Payment becomes REVERSED.
  */

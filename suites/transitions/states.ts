@@ -148,7 +148,7 @@ export async function getOk(t: RuleContext, id: string, what: string): Promise<a
 const controlClients = new WeakMap<RuleContext, Client>();
 
 /**
- * `POST {control.url}/payments/{id}/reverse` with the control token (PROFILE.md, "The control
+ * `POST {control.url}/payments/{id}/reverse` with the control token (docs/profile.md, "The control
  * capability"). The exchange joins the test's transcript, so a failure shows it as evidence.
  */
 export function reverse(t: RuleContext, id: string): Promise<ApiResponse> {

@@ -25,6 +25,7 @@ import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import { ruleIdOfTitle } from '../../harness/collect.ts';
 import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { timelineEvidence } from '../../reports/timeline.ts';
 import { Mismatch, expectTrue } from '../../harness/verdict.ts';
 import type { Delivery } from '../../sink/index.ts';
 import {
@@ -404,6 +405,12 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       if (actual < want - CLOCK_SLACK_MS) early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap is ${Math.round(want)} ms at time_scale ${h.scale}`);
       else if (actual > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, ${Math.round(actual - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
     }
+  }
+  // Each (event, endpoint) as a timeline: the report draws it when the rule fails.
+  for (const g of lad.groups) {
+    if (!g.attempts.length) continue;
+    const label = `${g.x.emitted.type}@${g.x.endpoint.path}`;
+    t.timeline(timelineEvidence(g.attempts[0]!.event?.id ?? '(no event id)', label, g.attempts.map((d) => ({ receivedAt: d.receivedAt, status: d.answer.kind === 'status' || d.answer.kind === 'redirect' ? d.answer.status : d.answer.kind })), RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1))));
   }
   return { early, late, missing, seen };
 }

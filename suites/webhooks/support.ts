@@ -11,7 +11,7 @@
  */
 import { Client, type ApiResponse } from '../../harness/client.ts';
 import { profileSecrets, type WebhookEndpoint } from '../../harness/profile.ts';
-import type { RuleContext } from '../../harness/suite.ts';
+import { suiteContext, type RuleContext } from '../../harness/suite.ts';
 import { Mismatch, deepEqual, short } from '../../harness/verdict.ts';
 import { deliveryBody, sinkClient, type Delivery, type SinkClient } from '../../sink/index.ts';
 
@@ -66,7 +66,7 @@ export function hooks(t: RuleContext): Hooks {
   if (!w) t.skip('profile lacks webhooks');
   if (!t.sinkUrl) t.skip('this run has no webhook sink (the runner starts one when the selection has webhook rules)');
   return {
-    sink: sinkClient(t.sinkUrl, { requestTimeoutMs: 10_000 }),
+    sink: sinkClient(t.sinkUrl, { requestTimeoutMs: 10_000, token: suiteContext().sinkToken ?? undefined }),
     endpoints: w.endpoints.map((e) => ({ ...e, enabled: e.enabled !== false })),
     scale: w.time_scale ?? 1,
   };

@@ -9,8 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type RunningSink } from '../../sink/index.ts';
 import { deliver, ENDPOINTS, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
+/** Query tokens of the sinks started here, by origin: `get` sends the right one unless told otherwise. */
+const tokens = new Map<string, string>();
+const remember = (s: RunningSink): RunningSink => (tokens.set(s.url, s.queryToken), s);
+
 async function get(url: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'GET') {
-  const response = await request(url, { method, headers, headersTimeout: 2_000, bodyTimeout: 2_000 });
+  const token = tokens.get(new URL(url).origin);
+  const all = 'authorization' in headers || !token ? headers : { ...headers, authorization: `Bearer ${token}` };
+  const response = await request(url, { method, headers: all, headersTimeout: 2_000, bodyTimeout: 2_000 });
   const text = await response.body.text();
   return { status: response.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 }
@@ -23,7 +29,7 @@ describe('query API', () => {
   const c = paymentEvent();
 
   beforeAll(async () => {
-    sink = await startTestSink(temp.dir);
+    sink = remember(await startTestSink(temp.dir));
     await deliver(sink, '/hooks/test-all', a.body);
     await deliver(sink, '/hooks/test-all', b.body);
     await deliver(sink, '/hooks/test-paid', b.body, { secret: SECRETS.testPaid });
@@ -37,7 +43,8 @@ describe('query API', () => {
   it('GET /_sink/health counts deliveries and drops', async () => {
     expect(await get(`${sink.url}/_sink/health`)).toEqual({
       status: 200,
-      json: { ok: true, deliveries: 4, dropped: 0, redirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
+      // The unsigned delivery is rejected: counted apart, not among the deliveries.
+      json: { ok: true, deliveries: 3, dropped: 0, rejected: 1, redirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
     });
   });
 
@@ -77,7 +84,7 @@ describe('query API', () => {
 
   it('only GET: POST /_sink/deliveries answers 405, and is not recorded as a delivery', async () => {
     expect((await get(`${sink.url}/_sink/deliveries`, {}, 'POST')).status).toBe(405);
-    expect(sink.stats().deliveries).toBe(4);
+    expect(sink.stats().deliveries).toBe(3);
   });
 
   it('GET /_sink/redirect-hits', async () => {
@@ -85,10 +92,10 @@ describe('query API', () => {
   });
 
   it('sinkClient reads deliveries, redirect hits and health', async () => {
-    const client = sinkClient(sink.url);
+    const client = sinkClient(sink.url, { token: sink.queryToken });
     expect((await client.deliveries({ paymentId: a.paymentId, path: '/hooks/test-all' })).map((d) => d.seq)).toEqual([1, 2]);
     expect(await client.redirectHits()).toEqual([]);
-    expect((await client.health()).deliveries).toBe(4);
+    expect((await client.health()).deliveries).toBe(3);
   });
 
   it('sinkClient.waitFor polls until the count is reached', async () => {
@@ -96,7 +103,7 @@ describe('query API', () => {
     setTimeout(() => {
       void deliver(sink, '/hooks/test-all', later.body).then(() => deliver(sink, '/hooks/test-all', later.body));
     }, 100);
-    const found = await sinkClient(sink.url).waitFor({ eventId: later.eventId }, { count: 2, timeoutMs: 3_000, pollMs: 50 });
+    const found = await sinkClient(sink.url, { token: sink.queryToken }).waitFor({ eventId: later.eventId }, { count: 2, timeoutMs: 3_000, pollMs: 50 });
     expect(found.map((d) => d.answer)).toEqual([
       { kind: 'status', status: 500 },
       { kind: 'status', status: 200 },
@@ -104,7 +111,7 @@ describe('query API', () => {
   });
 
   it('sinkClient.waitFor rejects with SinkWaitTimeoutError carrying what it saw', async () => {
-    const error = await sinkClient(sink.url)
+    const error = await sinkClient(sink.url, { token: sink.queryToken })
       .waitFor({ eventId: a.eventId }, { count: 2, timeoutMs: 150, pollMs: 50 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SinkWaitTimeoutError);
@@ -126,18 +133,44 @@ describe('query API', () => {
 });
 
 describe('query token', () => {
-  it('with queryToken, /_sink/ calls need the bearer token; deliveries do not', async () => {
+  it('/_sink/ calls need the bearer token (given, or generated when absent); deliveries do not', async () => {
     const temp = tempDir();
-    const sink = await startTestSink(temp.dir, { queryToken: 'tok_123' });
+    const tok = 'tok_1234567890abcdef';
+    const sink = await startTestSink(temp.dir, { queryToken: tok });
+    const generated = await startTestSink(temp.dir, { logFile: join(temp.dir, 'other.jsonl') });
     try {
-      expect((await get(`${sink.url}/_sink/health`)).status).toBe(401);
-      expect((await get(`${sink.url}/_sink/health`, { authorization: 'Bearer tok_124' })).status).toBe(401);
-      expect((await get(`${sink.url}/_sink/health`, { authorization: 'Bearer tok_123' })).status).toBe(200);
+      expect(sink.queryToken).toBe(tok);
+      expect(generated.queryToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      for (const s of [sink, generated]) {
+        for (const path of ['/_sink/health', '/_sink/deliveries', '/_sink/redirect-hits', '/_sink/rejected', '/_sink/nothing']) {
+          expect((await get(`${s.url}${path}`)).status, path).toBe(401);
+          expect((await get(`${s.url}${path}`, { authorization: `Bearer ${s.queryToken}x` })).status, path).toBe(401);
+          expect((await get(`${s.url}${path}`, { authorization: `Bearer ${s.queryToken.slice(0, -1)}` })).status, path).toBe(401);
+          expect((await get(`${s.url}${path}`, { authorization: `bearer ${s.queryToken}` })).status, path).toBe(401);
+        }
+      }
+      expect((await get(`${sink.url}/_sink/health`, { authorization: `Bearer ${tok}` })).status).toBe(200);
       expect((await deliver(sink, '/hooks/test-all', paymentEvent().body)).status).toBe(200);
-      expect(await sinkClient(sink.url, { token: 'tok_123' }).deliveries()).toHaveLength(1);
+      expect(await sinkClient(sink.url, { token: tok }).deliveries()).toHaveLength(1);
       await expect(sinkClient(sink.url).deliveries()).rejects.toMatchObject({ code: 'SINK_QUERY_FAILED', status: 401 });
+      await expect(sinkClient(generated.url, { token: tok }).deliveries()).rejects.toMatchObject({ status: 401 });
     } finally {
       await sink.close();
+      await generated.close();
+      temp.remove();
+    }
+  });
+
+  it('a token shorter than 16 characters, or none off loopback, is refused', async () => {
+    const temp = tempDir();
+    try {
+      await expect(startTestSink(temp.dir, { queryToken: 'short' })).rejects.toMatchObject({ code: 'SINK_BAD_OPTIONS' });
+      await expect(startTestSink(temp.dir, { listen: '0.0.0.0:0' })).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 \(not loopback\) without a query token/);
+      const open = await startTestSink(temp.dir, { listen: '0.0.0.0:0', queryToken: 'tok_1234567890abcdef' });
+      // The real bound address, not a loopback alias.
+      expect(open.boundAddress).toBe(`0.0.0.0:${open.port}`);
+      await open.close();
+    } finally {
       temp.remove();
     }
   });
@@ -156,7 +189,7 @@ describe('the log outlives the sink', () => {
       const second = await startTestSink(temp.dir);
       try {
         expect(second.port).not.toBe(0);
-        const [reloaded] = await sinkClient(second.url).deliveries({ eventId: event.eventId });
+        const [reloaded] = await sinkClient(second.url, { token: second.queryToken }).deliveries({ eventId: event.eventId });
         expect(reloaded).toEqual(JSON.parse(JSON.stringify(original)));
         // The retry is attempt 2 (answered 200), with the next seq.
         expect((await deliver(second, '/hooks/test-all', event.body)).status).toBe(200);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { computeSignature, parseSignatureHeader, signPayload, verifySignature } from '../../sink/index.ts';
 
-// External vectors (../../../shared/vectors/README.md): computed by others, checked with tolerance off.
+// External vectors (test/sink/vectors/README.md): computed by others, checked with tolerance off.
 const stripeDotnetBody = readFileSync(new URL('./vectors/stripe-dotnet-event_test_signature.json', import.meta.url));
 const VECTORS = [
   {

@@ -1,0 +1,24 @@
+/**
+ * GitHub Actions workflow commands: one `::error` annotation per FAIL rule.
+ * Escaping follows the runner's rules: in the message %, CR and LF are
+ * percent-encoded; in a property value also ':' and ','.
+ */
+import type { Report } from '../reports/report-types.ts';
+
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function githubAnnotations(report: Report): string[] {
+  return report.rules
+    .filter((r) => r.status === 'fail')
+    .map((r) => {
+      const replay = r.evidence.find((e) => e.kind === 'replay');
+      const message = `${r.reason ?? 'failed'}${replay && replay.kind === 'replay' ? `\nreplay: ${replay.command}` : ''}`;
+      return `::error title=${escapeProperty(r.id)}::${escapeData(message)}`;
+    });
+}

@@ -1,0 +1,59 @@
+/**
+ * `receiver`: certifies a merchant's webhook endpoint (receiver/). The target is --url with the
+ * signing secret read from the variable --secret-env names, or a profile's `receiver` section, or
+ * (neither) the embedded reference receiver, with --fault NAME planted. --mutation runs every
+ * planted receiver fault and the clean reference receiver.
+ */
+import { HarnessError } from '../harness/errors.ts';
+import { loadProfile } from '../harness/profile.ts';
+import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
+import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
+import { runReceiver } from '../receiver/run.ts';
+import { exitCodeOf } from '../harness/runner.ts';
+import { intOption, listOption, type Options } from './main.ts';
+
+export async function receiverCommand(o: Options): Promise<number> {
+  const seed = intOption(o, 'seed', 0, 2147483647);
+  const reportDir = o.report as string | undefined;
+  if (o.mutation) return mutation(seed ?? 1);
+  const faults = listOption(o, 'fault');
+  try {
+    toReceiverFaultSet(faults);
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_USAGE', `--fault: ${(e as Error).message}`);
+  }
+  const url = o.url as string | undefined;
+  const profilePath = o.profile as string | undefined;
+  if (!url && !profilePath) {
+    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l));
+    return exitCodeOf(report);
+  }
+  if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');
+  const target = url ? fromOptions(o, url) : fromProfile(profilePath!);
+  const paymentsApiPort = intOption(o, 'payments-api-port', 1, 65535);
+  const { exitCode } = await runReceiver({ ...target, seed, reportDir, paymentsApiPort });
+  return exitCode;
+}
+
+function fromOptions(o: Options, url: string) {
+  if (!/^https?:\/\/\S+$/.test(url)) throw new HarnessError('HPS_ERR_USAGE', `--url ${url}: must be an http(s) URL`);
+  const variable = o['secret-env'] as string | undefined;
+  if (!variable) throw new HarnessError('HPS_ERR_USAGE', '--url needs --secret-env VAR (the variable holding the endpoint\'s signing secret)');
+  const secret = process.env[variable];
+  if (!secret) throw new HarnessError('HPS_ERR_PROFILE_ENV', `--secret-env ${variable}: environment variable ${variable} is not set`);
+  const inspectUrl = o['inspect-url'] as string | undefined;
+  if (inspectUrl !== undefined && !/^https?:\/\/\S+$/.test(inspectUrl)) throw new HarnessError('HPS_ERR_USAGE', `--inspect-url ${inspectUrl}: must be an http(s) URL`);
+  return { url, secret, inspectUrl, replayBase: `hps-conformance receiver --url ${url} --secret-env ${variable}${inspectUrl ? ` --inspect-url ${inspectUrl}` : ''}` };
+}
+
+function fromProfile(path: string) {
+  const p = loadProfile(path);
+  if (!p.receiver) throw new HarnessError('HPS_ERR_PROFILE', `${path}: receiver: is required for the receiver command (url, secret, optional inspect_url)`);
+  return { url: p.receiver.url, secret: p.receiver.secret, inspectUrl: p.receiver.inspect_url, replayBase: `hps-conformance receiver --profile ${path}` };
+}
+
+async function mutation(seed: number): Promise<number> {
+  const m = await receiverMutation(seed, (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` (broke: ${r.broke.join(', ') || 'nothing'})`}`));
+  console.log(`receiver faults caught: ${m.caught} of ${m.results.length} · clean reference receiver: ${m.cleanFindings.length ? `FALSE ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
+  return m.caught === m.results.length && m.cleanFindings.length === 0 ? 0 : 1;
+}

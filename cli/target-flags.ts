@@ -1,0 +1,41 @@
+/**
+ * `run --base-url URL --key-env VAR [--live-key-env VAR] [--other-key-env VAR]`:
+ * a profile built from flags and the environment. Keys come only from
+ * environment variables (a flag value would land in shell history and process
+ * lists); the profile is validated exactly as a profile file is.
+ */
+import { HarnessError } from '../harness/errors.ts';
+import { parseProfile, type Profile } from '../harness/profile.ts';
+import type { Options } from './main.ts';
+
+const KEY_FLAGS = { 'key-env': 'test', 'live-key-env': 'live', 'other-key-env': 'other_test' } as const;
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export interface FlagTarget {
+  profile: Profile;
+  /** The same target in a replay line: flags and variable names, never values. */
+  replayArgs: string[];
+}
+
+export function profileFromFlags(o: Options, env: NodeJS.ProcessEnv = process.env): FlagTarget | undefined {
+  const baseUrl = o['base-url'];
+  const used = Object.keys(KEY_FLAGS).filter((f) => o[f] !== undefined);
+  if (baseUrl === undefined) {
+    if (used.length) throw new HarnessError('HPS_ERR_USAGE', `--${used[0]} needs --base-url`);
+    return undefined;
+  }
+  if (o.profile !== undefined) throw new HarnessError('HPS_ERR_USAGE', '--base-url and --profile are exclusive: give one target');
+  if (o['key-env'] === undefined) throw new HarnessError('HPS_ERR_USAGE', '--base-url needs --key-env VAR (the environment variable holding the Test secret key)');
+  const keys: Record<string, string> = {};
+  const replayArgs = ['--base-url', String(baseUrl)];
+  for (const [f, field] of Object.entries(KEY_FLAGS)) {
+    const name = o[f];
+    if (typeof name !== 'string') continue;
+    // A key pasted here instead of a variable name must not be echoed back.
+    if (/^p[tk]_(test|live)_/.test(name) || !ENV_NAME.test(name)) throw new HarnessError('HPS_ERR_USAGE', `--${f} takes the NAME of an environment variable holding the key, not a key`);
+    keys[field] = `\${${name}}`;
+    replayArgs.push(`--${f}`, name);
+  }
+  const profile = parseProfile(JSON.stringify({ base_url: baseUrl, keys }), '--base-url/--key-env', env);
+  return { profile, replayArgs };
+}

@@ -1,0 +1,179 @@
+/**
+ * The chaos server: a proxy in front of the reference server that answers the client under test
+ * with the seeded failures of schedule.ts and records every request. Its /_hooks path swallows
+ * the reference server's own webhook deliveries (the client command certifies no receiver).
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { request } from 'undici';
+import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
+import { FailureSchedule, INJECTED_RETRY_AFTER_S, type Injection, type OperationKind } from './schedule.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const UPSTREAM_TIMEOUT_MS = 10_000;
+const MAX_EVIDENCE_BODY = 2048;
+export const HOOKS_PATH = '/_hooks';
+
+export interface ChaosServer {
+  url: string;
+  log: RecordedRequest[];
+  schedule: FailureSchedule;
+  /** Where requests are forwarded; set once the reference server is up. */
+  setUpstream(url: string): void;
+  close(): Promise<void>;
+}
+
+export function classify(method: string, path: string): OperationKind {
+  const p = path.split('?')[0]!;
+  if (method === 'POST' && p === '/v1/payments') return 'create';
+  if (method === 'POST' && /^\/v1\/payments\/[^/]+\/cancel$/.test(p)) return 'cancel';
+  if (method === 'GET' && /^\/v1\/payments(\/[^/]+)?$/.test(p)) return 'read';
+  return 'other';
+}
+
+function identityOf(kind: OperationKind, method: string, path: string, body: string): string {
+  return kind === 'create' ? `create ${createHash('sha256').update(body).digest('hex').slice(0, 16)}` : `${method} ${path}`;
+}
+
+export async function startChaosServer(seed: number): Promise<ChaosServer> {
+  const schedule = new FailureSchedule(seed);
+  const log: RecordedRequest[] = [];
+  const seen = new Set<string>();
+  const started = performance.now();
+  const sockets = new Set<Socket>();
+  let upstream = '';
+  const elapsed = () => Math.round(performance.now() - started);
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(502).end();
+    });
+  });
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const arrivedMs = elapsed();
+    const body = await readBody(req);
+    const method = req.method ?? 'GET';
+    const path = req.url ?? '/';
+    if (path.startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
+    const kind = classify(method, path);
+    const identity = identityOf(kind, method, path, body);
+    const fresh = !seen.has(identity);
+    seen.add(identity);
+    const recording = log.length < MAX_RECORDED;
+    const injected = fresh && recording ? schedule.next(kind) : undefined;
+    const key = req.headers['idempotency-key'];
+    const rec: RecordedRequest = { seq: log.length + 1, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: typeof key === 'string' ? key : undefined, body: clip(body), injected };
+    if (recording) log.push(rec);
+    if (injected === 'reset-before') return drop(req, rec, elapsed);
+    if (injected && injected !== 'reset-after-create') return answerInjected(res, rec, injected, elapsed);
+    const up = await forward(upstream, req, method, path, body);
+    rec.upstreamStatus = up.status;
+    rec.paymentId = kind === 'create' && up.status === 201 ? paymentIdOf(up.body) : undefined;
+    if (injected === 'reset-after-create') return drop(req, rec, elapsed);
+    res.writeHead(up.status, up.headers);
+    rec.answeredMs = elapsed();
+    res.end(up.body);
+    rec.status = up.status;
+    rec.errorCode = errorCodeOf(up.body);
+    rec.answerBody = clip(up.body);
+  }
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    schedule,
+    setUpstream: (u) => {
+      upstream = u;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function drop(req: http.IncomingMessage, rec: RecordedRequest, elapsed: () => number): void {
+  rec.answeredMs = elapsed();
+  const s = req.socket as Socket & { resetAndDestroy?: () => void };
+  if (s.resetAndDestroy) s.resetAndDestroy();
+  else s.destroy();
+}
+
+function answerInjected(res: http.ServerResponse, rec: RecordedRequest, injected: Injection, elapsed: () => number): void {
+  const [status, code, extra] = ({
+    '429': [429, 'rate_limit_exceeded', { 'retry-after': String(INJECTED_RETRY_AFTER_S) }],
+    '502': [502, 'bad_gateway', {}],
+    '503': [503, 'service_unavailable', {}],
+    '504': [504, 'gateway_timeout', {}],
+    '409-in-progress': [409, 'idempotency_in_progress', {}],
+    '400': [400, 'invalid_request', {}],
+  } as const)[injected as '429'];
+  const body = JSON.stringify({ error: { code, message: `chaos: injected ${status}`, request_id: `req_chaos${rec.seq}` } });
+  res.writeHead(status, { 'content-type': 'application/json', ...extra });
+  // Taken before the write: the client cannot have the answer earlier, so a wait measured from here is never overstated.
+  rec.answeredMs = elapsed();
+  res.end(body);
+  rec.status = status;
+  rec.errorCode = code;
+  rec.answerBody = body;
+}
+
+async function forward(upstream: string, req: http.IncomingMessage, method: string, path: string, body: string) {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || ['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(k)) continue;
+    headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  try {
+    const res = await request(`${upstream}${path}`, { method: method as 'GET', headers, body: body.length ? body : undefined, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    const text = await res.body.text();
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !['connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+    return { status: res.statusCode, headers: out, body: text };
+  } catch (e) {
+    return { status: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'chaos_upstream', message: (e as Error).message, request_id: 'req_chaos' } }) };
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function paymentIdOf(text: string): string | undefined {
+  try {
+    const v = JSON.parse(text) as { id?: unknown };
+    return typeof v.id === 'string' ? v.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorCodeOf(text: string): string | undefined {
+  try {
+    const v = JSON.parse(text) as { error?: { code?: unknown } };
+    return typeof v.error?.code === 'string' ? v.error.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function clip(s: string): string {
+  return s.length > MAX_EVIDENCE_BODY ? `${s.slice(0, MAX_EVIDENCE_BODY)}…` : s;
+}

@@ -1,0 +1,52 @@
+/**
+ * The client command's mutation score: the example client (examples/client/) with each planted
+ * fault, caught when at least one rule it declares fails (or warns, for a SHOULD rule); the clean
+ * example client must raise no FAIL, WARN or ERROR.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from '../examples/client/faults.ts';
+import { PACKAGE_ROOT } from '../harness/runner.ts';
+import type { Report } from '../reports/report-types.ts';
+import { runClient } from './run.ts';
+
+/** The example merchant's command, run from the package root. */
+export const EXAMPLE_CLIENT_COMMAND = 'node --import tsx examples/client/scenario.ts';
+
+export interface ClientFaultResult {
+  fault: string;
+  expected: string[];
+  caughtBy: string[];
+  broke: string[];
+  caught: boolean;
+}
+
+export async function runExampleClient(fault: string | undefined, seed: number): Promise<Report> {
+  const { report } = await runClient({
+    command: EXAMPLE_CLIENT_COMMAND, seed, cwd: PACKAGE_ROOT, log: () => {}, timeoutMs: 60_000,
+    reportDir: mkdtempSync(join(tmpdir(), 'hps-client-')), env: fault ? { HPS_CLIENT_FAULT: fault } : {},
+  });
+  return report;
+}
+
+const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
+
+export async function clientMutation(seed: number, onResult?: (r: ClientFaultResult) => void, jobs = 3): Promise<{ results: ClientFaultResult[]; caught: number; cleanFindings: string[] }> {
+  const queue = [...CLIENT_FAULT_NAMES];
+  const results: ClientFaultResult[] = [];
+  const worker = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      const broke = broken(await runExampleClient(name, seed));
+      const expected = [...CLIENT_FAULTS[name].breaks] as string[];
+      const caughtBy = expected.filter((id) => broke.includes(id));
+      const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
+      results.push(r);
+      onResult?.(r);
+    }
+  };
+  const clean = runExampleClient(undefined, seed);
+  await Promise.all(Array.from({ length: jobs }, worker));
+  results.sort((a, b) => CLIENT_FAULT_NAMES.indexOf(a.fault as never) - CLIENT_FAULT_NAMES.indexOf(b.fault as never));
+  return { results, caught: results.filter((r) => r.caught).length, cleanFindings: broken(await clean) };
+}

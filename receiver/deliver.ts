@@ -1,0 +1,81 @@
+/**
+ * One delivery to the receiver under test, as the service sends it (spec, Events › Delivery
+ * request): POST, JSON body, Service-Event-ID, Service-Signature, User-Agent Service-Webhooks/1.0.
+ * Deadline: the spec's 10-second time-out; the answer's body is capped. Redirects are never followed.
+ */
+import { request } from 'undici';
+import type { Exchange } from '../harness/client.ts';
+
+export const RESPONSE_TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+const MAX_EVIDENCE_BODY = 4096;
+
+export interface Delivery {
+  eventId: string;
+  body: Buffer;
+  /** undefined: no Service-Signature header at all. */
+  signature: string | undefined;
+}
+
+export interface DeliveryResult {
+  status?: number;
+  /** Milliseconds from sending to the end of the answer (or to the time-out). */
+  ms: number;
+  timedOut: boolean;
+  transportError?: string;
+  exchange: Exchange;
+}
+
+let seq = 0;
+
+export async function deliver(url: string, d: Delivery): Promise<DeliveryResult> {
+  const u = new URL(url);
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Service-Webhooks/1.0',
+    'service-event-id': d.eventId,
+  };
+  if (d.signature !== undefined) headers['service-signature'] = d.signature;
+  const started = performance.now();
+  const exchange: Exchange = {
+    seq: ++seq, at: new Date().toISOString(), durationMs: 0,
+    request: { method: 'POST', path: `${u.pathname}${u.search}`, headers, body: clip(d.body.toString('utf8')) },
+  };
+  const signal = AbortSignal.timeout(RESPONSE_TIMEOUT_MS);
+  try {
+    const res = await request(url, { method: 'POST', headers, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS });
+    const text = await readCapped(res.body);
+    const ms = performance.now() - started;
+    exchange.durationMs = Math.round(ms);
+    exchange.response = { status: res.statusCode, headers: flatHeaders(res.headers), body: clip(text) };
+    return { status: res.statusCode, ms, timedOut: false, exchange };
+  } catch (e) {
+    const ms = performance.now() - started;
+    const timedOut = signal.aborted || /timeout/i.test((e as Error).name + (e as Error).message);
+    exchange.durationMs = Math.round(ms);
+    exchange.transportError = timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : (e as Error).message;
+    return { ms, timedOut, transportError: exchange.transportError, exchange };
+  }
+}
+
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of body) {
+    size += c.length;
+    if (size > MAX_ANSWER_BYTES) {
+      body.destroy();
+      break;
+    }
+    chunks.push(c);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v!]));
+}
+
+function clip(s: string): string {
+  return s.length > MAX_EVIDENCE_BODY ? `${s.slice(0, MAX_EVIDENCE_BODY)}…` : s;
+}

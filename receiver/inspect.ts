@@ -1,0 +1,74 @@
+/**
+ * The inspection contract (docs/merchant-side.md): in test mode the merchant exposes a GET URL
+ * answering {"events":{id:count},"fulfilled":{payment_id:count},"payments":{payment_id:status}}.
+ * Read once after the deliveries, with a deadline and a size cap.
+ */
+import { request } from 'undici';
+
+const TIMEOUT_MS = 10_000;
+const MAX_BYTES = 4 * 1024 * 1024;
+
+export interface Inspection {
+  events: Record<string, number>;
+  fulfilled: Record<string, number>;
+  payments: Record<string, string>;
+}
+
+export type InspectionResult = { ok: true; value: Inspection } | { ok: false; problem: string };
+
+export async function readInspection(url: string): Promise<InspectionResult> {
+  let text: string;
+  try {
+    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const c of res.body as AsyncIterable<Buffer>) {
+      size += c.length;
+      if (size > MAX_BYTES) return { ok: false, problem: `inspect_url answered more than ${MAX_BYTES} bytes` };
+      chunks.push(c);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+    if (res.statusCode !== 200) return { ok: false, problem: `inspect_url answered ${res.statusCode}, not 200` };
+  } catch (e) {
+    return { ok: false, problem: `inspect_url could not be read: ${(e as Error).message}` };
+  }
+  return parseInspection(text);
+}
+
+export function parseInspection(text: string): InspectionResult {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'inspect_url did not answer JSON' };
+  }
+  const o = v as Record<string, unknown>;
+  for (const [field, kind] of [['events', 'number'], ['fulfilled', 'number'], ['payments', 'string']] as const) {
+    const m = o?.[field];
+    if (!m || typeof m !== 'object' || Array.isArray(m) || Object.values(m).some((x) => typeof x !== kind)) {
+      return { ok: false, problem: `inspect_url's answer lacks "${field}" as an object of ${kind}s (see docs/merchant-side.md)` };
+    }
+  }
+  return { ok: true, value: o as unknown as Inspection };
+}
+
+const SETTLE_INTERVAL_MS = 300;
+const SETTLE_DEADLINE_MS = 10_000;
+
+/**
+ * A receiver may acknowledge first and process in the background: the inspection is re-read until
+ * it lists `eventIds` and two reads in a row agree, or 10 s have passed (the last read is judged).
+ */
+export async function readSettledInspection(url: string, eventIds: readonly string[]): Promise<InspectionResult> {
+  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+  let last = await readInspection(url);
+  while (last.ok && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, SETTLE_INTERVAL_MS));
+    const next = await readInspection(url);
+    if (!next.ok) return next;
+    const settled = JSON.stringify(next.value) === JSON.stringify(last.value) && eventIds.every((id) => id in next.value.events);
+    last = next;
+    if (settled) break;
+  }
+  return last;
+}

@@ -1,0 +1,67 @@
+/**
+ * The receiver command's mutation score: every planted fault of the reference receiver, each
+ * caught when at least one rule it declares fails (or warns, for a SHOULD rule); the clean
+ * reference receiver must raise no FAIL, WARN or ERROR.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from '../reference-receiver/faults.ts';
+import { startReferenceReceiver } from '../reference-receiver/server.ts';
+import type { Report } from '../reports/report-types.ts';
+import { runReceiver } from './run.ts';
+
+export interface ReceiverFaultResult {
+  fault: string;
+  expected: string[];
+  caughtBy: string[];
+  /** Every rule that did not pass (fail, warn, error). */
+  broke: string[];
+  caught: boolean;
+}
+
+export interface ReceiverMutationSummary {
+  seed: number;
+  results: ReceiverFaultResult[];
+  caught: number;
+  /** Rules the clean receiver did not pass (false alarms). */
+  cleanFindings: string[];
+}
+
+/** One run of the receiver command against the embedded reference receiver (report in reportDir, default reports/runs/ID). */
+export async function runAgainstReference(faults: string[], seed: number, reportDir?: string, log: (line: string) => void = () => {}): Promise<Report> {
+  const secret = `whsec_${randomBytes(16).toString('hex')}`;
+  const receiver = await startReferenceReceiver({ secret, faults });
+  try {
+    const { report } = await runReceiver({
+      url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir, embedded: true, log,
+      replayBase: `hps-conformance receiver${faults.map((f) => ` --fault ${f}`).join('')}`,
+    });
+    return report;
+  } finally {
+    await receiver.close();
+  }
+}
+
+const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
+
+export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaultResult) => void, jobs = 4): Promise<ReceiverMutationSummary> {
+  const queue = [...RECEIVER_FAULT_NAMES];
+  const results: ReceiverFaultResult[] = [];
+  const worker = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) {
+      const report = await runAgainstReference([name], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
+      const expected = [...RECEIVER_FAULTS[name].breaks] as string[];
+      const broke = broken(report);
+      const caughtBy = expected.filter((id) => broke.includes(id));
+      const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
+      results.push(r);
+      onResult?.(r);
+    }
+  };
+  const clean = runAgainstReference([], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
+  await Promise.all(Array.from({ length: jobs }, worker));
+  results.sort((a, b) => RECEIVER_FAULT_NAMES.indexOf(a.fault as never) - RECEIVER_FAULT_NAMES.indexOf(b.fault as never));
+  return { seed, results, caught: results.filter((r) => r.caught).length, cleanFindings: broken(await clean) };
+}

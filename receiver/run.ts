@@ -1,0 +1,136 @@
+/**
+ * `hps-conformance receiver`: plays the service against a merchant's webhook endpoint. Sends
+ * the probes (probes.ts) one at a time in a seeded order, then the stateful scenarios and reads
+ * the inspection when an inspect URL is given, judges, and writes the usual report.
+ */
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
+import { HarnessError } from '../harness/errors.ts';
+import { exitCodeOf } from '../harness/runner.ts';
+import type { Report } from '../reports/report-types.ts';
+import { deliver } from './deliver.ts';
+import { eventIds } from './events.ts';
+import { readSettledInspection, type InspectionResult } from './inspect.ts';
+import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
+import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
+import { PROBES, type Probe, type ProbeKit } from './probes.ts';
+import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from './report.ts';
+import { buildScenarios } from './scenarios.ts';
+import { seededRandom, shuffled } from './seeded.ts';
+
+export interface ReceiverRunOptions {
+  url: string;
+  secret: string;
+  inspectUrl?: string;
+  seed?: number;
+  reportDir?: string;
+  /** How to re-run it, for replay lines (the secret never appears: only its variable's name). */
+  replayBase: string;
+  /** Serve a getPayment stand-in for the run's Payments on this port (payments-stub.ts). */
+  paymentsApiPort?: number;
+  /** The embedded reference receiver is the target. */
+  embedded?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface ReceiverRunResult {
+  report: Report;
+  exitCode: number;
+  reportDir: string;
+}
+
+const INSPECT_RULES: readonly RuleId[] = ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID'];
+
+export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunResult> {
+  const log = o.log ?? ((l: string) => console.log(l));
+  const seed = o.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
+  const startedAt = new Date();
+  await preflight(o.url);
+  const stub = o.paymentsApiPort === undefined ? undefined : await startPaymentsStub(o.paymentsApiPort).catch((e: Error) => {
+    throw new HarnessError('HPS_ERR_USAGE', `--payments-api-port ${o.paymentsApiPort}: cannot listen (${e.message})`);
+  });
+  try {
+    return await certify(o, seed, startedAt, log, stub);
+  } finally {
+    await stub?.close();
+  }
+}
+
+async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log: (l: string) => void, stub: PaymentsStub | undefined): Promise<ReceiverRunResult> {
+  const random = seededRandom(seed);
+  const kit: ProbeKit = { secret: o.secret, ids: eventIds(), now: () => Math.floor(Date.now() / 1000), pick: (n) => Math.floor(random() * n) };
+  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
+  const sent: Sent[] = [];
+  for (const probe of shuffled(PROBES, random)) {
+    const built = probe.build(kit);
+    registerTruth(stub, probe, built.event.value);
+    sent.push({ rule: probe.rule, name: probe.name, expect: probe.expect, paymentId: built.event.paymentId, probe, result: await deliver(o.url, built.delivery) });
+  }
+  const judgements = new Map<string, RuleJudgement>();
+  for (const s of sent) {
+    const j = judgements.get(s.rule) ?? judgements.set(s.rule, { checks: [], observed: {} }).get(s.rule)!;
+    j.checks.push(judgeAnswer(s));
+    if (s.expect === 'observe') j.observed![s.name] = s.result.status ?? s.result.transportError;
+  }
+  const processing = await judgeProcessing(o, kit, stub, sent, judgements);
+  judgements.set('RECV-RESPONSE-TIME', judgeResponseTime([...sent, ...processing.sent]));
+  const order = judgements.get('RECV-ARRIVAL-ORDER');
+  if (stub && order) order.observed = { ...order.observed, payments_fetched_from_stand_in: stub.fetched() };
+
+  const replay = `${o.replayBase} --seed ${seed}`;
+  const rules = rulesOfSide('receiver').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
+  const requests = sent.length + processing.sent.length + (processing.inspected ? 1 : 0);
+  const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests });
+  const reportDir = writeSideReport(o.reportDir, report);
+  printSideSummary(report, reportDir, log);
+  return { report, reportDir, exitCode: exitCodeOf(report) };
+}
+
+/** The rules judged through the inspection: the scenarios' deliveries, then one read of inspect_url (or SKIP / ERROR). */
+async function judgeProcessing(o: ReceiverRunOptions, kit: ProbeKit, stub: PaymentsStub | undefined, sent: readonly Sent[], judgements: Map<string, RuleJudgement>): Promise<{ sent: Sent[]; inspected: boolean }> {
+  const scenarioSent: Sent[] = [];
+  let inspection: InspectionResult | undefined;
+  if (o.inspectUrl) {
+    const scenarios = buildScenarios(kit);
+    const perScenario = new Map<string, Sent[]>();
+    for (const sc of scenarios) {
+      // The service's current state: PAID, whatever order the events arrive in.
+      for (const st of sc.steps) if (st.event.type === 'payment.paid') stub?.set((st.event.value.data as { object: Record<string, unknown> }).object);
+      const mine: Sent[] = [];
+      for (const st of sc.steps) mine.push({ rule: sc.rule, name: st.name, expect: 'ack', paymentId: sc.paymentId, result: await deliver(o.url, st.delivery) });
+      perScenario.set(sc.rule, mine);
+      scenarioSent.push(...mine);
+    }
+    inspection = await readSettledInspection(o.inspectUrl, scenarios.map((sc) => sc.eventId));
+    if (inspection.ok) {
+      for (const sc of scenarios) judgements.set(sc.rule, judgeScenario(sc, perScenario.get(sc.rule)!, inspection.value));
+      judgements.set('RECV-FULFIL-ON-PAID', judgeFulfilment([...sent, ...scenarioSent], inspection.value));
+    }
+  }
+  for (const id of INSPECT_RULES) {
+    if (judgements.has(id)) continue;
+    judgements.set(id, inspection && !inspection.ok
+      ? { checks: [{ name: 'read the inspection', state: 'error', message: inspection.problem }] }
+      : { checks: [], skipReason: inspectionSkip(inspection) });
+  }
+  return { sent: scenarioSent, inspected: inspection !== undefined };
+}
+
+/** What getPayment answers for a probe's Payment: forged, stale and unknown-type claims leave it PENDING. */
+function registerTruth(stub: PaymentsStub | undefined, probe: Probe, event: Record<string, unknown>): void {
+  const payment = (event.data as { object?: Record<string, unknown> } | undefined)?.object;
+  if (!stub || payment?.object !== 'payment') return;
+  stub.set(truthAfter(payment, !probe.mustNotFulfil || probe.rule === 'RECV-ACK-EVERY-TYPE'));
+}
+
+/** One GET before anything is sent: an endpoint that cannot be reached stops with exit 3 (any HTTP answer will do). */
+async function preflight(url: string): Promise<void> {
+  try {
+    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(10_000), headersTimeout: 10_000, bodyTimeout: 10_000 });
+    await res.body.dump({ limit: 64 * 1024 });
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_TARGET_UNREACHABLE', `receiver ${url} could not be reached: ${(e as Error).message}`);
+  }
+}
+

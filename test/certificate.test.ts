@@ -1,0 +1,125 @@
+/**
+ * certificate.json: written by every run, a certification only when unfiltered
+ * with the default runs; `verify-certificate` recomputes the hashes (0 ok, 1
+ * mismatch, 2 usage) and the profile hash ignores secret values.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash, verifyCertificate } from '../harness/certificate.ts';
+import type { Profile } from '../harness/profile.ts';
+import { startReference } from '../reference/index.ts';
+import type { Report } from '../reports/report-types.ts';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'hps-cert-'));
+
+function cliAsync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  return new Promise((res) => {
+    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, timeout: 120_000 }, (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }));
+  });
+}
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const profile: Profile = {
+  base_url: 'http://127.0.0.1:4010/',
+  keys: { test: 'pt_test_sk_aaaa1111', live: 'pt_live_sk_bbbb2222' },
+  webhooks: { listen: '127.0.0.1:4020', endpoints: [{ path: '/hooks/a', livemode: false, events: '*', secret: 'whsec_cccc3333' }] },
+  control: { url: 'http://127.0.0.1:4010/_control', token: 'tok_dddd4444' },
+};
+
+function report(over: Partial<Report> = {}): Report {
+  return {
+    tool: { name: 'hps-conformance', version: '9.9.9' }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: 'r', seed: 7, runs: 100,
+    started_at: '', finished_at: '', duration_ms: 0, selection: { areas: [], rules: [] }, verdict: 'conformant',
+    summary: { pass: 3, fail: 0, warn: 0, info: 1, skip: 1, error: 0, flaky: 0 },
+    must: { total: 4, testable: 3, untestable: 1, ran: 3, passed: 3, failed: 0, skipped: 0 }, requests: 10, rules: [], ...over,
+  };
+}
+
+describe('certificate (unit)', () => {
+  it('is a certification only for an unfiltered, unstopped run with the default runs', () => {
+    expect(notCertificationReason(report())).toBeUndefined();
+    expect(notCertificationReason(report({ runs: 99 }))).toBe('--runs 99 is fewer than the default 100');
+    expect(notCertificationReason(report({ selection: { areas: ['auth'], rules: [] } }))).toMatch(/filtered run/);
+    expect(notCertificationReason(report({ selection: { areas: [], rules: ['AUTH-MISSING-KEY'] } }))).toMatch(/filtered run/);
+    expect(notCertificationReason(report({ selection: { areas: [], rules: [], levels: ['MUST'] } }))).toMatch(/level-filtered/);
+    expect(notCertificationReason(report({ selection: { areas: [], rules: [], levels: ['MUST', 'SHOULD', 'OBSERVE'] } }))).toBeUndefined();
+    expect(notCertificationReason(report({ stopped: 'stopped after 1 FAIL rule(s) (--max-failures 1)' }))).toMatch(/max-failures/);
+  });
+
+  it('carries every field of the agreed shape', () => {
+    const json = JSON.stringify(report());
+    const c = buildCertificate(report(), json, profile);
+    expect(Object.keys(c).sort()).toEqual(['base_url', 'certification', 'counts', 'description_document_version', 'must_coverage', 'profile_sha256', 'report_sha256', 'seed', 'tool', 'verdict'].sort());
+    expect(c).toMatchObject({ tool: { version: '9.9.9' }, description_document_version: '1.0.0', seed: 7, base_url: 'http://127.0.0.1:4010', verdict: 'conformant', certification: true, must_coverage: { ran: 3, testable: 3, pct: 100 } });
+    expect(c.report_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(verifyCertificate(c, json)).toEqual([]);
+    expect(verifyCertificate(c, json.replace('"seed":7', '"seed":8'))[0]).toMatch(/report_sha256 .* does not match/);
+  });
+
+  it('hashes the profile without its secrets: same shape, other secret values, same hash; other fields change it', () => {
+    const text = JSON.stringify(profile);
+    expect(canonicalJson(profile)).not.toBe(text); // keys sorted
+    const h = profileHash(profile);
+    expect(JSON.stringify(buildCertificate(report(), '{}', profile))).not.toMatch(/aaaa1111|bbbb2222|cccc3333|dddd4444/);
+    const otherSecrets = text.replace('pt_test_sk_aaaa1111', '${HPS_CERT_UNSET_VAR}').replace('whsec_cccc3333', 'whsec_zzzz').replace('tok_dddd4444', 'other');
+    expect(profileFileHash(otherSecrets, {})).toBe(h);
+    expect(profileFileHash(text.replace('4020', '4021'), {})).not.toBe(h);
+    expect(profileFileHash(text.replace('"live"', '"other_test"').replace('pt_live_sk_bbbb2222', 'pt_test_sk_bbbb2222'), {})).not.toBe(h);
+  });
+});
+
+describe('certificate.json and verify-certificate (CLI)', () => {
+  let ref: Awaited<ReturnType<typeof startReference>>;
+  beforeAll(async () => {
+    ref = await startReference({ port: 0, webhookBaseUrl: 'http://127.0.0.1:9' });
+  });
+  afterAll(async () => ref?.close());
+
+  it('a filtered run writes a certificate that says it is not a certification, and it verifies; tampering is caught', async () => {
+    const pfile = join(dir, 'profile.json');
+    writeFileSync(pfile, JSON.stringify(ref.profile));
+    const out = join(dir, 'run');
+    const r = await cliAsync(['run', '--profile', pfile, '--rule', 'AUTH-MISSING-KEY', '--seed', '3', '--runs', '10', '--report', out, '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('NOT A CERTIFICATION: filtered run (--area/--rule); --runs 10 is fewer than the default 100');
+    const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
+    expect(cert).toMatchObject({ certification: false, seed: 3, base_url: ref.url, verdict: 'conformant' });
+    expect(cert.not_certification_reason).toMatch(/filtered run/);
+    expect(readFileSync(join(out, 'certificate.json'), 'utf8')).not.toContain(ref.profile.keys.test);
+
+    const ok = cli(['verify-certificate', out, '--profile', pfile]);
+    expect(ok.code, ok.out + ok.err).toBe(0);
+    expect(ok.out).toMatch(/^certificate OK: .*profile matches.*NOT a certification/);
+
+    // another profile (a different base_url) does not match
+    const other = join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ ...ref.profile, base_url: 'http://127.0.0.1:1' }));
+    const bad = cli(['verify-certificate', out, '--profile', other]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/MISMATCH profile_sha256/);
+
+    // a report edited after the fact does not match
+    const rep = readFileSync(join(out, 'report.json'), 'utf8');
+    writeFileSync(join(out, 'report.json'), rep.replace('"verdict": "conformant"', '"verdict": "not_conformant"'));
+    const tampered = cli(['verify-certificate', out]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.out).toMatch(/MISMATCH report_sha256/);
+    writeFileSync(join(out, 'report.json'), rep);
+    expect(cli(['verify-certificate', out]).code).toBe(0);
+  }, 180_000);
+
+  it('exits 2 with one line for a missing DIR, a missing certificate, two DIRs', () => {
+    for (const args of [['verify-certificate'], ['verify-certificate', join(dir, 'nothing')], ['verify-certificate', dir, dir]]) {
+      const r = cli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
