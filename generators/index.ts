@@ -67,3 +67,7 @@ export { invalidCreateRequest } from './invalid-create-request.ts';
 export type { InvalidCreateRequestConstraints, SingleFieldRuleId } from './invalid-create-request.ts';
 export { multiViolationRequest } from './multi-violation-request.ts';
 export type { MultiViolationCase, MultiViolationRequestConstraints } from './multi-violation-request.ts';
+
+// enumerations
+export { enumNearMisses } from './enum-near-misses.ts';
+export type { NearMiss } from './enum-near-misses.ts';

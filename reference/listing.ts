@@ -36,6 +36,11 @@ export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: strin
   const found = collect(ctx, key, query);
   let hasMore = found.length > query.limit;
   let page = found.slice(0, query.limit);
+  if (ctx.faults.has('list-always-empty')) {
+    /* FAULT list-always-empty: the list query reads a replica that is never filled: every page is empty. */
+    page = [];
+    hasMore = false;
+  }
   if (ctx.faults.has('list-page-includes-lookahead')) {
     /* FAULT list-page-includes-lookahead: the extra item fetched to compute has_more stays on the page. */
     page = found;
@@ -92,6 +97,10 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
     return value;
   };
   let status = single('status');
+  if (ctx.faults.has('list-status-filter-case-folded') && status !== null) {
+    /* FAULT list-status-filter-case-folded: the status filter is upper-cased and trimmed before the check, so "paid " lists PAID. */
+    status = status.trim().toUpperCase();
+  }
   if (ctx.faults.has('list-unknown-status-ignored') && status !== null && !(PAYMENT_STATUSES as readonly string[]).includes(status)) {
     /* FAULT list-unknown-status-ignored: an unknown status value is dropped instead of rejected. */
     status = null;
@@ -114,6 +123,8 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
     /* FAULT list-limit-clamped: limit read with parseInt and clamped into 1..100 instead of rejected. */
     const n = Number.parseInt(rawLimit, 10);
     limit = Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
+  } else if (rawLimit !== null && limitOffByOne(ctx, rawLimit) !== null) {
+    limit = limitOffByOne(ctx, rawLimit)!;
   } else if (ctx.faults.has('list-default-limit-10') && rawLimit === null) {
     /* FAULT list-default-limit-10: the default page size is 10, not 20. */
     limit = 10;
@@ -128,6 +139,28 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
     limit,
     startingAfter: parseStartingAfter(ctx, key, single('starting_after')),
   };
+}
+
+/** The limit an off-by-one fault reads (or refuses), or null when no such fault applies to this value. */
+function limitOffByOne(ctx: AppContext, raw: string): number | null {
+  const n = /^-?[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN;
+  if (ctx.faults.has('list-limit-accepts-101') && n === MAX_LIMIT + 1) {
+    /* FAULT list-limit-accepts-101: the upper bound is compared with > 101 instead of > 100. */
+    return n;
+  }
+  if (ctx.faults.has('list-limit-accepts-0') && n === 0) {
+    /* FAULT list-limit-accepts-0: the lower bound is compared with < 0 instead of < 1 (a page of nothing). */
+    return n;
+  }
+  if (ctx.faults.has('list-limit-rejects-100') && n === MAX_LIMIT) {
+    /* FAULT list-limit-rejects-100: the upper bound is exclusive (>= 100), so limit=100 is refused. */
+    throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+  }
+  if (ctx.faults.has('list-limit-rejects-1') && n === 1) {
+    /* FAULT list-limit-rejects-1: the lower bound is exclusive (<= 1), so limit=1 is refused. */
+    throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+  }
+  return null;
 }
 
 /** status: exactly one of the PaymentStatus values. */

@@ -220,6 +220,10 @@ export function checkAmount(body: Body, faults: FaultSet = NO_FAULTS): { amount:
     /* FAULT amount-three-decimals-accepted: the amount pattern allows up to three decimals (the third is dropped when converting to cents) */
     pattern = /^[0-9]+(\.[0-9]{1,3})?$/;
   }
+  if (faults.has('amount-two-decimals-rejected')) {
+    /* FAULT amount-two-decimals-rejected: the amount pattern allows one decimal only, so "10.25" (two, the limit) is refused */
+    pattern = /^[0-9]+(\.[0-9])?$/;
+  }
   if (!pattern.test(value)) throw invalidAmount();
   const integerDigits = value.split('.')[0]?.length ?? 0;
   if (integerDigits > MAX_INTEGER_DIGITS) throw invalidAmount();
@@ -385,6 +389,18 @@ export function checkMetadata(body: Body, faults: FaultSet = NO_FAULTS): Record<
     keyMax -= 1;
     valueMax -= 1;
   }
+  if (faults.has('metadata-20-keys-rejected')) {
+    /* FAULT metadata-20-keys-rejected: the key count is checked with ">= 20", so exactly 20 keys are refused */
+    maxKeys -= 1;
+  }
+  if (faults.has('metadata-64-char-key-rejected')) {
+    /* FAULT metadata-64-char-key-rejected: keys are checked with "< 64", so a 64-character key is refused */
+    keyMax -= 1;
+  }
+  if (faults.has('metadata-500-char-value-rejected')) {
+    /* FAULT metadata-500-char-value-rejected: values are checked with "< 500", so a 500-character value is refused */
+    valueMax -= 1;
+  }
   if (entries.length > maxKeys) {
     throw invalidMetadata(`metadata may have at most ${LIMITS.metadataMaxKeys} keys.`);
   }
@@ -413,6 +429,11 @@ export function checkAllowedMethods(body: Body, faults: FaultSet = NO_FAULTS): s
     const upper = (body['allowed_methods'] as unknown[]).map((m) => (typeof m === 'string' ? m.toUpperCase() : m));
     return enumArray({ allowed_methods: upper }, 'allowed_methods', PAYMENT_METHODS, 'invalid_allowed_method');
   }
+  if (faults.has('methods-trimmed') && Array.isArray(body['allowed_methods'])) {
+    /* FAULT methods-trimmed: methods are trimmed before the check ("BKASH " becomes BKASH) instead of refused */
+    const trimmed = (body['allowed_methods'] as unknown[]).map((m) => (typeof m === 'string' ? m.trim() : m));
+    return enumArray({ allowed_methods: trimmed }, 'allowed_methods', PAYMENT_METHODS, 'invalid_allowed_method');
+  }
   if (faults.has('nagad-not-accepted')) {
     /* FAULT nagad-not-accepted: the method list is out of date and knows BKASH only, so NAGAD is refused */
     return enumArray(body, 'allowed_methods', ['BKASH'], 'invalid_allowed_method');
@@ -426,6 +447,11 @@ export function checkAllowedChannels(body: Body, faults: FaultSet = NO_FAULTS): 
     /* FAULT unknown-channel-accepted: allowed_channels is only checked to be an array of strings, not against the four channel values */
     const list = body['allowed_channels'] as unknown[];
     if (list.every((c) => typeof c === 'string')) return [...(list as string[])];
+  }
+  if (faults.has('channels-case-folded') && Array.isArray(body['allowed_channels'])) {
+    /* FAULT channels-case-folded: channels are trimmed and upper-cased before the check (" cash_in" becomes CASH_IN) instead of refused */
+    const folded = (body['allowed_channels'] as unknown[]).map((c) => (typeof c === 'string' ? c.trim().toUpperCase() : c));
+    return enumArray({ allowed_channels: folded }, 'allowed_channels', COLLECTION_CHANNELS, 'invalid_allowed_channel');
   }
   if (faults.has('bank-transfer-channel-rejected')) {
     /* FAULT bank-transfer-channel-rejected: the channel list predates BANK_TRANSFER, so that channel is refused */

@@ -19,6 +19,10 @@ export const CREATE_FAULTS = {
     description: 'The amount pattern allows three decimals ("1.005" is accepted, the third decimal dropped).',
     breaks: ['CREATE-AMOUNT-INVALID'],
   },
+  'amount-two-decimals-rejected': {
+    description: 'The amount pattern allows one decimal only: "10.25", at the two-decimal limit, is refused with invalid_amount.',
+    breaks: ['CREATE-VALID-ACCEPTED'],
+  },
   'amount-zero-accepted': {
     description: 'The "above zero" check is missing: "0" and "0.00" create Payments.',
     breaks: ['CREATE-AMOUNT-INVALID'],
@@ -65,6 +69,18 @@ export const CREATE_FAULTS = {
     description: 'The metadata limits are exclusive: exactly 20 keys, a 64-character key or a 500-character value is refused with invalid_metadata.',
     breaks: ['CREATE-METADATA-AT-LIMITS', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
   },
+  'metadata-20-keys-rejected': {
+    description: 'The key count is exclusive ("< 20"): metadata with exactly 20 keys is refused with invalid_metadata.',
+    breaks: ['CREATE-METADATA-AT-LIMITS'],
+  },
+  'metadata-64-char-key-rejected': {
+    description: 'Key lengths are exclusive ("< 64"): a 64-character metadata key is refused with invalid_metadata.',
+    breaks: ['CREATE-METADATA-AT-LIMITS'],
+  },
+  'metadata-500-char-value-rejected': {
+    description: 'Value lengths are exclusive ("< 500"): a 500-character metadata value is refused with invalid_metadata.',
+    breaks: ['CREATE-METADATA-AT-LIMITS'],
+  },
   'metadata-non-string-values-accepted': {
     description: 'Metadata values that are not strings (numbers, booleans, null, objects) are converted with String() instead of refused.',
     breaks: ['CREATE-METADATA-NOT-STRINGS'],
@@ -74,12 +90,20 @@ export const CREATE_FAULTS = {
     description: 'allowed_methods are upper-cased before the check: "bkash" or "Nagad" is accepted instead of refused.',
     breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
   },
+  'methods-trimmed': {
+    description: 'allowed_methods items are trimmed before the check: "BKASH " or "\tNAGAD" is accepted as a method.',
+    breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
+  },
   'nagad-not-accepted': {
     description: 'The method list is out of date and knows BKASH only: allowed_methods naming NAGAD is refused.',
     breaks: ['CREATE-ALLOWED-METHODS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
   },
   'unknown-channel-accepted': {
     description: 'allowed_channels is only checked to be an array of strings: unknown channels ("CASH_OUT", "send_money") are accepted.',
+    breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
+  },
+  'channels-case-folded': {
+    description: 'allowed_channels items are trimmed and upper-cased before the check: "cash_in" or " PAYMENT" is accepted as a channel.',
     breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
   },
   'bank-transfer-channel-rejected': {

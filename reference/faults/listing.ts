@@ -45,4 +45,31 @@ export const LISTING_FAULTS = {
     description: 'has_more is computed as "the page is full", so it is true when exactly limit Payments remain.',
     breaks: ['LIST-HAS-MORE'],
   },
+  // ── edges: an off-by-one in each direction of each limit, a case-folded enumeration ──
+  'list-limit-accepts-101': {
+    description: 'The upper bound of limit is off by one: limit=101 is accepted (a page of up to 101).',
+    breaks: ['LIST-LIMIT-BOUNDS'],
+  },
+  'list-limit-accepts-0': {
+    description: 'The lower bound of limit is off by one: limit=0 is accepted (an empty page).',
+    breaks: ['LIST-LIMIT-BOUNDS'],
+  },
+  'list-limit-rejects-100': {
+    description: 'The upper bound of limit is exclusive: limit=100, the limit itself, is refused with 400 invalid_request.',
+    breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+  },
+  'list-limit-rejects-1': {
+    description: 'The lower bound of limit is exclusive: limit=1, the limit itself, is refused with 400 invalid_request.',
+    breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+  },
+  'list-status-filter-case-folded': {
+    description: 'The status filter is trimmed and upper-cased before it is checked: "paid" or " PAID" lists PAID Payments instead of answering 400.',
+    breaks: ['LIST-FILTER-STRICT'],
+  },
+  // ── negative control for vacuous passes: no LIST-* rule may pass against it ──
+  'list-always-empty': {
+    description: 'Every page is empty (data [], has_more false): the list query reads a replica that is never filled.',
+    breaks: ['LIST-FILTER-STATUS', 'LIST-FILTER-EXTERNAL-ID', 'LIST-FILTER-CREATED-RANGE', 'LIST-FILTER-STRICT', 'LIST-LIMIT-BOUNDS',
+      'LIST-LIMIT-DEFAULT', 'LIST-LIMIT-RESPECTED', 'LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE'],
+  },
 } satisfies Record<string, FaultDefinition>;

@@ -20,6 +20,10 @@ export const WEBHOOKS_FAULTS = {
     description: 'The signature timestamp t comes from a worker clock that runs 10 minutes behind (not NTP-synced).',
     breaks: ['HOOK-TIMESTAMP-FRESH'],
   },
+  'signature-clock-301s-behind': {
+    description: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject every delivery.',
+    breaks: ['HOOK-TIMESTAMP-FRESH'],
+  },
   'user-agent-missing': {
     description: 'Deliveries carry no User-Agent header (the HTTP client\'s default is kept).',
     breaks: ['HOOK-HEADERS'],
@@ -83,6 +87,10 @@ export const WEBHOOKS_FAULTS = {
     description: 'Only 200 counts as an acknowledgement: a 201, 202, 204 … answer is treated as a failure and retried.',
     breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
   },
+  'empty-204-counted-as-failure': {
+    description: 'The receiver\'s answer body is parsed as JSON; an empty 204 fails the parse and the attempt counts as a failure, so it is retried on the schedule.',
+    breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+  },
   'client-errors-treated-as-ack': {
     description: 'A 4xx answer is taken as a final answer ("the receiver rejected it") and never retried.',
     breaks: ['HOOK-RETRY-ON-FAILURE'],
@@ -107,8 +115,17 @@ export const WEBHOOKS_FAULTS = {
     description: 'A generic exponential backoff multiplier is applied on top of the schedule: every gap is doubled.',
     breaks: ['HOOK-RETRY-PUNCTUAL'],
   },
+  'seven-attempts': {
+    description: 'Off by one the other way in the attempt limit: a failing event is attempted 7 times, the 6 h retry never goes out.',
+    breaks: ['HOOK-RETRY-SCHEDULE'],
+  },
   'nine-attempts': {
     description: 'Off by one in the attempt limit: a failing event is attempted 9 times.',
     breaks: ['HOOK-MAX-ATTEMPTS'],
+  },
+  // ── negative control for vacuous passes: no HOOK-* rule may pass against it ──
+  'webhooks-never-sent': {
+    description: 'Events are written to the outbox but no worker ever drains it: no webhook is ever delivered.',
+    breaks: ['HOOK-EVENT-CREATED', 'HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
   },
 } satisfies Record<string, FaultDefinition>;

@@ -91,6 +91,10 @@ export class WebhookDispatcher {
   /** Starts one independent delivery of `event` per endpoint; the first attempt goes out at once. */
   deliver(event: StoredEvent, endpoints: readonly WebhookEndpoint[]): void {
     if (this.#closed) return;
+    if (this.#opts.faults.has('webhooks-never-sent')) {
+      /* FAULT webhooks-never-sent: the outbox is written but no worker ever drains it: nothing is delivered */
+      return;
+    }
     for (const endpoint of endpoints) {
       const record: DeliveryRecord = {
         eventId: event.id,
@@ -156,6 +160,10 @@ export class WebhookDispatcher {
       /* FAULT signature-clock-behind: t comes from a worker clock 10 minutes behind (not NTP-synced) */
       timestamp -= 600;
     }
+    if (faults.has('signature-clock-301s-behind')) {
+      /* FAULT signature-clock-301s-behind: t comes from a clock 301 s behind, one second past the 5-minute tolerance */
+      timestamp -= 301;
+    }
     let body = event.body;
     let eventId = event.id;
     if (faults.has('retry-gets-new-event-id') && record.attempts.length > 0) {
@@ -201,6 +209,10 @@ export class WebhookDispatcher {
     if (faults.has('nine-attempts')) {
       /* FAULT nine-attempts: off by one in the attempt limit, a failing event is attempted 9 times */
       maxAttempts = MAX_ATTEMPTS + 1;
+    }
+    if (faults.has('seven-attempts')) {
+      /* FAULT seven-attempts: off by one the other way, the attempt counter starts at 1 after the first attempt: the 6 h retry never goes out */
+      maxAttempts = MAX_ATTEMPTS - 1;
     }
     record.attempts.push({
       number: record.attempts.length + 1,
@@ -289,6 +301,10 @@ export function isAcknowledged(status: number | null, faults: FaultSet = NO_FAUL
   if (faults.has('only-200-acknowledges')) {
     /* FAULT only-200-acknowledges: only 200 counts as an acknowledgement; 201, 202, 204 … are retried */
     return status === 200;
+  }
+  if (faults.has('empty-204-counted-as-failure') && status === 204) {
+    /* FAULT empty-204-counted-as-failure: the answer body is parsed as JSON to read a status field; an empty 204 fails the parse and counts as a failure */
+    return false;
   }
   if (faults.has('client-errors-treated-as-ack') && status !== null && status >= 400 && status <= 499) {
     /* FAULT client-errors-treated-as-ack: a 4xx is taken as the receiver's final answer and never retried */

@@ -11,9 +11,12 @@
  */
 import type { Arbitrary } from 'fast-check';
 import {
+  COLLECTION_CHANNELS,
+  enumNearMisses,
   invalidAllowedChannels,
   invalidAllowedMethods,
   invalidCreateRequest,
+  PAYMENT_METHODS,
   validAllowedChannels,
   validAllowedMethods,
   type InvalidCase,
@@ -63,13 +66,21 @@ function invalidLists(
   };
 }
 
+/**
+ * Edge table of near misses (every seed): each member in lower case, capitalised, padded with a space
+ * or a tab, alone and after a valid member (so a check of the first item only is caught).
+ */
+function nearMissLists(members: readonly string[]): string[][] {
+  return enumNearMisses(members).flatMap((m) => [[m.value], [members.find((x) => x !== m.of) ?? m.of, m.value]]);
+}
+
 ruleTest('CREATE-ALLOWED-METHODS-VALID', validLists('allowed_methods', [['BKASH'], ['NAGAD'], ['BKASH', 'NAGAD'], ['NAGAD', 'BKASH']], validAllowedMethods()));
 
 ruleTest('CREATE-ALLOWED-METHODS-INVALID', invalidLists(
   'CREATE-ALLOWED-METHODS-INVALID',
   'allowed_methods',
   'invalid_allowed_method',
-  [['bkash'], ['Nagad'], ['NAGAD', 'bKash'], [' BKASH'], ['NAGAD\t'], ['ROCKET'], ['BKASH', 'CARD'], ['BKASH', ''], ['SEND_MONEY']],
+  [...nearMissLists(PAYMENT_METHODS), ['NAGAD', 'bKash'], ['ROCKET'], ['BKASH', 'CARD'], ['BKASH', ''], ['SEND_MONEY']],
   [[1], ['BKASH', null], [['BKASH']], 'BKASH', 'BKASH,NAGAD', { BKASH: true }, 1],
   invalidAllowedMethods(),
 ));
@@ -84,7 +95,7 @@ ruleTest('CREATE-ALLOWED-CHANNELS-INVALID', invalidLists(
   'CREATE-ALLOWED-CHANNELS-INVALID',
   'allowed_channels',
   'invalid_allowed_channel',
-  [['send_money'], ['Payment'], ['SEND-MONEY'], [' CASH_IN'], ['CASH_OUT'], ['PAYMENT', 'QR'], ['PAYMENT', ''], ['BKASH']],
+  [...nearMissLists(COLLECTION_CHANNELS), ['SEND-MONEY'], ['CASH_OUT'], ['PAYMENT', 'QR'], ['PAYMENT', ''], ['BKASH']],
   [[1], ['PAYMENT', null], [['CASH_IN']], 'SEND_MONEY', { SEND_MONEY: true }, true],
   invalidAllowedChannels(),
 ));

@@ -19,6 +19,7 @@ ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
     { amount: '0.01' },
     { amount: '1' },
     { amount: '10.5' },
+    { amount: '99.99' },
     { amount: '100.00' },
     { amount: '12345678901234567.89' },
     { amount: '250.00', description: 'Order 1042', merchant_reference: 'INV-1042', return_url: 'https://shop.example.com/done?o=1042' },

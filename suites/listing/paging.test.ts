@@ -12,13 +12,14 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../harness/suite.ts';
 import { expectTrue, Mismatch } from '../../harness/verdict.ts';
+import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
 
-/** Limits whose paging over the window stays within about 25 pages. */
-function pagingLimits(b: Batch): fc.Arbitrary<number> {
+/** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */
+function pagingLimits(b: Batch): { edges: number[]; arb: fc.Arbitrary<number> } {
   const lo = Math.max(1, Math.ceil(b.count / 25));
   const hi = Math.max(lo, Math.min(100, b.count));
-  return fc.oneof(fc.constantFrom(lo, hi), fc.integer({ min: lo, max: hi }));
+  return { edges: [...new Set([lo, hi, Math.min(100, Math.max(lo, b.count - 1))])], arb: fc.integer({ min: lo, max: hi }) };
 }
 
 function pagesOf(paged: Paged) {
@@ -28,18 +29,23 @@ function pagesOf(paged: Paged) {
 ruleTest('LIST-PAGINATION-COMPLETE', async (t) => {
   const b = await batchOf(t);
   expectEachOnce(b.baseline, b, 'paging the window with limit=100');
-  await t.property(pagingLimits(b), async (limit) => {
+  const limits = pagingLimits(b);
+  const check = async (limit: number) => {
     const paged = await pageThrough(t, b.window, limit, Math.ceil(b.count / limit) + 3);
     expectEachOnce(paged, b, `paging the window with limit=${limit}, starting_after = last id of each page`);
     expectTrue(paged.complete, `paging the window (${b.count} matching Payments) with limit=${limit} did not end within ${paged.pages.length} pages`,
       { pages: Math.ceil(b.count / limit) }, pagesOf(paged));
-  }, { runs: Math.min(t.runs, 8) });
+  };
+  for (const limit of limits.edges) await check(limit);
+  await t.property(limits.arb, check, { runs: Math.min(t.runs, 8) });
   t.note(`window of ${b.count} Payments (${b.payments.length} of this run) paged with several limits; each of this run's Payments listed exactly once, no repeats`);
 });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
-  await t.property(pagingLimits(b), async (limit) => {
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
+  const limits = pagingLimits(b);
+  const check = async (limit: number) => {
     const paged = await pageThrough(t, b.window, limit, Math.ceil(b.count / limit) + 3);
     paged.pages.forEach((p, i) => {
       const next = paged.pages[i + 1];
@@ -55,24 +61,31 @@ ruleTest('LIST-HAS-MORE', async (t) => {
       expectTrue(after.ids.length === 0, `limit=${limit}: the last page said has_more false, yet starting_after its last id lists ${after.ids.length} more`,
         { data: [] }, { ids: after.ids });
     }
-  }, { runs: Math.min(t.runs, 6) });
+  };
+  for (const limit of limits.edges) await check(limit);
+  await t.property(limits.arb, check, { runs: Math.min(t.runs, 6) });
 }, { title: 'paging the window: has_more true is followed by more, has_more false by nothing' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   const hi = Math.min(100, b.count + 1);
-  await t.property(fc.oneof(fc.constantFrom(Math.min(b.count, 100), hi), fc.integer({ min: 1, max: hi })), async (k) => {
+  const check = async (k: number) => {
     const page = await listPage(t, { ...b.window, limit: k }, `the window with limit=${k}`);
     const want = { has_more: b.count > k, length: Math.min(b.count, k) };
     const got = { has_more: page.hasMore, length: page.ids.length };
     if (want.has_more !== got.has_more || want.length !== got.length) {
       throw new Mismatch(`the window holds ${b.count} Payments; limit=${k} answered ${got.length} with has_more ${got.has_more}, expected ${want.length} with has_more ${want.has_more}`, want, got);
     }
-  }, { runs: Math.min(t.runs, 10) });
+  };
+  // Edges: one page short of the window, exactly the window, one more than the window, and 1 and 100.
+  for (const k of new Set([1, Math.max(1, Math.min(b.count, 100) - 1), Math.max(1, Math.min(b.count, 100)), Math.max(1, hi), 100])) await check(k);
+  await t.property(fc.integer({ min: 1, max: hi }), check, { runs: Math.min(t.runs, 10) });
 }, { title: 'has_more is true exactly when the window holds more than limit Payments' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   for (const limit of [1, 20]) {
     const p = b.payments[5]!;
     const page = await listPage(t, { external_id: p.externalId, limit }, `external_id filter, limit=${limit}`);
@@ -83,7 +96,9 @@ ruleTest('LIST-HAS-MORE', async (t) => {
 
 ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
   const b = await batchOf(t);
-  await t.property(fc.oneof(fc.constantFrom(1, 100), fc.integer({ min: 1, max: 100 })), async (limit) => {
+  // Pages of nothing respect any limit: the window must list this run's Payments first (no vacuous pass).
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
+  const check = async (limit: number) => {
     const first = await listPage(t, { ...b.window, limit }, `the window with limit=${limit}`);
     const pages = [first];
     const lastId = first.ids[first.ids.length - 1];
@@ -92,11 +107,16 @@ ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
       expectTrue(p.ids.length <= limit, `limit=${limit}: page ${i + 1} holds ${p.ids.length} Payments`, { atMost: limit }, { length: p.ids.length });
       if (p.hasMore) expectTrue(p.ids.length === limit, `limit=${limit}: page ${i + 1} says has_more true but holds ${p.ids.length} Payments, not ${limit}`, { length: limit }, { length: p.ids.length, has_more: true });
     });
-  }, { runs: Math.min(t.runs, 12) });
+  };
+  // Edges of 1..100 on every seed, then random limits.
+  for (const limit of [1, 2, 99, 100]) await check(limit);
+  await t.property(fc.integer({ min: 1, max: 100 }), check, { runs: Math.min(t.runs, 12) });
 });
 
 ruleTest('LIST-LIMIT-DEFAULT', async (t) => {
   const b = await batchOf(t);
+  // A window that lists fewer than this run's own Payments is a failure, not a reason to skip.
+  expectEachOnce(b.baseline, b, 'paging the window with limit=100');
   if (b.count <= 20) t.skip(`the window holds only ${b.count} Payments`);
   const page = await listPage(t, { ...b.window }, 'the window without limit');
   expectTrue(page.ids.length === 20, `${b.count} Payments match and no limit is given: the page holds ${page.ids.length}, expected 20 (the default)`, { length: 20 }, { length: page.ids.length });
@@ -175,7 +195,8 @@ ruleTest('LIST-CURSOR-RELATION', async (t) => {
 
 ruleTest('LIST-FILTER-STATUS', async (t) => {
   const b = await batchOf(t);
-  await t.property(fc.constantFrom('PENDING', 'PAID', 'CANCELLED', 'REVERSED'), async (status) => {
+  // Every PaymentStatus, on every seed (a table, not a draw).
+  for (const status of PAYMENT_STATUSES) {
     const paged = await pageThrough(t, { ...b.window, status }, 100, Math.ceil(b.count / 100) + 3);
     const items = paged.pages.flatMap((p) => p.items);
     const wrong = items.find((p) => p?.status !== status);
@@ -187,7 +208,7 @@ ruleTest('LIST-FILTER-STATUS', async (t) => {
         { listed: missing.map((p) => p.id) }, { ids: [...listed] });
     }
     expectTrue(paged.complete, `status=${status} over the window did not end within ${paged.pages.length} pages`);
-  }, { runs: Math.min(t.runs, 8) });
+  }
   const counts = Object.fromEntries(['PENDING', 'PAID', 'CANCELLED'].map((s) => [s, b.payments.filter((p) => p.status === s).length]));
   t.note(`this run's window Payments by status: ${JSON.stringify(counts)}; each status filter listed only its status and all of this run's`);
 });

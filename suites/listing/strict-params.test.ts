@@ -5,13 +5,17 @@
  * Ruling (catalogue LIST-FILTER-STRICT, LIST-LIMIT-BOUNDS): listPayments lists no 400, yet
  * filters are strict: an unknown status, a malformed date and a limit outside 1..100 or not an
  * integer are malformed parameters, 400 invalid_request. A target that ignores or clamps them
- * answers 200 and FAILS, the answer kept as evidence. What is only arguably malformed (a date
- * without time, "010" as limit, "pending" in lower case) is observed, not asserted.
+ * answers 200 and FAILS, the answer kept as evidence. A near miss of a PaymentStatus ("pending",
+ * " PAID") is not a PaymentStatus: a strict filter refuses it (docs/rulings.md). What is only
+ * arguably malformed (a date without time, "010" as limit) is observed, not asserted.
+ * Edge tables (every seed): each status's near misses, limit 0/101 and non-integers beside 1/100,
+ * each date field one past its range; random cases follow them.
  */
 import fc from 'fast-check';
 import { ruleTest } from '../../harness/suite.ts';
 import type { ApiResponse } from '../../harness/client.ts';
 import { countCheck, Mismatch } from '../../harness/verdict.ts';
+import { enumNearMisses } from '../../generators/index.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 
 function answer(res: ApiResponse): string {
@@ -33,37 +37,59 @@ function expectRejected(res: ApiResponse, what: string): void {
     { status: res.status, code: code ?? null, items: Array.isArray(res.json?.data) ? res.json.data.length : undefined, has_more: res.json?.has_more });
 }
 
+/** A 200 page that lists at least one Payment (the test created one that matches). */
+function expectListed(res: ApiResponse, what: string): void {
+  countCheck();
+  const n = Array.isArray(res.json?.data) ? res.json.data.length : 0;
+  if (n === 0) throw new Mismatch(`${what}: answered ${answer(res)}; at least the Payment just created matches`, { items: '≥ 1' }, { items: n, has_more: res.json?.has_more });
+}
+
 const KNOWN = new Set<string>(PAYMENT_STATUSES);
 
+// ── edge tables: probed on every seed, before any random case ──
+
 /** Status values no v1 target can know: contrived names, lists, other types' spellings. */
+const UNKNOWN_STATUSES = ['NOT_A_STATUS', 'PAID,CANCELLED', 'PENDING|PAID', '*', 'null', 'true', '0', '[]', '%', 'PAID;PENDING', 'PENDINGX', 'PAI'];
+/** Each PaymentStatus in another letter case or padded with whitespace: not the value, so a strict filter refuses it. */
+const STATUS_NEAR_MISSES = enumNearMisses(PAYMENT_STATUSES);
+/** Dates that are no RFC 3339 date-time by any reading, each field one past its range. */
+const MALFORMED_DATES = ['not-a-date', 'yesterday', 'now', 'abc', '2024-13-01T00:00:00Z', '2024-01-32T00:00:00Z',
+  '2024-01-01T24:00:01Z', '2024-01-01T25:00:00Z', '2024-01-01T10:60:00Z', '2024-01-01T10:00:61Z', '2024-00-10T00:00:00Z',
+  '2024-01-00T00:00:00Z', '20240101T00:00:00Zjunk', 'T00:00:00Z', '--'];
+/** limit one past each edge of 1..100, far past them, and not an integer. */
+const BAD_LIMITS = ['0', '101', '-1', '1000', '-100', '9999999999999999999999', '0.5', '1.5', '99.5', '100.5', '100.1', 'abc', '20abc', 'NaN', 'Infinity'];
+/** limit at each edge of 1..100 and within. */
+const GOOD_LIMITS = ['1', '2', '20', '99', '100'];
+
 const unknownStatus: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('NOT_A_STATUS', 'PAID,CANCELLED', 'PENDING|PAID', '*', 'null', 'true', '0', '[]', '%', 'PAID;PENDING'),
   fc.stringMatching(/^[A-Z0-9]{1,8}$/).map((s) => `NO_SUCH_STATUS_${s}`),
   fc.stringMatching(/^[0-9]{1,6}$/),
 );
 
-/** Dates that are no RFC 3339 date-time by any reading. */
 const malformedDate: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('not-a-date', 'yesterday', 'now', 'abc', '2024-13-01T00:00:00Z', '2024-01-32T00:00:00Z',
-    '2024-01-01T25:00:00Z', '2024-01-01T10:61:00Z', '2024-00-10T00:00:00Z', '20240101T00:00:00Zjunk', 'T00:00:00Z', '--'),
   fc.stringMatching(/^[a-z]{2,12}$/),
   fc.tuple(fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(([m, d]) => `2025-${m}-${String(d).padStart(2, '0')}T00:00:00Z`),
 );
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
+  for (const status of UNKNOWN_STATUSES) expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
   await t.property(unknownStatus, async (status) => {
     if (KNOWN.has(status)) return;
     expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
   }, { runs: Math.min(t.runs, 20) });
-  // Borderline spellings: recorded, not judged.
-  const seen: Record<string, string> = {};
-  for (const status of ['pending', 'Paid', ' PAID', 'PAID ', 'cancelled']) {
-    seen[JSON.stringify(status)] = answer(await t.client.listPayments(t.keys.test, { status, limit: 1 }));
-  }
-  t.observe('status_spelling_variants', seen);
 }, { title: 'an unknown status filter value answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
+  for (const m of STATUS_NEAR_MISSES) {
+    expectRejected(await t.client.listPayments(t.keys.test, { status: m.value, limit: 1 }), `status=${JSON.stringify(m.value)} (${m.why}, not a PaymentStatus)`);
+  }
+  t.note(`${STATUS_NEAR_MISSES.length} near misses (letter case, leading/trailing space or tab) of each of ${PAYMENT_STATUSES.join(', ')} were refused`);
+}, { title: 'a near miss of a PaymentStatus (letter case, whitespace) answers 400 invalid_request' });
+
+ruleTest('LIST-FILTER-STRICT', async (t) => {
+  for (const value of MALFORMED_DATES) {
+    for (const param of ['created_from', 'created_to']) expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
+  }
   await t.property(fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDate), async ([param, value]) => {
     expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
   }, { runs: Math.min(t.runs, 20) });
@@ -75,21 +101,23 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'a malformed created_from or created_to answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
+  // A PENDING Payment of this test exists, so "accepted" means listed, not an empty 200 (no vacuous pass).
+  await t.createPayment();
   for (const status of PAYMENT_STATUSES) {
     const res = await t.client.listPayments(t.keys.test, { status, limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`status=${status} (a PaymentStatus value) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    if (status === 'PENDING') expectListed(res, 'status=PENDING after creating a PENDING Payment');
   }
   for (const value of ['2024-01-01T00:00:00Z', '2024-01-01T06:00:00+06:00', '2024-01-01T00:00:00.5-05:30']) {
     const res = await t.client.listPayments(t.keys.test, { created_from: value, created_to: '2999-01-01T00:00:00Z', limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`created_from=${value} (RFC 3339) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    expectListed(res, `created_from=${value} after creating a Payment`);
   }
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
-/** Limits outside 1..100 or not integers. */
 const badLimit: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('0', '101', '-1', '1.5', 'abc', '1000', '-100', '100.5', '20abc', 'NaN', 'Infinity', '9999999999999999999999'),
   fc.integer({ min: 101, max: 1_000_000 }).map(String),
   fc.integer({ min: -1_000_000, max: 0 }).map(String),
   fc.tuple(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9 })).map(([i, f]) => `${i}.${f}`),
@@ -97,14 +125,17 @@ const badLimit: fc.Arbitrary<string> = fc.oneof(
 );
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
-  await t.property(badLimit, async (limit) => {
-    expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
-  }, { runs: Math.min(t.runs, 24) });
-  for (const limit of [1, 100]) {
+  for (const limit of BAD_LIMITS) expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
+  await t.createPayment();
+  for (const limit of GOOD_LIMITS) {
     const res = await t.client.listPayments(t.keys.test, { limit });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
+    expectListed(res, `limit=${limit} after creating a Payment`);
   }
+  await t.property(badLimit, async (limit) => {
+    expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
+  }, { runs: Math.min(t.runs, 24) });
   const seen: Record<string, string> = {};
   for (const limit of ['010', '+5', ' 5', '5 ', '1e1', '20.0', '0x10', '']) {
     seen[JSON.stringify(limit)] = answer(await t.client.listPayments(t.keys.test, { limit }));

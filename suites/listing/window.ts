@@ -12,7 +12,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiResponse } from '../../harness/client.ts';
 import type { RuleContext } from '../../harness/suite.ts';
-import { expectStatus, expectTrue, Mismatch } from '../../harness/verdict.ts';
+import { countCheck, expectStatus, expectTrue, Mismatch } from '../../harness/verdict.ts';
 
 export interface BatchPayment {
   id: string;
@@ -125,6 +125,7 @@ export async function pageThrough(
 
 /** Every id of this run's batch visited exactly once, and no id twice. */
 export function expectEachOnce(paged: Paged, batch: Batch, what: string): void {
+  countCheck();
   const seen = new Map<string, number>();
   paged.pages.forEach((p, i) => p.ids.forEach((id) => {
     if (seen.has(id)) {

@@ -234,34 +234,54 @@ function expectRetried(h: Hooks, stories: Story[], ds: Delivery[], why: (s: Stor
 
 // ───────────────────────────── tests ─────────────────────────────
 
+/** 2xx answers probed on every seed: the sink's common acknowledgements and both ends of the class. */
+const ACK_EDGES = [200, 201, 202, 203, 204, 206, 299];
+
 ruleTest('HOOK-NO-RETRY-AFTER-ACK', async (t) => {
   const h = await setup(t);
   let judged = 0;
-  /** Each status acknowledges the events of one Payment; after a quiet period, each was delivered once per endpoint. */
+  const duplicates: string[] = [];
+  /**
+   * Each status acknowledges the events of one Payment. After a quiet period: one attempt is right;
+   * two is a duplicate (at-least-once allows it), unless a further retry follows within the next gap
+   * of the schedule; three or more means the 2xx was counted as a failure and retried on the schedule.
+   */
   const ackedOnce = async (statuses: number[]) => {
     const stories = await Promise.all(statuses.map((s) => tell(t, { sink: s === 200 ? undefined : `ack:${s}` })));
     const a = await awaitDeliveries(h, stories);
     requireArrived(a, 'setup');
     await sleep(quietMs(a.latencyMs));
-    const after = await deliveriesOf(h, stories.map((s) => s.paymentId));
-    for (const x of expectedDeliveries(h, stories)) {
+    let after = await deliveriesOf(h, stories.map((s) => s.paymentId));
+    const acked = (x: Expected) => {
+      const first = deliveriesFor(after, x)[0];
+      return first !== undefined && first.answer.kind === 'status' && first.answer.status >= 200 && first.answer.status < 300;
+    };
+    const expected = expectedDeliveries(h, stories).filter(acked);
+    if (expected.some((x) => deliveriesFor(after, x).length === 2)) {
+      // A duplicate: wait out the second gap of the schedule (bounded) to tell it from a retry schedule.
+      const gap = scaledGapMs(h, 2);
+      await sleep(Math.min(45_000, gap + lateToleranceMs(t, gap) + RETRY_MARGIN_MS));
+      after = await deliveriesOf(h, stories.map((s) => s.paymentId));
+    }
+    for (const x of expected) {
       const got = deliveriesFor(after, x);
-      const first = got[0]!;
-      if (!(first.answer.kind === 'status' && first.answer.status < 300)) continue; // not acknowledged by the sink (bad signature …)
+      const answers = got.map(answerOf).join(', ');
       expectTrue(
-        got.length === 1,
-        `${x.emitted.type} of ${x.emitted.paymentId} at ${x.endpoint.path} was acknowledged with ${first.answer.status} and delivered again (${got.length} attempts)`,
+        got.length <= 2,
+        `${x.emitted.type} of ${x.emitted.paymentId} at ${x.endpoint.path} was acknowledged (${answers}) and retried on the schedule: ${got.length} attempts; any 2xx acknowledges`,
         { attempts: 1 },
         got.map(evidenceOf),
       );
+      if (got.length === 2) duplicates.push(`${x.emitted.type}@${x.endpoint.path} (${answers})`);
       judged++;
     }
   };
-  // A fixed tour of the common 2xx answers, then random ones.
-  await ackedOnce([200, 201, 202, 204]);
+  // The edge table on every seed, then random 2xx statuses.
+  await ackedOnce(ACK_EDGES);
   await t.property(fc.uniqueArray(fc.integer({ min: 200, max: 299 }), { minLength: 1, maxLength: 4 }), ackedOnce, { runs: Math.min(t.runs, 2) });
-  t.note(`${judged} acknowledged deliveries (200, 201, 202, 204 and random 2xx) were not sent again`);
-}, { timeout: 120_000 });
+  t.observe('duplicates_after_ack', duplicates.length ? duplicates.slice(0, 10) : 'none');
+  t.note(`${judged} acknowledged deliveries (${ACK_EDGES.join(', ')} and random 2xx) were not retried on the schedule${duplicates.length ? `; ${duplicates.length} single duplicate(s), allowed by at-least-once delivery` : ''}`);
+}, { timeout: 150_000 });
 
 ruleTest('HOOK-REDIRECT-NOT-FOLLOWED', async (t) => {
   const h = await setup(t);
@@ -293,13 +313,13 @@ ruleTest('HOOK-REDIRECT-NOT-FOLLOWED', async (t) => {
 
 ruleTest('HOOK-RETRY-ON-FAILURE', async (t) => {
   const h = await setup(t);
-  // A fixed tour (3xx, 4xx, 5xx, a reset connection), then random failure statuses.
-  const tour = ['fail:302x1', 'fail:404x1', 'fail:500x1', 'reset:1'];
+  // The edge table on every seed (both ends and the middle of 3xx, 4xx and 5xx, a reset connection), then random failure statuses.
+  const tour = ['fail:300x1', 'fail:302x1', 'fail:399x1', 'fail:400x1', 'fail:404x1', 'fail:499x1', 'fail:500x1', 'fail:503x1', 'fail:599x1', 'reset:1'];
   const stories = await Promise.all(tour.map((m) => tell(t, { sink: m })));
   const why = (s: Story) => `marker ${s.emitted[0]!.object?.metadata?.sink}`;
   let retried = expectRetried(h, stories, await firstAndRetry(t, h, stories), why);
   const status = fc.oneof(
-    fc.constantFrom(301, 303, 307, 308, 400, 401, 403, 405, 409, 410, 422, 429, 501, 502, 503, 504),
+    fc.constantFrom(301, 303, 307, 308, 401, 403, 405, 409, 410, 422, 429, 501, 502, 504),
     fc.integer({ min: 300, max: 599 }).filter((s) => s !== 304),
   );
   await t.property(
@@ -408,6 +428,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, 2);
     t.observe('gaps_ms', j.seen);
     if (j.early.length) throw new Mismatch(`a retry came before its gap: ${j.early[0]}`, 'no retry earlier than its gap', j.early);
@@ -425,6 +446,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 3, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.early.length) throw new Mismatch(`a retry came before its gap: ${j.early[0]}`, 'no retry earlier than its gap', j.early);
@@ -444,6 +466,7 @@ ruleTest(
   async (t) => {
     const h = await setup(t);
     const lad = await ladder(t, h).result;
+    if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.late.length) throw new Mismatch(`a retry came later than its gap allows: ${j.late[0]}`, 'each retry within the tolerance after its gap', j.late);
@@ -461,8 +484,11 @@ ruleTest(
       t.skip(`the 8th attempt comes 8 h 48 min after the first at time_scale 1: needs webhooks.time_scale ≥ ${FULL_SCALE} (this run: ${h.scale}) or the standalone sink (hps-conformance sink)`);
     }
     const q = await ladderQuiet(t, h).result;
+    // An event that never arrived says nothing about the limit (HOOK-AT-LEAST-ONCE fails it).
+    if (q.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     for (const g of q.groups) {
       const n = g.attempts.length;
+      if (n === 0) continue;
       expectTrue(
         n <= MAX_ATTEMPTS,
         `${g.x.emitted.type} of ${g.x.emitted.paymentId} at ${g.x.endpoint.path} failed every attempt and was attempted ${n} times (at most ${MAX_ATTEMPTS})`,
