@@ -296,6 +296,9 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
   return t;
 }
 
+/** Time a failing property may spend shrinking its counterexample. */
+const SHRINK_BUDGET_MS = 15_000;
+
 interface PropertyRun {
   ctx: SuiteContextData;
   id: RuleId;
@@ -310,8 +313,16 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   const numRuns = popts.runs ?? p.ctx.runs;
   // Transport trouble is never a counterexample: the first one ends the property as an ERROR, unshrunk.
   let transport: unknown;
+  // Shrinking costs a request per step: it stops after a time budget (a candidate then counts as
+  // passing, so fast-check keeps the smallest failing value found by then) and the report says so.
+  let firstFailureAt: number | undefined;
+  let shrinkCut = false;
   const guarded = async (v: T) => {
     if (transport) return;
+    if (firstFailureAt !== undefined && performance.now() - firstFailureAt > SHRINK_BUDGET_MS) {
+      shrinkCut = true;
+      return;
+    }
     try {
       await predicate(v);
     } catch (e) {
@@ -319,6 +330,7 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
         transport = e;
         return;
       }
+      firstFailureAt ??= performance.now();
       throw e;
     }
   };
@@ -333,8 +345,10 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
     replay: p.replay(),
     replayOutcome: 'not-replayed',
     shrinks: details.numShrinks,
-    ...(popts.shrinkNote !== undefined ? { shrink_note: popts.shrinkNote } : {}),
   };
+  const notes = [popts.shrinkNote, shrinkCut ? `shrinking stopped after ${SHRINK_BUDGET_MS / 1000} s (each step is a request to the target): the counterexample is the smallest found by then` : undefined].filter(Boolean);
+  if (notes.length) failure.shrink_note = notes.join('; ');
+  firstFailureAt = undefined;
   // Replay the shrunk counterexample once with the same seed and path before reporting it.
   if (details.counterexamplePath) {
     const again = await fc.check(fc.asyncProperty(arb, guarded), { seed, numRuns, path: details.counterexamplePath, endOnFailure: true });
