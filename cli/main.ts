@@ -11,8 +11,11 @@ const USAGE = `usage:
                          [--time-scale N] [--fault NAME]...   (the last two: embedded reference server only)
   hps-conformance serve  [--port N] [--host H] [--fault NAME]... [--time-scale N] [--webhook-url URL] [--profile-out FILE]
   hps-conformance sink   [--profile FILE] [--log FILE]
-  hps-conformance load   [--profile FILE] [--scenario NAME] [--duration S] [--connections N] [--rate R] [--report DIR]
+  hps-conformance load   [--profile FILE] [--scenario NAME] [--mix create=N,read=N,list=N] [--duration S] [--warmup S]
+                         [--connections N] [--rate R [--arrivals constant|poisson] [--allow-short]] [--workers N]
+                         [--shard i/N] [--run-id ID] [--report DIR]
                          [--max-requests N] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F]
+  hps-conformance load merge [--report DIR] [--max-p99-ms MS] [--min-rps R] [--max-error-rate F] [--allow-short] DIR...
   hps-conformance report DIR
   hps-conformance mutation [--fault NAME]... [--seed N] [--runs N] [--jobs N] [--report DIR]   (the suite against planted faults)
   hps-conformance mutation --clean-seeds N [--seed FIRST] [--runs N] [--jobs N]                (false-alarm rate on the clean server)
@@ -43,8 +46,11 @@ const COMMANDS: Record<string, { options: NonNullable<ParseArgsConfig['options']
     options: {
       profile: { type: 'string' }, scenario: { type: 'string' }, duration: { type: 'string' }, connections: { type: 'string' }, rate: { type: 'string' }, report: { type: 'string' },
       'max-requests': { type: 'string' }, 'max-p99-ms': { type: 'string' }, 'min-rps': { type: 'string' }, 'max-error-rate': { type: 'string' },
+      arrivals: { type: 'string' }, 'allow-short': { type: 'boolean' }, warmup: { type: 'string' }, workers: { type: 'string' }, shard: { type: 'string' },
+      'run-id': { type: 'string' }, mix: { type: 'string' },
     },
-    handler: async (o) => (await import('./load-command.ts')).loadCommand(o),
+    positionals: true,
+    handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, p),
   },
 };
 
