@@ -14,6 +14,7 @@ export interface RawParts {
   statuses: Record<Op, Record<string, number>>;
   errorKinds: Record<ErrorKind, number>;
   due: number;
+  sentInWindow: number;
   answered: number;
   notSent: number;
   warmupAnswered: number;
@@ -28,13 +29,13 @@ export interface Figures {
   model: 'open' | 'closed';
   /** Offered rate (open model), sum over shards; null in the closed model. */
   offered_rps: number | null;
-  /** Requests sent per second of the measured window. */
+  /** Requests sent during the measured window, per second (whenever they fell due). */
   achieved_rps: number;
   window_s: number;
   due: number;
   sent: number;
   not_sent: number;
-  /** (due − sent) / due: the share of the offered requests never sent. */
+  /** 1 − sent / due (≥ 0): how far the achieved rate fell short of the offered one. */
   shortfall: number;
   responses: number;
   warmup_responses: number;
@@ -62,7 +63,7 @@ function addInto(into: Record<string, number>, from: Record<string, number>): vo
 
 /** Sums the parts: histograms merged and re-encoded, counts added. */
 export function mergeParts(parts: readonly RawParts[]): RawParts {
-  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, answered: 0, notSent: 0, warmupAnswered: 0 };
+  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, sentInWindow: 0, answered: 0, notSent: 0, warmupAnswered: 0 };
   for (const op of OPS) {
     const hs = parts.map((p) => p.histograms[op]).filter((h): h is string => !!h);
     if (hs.length) out.histograms[op] = encode(mergeEncoded(hs));
@@ -73,6 +74,7 @@ export function mergeParts(parts: readonly RawParts[]): RawParts {
   for (const p of parts) {
     for (const k of Object.keys(out.errorKinds) as ErrorKind[]) out.errorKinds[k] += p.errorKinds[k];
     out.due += p.due;
+    out.sentInWindow += p.sentInWindow;
     out.answered += p.answered;
     out.notSent += p.notSent;
     out.warmupAnswered += p.warmupAnswered;
@@ -107,7 +109,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
   }
   const kinds = raw.errorKinds.timeout + raw.errorKinds.connection + raw.errorKinds.other;
   const attempts = raw.answered + kinds;
-  const sent = raw.due - raw.notSent;
+  const sent = raw.sentInWindow;
   return {
     model: offeredRps ? 'open' : 'closed',
     offered_rps: offeredRps,
@@ -116,7 +118,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
     due: raw.due,
     sent,
     not_sent: raw.notSent,
-    shortfall: raw.due ? round(raw.notSent / raw.due, 4) : 0,
+    shortfall: raw.due ? Math.max(0, round(1 - sent / raw.due, 4)) : 0,
     responses: raw.answered,
     warmup_responses: raw.warmupAnswered,
     latency_ms: { overall, by_operation: byOp },

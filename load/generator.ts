@@ -9,7 +9,7 @@
  * - closed model (no rate): each connection sends its next request as soon as the answer to
  *   the previous one is in; the latency is taken from the send time.
  *
- * Requests due before the warm-up ends are sent and checked but not counted in the figures.
+ * Requests sent before the warm-up ends are checked but not counted in the figures.
  * Requests due inside the window that the connection never got to send count as not sent:
  * they are the shortfall an overloaded target (or generator) causes.
  */
@@ -52,6 +52,7 @@ export interface GeneratorResult {
   errorKinds: Record<ErrorKind, number>;
   /** Requests due (open) or sent (closed) within the window; answered ones; never sent. */
   due: number;
+  sentInWindow: number;
   answered: number;
   notSent: number;
   warmupAnswered: number;
@@ -69,14 +70,27 @@ class Recorder {
   readonly statuses: Record<Op, Record<string, number>> = { create: {}, read: {}, list: {} };
   readonly errorKinds: Record<ErrorKind, number> = { timeout: 0, connection: 0, other: 0 };
   due = 0;
+  /** Requests sent during the window (whenever they fell due): the achieved rate. */
+  sentInWindow = 0;
   answered = 0;
   notSent = 0;
   warmupAnswered = 0;
-  constructor(readonly windowStart: number) {}
+  constructor(
+    readonly windowStart: number,
+    readonly windowEnd: number,
+  ) {}
 
-  /** One answer (status) or failure (kind) to a request due (or sent) at `at`, after `ms`. */
-  record(op: Op, at: number, ms: number, status: number | ErrorKind): void {
-    if (at < this.windowStart) {
+  sent(at: number, n = 1): void {
+    if (at >= this.windowStart && at < this.windowEnd) this.sentInWindow += n;
+  }
+
+  /**
+   * One answer (status) or failure (kind) to a request sent at `sentAt`, due at `due`, after
+   * `ms`. Counted when SENT in the window (a late request due in the warm-up still counts,
+   * with its whole wait); filed in the series under the second it fell due.
+   */
+  record(op: Op, sentAt: number, due: number, ms: number, status: number | ErrorKind): void {
+    if (sentAt < this.windowStart || sentAt >= this.windowEnd) {
       this.warmupAnswered += 1;
       return;
     }
@@ -86,7 +100,7 @@ class Recorder {
     }
     this.answered += 1;
     recordMs((this.hist[op] ??= newHistogram()), ms);
-    const sec = Math.floor((at - this.windowStart) / 1000);
+    const sec = Math.max(0, Math.floor((due - this.windowStart) / 1000));
     while (this.series.length <= sec) this.series.push(newHistogram(2));
     recordMs(this.series[sec]!, ms);
     const s = this.statuses[op];
@@ -148,13 +162,15 @@ async function connectionLoop(loop: Loop, index: number, client: UndiciClient, n
     const req = next();
     // Late: from the due time (the wait counts). Early (timers fire up to 1 ms early, and a
     // sub-millisecond wait is not slept): from the send time, never less than the service time.
-    const from = Math.min(due, now());
+    const sentAt = now();
+    rec.sent(sentAt);
+    const from = Math.min(due, sentAt);
     try {
       const res = await send(client, req);
-      rec.record(req.sent.op, due, now() - from, res.status);
+      rec.record(req.sent.op, sentAt, due, now() - from, res.status);
       observe(loop, req, res.status, res.body);
     } catch (e) {
-      rec.record(req.sent.op, due, 0, errorKind(e));
+      rec.record(req.sent.op, sentAt, due, 0, errorKind(e));
     }
     if (clock) due = clock.next();
   }
@@ -176,14 +192,15 @@ async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number
     const at = now();
     loop.budget.left -= clients.length;
     if (at >= rec.windowStart) rec.due += clients.length;
+    rec.sent(at, clients.length);
     const answers = await Promise.all(
       clients.map(async (client) => {
         try {
           const res = await send(client, { method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
-          rec.record('create', at, now() - at, res.status);
+          rec.record('create', at, at, now() - at, res.status);
           return res;
         } catch (e) {
-          rec.record('create', at, 0, errorKind(e));
+          rec.record('create', at, at, 0, errorKind(e));
           return null;
         }
       }),
@@ -198,7 +215,8 @@ async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number
 
 export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResult> {
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
-  const loop: Loop = { cfg, rec: new Recorder(windowStart), obs: new Observations(), internalErrors: [], windowEnd: windowStart + cfg.durationS * 1000, budget: { left: cfg.maxRequests } };
+  const windowEnd = windowStart + cfg.durationS * 1000;
+  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests } };
   const clients = Array.from({ length: cfg.connections }, () => connectionClient(cfg.baseUrl, cfg.timeoutMs));
   try {
     if (cfg.startEpochMs > now()) await sleep(cfg.startEpochMs - now());
@@ -219,6 +237,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
     statuses: rec.statuses,
     errorKinds: rec.errorKinds,
     due: rec.due,
+    sentInWindow: rec.sentInWindow,
     answered: rec.answered,
     notSent: rec.notSent,
     warmupAnswered: rec.warmupAnswered,

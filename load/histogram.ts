@@ -64,7 +64,9 @@ export function percentilesOf(h: Histogram): Percentiles {
   if (n === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p97_5: 0, p99: 0, p99_9: 0, p99_99: 0, max: 0 };
   return {
     count: n,
-    min: ms(h.minNonZeroValue),
+    // Bucket-equivalent min and max (not the exact recorded ones, which a decoded or merged
+    // histogram no longer knows): a merge then reports exactly what one histogram would.
+    min: ms(h.getValueAtPercentile(0)),
     mean: Math.round(h.mean) / 1000,
     p50: ms(h.getValueAtPercentile(50)),
     p90: ms(h.getValueAtPercentile(90)),
@@ -72,6 +74,6 @@ export function percentilesOf(h: Histogram): Percentiles {
     p99: ms(h.getValueAtPercentile(99)),
     p99_9: ms(h.getValueAtPercentile(99.9)),
     p99_99: ms(h.getValueAtPercentile(99.99)),
-    max: ms(h.maxValue),
+    max: ms(h.getValueAtPercentile(100)),
   };
 }

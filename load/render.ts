@@ -42,7 +42,7 @@ export const LATENCY_HEAD = ['operation', 'responses', 'req/s', ...PERCENTILE_LA
 export function rateLine(r: LoadReport): string {
   const f = r.figures!;
   return f.model === 'open'
-    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s · ${f.due} due, ${f.sent} sent, ${f.not_sent} never sent (${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}`
+    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s · ${f.due} due, ${f.sent} sent in the window, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}`
     : `rate        closed model: ${f.achieved_rps} req/s achieved over ${f.window_s} s`;
 }
 

@@ -37,7 +37,7 @@ export function evaluateThresholds(t: Thresholds, f: Figures): ThresholdResult[]
 function rateReached(t: Thresholds, f: Figures): ThresholdResult {
   if (f.model === 'closed') return { id: 'rate-reached', status: 'off', limit: SHORTFALL_TOLERANCE, actual: 0, detail: 'closed model (no --rate): no rate is offered' };
   const short = f.shortfall > SHORTFALL_TOLERANCE;
-  const text = `offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s: ${f.not_sent} of ${f.due} requests due were never sent (${fmtRate(f.shortfall)})`;
+  const text = `offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s: ${f.sent} requests sent in the window for ${f.due} due, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})`;
   if (!short) return { id: 'rate-reached', status: 'pass', limit: SHORTFALL_TOLERANCE, actual: f.shortfall, detail: `${text} ≤ ${fmtRate(SHORTFALL_TOLERANCE)}` };
   return {
     id: 'rate-reached',
