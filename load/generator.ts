@@ -61,6 +61,11 @@ export interface GeneratorResult {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * A request due just before the window's end may be sent just after it (timer and event-loop
+ * lateness): it is still sent, and counted, within this grace. A real backlog is far larger.
+ */
+export const END_GRACE_MS = 250;
 const now = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -80,8 +85,12 @@ class Recorder {
     readonly windowEnd: number,
   ) {}
 
+  private inWindow(sentAt: number): boolean {
+    return sentAt >= this.windowStart && sentAt < this.windowEnd + END_GRACE_MS;
+  }
+
   sent(at: number, n = 1): void {
-    if (at >= this.windowStart && at < this.windowEnd) this.sentInWindow += n;
+    if (this.inWindow(at)) this.sentInWindow += n;
   }
 
   /**
@@ -90,7 +99,7 @@ class Recorder {
    * with its whole wait); filed in the series under the second it fell due.
    */
   record(op: Op, sentAt: number, due: number, ms: number, status: number | ErrorKind): void {
-    if (sentAt < this.windowStart || sentAt >= this.windowEnd) {
+    if (!this.inWindow(sentAt)) {
       this.warmupAnswered += 1;
       return;
     }
@@ -155,7 +164,7 @@ async function connectionLoop(loop: Loop, index: number, client: UndiciClient, n
     const t = now();
     if (!clock) due = t;
     // Stop at the window's end even with a backlog: late requests are counted below, not sent.
-    if (due >= loop.windowEnd || t >= loop.windowEnd || loop.budget.left <= 0) break;
+    if (due >= loop.windowEnd || t >= loop.windowEnd + END_GRACE_MS || loop.budget.left <= 0) break;
     if (due - t >= 1) await sleep(due - t);
     loop.budget.left -= 1;
     if (due >= rec.windowStart) rec.due += 1;

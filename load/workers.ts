@@ -8,8 +8,10 @@ import { Worker } from 'node:worker_threads';
 import type { GeneratorConfig, GeneratorResult } from './generator.ts';
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
-/** Time the threads get to load before the common start (tsx + undici + schemas). */
-const START_DELAY_MS = 1500;
+/** Once every thread is loaded, the common start is this much later (the message's trip). */
+const START_DELAY_MS = 50;
+/** The most a thread may take to load (tsx + undici + schemas) on a busy machine. */
+const LOAD_BUDGET_MS = 60_000;
 
 /** Default worker count: every core but one (the target may be on this machine), at least 1. */
 export function defaultWorkers(): number {
@@ -44,11 +46,20 @@ export function splitPlan(plan: WorkerPlan, n: number, startEpochMs: number): Ge
   }));
 }
 
-function runOne(cfg: GeneratorConfig, deadlineMs: number): Promise<GeneratorResult> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(ENTRY, { workerData: cfg });
+interface Running {
+  ready: Promise<void>;
+  start(epochMs: number): void;
+  result: Promise<GeneratorResult>;
+}
+
+function spawnOne(cfg: GeneratorConfig, deadlineMs: number): Running {
+  const w = new Worker(ENTRY, { workerData: cfg });
+  let ready!: () => void;
+  const readyP = new Promise<void>((r) => (ready = r));
+  const result = new Promise<GeneratorResult>((resolve, reject) => {
     const timer = setTimeout(() => void w.terminate().then(() => reject(new Error(`load worker ${cfg.tag} did not finish in time`))), deadlineMs);
-    w.once('message', (m: { ok: boolean; result?: GeneratorResult; message?: string }) => {
+    w.on('message', (m: { ready?: boolean; ok?: boolean; result?: GeneratorResult; message?: string }) => {
+      if (m.ready) return ready();
       clearTimeout(timer);
       if (m.ok) resolve(m.result!);
       else reject(new Error(`load worker ${cfg.tag}: ${m.message}`));
@@ -59,12 +70,17 @@ function runOne(cfg: GeneratorConfig, deadlineMs: number): Promise<GeneratorResu
       reject(e);
     });
   });
+  // A worker that fails before it is ready must not leave the others waiting.
+  return { ready: Promise.race([readyP, result.then(() => undefined)]), start: (epochMs) => w.postMessage({ startEpochMs: epochMs }), result };
 }
 
 export async function runWorkers(plan: WorkerPlan, n: number): Promise<GeneratorResult[]> {
+  const configs = splitPlan(plan, n, 0);
+  // Bounded: load time + warm-up + window + one time-out for the last answers + slack.
+  const deadline = LOAD_BUDGET_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;
+  const running = configs.map((c) => spawnOne(c, deadline));
+  await Promise.all(running.map((r) => r.ready));
   const start = performance.timeOrigin + performance.now() + START_DELAY_MS;
-  const configs = splitPlan(plan, n, start);
-  // Bounded: warm-up + window + one time-out for the last answers + start-up slack.
-  const deadline = START_DELAY_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;
-  return Promise.all(configs.map((c) => runOne(c, deadline)));
+  for (const r of running) r.start(start);
+  return Promise.all(running.map((r) => r.result));
 }
