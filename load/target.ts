@@ -28,9 +28,13 @@ export async function openLoadTarget(profilePath: string | undefined): Promise<L
 const CHILD = fileURLToPath(new URL('./reference-child.mjs', import.meta.url));
 const CHILD_START_MS = 20_000;
 
-/** The embedded reference server in a child process; closing stdin ends it (killed if it lingers). */
-export async function startReferenceProcess(): Promise<{ profile: Profile; close(): Promise<void> }> {
-  const child = spawn(process.execPath, [CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+/**
+ * The embedded reference server in a child process; closing stdin ends it (killed if it
+ * lingers). `launcher` prefixes the command (the bench pins it with taskset).
+ */
+export async function startReferenceProcess(launcher: string[] = []): Promise<{ profile: Profile; pid: number; close(): Promise<void> }> {
+  const [cmd, ...pre] = [...launcher, process.execPath];
+  const child = spawn(cmd!, [...pre, CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async (): Promise<void> => {
     child.stdin.end();
@@ -58,7 +62,7 @@ export async function startReferenceProcess(): Promise<{ profile: Profile; close
     await close();
     throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${msg.error ?? 'no profile'}`);
   }
-  return { profile: msg.profile, close };
+  return { profile: msg.profile, pid: child.pid ?? 0, close };
 }
 
 /**
