@@ -18,6 +18,8 @@ export interface RawParts {
   answered: number;
   notSent: number;
   warmupAnswered: number;
+  /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors). */
+  expectedInProgress?: number;
 }
 
 export interface OperationFigures extends Percentiles {
@@ -45,7 +47,9 @@ export interface Figures {
   status_codes: Record<string, number>;
   errors: {
     by_kind: Record<ErrorKind, number>;
-    /** Non-2xx answers other than 429, by status. */
+    /** idempotency-storm: 409 idempotency_in_progress answers, expected there (not counted as errors). */
+    expected_409_in_progress?: number;
+    /** Non-2xx answers other than 429, by status (including expected storm 409s). */
     by_status: Record<string, number>;
     rate_limited_429: number;
     /** Non-2xx answers by operation, status and error code ("create 409 idempotency_conflict"). */
@@ -63,7 +67,7 @@ function addInto(into: Record<string, number>, from: Record<string, number>): vo
 
 /** Sums the parts: histograms merged and re-encoded, counts added. */
 export function mergeParts(parts: readonly RawParts[]): RawParts {
-  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, sentInWindow: 0, answered: 0, notSent: 0, warmupAnswered: 0 };
+  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, sentInWindow: 0, answered: 0, notSent: 0, warmupAnswered: 0, expectedInProgress: 0 };
   for (const op of OPS) {
     const hs = parts.map((p) => p.histograms[op]).filter((h): h is string => !!h);
     if (hs.length) out.histograms[op] = encode(mergeEncoded(hs));
@@ -78,6 +82,7 @@ export function mergeParts(parts: readonly RawParts[]): RawParts {
     out.answered += p.answered;
     out.notSent += p.notSent;
     out.warmupAnswered += p.warmupAnswered;
+    out.expectedInProgress! += p.expectedInProgress ?? 0;
   }
   return out;
 }
@@ -107,6 +112,8 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
     non2xx += n;
     if (s !== '429') byStatus[s] = n;
   }
+  const expected = raw.expectedInProgress ?? 0;
+  non2xx -= expected;
   const kinds = raw.errorKinds.timeout + raw.errorKinds.connection + raw.errorKinds.other;
   const attempts = raw.answered + kinds;
   const sent = raw.sentInWindow;
@@ -124,7 +131,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
     latency_ms: { overall, by_operation: byOp },
     series,
     status_codes: statusCodes,
-    errors: { by_kind: raw.errorKinds, by_status: byStatus, rate_limited_429: statusCodes['429'] ?? 0, total: non2xx + kinds, rate: attempts ? round((non2xx + kinds) / attempts, 6) : 0 },
+    errors: { by_kind: raw.errorKinds, by_status: byStatus, ...(expected ? { expected_409_in_progress: expected } : {}), rate_limited_429: statusCodes['429'] ?? 0, total: non2xx + kinds, rate: attempts ? round((non2xx + kinds) / attempts, 6) : 0 },
     raw,
   };
 }

@@ -56,6 +56,7 @@ export interface GeneratorResult {
   answered: number;
   notSent: number;
   warmupAnswered: number;
+  expectedInProgress: number;
   obs: ObservationSnapshot;
   internalErrors: string[];
 }
@@ -80,6 +81,8 @@ class Recorder {
   answered = 0;
   notSent = 0;
   warmupAnswered = 0;
+  /** idempotency-storm: 409 idempotency_in_progress answers in the window (expected, not errors). */
+  expectedInProgress = 0;
   constructor(
     readonly windowStart: number,
     readonly windowEnd: number,
@@ -124,14 +127,34 @@ function errorKind(e: unknown): ErrorKind {
   return 'other';
 }
 
-async function send(client: UndiciClient, req: Pick<OutgoingRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<{ status: number; body: string }> {
-  const res = await client.request({ method: req.method, path: req.path, headers: req.headers, body: req.body });
-  const length = Number(res.headers['content-length'] ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    await res.body.dump();
-    return { status: res.statusCode, body: '' };
-  }
-  return { status: res.statusCode, body: await res.body.text() };
+/**
+ * One request through undici's dispatch (no stream or promise machinery per response: the
+ * generator's own cost per request is what limits one core). The body is kept up to
+ * MAX_BODY_BYTES, then dropped (and the request aborted).
+ */
+function send(client: UndiciClient, req: Pick<OutgoingRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let abort: (e: Error) => void = () => undefined;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    // undici's direct handler interface (the newer one is wrapped into it per request).
+    client.dispatch(
+      { method: req.method, path: req.path, headers: req.headers, body: req.body ?? null },
+      {
+        onConnect: (a: (e: Error) => void) => void (abort = a),
+        onHeaders: (statusCode: number) => ((status = statusCode), true),
+        onData: (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_BODY_BYTES) abort(Object.assign(new Error('answer larger than 1 MiB'), { code: 'HPS_BODY_TOO_LARGE' }));
+          else chunks.push(chunk);
+          return true;
+        },
+        onComplete: () => resolve({ status, body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') }),
+        onError: (err: Error) => reject(err),
+      },
+    );
+  });
 }
 
 export function connectionClient(baseUrl: string, timeoutMs: number): UndiciClient {
@@ -207,6 +230,7 @@ async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number
         try {
           const res = await send(client, { method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
           rec.record('create', at, at, now() - at, res.status);
+          if (res.status === 409 && at >= rec.windowStart && res.body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
           return res;
         } catch (e) {
           rec.record('create', at, at, 0, errorKind(e));
@@ -250,6 +274,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
     answered: rec.answered,
     notSent: rec.notSent,
     warmupAnswered: rec.warmupAnswered,
+    expectedInProgress: rec.expectedInProgress,
     obs: loop.obs.snapshot(),
     internalErrors: loop.internalErrors,
   };

@@ -49,7 +49,7 @@ export function rateLine(r: LoadReport): string {
 export function errorsLine(r: LoadReport): string {
   const e = r.figures!.errors;
   const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
-  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429} · other non-2xx ${statusText(e.by_status) || '0'} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
+  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
 }
 
 export function renderText(r: LoadReport): string {
