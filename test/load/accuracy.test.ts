@@ -35,13 +35,17 @@ async function loadVia(proxy: DelayProxy, flags: Record<string, string | boolean
 }
 
 describe('open model accuracy behind a known-delay proxy (20 ms)', () => {
-  it('reports p50 within 10% of 20 ms, and reaches the offered rate', async () => {
+  it('reports p50 within 10% of 20 ms (as the proxy actually served it), and reaches the offered rate', async () => {
     const proxy = await startDelayProxy(reference.profile.base_url, 20);
     try {
       const { report } = await loadVia(proxy, { scenario: 'read', rate: '100', connections: '10', duration: '3' });
       const f = report.figures!;
-      expect(f.latency_ms.overall.p50 / 20).toBeGreaterThan(0.9);
-      expect(f.latency_ms.overall.p50 / 20).toBeLessThan(1.1);
+      // The truth: 20 ms, plus whatever the proxy's own timers lagged on this shared machine.
+      const served = [...proxy.served].sort((a, b) => a - b);
+      const truth = served[Math.floor(served.length / 2)]!;
+      expect(truth).toBeGreaterThanOrEqual(20);
+      expect(f.latency_ms.overall.p50 / truth, `p50 ${f.latency_ms.overall.p50} ms, proxy median ${truth} ms`).toBeGreaterThan(0.9);
+      expect(f.latency_ms.overall.p50 / truth, `p50 ${f.latency_ms.overall.p50} ms, proxy median ${truth} ms`).toBeLessThan(1.1);
       expect(f.shortfall).toBeLessThanOrEqual(0.01);
       expect(report.thresholds.find((t) => t.id === 'rate-reached')?.status).toBe('pass');
     } finally {

@@ -11,6 +11,8 @@ export interface DelayProxy {
   url: string;
   /** Start and end of the stall (performance.now() ms), once it happened. */
   stall: { start: number; end: number } | null;
+  /** For each GET answered: when it left minus when it arrived (ms), as timed by the proxy. */
+  served: number[];
   close(): Promise<void>;
 }
 
@@ -18,7 +20,7 @@ export async function startDelayProxy(target: string, delayMs: number, opts: { s
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const upstream = new URL(target);
   let gets = 0;
-  const state: DelayProxy = { url: '', stall: null, close: async () => undefined };
+  const state: DelayProxy = { url: '', stall: null, served: [], close: async () => undefined };
   const server = http.createServer((req, res) => {
     const arrived = performance.now();
     if (req.method === 'GET' && ++gets === opts.stallAtGet) state.stall = { start: arrived, end: arrived + (opts.stallMs ?? 1000) };
@@ -36,6 +38,7 @@ export async function startDelayProxy(target: string, delayMs: number, opts: { s
           setTimeout(() => {
             res.writeHead(ures.statusCode ?? 502, ures.headers);
             res.end(Buffer.concat(body));
+            if (req.method === 'GET') state.served.push(performance.now() - arrived);
           }, Math.max(0, at - performance.now()));
         });
       });
