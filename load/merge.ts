@@ -59,7 +59,7 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const notes = [`merge of ${shards.length} results: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
   return {
     ...first,
-    run_id: `merge-${first.run_id}`,
+    run_id: `merge-${first.run_id.replace(/-?s\d+$/, '')}`,
     started_at: shards.map((s) => s.started_at).sort()[0]!,
     finished_at: shards.map((s) => s.finished_at).sort().at(-1)!,
     options: { ...first.options, rate: offered, connections: shards.reduce((a, s) => a + s.options.connections, 0), workers: shards.reduce((a, s) => a + s.options.workers, 0), shard: null, thresholds, max_requests: shards.reduce((a, s) => a + s.options.max_requests, 0) },
