@@ -9,7 +9,7 @@ import type { LoadReport } from '../load/report.ts';
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
-td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,td.l{text-align:left}
+td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,th:last-child,td.l{text-align:left}
 .pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid #ddd;background:#fafafa}`;
 
 /** Per-second p50 and p99 as two polylines on a linear ms axis. */
