@@ -1,6 +1,8 @@
 /**
  * npm run bench:load — ratios measured interleaved (A B A B) in one run, on a shared machine:
  *
+ *  (wrk, taskset and nginx — NGINX=path to override — must be installed.)
+ *
  *  1. the generator (closed model, every correctness check on) vs wrk, same path and
  *     connections, one core each (taskset), against nginx answering a Payment's exact bytes;
  *  2. the generator vs bare undici and bare autocannon on the same path (same pinning);
@@ -66,7 +68,7 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
   server { listen 127.0.0.1:${port}; keepalive_requests 1000000;
     location / { default_type "application/json; charset=utf-8"; ${extra} return 200 '${body.replace(/'/g, "\\'")}'; } } }`,
   );
-  const child = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), '/usr/sbin/nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const child = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.env.NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
   await new Promise((r) => setTimeout(r, 500));
   return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
 }
