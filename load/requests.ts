@@ -33,6 +33,7 @@ export function requestFactory(x: RequestFactoryInput): RequestFactory {
   const getHeaders = { authorization: auth, accept: 'application/json' };
   const list = listPath(prefix);
   const createPath = `${prefix}/v1/payments`;
+  const readPaths = x.pool.map((ref) => paymentPath(prefix, ref.id)); // built once, not per request
   let seq = 0;
   return () => {
     const op = pickOpFrom(x.mix, Math.random());
@@ -51,9 +52,9 @@ export function requestFactory(x: RequestFactoryInput): RequestFactory {
       return { method: 'POST', path: createPath, headers, body: c.body, sent };
     }
     if (op === 'read' && x.pool.length) {
-      const ref = x.pool[Math.floor(Math.random() * x.pool.length)]!;
-      sent.read = ref;
-      return { method: 'GET', path: paymentPath(prefix, ref.id), headers: getHeaders, sent };
+      const i = Math.floor(Math.random() * x.pool.length);
+      sent.read = x.pool[i]!;
+      return { method: 'GET', path: readPaths[i]!, headers: getHeaders, sent };
     }
     sent.op = 'list';
     return { method: 'GET', path: list, headers: getHeaders, sent };
