@@ -5,7 +5,7 @@
 import type { RereadOutcome } from './after.ts';
 import { SAMPLING, type Examples, type Observations } from './observe.ts';
 import type { PoolOutcome } from './pool.ts';
-import { opsOf, type ScenarioName } from './scenarios.ts';
+import type { Op, ScenarioName } from './scenarios.ts';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 
@@ -19,6 +19,8 @@ export interface Check {
 
 export interface CheckInput {
   scenario: ScenarioName;
+  /** The operations the run's mix sends. */
+  ops: Op[];
   obs: Observations;
   /** null when the scenario needs no pool. */
   pool: PoolOutcome | null;
@@ -26,6 +28,8 @@ export interface CheckInput {
   ran: boolean;
   reread: RereadOutcome | null;
   duplicates: RereadOutcome | null;
+  /** idempotency-storm: each storm's external_id listed after the run. */
+  storm: RereadOutcome | null;
   internalErrors: readonly string[];
 }
 
@@ -35,7 +39,7 @@ function failWith(ex: Examples, ...more: Examples[]): Pick<Check, 'examples'> {
 }
 
 export function buildChecks(x: CheckInput): Check[] {
-  const ops = opsOf(x.scenario);
+  const { ops } = x;
   const { obs } = x;
   const checks: Check[] = [];
   const notRun: Pick<Check, 'status' | 'detail'> = { status: 'skip', detail: 'the load did not run (see read-pool)' };
@@ -61,6 +65,10 @@ export function buildChecks(x: CheckInput): Check[] {
       : 'no 5xx during the load, before it or after it',
   });
 
+  if (x.scenario === 'idempotency-storm') {
+    checks.push(stormCheck(x));
+    return withObserver(checks, x);
+  }
   if (ops.includes('create')) {
     const c = obs.create;
     checks.push({
@@ -132,8 +140,23 @@ export function buildChecks(x: CheckInput): Check[] {
     });
   }
 
+  return withObserver(checks, x);
+}
+
+function withObserver(checks: Check[], x: CheckInput): Check[] {
   if (x.internalErrors.length) {
     checks.push({ id: 'observer', title: 'the load observer ran without error', status: 'fail', detail: 'internal error while checking responses', examples: [...x.internalErrors] });
   }
   return checks;
+}
+
+function stormCheck(x: CheckInput): Check {
+  const s = x.obs.storm;
+  const d = x.storm;
+  const title = 'idempotency storm: one key and body fired on every connection at once creates exactly one Payment; every answer is the original (201, one id) or 409 idempotency_in_progress';
+  if (!x.ran) return { id: 'idempotency-storm', title, status: 'skip', detail: 'the load did not run' };
+  if (s.rounds === 0 || s.original + s.inProgress + s.bad.count === 0) return { id: 'idempotency-storm', title, status: 'skip', detail: 'no storm round was answered' };
+  const bad = s.bad.count + (d?.bad.count ?? 0);
+  if (bad > 0) return { id: 'idempotency-storm', title, status: 'fail', detail: `${s.bad.count} wrong answers in ${s.rounds} rounds; ${d?.bad.count ?? 0} of ${d?.checked ?? 0} storm external_ids listed other than once`, ...failWith(s.bad, ...(d ? [d.bad] : [])) };
+  return { id: 'idempotency-storm', title, status: 'pass', detail: `${s.rounds} rounds, ${s.responses} answers: ${s.original} the original 201, ${s.inProgress} 409 idempotency_in_progress; ${d?.checked ?? 0} storm external_ids each list exactly one payment after the run` };
 }

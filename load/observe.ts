@@ -15,7 +15,7 @@
  */
 import { validate } from '../schemas/index.ts';
 import { decimalEquals } from '../harness/verdict.ts';
-import type { CreateRequest, Op } from './scenarios.ts';
+import { OPS, type CreateRequest, type Op } from './scenarios.ts';
 
 export interface PaymentRef {
   id: string;
@@ -66,6 +66,34 @@ export class Examples {
     this.count += 1;
     if (this.items.length < MAX_EXAMPLES) this.items.push(line);
   }
+  /** Adds another list's count and examples (merging workers' observations). */
+  absorb(other: { items: readonly string[]; count: number }): void {
+    this.count += other.count;
+    for (const line of other.items) if (this.items.length < MAX_EXAMPLES) this.items.push(line);
+  }
+}
+
+/** Observations as plain data: what a worker thread posts back (structured clone). */
+export interface ObservationSnapshot {
+  created: PaymentRef[];
+  replayedExternalIds: string[];
+  create: Observations['create'];
+  replay: Observations['replay'];
+  read: Observations['read'];
+  list: Observations['list'];
+  storm: Observations['storm'];
+  fiveXX: Observations['fiveXX'];
+  errorCodes: Record<Op, [string, number][]>;
+}
+
+type Counted = { bad: Examples } & Record<string, number | Examples | string[]>;
+
+function addCounts<T extends Counted>(into: T, from: T): void {
+  for (const k of Object.keys(from) as (keyof T)[]) {
+    const v = from[k];
+    if (typeof v === 'number') (into[k] as number) += v;
+  }
+  into.bad.absorb(from.bad);
 }
 
 export class Observations {
@@ -78,9 +106,66 @@ export class Observations {
   readonly replay = { sent: 0, responses: 0, sameId: 0, bad: new Examples() };
   readonly read = { responses: 0, ok: 0, sampled: 0, bad: new Examples() };
   readonly list = { responses: 0, ok: 0, sampled: 0, bad: new Examples() };
+  /** idempotency-storm: rounds of one key fired on every connection at once. */
+  readonly storm = { rounds: 0, responses: 0, original: 0, inProgress: 0, bad: new Examples(), externalIds: [] as string[] };
   readonly fiveXX: Record<Op | 'setup' | 'after', number> = { create: 0, read: 0, list: 0, setup: 0, after: 0 };
   /** Non-2xx answers of the load by operation, as "409 idempotency_conflict" → count. */
   readonly errorCodes: Record<Op, Map<string, number>> = { create: new Map(), read: new Map(), list: new Map() };
+
+  snapshot(): ObservationSnapshot {
+    const codes = (op: Op): [string, number][] => [...this.errorCodes[op].entries()];
+    return {
+      created: this.created,
+      replayedExternalIds: [...this.replayedExternalIds],
+      create: this.create,
+      replay: this.replay,
+      read: this.read,
+      list: this.list,
+      storm: this.storm,
+      fiveXX: this.fiveXX,
+      errorCodes: { create: codes('create'), read: codes('read'), list: codes('list') },
+    };
+  }
+
+  /** One Observations holding every worker's counts, examples and created payments. */
+  static merge(snapshots: readonly ObservationSnapshot[]): Observations {
+    const o = new Observations();
+    for (const s of snapshots) {
+      for (const p of s.created) o.created.push(p);
+      for (const id of s.replayedExternalIds) if (o.replayedExternalIds.size < REPLAYED_EXTERNAL_IDS_KEPT) o.replayedExternalIds.add(id);
+      addCounts(o.create, s.create);
+      addCounts(o.replay, s.replay);
+      addCounts(o.read, s.read);
+      addCounts(o.list, s.list);
+      addCounts(o.storm, s.storm);
+      for (const id of s.storm.externalIds) o.storm.externalIds.push(id);
+      for (const k of Object.keys(s.fiveXX) as (keyof typeof o.fiveXX)[]) o.fiveXX[k] += s.fiveXX[k];
+      for (const op of OPS) for (const [k, n] of s.errorCodes[op]) o.errorCodes[op].set(k, (o.errorCodes[op].get(k) ?? 0) + n);
+    }
+    return o;
+  }
+
+  /**
+   * One storm round: every answer must be the original (201, one id for all of them) or
+   * 409 idempotency_in_progress; 429 and 5xx count as errors elsewhere.
+   */
+  observeStorm(externalId: string, answers: readonly { status: number; body: string }[]): void {
+    this.storm.rounds += 1;
+    if (this.storm.externalIds.length < 200) this.storm.externalIds.push(externalId);
+    const ids = new Set<string>();
+    for (const a of answers) {
+      this.storm.responses += 1;
+      if (a.status >= 500) this.fiveXX.create += 1;
+      if (a.status === 429 || a.status >= 500) continue;
+      const json = parse(a.body);
+      if (a.status === 201 && typeof json?.id === 'string' && validate('Payment', json).valid) {
+        this.storm.original += 1;
+        ids.add(json.id);
+      } else if (a.status === 409 && json?.error?.code === 'idempotency_in_progress') this.storm.inProgress += 1;
+      else this.storm.bad.add(`storm ${externalId}: answered ${a.status}${json?.error?.code ? ` ${json.error.code}` : ''}, expected 201 (the original) or 409 idempotency_in_progress`);
+    }
+    if (ids.size > 1) this.storm.bad.add(`storm ${externalId}: ${ids.size} different payment ids answered 201 for one Idempotency-Key (${[...ids].slice(0, 3).join(', ')})`);
+  }
 
   /** A completed keyed create to replay, for a uniform draw r (only when r < share). */
   pickReplay(r: number, share: number): CompletedKey | undefined {

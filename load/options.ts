@@ -4,14 +4,20 @@
  * and total requests (--max-requests, hard cap MAX_REQUESTS_CAP).
  */
 import { HarnessError } from '../harness/errors.ts';
-import { SCENARIO_NAMES, type ScenarioName } from './scenarios.ts';
+import type { Arrivals } from './arrivals.ts';
+import { MIXES, parseMix, SCENARIO_NAMES, type Op, type ScenarioName } from './scenarios.ts';
+import { defaultWorkers } from './workers.ts';
 
 export const LIMITS = {
   durationDefault: 10,
   durationMax: 300,
   connectionsDefault: 10,
   connectionsMax: 256,
-  rateMax: 100_000,
+  rateMax: 1_000_000,
+  warmupDefault: 1,
+  warmupMax: 60,
+  workersMax: 64,
+  shardsMax: 1000,
   /** Hard cap on the requests of one run, whatever the flags say. */
   maxRequestsCap: 1_000_000,
 } as const;
@@ -25,6 +31,8 @@ export interface Thresholds {
   minRps: number;
   /** (non-2xx + time-outs + connection errors) / attempts must not exceed this. */
   maxErrorRate: number;
+  /** The open model's rate shortfall is reported but does not fail the run. */
+  allowShort: boolean;
 }
 
 export interface LoadOptions {
@@ -32,8 +40,16 @@ export interface LoadOptions {
   scenario: ScenarioName;
   durationS: number;
   connections: number;
-  /** Requests per second over all connections (autocannon overallRate); undefined = as fast as it goes. */
+  /** Open model: requests due per second over all connections (this shard's share of it with --shard); undefined = closed model. */
   rate?: number;
+  arrivals: Arrivals;
+  mix: Record<Op, number>;
+  warmupS: number;
+  workers: number;
+  /** `--shard i/N` (1-based i). */
+  shard?: { index: number; count: number };
+  /** Prefix of every key of the run (default: a fresh run id). */
+  runId?: string;
   maxRequests: number;
   reportDir?: string;
   thresholds: Thresholds;
@@ -77,7 +93,17 @@ export function parseLoadOptions(o: Raw): LoadOptions {
   }
   const durationS = int(o, 'duration', 1, LIMITS.durationMax) ?? LIMITS.durationDefault;
   const connections = int(o, 'connections', 1, LIMITS.connectionsMax) ?? LIMITS.connectionsDefault;
-  const rate = int(o, 'rate', 1, LIMITS.rateMax);
+  const rate = num(o, 'rate', 0.1, LIMITS.rateMax);
+  const arrivals = str(o, 'arrivals') ?? 'constant';
+  if (arrivals !== 'constant' && arrivals !== 'poisson') throw usage(`--arrivals ${JSON.stringify(arrivals)}: must be constant or poisson`);
+  if (o.arrivals !== undefined && rate === undefined) throw usage('--arrivals: needs --rate (the open model)');
+  const mixText = str(o, 'mix');
+  const mix = mixText === undefined ? MIXES[scenario as ScenarioName] : parseMix(mixText);
+  if (!mix) throw usage(`--mix ${JSON.stringify(mixText)}: must be like create=20,read=70,list=10`);
+  if (mixText !== undefined && scenario !== 'mixed') throw usage('--mix: only with --scenario mixed');
+  const shard = parseShard(str(o, 'shard'));
+  const runId = str(o, 'run-id');
+  if (runId !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw usage(`--run-id ${JSON.stringify(runId)}: 1 to 40 of A-Z a-z 0-9 _ -`);
   const maxRequests = int(o, 'max-requests', 1, LIMITS.maxRequestsCap) ?? LIMITS.maxRequestsCap;
   if (maxRequests < connections) {
     throw usage(`--max-requests ${maxRequests}: must be at least --connections (${connections})`);
@@ -86,15 +112,34 @@ export function parseLoadOptions(o: Raw): LoadOptions {
     maxP99Ms: num(o, 'max-p99-ms', 0, 600_000) ?? THRESHOLD_DEFAULTS.maxP99Ms,
     minRps: num(o, 'min-rps', 0, 1e12) ?? THRESHOLD_DEFAULTS.minRps,
     maxErrorRate: num(o, 'max-error-rate', 0, 1) ?? THRESHOLD_DEFAULTS.maxErrorRate,
+    allowShort: o['allow-short'] === true,
   };
   return {
     profilePath: str(o, 'profile'),
     scenario: scenario as ScenarioName,
     durationS,
     connections,
-    rate,
+    ...(rate !== undefined ? { rate: shard ? rate / shard.count : rate } : {}),
+    arrivals,
+    mix,
+    warmupS: int(o, 'warmup', 0, LIMITS.warmupMax) ?? LIMITS.warmupDefault,
+    workers: int(o, 'workers', 1, LIMITS.workersMax) ?? defaultWorkers(),
+    ...(shard ? { shard } : {}),
+    ...(runId ? { runId } : {}),
     maxRequests,
     reportDir: str(o, 'report'),
     thresholds,
   };
+}
+
+/** `i/N`, 1 ≤ i ≤ N; `JOB_COMPLETION_INDEX` style 0-based indexes are mapped by the caller. */
+export function parseShard(text: string | undefined): { index: number; count: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || count > LIMITS.shardsMax || index < 1 || index > count) {
+    throw usage(`--shard ${JSON.stringify(text)}: must be i/N with 1 ≤ i ≤ N ≤ ${LIMITS.shardsMax}`);
+  }
+  return { index, count };
 }

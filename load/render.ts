@@ -1,10 +1,8 @@
 /** The human renderings of a load report: the stdout table and load.md, from the report alone. */
+import { PERCENTILE_KEYS, PERCENTILE_LABELS, type Percentiles } from './histogram.ts';
 import type { LoadReport } from './report.ts';
 import { OPS } from './scenarios.ts';
 import { fmtRate } from './thresholds.ts';
-
-const LAT_COLS = ['p50', 'p90', 'p97_5', 'p99', 'max', 'mean'] as const;
-const LAT_HEAD = ['p50', 'p90', 'p97.5', 'p99', 'max', 'mean'];
 
 function mixText(r: LoadReport): string {
   return OPS.filter((op) => r.options.mix[op] > 0)
@@ -16,52 +14,61 @@ function statusText(s: Record<string, number>): string {
   return Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(', ');
 }
 
-function headline(r: LoadReport): string[] {
+export function headline(r: LoadReport): string[] {
   const o = r.options;
+  const model = o.model === 'open' ? `open model ${o.rate} req/s (${o.arrivals})` : 'closed model (as fast as answers come)';
   return [
-    `hps-conformance load · ${r.target.embedded ? 'embedded reference server' : 'target'} ${r.target.base_url} · run ${r.run_id}`,
-    `scenario ${o.scenario} (${mixText(r)}) · ${o.duration_s} s · ${o.connections_effective} connections · ${o.rate ? `${o.rate} req/s` : 'rate unlimited'} · cap ${o.max_requests} requests · time-out ${o.timeout_s} s`,
+    `hps-conformance load · ${r.target.embedded ? 'embedded reference server' : 'target'} ${r.target.base_url} · run ${r.run_id}${r.merged_from ? ` (merge of ${r.merged_from.length} shards)` : ''}`,
+    `scenario ${o.scenario} (${mixText(r)}) · ${model} · ${o.warmup_s} s warm-up + ${o.duration_s} s · ${o.connections} connections · ${o.workers} worker(s)${o.shard ? ` · shard ${o.shard.index}/${o.shard.count}` : ''} · cap ${o.max_requests} requests · time-out ${o.timeout_s} s`,
   ];
 }
 
-function errorCodesText(r: LoadReport): string {
-  const parts: string[] = [];
+/** Rows: operation, responses, req/s, the percentiles (ms), statuses. */
+export function latencyRows(r: LoadReport): string[][] {
+  const f = r.figures;
+  if (!f) return [];
+  const row = (name: string, p: Percentiles, rps: number, statuses: Record<string, number>): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
+  const rows: string[][] = [];
   for (const op of OPS) {
-    const codes = r.figures?.latency_ms.by_operation[op]?.error_codes ?? {};
-    for (const [k, n] of Object.entries(codes)) parts.push(`${op} ${k} × ${n}`);
+    const x = f.latency_ms.by_operation[op];
+    if (x) rows.push(row(op, x, x.rps, x.statuses));
   }
-  return parts.join(' · ');
+  rows.push(row('overall', f.latency_ms.overall, f.latency_ms.overall.count / (f.window_s || 1), f.status_codes));
+  return rows;
+}
+
+export const LATENCY_HEAD = ['operation', 'responses', 'req/s', ...PERCENTILE_LABELS.map((h) => `${h} ms`), 'statuses'];
+
+export function rateLine(r: LoadReport): string {
+  const f = r.figures!;
+  return f.model === 'open'
+    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s · ${f.due} due, ${f.sent} sent in the window, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}`
+    : `rate        closed model: ${f.achieved_rps} req/s achieved over ${f.window_s} s`;
+}
+
+export function errorsLine(r: LoadReport): string {
+  const e = r.figures!.errors;
+  const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
+  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
 }
 
 export function renderText(r: LoadReport): string {
   const lines = headline(r);
-  const f = r.figures;
-  if (f) {
-    const rows: string[][] = [['operation', 'responses', 'req/s', ...LAT_HEAD.map((h) => `${h} ms`), 'statuses']];
-    for (const op of OPS) {
-      const x = f.latency_ms.by_operation[op];
-      if (x) rows.push([op, String(x.count), x.rps.toFixed(1), ...LAT_COLS.map((k) => x[k].toFixed(2)), statusText(x.statuses)]);
-    }
-    const o = f.latency_ms.overall;
-    rows.push(['overall', String(o.count), (o.count / (f.duration_s || 1)).toFixed(1), ...LAT_COLS.map((k) => o[k].toFixed(2)), statusText(f.status_codes)]);
+  if (r.figures) {
+    const rows = [LATENCY_HEAD, ...latencyRows(r)];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
     lines.push('');
     for (const row of rows) lines.push(row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
-    const t = f.throughput_rps;
-    lines.push('');
-    lines.push(`throughput  mean ${t.mean} req/s · p50 ${t.p50} · p99 ${t.p99} · min ${t.min} · max ${t.max} (per-second samples over ${f.duration_s} s)`);
-    lines.push(`errors      non-2xx ${f.errors.non_2xx} · time-outs ${f.errors.timeouts} · connection errors ${f.errors.connection_errors} · error rate ${fmtRate(f.errors.rate)}`);
-    const codes = errorCodesText(r);
-    if (codes) lines.push(`            ${codes}`);
+    lines.push('', rateLine(r), errorsLine(r));
   }
   lines.push('', 'checks');
-  const idw = Math.max(...r.checks.map((c) => c.id.length), 10);
+  const idw = Math.max(...r.checks.map((c) => c.id.length), 14);
   for (const c of r.checks) {
     lines.push(`  ${c.status.toUpperCase().padEnd(4)}  ${c.id.padEnd(idw)}  ${c.detail}`);
     for (const e of c.examples ?? []) lines.push(`        ${' '.repeat(idw)}  - ${e}`);
   }
   if (r.thresholds.length) {
-    lines.push('', 'thresholds (from flags)');
+    lines.push('', 'thresholds (from flags; judged over the whole run)');
     for (const t of r.thresholds) lines.push(`  ${t.status === 'off' ? 'off ' : t.status.toUpperCase().padEnd(4)}  ${t.id.padEnd(idw)}  ${t.detail}`);
   }
   if (r.notes.length) {
@@ -72,26 +79,19 @@ export function renderText(r: LoadReport): string {
   return lines.join('\n');
 }
 
+const md = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+
 export function renderMarkdown(r: LoadReport): string {
   const out: string[] = [`# Load run ${r.run_id}: ${r.verdict.toUpperCase()}`, '', ...headline(r).map((l) => `${l}  `), ''];
-  const f = r.figures;
-  if (f) {
-    out.push('| operation | responses | req/s | p50 ms | p90 ms | p97.5 ms | p99 ms | max ms | mean ms | statuses |', '|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
-    for (const op of OPS) {
-      const x = f.latency_ms.by_operation[op];
-      if (x) out.push(`| ${op} | ${x.count} | ${x.rps.toFixed(1)} | ${LAT_COLS.map((k) => x[k].toFixed(2)).join(' | ')} | ${statusText(x.statuses)} |`);
-    }
-    const o = f.latency_ms.overall;
-    out.push(`| **overall** | ${o.count} | ${(o.count / (f.duration_s || 1)).toFixed(1)} | ${LAT_COLS.map((k) => o[k].toFixed(2)).join(' | ')} | ${statusText(f.status_codes)} |`, '');
-    const t = f.throughput_rps;
-    out.push(`Throughput: mean ${t.mean} req/s, p50 ${t.p50}, p99 ${t.p99}, min ${t.min} (per-second samples).  `);
-    const codes = errorCodesText(r);
-    out.push(`Errors: non-2xx ${f.errors.non_2xx}, time-outs ${f.errors.timeouts}, connection errors ${f.errors.connection_errors}, error rate ${fmtRate(f.errors.rate)}${codes ? ` (${codes})` : ''}.`, '');
+  if (r.figures) {
+    out.push(`| ${LATENCY_HEAD.join(' | ')} |`, `|---|${LATENCY_HEAD.slice(1, -1).map(() => '--:').join('|')}|---|`);
+    for (const row of latencyRows(r)) out.push(`| ${row.map(md).join(' | ')} |`);
+    out.push('', `${md(rateLine(r))}  `, md(errorsLine(r)).replace(/\n/g, '  \n'), '');
   }
   out.push('| check | status | detail |', '|---|---|---|');
-  for (const c of r.checks) out.push(`| ${c.id} | ${c.status} | ${c.detail.replace(/\|/g, '\\|')}${(c.examples ?? []).map((e) => `<br>– ${e.replace(/\|/g, '\\|').replace(/</g, '&lt;')}`).join('')} |`);
+  for (const c of r.checks) out.push(`| ${c.id} | ${c.status} | ${md(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${md(e)}`).join('')} |`);
   out.push('', '| threshold | status | detail |', '|---|---|---|');
-  for (const t of r.thresholds) out.push(`| ${t.id} | ${t.status} | ${t.detail} |`);
-  if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${n}`));
+  for (const t of r.thresholds) out.push(`| ${t.id} | ${t.status} | ${md(t.detail)} |`);
+  if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${md(n)}`));
   return out.join('\n') + '\n';
 }

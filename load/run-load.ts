@@ -10,17 +10,17 @@ import { Client, closeAllPools } from '../harness/client.ts';
 import { EXIT } from '../harness/errors.ts';
 import { redactText } from '../harness/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
-import { buildChecks } from './checks.ts';
-import { runEngine, type EngineOutput } from './engine.ts';
+import { buildChecks, type Check } from './checks.ts';
+import { buildFigures, type Figures } from './figures.ts';
 import { Observations } from './observe.ts';
 import type { LoadOptions } from './options.ts';
 import { createPool, type PoolOutcome } from './pool.ts';
 import { renderText } from './render.ts';
-import { buildFigures, writeReport, type Figures, type LoadReport } from './report.ts';
-import { MIXES, opsOf } from './scenarios.ts';
-import { newTallies } from './stats.ts';
-import { openLoadTarget, preflight, safeUrl } from './target.ts';
-import { evaluateThresholds, type ThresholdResult } from './thresholds.ts';
+import { writeReport, type LoadReport } from './report.ts';
+import { OPS, opsOf } from './scenarios.ts';
+import { openLoadTarget, preflight, safeUrl, type LoadTarget } from './target.ts';
+import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
+import { runWorkers } from './workers.ts';
 
 export interface LoadRunResult {
   exitCode: number;
@@ -41,8 +41,9 @@ export function newRunId(): string {
 
 export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadRunResult> {
   const out = io.out ?? ((t: string) => console.log(t));
-  const progress = io.progress ?? (process.stderr.isTTY ? (t: string) => process.stderr.write(`\r${t}`) : () => undefined);
-  const runId = newRunId();
+  const progress = io.progress ?? (process.stderr.isTTY ? (t: string) => process.stderr.write(t) : () => undefined);
+  const shardTag = opts.shard ? `s${opts.shard.index}` : '';
+  const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
   const target = await openLoadTarget(opts.profilePath);
@@ -50,88 +51,28 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   try {
     await preflight(profile, secrets);
     const timeoutMs = profile.probes?.request_timeout_ms ?? 10_000;
-    const timeoutS = Math.max(1, Math.ceil(timeoutMs / 1000));
     const client = new Client({ baseUrl: profile.base_url, secrets, timeoutMs });
     const key = profile.keys.test;
-    const obs = new Observations();
-    const tallies = newTallies();
-    const ops = opsOf(opts.scenario);
-
-    let pool: PoolOutcome | null = null;
-    if (ops.includes('read')) pool = await createPool(client, key, runId, obs);
+    const setupObs = new Observations();
+    const ops = opsOf(opts.scenario, opts.mix);
+    const pool = ops.includes('read') ? await createPool(client, key, runId, setupObs) : null;
     const ran = pool === null || pool.ok;
-
-    let engine: EngineOutput | null = null;
-    if (ran) {
-      engine = await runEngine({
-        baseUrl: profile.base_url,
-        key,
-        runId,
-        scenario: opts.scenario,
-        connections: opts.connections,
-        durationS: opts.durationS,
-        rate: opts.rate,
-        maxRequests: opts.maxRequests,
-        timeoutS,
-        pool: pool?.ok ? pool.pool : [],
-        obs,
-        tallies,
-        onTick: (n) => progress(`load: ${n} responses in the last second   `),
-      });
-      progress('\n');
-    }
-
-    let reread: RereadOutcome | null = null;
-    let duplicates: RereadOutcome | null = null;
-    let cleaned: CleanupOutcome | null = null;
-    if (engine) {
-      if (obs.created.length) reread = await rereadSample(client, key, obs.created, obs);
-      if (obs.replayedExternalIds.size) duplicates = await replayDuplicates(client, key, obs.replayedExternalIds, obs);
-    }
-    if (!target.embedded) {
-      const ids = [...(pool?.ok ? pool.pool : []), ...obs.created].map((p) => p.id);
-      if (ids.length) cleaned = await cleanup(client, key, ids);
-    }
-
-    const figures: Figures | null = engine ? buildFigures(engine.raw, tallies, obs.errorCodes) : null;
-    const checks = buildChecks({ scenario: opts.scenario, obs, pool, ran, reread, duplicates, internalErrors: engine?.internalErrors ?? [] });
-    const thresholds: ThresholdResult[] = figures
-      ? evaluateThresholds(opts.thresholds, {
-          p99Ms: figures.latency_ms.overall.p99,
-          responses: figures.responses,
-          meanRps: figures.throughput_rps.mean,
-          errorRate: figures.errors.rate,
-        })
+    progress(ran ? `load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n` : '');
+    const results = ran
+      ? await runWorkers(
+          { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, pool: pool?.ok ? pool.pool : [] },
+          opts.workers,
+        )
       : [];
-    const failed = checks.some((c) => c.status === 'fail') || thresholds.some((t) => t.status === 'fail');
-    const report: LoadReport = {
-      tool: TOOL,
-      kind: 'load',
-      run_id: runId,
-      target: { base_url: safeUrl(profile.base_url), embedded: target.embedded },
-      started_at: startedAt.toISOString(),
-      finished_at: new Date().toISOString(),
-      options: {
-        scenario: opts.scenario,
-        mix: MIXES[opts.scenario],
-        duration_s: opts.durationS,
-        connections: opts.connections,
-        connections_effective: engine?.connections ?? opts.connections,
-        rate: opts.rate ?? null,
-        max_requests: opts.maxRequests,
-        timeout_s: timeoutS,
-      },
-      figures,
-      checks,
-      thresholds,
-      cleanup: cleaned,
-      notes: notesFor(opts, target.embedded, profile.base_url, figures, engine, cleaned),
-      verdict: failed ? 'fail' : 'pass',
-      exit_code: failed ? EXIT.notConformant : EXIT.conformant,
-    };
+    const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
+    const after = await afterTheLoad(client, key, obs, ran, target.embedded, pool);
+    const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS) : null;
+    if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
+    const checks = buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) });
+    const report = assemble(opts, { runId, startedAt, target, timeoutMs, workers: results.length || opts.workers, figures, checks, cleaned: after.cleaned });
     writeReport(reportDir, report, secrets);
     out(redactText(renderText(report), secrets));
-    out(`report: ${join(reportDir, 'load.json')} (+ load.md)`);
+    out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
     return { exitCode: report.exit_code, report, reportDir };
   } finally {
     await closeAllPools();
@@ -139,16 +80,86 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   }
 }
 
-function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figures | null, engine: EngineOutput | null, cleaned: CleanupOutcome | null): string[] {
-  const notes: string[] = [];
-  if (embedded) {
-    notes.push('embedded reference server: it shares this process (one event loop) with the load generator, on a shared machine; the figures are indicative — compare ratios between runs, not absolute numbers');
+interface AfterOutcome {
+  reread: RereadOutcome | null;
+  duplicates: RereadOutcome | null;
+  storm: RereadOutcome | null;
+  cleaned: CleanupOutcome | null;
+}
+
+async function afterTheLoad(client: Client, key: string, obs: Observations, ran: boolean, embedded: boolean, pool: PoolOutcome | null): Promise<AfterOutcome> {
+  const outcome: AfterOutcome = { reread: null, duplicates: null, storm: null, cleaned: null };
+  if (ran) {
+    if (obs.created.length) outcome.reread = await rereadSample(client, key, obs.created, obs);
+    if (obs.replayedExternalIds.size) outcome.duplicates = await replayDuplicates(client, key, obs.replayedExternalIds, obs);
+    if (obs.storm.externalIds.length) outcome.storm = await replayDuplicates(client, key, obs.storm.externalIds, obs);
   }
-  notes.push('latency percentiles are over every response (autocannon\'s per-response time, ms); --max-p99-ms is checked against the overall p99; throughput figures are autocannon\'s per-second samples');
-  if (opts.rate) notes.push('with --rate, latencies are measured from send, not corrected for coordinated omission');
-  if (f && f.responses >= opts.maxRequests) notes.push(`the run stopped at the request cap (${opts.maxRequests}) before --duration`);
-  if (engine) notes.push(`requests still in flight when the run stopped (at most ${engine.connections}) are neither counted nor checked`);
-  if (baseUrl.startsWith('https:')) notes.push('autocannon does not verify TLS certificates; the preflight request (undici) did');
+  if (!embedded) {
+    const ids = [...(pool?.ok ? pool.pool : []), ...obs.created].map((p) => p.id);
+    if (ids.length) outcome.cleaned = await cleanup(client, key, ids);
+  }
+  return outcome;
+}
+
+interface RunFacts {
+  runId: string;
+  startedAt: Date;
+  target: LoadTarget;
+  timeoutMs: number;
+  workers: number;
+  figures: Figures | null;
+  checks: Check[];
+  cleaned: CleanupOutcome | null;
+}
+
+function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
+  const thresholds: ThresholdResult[] = x.figures ? evaluateThresholds(opts.thresholds, x.figures) : [];
+  const failed = x.checks.some((c) => c.status === 'fail') || thresholds.some((t) => t.status === 'fail');
+  return {
+    tool: TOOL,
+    kind: 'load',
+    run_id: x.runId,
+    target: { base_url: safeUrl(x.target.profile.base_url), embedded: x.target.embedded },
+    started_at: x.startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    options: {
+      scenario: opts.scenario,
+      mix: opts.mix,
+      model: opts.rate ? 'open' : 'closed',
+      arrivals: opts.rate ? opts.arrivals : null,
+      rate: opts.rate ?? null,
+      warmup_s: opts.warmupS,
+      duration_s: opts.durationS,
+      connections: opts.connections,
+      workers: x.workers,
+      shard: opts.shard ?? null,
+      max_requests: opts.maxRequests,
+      timeout_s: x.timeoutMs / 1000,
+      thresholds: opts.thresholds,
+    },
+    figures: x.figures,
+    checks: x.checks,
+    thresholds,
+    cleanup: x.cleaned,
+    notes: notesFor(opts, x.target.embedded, x.target.profile.base_url, x.figures, x.cleaned),
+    verdict: failed ? 'fail' : 'pass',
+    exit_code: failed ? EXIT.notConformant : EXIT.conformant,
+  };
+}
+
+function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figures | null, cleaned: CleanupOutcome | null): string[] {
+  const notes: string[] = [];
+  if (embedded) notes.push('embedded reference server: its own process on this machine, sharing the cores with the generator; the figures are indicative — compare ratios between runs, not absolute numbers');
+  notes.push(
+    opts.rate
+      ? `open model: requests fall due at ${opts.rate} req/s (${opts.arrivals} arrivals) whatever the answers; each latency is measured from the request's due time (coordinated omission corrected, as wrk2 does), so a stall counts for every request that fell due during it`
+      : 'closed model: each connection sends its next request when the previous answer is in; latencies are from the send time (a stalled target slows the offered load: use --rate for latency under a fixed load)',
+  );
+  notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked but not in the figures`);
+  if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
+  if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
+  if (f && f.sent >= opts.maxRequests) notes.push(`the run stopped at the request cap (${opts.maxRequests}) before --duration`);
+  if (baseUrl.startsWith('https:')) notes.push('the load connections verify TLS certificates (undici defaults)');
   if (cleaned) {
     notes.push(
       `clean-up: ${cleaned.cancelled} of ${cleaned.total} payments of this run cancelled` +

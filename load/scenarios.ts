@@ -7,7 +7,7 @@
 export type Op = 'create' | 'read' | 'list';
 export const OPS: readonly Op[] = ['create', 'read', 'list'];
 
-export const SCENARIO_NAMES = ['create', 'read', 'list', 'mixed'] as const;
+export const SCENARIO_NAMES = ['create', 'read', 'list', 'mixed', 'idempotency-storm'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 /** Share of each operation in a scenario (sums to 1). */
@@ -16,7 +16,25 @@ export const MIXES: Record<ScenarioName, Record<Op, number>> = {
   read: { create: 0, read: 1, list: 0 },
   list: { create: 0, read: 0, list: 1 },
   mixed: { create: 0.2, read: 0.7, list: 0.1 },
+  'idempotency-storm': { create: 1, read: 0, list: 0 },
 };
+
+/**
+ * `--mix create=20,read=70,list=10` (mixed only): shares in any unit, normalised to 1.
+ * Returns null when the text is not of that form.
+ */
+export function parseMix(text: string): Record<Op, number> | null {
+  const out: Record<Op, number> = { create: 0, read: 0, list: 0 };
+  for (const part of text.split(',')) {
+    const m = /^(create|read|list)=(\d+(?:\.\d+)?)$/.exec(part.trim());
+    if (!m) return null;
+    out[m[1] as Op] = Number(m[2]);
+  }
+  const sum = out.create + out.read + out.list;
+  if (!(sum > 0)) return null;
+  for (const op of OPS) out[op] /= sum;
+  return out;
+}
 
 /** Share of creates that replay an earlier completed keyed create (once one exists). */
 export const REPLAY_SHARE = 0.1;
@@ -24,19 +42,22 @@ export const REPLAY_SHARE = 0.1;
 /** The page size of the list scenario. */
 export const LIST_LIMIT = 20;
 
-export function opsOf(scenario: ScenarioName): Op[] {
-  return OPS.filter((op) => MIXES[scenario][op] > 0);
+export function opsOf(scenario: ScenarioName, mix: Record<Op, number> = MIXES[scenario]): Op[] {
+  return OPS.filter((op) => mix[op] > 0);
 }
 
 /** The operation for a uniform draw r in [0, 1). */
 export function pickOp(scenario: ScenarioName, r: number): Op {
-  const mix = MIXES[scenario];
+  return pickOpFrom(MIXES[scenario], r);
+}
+
+export function pickOpFrom(mix: Record<Op, number>, r: number): Op {
   let acc = 0;
   for (const op of OPS) {
     acc += mix[op];
     if (r < acc) return op;
   }
-  return opsOf(scenario).at(-1)!;
+  return OPS.filter((op) => mix[op] > 0).at(-1) ?? 'list';
 }
 
 /**

@@ -1,13 +1,10 @@
 /**
  * The target of a load run: the profile's, or — without --profile — the embedded reference
- * server on a loopback port, closed after the run. The embedded server delivers its webhooks
- * (payment.created, payment.cancelled) to a null receiver in this process that acknowledges
- * everything with 204: the server does the work a real service does, no retry piles up, and
- * nothing is logged to disk (the webhook sink is not needed for load).
+ * server on a loopback port in a child process of its own (reference-child-main.ts), ended
+ * after the run.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startReference } from '../reference/index.ts';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Client, TransportError } from '../harness/client.ts';
 import { HarnessError } from '../harness/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../harness/profile.ts';
@@ -24,47 +21,48 @@ export async function openLoadTarget(profilePath: string | undefined): Promise<L
     const profile = loadProfile(profilePath);
     return { profile, embedded: false, secrets: profileSecrets(profile), close: async () => undefined };
   }
-  const receiver = await startNullReceiver();
-  let reference;
-  try {
-    reference = await startReference({ port: 0, webhookBaseUrl: receiver.url, timeScale: 1 });
-  } catch (e) {
-    await receiver.close();
-    throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
-  }
-  const profile = reference.profile as Profile;
-  return {
-    profile,
-    embedded: true,
-    secrets: profileSecrets(profile),
-    close: async () => {
-      await reference.close();
-      await receiver.close();
-    },
-  };
+  const { profile, close } = await startReferenceProcess();
+  return { profile, embedded: true, secrets: profileSecrets(profile), close };
 }
 
-async function startNullReceiver(): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.statusCode = 204;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+const CHILD = fileURLToPath(new URL('./reference-child.mjs', import.meta.url));
+const CHILD_START_MS = 20_000;
+
+/**
+ * The embedded reference server in a child process; closing stdin ends it (killed if it
+ * lingers). `launcher` prefixes the command (the bench pins it with taskset).
+ */
+export async function startReferenceProcess(launcher: string[] = []): Promise<{ profile: Profile; pid: number; close(): Promise<void> }> {
+  const [cmd, ...pre] = [...launcher, process.execPath];
+  const child = spawn(cmd!, [...pre, CHILD], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async (): Promise<void> => {
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
   };
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('did not start in time')), CHILD_START_MS);
+    child.stdout.on('data', (d: Buffer) => {
+      buf += d.toString('utf8');
+      if (buf.includes('\n')) {
+        clearTimeout(timer);
+        resolve(buf.slice(0, buf.indexOf('\n')));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  }).catch(async (e: Error) => {
+    await close();
+    throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${e.message}`);
+  });
+  const msg = JSON.parse(line) as { profile?: Profile; error?: string };
+  if (!msg.profile) {
+    await close();
+    throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${msg.error ?? 'no profile'}`);
+  }
+  return { profile: msg.profile, pid: child.pid ?? 0, close };
 }
 
 /**

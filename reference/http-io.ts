@@ -17,6 +17,13 @@ export interface RequestBody {
  * went away (nothing can be answered then).
  */
 export function readBody(req: IncomingMessage): Promise<RequestBody | null> {
+  // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (RFC 9112 6.3).
+  // The common GET: answer without waiting for the end of an empty stream.
+  const h = req.headers;
+  if (h['content-length'] === undefined && h['transfer-encoding'] === undefined && req.httpVersionMajor === 1 && !req.destroyed) {
+    req.resume();
+    return Promise.resolve(EMPTY_BODY);
+  }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -47,6 +54,8 @@ export function readBody(req: IncomingMessage): Promise<RequestBody | null> {
   });
 }
 
+const EMPTY_BODY: RequestBody = Object.freeze({ bytes: Buffer.alloc(0), tooLarge: false });
+
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export function sendBytes(
@@ -56,11 +65,8 @@ export function sendBytes(
   headers: Readonly<Record<string, string>> = {},
 ): void {
   if (res.headersSent || res.destroyed) return;
-  res.statusCode = status;
-  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-  res.setHeader('Cache-Control', 'no-store');
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Length', bytes.length);
+  // One writeHead (merged with any header set before) instead of one setHeader per header.
+  res.writeHead(status, { 'Content-Type': JSON_CONTENT_TYPE, 'Cache-Control': 'no-store', ...headers, 'Content-Length': bytes.length });
   res.end(bytes);
 }
 

@@ -67,13 +67,25 @@ export interface RouteMatch<R> {
 }
 
 /** The first route of `routes` whose pattern matches `path`, with its decoded params. */
+// Route patterns split once, not per request.
+const splitPatterns = new Map<string, string[]>();
+
+function patternParts(pattern: string): string[] {
+  let parts = splitPatterns.get(pattern);
+  if (!parts) {
+    parts = pattern.split('/');
+    splitPatterns.set(pattern, parts);
+  }
+  return parts;
+}
+
 export function matchPath<R extends { pattern: string }>(
   routes: readonly R[],
   path: string,
 ): RouteMatch<R> | null {
   const segments = path.split('/');
   for (const route of routes) {
-    const parts = route.pattern.split('/');
+    const parts = patternParts(route.pattern);
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
     let ok = true;

@@ -1,8 +1,17 @@
 /** Timestamps: RFC 3339 with milliseconds, UTC, and a strict RFC 3339 parser for filters. */
 
+// Formatting is memoised: the read path formats the same few timestamps again and again.
+const FORMAT_CACHE_MAX = 8192;
+const formatted = new Map<number, string>();
+
 export function formatTimestamp(ms: number, offset: 'Z' | '+00:00' = 'Z'): string {
-  const iso = new Date(ms).toISOString();
-  return offset === 'Z' ? iso : `${iso.slice(0, -1)}+00:00`;
+  let s = formatted.get(ms);
+  if (s === undefined) {
+    s = new Date(ms).toISOString();
+    if (formatted.size >= FORMAT_CACHE_MAX) formatted.clear();
+    formatted.set(ms, s);
+  }
+  return offset === 'Z' ? s : `${s.slice(0, -1)}+00:00`;
 }
 
 export function formatNullableTimestamp(ms: number | null, offset: 'Z' | '+00:00' = 'Z'): string | null {

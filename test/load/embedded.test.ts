@@ -42,7 +42,29 @@ describe('hps-conformance load (embedded reference)', () => {
     expect(r.out).toMatch(/^overall\s+\d+/m);
     expect(r.out).toContain('verdict PASS');
     const md = readFileSync(join(dir, 'load.md'), 'utf8');
-    for (const text of [r.out, JSON.stringify(report), md]) expect(text).not.toMatch(UNREDACTED_KEY);
+    const html = readFileSync(join(dir, 'load.html'), 'utf8');
+    const junit = readFileSync(join(dir, 'load.junit.xml'), 'utf8');
+    for (const text of [r.out, JSON.stringify(report), md, html, junit]) expect(text).not.toMatch(UNREDACTED_KEY);
+    // The renderings: percentile table, inline SVG series, verdicts; one JUnit testcase per threshold.
+    expect(html).toMatch(/<th>p99\.99 ms<\/th>/);
+    expect(html).toMatch(/<svg[^>]*aria-label="latency over time"[\s\S]*<polyline/);
+    expect(html).not.toMatch(/<script/);
+    for (const t of report.thresholds) expect(junit).toContain(`name="${t.id}"`);
+    expect((junit.match(/classname="load.thresholds"/g) ?? []).length).toBe(report.thresholds.length);
+    expect(f.raw.histograms.read).toMatch(/^HISTFAAA/);
+    expect(f.series.length).toBeGreaterThanOrEqual(1);
+    expect(report.options.workers).toBeGreaterThanOrEqual(1);
+  });
+
+  it('idempotency-storm: one key on every connection at once creates exactly one payment per round', async () => {
+    const dir = reportDir('storm');
+    const r = await runMain(['load', '--scenario', 'idempotency-storm', '--duration', '1', '--warmup', '0', '--connections', '8', '--workers', '1', '--max-p99-ms', '60000', '--report', dir]);
+    expect(r.code, r.out).toBe(0);
+    const report = readLoadJson(dir);
+    const storm = report.checks.find((c: { id: string }) => c.id === 'idempotency-storm');
+    expect(storm.status).toBe('pass');
+    expect(storm.detail).toMatch(/each list exactly one payment/);
+    expect(report.figures.errors.rate).toBe(0);
   });
 
   it('exits 1 when a threshold is set out of reach (--max-p99-ms 0, --min-rps 10^9)', async () => {

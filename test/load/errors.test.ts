@@ -85,7 +85,8 @@ describe('hps-conformance load: a target answering 500 to every create', () => {
     expect(status('create-201-payment')).toBe('fail');
     // Thresholds were out of the way: the checks alone decide.
     expect(report.thresholds.every((t: { status: string }) => t.status !== 'fail')).toBe(true);
-    expect(report.figures.latency_ms.by_operation.create.error_codes['500 internal_error']).toBeGreaterThan(0);
+    expect(report.figures.errors.by_code['create 500 internal_error']).toBeGreaterThan(0);
+    expect(report.figures.errors.by_status['500']).toBeGreaterThan(0);
     expect(r.out).toMatch(/FAIL\s+create-201-payment/);
     expect(r.out + JSON.stringify(report)).not.toContain('loadsecretvalue');
   });

@@ -4,7 +4,12 @@ import { HarnessError } from '../../harness/errors.ts';
 import { redactText } from '../../harness/redact.ts';
 import { Observations } from '../../load/observe.ts';
 import { LIMITS, parseLoadOptions, THRESHOLD_DEFAULTS } from '../../load/options.ts';
-import { amountFor, createRequest, MIXES, pickOp, SCENARIO_NAMES } from '../../load/scenarios.ts';
+import { amountFor, createRequest, MIXES, parseMix, pickOp, SCENARIO_NAMES } from '../../load/scenarios.ts';
+import { arrivalClock, seededRandom } from '../../load/arrivals.ts';
+import { buildFigures, type RawParts } from '../../load/figures.ts';
+import { encode, mergeEncoded, newHistogram, percentilesOf, recordMs } from '../../load/histogram.ts';
+import { defaultWorkers, splitPlan } from '../../load/workers.ts';
+import { availableParallelism } from 'node:os';
 import { percentile, summarise } from '../../load/stats.ts';
 import { evaluateThresholds } from '../../load/thresholds.ts';
 import { spread } from '../../load/after.ts';
@@ -14,17 +19,21 @@ describe('load flags', () => {
     expect(parseLoadOptions({})).toEqual({
       profilePath: undefined,
       scenario: 'mixed',
+      mix: MIXES.mixed,
+      arrivals: 'constant',
+      warmupS: LIMITS.warmupDefault,
+      workers: defaultWorkers(),
       durationS: 10,
       connections: 10,
-      rate: undefined,
       maxRequests: LIMITS.maxRequestsCap,
       reportDir: undefined,
-      thresholds: { ...THRESHOLD_DEFAULTS },
+      thresholds: { ...THRESHOLD_DEFAULTS, allowShort: false },
     });
+    expect(defaultWorkers()).toBe(Math.max(1, availableParallelism() - 1));
   });
 
   it('bounds every flag (usage error, exit 2)', () => {
-    for (const o of [{ duration: '301' }, { connections: '0' }, { rate: '-1' }, { 'max-requests': '1000001' }, { 'max-error-rate': '1.01' }, { scenario: 'x' }]) {
+    for (const o of [{ duration: '301' }, { connections: '0' }, { rate: '-1' }, { workers: '0' }, { warmup: '61' }, { arrivals: 'burst', rate: '1' }, { 'max-requests': '1000001' }, { 'max-error-rate': '1.01' }, { scenario: 'x' }]) {
       let err: unknown;
       try {
         parseLoadOptions(o);
@@ -34,7 +43,7 @@ describe('load flags', () => {
       expect(err, JSON.stringify(o)).toBeInstanceOf(HarnessError);
       expect((err as HarnessError).exitCode).toBe(2);
     }
-    expect(parseLoadOptions({ 'max-p99-ms': '0', 'min-rps': '1e9', 'max-error-rate': '0' }).thresholds).toEqual({ maxP99Ms: 0, minRps: 1e9, maxErrorRate: 0 });
+    expect(parseLoadOptions({ 'max-p99-ms': '0', 'min-rps': '1e9', 'max-error-rate': '0' }).thresholds).toEqual({ maxP99Ms: 0, minRps: 1e9, maxErrorRate: 0, allowShort: false });
   });
 });
 
@@ -71,12 +80,68 @@ describe('figures', () => {
     expect(spread([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5)).toEqual([1, 3, 5, 7, 9]);
   });
 
-  it('thresholds: p99, min rps (0 = off), error rate', () => {
-    const t = evaluateThresholds({ maxP99Ms: 250, minRps: 0, maxErrorRate: 0.01 }, { p99Ms: 12, responses: 10, meanRps: 100, errorRate: 0 });
-    expect(t.map((x) => x.status)).toEqual(['pass', 'off', 'pass']);
-    const f = evaluateThresholds({ maxP99Ms: 0, minRps: 1e9, maxErrorRate: 0.01 }, { p99Ms: 12, responses: 10, meanRps: 100, errorRate: 0.02 });
-    expect(f.map((x) => x.status)).toEqual(['fail', 'fail', 'fail']);
-    expect(evaluateThresholds({ maxP99Ms: 250, minRps: 0, maxErrorRate: 1 }, { p99Ms: 0, responses: 0, meanRps: 0, errorRate: 0 })[0]!.status).toBe('fail');
+  it('thresholds judge the figures: p99, min rps (0 = off), error rate, and the rate reached (unless --allow-short)', () => {
+    const h = newHistogram();
+    for (let i = 1; i <= 100; i += 1) recordMs(h, i / 10);
+    const part = (over: Partial<RawParts> = {}): RawParts => ({ histograms: { read: encode(h) }, series: [encode(h)], statuses: { create: {}, read: { '200': 98, '429': 1, '500': 1 }, list: {} }, errorKinds: { timeout: 1, connection: 0, other: 0 }, due: 100, sentInWindow: 100, answered: 100, notSent: 0, warmupAnswered: 0, ...over });
+    const f = buildFigures([part()], 100, 1);
+    expect(f.latency_ms.overall.p99).toBeCloseTo(9.9, 1);
+    expect(f.errors).toMatchObject({ rate_limited_429: 1, by_status: { '500': 1 }, by_kind: { timeout: 1 } });
+    expect(f.errors.rate).toBeCloseTo(3 / 101, 5);
+    const ok = { maxP99Ms: 250, minRps: 0, maxErrorRate: 0.05, allowShort: false };
+    expect(evaluateThresholds(ok, f).map((x) => x.status)).toEqual(['pass', 'off', 'pass', 'pass']);
+    expect(evaluateThresholds({ maxP99Ms: 1, minRps: 1e9, maxErrorRate: 0.01, allowShort: false }, f).map((x) => x.status)).toEqual(['fail', 'fail', 'fail', 'pass']);
+    const short = buildFigures([part({ sentInWindow: 90, notSent: 10 })], 100, 1);
+    expect(short.shortfall).toBeCloseTo(0.1, 5);
+    expect(evaluateThresholds(ok, short)[3]).toMatchObject({ id: 'rate-reached', status: 'fail' });
+    expect(evaluateThresholds({ ...ok, allowShort: true }, short)[3]).toMatchObject({ status: 'off' });
+    expect(evaluateThresholds(ok, buildFigures([part({ sentInWindow: 99.5 })], 100, 1))[3]!.status).toBe('pass');
+    expect(evaluateThresholds(ok, buildFigures([], null, 1))[0]!.status).toBe('fail');
+  });
+});
+
+describe('histograms, arrivals, shares', () => {
+  it('encoded histograms merge exactly: merged percentiles equal one histogram of all samples', () => {
+    const random = seededRandom(7);
+    const all = newHistogram();
+    const parts = [newHistogram(), newHistogram(), newHistogram()];
+    for (let i = 0; i < 30_000; i += 1) {
+      const ms = -Math.log(1 - random()) * 20;
+      recordMs(all, ms);
+      recordMs(parts[i % 3]!, ms);
+    }
+    const merged = mergeEncoded(parts.map(encode));
+    expect(encode(parts[0]!)).toMatch(/^HISTFAAA/);
+    expect(merged.totalCount).toBe(30_000);
+    expect(percentilesOf(merged)).toEqual(percentilesOf(all));
+  });
+
+  it('constant arrivals are evenly spaced over the union of connections; Poisson has the offered mean', () => {
+    const dues = [0, 1, 2, 3].flatMap((c) => {
+      const clock = arrivalClock('constant', 100, 4, c, 1000);
+      return Array.from({ length: 25 }, () => clock.next());
+    });
+    dues.sort((a, b) => a - b);
+    expect(dues[0]).toBe(1000);
+    expect(dues.slice(1).every((d, i) => Math.abs(d - dues[i]! - 10) < 1e-9)).toBe(true);
+    const p = arrivalClock('poisson', 100, 1, 0, 0, seededRandom(3));
+    let last = 0;
+    for (let i = 0; i < 10_000; i += 1) last = p.next();
+    expect(last / 10_000 / 10).toBeGreaterThan(0.95);
+    expect(last / 10_000 / 10).toBeLessThan(1.05);
+  });
+
+  it('workers split connections, rate and cap; shards take 1/N of the rate; --mix normalises', () => {
+    const plan = { baseUrl: 'http://127.0.0.1:1', key: 'k', runId: 'r', tag: 's2', scenario: 'read' as const, mix: MIXES.read, connections: 5, rate: 100, arrivals: 'constant' as const, warmupS: 0, durationS: 1, timeoutMs: 1000, maxRequests: 11, pool: [] };
+    const parts = splitPlan(plan, 2, 0);
+    expect(parts.map((p) => [p.connections, p.rate, p.maxRequests, p.tag])).toEqual([[3, 60, 6, 's2w0'], [2, 40, 5, 's2w1']]);
+    expect(splitPlan(plan, 9, 0)).toHaveLength(5);
+    expect(parseLoadOptions({ rate: '300', shard: '2/3' })).toMatchObject({ rate: 100, shard: { index: 2, count: 3 } });
+    for (const bad of ['0/3', '4/3', '1/0', 'x']) expect(() => parseLoadOptions({ shard: bad })).toThrow(/--shard/);
+    expect(parseMix('create=1,read=3')).toEqual({ create: 0.25, read: 0.75, list: 0 });
+    expect(parseMix('create=0')).toBeNull();
+    expect(() => parseLoadOptions({ scenario: 'read', mix: 'read=1' })).toThrow(/--mix/);
+    expect(() => parseLoadOptions({ arrivals: 'poisson' })).toThrow(/--arrivals/);
   });
 });
 
@@ -113,6 +178,26 @@ describe('observations', () => {
     obs.observe({ op: 'read', read: { id: 'pay_1', amount: '10.5', externalId: 'x' } }, 404, '{"error":{"code":"payment_not_found"}}');
     expect(obs.read.bad.count).toBe(1);
     expect(obs.read.bad.items[0]).toContain('404');
+  });
+
+  it('idempotency storm: the original (one id) or 409 idempotency_in_progress, nothing else', () => {
+    const obs = new Observations();
+    obs.observeStorm('r-1', [
+      { status: 201, body: payment({}) },
+      { status: 201, body: payment({}) },
+      { status: 409, body: '{"error":{"code":"idempotency_in_progress"}}' },
+    ]);
+    expect(obs.storm).toMatchObject({ rounds: 1, original: 2, inProgress: 1 });
+    expect(obs.storm.bad.count).toBe(0);
+    obs.observeStorm('r-2', [
+      { status: 201, body: payment({}) },
+      { status: 201, body: payment({ id: 'pay_2' }) },
+      { status: 409, body: '{"error":{"code":"idempotency_conflict"}}' },
+    ]);
+    expect(obs.storm.bad.count).toBe(2);
+    const merged = Observations.merge([obs.snapshot(), obs.snapshot()]);
+    expect(merged.storm).toMatchObject({ rounds: 4, original: 8, inProgress: 2 });
+    expect(merged.storm.bad.count).toBe(4);
   });
 
   it('examples are redactable text', () => {

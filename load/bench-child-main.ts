@@ -1,0 +1,63 @@
+/**
+ * One measured phase of `npm run bench:load`, in its own process so that taskset can pin it:
+ * argv[2] is JSON { engine, url, path, key, connections, seconds, workers? }; prints one JSON
+ * line { requests, seconds, ok }.
+ *   generator: this project's generator (closed model), every correctness check on;
+ *   workers:   the same through --workers N (worker threads, merged);
+ *   undici:    a bare undici loop on the same connections (no check, no histogram);
+ *   autocannon: autocannon driven bare.
+ */
+import autocannon from 'autocannon';
+import { Client } from 'undici';
+import { runGenerator, type GeneratorResult } from './generator.ts';
+import { MIXES } from './scenarios.ts';
+import { runWorkers } from './workers.ts';
+
+interface Phase {
+  engine: 'generator' | 'workers' | 'undici' | 'autocannon';
+  url: string;
+  id: string;
+  key: string;
+  connections: number;
+  seconds: number;
+  workers?: number;
+}
+
+const p = JSON.parse(process.argv[2]!) as Phase;
+const path = `/v1/payments/${p.id}`;
+const headers = { authorization: `Bearer ${p.key}`, accept: 'application/json' };
+
+async function generator(n: number | null): Promise<{ requests: number; ok: boolean }> {
+  const plan = { baseUrl: p.url, key: p.key, runId: 'bench', tag: 'b', scenario: 'read' as const, mix: MIXES.read, connections: p.connections, arrivals: 'constant' as const, warmupS: 0, durationS: p.seconds, timeoutMs: 10_000, maxRequests: 10_000_000, pool: [{ id: p.id, amount: '100.00', externalId: 'x' }] };
+  const results: GeneratorResult[] = n === null ? [await runGenerator({ ...plan, startEpochMs: performance.timeOrigin + performance.now() })] : await runWorkers(plan, n);
+  const requests = results.reduce((a, r) => a + r.answered, 0);
+  const bad = results.reduce((a, r) => a + r.obs.read.bad.count, 0);
+  return { requests, ok: bad === 0 && requests > 0 };
+}
+
+async function bareUndici(): Promise<{ requests: number; ok: boolean }> {
+  let requests = 0;
+  let bad = 0;
+  const end = performance.now() + p.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: p.connections }, async () => {
+      const c = new Client(p.url, { pipelining: 1 });
+      while (performance.now() < end) {
+        const res = await c.request({ method: 'GET', path, headers });
+        await res.body.text();
+        if (res.statusCode === 200) requests += 1;
+        else bad += 1;
+      }
+      await c.close();
+    }),
+  );
+  return { requests, ok: bad === 0 };
+}
+
+async function bareAutocannon(): Promise<{ requests: number; ok: boolean }> {
+  const r = await autocannon({ url: p.url + path, connections: p.connections, duration: p.seconds, headers });
+  return { requests: r['2xx'], ok: r.non2xx === 0 && r.errors === 0 };
+}
+
+const out = p.engine === 'generator' ? await generator(null) : p.engine === 'workers' ? await generator(p.workers ?? 1) : p.engine === 'undici' ? await bareUndici() : await bareAutocannon();
+process.stdout.write(JSON.stringify({ ...out, seconds: p.seconds }) + '\n');

@@ -1,0 +1,137 @@
+/**
+ * Figures from the raw parts of one or many generators (worker threads, shards): histograms
+ * are merged bucket by bucket (exact), counts add. The same function serves a run and
+ * `load merge`, so a merged result is computed exactly like a single one.
+ */
+import { encode, mergeEncoded, percentilesOf, type Percentiles } from './histogram.ts';
+import type { ErrorKind } from './generator.ts';
+import { OPS, type Op } from './scenarios.ts';
+
+/** What load.json keeps of the generators' output so that runs merge (figures.raw). */
+export interface RawParts {
+  histograms: Partial<Record<Op, string>>;
+  series: string[];
+  statuses: Record<Op, Record<string, number>>;
+  errorKinds: Record<ErrorKind, number>;
+  due: number;
+  sentInWindow: number;
+  answered: number;
+  notSent: number;
+  warmupAnswered: number;
+  /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors). */
+  expectedInProgress?: number;
+}
+
+export interface OperationFigures extends Percentiles {
+  rps: number;
+  statuses: Record<string, number>;
+}
+
+export interface Figures {
+  model: 'open' | 'closed';
+  /** Offered rate (open model), sum over shards; null in the closed model. */
+  offered_rps: number | null;
+  /** Requests sent during the measured window, per second (whenever they fell due). */
+  achieved_rps: number;
+  window_s: number;
+  due: number;
+  sent: number;
+  not_sent: number;
+  /** 1 − sent / due (≥ 0): how far the achieved rate fell short of the offered one. */
+  shortfall: number;
+  responses: number;
+  warmup_responses: number;
+  latency_ms: { overall: Percentiles; by_operation: Partial<Record<Op, OperationFigures>> };
+  /** Per second of the window (by due time in the open model): p50 and p99 (ms). */
+  series: { second: number; count: number; p50: number; p99: number }[];
+  status_codes: Record<string, number>;
+  errors: {
+    by_kind: Record<ErrorKind, number>;
+    /** idempotency-storm: 409 idempotency_in_progress answers, expected there (not counted as errors). */
+    expected_409_in_progress?: number;
+    /** Non-2xx answers other than 429, by status (including expected storm 409s). */
+    by_status: Record<string, number>;
+    rate_limited_429: number;
+    /** Non-2xx answers by operation, status and error code ("create 409 idempotency_conflict"). */
+    by_code?: Record<string, number>;
+    total: number;
+    rate: number;
+  };
+  /** Merged raw parts (encoded HdrHistograms, µs): what `load merge` reads. */
+  raw: RawParts;
+}
+
+function addInto(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+/** Sums the parts: histograms merged and re-encoded, counts added. */
+export function mergeParts(parts: readonly RawParts[]): RawParts {
+  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, sentInWindow: 0, answered: 0, notSent: 0, warmupAnswered: 0, expectedInProgress: 0 };
+  for (const op of OPS) {
+    const hs = parts.map((p) => p.histograms[op]).filter((h): h is string => !!h);
+    if (hs.length) out.histograms[op] = encode(mergeEncoded(hs));
+    for (const p of parts) addInto(out.statuses[op], p.statuses[op]);
+  }
+  const seconds = Math.max(0, ...parts.map((p) => p.series.length));
+  for (let s = 0; s < seconds; s += 1) out.series.push(encode(mergeEncoded(parts.map((p) => p.series[s]).filter((h): h is string => !!h), 2)));
+  for (const p of parts) {
+    for (const k of Object.keys(out.errorKinds) as ErrorKind[]) out.errorKinds[k] += p.errorKinds[k];
+    out.due += p.due;
+    out.sentInWindow += p.sentInWindow;
+    out.answered += p.answered;
+    out.notSent += p.notSent;
+    out.warmupAnswered += p.warmupAnswered;
+    out.expectedInProgress! += p.expectedInProgress ?? 0;
+  }
+  return out;
+}
+
+const round = (v: number, d = 2): number => Math.round(v * 10 ** d) / 10 ** d;
+
+export function buildFigures(parts: readonly RawParts[], offeredRps: number | null, windowS: number): Figures {
+  const raw = mergeParts(parts);
+  const byOp: Partial<Record<Op, OperationFigures>> = {};
+  const statusCodes: Record<string, number> = {};
+  for (const op of OPS) {
+    const enc = raw.histograms[op];
+    if (!enc) continue;
+    const p = percentilesOf(mergeEncoded([enc]));
+    byOp[op] = { ...p, rps: round(p.count / windowS, 1), statuses: raw.statuses[op] };
+    addInto(statusCodes, raw.statuses[op]);
+  }
+  const overall = percentilesOf(mergeEncoded(Object.values(raw.histograms)));
+  const series = raw.series.map((e, second) => {
+    const p = percentilesOf(mergeEncoded([e], 2));
+    return { second, count: p.count, p50: p.p50, p99: p.p99 };
+  });
+  const byStatus: Record<string, number> = {};
+  let non2xx = 0;
+  for (const [s, n] of Object.entries(statusCodes)) {
+    if (s.startsWith('2')) continue;
+    non2xx += n;
+    if (s !== '429') byStatus[s] = n;
+  }
+  const expected = raw.expectedInProgress ?? 0;
+  non2xx -= expected;
+  const kinds = raw.errorKinds.timeout + raw.errorKinds.connection + raw.errorKinds.other;
+  const attempts = raw.answered + kinds;
+  const sent = raw.sentInWindow;
+  return {
+    model: offeredRps ? 'open' : 'closed',
+    offered_rps: offeredRps,
+    achieved_rps: round(sent / windowS, 1),
+    window_s: windowS,
+    due: raw.due,
+    sent,
+    not_sent: raw.notSent,
+    shortfall: raw.due ? Math.max(0, round(1 - sent / raw.due, 4)) : 0,
+    responses: raw.answered,
+    warmup_responses: raw.warmupAnswered,
+    latency_ms: { overall, by_operation: byOp },
+    series,
+    status_codes: statusCodes,
+    errors: { by_kind: raw.errorKinds, by_status: byStatus, ...(expected ? { expected_409_in_progress: expected } : {}), rate_limited_429: statusCodes['429'] ?? 0, total: non2xx + kinds, rate: attempts ? round((non2xx + kinds) / attempts, 6) : 0 },
+    raw,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * `hps-conformance load merge DIR...`: the load.json of every shard (or any runs of one
+ * configuration) merged into one report: histograms merged bucket by bucket (exact), counts
+ * added, offered rates added, and the thresholds judged over the whole — never per shard.
+ * Thresholds come from the flags given to merge, else from the first shard's options.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { EXIT, HarnessError } from '../harness/errors.ts';
+import type { Check } from './checks.ts';
+import { buildFigures } from './figures.ts';
+import { parseLoadOptions, type Thresholds } from './options.ts';
+import { renderText } from './render.ts';
+import { writeReport, type LoadReport } from './report.ts';
+import { evaluateThresholds } from './thresholds.ts';
+
+type Raw = Record<string, string | boolean | string[] | undefined>;
+
+export function readShard(dir: string): LoadReport {
+  const file = join(dir, 'load.json');
+  if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} does not exist`);
+  let r: LoadReport;
+  try {
+    r = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not JSON (${(e as Error).message})`);
+  }
+  if (r?.kind !== 'load' || !r.options) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not a load report`);
+  return r;
+}
+
+/** One check per id: FAIL if any shard failed it, PASS if any passed (and none failed), else SKIP. */
+export function mergeChecks(shards: readonly LoadReport[]): Check[] {
+  const ids = [...new Set(shards.flatMap((s) => s.checks.map((c) => c.id)))];
+  return ids.map((id) => {
+    const each = shards.map((s) => ({ run: s.run_id, c: s.checks.find((c) => c.id === id) }));
+    const status = each.some((e) => e.c?.status === 'fail') ? 'fail' : each.some((e) => e.c?.status === 'pass') ? 'pass' : 'skip';
+    const first = each.find((e) => e.c)!.c!;
+    const examples = each.flatMap((e) => (e.c?.examples ?? []).map((x) => `${e.run}: ${x}`)).slice(0, 5);
+    return { id, title: first.title, status, detail: each.map((e) => `${e.run} ${e.c ? `${e.c.status}: ${e.c.detail}` : 'not run'}`).join(' | '), ...(examples.length ? { examples } : {}) };
+  });
+}
+
+export function mergeReports(shards: readonly LoadReport[], dirs: readonly string[], flags: Raw): LoadReport {
+  const first = shards[0]!;
+  const parts = shards.map((s) => s.figures?.raw).filter((p) => p !== undefined);
+  const windowS = Math.max(...shards.map((s) => s.options.duration_s));
+  const open = shards.every((s) => s.options.rate !== null);
+  const offered = open ? shards.reduce((a, s) => a + (s.options.rate ?? 0), 0) : null;
+  const figures = parts.length ? buildFigures(parts, offered, windowS) : null;
+  const given = ['max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'].some((k) => flags[k] !== undefined);
+  const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
+  const judged = figures ? evaluateThresholds(thresholds, figures) : [];
+  const checks = mergeChecks(shards);
+  const counts = shards.map((s) => s.options.shard?.count).filter((n) => n !== undefined);
+  const missing = parts.length < shards.length || (counts.length > 0 && counts.some((n) => n !== shards.length));
+  if (missing) checks.push({ id: 'shards-complete', title: 'every shard is merged and has figures', status: 'fail', detail: `${shards.length} results merged (${parts.length} with figures); the shards say N = ${[...new Set(counts)].join(', ') || 'n/a'}` });
+  const failed = checks.some((c) => c.status === 'fail') || judged.some((t) => t.status === 'fail');
+  const notes = [`merge of ${shards.length} results: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
+  return {
+    ...first,
+    run_id: `merge-${first.run_id.replace(/-?s\d+$/, '')}`,
+    started_at: shards.map((s) => s.started_at).sort()[0]!,
+    finished_at: shards.map((s) => s.finished_at).sort().at(-1)!,
+    options: { ...first.options, rate: offered, connections: shards.reduce((a, s) => a + s.options.connections, 0), workers: shards.reduce((a, s) => a + s.options.workers, 0), shard: null, thresholds, max_requests: shards.reduce((a, s) => a + s.options.max_requests, 0) },
+    merged_from: shards.map((s, i) => ({ dir: dirs[i]!, run_id: s.run_id, shard: s.options.shard, responses: s.figures?.responses ?? 0 })),
+    figures,
+    checks,
+    thresholds: judged,
+    cleanup: null,
+    notes,
+    verdict: failed ? 'fail' : 'pass',
+    exit_code: failed ? EXIT.notConformant : EXIT.conformant,
+  };
+}
+
+export async function mergeCommand(o: Raw, dirs: string[]): Promise<number> {
+  if (dirs.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'load merge: give the report directory of every shard (load merge DIR...)');
+  const shards = dirs.map((d) => readShard(resolve(d)));
+  const report = mergeReports(shards, dirs, o);
+  const out = resolve(typeof o.report === 'string' ? o.report : join('reports', 'load', `merge-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+  writeReport(out, report, []);
+  console.log(renderText(report));
+  console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
+  return report.verdict === 'fail' ? EXIT.notConformant : EXIT.conformant;
+}

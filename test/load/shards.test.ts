@@ -1,0 +1,77 @@
+/**
+ * Three shards (`--shard i/3`, three processes) against one target, then `load merge`:
+ * the merged count is the sum, the merged percentiles are those of one histogram of every
+ * sample, and the thresholds judge the merge (not a shard).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
+import { startReferenceProcess } from '../../load/target.ts';
+import type { Profile } from '../../harness/profile.ts';
+import { cli, readLoadJson, reportDir, runMain, TMP } from './helpers.ts';
+
+let reference: { profile: Profile; close(): Promise<void> };
+let profileFile: string;
+
+beforeAll(async () => {
+  reference = await startReferenceProcess();
+  profileFile = join(TMP, 'shards-profile.json');
+  writeFileSync(profileFile, JSON.stringify(reference.profile));
+}, 30_000);
+afterAll(async () => reference?.close());
+
+/** One histogram re-recorded value by value from every shard's buckets: "all samples at once". */
+function allSamples(encoded: string[]) {
+  const one = newHistogram();
+  for (const e of encoded) {
+    const h = decode(e);
+    // The JS histogram's bucket table (hdr-histogram-js JsHistogram): every bucket's value and count.
+    const js = h as unknown as { countsArrayLength: number; getCountAtIndex(i: number): number; valueFromIndex(i: number): number };
+    for (let i = 0; i < js.countsArrayLength; i += 1) {
+      const n = js.getCountAtIndex(i);
+      if (n > 0) one.recordValueWithCount(js.valueFromIndex(i), n);
+    }
+  }
+  return one;
+}
+
+describe('load --shard i/N and load merge', () => {
+  it('3 shards against one target merge into one result judged as a whole', async () => {
+    const dirs = [1, 2, 3].map((i) => reportDir(`shard${i}`));
+    const runs = await Promise.all(
+      dirs.map((dir, i) => cli(['load', '--profile', profileFile, '--shard', `${i + 1}/3`, '--run-id', 'shardtest', '--scenario', 'mixed', '--rate', '90', '--connections', '3', '--workers', '1', '--warmup', '0', '--duration', '2', '--max-p99-ms', '60000', '--report', dir])),
+    );
+    for (const r of runs) expect(r.code, r.err + r.out).toBe(0);
+    const shards = dirs.map(readLoadJson);
+    expect(shards.map((s) => s.run_id)).toEqual(['shardtest-s1', 'shardtest-s2', 'shardtest-s3']);
+    expect(shards.map((s) => s.options.rate)).toEqual([30, 30, 30]);
+
+    const merged = reportDir('merged');
+    const m = await runMain(['load', 'merge', '--report', merged, ...dirs]);
+    expect(m.code, m.err + m.out).toBe(0);
+    const r = readLoadJson(merged);
+    expect(r.figures.responses).toBe(shards.reduce((a, s) => a + s.figures.responses, 0));
+    expect(r.figures.due).toBe(shards.reduce((a, s) => a + s.figures.due, 0));
+    expect(r.options.rate).toBe(90);
+    const every = shards.flatMap((s) => Object.values(s.figures.raw.histograms) as string[]);
+    expect(r.figures.latency_ms.overall).toEqual(percentilesOf(allSamples(every)));
+    expect(r.merged_from).toHaveLength(3);
+    expect(r.checks.every((c: { status: string }) => c.status !== 'fail')).toBe(true);
+
+    // Thresholds judge the merge: each shard passed 60 s; the merge at 0 ms fails, on the merged p99.
+    const strict = await runMain(['load', 'merge', '--max-p99-ms', '0', '--report', reportDir('merged-strict'), ...dirs]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(new RegExp(`FAIL\\s+max-p99-ms\\s+p99 latency \\(from the due time\\) ${r.figures.latency_ms.overall.p99} ms`));
+    // A shard missing: the merge says so and fails.
+    const partial = await runMain(['load', 'merge', '--report', reportDir('merged-partial'), dirs[0]!, dirs[1]!]);
+    expect(partial.code).toBe(1);
+    expect(partial.out).toMatch(/FAIL\s+shards-complete/);
+  }, 90_000);
+
+  it('merge: a directory without load.json is a usage error (exit 2, one line)', async () => {
+    const r = await runMain(['load', 'merge', join(TMP, 'nowhere')]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+});
