@@ -304,6 +304,9 @@ export class SinkApp {
         return { kind: 'redirect', status: 302, ...this.redirectTarget() };
       case 'timeout':
         return { kind: 'timeout', holdMs: this.config.holdMs };
+      case 'slow':
+        // Held like a time-out, but answered 200 inside the target's 10 s: it must count as acknowledged.
+        return { kind: 'timeout', holdMs: planned.holdMs };
       case 'reset':
         return { kind: 'reset' };
     }

@@ -83,6 +83,10 @@ export const WEBHOOKS_FAULTS = {
     breaks: ['HOOK-AT-LEAST-ONCE'],
   },
   // ── acknowledgement and retries ──
+  'webhook-timeout-5s': {
+    description: 'Deliveries time out after 5 s instead of the spec\'s 10 s, so a 2xx sent after 8 s is never seen and the event is retried.',
+    breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+  },
   'only-200-acknowledges': {
     description: 'Only 200 counts as an acknowledgement: a 201, 202, 204 … answer is treated as a failure and retried.',
     breaks: ['HOOK-NO-RETRY-AFTER-ACK'],

@@ -237,6 +237,43 @@ function expectRetried(h: Hooks, stories: Story[], ds: Delivery[], why: (s: Stor
 /** 2xx answers probed on every seed: the sink's common acknowledgements and both ends of the class. */
 const ACK_EDGES = [200, 201, 202, 203, 204, 206, 299];
 
+/** A 200 this long after the request arrives is inside the spec's 10 s time-out (2 s of margin for timers under load). */
+const SLOW_ACK_MS = 8_000;
+
+/**
+ * The time-out's edge from inside: the sink answers 200 after 8 s. The target must still be
+ * listening (its time-out is the spec's 10 s) and count the 200 as acknowledged: no retry schedule.
+ * Just past the edge (a 12 s hold) is HOOK-RETRY-ON-FAILURE's time-out case.
+ */
+async function slowAckHeld(t: RuleContext, h: Hooks): Promise<number> {
+  const story = await tell(t, { sink: `slow:${SLOW_ACK_MS}` });
+  const a = await awaitDeliveries(h, [story]);
+  requireArrived(a, 'setup: the slow-acknowledged Payment');
+  await sleep(SLOW_ACK_MS + quietMs(a.latencyMs) + 2_000);
+  const after = await deliveriesOf(h, [story.paymentId]);
+  let judged = 0;
+  for (const x of expectedDeliveries(h, [story])) {
+    const got = deliveriesFor(after, x);
+    const first = got[0];
+    if (!first) continue; // never delivered: HOOK-AT-LEAST-ONCE
+    const settled = first.settled;
+    expectTrue(
+      settled?.how === 'answered_after_hold',
+      `${x.emitted.type} of ${x.emitted.paymentId} at ${x.endpoint.path}: the target ${settled?.how === 'peer_closed' ? `closed the connection after ${Math.round(settled.afterMs)} ms` : 'did not wait'}, before the sink's 200 at ${SLOW_ACK_MS} ms; the spec's time-out is 10 s`,
+      { waits: '10 s', answered200AfterMs: SLOW_ACK_MS },
+      got.map(evidenceOf),
+    );
+    expectTrue(
+      got.length <= 2,
+      `${x.emitted.type} of ${x.emitted.paymentId} at ${x.endpoint.path} was acknowledged with a 200 after ${SLOW_ACK_MS} ms and retried on the schedule: ${got.length} attempts`,
+      { attempts: 1 },
+      got.map(evidenceOf),
+    );
+    judged++;
+  }
+  return judged;
+}
+
 ruleTest('HOOK-NO-RETRY-AFTER-ACK', async (t) => {
   const h = await setup(t);
   let judged = 0;
@@ -276,8 +313,9 @@ ruleTest('HOOK-NO-RETRY-AFTER-ACK', async (t) => {
       judged++;
     }
   };
-  // The edge table on every seed, then random 2xx statuses.
+  // The edge table on every seed, then the 10 s time-out from inside (a 200 after 8 s), then random 2xx statuses.
   await ackedOnce(ACK_EDGES);
+  judged += await slowAckHeld(t, h);
   await t.property(fc.uniqueArray(fc.integer({ min: 200, max: 299 }), { minLength: 1, maxLength: 4 }), ackedOnce, { runs: Math.min(t.runs, 2) });
   t.observe('duplicates_after_ack', duplicates.length ? duplicates.slice(0, 10) : 'none');
   t.note(`${judged} acknowledged deliveries (${ACK_EDGES.join(', ')} and random 2xx) were not retried on the schedule${duplicates.length ? `; ${duplicates.length} single duplicate(s), allowed by at-least-once delivery` : ''}`);
