@@ -3,7 +3,7 @@
  * its own profile) when no profile is given; plus the webhook sink when the
  * selection has webhook rules and the profile declares webhooks.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -37,9 +37,19 @@ export async function startTarget(o: {
 }): Promise<RunningTarget> {
   // A private directory per run (mkdtemp: 0700); the log inside is created 0600.
   const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
+  // The run's own directory goes with the run: its log is the sink's working memory, not a result.
+  const removeOwnDir = () => {
+    if (o.logDir === undefined) rmSync(logDir, { recursive: true, force: true });
+  };
   if (o.profile) {
     const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
-    return { profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null, close: async () => void (await sink?.close()) };
+    return {
+      profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null,
+      close: async () => {
+        await sink?.close();
+        removeOwnDir();
+      },
+    };
   }
   // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
   const sinkPort = await freePort();
@@ -55,6 +65,7 @@ export async function startTarget(o: {
     live = await openSink(profile, logDir, `127.0.0.1:${sinkPort}`);
   } catch (e) {
     await reference.close();
+    removeOwnDir();
     throw e;
   }
   return {
@@ -66,6 +77,7 @@ export async function startTarget(o: {
     close: async () => {
       await reference.close();
       await live?.close();
+      removeOwnDir();
     },
   };
 }
