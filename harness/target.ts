@@ -23,6 +23,9 @@ export interface RunningTarget {
   close(): Promise<void>;
 }
 
+/** Tries at a free port for the embedded sink before giving up. */
+const PORT_ATTEMPTS = 5;
+
 /** The embedded reference's retry clock: the whole 8 h 48 min schedule in about 16 s. */
 export const EMBEDDED_TIME_SCALE = 2000;
 
@@ -52,22 +55,28 @@ export async function startTarget(o: {
     };
   }
   // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
-  const sinkPort = await freePort();
-  let reference;
-  try {
-    reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant });
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
+  // Another process may take that port between the pick and the listen: then both start again.
+  let started: { reference: Awaited<ReturnType<typeof startReference>>; live: RunningSink } | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    const sinkPort = await freePort();
+    let reference;
+    try {
+      reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant });
+    } catch (e) {
+      removeOwnDir();
+      throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
+    }
+    try {
+      started = { reference, live: await openSink(reference.profile as Profile, logDir, `127.0.0.1:${sinkPort}`) };
+    } catch (e) {
+      await reference.close();
+      if (attempt < PORT_ATTEMPTS && /EADDRINUSE/.test((e as Error).message)) continue;
+      removeOwnDir();
+      throw e;
+    }
   }
+  const { reference, live } = started;
   const profile = reference.profile as Profile;
-  let live: RunningSink | null = null;
-  try {
-    live = await openSink(profile, logDir, `127.0.0.1:${sinkPort}`);
-  } catch (e) {
-    await reference.close();
-    removeOwnDir();
-    throw e;
-  }
   return {
     profile,
     embedded: true,
