@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { File, Task } from '@vitest/runner';
 import { selectRules, type Rule } from '../catalogue/index.ts';
+import { mustCounts } from '../reports/must-counts.ts';
 import { renderAll } from '../reports/render.ts';
 import type { Report, RuleReport } from '../reports/report-types.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from './circuit.ts';
@@ -236,15 +237,7 @@ function buildReport(a: {
     selection: { areas: a.areas, rules: a.ruleIds },
     verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
     summary,
-    must: {
-      total: must.length,
-      testable: must.filter((r) => !r.untestable).length,
-      untestable: must.filter((r) => r.untestable).length,
-      ran: must.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'flaky').length,
-      passed: must.filter((r) => r.status === 'pass').length,
-      failed: must.filter((r) => r.status === 'fail').length,
-      skipped: must.filter((r) => r.status === 'skip' && !r.untestable).length,
-    },
+    must: mustCounts(a.rules),
     requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
     rules: a.rules,
   };

@@ -12,16 +12,7 @@ export interface ArrivalClock {
 }
 
 /** A deterministic generator in [0, 1) (mulberry32), so a schedule can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../harness/seeded-random.ts';
 
 export function arrivalClock(kind: Arrivals, rate: number, connections: number, index: number, startMs: number, random: () => number = Math.random): ArrivalClock {
   const perConnection = rate / connections;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Rule, Side } from '../catalogue/index.ts';
+import { mustCounts } from '../reports/must-counts.ts';
 import { renderAll } from '../reports/render.ts';
 import type { Evidence, Report, RuleReport, RuleStatus } from '../reports/report-types.ts';
 
@@ -74,15 +75,7 @@ export function buildSideReport(a: {
     selection: { areas: [a.side], rules: [] },
     verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
     summary,
-    must: {
-      total: must.length,
-      testable: must.filter((r) => !r.untestable).length,
-      untestable: must.filter((r) => r.untestable).length,
-      ran: must.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'flaky').length,
-      passed: must.filter((r) => r.status === 'pass').length,
-      failed: must.filter((r) => r.status === 'fail').length,
-      skipped: must.filter((r) => r.status === 'skip' && !r.untestable).length,
-    },
+    must: mustCounts(a.rules),
     requests: a.requests,
     rules: a.rules,
   };
