@@ -296,6 +296,8 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
   return t;
 }
 
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** Time a failing property may spend shrinking its counterexample. */
 const SHRINK_BUDGET_MS = 15_000;
 
@@ -318,10 +320,13 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   let firstFailureAt: number | undefined;
   let shrinkCut = false;
   const guarded = async (v: T) => {
-    if (transport) return;
+    // A skipped candidate resolves at once: yield to the event loop all the same, or fast-check's
+    // walk of the rest of the shrink tree starves it for seconds and pooled sockets the target
+    // closed meanwhile are reused blind (seen: UND_ERR_SOCKET on every request after the walk).
+    if (transport) return yieldToEventLoop();
     if (firstFailureAt !== undefined && performance.now() - firstFailureAt > SHRINK_BUDGET_MS) {
       shrinkCut = true;
-      return;
+      return yieldToEventLoop();
     }
     try {
       await predicate(v);
