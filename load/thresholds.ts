@@ -14,7 +14,7 @@ export interface ThresholdResult {
   detail: string;
 }
 
-/** The open model's offered rate counts as reached when at most this share was never sent. */
+/** The open model's offered rate counts as reached when at most this share (or one request) was never sent. */
 export const SHORTFALL_TOLERANCE = 0.01;
 
 export function evaluateThresholds(t: Thresholds, f: Figures): ThresholdResult[] {
@@ -36,7 +36,9 @@ export function evaluateThresholds(t: Thresholds, f: Figures): ThresholdResult[]
 
 function rateReached(t: Thresholds, f: Figures): ThresholdResult {
   if (f.model === 'closed') return { id: 'rate-reached', status: 'off', limit: SHORTFALL_TOLERANCE, actual: 0, detail: 'closed model (no --rate): no rate is offered' };
-  const short = f.shortfall > SHORTFALL_TOLERANCE;
+  // One request at the window's edge is the counting's granularity, not a lack of capacity: a short
+  // run (60 due) must not fail on it.
+  const short = f.shortfall > SHORTFALL_TOLERANCE && f.due - f.sent > 1;
   const text = `offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s: ${f.sent} requests sent in the window for ${f.due} due, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})`;
   if (!short) return { id: 'rate-reached', status: 'pass', limit: SHORTFALL_TOLERANCE, actual: f.shortfall, detail: `${text} ≤ ${fmtRate(SHORTFALL_TOLERANCE)}` };
   return {
