@@ -1,5 +1,5 @@
 /** `client`: certifies a merchant's API client by running its command against the chaos server (client-cert/); --mutation: the example client's planted faults. */
-import { HarnessError } from '../harness/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import { clientMutation } from '../client-cert/mutation.ts';
 import { runClient } from '../client-cert/run.ts';
 import { intOption, type Options } from './main.ts';

@@ -3,7 +3,7 @@
  * Escaping follows the runner's rules: in the message %, CR and LF are
  * percent-encoded; in a property value also ':' and ','.
  */
-import type { Report } from '../reports/report-types.ts';
+import type { Report } from '../report/model.ts';
 
 export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');

@@ -1,5 +1,5 @@
 /** `--level must|should|observe`: which levels of rules a run (or --dry-run) selects. */
-import { HarnessError } from '../harness/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import type { Options } from './main.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';

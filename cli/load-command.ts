@@ -2,12 +2,12 @@
  * `load`: the load scripts against the create/read hot path (load/run-load.ts), and
  * `load merge DIR...`: shards' results merged and judged as one (load/merge.ts).
  */
-import { HarnessError } from '../harness/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import { mergeCommand } from '../load/merge.ts';
 import { join } from 'node:path';
-import { checkOutputDir } from '../harness/output-path.ts';
-import { loadProfile } from '../harness/profile.ts';
-import { guardLoadTarget } from '../harness/target-guard.ts';
+import { checkOutputDir } from '../core/output-path.ts';
+import { loadProfile } from '../core/profile.ts';
+import { guardLoadTarget } from '../core/target-guard.ts';
 import { parseLoadOptions } from '../load/options.ts';
 import { runLoad } from '../load/run-load.ts';
 import type { Options } from './main.ts';

@@ -6,9 +6,9 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { AREAS } from '../catalogue/index.ts';
-import { EXIT, HarnessError } from '../harness/errors.ts';
-import { redactText } from '../harness/redact.ts';
-import { TOOL } from '../harness/version.ts';
+import { EXIT, HarnessError } from '../core/errors.ts';
+import { redactText } from '../core/redact.ts';
+import { TOOL } from '../core/version.ts';
 
 export type Options = Record<string, string | boolean | string[] | undefined>;
 

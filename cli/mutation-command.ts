@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { falseAlarmRate, formatMutationTable, mutationScore, runChild } from '../harness/mutation.ts';
-import { renderAll } from '../reports/render.ts';
+import { falseAlarmRate, formatMutationTable, mutationScore, runChild } from '../mutation/score.ts';
+import { renderAll } from '../render/render.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {

@@ -4,12 +4,12 @@
  * (neither) the embedded reference receiver, with --fault NAME planted. --mutation runs every
  * planted receiver fault and the clean reference receiver.
  */
-import { HarnessError } from '../harness/errors.ts';
-import { loadProfile } from '../harness/profile.ts';
+import { HarnessError } from '../core/errors.ts';
+import { loadProfile } from '../core/profile.ts';
 import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
 import { runReceiver } from '../receiver/run.ts';
-import { exitCodeOf } from '../harness/runner.ts';
+import { exitCodeOf } from '../runner/run.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function receiverCommand(o: Options): Promise<number> {

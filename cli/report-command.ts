@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { HarnessError } from '../harness/errors.ts';
-import { readCertificate } from '../reports/certificate.ts';
-import { renderCompare, type CompareInput } from '../reports/compare.ts';
-import { readReport, renderAll } from '../reports/render.ts';
-import type { Report } from '../reports/report-types.ts';
+import { HarnessError } from '../core/errors.ts';
+import { readCertificate } from '../render/certificate.ts';
+import { renderCompare, type CompareInput } from '../render/compare.ts';
+import { readReport, renderAll } from '../render/render.ts';
+import type { Report } from '../report/model.ts';
 import type { Options } from './main.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */

@@ -1,14 +1,14 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProgress, type RunMonitor } from '../harness/progress.ts';
-import { addReplayLines, run } from '../harness/runner.ts';
-import { notCertificationReason } from '../harness/certificate.ts';
-import type { Report } from '../reports/report-types.ts';
+import { createProgress, type RunMonitor } from '../runner/progress.ts';
+import { addReplayLines, run } from '../runner/run.ts';
+import { notCertificationReason } from '../verdict/certificate.ts';
+import type { Report } from '../report/model.ts';
 import { colourEnabled, paintLine, palette } from './colour.ts';
 import { githubAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
-import { checkOutputDir } from '../harness/output-path.ts';
-import { HarnessError } from '../harness/errors.ts';
+import { checkOutputDir } from '../core/output-path.ts';
+import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, variantOption, type Options } from './main.ts';
 import { profileFromFlags } from './target-flags.ts';
 

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { startReference } from '../reference/index.ts';
-import { HarnessError } from '../harness/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, variantOption, type Options } from './main.ts';
 
 export async function serveCommand(o: Options): Promise<number> {

@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { HarnessError } from '../harness/errors.ts';
-import { loadProfile } from '../harness/profile.ts';
-import { sinkStartError } from '../harness/target.ts';
+import { HarnessError } from '../core/errors.ts';
+import { loadProfile } from '../core/profile.ts';
+import { sinkStartError } from '../targets/embedded.ts';
 import { isLoopbackHost } from '../sink/http-helpers.ts';
 import { startSink } from '../sink/index.ts';
 import type { Options } from './main.ts';

@@ -4,8 +4,8 @@
  * environment variables (a flag value would land in shell history and process
  * lists); the profile is validated exactly as a profile file is.
  */
-import { HarnessError } from '../harness/errors.ts';
-import { parseProfile, type Profile } from '../harness/profile.ts';
+import { HarnessError } from '../core/errors.ts';
+import { parseProfile, type Profile } from '../core/profile.ts';
 import type { Options } from './main.ts';
 
 const KEY_FLAGS = { 'key-env': 'test', 'live-key-env': 'live', 'other-key-env': 'other_test' } as const;

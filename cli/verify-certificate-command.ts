@@ -1,9 +1,9 @@
 /** `verify-certificate DIR [--profile FILE]`: exit 0 when DIR/certificate.json matches, 1 on a mismatch, 2 on usage. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verifyCertificate } from '../harness/certificate.ts';
-import { HarnessError } from '../harness/errors.ts';
-import type { Certificate } from '../reports/report-types.ts';
+import { verifyCertificate } from '../verdict/certificate.ts';
+import { HarnessError } from '../core/errors.ts';
+import type { Certificate } from '../report/model.ts';
 import type { Options } from './main.ts';
 
 function read(path: string): string {

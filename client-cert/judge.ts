@@ -6,8 +6,8 @@
  * is SKIP with the reason.
  */
 import type { RuleId } from '../catalogue/index.ts';
-import type { Exchange } from '../harness/client.ts';
-import type { Evidence } from '../reports/report-types.ts';
+import type { Exchange } from '../core/client.ts';
+import type { Evidence } from '../report/model.ts';
 import type { CheckOutcome, RuleJudgement } from '../receiver/report.ts';
 import type { RecordedRequest } from './recorder.ts';
 import { describeInjection, INJECTED_RETRY_AFTER_S, type Injection } from './schedule.ts';

@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from '../examples/client/faults.ts';
-import { PACKAGE_ROOT } from '../harness/runner.ts';
-import type { Report } from '../reports/report-types.ts';
+import { PACKAGE_ROOT } from '../runner/run.ts';
+import type { Report } from '../report/model.ts';
 import { runClient } from './run.ts';
 
 /** The example merchant's command, run from the package root. */

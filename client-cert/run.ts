@@ -4,11 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rulesOfSide } from '../catalogue/index.ts';
-import { redactText } from '../harness/redact.ts';
-import { exitCodeOf } from '../harness/runner.ts';
+import { redactText } from '../core/redact.ts';
+import { exitCodeOf } from '../runner/run.ts';
 import { startReference } from '../reference/index.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport } from '../receiver/report.ts';
-import type { Report } from '../reports/report-types.ts';
+import type { Report } from '../report/model.ts';
 import { HOOKS_PATH, startChaosServer } from './chaos-server.ts';
 import { runMerchantCommand, type CommandOutcome } from './command.ts';
 import { judgeClient } from './judge.ts';

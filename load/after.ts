@@ -6,8 +6,8 @@
  *   replays created no duplicate);
  * - clean up (shared targets only): cancel the run's PENDING payments, within a time budget.
  */
-import { TransportError, type Client } from '../harness/client.ts';
-import { decimalEquals } from '../harness/verdict.ts';
+import { TransportError, type Client } from '../core/client.ts';
+import { decimalEquals } from '../runner/expect.ts';
 import { validate } from '../schemas/index.ts';
 import { Examples, type Observations, type PaymentRef } from './observe.ts';
 

@@ -12,7 +12,7 @@ export interface ArrivalClock {
 }
 
 /** A deterministic generator in [0, 1) (mulberry32), so a schedule can be replayed. */
-export { seededRandom } from '../harness/seeded-random.ts';
+export { seededRandom } from '../core/seeded-random.ts';
 
 export function arrivalClock(kind: Arrivals, rate: number, connections: number, index: number, startMs: number, random: () => number = Math.random): ArrivalClock {
   const perConnection = rate / connections;

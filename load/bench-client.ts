@@ -1,5 +1,5 @@
 /**
- * npm run bench:client — the suite's undici client (harness/client.ts) side by side with
+ * npm run bench:client — the suite's undici client (core/client.ts) side by side with
  * autocannon on the same endpoint (GET /v1/payments/{id} of the embedded reference server),
  * in ONE run, phases interleaved A B B A so that drift of a shared, noisy machine hits both
  * alike. Prints ratios: absolute numbers from a shared machine mean little.
@@ -8,8 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { Client, closeAllPools, TransportError } from '../harness/client.ts';
-import { openLoadTarget } from './target.ts';
+import { Client, closeAllPools, TransportError } from '../core/client.ts';
+import { openLoadTarget } from '../targets/reference-process.ts';
 import { summarise, type LatencySummary } from './stats.ts';
 
 interface Phase {

@@ -19,8 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client, closeAllPools } from '../harness/client.ts';
-import { startReferenceProcess } from './target.ts';
+import { Client, closeAllPools } from '../core/client.ts';
+import { startReferenceProcess } from '../targets/reference-process.ts';
 
 const CHILD = fileURLToPath(new URL('./bench-child.mjs', import.meta.url));
 const PIN_CLIENT = ['taskset', '-c', '0'];

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { EXIT, HarnessError } from '../harness/errors.ts';
+import { EXIT, HarnessError } from '../core/errors.ts';
 import type { Check } from './checks.ts';
 import { buildFigures } from './figures.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';

@@ -3,7 +3,7 @@
  * usage line (exit 2). Every run is bounded in time (--duration), concurrency (--connections)
  * and total requests (--max-requests, hard cap MAX_REQUESTS_CAP).
  */
-import { HarnessError } from '../harness/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import type { Arrivals } from './arrivals.ts';
 import { MIXES, parseMix, SCENARIO_NAMES, type Op, type ScenarioName } from './scenarios.ts';
 import { defaultWorkers } from './workers.ts';

@@ -3,8 +3,8 @@
  * client (marked like every object of the run). Bounded: POOL_SIZE creates, POOL_CONCURRENCY
  * at a time.
  */
-import { TransportError, type Client } from '../harness/client.ts';
-import { HarnessError } from '../harness/errors.ts';
+import { TransportError, type Client } from '../core/client.ts';
+import { HarnessError } from '../core/errors.ts';
 import { validate } from '../schemas/index.ts';
 import type { Observations, PaymentRef } from './observe.ts';
 import { createRequest } from './scenarios.ts';

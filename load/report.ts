@@ -4,12 +4,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { redactText } from '../harness/redact.ts';
+import { redactText } from '../core/redact.ts';
 import type { CleanupOutcome } from './after.ts';
 import type { Check } from './checks.ts';
 import type { Arrivals } from './arrivals.ts';
 import type { Figures } from './figures.ts';
-import { renderHtml } from '../reports/load-html.ts';
+import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import type { Thresholds } from './options.ts';
 import { renderMarkdown } from './render.ts';

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { Client, closeAllPools } from '../harness/client.ts';
-import { EXIT } from '../harness/errors.ts';
-import { redactText } from '../harness/redact.ts';
+import { Client, closeAllPools } from '../core/client.ts';
+import { EXIT } from '../core/errors.ts';
+import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
 import { buildChecks, type Check } from './checks.ts';
 import { buildFigures, type Figures } from './figures.ts';
@@ -18,7 +18,7 @@ import { createPool, type PoolOutcome } from './pool.ts';
 import { renderText } from './render.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { OPS, opsOf } from './scenarios.ts';
-import { openLoadTarget, preflight, safeUrl, type LoadTarget } from './target.ts';
+import { openLoadTarget, preflight, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
 import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
 import { runWorkers } from './workers.ts';
 

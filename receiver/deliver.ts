@@ -4,7 +4,7 @@
  * Deadline: the spec's 10-second time-out; the answer's body is capped. Redirects are never followed.
  */
 import { request } from 'undici';
-import type { Exchange } from '../harness/client.ts';
+import type { Exchange } from '../core/client.ts';
 
 export const RESPONSE_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;

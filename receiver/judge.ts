@@ -1,6 +1,6 @@
 /** Judges the receiver's answers and its inspection into per-rule check outcomes. */
 import type { RuleId } from '../catalogue/index.ts';
-import type { Evidence } from '../reports/report-types.ts';
+import type { Evidence } from '../report/model.ts';
 import { RESPONSE_TIMEOUT_MS, type DeliveryResult } from './deliver.ts';
 import type { Inspection, InspectionResult } from './inspect.ts';
 import type { Expectation, Probe } from './probes.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from '../reference-receiver/faults.ts';
 import { startReferenceReceiver } from '../reference-receiver/server.ts';
-import type { Report } from '../reports/report-types.ts';
+import type { Report } from '../report/model.ts';
 import { runReceiver } from './run.ts';
 
 export interface ReceiverFaultResult {

@@ -1,6 +1,6 @@
 /**
  * report.json for a merchant-side command (`side: receiver | client`), in the same Report shape
- * as `run`, so every renderer (reports/render.ts) works unchanged. Rules are decided here from
+ * as `run`, so every renderer (render/render.ts) works unchanged. Rules are decided here from
  * per-check outcomes: a failed MUST is FAIL, a failed SHOULD WARN, an OBSERVE INFO; a rule with
  * no check made is SKIP with the reason, never PASS.
  */
@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Rule, Side } from '../catalogue/index.ts';
-import { mustCounts } from '../reports/must-counts.ts';
-import { renderAll } from '../reports/render.ts';
-import type { Evidence, Report, RuleReport, RuleStatus } from '../reports/report-types.ts';
+import { mustCounts } from '../report/must-counts.ts';
+import { renderAll } from '../render/render.ts';
+import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export interface CheckOutcome {
   /** Shown as the test title, after the rule id. */

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
-import { HarnessError } from '../harness/errors.ts';
-import { exitCodeOf } from '../harness/runner.ts';
-import type { Report } from '../reports/report-types.ts';
+import { HarnessError } from '../core/errors.ts';
+import { exitCodeOf } from '../runner/run.ts';
+import type { Report } from '../report/model.ts';
 import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';
 import { readSettledInspection, type InspectionResult } from './inspect.ts';

@@ -1,2 +1,2 @@
 /** The receiver's seeded order of probes (one implementation for the whole tool). */
-export { seededRandom, shuffled } from '../harness/seeded-random.ts';
+export { seededRandom, shuffled } from '../core/seeded-random.ts';

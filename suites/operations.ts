@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { OPERATIONS, expandPath, type Operation } from '../schemas/index.ts';
-import type { ApiResponse, RequestOptions } from '../harness/client.ts';
-import type { RuleContext } from '../harness/suite.ts';
+import type { ApiResponse, RequestOptions } from '../core/client.ts';
+import type { RuleContext } from '../runner/rule-test.ts';
 
 export { OPERATIONS, type Operation };
 

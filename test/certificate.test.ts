@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash, verifyCertificate } from '../harness/certificate.ts';
-import type { Profile } from '../harness/profile.ts';
+import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash, verifyCertificate } from '../verdict/certificate.ts';
+import type { Profile } from '../core/profile.ts';
 import { startReference } from '../reference/index.ts';
-import type { Report } from '../reports/report-types.ts';
+import type { Report } from '../report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-cert-'));

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseProfile } from '../harness/profile.ts';
+import { parseProfile } from '../core/profile.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hps']);
@@ -72,8 +72,8 @@ describe('documentation links', () => {
     expect(linkProblems(f, `see [the format](../../${'shared'}/design/PROFILE.md)`)).toHaveLength(1);
     expect(linkProblems(f, 'see [nothing](nothing-here.md)')[0]).toMatch(/missing file/);
     expect(linkProblems(f, 'see `../../elsewhere/spec.md`')[0]).toMatch(/outside the repository/);
-    expect(linkProblems(f, 'see `docs/no-such-page.md` and `harness/nope.ts`')).toHaveLength(2);
-    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `harness/runner.ts`, `reports/runs/<id>/`')).toEqual([]);
+    expect(linkProblems(f, 'see `docs/no-such-page.md` and `runner/nope.ts`')).toHaveLength(2);
+    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `runner/run.ts`, `reports/runs/<id>/`')).toEqual([]);
   });
 
   it('no file of the repository names a path of this machine or the shared design folder', () => {

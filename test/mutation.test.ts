@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../catalogue/index.ts';
-import { formatMutationTable, mutationScore } from '../harness/mutation.ts';
+import { formatMutationTable, mutationScore } from '../mutation/score.ts';
 import { FAULTS } from '../reference/faults.ts';
 
 describe('planted faults', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HarnessError } from '../harness/errors.ts';
-import { loadProfile, parseProfile, profileHas } from '../harness/profile.ts';
+import { HarnessError } from '../core/errors.ts';
+import { loadProfile, parseProfile, profileHas } from '../core/profile.ts';
 
 const good = {
   base_url: 'http://127.0.0.1:4010/',

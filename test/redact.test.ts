@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactSecret, redactText } from '../harness/redact.ts';
+import { redactHeaders, redactSecret, redactText } from '../core/redact.ts';
 
 describe('redaction', () => {
   it('cuts keys and signing secrets to prefix + last 4', () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFromFlags } from '../cli/target-flags.ts';
 import { startReference } from '../reference/index.ts';
-import type { Report } from '../reports/report-types.ts';
+import type { Report } from '../report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-runopts-'));

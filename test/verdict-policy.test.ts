@@ -1,7 +1,7 @@
 /** --strict and --min-must-coverage change the verdict (never a rule's status) and say why. */
 import { describe, expect, it } from 'vitest';
-import { applyVerdictPolicy, exitCodeUnderPolicy, mustCoverage } from '../harness/verdict-policy.ts';
-import type { Report, RuleReport } from '../reports/report-types.ts';
+import { applyVerdictPolicy, exitCodeUnderPolicy, mustCoverage } from '../verdict/policy.ts';
+import type { Report, RuleReport } from '../report/model.ts';
 
 function rule(id: string, level: RuleReport['level'], status: RuleReport['status'], extra: Partial<RuleReport> = {}): RuleReport {
   return { id, area: 'auth', level, status, title: id, spec: '§', evidence: [], tests: [{ title: `${id}: t`, state: status === 'skip' ? 'skip' : 'pass', duration_ms: 1, requests: 1 }], ...extra };

@@ -15,7 +15,7 @@
  * client does), and no control character is generated (undici refuses them client-side).
  */
 import fc from 'fast-check';
-import { fingerprint } from '../../harness/redact.ts';
+import { fingerprint } from '../../core/redact.ts';
 import { splitKey, type Credentials } from './support.ts';
 
 export interface BadCredential extends Credentials {

@@ -5,9 +5,9 @@
  * Requests without any Authorization header are in missing-key.test.ts.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { TransportError, type RequestOptions } from '../../harness/client.ts';
-import { expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { TransportError, type RequestOptions } from '../../core/client.ts';
+import { expectTrue } from '../../runner/expect.ts';
 import { invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
 import { OPERATIONS, expectInvalidKey, expectUntouched, newSubject, outcome, sendValid, splitKey, type Credentials } from './support.ts';
 

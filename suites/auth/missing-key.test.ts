@@ -4,9 +4,9 @@
  * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.test.ts.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import type { RequestOptions } from '../../harness/client.ts';
-import { expectError, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import type { RequestOptions } from '../../core/client.ts';
+import { expectError, expectTrue } from '../../runner/expect.ts';
 import { METHODS, ROUTES, otherVersionPrefix, routePath, unknownRoutePath } from '../routing/routes.ts';
 import { invalidCredentials, issuedKeys } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from './support.ts';

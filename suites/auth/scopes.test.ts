@@ -6,8 +6,8 @@
  * lacking (and then nothing changes: no Payment moves, none is created), served where it is held.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from './support.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);

@@ -3,9 +3,9 @@
  * valid in every respect but the one under test (a real PENDING Payment, a valid create body
  * carrying a marker external_id), and the after-check that such requests changed nothing.
  */
-import type { ApiResponse, RequestOptions } from '../../harness/client.ts';
-import type { RuleContext } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import type { ApiResponse, RequestOptions } from '../../core/client.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
 
 export { OPERATIONS, type Operation };

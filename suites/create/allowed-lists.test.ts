@@ -22,7 +22,7 @@ import {
   type InvalidCase,
 } from '../../generators/index.ts';
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
 
 type Field = 'allowed_methods' | 'allowed_channels';

@@ -9,7 +9,7 @@
  * only observed.
  */
 import { borderlineAmount, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
-import { ruleTest } from '../../harness/suite.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, type Body, batched } from './support.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {

@@ -19,7 +19,7 @@ import {
   type InvalidCase,
 } from '../../generators/index.ts';
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
 
 function validJson(t: RuleContext, label: string): string {

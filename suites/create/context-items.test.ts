@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {

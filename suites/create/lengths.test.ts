@@ -14,9 +14,9 @@
  */
 import fc from 'fast-check';
 import { longString } from '../../generators/index.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, expectError, short } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, expectError, short } from '../../runner/expect.ts';
 import { create, createRaw, eachCase, outcomeOf, batched } from './support.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';

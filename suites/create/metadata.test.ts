@@ -17,8 +17,8 @@ import {
   type InvalidCase,
   type MetadataRuleId,
 } from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { deepEqual } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { deepEqual } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, Outcomes, batched } from './support.ts';
 
 type Metadata = Record<string, unknown>;

@@ -9,7 +9,7 @@
  * by accident. Unusual custom schemes and odd https forms are observed only.
  */
 import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
 
 function bodyWith(t: RuleContext, returnUrl: unknown) {

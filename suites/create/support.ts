@@ -10,9 +10,9 @@
  */
 import fc from 'fast-check';
 import type { BorderlineCase, InvalidCase } from '../../generators/index.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import type { RuleContext } from '../../harness/suite.ts';
-import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../runner/expect.ts';
 
 export type Body = Record<string, unknown>;
 

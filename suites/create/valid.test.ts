@@ -10,8 +10,8 @@
  */
 import fc from 'fast-check';
 import { validAmount, validCreateRequest } from '../../generators/index.ts';
-import { ruleTest } from '../../harness/suite.ts';
-import { Mismatch, decimalEquals, expectStatus, short } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { Mismatch, decimalEquals, expectStatus, short } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
 
 ruleTest('CREATE-VALID-ACCEPTED', async (t) => {

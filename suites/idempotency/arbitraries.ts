@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
-import type { RuleContext } from '../../harness/suite.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
 
 /**
  * The generated part of an Idempotency-Key: 1..32 visible ASCII characters a header carries

@@ -3,8 +3,8 @@
  * 409 idempotency_conflict"; Authentication — "Idempotency keys are scoped to the API key."
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectError, expectEqual, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectError, expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, change, changedBody, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
 import { cancelIfPending, expectExactlyOne, expectNothingCreated } from './lookup.ts';
 

@@ -4,8 +4,8 @@
  * "unique per business and per livemode when set".
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
 import { cancelIfPending, expectExactlyOne } from './lookup.ts';
 

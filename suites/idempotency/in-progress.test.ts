@@ -5,8 +5,8 @@
  * external_id) and each is answered with the original result or 409 idempotency_in_progress.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { Mismatch, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { Mismatch, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
 import { expectExactlyOne } from './lookup.ts';
 

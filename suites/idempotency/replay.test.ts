@@ -6,8 +6,8 @@
  * and whether a refused create is replayed, are not shown: observed.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { deepEqual, expectEqual, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { deepEqual, expectEqual, expectStatus } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
 import { expectExactlyOne } from './lookup.ts';
 

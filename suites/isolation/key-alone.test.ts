@@ -5,8 +5,8 @@
  * who can see it.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { listByExternalId } from '../idempotency/lookup.ts';
 
 ruleTest('ISO-KEY-ALONE', async (t) => {

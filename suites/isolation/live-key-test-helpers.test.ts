@@ -5,8 +5,8 @@
  * well, so 405 method_not_allowed is accepted there too (which one wins is recorded).
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { liveSubject, testPayment } from './subjects.ts';
 
 ruleTest('ISO-LIVE-KEY-TEST-HELPERS', async (t) => {

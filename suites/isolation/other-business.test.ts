@@ -4,9 +4,9 @@
  * a Payment of another business." Another business never lists it either.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { listByExternalId } from '../idempotency/lookup.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
 

@@ -3,8 +3,8 @@
  * by the harness). A Live one is created only when probes.live_writes is true (and cancelled by
  * the test); otherwise an existing one is found by listing with keys.live, reads only.
  */
-import type { RuleContext } from '../../harness/suite.ts';
-import { expectStatus } from '../../harness/verdict.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { expectStatus } from '../../runner/expect.ts';
 import { cancelIfPending } from '../idempotency/lookup.ts';
 
 export type TestState = 'PENDING' | 'PAID' | 'CANCELLED';

@@ -5,8 +5,8 @@
  * Live writes only when probes.live_writes is true; otherwise a Live Payment found by listing.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
 
 const states = fc.constantFrom<TestState>('PENDING', 'PAID', 'CANCELLED');

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { LIVE_ONLY_CODES } from '../../catalogue/index.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
-import { ruleTest } from '../../harness/suite.ts';
-import { Mismatch, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { Mismatch, expectStatus } from '../../runner/expect.ts';
 
 ruleTest('ISO-TEST-NO-LIVE-409', async (t) => {
   const receiving = t.profile.live_receiving;

@@ -3,8 +3,8 @@
  * payment_not_found when the id does not exist for the key's business and environment."
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectError } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectError } from '../../runner/expect.ts';
 import { OPERATIONS, requestFor } from '../operations.ts';
 
 const byId = OPERATIONS.filter((op) => op.path.includes('{id}'));

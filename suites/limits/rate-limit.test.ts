@@ -9,9 +9,9 @@
  * A limit not reached within those bounds is SKIP with the count, never FAIL (thresholds are not shown).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ApiResponse } from '../../harness/client.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 
 /** Requests in flight at once during a burst. */
 const WAVE = 8;

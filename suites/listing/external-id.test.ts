@@ -7,8 +7,8 @@
  * carry this run's marker, so no other run's Payment can match them.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectTrue } from '../../runner/expect.ts';
 import { listPage } from './window.ts';
 
 ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {

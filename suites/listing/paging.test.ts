@@ -10,8 +10,8 @@
  * about repeats, and about counts that the closed window makes stable.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectTrue, Mismatch } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectTrue, Mismatch } from '../../runner/expect.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
 

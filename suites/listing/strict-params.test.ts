@@ -12,9 +12,9 @@
  * each date field one past its range; random cases follow them.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import { countCheck, Mismatch } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { countCheck, Mismatch } from '../../runner/expect.ts';
 import { enumNearMisses } from '../../generators/index.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 

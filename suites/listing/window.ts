@@ -10,9 +10,9 @@
  * about repeats, never about "only ours".
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ApiResponse } from '../../harness/client.ts';
-import type { RuleContext } from '../../harness/suite.ts';
-import { countCheck, expectStatus, expectTrue, Mismatch } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 
 export interface BatchPayment {
   id: string;

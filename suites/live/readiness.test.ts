@@ -9,9 +9,9 @@
 import fc from 'fast-check';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { cancelIfPending } from '../idempotency/lookup.ts';
 
 interface Extra {

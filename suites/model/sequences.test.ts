@@ -30,9 +30,9 @@
  * An array shrinks the same way on replay.
  */
 import fc from 'fast-check';
-import type { ApiResponse } from '../../harness/client.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { countCheck, decimalEquals, Mismatch, short } from '../../harness/verdict.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { countCheck, decimalEquals, Mismatch, short } from '../../runner/expect.ts';
 
 type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */

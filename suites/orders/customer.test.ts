@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { validAmount } from '../../generators/valid-amount.ts';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectError, expectStatus } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { expectNothingCreated } from '../idempotency/lookup.ts';
 
 ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {

@@ -5,8 +5,8 @@
  * created within the due is cancelled at once, so the fixture's remaining due never changes.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../idempotency/lookup.ts';
 import { amountBetween, formatCents, toCents } from './cents.ts';
 

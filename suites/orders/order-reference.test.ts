@@ -6,8 +6,8 @@
  * leaves a PENDING Payment that is cancelled at once.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { expectError } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { expectError } from '../../runner/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../idempotency/lookup.ts';
 import { toCents } from './cents.ts';
 

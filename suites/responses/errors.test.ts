@@ -4,12 +4,12 @@
  * esid: Errors — "Every error response has the Error shape." and the table of code and status;
  *       "request_id is quoted to support."
  *
- * Ambient rules (harness/ambient.ts judges every error answer of the run); these tests drive
+ * Ambient rules (runner/ambient.ts judges every error answer of the run); these tests drive
  * traffic that provokes every kind of error and judge each one directly.
  */
 import { ERROR_TABLE } from '../../catalogue/error-codes.ts';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 

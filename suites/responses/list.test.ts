@@ -5,8 +5,8 @@
  * Every listPayments answer while driving varied traffic (plain, paged, filtered, under every
  * kind of key) is judged against the PaymentList schema (ambient.ts judges them too).
  */
-import { ruleTest } from '../../harness/suite.ts';
-import { expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 

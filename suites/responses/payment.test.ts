@@ -11,8 +11,8 @@
  */
 import fc from 'fast-check';
 import { validAmount } from '../../generators/valid-amount.ts';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectStatus, expectTrue, normaliseDecimal } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectStatus, expectTrue, normaliseDecimal } from '../../runner/expect.ts';
 import { unknownEnumValues, validate, type OperationId } from '../../schemas/index.ts';
 import { describeSeen, driveTraffic, type Seen } from './traffic.ts';
 

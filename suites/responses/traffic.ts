@@ -3,7 +3,7 @@
  * "Payment", "PaymentList"). The RESP rules hold for every answer, so their tests drive
  * random sequences of the six operations — plus unknown routes and wrong methods — with
  * valid and invalid bodies, valid and invalid keys, existing and unknown ids, and judge
- * every answer (directly here; harness/ambient.ts judges the same answers as well).
+ * every answer (directly here; runner/ambient.ts judges the same answers as well).
  *
  * Each test first walks a fixed tour that visits every kind of step once (so each rule
  * sees every kind of answer whatever the seed), then runs a seeded property over random
@@ -18,8 +18,8 @@ import { invalidAmount } from '../../generators/invalid-amount.ts';
 import { invalidReturnUrl } from '../../generators/invalid-return-url.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
 import { validReturnUrl } from '../../generators/valid-return-url.ts';
-import type { ApiResponse, RequestOptions } from '../../harness/client.ts';
-import type { RuleContext } from '../../harness/suite.ts';
+import type { ApiResponse, RequestOptions } from '../../core/client.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
 import type { OperationId } from '../../schemas/index.ts';
 
 // ───────────────────────────── steps ─────────────────────────────

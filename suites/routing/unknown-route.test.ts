@@ -3,9 +3,9 @@
  * no operation's template matches, and (OBSERVE) the borderline forms of the known ones.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { TransportError, type ApiResponse, type RequestOptions } from '../../harness/client.ts';
-import { expectError } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { TransportError, type ApiResponse, type RequestOptions } from '../../core/client.ts';
+import { expectError } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../auth/support.ts';
 import { METHODS, ROUTES, routePath, unknownRoutePath } from './routes.ts';
 

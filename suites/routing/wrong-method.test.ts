@@ -7,11 +7,11 @@
  * names the route's methods in Allow. HEAD and OPTIONS are observed under ROUTE-EDGE-FORMS.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import type { ApiResponse } from '../../harness/client.ts';
-import { expectError, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { expectError, expectTrue } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, type Subject } from '../auth/support.ts';
-import type { RuleContext } from '../../harness/suite.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
 import { WRONG_METHODS, routePath, type Route } from './routes.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';

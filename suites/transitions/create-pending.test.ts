@@ -4,8 +4,8 @@
  * A created Payment is PENDING with created_at a date-time and neither paid_at nor
  * cancelled_at set, and a later get agrees.
  */
-import { ruleTest } from '../../harness/suite.ts';
-import { expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { expectSameInstant, expectTimestampsOfState, getOk, pendingBody } from './states.ts';
 
 ruleTest('TRANS-CREATE-PENDING', async (t) => {

@@ -9,8 +9,8 @@
  * three actions on fresh Payments agree with the table after every step.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectError, expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { act, ACTION_TARGET, ACTIONS, expectRefused, expectUnchanged, getOk, reach, type Origin } from './states.ts';
 
 function fromOrigin(origin: Origin): void {

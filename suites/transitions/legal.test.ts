@@ -8,9 +8,9 @@
  * the target status and the timestamp the state implies (a date-time not before created_at, the
  * other one not set); a later get agrees, instant for instant.
  */
-import { ruleTest } from '../../harness/suite.ts';
-import type { RuleContext } from '../../harness/suite.ts';
-import { expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { act, ACTION_TARGET, expectSameInstant, expectTimestampsOfState, getOk, pendingBody, type Action } from './states.ts';
 
 async function legalMove(t: RuleContext, action: Action): Promise<void> {

@@ -7,8 +7,8 @@
  * A reversed PAID Payment reads REVERSED; cancelPayment and both helpers answer 409 and leave
  * it REVERSED; only a PAID Payment becomes REVERSED.
  */
-import { ruleTest } from '../../harness/suite.ts';
-import { expectStatus, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, pendingBody, reach, reverse } from './states.ts';
 

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
 import { validReturnUrl } from '../../generators/valid-return-url.ts';
-import { Client, type ApiResponse } from '../../harness/client.ts';
-import { profileSecrets } from '../../harness/profile.ts';
-import type { RuleContext } from '../../harness/suite.ts';
-import { expectError, expectStatus, expectTrue, Mismatch } from '../../harness/verdict.ts';
+import { Client, type ApiResponse } from '../../core/client.ts';
+import { profileSecrets } from '../../core/profile.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { expectError, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 
 // ───────────────────────────── instants ─────────────────────────────
 

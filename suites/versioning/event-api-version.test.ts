@@ -9,8 +9,8 @@
  * arrive at all is the webhooks area's business (HOOK-AT-LEAST-ONCE): this rule judges those that
  * did, and is SKIP when none did.
  */
-import { ruleTest } from '../../harness/suite.ts';
-import { expectEqual, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectEqual, expectTrue } from '../../runner/expect.ts';
 import type { Delivery } from '../../sink/index.ts';
 import { FIRST_DELIVERY_MS, allTypesEndpoint, awaitDeliveries, bodyOf, controlRequest, describe, hooks, liveWrites, tell, type Story } from '../webhooks/support.ts';
 

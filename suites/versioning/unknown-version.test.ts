@@ -7,8 +7,8 @@
  * prefix at all) are observed.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../harness/suite.ts';
-import { expectError } from '../../harness/verdict.ts';
+import { ruleTest } from '../../runner/rule-test.ts';
+import { expectError } from '../../runner/expect.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../auth/support.ts';
 import { otherVersionPrefix } from '../routing/routes.ts';
 

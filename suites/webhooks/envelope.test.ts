@@ -13,8 +13,8 @@
  */
 import fc from 'fast-check';
 import { validCreateRequest } from '../../generators/valid-create-request.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import type { Delivery } from '../../sink/index.ts';
 import {

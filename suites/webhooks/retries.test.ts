@@ -24,10 +24,10 @@
  */
 import fc from 'fast-check';
 import { beforeAll } from 'vitest';
-import { ruleIdOfTitle } from '../../harness/collect.ts';
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { timelineEvidence } from '../../reports/timeline.ts';
-import { Mismatch, expectTrue } from '../../harness/verdict.ts';
+import { ruleIdOfTitle } from '../../verdict/collect.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { timelineEvidence } from '../../render/timeline.ts';
+import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import type { Delivery } from '../../sink/index.ts';
 import {
   CLOCK_SLACK_MS,

@@ -14,8 +14,8 @@
  * slowest delivery latency seen, between 1 s and 3 s: a misrouted copy goes out with the right one —
  * and only then are the negative rules judged on everything the sink got for these Payments.
  */
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import type { Delivery } from '../../sink/index.ts';
 import {

@@ -12,8 +12,8 @@
  * for those Payments. The signature is recomputed here from the profile's secrets over the raw bytes
  * the sink kept; its freshness is judged apart (HOOK-TIMESTAMP-FRESH).
  */
-import { ruleTest, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, expectTrue } from '../../harness/verdict.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { deliveryBody, verifySignature, type Delivery } from '../../sink/index.ts';
 import { textFields } from './arbitraries.ts';
 import {

@@ -9,10 +9,10 @@
  * always selected by this run's Payment ids (or, for `endpoint.test`, by the event id / type and a
  * seq mark), never assumed to be the only ones the sink holds.
  */
-import { Client, type ApiResponse } from '../../harness/client.ts';
-import { profileSecrets, type WebhookEndpoint } from '../../harness/profile.ts';
-import { suiteContext, type RuleContext } from '../../harness/suite.ts';
-import { Mismatch, deepEqual, short } from '../../harness/verdict.ts';
+import { Client, type ApiResponse } from '../../core/client.ts';
+import { profileSecrets, type WebhookEndpoint } from '../../core/profile.ts';
+import { suiteContext, type RuleContext } from '../../runner/rule-test.ts';
+import { Mismatch, deepEqual, short } from '../../runner/expect.ts';
 import { deliveryBody, sinkClient, type Delivery, type SinkClient } from '../../sink/index.ts';
 
 // ───────────────────────────── the spec's numbers ─────────────────────────────

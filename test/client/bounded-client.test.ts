@@ -4,7 +4,7 @@
  * memory. Figures (code, wall time, RSS growth) are printed per case.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client, closeAllPools, TransportError } from '../../harness/client.ts';
+import { Client, closeAllPools, TransportError } from '../../core/client.ts';
 import { HOSTILE_CASES, startHostile, type HostileCase, type RunningHostile } from './hostile-servers.ts';
 
 const DEADLINE_MS = 2_500;

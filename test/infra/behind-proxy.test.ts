@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
-import { EMBEDDED_TIME_SCALE, freePort } from '../../harness/target.ts';
+import { EMBEDDED_TIME_SCALE, freePort } from '../../targets/embedded.ts';
 import { missingInfraTools, startNginx, type RunningNginx } from './nginx.ts';
 import { startPassThroughProxy, type RunningProxy } from './pass-through-proxy.ts';
 import { runSuite, writeProfile, type SuiteRun } from './run-suite.ts';

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
-import { startReferenceProcess } from '../../load/target.ts';
-import type { Profile } from '../../harness/profile.ts';
+import { startReferenceProcess } from '../../targets/reference-process.ts';
+import type { Profile } from '../../core/profile.ts';
 import { cli, readLoadJson, reportDir, runMain, TMP } from './helpers.ts';
 
 let reference: { profile: Profile; close(): Promise<void> };

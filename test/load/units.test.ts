@@ -1,7 +1,7 @@
 /** The pieces of the load scripts that need no server: flags, mixes, amounts, percentiles, thresholds, observations. */
 import { describe, expect, it } from 'vitest';
-import { HarnessError } from '../../harness/errors.ts';
-import { redactText } from '../../harness/redact.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { redactText } from '../../core/redact.ts';
 import { Observations } from '../../load/observe.ts';
 import { LIMITS, parseLoadOptions, THRESHOLD_DEFAULTS } from '../../load/options.ts';
 import { amountFor, createRequest, MIXES, parseMix, pickOp, SCENARIO_NAMES } from '../../load/scenarios.ts';

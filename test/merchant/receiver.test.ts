@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
 import { main } from '../../cli/main.ts';
-import { parseProfile, profileSecrets } from '../../harness/profile.ts';
+import { parseProfile, profileSecrets } from '../../core/profile.ts';
 import { receiverMutation, runAgainstReference } from '../../receiver/mutation.ts';
 import { parseInspection } from '../../receiver/inspect.ts';
 import { eventIds } from '../../receiver/events.ts';

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reportCommand } from '../../cli/report-command.ts';
-import { HarnessError } from '../../harness/errors.ts';
+import { HarnessError } from '../../core/errors.ts';
 import { compareDirs } from './compare-dirs.ts';
 
 const row = (html: string, id: string) => new RegExp(`<tr class="rule-row[^"]*" id="${id}">([\\s\\S]*?)</tr>`).exec(html)?.[1] ?? '';

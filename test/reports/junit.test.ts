@@ -8,9 +8,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { junitOutcome, renderJunit } from '../../reports/junit.ts';
-import type { Report } from '../../reports/report-types.ts';
-import { xmlAttr, xmlText } from '../../reports/xml.ts';
+import { junitOutcome, renderJunit } from '../../render/junit.ts';
+import type { Report } from '../../report/model.ts';
+import { xmlAttr, xmlText } from '../../render/xml.ts';
 import { enrichedFailingReport } from './failing-report.ts';
 
 const XSD = join(import.meta.dirname, '..', 'fixtures', 'junit-10.xsd');

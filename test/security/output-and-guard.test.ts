@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOutputDir } from '../../harness/output-path.ts';
-import { describeLoadPlan, guardLoadTarget, isLocalOrTestHost } from '../../harness/target-guard.ts';
+import { checkOutputDir } from '../../core/output-path.ts';
+import { describeLoadPlan, guardLoadTarget, isLocalOrTestHost } from '../../core/target-guard.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 const work = mkdtempSync(join(tmpdir(), 'hps-outpath-'));

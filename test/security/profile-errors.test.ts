@@ -1,7 +1,7 @@
 /** A profile error names line, column and field, and never quotes the file (issue 11). */
 import { describe, expect, it } from 'vitest';
-import { locateJsonError } from '../../harness/json-locate.ts';
-import { parseProfile } from '../../harness/profile.ts';
+import { locateJsonError } from '../../core/json-locate.ts';
+import { parseProfile } from '../../core/profile.ts';
 
 const SECRET = 'pt_test_sk_Zx9Qw8Er7Ty6Ui5Op4As3Df2';
 

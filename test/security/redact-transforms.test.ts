@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fingerprint, redactDeep, redactHeaders, redactText, stripUserInfo } from '../../harness/redact.ts';
+import { fingerprint, redactDeep, redactHeaders, redactText, stripUserInfo } from '../../core/redact.ts';
 import { invalidCredentials, malformedAuthorization, unknownKey } from '../../suites/auth/bad-credentials.ts';
 import { transformsOf } from './transforms.ts';
 

@@ -1,4 +1,4 @@
-/** The forms a secret may take when it leaks, searched by the security tests (independent of harness/redact.ts, on purpose). */
+/** The forms a secret may take when it leaks, searched by the security tests (independent of core/redact.ts, on purpose). */
 export interface Transform {
   name: string;
   test(haystack: string, lower: string): boolean;
@@ -7,7 +7,7 @@ export interface Transform {
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const b64url = (s: string) => Buffer.from(s).toString('base64url');
 
-/** The forms a secret may take (independent of harness/redact.ts, on purpose). */
+/** The forms a secret may take (independent of core/redact.ts, on purpose). */
 export function transformsOf(secret: string): Transform[] {
   const part = /^(?:pt_[a-z]+_sk_|whsec_)(.*)$/.exec(secret)?.[1] ?? secret;
   const out: Transform[] = [];

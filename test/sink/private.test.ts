@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sinkStartError, startTarget } from '../../harness/target.ts';
+import { sinkStartError, startTarget } from '../../targets/embedded.ts';
 import { startSink } from '../../sink/index.ts';
 import { ENDPOINTS, startTestSink, tempDir } from './helpers.ts';
 

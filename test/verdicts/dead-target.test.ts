@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
-import type { Report } from '../../reports/report-types.ts';
+import type { Report } from '../../report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 let ref: RunningReference;

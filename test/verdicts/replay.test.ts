@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { faultAreas } from '../../harness/mutation.ts';
-import type { Report } from '../../reports/report-types.ts';
+import { faultAreas } from '../../mutation/score.ts';
+import type { Report } from '../../report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-replay-'));

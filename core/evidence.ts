@@ -1,0 +1,72 @@
+/**
+ * What a test leaves in vitest's task.meta for the runner: evidence of
+ * failures, observations, skip reasons and ambient violations. JSON only.
+ */
+import type { TimelineEvidence } from '../report/model.ts';
+import type { Exchange } from './client.ts';
+
+export interface Finding {
+  /** Which rule this finding speaks for (ambient checks speak for rules other than the test's). */
+  rule: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+  exchange?: Exchange;
+  /** The rule and test whose traffic produced the exchange (ambient findings): their replay reproduces it. */
+  source?: { rule: string; test: string };
+}
+
+/** What a probe outside ordinary HTTP got back (observed, never judged by ambient rules). */
+export interface OutsideHttpAnswer {
+  reason: string;
+  request: string;
+  status: number | null;
+  content_type: string | null;
+  /** Who visibly answered: the service (a JSON Error envelope) or something in front of it. */
+  answered_by: 'service' | 'infrastructure' | 'unknown' | 'no answer';
+}
+
+export interface PropertyFailure {
+  seed: number;
+  runs: number;
+  path?: string;
+  counterexample: string;
+  replay: string;
+  /** The same seed replayed once more: 'fail' confirms, 'pass' makes the rule FLAKY. */
+  replayOutcome: 'fail' | 'pass' | 'not-replayed';
+  replayError?: string;
+  /** fast-check's shrink count for this counterexample. */
+  shrinks?: number;
+  /** Why it was not (or only partly) shrunk (PropertyOptions.shrinkNote), printed in the report. */
+  shrink_note?: string;
+}
+
+export interface HpsMeta {
+  rule: string;
+  skipReason?: string;
+  observed?: Record<string, unknown>;
+  notes?: string[];
+  property?: PropertyFailure;
+  mismatch?: { expected?: unknown; actual?: unknown };
+  transcript?: Exchange[];
+  /** The exchange the failing check judged (Mismatch.exchange). */
+  failedExchange?: Exchange;
+  ambient?: Finding[];
+  requests?: number;
+  transport?: string;
+  /** Checks the test made itself (verifiers and t.checked). */
+  checks?: number;
+  /** Ambient rules evaluated on this test's answers, with counts. */
+  ambientChecked?: Record<string, number>;
+  outsideHttp?: OutsideHttpAnswer[];
+  /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
+  incomplete?: string;
+  /** Webhook delivery timelines (render/timeline.ts), reported when the test fails. */
+  timelines?: TimelineEvidence[];
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    hps?: HpsMeta;
+  }
+}

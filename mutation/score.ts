@@ -1,0 +1,238 @@
+/**
+ * The mutation score: the suite run against every planted fault of the
+ * reference server, each run scoped to the areas of the rules the fault
+ * declares, in parallel child processes. A fault is caught when at least one
+ * of its declared rules fails (or warns, for a SHOULD rule); the clean server
+ * must raise no FAIL, WARN, ERROR or FLAKY.
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { getRule, isRuleId } from '../catalogue/index.ts';
+import { FAULTS } from '../reference/faults.ts';
+import type { Report } from '../report/model.ts';
+import { HarnessError } from '../core/errors.ts';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
+
+export interface SeedOutcome {
+  seed: number;
+  /** Rules that broke (fail or warn) on this seed; for a control, every alarm (fail, warn, error, flaky). */
+  failed: string[];
+  caughtBy: string[];
+  caught: boolean;
+  exitCode: number | null;
+  duration_ms: number;
+  problem?: string;
+}
+
+export interface FaultResult {
+  fault: string;
+  description: string;
+  /** A negative control (infrastructure in front of a conformant service): caught means it raised nothing. */
+  control: boolean;
+  areas: string[];
+  expected: string[];
+  /** Union over the seeds. */
+  failed: string[];
+  caughtBy: string[];
+  /** Caught on every seed. */
+  caught: boolean;
+  /** Caught on some seeds only: counts as missed. */
+  byChance: boolean;
+  seeds: SeedOutcome[];
+  duration_ms: number;
+  problem?: string;
+}
+
+export interface MutationSummary {
+  seed: number;
+  seeds: number[];
+  runs: number;
+  faults: number;
+  caught: number;
+  byChance: number;
+  score: number;
+  duration_ms: number;
+  results: FaultResult[];
+  /** Rules no fault declares (holes in the proof that the suite can fail). */
+  unexercised: string[];
+}
+
+export interface MutationOptions {
+  faults?: string[];
+  seed: number;
+  /** How many seeds each fault runs with (seed, seed+1, …); default 1. */
+  seedCount?: number;
+  runs: number;
+  jobs?: number;
+  onResult?: (r: FaultResult, done: number, total: number) => void;
+}
+
+export function faultAreas(name: string): string[] {
+  const def = FAULTS[name]!;
+  const ids = [...def.breaks, ...(def.control?.observes ?? [])];
+  return [...new Set([...ids.filter(isRuleId).map((id) => getRule(id).area), ...(def.control ? ['responses'] : [])])];
+}
+
+/** Runs `hps-conformance run` in a child process and reads its report.json. */
+export function runChild(args: string[]): Promise<{ code: number | null; report: Report | null; stderr: string; ms: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'hps-mut-'));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...args, '--no-progress', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      let report: Report | null = null;
+      try {
+        report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+      } catch {
+        report = null;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code, report, stderr, ms: Math.round(performance.now() - started) });
+    });
+  });
+}
+
+const ALARMS = ['fail', 'warn', 'error', 'flaky'];
+
+async function runFaultOnce(name: string, seed: number, runs: number): Promise<SeedOutcome> {
+  const def = FAULTS[name]!;
+  // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
+  // line would. A control runs whole areas (the probes that meet it and the ambient rules).
+  const scope = def.control ? faultAreas(name).flatMap((a) => ['--area', a]) : def.breaks.flatMap((r) => ['--rule', r]);
+  const args = [...scope, '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
+  const child = await runChild(args);
+  const rules = child.report?.rules ?? [];
+  const failed = def.control
+    ? rules.filter((r) => ALARMS.includes(r.status)).map((r) => `${r.id}:${r.status}`)
+    : rules.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => r.id);
+  const caughtBy = def.control ? [] : def.breaks.filter((id) => failed.includes(id));
+  const caught = child.report !== null && (def.control ? failed.length === 0 : caughtBy.length > 0);
+  return {
+    seed, failed, caughtBy, caught, exitCode: child.code, duration_ms: child.ms,
+    ...(child.report ? {} : { problem: child.stderr.trim().split('\n').pop() ?? 'no report' }),
+  };
+}
+
+function faultResult(name: string, seeds: SeedOutcome[]): FaultResult {
+  const def = FAULTS[name]!;
+  const caughtOn = seeds.filter((s) => s.caught).length;
+  const problem = seeds.find((s) => s.problem)?.problem;
+  return {
+    fault: name,
+    description: def.description,
+    control: def.control !== undefined,
+    areas: faultAreas(name),
+    expected: [...def.breaks],
+    failed: [...new Set(seeds.flatMap((s) => s.failed))],
+    caughtBy: [...new Set(seeds.flatMap((s) => s.caughtBy))],
+    caught: caughtOn === seeds.length,
+    byChance: caughtOn > 0 && caughtOn < seeds.length,
+    seeds,
+    duration_ms: seeds.reduce((n, s) => n + s.duration_ms, 0),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
+  const names = o.faults?.length ? o.faults : Object.keys(FAULTS);
+  for (const n of names) if (!(n in FAULTS)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
+  const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
+  const started = performance.now();
+  const jobs = o.jobs ?? Math.max(2, Math.min(4, availableParallelism()));
+  // Every (fault, seed) pair is one job; a fault's result is complete when its last seed is.
+  const queue = names.flatMap((name) => seeds.map((seed) => ({ name, seed })));
+  const outcomes = new Map<string, SeedOutcome[]>();
+  const results: FaultResult[] = [];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const outcome = await runFaultOnce(job.name, job.seed, o.runs);
+      const list = outcomes.get(job.name) ?? outcomes.set(job.name, []).get(job.name)!;
+      list.push(outcome);
+      if (list.length < seeds.length) continue;
+      const r = faultResult(job.name, list.sort((a, b) => a.seed - b.seed));
+      results.push(r);
+      o.onResult?.(r, results.length, names.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+  results.sort((a, b) => a.fault.localeCompare(b.fault));
+  const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
+  const { RULES } = await import('../catalogue/index.ts');
+  // Merchant-side rules (`side`) are proven by the receiver and client commands' own planted faults.
+  const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
+  const caught = results.filter((r) => r.caught).length;
+  return {
+    seed: o.seed,
+    seeds,
+    runs: o.runs,
+    faults: results.length,
+    caught,
+    byChance: results.filter((r) => r.byChance).length,
+    score: results.length ? caught / results.length : 0,
+    duration_ms: Math.round(performance.now() - started),
+    results,
+    unexercised,
+  };
+}
+
+function verdictOf(r: FaultResult): string {
+  if (r.control) return r.caught ? 'held' : 'ALARMED';
+  return r.caught ? 'caught' : r.byChance ? 'BY CHANCE' : 'MISSED';
+}
+
+export function formatMutationTable(m: MutationSummary): string {
+  const rows = m.results.map((r) => [
+    verdictOf(r),
+    r.fault,
+    `${r.seeds.filter((s) => s.caught).length}/${r.seeds.length}`,
+    r.control ? '(control: nothing)' : r.expected.join(' '),
+    r.failed.length ? r.failed.join(' ') : r.problem ? `(${r.problem})` : '-',
+  ]);
+  const head = ['result', 'fault', 'seeds', 'expected rules', 'rules that failed'];
+  const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));
+  const line = (cells: string[]) => cells.map((c, i) => (i < cells.length - 1 ? c.padEnd(widths[i]!) : c)).join('  ');
+  const controls = m.results.filter((r) => r.control);
+  return [
+    line(head),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map(line),
+    '',
+    `mutation score: ${m.caught}/${m.faults} caught on every seed (${(m.score * 100).toFixed(1)}%) · ${m.byChance} caught by chance (counted as missed) · ${controls.length} negative controls, ${controls.filter((r) => r.caught).length} raised nothing · seeds ${m.seeds.join(', ')} · ${m.runs} runs · ${(m.duration_ms / 1000).toFixed(1)} s`,
+    m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable MUST/SHOULD rule is declared by at least one fault',
+  ].join('\n');
+}
+
+export interface FalseAlarmSummary {
+  seeds: number[];
+  runs: number;
+  /** Runs (seeds) that raised any FAIL, WARN, ERROR or FLAKY against the clean server. */
+  alarmed: Array<{ seed: number; rules: string[] }>;
+  rate: number;
+  duration_ms: number;
+}
+
+/** The whole suite against the clean reference once per seed: the false-alarm rate must be zero. */
+export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: number; variant?: string; onRun?: (seed: number, alarms: string[]) => void }): Promise<FalseAlarmSummary> {
+  const started = performance.now();
+  const alarmed: FalseAlarmSummary['alarmed'] = [];
+  const queue = [...o.seeds];
+  const worker = async () => {
+    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
+      const child = await runChild([`--seed=${seed}`, '--runs', String(o.runs), ...(o.variant ? ['--variant', o.variant] : [])]);
+      const alarms = child.report
+        ? child.report.rules.filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status)).map((r) => `${r.id}:${r.status}`)
+        : [`no report (exit ${child.code}): ${child.stderr.trim().split('\n').pop() ?? ''}`];
+      if (alarms.length) alarmed.push({ seed, rules: alarms });
+      o.onRun?.(seed, alarms);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(o.jobs ?? 2, o.seeds.length) }, worker));
+  return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,43 @@
+/**
+ * Whether a report is a certification: certificate.json (written next to report.json by an
+ * unfiltered default run) decides; without it, a filtered or `--runs`-reduced run is plainly not one.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Certificate, Report } from '../report/model.ts';
+
+/** certificate.json from a report dir, or undefined when absent or unreadable. */
+export function readCertificate(dir: string): Certificate | undefined {
+  const file = join(dir, 'certificate.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const c = JSON.parse(readFileSync(file, 'utf8')) as Certificate;
+    return c && typeof c === 'object' && typeof c.certification === 'boolean' ? c : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CertificationStatus {
+  certification: boolean;
+  /** Why not, in one sentence (absent when it is a certification). */
+  reason?: string;
+}
+
+/** Reasons a report cannot certify, from the report alone. */
+export function notCertificationReasons(report: Report): string[] {
+  const why: string[] = [];
+  const sel = report.selection ?? { areas: [], rules: [] };
+  if (sel.areas?.length) why.push(`filtered to area(s) ${sel.areas.join(', ')}`);
+  if (sel.rules?.length) why.push(`filtered to rule(s) ${sel.rules.join(', ')}`);
+  if (report.runs < 100) why.push(`${report.runs} runs per property (a certification uses at least 100)`);
+  return why;
+}
+
+export function certificationStatus(report: Report, cert: Certificate | undefined): CertificationStatus {
+  const why = notCertificationReasons(report);
+  if (why.length) return { certification: false, reason: `not a certification: ${why.join('; ')}` };
+  if (!cert) return { certification: false, reason: 'not a certification: no certificate.json next to this report' };
+  if (!cert.certification) return { certification: false, reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}` };
+  return { certification: true };
+}

@@ -1,0 +1,99 @@
+/**
+ * The self-contained HTML conformance report: no external assets, no script needed to read it (a
+ * small inline script filters, opens a linked rule and copies curl lines). Rendered from
+ * report.json (and certificate.json when present) alone; every value is escaped.
+ */
+import { esc } from './escape.ts';
+import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
+import { mutationHtml } from './html-mutation.ts';
+import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml } from './html-sections.ts';
+import { REPORT_CSS } from './html-style.ts';
+import { prettyJsonHtml } from './json-diff.ts';
+import type { Certificate, Evidence, Report, RuleReport } from '../report/model.ts';
+
+export { esc } from './escape.ts';
+
+export interface HtmlOptions {
+  /** certificate.json from the report's directory, when there is one. */
+  certificate?: Certificate;
+}
+
+function testsTable(r: RuleReport): string {
+  if (!r.tests.length) return '';
+  const rows = r.tests.map((t) => {
+    // The first failing test's error is the rule's reason: printed once, above.
+    const err = t.error && !(r.reason ?? '').startsWith(t.error) ? `<div class="err">${esc(t.error)}</div>` : '';
+    return `<tr><td>${esc(t.title)}${err}</td><td class="s-${t.state}">${t.state}</td><td>${t.duration_ms}</td><td>${t.requests}</td></tr>`;
+  });
+  return `<div class="scroll"><table class="tests"><tr><th>test</th><th>state</th><th>ms</th><th>requests</th></tr>${rows.join('')}</table></div>`;
+}
+
+/** What explains a failure fastest comes first: timelines, the diff, the counterexample; exchanges and the replay line last. */
+const EVIDENCE_ORDER: Record<Evidence['kind'], number> = { timeline: 0, mismatch: 1, property: 2, note: 3, exchange: 4, replay: 5 };
+const rank = (e: Evidence) => (e.kind === 'exchange' && e.failing ? 2.5 : EVIDENCE_ORDER[e.kind] ?? 9);
+const ordered = (es: readonly Evidence[]) => [...es].sort((a, b) => rank(a) - rank(b));
+
+/** An OBSERVE rule's values are its result; on other rules they are background, folded. */
+function observedBlock(r: RuleReport): string {
+  const pre = `<pre class="json">${prettyJsonHtml(r.observed)}</pre>`;
+  return r.level === 'OBSERVE' ? `<div class="ev observed"><b>observed</b>${pre}</div>` : `<details class="ev observed"><summary>observed values</summary>${pre}</details>`;
+}
+
+function ruleRow(r: RuleReport, baseUrl: string): string {
+  const open = ['fail', 'error', 'flaky'].includes(r.status) ? ' open' : '';
+  const ctx: EvidenceContext = { ruleId: r.id, reason: r.reason, baseUrl };
+  const ambient = hasAmbient(r) ? ' <a class="tag" href="#about-ambient" title="found by a check run on every response; see the note">ambient</a>' : '';
+  return `<details class="rule st-${r.status}" data-status="${r.status}" data-area="${esc(r.area)}" data-level="${r.level}" id="${esc(r.id)}"${open}>
+<summary>${badge(r.status)} <code class="rid">${esc(r.id)}</code> <span class="lvl">${r.level}</span>${ambient} <span class="title">${esc(r.title)}</span></summary>
+<div class="body"><p class="meta">Spec: ${esc(r.spec)}</p>
+${r.reason ? `<p class="reason">${esc(r.reason)}</p>` : ''}
+${r.ruling ? `<p class="ruling">Ruling on a spec gap: ${esc(r.ruling)}</p>` : ''}
+${r.observed ? observedBlock(r) : ''}
+${ordered(r.evidence).map((e) => evidenceHtml(e, ctx)).join('\n')}
+${testsTable(r)}</div></details>`;
+}
+
+const SCRIPT = `(function(){var q=function(id){return document.getElementById(id)};
+function apply(){var st=q('f-status').value,ar=q('f-area').value,lv=q('f-level').value,tx=q('f-text').value.toLowerCase();
+document.querySelectorAll('details.rule').forEach(function(d){var show=(!st||d.dataset.status===st)&&(!ar||d.dataset.area===ar)&&(!lv||d.dataset.level===lv)&&(!tx||d.textContent.toLowerCase().indexOf(tx)>=0);d.classList.toggle('hidden',!show)});
+document.querySelectorAll('section.area').forEach(function(s){s.classList.toggle('hidden',!s.querySelector('details.rule:not(.hidden)'))})}
+['f-status','f-area','f-level','f-text'].forEach(function(id){q(id).addEventListener('input',apply)});
+function reveal(){var id=decodeURIComponent(location.hash.slice(1));var d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.classList.remove('hidden');var s=d.closest('section.area');if(s)s.classList.remove('hidden');d.open=true;d.scrollIntoView()}}
+window.addEventListener('hashchange',reveal);reveal();
+document.querySelectorAll('.copy-btn').forEach(function(b){b.addEventListener('click',function(){var t=b.parentNode.querySelector('pre.copy').textContent;if(navigator.clipboard)navigator.clipboard.writeText(t).then(function(){b.textContent='copied'},function(){b.textContent='select and copy'});})});})();`;
+
+export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
+  const s = report.summary;
+  const areas = [...new Set(report.rules.map((r) => r.area))];
+  const ok = report.verdict === 'conformant';
+  const base = report.target.base_url;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>hps-conformance: ${esc(report.verdict)} — ${esc(base)}</title>
+<style>${REPORT_CSS}</style></head><body>
+<h1>Hosted Payment Service API v1 — conformance report</h1>
+<p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>
+<p>Side: <b id="side">${esc(report.side ?? 'service')}</b> · target <code>${esc(base)}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${esc(report.run_id)}</code> · seed <code>${report.seed}</code> · ${report.runs} runs per property · ${esc(report.started_at)} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${esc(report.tool.name)} ${esc(report.tool.version)}</p>
+${certificateHtml(report, opts.certificate)}
+<p class="counts" id="counts">${STATUSES.map((k) => `<span class="count">${badge(k)} ${s[k]}</span>`).join('')}</p>
+<p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
+${failuresHtml(report)}
+${tallyHtml(report)}
+${observedSectionHtml(report)}
+${report.mutation ? mutationHtml(report.mutation) : ''}
+<h2>All rules</h2>
+<div class="filters">
+<label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => `<option>${k}</option>`).join('')}</select></label>
+<label>area <select id="f-area"><option value="">all</option>${areas.map((a) => `<option>${esc(a)}</option>`).join('')}</select></label>
+<label>level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>OBSERVE</option></select></label>
+<input id="f-text" placeholder="filter by id or text" size="24">
+</div>
+<main id="rules">
+${areas.map((a) => `<section class="area" data-area="${esc(a)}" id="${areaAnchor(a)}"><h2>${esc(a)}</h2>${report.rules.filter((r) => r.area === a).map((r) => ruleRow(r, base)).join('\n')}</section>`).join('\n')}
+</main>
+<script>
+${SCRIPT}
+</script>
+</body></html>
+`;
+}

@@ -1,0 +1,95 @@
+/**
+ * A Markdown summary for a CI page ($GITHUB_STEP_SUMMARY): verdict, certification, counts, a tally
+ * per area, then failures first. Capped in size (GitHub refuses a step summary over 1 MiB): rows
+ * that do not fit are counted and left to report.html.
+ */
+import { certificationStatus } from './certificate.ts';
+import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
+
+/** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
+export const MARKDOWN_MAX_BYTES = 64 * 1024;
+/** Which side was certified (Report.side): the service (`run`), a webhook receiver or an API client. */
+const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', client: ' (merchant API client)' } as const;
+
+export interface MarkdownOptions {
+  certificate?: Certificate;
+  maxBytes?: number;
+}
+
+const cell = (s: string, max = 300) => {
+  const t = s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  return t.length > max ? `${t.slice(0, max)}…` : t;
+};
+const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'];
+const ORDER: Record<string, number> = { fail: 0, error: 1, flaky: 2, warn: 3 };
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+
+function header(report: Report, cert: Certificate | undefined): string[] {
+  const s = report.summary;
+  const st = certificationStatus(report, cert);
+  return [
+    `# hps-conformance${SIDE_TITLE[report.side ?? 'service']}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
+    '',
+    `Side \`${report.side ?? 'service'}\` · target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
+    '',
+    st.certification ? `**Certification** (report SHA-256 \`${cert!.report_sha256.slice(0, 16)}…\`)` : `**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
+    '',
+    `| ${STATUSES.join(' | ')} |`,
+    `|${STATUSES.map(() => '---:').join('|')}|`,
+    `| ${STATUSES.map((k) => s[k]).join(' | ')} |`,
+    '',
+    `MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    '',
+  ];
+}
+
+function tally(report: Report): string[] {
+  const areas = [...new Set(report.rules.map((r) => r.area))];
+  const lines = [`| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`];
+  for (const a of areas) {
+    const rules = report.rules.filter((r) => r.area === a);
+    lines.push(`| ${cell(a)} | ${STATUSES.map((k) => {
+      const n = rules.filter((r) => r.status === k).length;
+      return n && ORDER[k] !== undefined && k !== 'warn' ? `**${n}**` : String(n);
+    }).join(' | ')} |`);
+  }
+  return ['<details><summary>Per area</summary>', '', ...lines, '', '</details>', ''];
+}
+
+function notableRow(r: RuleReport): string {
+  const replay = r.evidence.find((e) => e.kind === 'replay');
+  return `| ${r.status.toUpperCase()} | \`${r.id}\` | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? `\`${cell(replay.command)}\`` : ''} |`;
+}
+
+export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): string {
+  const max = opts.maxBytes ?? MARKDOWN_MAX_BYTES;
+  const notable = report.rules.filter((r) => ORDER[r.status] !== undefined).sort((a, b) => ORDER[a.status]! - ORDER[b.status]!);
+  const skipped = report.rules.filter((r) => r.status === 'skip');
+  const head = header(report, opts.certificate);
+  const out = [...head];
+  let size = bytes(out.join('\n'));
+  const reserve = 400; // room for the "N more" line and the per-area table's closing
+  const add = (line: string) => {
+    if (size + bytes(line) + 1 > max - reserve) return false;
+    out.push(line);
+    size += bytes(line) + 1;
+    return true;
+  };
+  let left = 0;
+  if (notable.length) {
+    add('## Failures first');
+    add('');
+    add('| status | rule | level | reason | replay |');
+    add('|---|---|---|---|---|');
+    for (const r of notable) if (!add(notableRow(r))) left++;
+    add('');
+  }
+  for (const line of tally(report)) if (!add(line)) break;
+  if (skipped.length && left === 0) {
+    const lines = [`<details><summary>${skipped.length} rules skipped</summary>`, '', ...skipped.map((r) => `- \`${r.id}\`: ${cell(r.reason ?? '')}`), '', '</details>', ''];
+    if (bytes(lines.join('\n')) + size < max - reserve) for (const l of lines) add(l);
+    else add(`${skipped.length} rules skipped (list in report.html).`);
+  }
+  if (left) out.push(`… and ${left} more rule(s) that did not pass: this summary is capped at ${Math.round(max / 1024)} KiB; see report.html.`, '');
+  return out.join('\n');
+}

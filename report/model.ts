@@ -1,0 +1,116 @@
+/**
+ * The shape of report.json (docs/design.md), extended additively: `tests`,
+ * `error`/`flaky` statuses, `must` counts and `observed` per rule. HTML, JUnit
+ * and Markdown are rendered from this file alone.
+ */
+import type { Exchange } from '../core/client.ts';
+
+export type RuleStatus = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error' | 'flaky';
+
+export type Evidence =
+  | {
+      kind: 'mismatch';
+      message: string;
+      expected?: unknown;
+      actual?: unknown;
+      /** Set on an ambient finding: the rule and test whose traffic produced it. */
+      source?: { rule: string; test: string };
+    }
+  | {
+      kind: 'exchange';
+      exchange: Exchange;
+      /** The exchange the failing check judged (the others are the test's last requests, for context). */
+      failing?: boolean;
+    }
+  | {
+      kind: 'property';
+      seed: number;
+      runs: number;
+      path?: string;
+      counterexample: string;
+      replayOutcome: string;
+      /** How many times fast-check shrank the counterexample. */
+      shrinks?: number;
+      /** Why the counterexample is not shrunk (or only partly), e.g. each run waits for webhook deliveries. */
+      shrink_note?: string;
+    }
+  | { kind: 'replay'; command: string }
+  | { kind: 'note'; message: string }
+  | TimelineEvidence;
+
+/** One webhook event's delivery attempts at one endpoint, in arrival order (gap 0 for the first). */
+export interface TimelineEvidence {
+  kind: 'timeline';
+  event_id: string;
+  /** e.g. `payment.succeeded@/hooks/a`. */
+  label?: string;
+  attempts: Array<{
+    /** Milliseconds since the first attempt arrived. */
+    at_ms: number;
+    /** The receiver's answer: an HTTP status, or `timeout` / `reset`. */
+    status: number | string;
+    /** Measured gap since the previous attempt (0 for the first). */
+    gap_ms: number;
+    /** The schedule's gap before this attempt, already divided by the run's time scale. */
+    expected_gap_ms?: number;
+  }>;
+}
+
+export interface RuleReport {
+  id: string;
+  area: string;
+  level: 'MUST' | 'SHOULD' | 'OBSERVE';
+  status: RuleStatus;
+  title: string;
+  spec: string;
+  reason?: string;
+  ruling?: string;
+  untestable?: boolean;
+  evidence: Evidence[];
+  observed?: Record<string, unknown>;
+  /** Checks the rule's tests made (verifiers, and ambient checks for RESP-* rules); 0 never passes. */
+  checks?: number;
+  tests: Array<{ title: string; state: 'pass' | 'fail' | 'skip'; duration_ms: number; requests: number; error?: string }>;
+}
+
+export interface Report {
+  tool: { name: string; version: string };
+  /** Which side was certified (absent = service): `run`, `receiver` (a webhook endpoint) or `client` (an API client). */
+  side?: 'service' | 'receiver' | 'client';
+  target: { base_url: string; embedded_reference: boolean };
+  run_id: string;
+  seed: number;
+  runs: number;
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  /** `levels`: set by `run --level` (absent = every level). */
+  selection: { areas: string[]; rules: string[]; levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'> };
+  verdict: 'conformant' | 'not_conformant';
+  summary: { pass: number; fail: number; warn: number; info: number; skip: number; error: number; flaky: number };
+  /** MUST rules: `total` catalogued, `untestable` of them not exercisable through the API, `ran` of the rest. */
+  must: { total: number; testable: number; untestable: number; ran: number; passed: number; failed: number; skipped: number };
+  requests: number;
+  rules: RuleReport[];
+  mutation?: unknown;
+  /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
+  stopped?: string;
+  /** `run --strict` / `--min-must-coverage`: the policy applied and what made the verdict fail under it. */
+  policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
+}
+
+/** certificate.json, next to report.json (verdict/certificate.ts). */
+export interface Certificate {
+  tool: { name: string; version: string };
+  description_document_version: string;
+  report_sha256: string;
+  profile_sha256: string;
+  seed: number;
+  base_url: string;
+  verdict: Report['verdict'];
+  counts: Report['summary'];
+  must_coverage: { ran: number; testable: number; pct: number };
+  certification: boolean;
+  not_certification_reason?: string;
+}
+

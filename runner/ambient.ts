@@ -1,0 +1,109 @@
+/**
+ * Ambient checks: rules that hold for every exchange of the run, checked on
+ * each answer the client receives whatever test sent it (status within the
+ * operation's list, error envelope, schemas, livemode, 5xx, content type).
+ * A violation is a Finding for the ambient rule, with the exchange as evidence.
+ */
+import { ERROR_TABLE } from '../catalogue/error-codes.ts';
+import type { RuleId } from '../catalogue/rules.ts';
+import { acceptedStatuses, OPERATIONS, unknownEnumValues, validate, type Operation } from '../schemas/index.ts';
+import type { ApiResponse, Exchange } from '../core/client.ts';
+import type { Finding } from '../core/evidence.ts';
+
+export type { Operation };
+
+const ROUTES = OPERATIONS.map((op) => ({
+  op,
+  re: new RegExp('^/v1' + op.path.replace(/\{id\}/g, '[^/?#]+') + '(?:\\?.*)?$'),
+}));
+
+/** The operation a request addresses, or undefined (unknown route or wrong method). */
+export function inferOperation(method: string, path: string): Operation | undefined {
+  for (const { op, re } of ROUTES) if (op.method === method && re.test(path)) return op;
+  return undefined;
+}
+
+const PAYMENT_OPS = new Set(['createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled']);
+
+export interface AmbientInput {
+  method: string;
+  path: string;
+  keyLivemode: boolean | undefined;
+  idempotent: boolean;
+}
+
+/**
+ * Checks one answer against every ambient rule that applies to it. `checked`
+ * is told each rule actually evaluated (a rule that evaluated nothing all run
+ * is not a pass).
+ */
+export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequestIds: Set<string>, checked: (rule: RuleId) => void = () => {}): Finding[] {
+  const out: Finding[] = [];
+  const ex: Exchange = res.exchange;
+  const add = (rule: RuleId, message: string, expected?: unknown, actual?: unknown) =>
+    out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected, actual, exchange: ex });
+  const op = inferOperation(input.method, input.path);
+
+  checked('RESP-NO-5XX');
+  if (res.status >= 500) add('RESP-NO-5XX', `answered ${res.status}`);
+  if (op) checked('RESP-STATUS-LISTED');
+  if (op && !acceptedStatuses(op.operationId).includes(res.status)) {
+    add('RESP-STATUS-LISTED', `answered ${res.status}, not a status ${op.operationId} lists`, acceptedStatuses(op.operationId), res.status);
+  }
+  if (res.text.length > 0) checked('RESP-JSON-CONTENT-TYPE');
+  if (res.text.length > 0 && !/^application\/json\b/i.test(res.headers['content-type'] ?? '')) {
+    add('RESP-JSON-CONTENT-TYPE', `Content-Type is ${JSON.stringify(res.headers['content-type'] ?? null)}`, 'application/json', res.headers['content-type'] ?? null);
+  }
+
+  // A HEAD answer carries no body by HTTP (RFC 9110 §9.3.2): nothing below applies to it.
+  if (input.method === 'HEAD') return out;
+
+  if (res.status >= 400) {
+    checked('RESP-ERROR-ENVELOPE');
+    const v = validate('Error', res.json);
+    if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', res.json ?? res.text.slice(0, 200));
+    const code = res.json?.error?.code;
+    if (typeof code === 'string' && code in ERROR_TABLE) {
+      checked('RESP-ERROR-STATUS-MATCHES-CODE');
+      const want = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
+      if (want !== res.status) add('RESP-ERROR-STATUS-MATCHES-CODE', `code ${code} came with ${res.status}, the table gives ${want}`, want, res.status);
+    }
+    const rid = res.json?.error?.request_id;
+    if (typeof rid === 'string' && !input.idempotent) {
+      checked('RESP-REQUEST-ID-UNIQUE');
+      if (seenRequestIds.has(rid)) add('RESP-REQUEST-ID-UNIQUE', `request_id ${rid} was already given to another request`);
+      seenRequestIds.add(rid);
+    }
+    return out;
+  }
+
+  if (!op || res.status < 200 || res.status >= 300) return out;
+  if (PAYMENT_OPS.has(op.operationId)) {
+    checked('RESP-PAYMENT-SCHEMA');
+    checked('RESP-ENUM-KNOWN');
+    const v = validate('Payment', res.json);
+    if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', res.json ?? res.text.slice(0, 200));
+    checkEnums('Payment', res.json, add);
+    if (input.keyLivemode !== undefined) checked('RESP-PAYMENT-LIVEMODE');
+    if (input.keyLivemode !== undefined && res.json && typeof res.json === 'object' && res.json.livemode !== input.keyLivemode) {
+      add('RESP-PAYMENT-LIVEMODE', `livemode is ${JSON.stringify(res.json.livemode)} under a ${input.keyLivemode ? 'Live' : 'Test'} key`, input.keyLivemode, res.json.livemode);
+    }
+  } else if (op.operationId === 'listPayments') {
+    checked('RESP-LIST-SCHEMA');
+    checked('RESP-ENUM-KNOWN');
+    const v = validate('PaymentList', res.json);
+    if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', res.json ?? res.text.slice(0, 200));
+    checkEnums('PaymentList', res.json, add);
+    if (input.keyLivemode !== undefined && Array.isArray(res.json?.data) && res.json.data.length) checked('RESP-PAYMENT-LIVEMODE');
+    if (input.keyLivemode !== undefined && Array.isArray(res.json?.data)) {
+      const wrong = res.json.data.find((p: any) => p?.livemode !== input.keyLivemode);
+      if (wrong) add('RESP-PAYMENT-LIVEMODE', `list under a ${input.keyLivemode ? 'Live' : 'Test'} key holds ${wrong.id} with livemode ${JSON.stringify(wrong.livemode)}`, input.keyLivemode, wrong.livemode);
+    }
+  }
+  return out;
+}
+
+function checkEnums(name: 'Payment' | 'PaymentList', data: unknown, add: (rule: RuleId, m: string) => void): void {
+  if (!data || typeof data !== 'object') return;
+  for (const u of unknownEnumValues(name, data)) add('RESP-ENUM-KNOWN', `${u.path} = ${JSON.stringify(u.value)} is not one of ${u.known.join(', ')}`);
+}

@@ -1,0 +1,372 @@
+/**
+ * How a suite states a rule: `ruleTest('AUTH-MISSING-KEY', async (t) => ...)`.
+ * The test is titled with the rule id and requirement; the RuleContext gives
+ * the profile, a recording client, seeded properties with replay lines,
+ * observations and skips, all left in task.meta for the runner.
+ */
+import fc from 'fast-check';
+import { afterAll, inject, test, type TestContext } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
+import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
+import { checkExchange } from './ambient.ts';
+import { Client, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
+import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
+import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
+import { profileHas, profileSecrets, type Profile } from '../core/profile.ts';
+import { redactText } from '../core/redact.ts';
+import { replayCommand } from '../verdict/replay.ts';
+import type { TimelineEvidence } from '../report/model.ts';
+import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
+
+let cached: SuiteContextData | undefined;
+export function suiteContext(): SuiteContextData {
+  cached ??= inject('hps');
+  if (!cached) throw new Error('hps-conformance suites run through `hps-conformance run`, which provides the target profile');
+  return cached;
+}
+
+/**
+ * Payments each test file created with Test keys, cancelled at the end of that
+ * file (or describe block) if still PENDING (docs/profile.md). Files may share this
+ * module (the runner does not isolate modules per file), so the bookkeeping is per file.
+ */
+const createdByFile = new WeakMap<object, Map<string, string>>();
+const seenRequestIds = new Set<string>();
+let uniq = 0;
+
+function fileCleanup(): Map<string, string> {
+  // vitest creates a fresh collector per file (and per describe block): the bookkeeping follows it.
+  const file: object = getCurrentSuite();
+  let created = createdByFile.get(file);
+  if (created) return created;
+  const mine = new Map<string, string>();
+  created = mine;
+  createdByFile.set(file, mine);
+  afterAll(async () => {
+    const ctx = suiteContext();
+    const client = new Client({ baseUrl: ctx.profile.base_url, secrets: profileSecrets(ctx.profile) });
+    const pending = [...mine.entries()];
+    mine.clear();
+    for (let i = 0; i < pending.length; i += 16) {
+      await Promise.all(
+        pending.slice(i, i + 16).map(async ([id, key]) => {
+          try {
+            // Cancel needs only payments:write (the creating key has it); a non-PENDING one answers 409, harmlessly.
+            await client.cancelPayment(key, id);
+          } catch {
+            /* best effort */
+          }
+        }),
+      );
+    }
+  }, 60_000);
+  return mine;
+}
+
+export interface PropertyOptions {
+  /** Overrides the run's --runs for an expensive property. */
+  runs?: number;
+  /**
+   * Why this property's counterexample is not (or only partly) shrunk, e.g. its arbitrary is
+   * fc.noShrink because each run is a slow webhook round trip: the report prints it.
+   */
+  shrinkNote?: string;
+}
+
+export class SkipRule extends Error {}
+
+export interface RuleContext {
+  readonly rule: Rule;
+  readonly profile: Profile;
+  readonly keys: Profile['keys'];
+  readonly runId: string;
+  readonly seed: number;
+  readonly runs: number;
+  readonly client: Client;
+  readonly sinkUrl: string | null;
+  /** Skips the rule unless the profile has every field named. */
+  need(...fields: string[]): void;
+  skip(reason: string): never;
+  /** Counts checks the test made itself (the verifiers of runner/expect.ts count their own). */
+  checked(n?: number): void;
+  /** Runs a seeded fast-check property; a failure carries counterexample, seed and replay line. */
+  property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
+  observe(key: string, value: unknown): void;
+  note(text: string): void;
+  /** A webhook event's attempts (render/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
+  timeline(e: TimelineEvidence): void;
+  /** A unique external_id carrying the run marker. */
+  externalId(label?: string): string;
+  /** Metadata carrying the run marker, plus extra entries. */
+  metadata(extra?: Record<string, string>): Record<string, string>;
+  /** Creates a marked Test (or given key's) Payment and returns its 201 body; fails the test if it cannot. */
+  createPayment(overrides?: Record<string, unknown>, key?: string): Promise<any>;
+  replayLine(): string;
+}
+
+interface RuleTestOptions {
+  /** Distinguishes several tests of one rule; the title still starts with the id. */
+  title?: string;
+  timeout?: number;
+}
+
+/** Ambient findings kept per test and rule (the rest are counted, not stored). */
+const AMBIENT_KEPT_PER_RULE = 3;
+const OUTSIDE_HTTP_KEPT = 20;
+
+export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts: RuleTestOptions = {}): void {
+  const rule = getRule(id);
+  const created = fileCleanup();
+  const title = `${id}: ${opts.title ?? rule.requirement}`;
+  const timeoutMs = opts.timeout ?? 60_000;
+  // vitest's own time-out is a safety net a little past ours: running out of time is ERROR, not FAIL.
+  test(title, { timeout: timeoutMs + 15_000 }, async (vctx: TestContext) => {
+    const ctx = suiteContext();
+    const meta: HpsMeta = { rule: id };
+    vctx.task.meta.hps = meta;
+    const counter: CheckCounter = { count: 0 };
+    const tracker = new ExchangeTracker(id, title, meta, created);
+    const client = new Client({
+      baseUrl: ctx.profile.base_url,
+      secrets: profileSecrets(ctx.profile),
+      timeoutMs: ctx.profile.probes?.request_timeout_ms ?? 10_000,
+      maxResponseBytes: ctx.profile.probes?.max_response_bytes,
+      onExchange: (ex, res, req) => tracker.onExchange(ex, res, req),
+    });
+    const t = ruleContext(ctx, rule, meta, client, counter, () => vctx.skip());
+    try {
+      if (rule.needs?.length) t.need(...rule.needs);
+      await withDeadline(withCheckCounter(counter, () => fn(t)), timeoutMs, id);
+    } catch (e) {
+      recordFailure(meta, e, client);
+      throw e;
+    } finally {
+      meta.requests = tracker.requests;
+      meta.checks = counter.count;
+      tracker.finish();
+    }
+  });
+}
+
+/** Thrown when a rule's test runs past its time limit: the rule could not be decided (ERROR). */
+export class RuleTimeout extends Error {}
+
+async function withDeadline<T>(work: Promise<T>, ms: number, id: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RuleTimeout(`${id} did not finish within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
+  if (e instanceof Mismatch && !meta.mismatch) {
+    meta.mismatch = { expected: e.expected, actual: e.actual };
+    if (e.exchange) meta.failedExchange = e.exchange;
+  }
+  const transport = transportCause(e);
+  if (transport) meta.transport = `${transport.code}: ${transport.message}`;
+  if (e instanceof RuleTimeout) meta.incomplete = e.message;
+  if (!(e instanceof SkipRule) && !meta.skipReason) meta.transcript = client.transcript.slice(-6);
+}
+
+/** A transport error, also when fast-check or a helper wrapped it. */
+export function transportCause(e: unknown): TransportError | undefined {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    if (cur instanceof TransportError) return cur;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Watches every exchange of one test: ambient checks (attributed to this rule
+ * and test), probes outside ordinary HTTP (observed only), created Payments
+ * (cancelled at the end of the file).
+ */
+class ExchangeTracker {
+  requests = 0;
+  private readonly ambient: Finding[] = [];
+  private readonly perRule = new Map<string, number>();
+  private readonly checked: Record<string, number> = {};
+  constructor(
+    private readonly rule: string,
+    private readonly title: string,
+    private readonly meta: HpsMeta,
+    private readonly created: Map<string, string>,
+  ) {}
+
+  onExchange(ex: Exchange, res: ApiResponse | undefined, req: RequestOptions): void {
+    this.requests++;
+    if (req.outsideHttp) return this.observeOutside(req.outsideHttp, ex, res);
+    if (!res) return;
+    const key = req.authorization === undefined ? req.key ?? undefined : undefined;
+    const keyLivemode = key?.startsWith('pt_live_sk_') ? true : key?.startsWith('pt_test_sk_') ? false : undefined;
+    const idempotent = 'idempotency-key' in ex.request.headers;
+    const count = (r: string) => (this.checked[r] = (this.checked[r] ?? 0) + 1);
+    for (const f of checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count)) {
+      const n = this.perRule.get(f.rule) ?? 0;
+      this.perRule.set(f.rule, n + 1);
+      if (n < AMBIENT_KEPT_PER_RULE) this.ambient.push({ ...f, source: { rule: this.rule, test: this.title } });
+    }
+    if (res.status === 201 && ex.request.method === 'POST' && /^\/v1\/payments$/.test(ex.request.path) && res.json?.id && res.json.livemode === false) {
+      if (key) this.created.set(res.json.id, key);
+    }
+  }
+
+  private observeOutside(reason: string, ex: Exchange, res: ApiResponse | undefined): void {
+    const list = (this.meta.outsideHttp ??= []);
+    if (list.length >= OUTSIDE_HTTP_KEPT) return;
+    const contentType = res?.headers['content-type'] ?? null;
+    const envelope = res !== undefined && typeof res.json?.error?.code === 'string';
+    list.push({
+      reason,
+      request: `${ex.request.method} ${ex.request.path.slice(0, 80)}`,
+      status: res?.status ?? null,
+      content_type: contentType,
+      answered_by: !res ? 'no answer' : envelope ? 'service' : res.status >= 400 && !/json/i.test(contentType ?? '') ? 'infrastructure' : 'unknown',
+    });
+  }
+
+  finish(): void {
+    if (this.ambient.length) this.meta.ambient = this.ambient;
+    if (Object.keys(this.checked).length) this.meta.ambientChecked = this.checked;
+  }
+}
+
+function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: Client, counter: CheckCounter, vitestSkip: () => void): RuleContext {
+  const id = rule.id as RuleId;
+  let propertyIndex = 0;
+  const t: RuleContext = {
+    rule,
+    profile: ctx.profile,
+    keys: ctx.profile.keys,
+    runId: ctx.runId,
+    seed: ctx.seed,
+    runs: ctx.runs,
+    client,
+    sinkUrl: ctx.sinkUrl,
+    need(...fields) {
+      const missing = fields.filter((f) => !profileHas(ctx.profile, f));
+      if (missing.length) t.skip(`profile lacks ${missing.join(', ')}`);
+    },
+    skip(reason) {
+      meta.skipReason = reason;
+      vitestSkip();
+      throw new SkipRule(reason); // unreachable: vitest's skip throws
+    },
+    checked(n = 1) {
+      counter.count += n;
+    },
+    property(arb, predicate, popts = {}) {
+      return runProperty({ ctx, id, index: propertyIndex++, meta, replay: () => t.replayLine() }, arb, predicate, popts);
+    },
+    observe(key, value) {
+      (meta.observed ??= {})[key] = value;
+    },
+    note(text) {
+      (meta.notes ??= []).push(text);
+    },
+    timeline(e) {
+      const list = (meta.timelines ??= []);
+      if (list.length < 12) list.push(e);
+    },
+    externalId(label = 'x') {
+      return `${ctx.runId}-${label}-${process.pid.toString(36)}${(++uniq).toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    },
+    metadata(extra = {}) {
+      return { conformance_run: ctx.runId, ...extra };
+    },
+    async createPayment(overrides = {}, key = ctx.profile.keys.test) {
+      const body = { amount: '100.00', external_id: t.externalId('fx'), metadata: t.metadata(), ...overrides };
+      const res: ApiResponse = await client.createPayment(key, body);
+      if (res.status !== 201) {
+        throw new Mismatch(`setup: creating a Payment answered ${res.status} ${res.json?.error?.code ?? ''}, expected 201`, { status: 201 }, { status: res.status, body: res.json ?? res.text.slice(0, 200) });
+      }
+      return res.json;
+    },
+    replayLine() {
+      return replayCommand(ctx, [id]);
+    },
+  };
+  return t;
+}
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Time a failing property may spend shrinking its counterexample. */
+const SHRINK_BUDGET_MS = 15_000;
+
+interface PropertyRun {
+  ctx: SuiteContextData;
+  id: RuleId;
+  index: number;
+  meta: HpsMeta;
+  replay: () => string;
+}
+
+async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, popts: PropertyOptions): Promise<void> {
+  const secrets = profileSecrets(p.ctx.profile);
+  const seed = deriveSeed(p.ctx.seed, `${p.id}#${p.index}`);
+  const numRuns = popts.runs ?? p.ctx.runs;
+  // Transport trouble is never a counterexample: the first one ends the property as an ERROR, unshrunk.
+  let transport: unknown;
+  // Shrinking costs a request per step: it stops after a time budget (a candidate then counts as
+  // passing, so fast-check keeps the smallest failing value found by then) and the report says so.
+  let firstFailureAt: number | undefined;
+  let shrinkCut = false;
+  const guarded = async (v: T) => {
+    // A skipped candidate resolves at once: yield to the event loop all the same, or fast-check's
+    // walk of the rest of the shrink tree starves it for seconds and pooled sockets the target
+    // closed meanwhile are reused blind (seen: UND_ERR_SOCKET on every request after the walk).
+    if (transport) return yieldToEventLoop();
+    if (firstFailureAt !== undefined && performance.now() - firstFailureAt > SHRINK_BUDGET_MS) {
+      shrinkCut = true;
+      return yieldToEventLoop();
+    }
+    try {
+      await predicate(v);
+    } catch (e) {
+      if (transportCause(e) || e instanceof SkipRule) {
+        transport = e;
+        return;
+      }
+      firstFailureAt ??= performance.now();
+      throw e;
+    }
+  };
+  const details = await fc.check(fc.asyncProperty(arb, guarded), { seed, numRuns, endOnFailure: false });
+  if (transport) throw transport;
+  if (!details.failed) return;
+  const failure: PropertyFailure = {
+    seed,
+    runs: numRuns,
+    path: details.counterexamplePath ?? undefined,
+    counterexample: redactText(fc.stringify(details.counterexample?.[0]), secrets).slice(0, 2000),
+    replay: p.replay(),
+    replayOutcome: 'not-replayed',
+    shrinks: details.numShrinks,
+  };
+  const notes = [popts.shrinkNote, shrinkCut ? `shrinking stopped after ${SHRINK_BUDGET_MS / 1000} s (each step is a request to the target): the counterexample is the smallest found by then` : undefined].filter(Boolean);
+  if (notes.length) failure.shrink_note = notes.join('; ');
+  firstFailureAt = undefined;
+  // Replay the shrunk counterexample once with the same seed and path before reporting it.
+  if (details.counterexamplePath) {
+    const again = await fc.check(fc.asyncProperty(arb, guarded), { seed, numRuns, path: details.counterexamplePath, endOnFailure: true });
+    if (transport) throw transport;
+    failure.replayOutcome = again.failed ? 'fail' : 'pass';
+    if (!again.failed) failure.replayError = 'the same counterexample passed when replayed';
+  }
+  p.meta.property = failure;
+  const cause = details.errorInstance;
+  if (cause instanceof Mismatch) {
+    p.meta.mismatch = { expected: cause.expected, actual: cause.actual };
+    if (cause.exchange) p.meta.failedExchange = cause.exchange;
+  }
+  const why = cause instanceof Error ? cause.message : String(cause);
+  throw new Error(`property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): ${why}\ncounterexample: ${failure.counterexample}\nreplay: ${failure.replay}`);
+}

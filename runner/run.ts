@@ -1,0 +1,265 @@
+/**
+ * `hps-conformance run`: resolves the target (a profile, or the embedded
+ * reference server), starts the webhook sink, checks the target answers, runs
+ * the suites through vitest's Node API, maps results to catalogued rules and
+ * writes report.json plus its renderings.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { File, Task } from '@vitest/runner';
+import { selectRules, type Rule } from '../catalogue/index.ts';
+import { mustCounts } from '../report/must-counts.ts';
+import { renderAll } from '../render/render.ts';
+import type { Report, RuleReport } from '../report/model.ts';
+import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
+import { Client, closeAllPools, TransportError } from '../core/client.ts';
+import { collectRules, type FinishedTest } from '../verdict/collect.ts';
+import type { SuiteContextData } from '../core/run-context.ts';
+import { EXIT, HarnessError } from '../core/errors.ts';
+import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
+import { redactDeep } from '../core/redact.ts';
+import { validateSelection } from './selection.ts';
+import { replayCommand } from '../verdict/replay.ts';
+import { startTarget, type RunningTarget } from '../targets/embedded.ts';
+import { writeCertificate } from '../verdict/certificate.ts';
+import type { RunMonitor } from './progress.ts';
+import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
+import { TOOL } from '../core/version.ts';
+
+/** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
+const SUITE_WORKERS = 2;
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunOptions {
+  profilePath?: string;
+  areas?: string[];
+  rules?: string[];
+  seed?: number;
+  runs?: number;
+  reportDir?: string;
+  /** Embedded reference only: its retry clock speed-up. */
+  timeScale?: number;
+  /** Embedded reference only: planted faults to switch on. */
+  faults?: string[];
+  /** Embedded reference only: its decisions on points the spec leaves open. */
+  variant?: 'reference' | 'alt';
+  log?: (line: string) => void;
+  /** A profile built by the caller (`run --base-url --key-env`); used instead of profilePath. */
+  profile?: Profile;
+  /** Arguments naming the target in replay lines when there is no profile file (`--base-url URL --key-env VAR`). */
+  targetArgs?: string[];
+  /** Only rules of these levels (`run --level`); absent = every level. */
+  levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
+  /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
+  requestTimeoutMs?: number;
+  /** --strict / --min-must-coverage. */
+  policy?: VerdictPolicy;
+  /** Progress while the run is in progress (a vitest reporter; may stop the run early). */
+  monitor?: (selected: readonly Rule[], ctx: SuiteContextData) => RunMonitor;
+}
+
+export interface RunResult {
+  report: Report;
+  exitCode: number;
+  reportDir: string;
+}
+
+export async function run(opts: RunOptions): Promise<RunResult> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const areas = opts.areas ?? [];
+  const ruleIds = opts.rules ?? [];
+  validateSelection(areas, ruleIds);
+  const selected = selectRules({ areas, rules: ruleIds }).filter((r) => !opts.levels || opts.levels.includes(r.level));
+  if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no service-side rule (merchant-side rules: hps-conformance receiver / client)');
+  // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
+  const seed = opts.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
+  const runs = opts.runs ?? 100;
+  const runId = `cr${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const reportDir = resolve(opts.reportDir ?? join('reports', 'runs', runId));
+  const startedAt = new Date();
+
+  if ((opts.profilePath || opts.profile) && (opts.faults?.length || opts.timeScale !== undefined)) {
+    throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
+  }
+  const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  try {
+    await preflight(target.profile);
+    log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
+    const ctx: SuiteContextData = {
+      profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...target.profile.probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
+      profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
+      runId,
+      seed,
+      runs,
+      sinkUrl: target.sinkUrl,
+      sinkToken: target.sinkToken,
+      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : []), ...(opts.variant === 'alt' ? ['--variant', 'alt'] : [])] : [])],
+    };
+    const monitor = opts.monitor?.(selected, ctx);
+    const tests = await runVitest(selected, ctx, monitor?.reporter);
+    const rules = collectRules(selected, tests);
+    addReplayLines(rules, ctx);
+    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
+    if (opts.levels) report.selection.levels = opts.levels;
+    applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+    writeCertificate(reportDir, report, target.profile);
+    renderAll(reportDir, report);
+    printSummary(report, reportDir, log);
+    return { report, reportDir, exitCode: exitCodeUnderPolicy(report, exitCodeOf(report)) };
+  } finally {
+    await target.close();
+    await closeAllPools();
+  }
+}
+
+/** One request before anything runs: an unreachable target or one answering garbage stops the run with exit 3. */
+async function preflight(profile: Profile): Promise<void> {
+  const client = new Client({
+    baseUrl: profile.base_url,
+    secrets: profileSecrets(profile),
+    timeoutMs: profile.probes?.request_timeout_ms ?? 10_000,
+    maxResponseBytes: profile.probes?.max_response_bytes,
+  });
+  let res;
+  try {
+    res = await client.listPayments(profile.keys.test, { limit: 1 });
+  } catch (e) {
+    if (e instanceof TransportError) {
+      const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
+      throw new HarnessError(e.code, `target ${profile.base_url} ${how}: ${e.message}`);
+    }
+    throw e;
+  }
+  if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
+    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${profile.base_url} answered GET /v1/payments with ${res.status} and a body that is not JSON (${JSON.stringify(res.text.slice(0, 60))})`);
+  }
+}
+
+async function runVitest(selected: readonly Rule[], ctx: SuiteContextData, reporter: object = {}): Promise<FinishedTest[]> {
+  const { createVitest } = await import('vitest/node');
+  const areas = [...new Set(selected.map((r) => r.area))];
+  const all = selected.length === countAll();
+  const include = areas.map((a) => `suites/${a}/**/*.test.ts`);
+  const escaped = selected.map((r) => r.id.replace(/[-]/g, '\\-'));
+  const vitest = await createVitest(
+    'test',
+    {
+      config: false,
+      root: PACKAGE_ROOT,
+      include,
+      watch: false,
+      reporters: [reporter],
+      provide: { hps: ctx },
+      testNamePattern: all ? undefined : `^(${escaped.join('|')}):`,
+      passWithNoTests: true,
+      pool: 'threads',
+      // min = max: tinypool rejects 'Terminating worker thread' when it retires idle workers (vitest#8564).
+      maxWorkers: SUITE_WORKERS,
+      minWorkers: SUITE_WORKERS,
+      // Suites mostly wait on the network: run files side by side even on a 2-CPU machine
+      // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+      teardownTimeout: 30_000,
+      // Files share modules within a worker: schemas compile once per worker, not once per file.
+      isolate: false,
+    },
+    { logLevel: 'silent', server: { watch: null } },
+  );
+  try {
+    await vitest.start();
+    const loadErrors: string[] = [];
+    const tests = vitest.state.getFiles().flatMap((f: File) => testsOf(f, loadErrors));
+    if (loadErrors.length) throw new HarnessError('HPS_ERR_SUITE', `suite file(s) failed to load: ${loadErrors.join(' | ')}`);
+    return tests;
+  } finally {
+    await vitest.close();
+  }
+}
+
+function countAll(): number {
+  return selectRules({}).length;
+}
+
+function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
+  if (task.type === 'suite') {
+    const children = task.tasks ?? [];
+    const out = children.flatMap((c) => testsOf(c, loadErrors));
+    const file = task as File;
+    // A suite file that failed to load is a broken suite, never a silent skip.
+    if (file.filepath && task.result?.state === 'fail' && children.length === 0) {
+      loadErrors.push(`${file.name}: ${(task.result.errors ?? []).map((e) => e.message).join('; ')}`);
+    }
+    return out;
+  }
+  const state = task.result?.state === 'pass' ? 'pass' : task.result?.state === 'fail' ? 'fail' : 'skip';
+  return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
+}
+
+/**
+ * A replay line per finding: the rule itself plus, for an ambient finding,
+ * the rules whose traffic produced the exchange (their tests send it again).
+ */
+export function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
+  for (const r of rules) {
+    if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
+    const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));
+    r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id, ...new Set(sources)].slice(0, 6)) });
+  }
+}
+
+function buildReport(a: {
+  target: RunningTarget; runId: string; seed: number; runs: number; startedAt: Date;
+  areas: string[]; ruleIds: string[]; rules: RuleReport[]; tests: FinishedTest[];
+}): Report {
+  const summary = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0, flaky: 0 };
+  for (const r of a.rules) summary[r.status]++;
+  const must = a.rules.filter((r) => r.level === 'MUST');
+  const finished = new Date();
+  // A MUST rule that failed once (even if its replay passed: FLAKY) has shown a violation.
+  const mustFailed = must.filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'flaky').length;
+  return {
+    tool: TOOL,
+    target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
+    run_id: a.runId,
+    seed: a.seed,
+    runs: a.runs,
+    started_at: a.startedAt.toISOString(),
+    finished_at: finished.toISOString(),
+    duration_ms: finished.getTime() - a.startedAt.getTime(),
+    selection: { areas: a.areas, rules: a.ruleIds },
+    verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
+    summary,
+    must: mustCounts(a.rules),
+    requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
+    rules: a.rules,
+  };
+}
+
+export function exitCodeOf(report: Report): number {
+  if (report.rules.some((r) => (r.status === 'fail' || r.status === 'flaky') && r.level === 'MUST')) return EXIT.notConformant;
+  if (report.rules.some((r) => r.status === 'error' && r.level === 'MUST')) return EXIT.target;
+  return EXIT.conformant;
+}
+
+function printSummary(report: Report, dir: string, log: (l: string) => void): void {
+  const s = report.summary;
+  for (const r of report.rules.filter((x) => ['fail', 'warn', 'flaky', 'error'].includes(x.status))) {
+    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
+    const replay = r.evidence.find((e) => e.kind === 'replay');
+    if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
+  }
+  if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client stopped sending; the rules left are ERROR (not checked)`);
+  }
+  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  log(`report: ${join(dir, 'report.html')}`);
+}

@@ -1,0 +1,127 @@
+/**
+ * The target of a run: the profile's, or the embedded reference server (with
+ * its own profile) when no profile is given; plus the webhook sink when the
+ * selection has webhook rules and the profile declares webhooks.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { startReference } from '../reference/index.ts';
+import { startSink, type RunningSink } from '../sink/index.ts';
+import { HarnessError } from '../core/errors.ts';
+import type { Profile } from '../core/profile.ts';
+
+export interface RunningTarget {
+  profile: Profile;
+  embedded: boolean;
+  sinkUrl: string | null;
+  /** Bearer token of the sink's query API (generated per run unless the profile sets webhooks.query_token). */
+  sinkToken: string | null;
+  /** The sink's log (in a private directory of the run), when there is a sink. */
+  sinkLogFile: string | null;
+  close(): Promise<void>;
+}
+
+/** Tries at a free port for the embedded sink before giving up. */
+const PORT_ATTEMPTS = 5;
+
+/** The embedded reference's retry clock: the whole 8 h 48 min schedule in about 16 s. */
+export const EMBEDDED_TIME_SCALE = 2000;
+
+export async function startTarget(o: {
+  profile?: Profile;
+  timeScale?: number;
+  faults?: string[];
+  /** The embedded reference's decisions on points the spec leaves open. */
+  variant?: 'reference' | 'alt';
+  needSink: boolean;
+  logDir?: string;
+}): Promise<RunningTarget> {
+  // A private directory per run (mkdtemp: 0700); the log inside is created 0600.
+  const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
+  // The run's own directory goes with the run: its log is the sink's working memory, not a result.
+  const removeOwnDir = () => {
+    if (o.logDir === undefined) rmSync(logDir, { recursive: true, force: true });
+  };
+  if (o.profile) {
+    const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
+    return {
+      profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null,
+      close: async () => {
+        await sink?.close();
+        removeOwnDir();
+      },
+    };
+  }
+  // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
+  // Another process may take that port between the pick and the listen: then both start again.
+  let started: { reference: Awaited<ReturnType<typeof startReference>>; live: RunningSink } | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    const sinkPort = await freePort();
+    let reference;
+    try {
+      reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant });
+    } catch (e) {
+      removeOwnDir();
+      throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
+    }
+    try {
+      started = { reference, live: await openSink(reference.profile as Profile, logDir, `127.0.0.1:${sinkPort}`) };
+    } catch (e) {
+      await reference.close();
+      if (attempt < PORT_ATTEMPTS && /EADDRINUSE/.test((e as Error).message)) continue;
+      removeOwnDir();
+      throw e;
+    }
+  }
+  const { reference, live } = started;
+  const profile = reference.profile as Profile;
+  return {
+    profile,
+    embedded: true,
+    sinkUrl: live.url,
+    sinkToken: live.queryToken,
+    sinkLogFile: live.logFile,
+    close: async () => {
+      await reference.close();
+      await live?.close();
+      removeOwnDir();
+    },
+  };
+}
+
+async function openSink(profile: Profile, logDir: string, listen: string): Promise<RunningSink> {
+  const w = profile.webhooks!;
+  try {
+    return await startSink({
+      listen,
+      publicUrl: w.public_url,
+      endpoints: w.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })),
+      logFile: join(logDir, `sink-${process.pid}-${Date.now()}.jsonl`),
+      queryToken: w.query_token,
+    });
+  } catch (e) {
+    throw sinkStartError(e, listen);
+  }
+}
+
+/** A loopback port free right now (the reference must know the sink's address before either starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A sink that could not start: the log named when the log is the trouble, webhooks.listen otherwise. */
+export function sinkStartError(e: unknown, listen: string): HarnessError {
+  const err = e as Error & { code?: string };
+  if (err.code === 'SINK_LOG') return new HarnessError('HPS_ERR_SINK', `webhook sink: ${err.message}`);
+  if (err.code === 'SINK_BAD_OPTIONS') return new HarnessError('HPS_ERR_SINK', `webhook sink: ${err.message}`);
+  return new HarnessError('HPS_ERR_SINK', `webhook sink could not listen on ${listen} (webhooks.listen): ${err.message}`);
+}

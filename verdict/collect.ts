@@ -1,0 +1,134 @@
+/**
+ * Maps finished vitest tasks to catalogued rules (a test belongs to the rule
+ * its title starts with; ambient findings to the rule they name) and decides
+ * each rule's status by its level: a failed MUST is FAIL, a failed SHOULD is
+ * WARN, an OBSERVE is INFO; transport trouble is ERROR, a counterexample that
+ * passes when replayed is FLAKY.
+ */
+import type { Rule } from '../catalogue/index.ts';
+import type { Evidence, RuleReport, RuleStatus } from '../report/model.ts';
+import type { Finding, HpsMeta } from '../core/evidence.ts';
+
+export interface FinishedTest {
+  title: string;
+  state: 'pass' | 'fail' | 'skip';
+  durationMs: number;
+  errors: string[];
+  meta: HpsMeta | undefined;
+}
+
+export function ruleIdOfTitle(title: string): string | undefined {
+  return /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/.exec(title)?.[1];
+}
+
+export function collectRules(selected: readonly Rule[], tests: readonly FinishedTest[]): RuleReport[] {
+  const byRule = new Map<string, FinishedTest[]>();
+  const ambient = new Map<string, Finding[]>();
+  const ambientChecks = new Map<string, number>();
+  for (const t of tests) {
+    const id = ruleIdOfTitle(t.title);
+    if (id) (byRule.get(id) ?? byRule.set(id, []).get(id)!).push(t);
+    for (const f of t.meta?.ambient ?? []) (ambient.get(f.rule) ?? ambient.set(f.rule, []).get(f.rule)!).push(f);
+    for (const [r, n] of Object.entries(t.meta?.ambientChecked ?? {})) ambientChecks.set(r, (ambientChecks.get(r) ?? 0) + n);
+  }
+  return selected.map((rule) => decide(rule, byRule.get(rule.id) ?? [], ambient.get(rule.id) ?? [], ambientChecks.get(rule.id) ?? 0));
+}
+
+/** vitest's own time-out message: the test ran out of time, which decides nothing about the target. */
+const VITEST_TIMEOUT = /^Test timed out in \d+ms/;
+
+function incomplete(t: FinishedTest): string | undefined {
+  if (t.meta?.transport) return t.meta.transport;
+  if (t.meta?.incomplete) return t.meta.incomplete;
+  const first = t.errors[0] ?? '';
+  return VITEST_TIMEOUT.test(first) ? first.split('\n')[0] : undefined;
+}
+
+function failedStatus(rule: Rule): RuleStatus {
+  return rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info';
+}
+
+function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientChecks: number): RuleReport {
+  const base: RuleReport = {
+    id: rule.id,
+    area: rule.area,
+    level: rule.level,
+    status: 'skip',
+    title: rule.requirement,
+    spec: rule.section,
+    evidence: [],
+    tests: tests.map((t) => ({
+      title: t.title,
+      state: t.state,
+      duration_ms: Math.round(t.durationMs),
+      requests: t.meta?.requests ?? 0,
+      ...(t.state === 'fail' ? { error: t.errors[0]?.split('\n')[0] } : {}),
+    })),
+  };
+  if (rule.ruling) base.ruling = rule.ruling;
+  if (rule.untestable && tests.length === 0) {
+    return { ...base, untestable: true, reason: `not exercisable through the API: ${rule.untestable}` };
+  }
+  const observed: Record<string, unknown> = Object.assign({}, ...tests.map((t) => t.meta?.observed ?? {}));
+  const outside = tests.flatMap((t) => t.meta?.outsideHttp ?? []);
+  if (outside.length) observed['answers to probes outside ordinary HTTP (observed, never judged by the ambient rules)'] = outside;
+  if (Object.keys(observed).length) base.observed = observed;
+
+  const failed = tests.filter((t) => t.state === 'fail');
+  const transport = failed.filter((t) => incomplete(t));
+  const flaky = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome === 'pass');
+  const real = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome !== 'pass');
+
+  for (const t of failed) base.evidence.push(...evidenceOf(t));
+  for (const f of findings.slice(0, 5)) {
+    base.evidence.push({ kind: 'mismatch', message: f.message, expected: f.expected, actual: f.actual, ...(f.source ? { source: f.source } : {}) });
+    if (f.exchange) base.evidence.push({ kind: 'exchange', exchange: f.exchange });
+  }
+
+  if (real.length || findings.length) {
+    const f0 = findings[0];
+    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic of ${f0.source.rule})` : ''}` : undefined);
+    const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
+    return { ...base, status: failedStatus(rule), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
+  }
+  if (flaky.length) {
+    return { ...base, status: 'flaky', reason: `a counterexample failed, then passed when replayed with the same seed: ${flaky[0]!.errors[0]?.split('\n')[0] ?? ''}` };
+  }
+  if (transport.length) {
+    return { ...base, status: 'error', reason: incomplete(transport[0]!) };
+  }
+  const ran = tests.filter((t) => t.state === 'pass');
+  if (ran.length === 0) {
+    const reasons = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
+    return { ...base, status: 'skip', reason: reasons.length ? reasons.join('; ') : tests.length ? 'skipped' : 'no test in this selection' };
+  }
+  const notes = tests.flatMap((t) => t.meta?.notes ?? []);
+  if (notes.length) base.evidence.push(...notes.map((message) => ({ kind: 'note' as const, message })));
+  const checks = ran.reduce((n, t) => n + (t.meta?.checks ?? 0), 0) + ambientChecks;
+  base.checks = checks;
+  // No vacuous pass: a rule that checked nothing says so.
+  if (rule.level === 'OBSERVE') {
+    if (checks === 0 && !base.observed) return { ...base, status: 'skip', reason: 'nothing was observed for this rule' };
+    return { ...base, status: 'info' };
+  }
+  if (checks === 0) {
+    const why = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
+    return { ...base, status: 'skip', reason: `0 checks made${why.length ? `: ${why.join('; ')}` : ''}` };
+  }
+  return { ...base, status: 'pass' };
+}
+
+function evidenceOf(t: FinishedTest): Evidence[] {
+  const m = t.meta;
+  const out: Evidence[] = [];
+  const message = t.errors[0]?.split('\n')[0] ?? 'failed';
+  out.push({ kind: 'mismatch', message: `${t.title.split(':')[0]}: ${message}`, expected: m?.mismatch?.expected, actual: m?.mismatch?.actual });
+  if (m?.property) {
+    const p = m.property;
+    out.push({ kind: 'property', seed: p.seed, runs: p.runs, path: p.path, counterexample: p.counterexample, replayOutcome: p.replayOutcome, shrinks: p.shrinks, shrink_note: p.shrink_note });
+  }
+  out.push(...(m?.timelines ?? []));
+  if (m?.failedExchange) out.push({ kind: 'exchange', exchange: m.failedExchange, failing: true });
+  for (const ex of (m?.transcript ?? []).filter((x) => x.seq !== m?.failedExchange?.seq).slice(-3)) out.push({ kind: 'exchange', exchange: ex });
+  return out;
+}
