@@ -9,7 +9,7 @@ import { loadProfile } from '../core/profile.ts';
 import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
 import { runReceiver } from '../receiver/run.ts';
-import { exitCodeOf } from '../runner/run.ts';
+import { exitCodeOf } from '../verdict/exit-code.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function receiverCommand(o: Options): Promise<number> {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { rulesOfSide } from '../catalogue/index.ts';
 import { redactText } from '../core/redact.ts';
-import { exitCodeOf } from '../runner/run.ts';
+import { exitCodeOf } from '../verdict/exit-code.ts';
 import { startReference } from '../reference/index.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport } from '../receiver/report.ts';
 import type { Report } from '../report/model.ts';

@@ -6,20 +6,13 @@
  * body is read chunk by chunk up to a size cap (default 8 MiB). Either limit, a refused or reset
  * connection, or broken framing ends as a TransportError with a stable code and the numbers.
  */
+import type { Exchange } from '../report/model.ts';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { circuitOpen, recordAnswer, recordNoAnswer } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
 
-export interface Exchange {
-  seq: number;
-  at: string;
-  durationMs: number;
-  request: { method: string; path: string; headers: Record<string, string>; body?: string };
-  response?: { status: number; headers: Record<string, string>; body: string };
-  /** Transport trouble (refused, reset, time-out): never a conformance verdict by itself. */
-  transportError?: string;
-}
+export type { Exchange } from '../report/model.ts';
 
 export interface ApiResponse {
   status: number;

@@ -61,7 +61,7 @@ export interface HpsMeta {
   outsideHttp?: OutsideHttpAnswer[];
   /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
   incomplete?: string;
-  /** Webhook delivery timelines (render/timeline.ts), reported when the test fails. */
+  /** Webhook delivery timelines (report/timeline.ts), reported when the test fails. */
   timelines?: TimelineEvidence[];
 }
 

@@ -7,7 +7,7 @@
  * - clean up (shared targets only): cancel the run's PENDING payments, within a time budget.
  */
 import { TransportError, type Client } from '../core/client.ts';
-import { decimalEquals } from '../runner/expect.ts';
+import { decimalEquals } from '../core/decimal.ts';
 import { validate } from '../schemas/index.ts';
 import { Examples, type Observations, type PaymentRef } from './observe.ts';
 

@@ -14,7 +14,7 @@
  * against --max-error-rate.
  */
 import { validate } from '../schemas/index.ts';
-import { decimalEquals } from '../runner/expect.ts';
+import { decimalEquals } from '../core/decimal.ts';
 import { OPS, type CreateRequest, type Op } from './scenarios.ts';
 
 export interface PaymentRef {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { HarnessError } from '../core/errors.ts';
-import { exitCodeOf } from '../runner/run.ts';
+import { exitCodeOf } from '../verdict/exit-code.ts';
 import type { Report } from '../report/model.ts';
 import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';

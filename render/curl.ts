@@ -3,7 +3,7 @@
  * are redacted at the source, so the key is never here; Authorization becomes `Bearer $HPS_KEY`
  * and the note says which key (by its redacted form) to put in HPS_KEY.
  */
-import type { Exchange } from '../core/client.ts';
+import type { Exchange } from '../report/model.ts';
 
 /** Headers curl computes itself, or that only describe the recorded connection. */
 const SKIP = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'keep-alive']);

@@ -2,7 +2,7 @@
  * One piece of evidence as HTML: a mismatch as a structural diff, an exchange pretty-printed with
  * its "copy as curl" line, a counterexample with how far it shrank, a webhook timeline as SVG.
  */
-import type { Exchange } from '../core/client.ts';
+import type { Exchange } from '../report/model.ts';
 import { curlOf } from './curl.ts';
 import { esc } from './escape.ts';
 import { diffJson, parseJsonBody, prettyJsonHtml, type DiffEntry } from './json-diff.ts';

@@ -3,7 +3,17 @@
  * `error`/`flaky` statuses, `must` counts and `observed` per rule. HTML, JUnit
  * and Markdown are rendered from this file alone.
  */
-import type { Exchange } from '../core/client.ts';
+
+/** One request and its answer (or transport trouble), as recorded by the suite's client. */
+export interface Exchange {
+  seq: number;
+  at: string;
+  durationMs: number;
+  request: { method: string; path: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; body: string };
+  /** Transport trouble (refused, reset, time-out): never a conformance verdict by itself. */
+  transportError?: string;
+}
 
 export type RuleStatus = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error' | 'flaky';
 

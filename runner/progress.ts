@@ -8,7 +8,8 @@
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { getRule, isRuleId, type Rule } from '../catalogue/index.ts';
 import type { RuleReport } from '../report/model.ts';
-import { collectRules, ruleIdOfTitle, type FinishedTest } from '../verdict/collect.ts';
+import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
+import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { HpsMeta } from '../core/evidence.ts';
 
 export interface ProgressOptions {

@@ -93,7 +93,7 @@ export interface RuleContext {
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
-  /** A webhook event's attempts (render/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
+  /** A webhook event's attempts (report/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
   timeline(e: TimelineEvidence): void;
   /** A unique external_id carrying the run marker. */
   externalId(label?: string): string;

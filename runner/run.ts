@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { File, Task } from '@vitest/runner';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
@@ -27,11 +26,12 @@ import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
+import { PACKAGE_ROOT } from '../core/package-root.ts';
+import { exitCodeOf } from '../verdict/exit-code.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
 const SUITE_WORKERS = 2;
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunOptions {
   profilePath?: string;
@@ -243,11 +243,6 @@ function buildReport(a: {
   };
 }
 
-export function exitCodeOf(report: Report): number {
-  if (report.rules.some((r) => (r.status === 'fail' || r.status === 'flaky') && r.level === 'MUST')) return EXIT.notConformant;
-  if (report.rules.some((r) => r.status === 'error' && r.level === 'MUST')) return EXIT.target;
-  return EXIT.conformant;
-}
 
 function printSummary(report: Report, dir: string, log: (l: string) => void): void {
   const s = report.summary;

@@ -5,6 +5,7 @@
  * WARN, an OBSERVE is INFO; transport trouble is ERROR, a counterexample that
  * passes when replayed is FLAKY.
  */
+import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import type { Rule } from '../catalogue/index.ts';
 import type { Evidence, RuleReport, RuleStatus } from '../report/model.ts';
 import type { Finding, HpsMeta } from '../core/evidence.ts';
@@ -17,9 +18,6 @@ export interface FinishedTest {
   meta: HpsMeta | undefined;
 }
 
-export function ruleIdOfTitle(title: string): string | undefined {
-  return /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+):/.exec(title)?.[1];
-}
 
 export function collectRules(selected: readonly Rule[], tests: readonly FinishedTest[]): RuleReport[] {
   const byRule = new Map<string, FinishedTest[]>();

@@ -24,9 +24,9 @@
  */
 import fc from 'fast-check';
 import { beforeAll } from 'vitest';
-import { ruleIdOfTitle } from '../../verdict/collect.ts';
+import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { timelineEvidence } from '../../render/timeline.ts';
+import { timelineEvidence } from '../../report/timeline.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import type { Delivery } from '../../sink/index.ts';
 import {

@@ -58,7 +58,7 @@ describe('copy as curl', () => {
 
 describe('timeline evidence', () => {
   it('turns arrivals and the scaled schedule into attempts with measured and scheduled gaps', async () => {
-    const { timelineEvidence } = await import('../../render/timeline.ts');
+    const { timelineEvidence } = await import('../../report/timeline.ts');
     const { gapVerdict } = await import('../../render/timeline-svg.ts');
     const t = timelineEvidence('evt_1', 'payment.created@/a', [
       { receivedAt: 10_120, status: 500 }, { receivedAt: 10_000, status: 500 }, { receivedAt: 10_130, status: 'timeout' }, { receivedAt: 11_500, status: 200 },

@@ -2,7 +2,7 @@
  * Timeline evidence from what a webhook suite measured: each attempt's arrival and answer, and the
  * schedule's gaps (already divided by the run's time scale). For suites to leave in their evidence.
  */
-import type { TimelineEvidence } from '../report/model.ts';
+import type { TimelineEvidence } from './model.ts';
 
 export interface Arrival {
   /** Arrival time at the receiver, epoch milliseconds. */
