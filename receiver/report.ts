@@ -4,6 +4,8 @@
  * per-check outcomes: a failed MUST is FAIL, a failed SHOULD WARN, an OBSERVE INFO; a rule with
  * no check made is SKIP with the reason, never PASS.
  */
+import { TOOL } from '../core/version.ts';
+import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -57,13 +59,9 @@ export function decideRule(rule: Rule, j: RuleJudgement, replay: string): RuleRe
 export function buildSideReport(a: {
   side: Side; baseUrl: string; embedded: boolean; seed: number; startedAt: Date; rules: RuleReport[]; requests: number;
 }): Report {
-  const summary = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0, flaky: 0 };
-  for (const r of a.rules) summary[r.status]++;
-  const must = a.rules.filter((r) => r.level === 'MUST');
   const finished = new Date();
-  const mustFailed = must.filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'flaky').length;
   return {
-    tool: { name: 'hps-conformance', version: '0.1.0' },
+    tool: TOOL,
     side: a.side,
     target: { base_url: a.baseUrl, embedded_reference: a.embedded },
     run_id: `${a.side === 'receiver' ? 'rr' : 'cc'}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`,
@@ -73,8 +71,8 @@ export function buildSideReport(a: {
     finished_at: finished.toISOString(),
     duration_ms: finished.getTime() - a.startedAt.getTime(),
     selection: { areas: [a.side], rules: [] },
-    verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
-    summary,
+    verdict: verdictOf(a.rules),
+    summary: tallyStatuses(a.rules),
     must: mustCounts(a.rules),
     requests: a.requests,
     rules: a.rules,

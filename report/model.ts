@@ -3,6 +3,7 @@
  * `error`/`flaky` statuses, `must` counts and `observed` per rule. HTML, JUnit
  * and Markdown are rendered from this file alone.
  */
+import type { MutationSummary } from './mutation.ts';
 
 /** One request and its answer (or transport trouble), as recorded by the suite's client. */
 export interface Exchange {
@@ -102,7 +103,7 @@ export interface Report {
   must: { total: number; testable: number; untestable: number; ran: number; passed: number; failed: number; skipped: number };
   requests: number;
   rules: RuleReport[];
-  mutation?: unknown;
+  mutation?: MutationSummary;
   /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
   stopped?: string;
   /** `run --strict` / `--min-must-coverage`: the policy applied and what made the verdict fail under it. */

@@ -28,6 +28,7 @@ import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../
 import { TOOL } from '../core/version.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
 const SUITE_WORKERS = 2;
@@ -219,12 +220,7 @@ function buildReport(a: {
   target: RunningTarget; runId: string; seed: number; runs: number; startedAt: Date;
   areas: string[]; ruleIds: string[]; rules: RuleReport[]; tests: FinishedTest[];
 }): Report {
-  const summary = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0, flaky: 0 };
-  for (const r of a.rules) summary[r.status]++;
-  const must = a.rules.filter((r) => r.level === 'MUST');
   const finished = new Date();
-  // A MUST rule that failed once (even if its replay passed: FLAKY) has shown a violation.
-  const mustFailed = must.filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'flaky').length;
   return {
     tool: TOOL,
     target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
@@ -235,8 +231,8 @@ function buildReport(a: {
     finished_at: finished.toISOString(),
     duration_ms: finished.getTime() - a.startedAt.getTime(),
     selection: { areas: a.areas, rules: a.ruleIds },
-    verdict: mustFailed === 0 ? 'conformant' : 'not_conformant',
-    summary,
+    verdict: verdictOf(a.rules),
+    summary: tallyStatuses(a.rules),
     must: mustCounts(a.rules),
     requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
     rules: a.rules,

@@ -46,10 +46,10 @@ describe('HTML renderer', () => {
     const html = renderHtml({
       ...base,
       mutation: {
-        faults: 2, caught: 1, score: 0.5, seed: 1, duration_ms: 1000, unexercised: [],
+        faults: 2, caught: 1, byChance: 0, score: 0.5, seed: 1, seeds: [1], runs: 100, duration_ms: 1000, unexercised: [],
         results: [
-          { fault: 'revoked-key-accepted', description: 'a revoked key <still> works', expected: ['AUTH-REVOKED-KEY'], failed: ['AUTH-REVOKED-KEY'], caught: true },
-          { fault: 'idempotency-ignores-body', description: 'x', expected: ['IDEM-CONFLICT'], failed: [], caught: false },
+          { fault: 'revoked-key-accepted', description: 'a revoked key <still> works', control: false, areas: ['auth'], expected: ['AUTH-REVOKED-KEY'], failed: ['AUTH-REVOKED-KEY'], caughtBy: ['AUTH-REVOKED-KEY'], caught: true, byChance: false, seeds: [{ seed: 1, failed: ['AUTH-REVOKED-KEY'], caughtBy: ['AUTH-REVOKED-KEY'], caught: true, exitCode: 1, duration_ms: 1 }], duration_ms: 1 },
+          { fault: 'idempotency-ignores-body', description: 'x', control: false, areas: ['idempotency'], expected: ['IDEM-CONFLICT'], failed: [], caughtBy: [], caught: false, byChance: false, seeds: [{ seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1 }], duration_ms: 1 },
         ],
       },
     });
