@@ -4,24 +4,29 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { falseAlarmRate, formatMutationTable, mutationScore, runChild } from '../mutation/score.ts';
+import { falseAlarmRate, formatMutationTable, mutationScore, runOnce } from '../mutation/score.ts';
+import type { Isolation } from '../mutation/runners.ts';
 import { renderAll } from '../render/render.ts';
+import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, type Options } from './main.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;
   const runs = intOption(o, 'runs', 1, 10000) ?? 25;
   const cleanSeeds = intOption(o, 'clean-seeds', 1, 1000);
-  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16), listOption(o, 'variant'));
+  const isolation = isolationOption(o);
+  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16), listOption(o, 'variant'), isolation);
   const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
   const faults = listOption(o, 'fault');
-  const clean = faults.length ? null : runChild([`--seed=${seed}`, '--runs', String(runs)]);
+  // The clean server runs beside the faults (its own session): its report carries the score.
+  const clean = faults.length ? null : runOnce(isolation, { faults: [], seed, runs });
   const m = await mutationScore({
     faults,
     seed,
     seedCount: intOption(o, 'seeds', 1, 50) ?? 1,
     runs,
     jobs: intOption(o, 'jobs', 1, 16),
+    isolation,
     onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED'} ${r.fault} (${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds, ${(r.duration_ms / 1000).toFixed(1)} s)`),
   });
   console.log(formatMutationTable(m));
@@ -44,14 +49,16 @@ export async function mutationCommand(o: Options): Promise<number> {
 }
 
 /** `mutation --clean-seeds N`: the whole suite against the clean server with N seeds; any alarm is a false alarm. */
-async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined, variants: string[]): Promise<number> {
+async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined, variants: string[], isolation: Isolation): Promise<number> {
   const seeds = Array.from({ length: n }, (_, i) => first + i);
   let alarmed = 0;
   for (const variant of variants.length ? variants : ['reference', 'alt']) {
+    if (variant !== 'reference' && variant !== 'alt') throw new HarnessError('HPS_ERR_USAGE', `--variant ${variant}: expected reference or alt`);
     const s = await falseAlarmRate({
       seeds,
       runs,
       jobs,
+      isolation,
       variant,
       onRun: (seed, alarms) => console.error(`${variant} seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
     });
@@ -60,4 +67,10 @@ async function falseAlarms(n: number, first: number, runs: number, jobs: number 
     alarmed += s.alarmed.length;
   }
   return alarmed === 0 ? 0 : 1;
+}
+
+function isolationOption(o: Options): Isolation {
+  const v = (o.isolation as string | undefined) ?? 'session';
+  if (v !== 'session' && v !== 'process') throw new HarnessError('HPS_ERR_USAGE', `--isolation ${v}: expected session or process`);
+  return v;
 }

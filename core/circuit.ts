@@ -28,7 +28,7 @@ export function recordNoAnswer(origin: string): void {
   consecutive.set(origin, (consecutive.get(origin) ?? 0) + 1);
 }
 
-/** Tests only. */
+/** A new run (or a test) starts with every circuit closed. */
 export function resetCircuits(): void {
   consecutive.clear();
 }

@@ -9,7 +9,7 @@
 import type { Exchange } from '../report/model.ts';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { circuitOpen, recordAnswer, recordNoAnswer } from './circuit.ts';
+import { circuitOpen, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
 
 export type { Exchange } from '../report/model.ts';
@@ -95,6 +95,17 @@ function poolFor(origin: string): Pool {
     pools.set(origin, p);
   }
   return p;
+}
+
+/**
+ * Forgets everything a previous run left in this process: its pools (to a target that may be gone),
+ * the exchange numbering and the circuit breakers. The pools close in the background.
+ */
+export function resetClientState(): void {
+  for (const p of pools.values()) void p.close().catch(() => undefined);
+  pools.clear();
+  seqCounter = 0;
+  resetCircuits();
 }
 
 /** Closes every pool (end of a worker or a CLI run). */

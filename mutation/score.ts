@@ -1,23 +1,20 @@
 /**
  * The mutation score: the suite run against every planted fault of the
- * reference server, each run scoped to the areas of the rules the fault
- * declares, in parallel child processes. A fault is caught when at least one
- * of its declared rules fails (or warns, for a SHOULD rule); the clean server
- * must raise no FAIL, WARN, ERROR or FLAKY.
+ * reference server, each run scoped to the rules the fault declares (a control:
+ * to the areas its probes meet). A fault is caught when at least one of its
+ * declared rules fails (or warns, for a SHOULD rule); the clean server must
+ * raise no FAIL, WARN, ERROR or FLAKY. Runs go through one vitest session per
+ * job, in this process (mutation/runners.ts), or a child process each.
  */
-import { spawn } from 'node:child_process';
-import { availableParallelism, tmpdir } from 'node:os';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { getRule, isRuleId } from '../catalogue/index.ts';
 import { FAULTS } from '../reference/faults.ts';
-import type { Report } from '../report/model.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 
 export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 import { HarnessError } from '../core/errors.ts';
+import { openRunner, type Isolation, type SuiteRunner } from './runners.ts';
 
-const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
+export { runChild, runOnce } from './runners.ts';
 
 export interface MutationOptions {
   faults?: string[];
@@ -25,7 +22,10 @@ export interface MutationOptions {
   /** How many seeds each fault runs with (seed, seed+1, …); default 1. */
   seedCount?: number;
   runs: number;
+  /** Runs side by side: each job has its own vitest session (or child processes, one at a time). Default 4 in a session, 2 with processes. */
   jobs?: number;
+  /** `session` (default): one vitest session per job in this process; `process`: a child process per run. */
+  isolation?: Isolation;
   onResult?: (r: FaultResult, done: number, total: number) => void;
 }
 
@@ -35,38 +35,14 @@ export function faultAreas(name: string): string[] {
   return [...new Set([...ids.filter(isRuleId).map((id) => getRule(id).area), ...(def.control ? ['responses'] : [])])];
 }
 
-/** Runs `hps-conformance run` in a child process and reads its report.json. */
-export function runChild(args: string[]): Promise<{ code: number | null; report: Report | null; stderr: string; ms: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'hps-mut-'));
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', ...args, '--no-progress', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      let report: Report | null = null;
-      try {
-        report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
-      } catch {
-        report = null;
-      }
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ code, report, stderr, ms: Math.round(performance.now() - started) });
-    });
-  });
-}
-
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
-async function runFaultOnce(name: string, seed: number, runs: number): Promise<SeedOutcome> {
+async function runFaultOnce(runner: SuiteRunner, name: string, seed: number, runs: number): Promise<SeedOutcome> {
   const def = FAULTS[name]!;
   // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
   // line would. A control runs whole areas (the probes that meet it and the ambient rules).
-  const scope = def.control ? faultAreas(name).flatMap((a) => ['--area', a]) : def.breaks.flatMap((r) => ['--rule', r]);
-  const args = [...scope, '--fault', name, `--seed=${seed}`, '--runs', String(runs)];
-  const child = await runChild(args);
+  const scope = def.control ? { areas: faultAreas(name) } : { rules: [...def.breaks] };
+  const child = await runner.run({ ...scope, faults: [name], seed, runs });
   const rules = child.report?.rules ?? [];
   const failed = def.control
     ? rules.filter((r) => ALARMS.includes(r.status)).map((r) => `${r.id}:${r.status}`)
@@ -74,8 +50,8 @@ async function runFaultOnce(name: string, seed: number, runs: number): Promise<S
   const caughtBy = def.control ? [] : def.breaks.filter((id) => failed.includes(id));
   const caught = child.report !== null && (def.control ? failed.length === 0 : caughtBy.length > 0);
   return {
-    seed, failed, caughtBy, caught, exitCode: child.code, duration_ms: child.ms,
-    ...(child.report ? {} : { problem: child.stderr.trim().split('\n').pop() ?? 'no report' }),
+    seed, failed, caughtBy, caught, exitCode: child.exitCode, duration_ms: child.ms,
+    ...(child.report ? {} : { problem: child.problem ?? 'no report' }),
   };
 }
 
@@ -99,19 +75,43 @@ function faultResult(name: string, seeds: SeedOutcome[]): FaultResult {
   };
 }
 
+/**
+ * Sessions side by side in session isolation. A fault's run mostly waits (on the network, and
+ * on webhook retry schedules), so more sessions than cores pay off: each is one vitest
+ * instance with its worker threads, its own embedded reference and sink.
+ */
+const SESSION_JOBS = 4;
+
+/** Faults whose rules wait on webhook deliveries first; otherwise the catalogue's order. */
+function slowFirst(names: string[]): string[] {
+  const slow = (n: string) => (faultAreas(n).includes('webhooks') ? 0 : 1);
+  return [...names].sort((a, b) => slow(a) - slow(b));
+}
+
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
-  const names = o.faults?.length ? o.faults : Object.keys(FAULTS);
+  const names = o.faults?.length ? [...new Set(o.faults)] : Object.keys(FAULTS);
   for (const n of names) if (!(n in FAULTS)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();
-  const jobs = o.jobs ?? Math.max(2, Math.min(4, availableParallelism()));
+  const isolation = o.isolation ?? 'session';
+  const jobs = o.jobs ?? (isolation === 'session' ? SESSION_JOBS : 2);
   // Every (fault, seed) pair is one job; a fault's result is complete when its last seed is.
-  const queue = names.flatMap((name) => seeds.map((seed) => ({ name, seed })));
+  // The slow ones (webhook retry schedules: seconds to a minute of waiting) start first, so the
+  // jobs running side by side end together instead of one of them waiting out a long tail.
+  const queue = slowFirst(names).flatMap((name) => seeds.map((seed) => ({ name, seed })));
   const outcomes = new Map<string, SeedOutcome[]>();
   const results: FaultResult[] = [];
   const worker = async () => {
+    const runner = await openRunner(isolation);
+    try {
+      await drain(runner);
+    } finally {
+      await runner.close();
+    }
+  };
+  const drain = async (runner: SuiteRunner) => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const outcome = await runFaultOnce(job.name, job.seed, o.runs);
+      const outcome = await runFaultOnce(runner, job.name, job.seed, o.runs);
       const list = outcomes.get(job.name) ?? outcomes.set(job.name, []).get(job.name)!;
       list.push(outcome);
       if (list.length < seeds.length) continue;
@@ -178,20 +178,28 @@ export interface FalseAlarmSummary {
 }
 
 /** The whole suite against the clean reference once per seed: the false-alarm rate must be zero. */
-export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: number; variant?: string; onRun?: (seed: number, alarms: string[]) => void }): Promise<FalseAlarmSummary> {
+export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: number; isolation?: Isolation; variant?: 'reference' | 'alt'; onRun?: (seed: number, alarms: string[]) => void }): Promise<FalseAlarmSummary> {
   const started = performance.now();
   const alarmed: FalseAlarmSummary['alarmed'] = [];
   const queue = [...o.seeds];
   const worker = async () => {
+    const runner = await openRunner(o.isolation ?? 'session');
+    try {
+      await drain(runner);
+    } finally {
+      await runner.close();
+    }
+  };
+  const drain = async (runner: SuiteRunner) => {
     for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-      const child = await runChild([`--seed=${seed}`, '--runs', String(o.runs), ...(o.variant ? ['--variant', o.variant] : [])]);
+      const child = await runner.run({ faults: [], seed, runs: o.runs, variant: o.variant });
       const alarms = child.report
-        ? child.report.rules.filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status)).map((r) => `${r.id}:${r.status}`)
-        : [`no report (exit ${child.code}): ${child.stderr.trim().split('\n').pop() ?? ''}`];
+        ? child.report.rules.filter((r) => ALARMS.includes(r.status)).map((r) => `${r.id}:${r.status}`)
+        : [`no report (exit ${child.exitCode}): ${child.problem ?? ''}`];
       if (alarms.length) alarmed.push({ seed, rules: alarms });
       o.onRun?.(seed, alarms);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(o.jobs ?? 2, o.seeds.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(o.jobs ?? 1, o.seeds.length) }, worker));
   return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
 }

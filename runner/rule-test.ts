@@ -9,20 +9,21 @@ import { afterAll, inject, test, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
-import { Client, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
+import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
 import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
 import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
 import { profileHas, profileSecrets, type Profile } from '../core/profile.ts';
 import { redactText } from '../core/redact.ts';
 import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
+import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
 
-let cached: SuiteContextData | undefined;
 export function suiteContext(): SuiteContextData {
-  cached ??= inject('hps');
-  if (!cached) throw new Error('hps-conformance suites run through `hps-conformance run`, which provides the target profile');
-  return cached;
+  const ctx = inject('hps');
+  if (!ctx) throw new Error('hps-conformance suites run through `hps-conformance run`, which provides the target profile');
+  enterRun(ctx.runId);
+  return ctx;
 }
 
 /**
@@ -33,6 +34,11 @@ export function suiteContext(): SuiteContextData {
 const createdByFile = new WeakMap<object, Map<string, string>>();
 const seenRequestIds = new Set<string>();
 let uniq = 0;
+onNewRun(() => {
+  seenRequestIds.clear();
+  uniq = 0;
+  resetClientState();
+});
 
 function fileCleanup(): Map<string, string> {
   // vitest creates a fresh collector per file (and per describe block): the bookkeeping follows it.

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { File, Task } from '@vitest/runner';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
 import { renderAll } from '../render/render.ts';
@@ -26,12 +25,9 @@ import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
-import { PACKAGE_ROOT } from '../core/package-root.ts';
+import { SuiteSession } from './suite-session.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
-
-/** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
-const SUITE_WORKERS = 2;
 
 
 export interface RunOptions {
@@ -60,6 +56,12 @@ export interface RunOptions {
   policy?: VerdictPolicy;
   /** Progress while the run is in progress (a vitest reporter; may stop the run early). */
   monitor?: (selected: readonly Rule[], ctx: SuiteContextData) => RunMonitor;
+  /** A vitest session kept open by the caller across runs (the mutation score); absent = one for this run. */
+  session?: SuiteSession;
+  /** The embedded reference's internal errors (default: one line each on stderr). */
+  onReferenceError?: (err: unknown) => void;
+  /** Write report.json, its renderings and the certificate, and print the summary (default true). */
+  persist?: boolean;
 }
 
 export interface RunResult {
@@ -86,7 +88,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
     await preflight(target.profile);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
@@ -101,19 +103,21 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : []), ...(opts.variant === 'alt' ? ['--variant', 'alt'] : [])] : [])],
     };
     const monitor = opts.monitor?.(selected, ctx);
-    const tests = await runVitest(selected, ctx, monitor?.reporter);
+    const tests = await runSuites(opts.session, selected, ctx, monitor?.reporter);
     const rules = collectRules(selected, tests);
     addReplayLines(rules, ctx);
     // Secrets never leave, in any form: the whole report is redacted once more before it is written.
     const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
     if (opts.levels) report.selection.levels = opts.levels;
     applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
+    const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
+    if (opts.persist === false) return { report, reportDir, exitCode };
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
     writeCertificate(reportDir, report, target.profile);
     renderAll(reportDir, report);
     printSummary(report, reportDir, log);
-    return { report, reportDir, exitCode: exitCodeUnderPolicy(report, exitCodeOf(report)) };
+    return { report, reportDir, exitCode };
   } finally {
     await target.close();
     await closeAllPools();
@@ -143,65 +147,15 @@ async function preflight(profile: Profile): Promise<void> {
   }
 }
 
-async function runVitest(selected: readonly Rule[], ctx: SuiteContextData, reporter: object = {}): Promise<FinishedTest[]> {
-  const { createVitest } = await import('vitest/node');
-  const areas = [...new Set(selected.map((r) => r.area))];
-  const all = selected.length === countAll();
-  const include = areas.map((a) => `suites/${a}/**/*.test.ts`);
-  const escaped = selected.map((r) => r.id.replace(/[-]/g, '\\-'));
-  const vitest = await createVitest(
-    'test',
-    {
-      config: false,
-      root: PACKAGE_ROOT,
-      include,
-      watch: false,
-      reporters: [reporter],
-      provide: { hps: ctx },
-      testNamePattern: all ? undefined : `^(${escaped.join('|')}):`,
-      passWithNoTests: true,
-      pool: 'threads',
-      // min = max: tinypool rejects 'Terminating worker thread' when it retires idle workers (vitest#8564).
-      maxWorkers: SUITE_WORKERS,
-      minWorkers: SUITE_WORKERS,
-      // Suites mostly wait on the network: run files side by side even on a 2-CPU machine
-      // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
-      testTimeout: 120_000,
-      hookTimeout: 120_000,
-      teardownTimeout: 30_000,
-      // Files share modules within a worker: schemas compile once per worker, not once per file.
-      isolate: false,
-    },
-    { logLevel: 'silent', server: { watch: null } },
-  );
+/** The suites through the caller's session, or through one opened for this run alone. */
+async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, reporter?: RunMonitor['reporter']): Promise<FinishedTest[]> {
+  if (session) return session.run(selected, ctx, reporter);
+  const own = await SuiteSession.open();
   try {
-    await vitest.start();
-    const loadErrors: string[] = [];
-    const tests = vitest.state.getFiles().flatMap((f: File) => testsOf(f, loadErrors));
-    if (loadErrors.length) throw new HarnessError('HPS_ERR_SUITE', `suite file(s) failed to load: ${loadErrors.join(' | ')}`);
-    return tests;
+    return await own.run(selected, ctx, reporter);
   } finally {
-    await vitest.close();
+    await own.close();
   }
-}
-
-function countAll(): number {
-  return selectRules({}).length;
-}
-
-function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
-  if (task.type === 'suite') {
-    const children = task.tasks ?? [];
-    const out = children.flatMap((c) => testsOf(c, loadErrors));
-    const file = task as File;
-    // A suite file that failed to load is a broken suite, never a silent skip.
-    if (file.filepath && task.result?.state === 'fail' && children.length === 0) {
-      loadErrors.push(`${file.name}: ${(task.result.errors ?? []).map((e) => e.message).join('; ')}`);
-    }
-    return out;
-  }
-  const state = task.result?.state === 'pass' ? 'pass' : task.result?.state === 'fail' ? 'fail' : 'skip';
-  return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
 }
 
 /**

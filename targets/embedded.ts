@@ -37,6 +37,8 @@ export async function startTarget(o: {
   variant?: 'reference' | 'alt';
   needSink: boolean;
   logDir?: string;
+  /** The embedded reference's internal errors (a planted fault's crash); default: one line on stderr. */
+  onReferenceError?: (err: unknown) => void;
 }): Promise<RunningTarget> {
   // A private directory per run (mkdtemp: 0700); the log inside is created 0600.
   const logDir = o.logDir ?? mkdtempSync(join(tmpdir(), 'hps-conformance-'));
@@ -61,7 +63,7 @@ export async function startTarget(o: {
     const sinkPort = await freePort();
     let reference;
     try {
-      reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant });
+      reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant, onError: o.onReferenceError });
     } catch (e) {
       removeOwnDir();
       throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiResponse } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
+import { onNewRun } from '../../runner/run-scoped.ts';
 
 export interface BatchPayment {
   id: string;
@@ -141,8 +142,9 @@ export function expectEachOnce(paged: Paged, batch: Batch, what: string): void {
   }
 }
 
-/** One batch per test file (vitest evaluates this module once per file). */
+/** One batch per worker and run (files of a worker share this module; a new run starts afresh). */
 let batchPromise: Promise<Batch> | undefined;
+onNewRun(() => (batchPromise = undefined));
 
 /**
  * The file's batch: BATCH_SIZE marked Test Payments (created four at a time, so some share a

@@ -21,6 +21,7 @@ import { validReturnUrl } from '../../generators/valid-return-url.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import type { OperationId } from '../../schemas/index.ts';
+import { onNewRun } from '../../runner/run-scoped.ts';
 
 // ───────────────────────────── steps ─────────────────────────────
 
@@ -255,6 +256,7 @@ interface ResolvedKey {
 }
 
 let idemCounter = 0;
+onNewRun(() => (idemCounter = 0));
 
 export class Traffic {
   readonly seen: Seen[] = [];
@@ -411,6 +413,7 @@ const TOUR_CONCURRENCY = 6;
  * instead of walking the tour again; a rule selected alone walks it itself.
  */
 let tourAnswers: Seen[] | undefined;
+onNewRun(() => (tourAnswers = undefined));
 
 /** Judges one answer; a failure leaves its exchange at the end of the test's transcript (evidence). */
 function judge(t: RuleContext, check: (s: Seen) => void, s: Seen): void {

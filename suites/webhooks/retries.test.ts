@@ -55,6 +55,7 @@ import {
   type Hooks,
   type Story,
 } from './support.ts';
+import { onNewRun } from '../../runner/run-scoped.ts';
 
 // ───────────────────────────── long scenarios, started once ─────────────────────────────
 
@@ -65,6 +66,7 @@ interface Started<R> {
 }
 
 const started = new Map<string, Started<unknown>>();
+onNewRun(() => started.clear());
 
 function once<S, R>(name: string, setup: () => Promise<S>, then: (s: S) => Promise<R>): Started<R> {
   const known = started.get(name);

@@ -41,6 +41,7 @@ import {
   type Hooks,
   type Story,
 } from './support.ts';
+import { onNewRun } from '../../runner/run-scoped.ts';
 
 interface Traffic {
   stories: Story[];
@@ -55,6 +56,7 @@ interface Traffic {
 const acked = (d: Delivery) => d.answer.kind === 'status' && d.answer.status >= 200 && d.answer.status <= 299;
 
 let shared: Promise<Traffic> | undefined;
+onNewRun(() => (shared = undefined));
 
 /** The file's traffic, caused once (by the first routing test that runs). */
 function traffic(t: RuleContext, h: Hooks): Promise<Traffic> {

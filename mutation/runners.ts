@@ -1,0 +1,122 @@
+/**
+ * How the mutation score runs the suite against one planted fault (or the clean server).
+ * - `session` (the default): in this process, through one vitest session kept open across
+ *   runs; each run starts its own embedded reference (with the fault) and sink, as
+ *   `hps-conformance run` would, and gets the same report.
+ * - `process`: `hps-conformance run` in a child process per run (each pays node's, tsx's
+ *   and vitest's start-up); kept to check that both give the same verdicts, and for bench:mutation.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../core/package-root.ts';
+import type { Report } from '../report/model.ts';
+import { run } from '../runner/run.ts';
+import { SuiteSession } from '../runner/suite-session.ts';
+
+export type Isolation = 'session' | 'process';
+
+export interface SuiteRun {
+  rules?: string[];
+  areas?: string[];
+  faults: string[];
+  seed: number;
+  runs: number;
+  variant?: 'reference' | 'alt';
+}
+
+export interface SuiteRunOutcome {
+  report: Report | null;
+  exitCode: number | null;
+  /** Why there is no report (the last line the run printed, or the error it threw). */
+  problem?: string;
+  ms: number;
+}
+
+export interface SuiteRunner {
+  run(r: SuiteRun): Promise<SuiteRunOutcome>;
+  close(): Promise<void>;
+}
+
+/** A run that takes longer than this is given up (its outcome: no report). */
+const RUN_DEADLINE_MS = 300_000;
+
+const BIN = join(PACKAGE_ROOT, 'bin', 'hps-conformance.mjs');
+
+export async function openRunner(isolation: Isolation): Promise<SuiteRunner> {
+  return isolation === 'process' ? processRunner() : sessionRunner(await SuiteSession.open({ keepWorkers: true }));
+}
+
+function sessionRunner(session: SuiteSession): SuiteRunner {
+  return {
+    async run(r) {
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          void session.cancel();
+          reject(new Error(`gave up after ${RUN_DEADLINE_MS / 1000} s`));
+        }, RUN_DEADLINE_MS);
+      });
+      try {
+        const res = await Promise.race([
+          run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, log: () => {}, onReferenceError: () => {} }),
+          deadline,
+        ]);
+        return { report: res.report, exitCode: res.exitCode, ms: Math.round(performance.now() - started) };
+      } catch (e) {
+        return { report: null, exitCode: null, problem: (e as Error).message, ms: Math.round(performance.now() - started) };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => session.close(),
+  };
+}
+
+/** One run through a runner of its own (opened and closed around it). */
+export async function runOnce(isolation: Isolation, r: SuiteRun): Promise<SuiteRunOutcome> {
+  const runner = await openRunner(isolation);
+  try {
+    return await runner.run(r);
+  } finally {
+    await runner.close();
+  }
+}
+
+function processRunner(): SuiteRunner {
+  return {
+    async run(r) {
+      const scope = [...(r.rules ?? []).flatMap((id) => ['--rule', id]), ...(r.areas ?? []).flatMap((a) => ['--area', a])];
+      const args = [...scope, ...r.faults.flatMap((f) => ['--fault', f]), `--seed=${r.seed}`, '--runs', String(r.runs), ...(r.variant ? ['--variant', r.variant] : [])];
+      const child = await runChild(args);
+      return { report: child.report, exitCode: child.code, ms: child.ms, ...(child.report ? {} : { problem: child.stderr.trim().split('\n').pop() ?? 'no report' }) };
+    },
+    close: async () => undefined,
+  };
+}
+
+/** Runs `hps-conformance run` in a child process and reads its report.json. */
+export function runChild(args: string[]): Promise<{ code: number | null; report: Report | null; stderr: string; ms: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'hps-mut-'));
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', ...args, '--no-progress', '--report', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_DEADLINE_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      let report: Report | null = null;
+      try {
+        report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+      } catch {
+        report = null;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ code, report, stderr, ms: Math.round(performance.now() - started) });
+    });
+  });
+}
+

@@ -1,0 +1,20 @@
+/**
+ * State that lives for one run of the suites. A suite worker may serve several runs in a row
+ * (the mutation score keeps one vitest session across every planted fault), and modules are
+ * shared between runs: a cache, a counter or a set of seen ids must start empty with each run.
+ * Modules register how to forget their state; the first use of a new run's context forgets it.
+ */
+const resets: Array<() => void> = [];
+let currentRun: string | undefined;
+
+/** Registers how a module forgets its run-scoped state. */
+export function onNewRun(reset: () => void): void {
+  resets.push(reset);
+}
+
+/** Called with the context's run id whenever a suite reads it; a new id resets every registered state. */
+export function enterRun(runId: string): void {
+  if (runId === currentRun) return;
+  currentRun = runId;
+  for (const reset of resets) reset();
+}

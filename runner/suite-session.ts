@@ -1,0 +1,142 @@
+/**
+ * The bridge to vitest: one vitest instance that runs the suites once per call of `run`,
+ * each time with its own context (profile, seed, run id) and its own rule filter.
+ * `hps-conformance run` opens a session for one run; the mutation score keeps one open
+ * across every planted fault, so vitest, its workers and the suites' modules start once
+ * instead of once per fault. Run-scoped state in the workers is keyed by the run id
+ * (runner/run-scoped.ts), so consecutive runs share nothing but compiled code.
+ */
+import type { File, Task } from '@vitest/runner';
+import type { Reporter, TestSpecification, Vitest } from 'vitest/node';
+import type { Rule } from '../catalogue/index.ts';
+import { selectRules } from '../catalogue/index.ts';
+import { HarnessError } from '../core/errors.ts';
+import { PACKAGE_ROOT } from '../core/package-root.ts';
+import type { SuiteContextData } from '../core/run-context.ts';
+import type { FinishedTest } from '../verdict/collect.ts';
+
+/** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
+const SUITE_WORKERS = 2;
+
+/** The reporter of the run in progress; the session's own reporter forwards every call to it. */
+type ReporterSlot = { current: Partial<Reporter> };
+
+export class SuiteSession {
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly slot: ReporterSlot,
+    private specs: TestSpecification[] | undefined,
+  ) {}
+
+  /**
+   * `keepWorkers`: for a session that serves many runs. vitest recycles its worker threads after
+   * every run (to isolate runs from each other), so each run would start threads and evaluate every
+   * suite module again (~1 s a run here); run-scoped state is reset by the run id instead
+   * (runner/run-scoped.ts), so the session keeps its workers and only test files are evaluated anew.
+   */
+  static async open(o: { keepWorkers?: boolean } = {}): Promise<SuiteSession> {
+    const { createVitest } = await import('vitest/node');
+    if (o.keepWorkers) await keepWorkersAcrossRuns();
+    const slot: ReporterSlot = { current: {} };
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot)), { logLevel: 'silent', server: { watch: null } });
+    return new SuiteSession(vitest, slot, undefined);
+  }
+
+  /** Runs the suite files of the selected rules' areas, only the selected rules' tests. */
+  async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}): Promise<FinishedTest[]> {
+    const areas = new Set<string>(selected.map((r) => r.area));
+    this.specs ??= await this.vitest.globTestSpecifications();
+    const specs = this.specs.filter((s) => areas.has(areaOfModule(s.moduleId) ?? ''));
+    this.vitest.provide('hps', ctx);
+    const pattern = namePattern(selected);
+    if (pattern) this.vitest.setGlobalTestNamePattern(pattern);
+    else this.vitest.resetGlobalTestNamePattern();
+    this.slot.current = reporter;
+    reporter.onInit?.(this.vitest);
+    try {
+      const result = await this.vitest.runTestSpecifications(specs, false);
+      const loadErrors: string[] = [];
+      const ran = new Set(result.testModules.map((m) => m.moduleId));
+      const tests = this.vitest.state.getFiles().filter((f: File) => ran.has(f.filepath)).flatMap((f: File) => testsOf(f, loadErrors));
+      if (loadErrors.length) throw new HarnessError('HPS_ERR_SUITE', `suite file(s) failed to load: ${loadErrors.join(' | ')}`);
+      return tests;
+    } finally {
+      this.slot.current = {};
+    }
+  }
+
+  /** Stops the run in progress (its tests end as they are). */
+  async cancel(): Promise<void> {
+    await this.vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  async close(): Promise<void> {
+    await this.vitest.close();
+  }
+}
+
+let workersKept = false;
+
+/** Makes tinypool's recycleWorkers (called by vitest's pool after each run) a no-op, for this process. */
+async function keepWorkersAcrossRuns(): Promise<void> {
+  if (workersKept) return;
+  const { Tinypool } = await import('tinypool');
+  Tinypool.prototype.recycleWorkers = async () => undefined;
+  workersKept = true;
+}
+
+function vitestOptions(reporter: Reporter) {
+  return {
+    config: false as const,
+    root: PACKAGE_ROOT,
+    include: ['suites/**/*.test.ts'],
+    watch: false,
+    reporters: [reporter],
+    passWithNoTests: true,
+    pool: 'threads' as const,
+    // min = max: tinypool rejects 'Terminating worker thread' when it retires idle workers (vitest#8564).
+    // Suites mostly wait on the network: run files side by side even on a 2-CPU machine
+    // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
+    maxWorkers: SUITE_WORKERS,
+    minWorkers: SUITE_WORKERS,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    // Files share modules within a worker: schemas compile once per worker, not once per file.
+    isolate: false,
+  };
+}
+
+/** A reporter that hands every event to the run in progress (vitest takes its reporters once). */
+function forwardingReporter(slot: ReporterSlot): Reporter {
+  return new Proxy({} as Reporter, {
+    get: (_t, name) => (typeof name !== 'string' || !name.startsWith('on') || name === 'onInit' ? undefined : (...args: unknown[]) => (slot.current as Record<string, ((...a: unknown[]) => unknown) | undefined>)[name]?.(...args)),
+  });
+}
+
+const AREA_OF_MODULE = /[/\\]suites[/\\]([^/\\]+)[/\\]/;
+
+function areaOfModule(moduleId: string): string | undefined {
+  return AREA_OF_MODULE.exec(moduleId)?.[1];
+}
+
+/** Tests are titled "RULE-ID: …": the selected ids as one anchored pattern; none when every rule runs. */
+function namePattern(selected: readonly Rule[]): string | undefined {
+  if (selected.length === selectRules({}).length) return undefined;
+  return `^(${selected.map((r) => r.id.replace(/[-]/g, '\\-')).join('|')}):`;
+}
+
+function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
+  if (task.type === 'suite') {
+    const children = task.tasks ?? [];
+    const out = children.flatMap((c) => testsOf(c, loadErrors));
+    const file = task as File;
+    // A suite file that failed to load is a broken suite, never a silent skip.
+    if (file.filepath && task.result?.state === 'fail' && children.length === 0) {
+      loadErrors.push(`${file.name}: ${(task.result.errors ?? []).map((e) => e.message).join('; ')}`);
+    }
+    return out;
+  }
+  const state = task.result?.state === 'pass' ? 'pass' : task.result?.state === 'fail' ? 'fail' : 'skip';
+  return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
+}
