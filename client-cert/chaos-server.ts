@@ -36,47 +36,59 @@ function identityOf(kind: OperationKind, method: string, path: string, body: str
   return kind === 'create' ? `create ${createHash('sha256').update(body).digest('hex').slice(0, 16)}` : `${method} ${path}`;
 }
 
-export async function startChaosServer(seed: number): Promise<ChaosServer> {
-  const schedule = new FailureSchedule(seed);
-  const log: RecordedRequest[] = [];
-  const seen = new Set<string>();
-  const started = performance.now();
-  const sockets = new Set<Socket>();
-  let upstream = '';
-  const elapsed = () => Math.round(performance.now() - started);
-  const server = http.createServer((req, res) => {
-    void handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(502).end();
-    });
-  });
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const arrivedMs = elapsed();
+/** The chaos proxy's request handling and state, apart from listening. */
+export class ChaosApp {
+  readonly schedule: FailureSchedule;
+  readonly log: RecordedRequest[] = [];
+  private readonly seen = new Set<string>();
+  private readonly started = performance.now();
+  /** Where requests are forwarded; set once the reference server is up. */
+  upstream = '';
+
+  constructor(seed: number) {
+    this.schedule = new FailureSchedule(seed);
+  }
+
+  private readonly elapsed = () => Math.round(performance.now() - this.started);
+
+  async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const arrivedMs = this.elapsed();
     const body = await readBody(req);
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     if (path.startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
     const kind = classify(method, path);
     const identity = identityOf(kind, method, path, body);
-    const fresh = !seen.has(identity);
-    seen.add(identity);
-    const recording = log.length < MAX_RECORDED;
-    const injected = fresh && recording ? schedule.next(kind) : undefined;
+    const fresh = !this.seen.has(identity);
+    this.seen.add(identity);
+    const recording = this.log.length < MAX_RECORDED;
+    const injected = fresh && recording ? this.schedule.next(kind) : undefined;
     const key = req.headers['idempotency-key'];
-    const rec: RecordedRequest = { seq: log.length + 1, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: typeof key === 'string' ? key : undefined, body: clip(body), injected };
-    if (recording) log.push(rec);
-    if (injected === 'reset-before') return drop(req, rec, elapsed);
-    if (injected && injected !== 'reset-after-create') return answerInjected(res, rec, injected, elapsed);
-    const up = await forward(upstream, req, method, path, body);
+    const rec: RecordedRequest = { seq: this.log.length + 1, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: typeof key === 'string' ? key : undefined, body: clip(body), injected };
+    if (recording) this.log.push(rec);
+    if (injected === 'reset-before') return drop(req, rec, this.elapsed);
+    if (injected && injected !== 'reset-after-create') return answerInjected(res, rec, injected, this.elapsed);
+    const up = await forward(this.upstream, req, method, path, body);
     rec.upstreamStatus = up.status;
     rec.paymentId = kind === 'create' && up.status === 201 ? paymentIdOf(up.body) : undefined;
-    if (injected === 'reset-after-create') return drop(req, rec, elapsed);
+    if (injected === 'reset-after-create') return drop(req, rec, this.elapsed);
     res.writeHead(up.status, up.headers);
-    rec.answeredMs = elapsed();
+    rec.answeredMs = this.elapsed();
     res.end(up.body);
     rec.status = up.status;
     rec.errorCode = errorCodeOf(up.body);
     rec.answerBody = clip(up.body);
   }
+}
+
+export async function startChaosServer(seed: number): Promise<ChaosServer> {
+  const app = new ChaosApp(seed);
+  const sockets = new Set<Socket>();
+  const server = http.createServer((req, res) => {
+    void app.handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(502).end();
+    });
+  });
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -88,10 +100,10 @@ export async function startChaosServer(seed: number): Promise<ChaosServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    log,
-    schedule,
+    log: app.log,
+    schedule: app.schedule,
     setUpstream: (u) => {
-      upstream = u;
+      app.upstream = u;
     },
     close: async () => {
       for (const s of sockets) s.destroy();

@@ -180,6 +180,31 @@ function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, wha
   return new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${what}: ${origin} could not be reached or dropped the connection (${code ?? err.message}; ${got})`, f);
 }
 
+/** The headers and body a request's options stand for. */
+function wireOf(o: RequestOptions): { headers: Record<string, string>; body: string | Buffer | undefined } {
+  const headers: Record<string, string> = { accept: 'application/json', ...(o.headers ?? {}) };
+  if (o.authorization !== undefined) headers.authorization = o.authorization;
+  else if (o.key) headers.authorization = `Bearer ${o.key}`;
+  if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
+  let body: string | Buffer | undefined;
+  if (o.raw !== undefined) body = o.raw;
+  else if (o.json !== undefined) {
+    body = JSON.stringify(o.json);
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  return { headers, body };
+}
+
+/** The parsed body, or undefined when it is empty or not JSON. */
+function jsonOf(text: string): unknown {
+  if (!text.length) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export class Client {
   readonly baseUrl: string;
   readonly timeoutMs: number;
@@ -201,18 +226,9 @@ export class Client {
     this.onExchange = opts.onExchange;
   }
 
-  async request(o: RequestOptions): Promise<ApiResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', ...(o.headers ?? {}) };
-    if (o.authorization !== undefined) headers.authorization = o.authorization;
-    else if (o.key) headers.authorization = `Bearer ${o.key}`;
-    if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
-    let body: string | Buffer | undefined;
-    if (o.raw !== undefined) body = o.raw;
-    else if (o.json !== undefined) {
-      body = JSON.stringify(o.json);
-      if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-    }
-    const exchange: Exchange = {
+  /** The exchange as recorded before sending: redacted like everything kept as evidence. */
+  private exchangeOf(o: RequestOptions, headers: Record<string, string>, body: string | Buffer | undefined): Exchange {
+    return {
       seq: ++seqCounter,
       at: new Date().toISOString(),
       durationMs: 0,
@@ -224,6 +240,11 @@ export class Client {
         ...(body !== undefined ? { body: redactText(clip(body.toString()), this.secrets) } : {}),
       },
     };
+  }
+
+  async request(o: RequestOptions): Promise<ApiResponse> {
+    const { headers, body } = wireOf(o);
+    const exchange = this.exchangeOf(o, headers, body);
     const started = performance.now();
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
     const deadline = AbortSignal.timeout(limits.deadlineMs);
@@ -249,15 +270,7 @@ export class Client {
       exchange.durationMs = Math.round(performance.now() - started);
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       exchange.response = { status: res.statusCode, headers: redactHeaders(rh, this.secrets), body: redactText(clip(text), this.secrets) };
-      let json: unknown;
-      if (text.length) {
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-      }
-      const out: ApiResponse = { status: res.statusCode, headers: rh, text, json, exchange };
+      const out: ApiResponse = { status: res.statusCode, headers: rh, text, json: jsonOf(text), exchange };
       if (!o.outsideHttp) recordAnswer(this.origin);
       this.record(exchange, out, o);
       return out;

@@ -17,84 +17,103 @@ class Broken extends Error {
   }
 }
 
+const LITERAL = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/;
+
+/** A recursive-descent reader that only checks syntax and keeps the path of the field it is in. */
+class Scanner {
+  i = 0;
+  readonly path: Array<string | number> = [];
+
+  constructor(private readonly text: string) {}
+
+  ws(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i]!)) this.i++;
+  }
+
+  fail(expected: string): never {
+    throw new Broken(this.i, expected);
+  }
+
+  str(): string {
+    const text = this.text;
+    if (text[this.i] !== '"') this.fail('a string');
+    const start = ++this.i;
+    while (this.i < text.length && text[this.i] !== '"') {
+      const c = text.charCodeAt(this.i);
+      if (c < 0x20) this.fail('a closing quote before the end of the line');
+      if (text[this.i] === '\\') {
+        this.i++;
+        const e = text[this.i];
+        if (e === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 1, this.i + 5)) : !'"\\/bfnrt'.includes(e ?? '')) this.fail('a valid escape');
+        if (e === 'u') this.i += 4;
+      }
+      this.i++;
+    }
+    if (this.i >= text.length) this.fail('a closing quote');
+    return text.slice(start, this.i++);
+  }
+
+  value(): void {
+    this.ws();
+    const c = this.text[this.i];
+    if (c === '{') return this.object();
+    if (c === '[') return this.array();
+    if (c === '"') return void this.str();
+    const lit = LITERAL.exec(this.text.slice(this.i, this.i + 400));
+    if (!lit) this.fail('a value');
+    this.i += lit[0].length;
+  }
+
+  private object(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === '}') return void this.i++;
+    for (;;) {
+      this.ws();
+      const key = this.str();
+      this.ws();
+      if (this.text[this.i] !== ':') this.fail('":" after a property name');
+      this.i++;
+      this.path.push(key);
+      this.value();
+      this.path.pop();
+      this.ws();
+      if (this.text[this.i] === ',') { this.i++; continue; }
+      if (this.text[this.i] === '}') return void this.i++;
+      this.fail('"," or "}"');
+    }
+  }
+
+  private array(): void {
+    this.i++;
+    this.ws();
+    if (this.text[this.i] === ']') return void this.i++;
+    for (let n = 0; ; n++) {
+      this.path.push(n);
+      this.value();
+      this.path.pop();
+      this.ws();
+      if (this.text[this.i] === ',') { this.i++; continue; }
+      if (this.text[this.i] === ']') return void this.i++;
+      this.fail('"," or "]"');
+    }
+  }
+}
+
 /** The first syntax problem of `text`, or null when it is valid JSON. */
 export function locateJsonError(text: string): JsonProblem | null {
-  const path: Array<string | number> = [];
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const fail = (expected: string): never => {
-    throw new Broken(i, expected);
-  };
-  const str = (): string => {
-    if (text[i] !== '"') fail('a string');
-    const start = ++i;
-    while (i < text.length && text[i] !== '"') {
-      const c = text.charCodeAt(i);
-      if (c < 0x20) fail('a closing quote before the end of the line');
-      if (text[i] === '\\') {
-        i++;
-        if (text[i] === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5)) : !'"\\/bfnrt'.includes(text[i] ?? '')) fail('a valid escape');
-        if (text[i] === 'u') i += 4;
-      }
-      i++;
-    }
-    if (i >= text.length) fail('a closing quote');
-    return text.slice(start, i++);
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') return void i++;
-      for (;;) {
-        ws();
-        const key = str();
-        ws();
-        if (text[i] !== ':') fail('":" after a property name');
-        i++;
-        path.push(key);
-        value();
-        path.pop();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') return void i++;
-        fail('"," or "}"');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') return void i++;
-      for (let n = 0; ; n++) {
-        path.push(n);
-        value();
-        path.pop();
-        ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') return void i++;
-        fail('"," or "]"');
-      }
-    }
-    if (c === '"') return void str();
-    const lit = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
-    if (!lit) fail('a value');
-    i += lit![0].length;
-  };
+  const s = new Scanner(text);
   try {
-    value();
-    ws();
-    if (i < text.length) fail('the end of the text');
+    s.value();
+    s.ws();
+    if (s.i < text.length) s.fail('the end of the text');
     return null;
   } catch (e) {
     if (!(e instanceof Broken)) throw e;
     const before = text.slice(0, e.at);
     const line = before.split('\n').length;
     const column = e.at - before.lastIndexOf('\n');
-    const field = path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '') || '(root)';
+    const field = s.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '') || '(root)';
     return { line, column, field, expected: e.expected };
   }
 }

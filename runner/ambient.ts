@@ -40,10 +40,35 @@ export interface AmbientInput {
 export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequestIds: Set<string>, checked: (rule: RuleId) => void = () => {}): Finding[] {
   const out: Finding[] = [];
   const ex: Exchange = res.exchange;
-  const add = (rule: RuleId, message: string, expected?: unknown, actual?: unknown) =>
-    out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected, actual, exchange: ex });
+  const add: Add = (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected, actual, exchange: ex });
+  const c: Checking = { input, res, checked, add };
   const op = inferOperation(input.method, input.path);
 
+  checkAnyAnswer(c, op);
+  // A HEAD answer carries no body by HTTP (RFC 9110 §9.3.2): nothing below applies to it.
+  if (input.method === 'HEAD') return out;
+  if (res.status >= 400) {
+    checkErrorAnswer(c, seenRequestIds);
+    return out;
+  }
+  if (!op || res.status < 200 || res.status >= 300) return out;
+  if (PAYMENT_OPS.has(op.operationId)) checkPaymentAnswer(c);
+  else if (op.operationId === 'listPayments') checkListAnswer(c);
+  return out;
+}
+
+type Add = (rule: RuleId, message: string, expected?: unknown, actual?: unknown) => void;
+
+/** One answer being checked: what was asked, what came back, and where checks and findings go. */
+interface Checking {
+  input: AmbientInput;
+  res: ApiResponse;
+  checked: (rule: RuleId) => void;
+  add: Add;
+}
+
+/** Rules for every answer: no 5xx, a listed status, a JSON content type when there is a body. */
+function checkAnyAnswer({ res, checked, add }: Checking, op: Operation | undefined): void {
   checked('RESP-NO-5XX');
   if (res.status >= 500) add('RESP-NO-5XX', `answered ${res.status}`);
   if (op) checked('RESP-STATUS-LISTED');
@@ -54,53 +79,52 @@ export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequest
   if (res.text.length > 0 && !/^application\/json\b/i.test(res.headers['content-type'] ?? '')) {
     add('RESP-JSON-CONTENT-TYPE', `Content-Type is ${JSON.stringify(res.headers['content-type'] ?? null)}`, 'application/json', res.headers['content-type'] ?? null);
   }
+}
 
-  // A HEAD answer carries no body by HTTP (RFC 9110 §9.3.2): nothing below applies to it.
-  if (input.method === 'HEAD') return out;
-
-  if (res.status >= 400) {
-    checked('RESP-ERROR-ENVELOPE');
-    const v = validate('Error', res.json);
-    if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', res.json ?? res.text.slice(0, 200));
-    const code = res.json?.error?.code;
-    if (typeof code === 'string' && code in ERROR_TABLE) {
-      checked('RESP-ERROR-STATUS-MATCHES-CODE');
-      const want = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
-      if (want !== res.status) add('RESP-ERROR-STATUS-MATCHES-CODE', `code ${code} came with ${res.status}, the table gives ${want}`, want, res.status);
-    }
-    const rid = res.json?.error?.request_id;
-    if (typeof rid === 'string' && !input.idempotent) {
-      checked('RESP-REQUEST-ID-UNIQUE');
-      if (seenRequestIds.has(rid)) add('RESP-REQUEST-ID-UNIQUE', `request_id ${rid} was already given to another request`);
-      seenRequestIds.add(rid);
-    }
-    return out;
+/** A 4xx/5xx: the Error envelope, its code's status, a fresh request_id. */
+function checkErrorAnswer({ input, res, checked, add }: Checking, seenRequestIds: Set<string>): void {
+  checked('RESP-ERROR-ENVELOPE');
+  const v = validate('Error', res.json);
+  if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', res.json ?? res.text.slice(0, 200));
+  const code = res.json?.error?.code;
+  if (typeof code === 'string' && code in ERROR_TABLE) {
+    checked('RESP-ERROR-STATUS-MATCHES-CODE');
+    const want = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
+    if (want !== res.status) add('RESP-ERROR-STATUS-MATCHES-CODE', `code ${code} came with ${res.status}, the table gives ${want}`, want, res.status);
   }
-
-  if (!op || res.status < 200 || res.status >= 300) return out;
-  if (PAYMENT_OPS.has(op.operationId)) {
-    checked('RESP-PAYMENT-SCHEMA');
-    checked('RESP-ENUM-KNOWN');
-    const v = validate('Payment', res.json);
-    if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', res.json ?? res.text.slice(0, 200));
-    checkEnums('Payment', res.json, add);
-    if (input.keyLivemode !== undefined) checked('RESP-PAYMENT-LIVEMODE');
-    if (input.keyLivemode !== undefined && res.json && typeof res.json === 'object' && res.json.livemode !== input.keyLivemode) {
-      add('RESP-PAYMENT-LIVEMODE', `livemode is ${JSON.stringify(res.json.livemode)} under a ${input.keyLivemode ? 'Live' : 'Test'} key`, input.keyLivemode, res.json.livemode);
-    }
-  } else if (op.operationId === 'listPayments') {
-    checked('RESP-LIST-SCHEMA');
-    checked('RESP-ENUM-KNOWN');
-    const v = validate('PaymentList', res.json);
-    if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', res.json ?? res.text.slice(0, 200));
-    checkEnums('PaymentList', res.json, add);
-    if (input.keyLivemode !== undefined && Array.isArray(res.json?.data) && res.json.data.length) checked('RESP-PAYMENT-LIVEMODE');
-    if (input.keyLivemode !== undefined && Array.isArray(res.json?.data)) {
-      const wrong = res.json.data.find((p: any) => p?.livemode !== input.keyLivemode);
-      if (wrong) add('RESP-PAYMENT-LIVEMODE', `list under a ${input.keyLivemode ? 'Live' : 'Test'} key holds ${wrong.id} with livemode ${JSON.stringify(wrong.livemode)}`, input.keyLivemode, wrong.livemode);
-    }
+  const rid = res.json?.error?.request_id;
+  if (typeof rid === 'string' && !input.idempotent) {
+    checked('RESP-REQUEST-ID-UNIQUE');
+    if (seenRequestIds.has(rid)) add('RESP-REQUEST-ID-UNIQUE', `request_id ${rid} was already given to another request`);
+    seenRequestIds.add(rid);
   }
-  return out;
+}
+
+/** A 2xx Payment: its schema, known enum values, livemode matching the key. */
+function checkPaymentAnswer({ input, res, checked, add }: Checking): void {
+  checked('RESP-PAYMENT-SCHEMA');
+  checked('RESP-ENUM-KNOWN');
+  const v = validate('Payment', res.json);
+  if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', res.json ?? res.text.slice(0, 200));
+  checkEnums('Payment', res.json, add);
+  if (input.keyLivemode !== undefined) checked('RESP-PAYMENT-LIVEMODE');
+  if (input.keyLivemode !== undefined && res.json && typeof res.json === 'object' && res.json.livemode !== input.keyLivemode) {
+    add('RESP-PAYMENT-LIVEMODE', `livemode is ${JSON.stringify(res.json.livemode)} under a ${input.keyLivemode ? 'Live' : 'Test'} key`, input.keyLivemode, res.json.livemode);
+  }
+}
+
+/** A 2xx PaymentList: its schema, known enum values, every item's livemode matching the key. */
+function checkListAnswer({ input, res, checked, add }: Checking): void {
+  checked('RESP-LIST-SCHEMA');
+  checked('RESP-ENUM-KNOWN');
+  const v = validate('PaymentList', res.json);
+  if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', res.json ?? res.text.slice(0, 200));
+  checkEnums('PaymentList', res.json, add);
+  if (input.keyLivemode !== undefined && Array.isArray(res.json?.data) && res.json.data.length) checked('RESP-PAYMENT-LIVEMODE');
+  if (input.keyLivemode !== undefined && Array.isArray(res.json?.data)) {
+    const wrong = res.json.data.find((p: any) => p?.livemode !== input.keyLivemode);
+    if (wrong) add('RESP-PAYMENT-LIVEMODE', `list under a ${input.keyLivemode ? 'Live' : 'Test'} key holds ${wrong.id} with livemode ${JSON.stringify(wrong.livemode)}`, input.keyLivemode, wrong.livemode);
+  }
 }
 
 function checkEnums(name: 'Payment' | 'PaymentList', data: unknown, add: (rule: RuleId, m: string) => void): void {

@@ -55,115 +55,155 @@ export function badRulesOf(t: FinishedTest): RuleReport[] {
   return collectRules(rules, [t]).filter((r) => BAD.has(r.status));
 }
 
-export function createProgress(o: ProgressOptions): RunMonitor {
-  const write = o.write ?? ((s: string) => void process.stderr.write(s));
-  const now = o.now ?? Date.now;
-  const paint = o.paint ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s };
-  const started = now();
-  const perArea = new Map<string, { files: number; rules: Rule[]; requests: number; fails: number }>();
-  for (const r of o.selected) {
-    const a = perArea.get(r.area) ?? perArea.set(r.area, { files: 0, rules: [], requests: 0, fails: 0 }).get(r.area)!;
-    a.rules.push(r);
+interface AreaProgress {
+  files: number;
+  rules: Rule[];
+  requests: number;
+  fails: number;
+}
+
+/** The run's progress state and the lines it prints; the reporter below only forwards vitest's hooks. */
+class Progress {
+  private readonly write: (s: string) => void;
+  private readonly now: () => number;
+  private readonly paint: NonNullable<ProgressOptions['paint']>;
+  private readonly started: number;
+  private readonly perArea = new Map<string, AreaProgress>();
+  private readonly selectedIds: Set<string>;
+  private readonly testsLeft = new Map<string, number>();
+  private readonly done = new Set<string>();
+  private readonly reported = new Set<string>();
+  private requests = 0;
+  private fails = 0;
+  private area = '';
+  private lastPaint = 0;
+  private ended = false;
+  private timer: NodeJS.Timeout | undefined;
+  vitest: Vitest | undefined;
+  stopped: string | undefined;
+  first: number | undefined;
+
+  constructor(private readonly o: ProgressOptions) {
+    this.write = o.write ?? ((s: string) => void process.stderr.write(s));
+    this.now = o.now ?? Date.now;
+    this.paint = o.paint ?? { red: (s: string) => s, yellow: (s: string) => s, dim: (s: string) => s };
+    this.started = this.now();
+    this.selectedIds = new Set<string>(o.selected.map((r) => r.id));
+    for (const r of o.selected) {
+      const a = this.perArea.get(r.area) ?? this.perArea.set(r.area, { files: 0, rules: [], requests: 0, fails: 0 }).get(r.area)!;
+      a.rules.push(r);
+    }
   }
-  const testsLeft = new Map<string, number>();
-  const done = new Set<string>();
-  const reported = new Set<string>();
-  let requests = 0;
-  let fails = 0;
-  let area = '';
-  let stopped: string | undefined;
-  let first: number | undefined;
-  let vitest: Vitest | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let lastPaint = 0;
-  let ended = false;
 
-  const elapsed = () => `${((now() - started) / 1000).toFixed(1)} s`;
-  const status = () => `${area || '…'} · rules ${done.size}/${o.selected.length} · ${requests} requests · ${fails} FAIL · ${elapsed()}`;
-  const line = (s: string) => {
-    first ??= now() - started;
-    write(o.live ? `\r\x1b[K${s}\n` : `${s}\n`);
-    repaint(true);
-  };
-  const repaint = (force = false) => {
-    if (!o.live || ended || (!force && now() - lastPaint < 100)) return;
-    lastPaint = now();
-    first ??= now() - started;
-    write(`\r\x1b[K${status()}`);
-  };
-  const selectedIds = new Set<string>(o.selected.map((r) => r.id));
-  const markDone = (id: string) => void (selectedIds.has(id) && done.add(id));
+  private elapsed(): string {
+    return `${((this.now() - this.started) / 1000).toFixed(1)} s`;
+  }
 
-  const onResult = (tc: TestCase) => {
+  private status(): string {
+    return `${this.area || '…'} · rules ${this.done.size}/${this.o.selected.length} · ${this.requests} requests · ${this.fails} FAIL · ${this.elapsed()}`;
+  }
+
+  private line(s: string): void {
+    this.first ??= this.now() - this.started;
+    this.write(this.o.live ? `\r\x1b[K${s}\n` : `${s}\n`);
+    this.repaint(true);
+  }
+
+  repaint(force = false): void {
+    if (!this.o.live || this.ended || (!force && this.now() - this.lastPaint < 100)) return;
+    this.lastPaint = this.now();
+    this.first ??= this.now() - this.started;
+    this.write(`\r\x1b[K${this.status()}`);
+  }
+
+  private markDone(id: string): void {
+    if (this.selectedIds.has(id)) this.done.add(id);
+  }
+
+  runStarted(specs: ReadonlyArray<TestSpecification>): void {
+    for (const s of specs) {
+      const a = AREA_OF_PATH.exec(s.moduleId)?.[1];
+      if (a && this.perArea.has(a)) this.perArea.get(a)!.files++;
+    }
+    // An area without suite files (every rule untestable) has nothing to wait for.
+    for (const a of this.perArea.values()) if (a.files === 0) a.rules.forEach((r) => this.markDone(r.id));
+    if (this.o.live) this.timer = setInterval(() => this.repaint(true), 1000).unref();
+    else this.line(`running ${this.o.selected.length} rules in ${[...this.perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
+    this.repaint(true);
+  }
+
+  moduleCollected(m: TestModule): void {
+    for (const tc of m.children.allTests()) {
+      const id = ruleIdOfTitle(tc.name);
+      if (id) this.testsLeft.set(id, (this.testsLeft.get(id) ?? 0) + 1);
+    }
+  }
+
+  testFinished(tc: TestCase): void {
     const t = finishedOf(tc);
-    area = AREA_OF_PATH.exec(tc.module.moduleId)?.[1] ?? area;
+    this.area = AREA_OF_PATH.exec(tc.module.moduleId)?.[1] ?? this.area;
     const n = t.meta?.requests ?? 0;
-    requests += n;
-    const a = perArea.get(area);
+    this.requests += n;
+    const a = this.perArea.get(this.area);
     if (a) a.requests += n;
     const id = ruleIdOfTitle(t.title);
     if (id) {
-      const left = (testsLeft.get(id) ?? 1) - 1;
-      testsLeft.set(id, left);
-      if (left <= 0) markDone(id);
+      const left = (this.testsLeft.get(id) ?? 1) - 1;
+      this.testsLeft.set(id, left);
+      if (left <= 0) this.markDone(id);
     }
-    for (const r of badRulesOf(t)) {
-      if (reported.has(r.id) || !selectedIds.has(r.id)) continue;
-      reported.add(r.id);
-      o.replay([r]);
-      const replay = r.evidence.find((e) => e.kind === 'replay');
-      const word = r.status.toUpperCase();
-      const colour = r.status === 'warn' || r.status === 'flaky' ? paint.yellow : paint.red;
-      if (r.status === 'fail') {
-        fails++;
-        const ra = perArea.get(r.area);
-        if (ra) ra.fails++;
-      }
-      line(`${colour(word.padEnd(5))} ${r.id} — ${r.reason ?? ''}`.slice(0, 300) + (replay && replay.kind === 'replay' ? `\n      ${paint.dim(`replay: ${replay.command}`)}` : ''));
+    for (const r of badRulesOf(t)) this.reportBad(r);
+    if (this.o.maxFailures !== undefined && this.fails >= this.o.maxFailures && !this.stopped && this.vitest) {
+      this.stopped = `stopped after ${this.fails} FAIL rule(s) (--max-failures ${this.o.maxFailures})`;
+      this.line(this.stopped);
+      void this.vitest.cancelCurrentRun('test-failure');
     }
-    if (o.maxFailures !== undefined && fails >= o.maxFailures && !stopped && vitest) {
-      stopped = `stopped after ${fails} FAIL rule(s) (--max-failures ${o.maxFailures})`;
-      line(stopped);
-      void vitest.cancelCurrentRun('test-failure');
-    }
-    repaint();
-  };
+    this.repaint();
+  }
 
+  /** A rule judged badly is printed once, at once, with its replay line. */
+  private reportBad(r: RuleReport): void {
+    if (this.reported.has(r.id) || !this.selectedIds.has(r.id)) return;
+    this.reported.add(r.id);
+    this.o.replay([r]);
+    const replay = r.evidence.find((e) => e.kind === 'replay');
+    const word = r.status.toUpperCase();
+    const colour = r.status === 'warn' || r.status === 'flaky' ? this.paint.yellow : this.paint.red;
+    if (r.status === 'fail') {
+      this.fails++;
+      const ra = this.perArea.get(r.area);
+      if (ra) ra.fails++;
+    }
+    this.line(`${colour(word.padEnd(5))} ${r.id} — ${r.reason ?? ''}`.slice(0, 300) + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${replay.command}`)}` : ''));
+  }
+
+  moduleEnded(m: TestModule): void {
+    const name = AREA_OF_PATH.exec(m.moduleId)?.[1];
+    const a = name ? this.perArea.get(name) : undefined;
+    if (!a || --a.files > 0) return;
+    for (const r of a.rules) this.markDone(r.id);
+    if (!this.o.live) this.line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · rules ${this.done.size}/${this.o.selected.length} · ${this.elapsed()}`);
+    else this.repaint(true);
+  }
+
+  runEnded(): void {
+    this.ended = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.o.live) this.write(`\r\x1b[K`);
+  }
+}
+
+export function createProgress(o: ProgressOptions): RunMonitor {
+  const p = new Progress(o);
   const reporter: Reporter = {
     onInit: (v) => {
-      vitest = v;
+      p.vitest = v;
     },
-    onTestRunStart: (specs: ReadonlyArray<TestSpecification>) => {
-      for (const s of specs) {
-        const a = AREA_OF_PATH.exec(s.moduleId)?.[1];
-        if (a && perArea.has(a)) perArea.get(a)!.files++;
-      }
-      // An area without suite files (every rule untestable) has nothing to wait for.
-      for (const a of perArea.values()) if (a.files === 0) a.rules.forEach((r) => markDone(r.id));
-      if (o.live) timer = setInterval(() => repaint(true), 1000).unref();
-      else line(`running ${o.selected.length} rules in ${[...perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
-      repaint(true);
-    },
-    onTestModuleCollected: (m: TestModule) => {
-      for (const tc of m.children.allTests()) {
-        const id = ruleIdOfTitle(tc.name);
-        if (id) testsLeft.set(id, (testsLeft.get(id) ?? 0) + 1);
-      }
-    },
-    onTestCaseResult: onResult,
-    onTestModuleEnd: (m: TestModule) => {
-      const name = AREA_OF_PATH.exec(m.moduleId)?.[1];
-      const a = name ? perArea.get(name) : undefined;
-      if (!a || --a.files > 0) return;
-      for (const r of a.rules) markDone(r.id);
-      if (!o.live) line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · rules ${done.size}/${o.selected.length} · ${elapsed()}`);
-      else repaint(true);
-    },
-    onTestRunEnd: () => {
-      ended = true;
-      if (timer) clearInterval(timer);
-      if (o.live) write(`\r\x1b[K`);
-    },
+    onTestRunStart: (specs: ReadonlyArray<TestSpecification>) => p.runStarted(specs),
+    onTestModuleCollected: (m: TestModule) => p.moduleCollected(m),
+    onTestCaseResult: (tc: TestCase) => p.testFinished(tc),
+    onTestModuleEnd: (m: TestModule) => p.moduleEnded(m),
+    onTestRunEnd: () => p.runEnded(),
   };
-  return { reporter, stopReason: () => stopped, firstLineMs: () => first };
+  return { reporter, stopReason: () => p.stopped, firstLineMs: () => p.first };
 }

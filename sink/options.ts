@@ -24,20 +24,29 @@ export interface ResolvedOptions {
   fsync: boolean;
 }
 
-export function resolveOptions(options: SinkOptions): ResolvedOptions {
-  const fail = (message: string): never => {
-    throw new SinkError('SINK_BAD_OPTIONS', message);
-  };
-  const listen = /^(?:\[([^\]]+)\]|([^:[\]]+)):([0-9]{1,5})$/.exec(options.listen ?? '');
-  if (!listen) fail(`listen must be "host:port", got ${JSON.stringify(options.listen)}`);
-  const host = (listen?.[1] ?? listen?.[2]) as string;
-  const port = Number(listen?.[3]);
-  if (port > 65_535) fail(`listen port ${port} is over 65535`);
-  if (typeof options.logFile !== 'string' || options.logFile === '') fail('logFile is required');
-  if (!Array.isArray(options.endpoints)) fail('endpoints must be an array');
+function fail(message: string): never {
+  throw new SinkError('SINK_BAD_OPTIONS', message);
+}
 
+function positive(name: keyof SinkOptions, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number`);
+  return value;
+}
+
+function listenAddress(listen: string | undefined): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:[\]]+)):([0-9]{1,5})$/.exec(listen ?? '');
+  if (!m) fail(`listen must be "host:port", got ${JSON.stringify(listen)}`);
+  const host = (m?.[1] ?? m?.[2]) as string;
+  const port = Number(m?.[3]);
+  if (port > 65_535) fail(`listen port ${port} is over 65535`);
+  return { host, port };
+}
+
+/** The endpoints by path, each checked (a path of its own, outside the query API; a secret; livemode; events). */
+function endpointsByPath(list: readonly SinkEndpoint[]): Map<string, SinkEndpoint> {
   const endpoints = new Map<string, SinkEndpoint>();
-  for (const [i, endpoint] of options.endpoints.entries()) {
+  for (const [i, endpoint] of list.entries()) {
     const where = `endpoints[${i}]`;
     if (typeof endpoint?.path !== 'string' || !endpoint.path.startsWith('/') || /[?#\s]/.test(endpoint.path)) {
       fail(`${where}.path must be a path starting with "/" (no query, no spaces)`);
@@ -53,23 +62,31 @@ export function resolveOptions(options: SinkOptions): ResolvedOptions {
     }
     endpoints.set(endpoint.path, endpoint);
   }
+  return endpoints;
+}
 
-  const positive = (name: keyof SinkOptions, value: number | undefined, fallback: number): number => {
-    if (value === undefined) return fallback;
-    if (!Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number`);
-    return value;
-  };
+/** The query token given (at least 16 characters) or a fresh one; only loopback may go without one. */
+function queryTokenFor(given: string | undefined, host: string): string {
+  const queryToken = given ?? randomBytes(24).toString('base64url');
+  if (given !== undefined && given.length < 16) fail('queryToken must be at least 16 characters');
+  if (given === undefined && !isLoopbackHost(host)) {
+    fail(`refusing to listen on ${host} (not loopback) without a query token: anyone could read the deliveries (give --query-token or webhooks.query_token)`);
+  }
+  return queryToken;
+}
+
+export function resolveOptions(options: SinkOptions): ResolvedOptions {
+  const { host, port } = listenAddress(options.listen);
+  if (typeof options.logFile !== 'string' || options.logFile === '') fail('logFile is required');
+  if (!Array.isArray(options.endpoints)) fail('endpoints must be an array');
+  const endpoints = endpointsByPath(options.endpoints);
+
   const tolerance = options.toleranceSeconds;
   if (tolerance !== undefined && tolerance !== null && !(tolerance >= 0)) fail('toleranceSeconds must be >= 0, null or Infinity');
   const headersTimeoutMs = positive('headersTimeoutMs', options.headersTimeoutMs, 10_000);
   const requestTimeoutMs = positive('requestTimeoutMs', options.requestTimeoutMs, 30_000);
   if (requestTimeoutMs < headersTimeoutMs) fail('requestTimeoutMs must be at least headersTimeoutMs');
-
-  const queryToken = options.queryToken ?? randomBytes(24).toString('base64url');
-  if (options.queryToken !== undefined && options.queryToken.length < 16) fail('queryToken must be at least 16 characters');
-  if (options.queryToken === undefined && !isLoopbackHost(host)) {
-    fail(`refusing to listen on ${host} (not loopback) without a query token: anyone could read the deliveries (give --query-token or webhooks.query_token)`);
-  }
+  const queryToken = queryTokenFor(options.queryToken, host);
 
   return {
     host,
@@ -92,4 +109,3 @@ export function resolveOptions(options: SinkOptions): ResolvedOptions {
     fsync: options.fsync ?? true,
   };
 }
-

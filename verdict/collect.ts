@@ -47,6 +47,17 @@ function failedStatus(rule: Rule): RuleStatus {
 }
 
 function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientChecks: number): RuleReport {
+  const base = baseReport(rule, tests);
+  if (rule.untestable && tests.length === 0) {
+    return { ...base, untestable: true, reason: `not exercisable through the API: ${rule.untestable}` };
+  }
+  const observed = observedOf(tests);
+  if (observed) base.observed = observed;
+  return failedVerdict(rule, base, tests, findings) ?? ranVerdict(rule, base, tests, ambientChecks);
+}
+
+/** The rule's report before any verdict: what it is and which tests ran for it. */
+function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
   const base: RuleReport = {
     id: rule.id,
     area: rule.area,
@@ -64,14 +75,19 @@ function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientC
     })),
   };
   if (rule.ruling) base.ruling = rule.ruling;
-  if (rule.untestable && tests.length === 0) {
-    return { ...base, untestable: true, reason: `not exercisable through the API: ${rule.untestable}` };
-  }
+  return base;
+}
+
+/** What the tests observed (including answers to probes outside ordinary HTTP), or undefined. */
+function observedOf(tests: FinishedTest[]): Record<string, unknown> | undefined {
   const observed: Record<string, unknown> = Object.assign({}, ...tests.map((t) => t.meta?.observed ?? {}));
   const outside = tests.flatMap((t) => t.meta?.outsideHttp ?? []);
   if (outside.length) observed['answers to probes outside ordinary HTTP (observed, never judged by the ambient rules)'] = outside;
-  if (Object.keys(observed).length) base.observed = observed;
+  return Object.keys(observed).length ? observed : undefined;
+}
 
+/** Adds the evidence of failed tests and findings; the verdict when something failed (real, flaky or transport), else undefined. */
+function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], findings: Finding[]): RuleReport | undefined {
   const failed = tests.filter((t) => t.state === 'fail');
   const transport = failed.filter((t) => incomplete(t));
   const flaky = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome === 'pass');
@@ -95,6 +111,11 @@ function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientC
   if (transport.length) {
     return { ...base, status: 'error', reason: incomplete(transport[0]!) };
   }
+  return undefined;
+}
+
+/** Nothing failed: pass, info or skip, by what ran and how many checks it made. */
+function ranVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], ambientChecks: number): RuleReport {
   const ran = tests.filter((t) => t.state === 'pass');
   if (ran.length === 0) {
     const reasons = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
