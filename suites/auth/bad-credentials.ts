@@ -16,7 +16,8 @@
  */
 import fc from 'fast-check';
 import { fingerprint } from '../../core/redact.ts';
-import { splitKey, type Credentials } from './support.ts';
+import type { Credentials } from '../_shared/valid-request.ts';
+import { splitKey } from './invalid-key.ts';
 
 export interface BadCredential extends Credentials {
   /** Family of the case, e.g. `basic scheme`, `wrong prefix`. */

@@ -9,7 +9,8 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type RequestOptions } from '../../core/client.ts';
 import { expectTrue } from '../../runner/expect.ts';
 import { invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
-import { OPERATIONS, expectInvalidKey, expectUntouched, newSubject, outcome, sendValid, splitKey, type Credentials } from './support.ts';
+import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
+import { expectInvalidKey, splitKey } from './invalid-key.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."

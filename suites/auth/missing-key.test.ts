@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import type { RequestOptions } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
-import { METHODS, ROUTES, otherVersionPrefix, routePath, unknownRoutePath } from '../routing/routes.ts';
+import { METHODS, ROUTES, otherVersionPrefix, routePath, unknownRoutePath } from '../_shared/routes.ts';
 import { invalidCredentials, issuedKeys } from './bad-credentials.ts';
-import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from './support.ts';
+import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
 
 /**
  * esid: Authentication — "Every operation requires `Authorization: Bearer <API_KEY>`."

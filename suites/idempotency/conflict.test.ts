@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, change, changedBody, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { cancelIfPending, expectExactlyOne, expectNothingCreated } from './lookup.ts';
+import { cancelIfPending, expectExactlyOne, expectNothingCreated } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-CONFLICT', async (t) => {
   // Same key, same external_id, another amount: Rules 2 and 4 both apply; either code is accepted.

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { cancelIfPending, expectExactlyOne } from './lookup.ts';
+import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
   const second = fc.record({

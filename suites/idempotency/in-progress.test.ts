@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { Mismatch, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { expectExactlyOne } from './lookup.ts';
+import { expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-IN-PROGRESS', async (t) => {
   const tally = { original: 0, in_progress: 0, requests: 0 };

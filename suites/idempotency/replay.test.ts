@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { deepEqual, expectEqual, expectStatus } from '../../runner/expect.ts';
 import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { expectExactlyOne } from './lookup.ts';
+import { expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-REPLAY', async (t) => {
   const cases = fc.record({

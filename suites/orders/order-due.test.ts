@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { cancelIfPending, expectNothingCreated } from '../idempotency/lookup.ts';
+import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { amountBetween, formatCents, toCents } from './cents.ts';
 
 function orderOf(t: RuleContext) {

@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
-import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../auth/support.ts';
-import { otherVersionPrefix } from '../routing/routes.ts';
+import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
+import { otherVersionPrefix } from '../_shared/routes.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   const subject = await newSubject(t, 'version');

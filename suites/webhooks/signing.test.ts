@@ -16,22 +16,11 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { deliveryBody, verifySignature, type Delivery } from '../../sink/index.ts';
 import { textFields } from './arbitraries.ts';
-import {
-  TIMESTAMP_TOLERANCE_S,
-  USER_AGENT,
-  FIRST_DELIVERY_MS,
-  awaitDeliveries,
-  bodyOf,
-  controlRequest,
-  describe,
-  endpointAt,
-  evidenceOf,
-  hooks,
-  liveWrites,
-  tell,
-  type Hooks,
-  type Story,
-} from './support.ts';
+import { awaitDeliveries } from '../_shared/arrivals.ts';
+import { bodyOf, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
+import { controlRequest, tell, type Story } from '../_shared/stories.ts';
+import { endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
+import { TIMESTAMP_TOLERANCE_S, USER_AGENT } from './limits.ts';
 
 /** Events on a few Payments (one with a failed first attempt, so a retry is judged too), as the sink got them. */
 async function traffic(t: RuleContext, h: Hooks, o: { body?: Record<string, unknown>; endpointTest?: boolean } = {}): Promise<Delivery[]> {
