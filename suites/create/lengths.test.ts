@@ -17,6 +17,7 @@ import { longString } from '../../generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectError, short } from '../../runner/expect.ts';
+import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, createRaw, eachCase, outcomeOf, batched } from './support.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';
@@ -30,13 +31,14 @@ const OWN_CODE = {
 const CEILING = 65_536;
 const MAX_PROBES = 20;
 
-/** A value of exactly `n` characters for `field`, reproducible from the seed except for the marker. */
+/** A value of exactly `n` characters for `field`, reproducible from the rule's seed except for the marker. */
 function valueOf(t: RuleContext, field: Field, n: number): string {
-  if (field !== 'external_id') return fc.sample(longString({ minLength: n, maxLength: n }), { numRuns: 1, seed: t.seed + n })[0]!;
+  if (field !== 'external_id') return sampleFor(t, `${field}:${n}`, longString({ minLength: n, maxLength: n }))[0]!;
   const mark = `${t.externalId('len')}_`;
-  const fill = fc.sample(longString({ minLength: n, maxLength: n, charset: 'id' }), { numRuns: 1, seed: t.seed + n })[0]!;
+  const fill = sampleFor(t, `${field}:${n}`, longString({ minLength: n, maxLength: n, charset: 'id' }))[0]!;
   if (n >= mark.length + 8) return (mark + fill).slice(0, n);
-  // Too short for the marker: random characters keep it unique; metadata still marks the Payment.
+  // Too short for the marker: random characters keep it unique across runs (a uniqueness marker like
+  // t.externalId's, not a draw: a replay must not meet the first run's Payment); metadata still marks it.
   const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return Array.from({ length: n }, () => alnum[Math.floor(Math.random() * alnum.length)]).join('');
 }
