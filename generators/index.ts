@@ -86,3 +86,13 @@ export { eventText, EVENT_TEXT_SPECIALS } from './event-text.ts';
 export type { EventTextConstraints } from './event-text.ts';
 export { eventTextFields } from './event-text-fields.ts';
 export type { TextFields } from './event-text-fields.ts';
+
+// orders
+export { amountBetween, formatCents } from './amount-between.ts';
+
+// transitions
+export { pendingBody } from './pending-body.ts';
+
+// routing, auth and versioning
+export { unknownRoutePath } from './unknown-route-path.ts';
+export { otherVersionPrefix } from './other-version-prefix.ts';

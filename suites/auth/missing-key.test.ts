@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import type { RequestOptions } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
-import { METHODS, ROUTES, otherVersionPrefix, routePath, unknownRoutePath } from '../_shared/routes.ts';
+import { otherVersionPrefix } from '../../generators/other-version-prefix.ts';
+import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
+import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
@@ -55,7 +57,7 @@ const anyPath: fc.Arbitrary<string> = (() => {
       ),
     },
     { weight: 2, arbitrary: unknownRoutePath(ID) },
-    { weight: 1, arbitrary: fc.tuple(otherVersionPrefix, fc.constantFrom(...ROUTES)).map(([v, r]) => routePath(r, ID, v)) },
+    { weight: 1, arbitrary: fc.tuple(otherVersionPrefix(), fc.constantFrom(...ROUTES)).map(([v, r]) => routePath(r, ID, v)) },
   );
 })();
 

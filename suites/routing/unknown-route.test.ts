@@ -7,7 +7,8 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type ApiResponse, type RequestOptions } from '../../core/client.ts';
 import { expectError } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
-import { METHODS, ROUTES, routePath, unknownRoutePath } from '../_shared/routes.ts';
+import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
+import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
 
 /**
  * esid: Endpoints › Rules, Rule 8 — "Unknown routes answer 404 not_found."
