@@ -96,3 +96,7 @@ export { pendingBody } from './pending-body.ts';
 // routing, auth and versioning
 export { unknownRoutePath } from './unknown-route-path.ts';
 export { otherVersionPrefix } from './other-version-prefix.ts';
+
+// responses (RESP-*): random traffic
+export { trafficStep, KEY_KINDS, TOO_MANY_METADATA_KEYS, UNKNOWN_ROUTES } from './traffic-step.ts';
+export type { BodyCase, IdCase, IdemCase, IdOp, KeyKind, Step } from './traffic-step.ts';
