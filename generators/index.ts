@@ -100,3 +100,9 @@ export { otherVersionPrefix } from './other-version-prefix.ts';
 // responses (RESP-*): random traffic
 export { trafficStep, KEY_KINDS, TOO_MANY_METADATA_KEYS, UNKNOWN_ROUTES } from './traffic-step.ts';
 export type { BodyCase, IdCase, IdemCase, IdOp, KeyKind, Step } from './traffic-step.ts';
+
+// auth: credentials that are not a valid key
+export { invalidCredentials, splitKey, printWithoutText } from './invalid-credentials.ts';
+export type { BadCredential, CredentialConstraints, PrintCredential } from './invalid-credentials.ts';
+export { malformedAuthorization } from './malformed-authorization.ts';
+export { unknownKey } from './unknown-key.ts';

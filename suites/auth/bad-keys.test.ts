@@ -11,7 +11,8 @@ import { expectTrue } from '../../runner/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
-import { expectInvalidKey, splitKey } from './invalid-key.ts';
+import { splitKey } from '../../generators/invalid-credentials.ts';
+import { expectInvalidKey } from './invalid-key.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."

@@ -1,17 +1,10 @@
 /**
- * What only the auth suite needs: a Bearer key split into prefix and secret, and the answer a
- * request whose only fault is its credentials must get.
+ * What only the auth suite needs: the answer a request whose only fault is its credentials must get.
  */
 import type { ApiResponse } from '../../core/client.ts';
 import { expectError } from '../../runner/expect.ts';
 import type { Operation } from '../../schemas/index.ts';
 import type { Credentials } from '../_shared/valid-request.ts';
-
-/** The token of a Bearer key: prefix and random part. */
-export function splitKey(key: string): { prefix: string; secret: string } {
-  const m = /^(pt_(?:test|live)_sk_)(.*)$/.exec(key);
-  return m ? { prefix: m[1]!, secret: m[2]! } : { prefix: '', secret: key };
-}
 
 /** A `/test_helpers` request with a Live-prefixed token may be judged by Rule 6 (404 not_found) before the key is. */
 export function liveShaped(token: string | undefined | null): boolean {
