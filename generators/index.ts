@@ -106,3 +106,8 @@ export { invalidCredentials, splitKey, printWithoutText } from './invalid-creden
 export type { BadCredential, CredentialConstraints, PrintCredential } from './invalid-credentials.ts';
 export { malformedAuthorization } from './malformed-authorization.ts';
 export { unknownKey } from './unknown-key.ts';
+
+// listing: query parameters
+export { unknownStatusFilter } from './unknown-status-filter.ts';
+export { malformedDateFilter } from './malformed-date-filter.ts';
+export { badLimit } from './bad-limit.ts';
