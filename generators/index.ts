@@ -96,6 +96,9 @@ export { pendingBody } from './pending-body.ts';
 // routing, auth and versioning
 export { unknownRoutePath } from './unknown-route-path.ts';
 export { otherVersionPrefix } from './other-version-prefix.ts';
+export { anyRequestPath } from './any-request-path.ts';
+export { anyRequestBody } from './any-request-body.ts';
+export type { RequestBodyKind } from './any-request-body.ts';
 
 // responses (RESP-*): random traffic
 export { trafficStep, KEY_KINDS, TOO_MANY_METADATA_KEYS, UNKNOWN_ROUTES } from './traffic-step.ts';
