@@ -37,10 +37,11 @@ function valueOf(t: RuleContext, field: Field, n: number): string {
   const mark = `${t.externalId('len')}_`;
   const fill = sampleFor(t, `${field}:${n}`, longString({ minLength: n, maxLength: n, charset: 'id' }))[0]!;
   if (n >= mark.length + 8) return (mark + fill).slice(0, n);
-  // Too short for the marker: random characters keep it unique across runs (a uniqueness marker like
-  // t.externalId's, not a draw: a replay must not meet the first run's Payment); metadata still marks it.
-  const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from({ length: n }, () => alnum[Math.floor(Math.random() * alnum.length)]).join('');
+  // Too short for the marker: the unique tail of fresh run markers (their counter and random part)
+  // keeps it unique, also across replays of one seed; metadata still marks the Payment.
+  let unique = '';
+  for (let i = 0; i < 8 && unique.length < n; i++) unique += t.externalId('len').replace(/[^A-Za-z0-9]/g, '');
+  return unique.slice(Math.max(0, unique.length - n));
 }
 
 async function send(t: RuleContext, field: Field, n: number): Promise<{ value: string; res: ApiResponse; bytes: number }> {

@@ -3,7 +3,8 @@
  * exactly. Properties get theirs from `t.property` (runner/rule-test.ts); a draw outside a property
  * goes through suites/_shared/seeded-draw.ts (`sampleFor`, `drawSeed`). A cheap static guard: no
  * other file of suites/ calls fc.sample / fc.generate or a raw generator, writes a `seed:` option,
- * or reads the raw run seed (`t.seed`).
+ * reads the raw run seed (`t.seed`) or draws from Math.random / crypto (a value that must be unique
+ * across runs comes from the run marker, `t.externalId`).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -18,6 +19,7 @@ const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   [/\b(xorshift128plus|xoroshiro128plus|mersenne|congruential32)\s*\(|new\s+(fc\.)?Random\s*\(/, 'a raw random generator (use sampleFor)'],
   [/\bseed\s*:/, 'a seed option not derived by drawSeed (a literal or the raw run seed)'],
   [/\.\s*seed\b/, 'the raw run seed (t.seed) fed to a draw (use drawSeed / sampleFor)'],
+  [/\bMath\s*\.\s*random\b|\brandom(UUID|Bytes|Int)\s*\(/, 'an unseeded random source (a unique marker comes from t.externalId)'],
 ];
 
 function sources(dir: string): string[] {
@@ -61,6 +63,8 @@ describe('seeded draws', () => {
       `export function oneOfEachFamily(arb, seed = 42) { return run(arb, { seed: seed }); }`,
       `const rng = xorshift128plus(t.seed);`,
       `const xs = fc . generate(arb, new fc.Random(prand.mersenne(7)));`,
+      `const c = alnum[Math.floor(Math.random() * alnum.length)];`,
+      `const id = crypto.randomUUID();`,
     ];
     for (const p of planted) expect(unseededDraws('x.ts', p), p).not.toEqual([]);
     const fine = [
