@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { BorderlineCase } from './invalid-case.ts';
 import { show } from './internal/charsets.ts';
-import { entriesToObject } from './valid-metadata.ts';
+import { entriesToObject } from './internal/entries.ts';
 
 function emojiString(length: number): Arbitrary<string> {
   return fc

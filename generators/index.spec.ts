@@ -1,26 +1,49 @@
+import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as generators from './index.ts';
 
-describe('generators/index', () => {
-  const arbitraries = Object.entries(generators).filter(
-    ([name, v]) => typeof v === 'function' && /^[a-z]/.test(name) && !['unionCodes', 'checkMarker', 'enumNearMisses'].includes(name),
-  ) as [string, () => fc.Arbitrary<unknown>][];
+const HERE = import.meta.dirname;
+/** The contract and the request's shape (types, tables, no arbitrary), and a builder re-exported only through the two generators built on it. */
+const NOT_A_GENERATOR = new Set(['index.ts', 'create-payment-request.ts', 'invalid-case.ts', 'invalid-enum-list.ts']);
+const generatorFiles = readdirSync(HERE).filter((n) => n.endsWith('.ts') && !n.endsWith('.spec.ts') && !NOT_A_GENERATOR.has(n));
 
-  it('re-exports every public arbitrary', () => {
-    expect(arbitraries.map(([n]) => n).sort()).toEqual(
-      [
-        'amountNotString', 'borderlineAmount', 'borderlineContextItems', 'borderlineMetadata', 'borderlineReturnUrl',
-        'contextItems', 'invalidAllowedChannels', 'invalidAllowedMethods', 'invalidAmount', 'invalidCreateRequest',
-        'invalidMetadata', 'invalidReturnUrl', 'longString', 'malformedBody', 'multiViolationRequest', 'uniqueSuffix',
-        'validAllowedChannels', 'validAllowedMethods', 'validAmount', 'validCreateRequest', 'validMetadata',
-        'validReturnUrl', 'wrongContentType', 'wrongTypeField',
-      ].sort(),
-    );
+/** The index's functions that, called without arguments, make an arbitrary. */
+function arbitraries(): [string, () => fc.Arbitrary<unknown>][] {
+  return Object.entries(generators).flatMap(([name, v]) => {
+    if (typeof v !== 'function' || !/^[a-z]/.test(name)) return [];
+    try {
+      return (v as () => unknown)() instanceof fc.Arbitrary ? [[name, v as () => fc.Arbitrary<unknown>]] : [];
+    } catch {
+      return []; // needs arguments (e.g. unknownRoutePath(id)): its own spec covers it
+    }
+  });
+}
+
+describe('generators/index', () => {
+  it('has a spec file beside every generator', () => {
+    const specs = new Set(readdirSync(HERE).filter((n) => n.endsWith('.spec.ts')));
+    expect(generatorFiles.filter((n) => !specs.has(n.replace(/\.ts$/, '.spec.ts')))).toEqual([]);
+  });
+
+  it('re-exports every function and constant of every generator file, as is', async () => {
+    const missing: string[] = [];
+    for (const file of generatorFiles) {
+      const mod: Record<string, unknown> = await import(`./${file}`);
+      for (const [name, v] of Object.entries(mod)) if ((generators as Record<string, unknown>)[name] !== v) missing.push(`${file}: ${name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('the check above can fail (a generator file the index forgot)', async () => {
+    const mod: Record<string, unknown> = await import('./invalid-enum-list.ts');
+    expect(Object.entries(mod).some(([name, v]) => (generators as Record<string, unknown>)[name] !== v)).toBe(true);
   });
 
   it('every negative case names a catalogue rule, at least one 400 code and a one-line why', () => {
-    for (const [name, make] of arbitraries) {
+    const all = arbitraries();
+    expect(all.length).toBeGreaterThanOrEqual(24);
+    for (const [name, make] of all) {
       for (const v of fc.sample(make(), { seed: 1, numRuns: 30 })) {
         if (v === null || typeof v !== 'object' || !('breaks' in v)) continue;
         const c = v as generators.InvalidCase;

@@ -1,8 +1,10 @@
 /**
- * The public surface of `generators/`: fast-check arbitraries for createPayment inputs, each in its
- * own file with a spec beside it. Positive generators yield values; negative ones yield
- * InvalidCase (value, rule broken, every 400 code allowed, why); borderline ones yield
- * BorderlineCase (value, why) and are only observed.
+ * The public surface of `generators/`: fast-check arbitraries for the suites' inputs (createPayment
+ * bodies first, then the inputs of other areas), each in its own file with a spec beside it.
+ * Positive generators yield values; negative ones yield InvalidCase (value, rule broken, every 400
+ * code allowed, why); borderline ones yield BorderlineCase (value, why) and are only observed.
+ * index.spec.ts checks that every generator file has a spec and that everything it exports is here.
+ * Suites may import a generator from its own file as well.
  */
 
 // the contract and the request's shape
@@ -61,7 +63,7 @@ export type { ContentTypeCase } from './wrong-content-type.ts';
 // whole requests
 export { uniqueSuffix } from './unique-suffix.ts';
 export type { UniqueSuffixConstraints } from './unique-suffix.ts';
-export { validCreateRequest, checkMarker } from './valid-create-request.ts';
+export { validCreateRequest, checkMarker, EXTERNAL_ID_MAX_GENERATED } from './valid-create-request.ts';
 export type { RunMarker, ValidCreateRequestConstraints } from './valid-create-request.ts';
 export { invalidCreateRequest } from './invalid-create-request.ts';
 export type { InvalidCreateRequestConstraints, SingleFieldRuleId } from './invalid-create-request.ts';
@@ -71,3 +73,44 @@ export type { MultiViolationCase, MultiViolationRequestConstraints } from './mul
 // enumerations
 export { enumNearMisses } from './enum-near-misses.ts';
 export type { NearMiss } from './enum-near-misses.ts';
+
+// idempotency
+export { idempotencyKeySuffix, IDEMPOTENCY_KEY_SUFFIX_CHARS } from './idempotency-key-suffix.ts';
+export { idempotencyBodyFields } from './idempotency-body-fields.ts';
+export type { BodyFields } from './idempotency-body-fields.ts';
+export { bodyChange, BODY_CHANGES } from './body-change.ts';
+export type { BodyChange } from './body-change.ts';
+
+// webhooks
+export { eventText, EVENT_TEXT_SPECIALS } from './event-text.ts';
+export type { EventTextConstraints } from './event-text.ts';
+export { eventTextFields } from './event-text-fields.ts';
+export type { TextFields } from './event-text-fields.ts';
+
+// orders
+export { amountBetween, formatCents } from './amount-between.ts';
+
+// transitions
+export { pendingBody } from './pending-body.ts';
+
+// routing, auth and versioning
+export { unknownRoutePath } from './unknown-route-path.ts';
+export { otherVersionPrefix } from './other-version-prefix.ts';
+export { anyRequestPath } from './any-request-path.ts';
+export { anyRequestBody } from './any-request-body.ts';
+export type { RequestBodyKind } from './any-request-body.ts';
+
+// responses (RESP-*): random traffic
+export { trafficStep, KEY_KINDS, TOO_MANY_METADATA_KEYS, UNKNOWN_ROUTES } from './traffic-step.ts';
+export type { BodyCase, IdCase, IdemCase, IdOp, KeyKind, Step } from './traffic-step.ts';
+
+// auth: credentials that are not a valid key
+export { invalidCredentials, splitKey, printWithoutText } from './invalid-credentials.ts';
+export type { BadCredential, CredentialConstraints, PrintCredential } from './invalid-credentials.ts';
+export { malformedAuthorization } from './malformed-authorization.ts';
+export { unknownKey } from './unknown-key.ts';
+
+// listing: query parameters
+export { unknownStatusFilter } from './unknown-status-filter.ts';
+export { malformedDateFilter } from './malformed-date-filter.ts';
+export { badLimit } from './bad-limit.ts';

@@ -25,7 +25,8 @@ import type { Arbitrary } from 'fast-check';
 import { RESERVED_METADATA_KEYS } from './create-payment-request.ts';
 import type { InvalidCase } from './invalid-case.ts';
 import { printableAscii, show, trimmedPrintableAscii } from './internal/charsets.ts';
-import { entriesToObject, METADATA_MAX_KEY_LENGTH, METADATA_MAX_KEYS, METADATA_MAX_VALUE_LENGTH } from './valid-metadata.ts';
+import { entriesToObject } from './internal/entries.ts';
+import { METADATA_MAX_KEY_LENGTH, METADATA_MAX_KEYS, METADATA_MAX_VALUE_LENGTH } from './valid-metadata.ts';
 
 export type MetadataRuleId =
   | 'CREATE-METADATA-TOO-MANY-KEYS'

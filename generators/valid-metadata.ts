@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { RESERVED_METADATA_KEYS } from './create-payment-request.ts';
 import { printableAscii, trimmedPrintableAscii } from './internal/charsets.ts';
+import { entriesToObject } from './internal/entries.ts';
 
 export interface ValidMetadataConstraints {
   /** Most keys, 0..20 (less leaves room for keys the caller adds, such as a run marker). @defaultValue 20 */
@@ -36,11 +37,6 @@ export interface ValidMetadataConstraints {
 export const METADATA_MAX_KEYS = 20;
 export const METADATA_MAX_KEY_LENGTH = 64;
 export const METADATA_MAX_VALUE_LENGTH = 500;
-
-/** Entries to an object; own data properties even for a key such as "__proto__". */
-export function entriesToObject<V>(entries: ReadonlyArray<readonly [string, V]>): Record<string, V> {
-  return Object.fromEntries(entries) as Record<string, V>;
-}
 
 /** Metadata within every limit, from `{}` up to exactly-at-limit objects. */
 export function validMetadata(constraints: ValidMetadataConstraints = {}): Arbitrary<Record<string, string>> {

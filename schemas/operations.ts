@@ -161,7 +161,7 @@ export function pathParameters(path: string): string[] {
 /**
  * Fills a path template with the values AS GIVEN: expandPath("/payments/{id}", { id: "pay_1" }) ->
  * "/payments/pay_1". Values are not percent-encoded here, so a probe can send a raw path on purpose;
- * callers encode ordinary ids themselves (`encodeURIComponent(id)`), as suites/operations.ts does.
+ * callers encode ordinary ids themselves (`encodeURIComponent(id)`), as the suites do.
  */
 export function expandPath(path: string, params: Readonly<Record<string, string>>): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => {

@@ -8,8 +8,11 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type RequestOptions } from '../../core/client.ts';
 import { expectTrue } from '../../runner/expect.ts';
-import { invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
-import { OPERATIONS, expectInvalidKey, expectUntouched, newSubject, outcome, sendValid, splitKey, type Credentials } from './support.ts';
+import { sampleFor } from '../_shared/seeded-draw.ts';
+import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
+import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
+import { splitKey } from '../../generators/invalid-credentials.ts';
+import { expectInvalidKey } from './invalid-key.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."
@@ -24,7 +27,7 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   const subject = await newSubject(t, 'malformed');
   const malformed = malformedAuthorization(t.keys.test);
   // Every family once, on operations in turn, whatever the seed.
-  const table = oneOfEachFamily(malformed);
+  const table = oneOfEachFamily(sampleFor(t, 'families', malformed, FAMILY_DRAWS));
   for (const [i, cred] of table.entries()) {
     const op = OPERATIONS[i % OPERATIONS.length]!;
     const res = await sendValid(t, op, subject, cred);
@@ -72,7 +75,7 @@ ruleTest('AUTH-UNKNOWN-KEY', async (t) => {
   // Every family once, on operations in turn; and the nearest miss of all: the last character changed.
   const { prefix, secret } = splitKey(t.keys.test);
   const last = secret.slice(-1) === 'Z' ? 'Y' : 'Z';
-  const table = [...oneOfEachFamily(unknown), { family: 'last character changed', kind: 'unknown' as const, key: `${prefix}${secret.slice(0, -1)}${last}` }];
+  const table = [...oneOfEachFamily(sampleFor(t, 'families', unknown, FAMILY_DRAWS)), { family: 'last character changed', kind: 'unknown' as const, key: `${prefix}${secret.slice(0, -1)}${last}` }];
   for (const [i, cred] of table.entries()) {
     const op = OPERATIONS[i % OPERATIONS.length]!;
     const res = await sendValid(t, op, subject, cred);

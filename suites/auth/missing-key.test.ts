@@ -7,9 +7,12 @@ import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import type { RequestOptions } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
-import { METHODS, ROUTES, otherVersionPrefix, routePath, unknownRoutePath } from '../routing/routes.ts';
-import { invalidCredentials, issuedKeys } from './bad-credentials.ts';
-import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from './support.ts';
+import { anyRequestBody, type RequestBodyKind } from '../../generators/any-request-body.ts';
+import { anyRequestPath } from '../../generators/any-request-path.ts';
+import { METHODS } from '../_shared/routes.ts';
+import { sampleFor } from '../_shared/seeded-draw.ts';
+import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
+import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
 
 /**
  * esid: Authentication — "Every operation requires `Authorization: Bearer <API_KEY>`."
@@ -42,32 +45,7 @@ ruleTest('AUTH-MISSING-KEY', async (t) => {
 /** Stands for the id of a PENDING Payment in generated paths; replaced when the request is sent. */
 const ID = 'pay_conformanceSubject';
 
-/** Any path: a known route, a borderline form of one, an unknown one, another version. */
-const anyPath: fc.Arbitrary<string> = (() => {
-  const known = fc.constantFrom(...ROUTES).map((r) => routePath(r, ID));
-  return fc.oneof(
-    { weight: 3, arbitrary: known },
-    {
-      weight: 1,
-      arbitrary: fc.tuple(known, fc.constantFrom('trailing slash', 'doubled slash', 'upper case', 'encoded literal')).map(([p, form]) =>
-        form === 'trailing slash' ? `${p}/` : form === 'doubled slash' ? p.replace('/v1/', '/v1//') : form === 'upper case' ? p.toUpperCase() : p.replace('/v1/p', '/v1/%70').replace('/v1/t', '/v1/%74'),
-      ),
-    },
-    { weight: 2, arbitrary: unknownRoutePath(ID) },
-    { weight: 1, arbitrary: fc.tuple(otherVersionPrefix, fc.constantFrom(...ROUTES)).map(([v, r]) => routePath(r, ID, v)) },
-  );
-})();
-
-type BodyKind = { kind: 'none' } | { kind: 'create' } | { kind: 'json'; json: unknown } | { kind: 'raw'; raw: string };
-
-const anyBody: fc.Arbitrary<BodyKind> = fc.oneof(
-  fc.constant<BodyKind>({ kind: 'none' }),
-  fc.constant<BodyKind>({ kind: 'create' }),
-  fc.jsonValue({ maxDepth: 2 }).map((json): BodyKind => ({ kind: 'json', json })),
-  fc.string({ maxLength: 64 }).map((raw): BodyKind => ({ kind: 'raw', raw })),
-);
-
-function bodyOf(t: RuleContext, body: BodyKind): Pick<RequestOptions, 'json' | 'raw' | 'headers'> {
+function bodyOf(t: RuleContext, body: RequestBodyKind): Pick<RequestOptions, 'json' | 'raw' | 'headers'> {
   switch (body.kind) {
     case 'none':
       return {};
@@ -97,9 +75,9 @@ ruleTest('AUTH-NO-KEY-NEVER-SUCCEEDS', async (t) => {
   const subject = await newSubject(t, 'neverok');
   const creds = invalidCredentials(t.keys, issuedKeys(t.keys));
   // Deterministic: every operation with every kind of bad credentials, then every family once.
-  const sampled = fc.sample(creds, { seed: 7, numRuns: 600 });
+  const sampled = sampleFor(t, 'families', creds, FAMILY_DRAWS);
   const kinds = sampled.filter((c, i) => sampled.findIndex((d) => d.kind === c.kind) === i);
-  const families = sampled.filter((c, i) => sampled.findIndex((d) => d.family === c.family) === i);
+  const families = oneOfEachFamily(sampled);
   for (const op of OPERATIONS) {
     for (const { family, kind, ...auth } of kinds) {
       not2xx(await t.client.request(validRequest(t, op, subject, auth)), `${op.operationId} with ${kind} credentials (${family})`);
@@ -113,7 +91,7 @@ ruleTest('AUTH-NO-KEY-NEVER-SUCCEEDS', async (t) => {
 
   // Any route, method and body. A request that could change a Payment gets a PENDING one of its own,
   // so a counterexample replays against the same state.
-  const sample = fc.record({ path: anyPath, method: fc.constantFrom(...METHODS), body: anyBody, cred: creds });
+  const sample = fc.record({ path: anyRequestPath(ID), method: fc.constantFrom(...METHODS), body: anyRequestBody(), cred: creds });
   await t.property(sample, async ({ path, method, body, cred }) => {
     const { family, kind, ...auth } = cred;
     let target = path;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
-import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from './support.ts';
+import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from '../_shared/valid-request.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);
 

@@ -5,9 +5,9 @@
  * The field has no type in the spec, so any shape of it is the violation and only its own code
  * applies. `"context_items": null` (sent, or absent?) is observed, not asserted.
  */
-import fc from 'fast-check';
 import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../generators/index.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {
@@ -30,7 +30,7 @@ ruleTest('CREATE-CONTEXT-ITEMS-REJECTED', async (t) => {
     expectRejected(await create(t, fresh(t, c.value, 'ctx')), c);
   }, Math.min(t.runs, 10));
   // Borderline: a null context_items ("sent" or "absent" is not settled). Observed only.
-  const [nullCase] = fc.sample(borderlineContextItems(), { numRuns: 1, seed: t.seed });
+  const [nullCase] = sampleFor(t, 'null context_items', borderlineContextItems());
   const res = await create(t, bodyWith(t, nullCase!.value));
   t.observe('context_items_null', { why: nullCase!.why, outcome: outcomeOf(res) });
 });

@@ -17,6 +17,7 @@ import { longString } from '../../generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectError, short } from '../../runner/expect.ts';
+import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, createRaw, eachCase, outcomeOf, batched } from './support.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';
@@ -30,15 +31,17 @@ const OWN_CODE = {
 const CEILING = 65_536;
 const MAX_PROBES = 20;
 
-/** A value of exactly `n` characters for `field`, reproducible from the seed except for the marker. */
+/** A value of exactly `n` characters for `field`, reproducible from the rule's seed except for the marker. */
 function valueOf(t: RuleContext, field: Field, n: number): string {
-  if (field !== 'external_id') return fc.sample(longString({ minLength: n, maxLength: n }), { numRuns: 1, seed: t.seed + n })[0]!;
+  if (field !== 'external_id') return sampleFor(t, `${field}:${n}`, longString({ minLength: n, maxLength: n }))[0]!;
   const mark = `${t.externalId('len')}_`;
-  const fill = fc.sample(longString({ minLength: n, maxLength: n, charset: 'id' }), { numRuns: 1, seed: t.seed + n })[0]!;
+  const fill = sampleFor(t, `${field}:${n}`, longString({ minLength: n, maxLength: n, charset: 'id' }))[0]!;
   if (n >= mark.length + 8) return (mark + fill).slice(0, n);
-  // Too short for the marker: random characters keep it unique; metadata still marks the Payment.
-  const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return Array.from({ length: n }, () => alnum[Math.floor(Math.random() * alnum.length)]).join('');
+  // Too short for the marker: the unique tail of fresh run markers (their counter and random part)
+  // keeps it unique, also across replays of one seed; metadata still marks the Payment.
+  let unique = '';
+  for (let i = 0; i < 8 && unique.length < n; i++) unique += t.externalId('len').replace(/[^A-Za-z0-9]/g, '');
+  return unique.slice(Math.max(0, unique.length - n));
 }
 
 async function send(t: RuleContext, field: Field, n: number): Promise<{ value: string; res: ApiResponse; bytes: number }> {

@@ -5,8 +5,11 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { bodyFields, bodyOf, change, changedBody, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { cancelIfPending, expectExactlyOne, expectNothingCreated } from './lookup.ts';
+import { bodyChange } from '../../generators/body-change.ts';
+import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.ts';
+import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
+import { bodyOf, changedBody, idempotencyKey } from './bodies.ts';
+import { cancelIfPending, expectExactlyOne, expectNothingCreated } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-CONFLICT', async (t) => {
   // Same key, same external_id, another amount: Rules 2 and 4 both apply; either code is accepted.
@@ -19,7 +22,7 @@ ruleTest('IDEM-CONFLICT', async (t) => {
     expectError(second, 409, ['idempotency_conflict', 'external_id_conflict'], 'same key, same external_id, another amount');
     t.observe('same_external_id_other_amount', second.json?.error?.code);
   }
-  await t.property(fc.tuple(idempotencyKeySuffix, bodyFields, change), async ([suffix, fields, c]) => {
+  await t.property(fc.tuple(idempotencyKeySuffix(), idempotencyBodyFields(), bodyChange()), async ([suffix, fields, c]) => {
     const idem = idempotencyKey(t, suffix);
     const body = bodyOf(t, fields, t.externalId('idemc'));
     const first = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
@@ -41,7 +44,7 @@ ruleTest('IDEM-SCOPED-TO-API-KEY', async (t) => {
   const sameBusiness = t.keys.test_write_only;
   const otherBusiness = t.keys.other_test;
   if (!sameBusiness && !otherBusiness) t.skip('profile lacks keys.test_write_only and keys.other_test: no second API key with payments:write');
-  await t.property(fc.tuple(idempotencyKeySuffix, bodyFields), async ([suffix, fields]) => {
+  await t.property(fc.tuple(idempotencyKeySuffix(), idempotencyBodyFields()), async ([suffix, fields]) => {
     const idem = idempotencyKey(t, suffix);
     const body = bodyOf(t, fields, t.externalId('idems'));
     const first = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });

@@ -6,15 +6,17 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { cancelIfPending, expectExactlyOne } from './lookup.ts';
+import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.ts';
+import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
+import { bodyOf, idempotencyKey } from './bodies.ts';
+import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
   const second = fc.record({
-    fields: fc.option(bodyFields, { nil: undefined }), // undefined: the identical body again
-    suffix: fc.option(idempotencyKeySuffix, { nil: undefined }), // a fresh Idempotency-Key, or none
+    fields: fc.option(idempotencyBodyFields(), { nil: undefined }), // undefined: the identical body again
+    suffix: fc.option(idempotencyKeySuffix(), { nil: undefined }), // a fresh Idempotency-Key, or none
   });
-  await t.property(fc.tuple(bodyFields, second), async ([fields, s]) => {
+  await t.property(fc.tuple(idempotencyBodyFields(), second), async ([fields, s]) => {
     const externalId = t.externalId('ext');
     const body = bodyOf(t, fields, externalId);
     const first = await t.client.createPayment(t.keys.test, body);
@@ -32,7 +34,7 @@ ruleTest('IDEM-EXTERNAL-ID-SCOPE', async (t) => {
   const other = t.keys.other_test!;
   const live = t.profile.probes?.live_writes === true ? t.keys.live : undefined;
   if (!live) t.note('Live side not tried: it needs keys.live and probes.live_writes true');
-  await t.property(bodyFields, async (fields) => {
+  await t.property(idempotencyBodyFields(), async (fields) => {
     const externalId = t.externalId('exts');
     const body = bodyOf(t, fields, externalId);
     const first = await t.client.createPayment(t.keys.test, body);

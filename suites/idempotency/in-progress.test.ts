@@ -7,12 +7,14 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { Mismatch, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { expectExactlyOne } from './lookup.ts';
+import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.ts';
+import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
+import { bodyOf, idempotencyKey } from './bodies.ts';
+import { expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-IN-PROGRESS', async (t) => {
   const tally = { original: 0, in_progress: 0, requests: 0 };
-  const cases = fc.tuple(idempotencyKeySuffix, bodyFields, fc.integer({ min: 8, max: 16 }));
+  const cases = fc.tuple(idempotencyKeySuffix(), idempotencyBodyFields(), fc.integer({ min: 8, max: 16 }));
   await t.property(cases, async ([suffix, fields, n]) => {
     const idem = idempotencyKey(t, suffix);
     const externalId = t.externalId('idemp');

@@ -8,13 +8,15 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { deepEqual, expectEqual, expectStatus } from '../../runner/expect.ts';
-import { bodyFields, bodyOf, idempotencyKey, idempotencyKeySuffix } from './arbitraries.ts';
-import { expectExactlyOne } from './lookup.ts';
+import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.ts';
+import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
+import { bodyOf, idempotencyKey } from './bodies.ts';
+import { expectExactlyOne } from '../_shared/by-external-id.ts';
 
 ruleTest('IDEM-REPLAY', async (t) => {
   const cases = fc.record({
-    suffix: idempotencyKeySuffix,
-    fields: bodyFields,
+    suffix: idempotencyKeySuffix(),
+    fields: idempotencyBodyFields(),
     withExternalId: fc.boolean(),
     replays: fc.integer({ min: 1, max: 3 }),
   });
@@ -35,7 +37,7 @@ ruleTest('IDEM-REPLAY', async (t) => {
 });
 
 ruleTest('IDEM-REPLAY-EXTERNAL-ID', async (t) => {
-  await t.property(fc.tuple(idempotencyKeySuffix, bodyFields), async ([suffix, fields]) => {
+  await t.property(fc.tuple(idempotencyKeySuffix(), idempotencyBodyFields()), async ([suffix, fields]) => {
     const idem = idempotencyKey(t, suffix);
     const externalId = t.externalId('idemx');
     const body = bodyOf(t, fields, externalId);

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
-import { listByExternalId } from '../idempotency/lookup.ts';
+import { listByExternalId } from '../_shared/by-external-id.ts';
 
 ruleTest('ISO-KEY-ALONE', async (t) => {
   const values = fc.oneof(

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
-import { listByExternalId } from '../idempotency/lookup.ts';
+import { listByExternalId } from '../_shared/by-external-id.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
 
 type Op = 'getPayment' | 'cancelPayment' | 'simulatePaymentSucceeded' | 'simulatePaymentCancelled';

@@ -5,7 +5,7 @@
  */
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectStatus } from '../../runner/expect.ts';
-import { cancelIfPending } from '../idempotency/lookup.ts';
+import { cancelIfPending } from '../_shared/by-external-id.ts';
 
 export type TestState = 'PENDING' | 'PAID' | 'CANCELLED';
 

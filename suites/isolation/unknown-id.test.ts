@@ -3,11 +3,17 @@
  * payment_not_found when the id does not exist for the key's business and environment."
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
-import { OPERATIONS, requestFor } from '../operations.ts';
+import type { RequestOptions } from '../../core/client.ts';
+import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
 
 const byId = OPERATIONS.filter((op) => op.path.includes('{id}'));
+
+/** A request to `op` (one addressing a Payment, no body) for `id`, encoded once, with the Test key. */
+function requestFor(op: Operation, id: string, t: RuleContext): RequestOptions {
+  return { method: op.method, path: '/v1' + expandPath(op.path, { id: encodeURIComponent(id) }), key: t.keys.test };
+}
 
 ruleTest('ISO-UNKNOWN-ID', async (t) => {
   const real = await t.createPayment();
@@ -18,7 +24,7 @@ ruleTest('ISO-UNKNOWN-ID', async (t) => {
     fc.stringMatching(/^[A-Za-z0-9]{1,8}$/).map((s) => `${real.id}${s}`),
   ).filter((id) => id !== real.id);
   await t.property(fc.tuple(fc.constantFrom(...byId), ids), async ([op, id]) => {
-    const res = await t.client.request(requestFor(op, id, { key: t.keys.test }, t));
+    const res = await t.client.request(requestFor(op, id, t));
     expectError(res, 404, ['payment_not_found'], `${op.operationId} of ${JSON.stringify(id)}`);
   }, { runs: Math.min(t.runs, 24) });
 });

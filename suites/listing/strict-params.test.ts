@@ -16,6 +16,9 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { countCheck, Mismatch } from '../../runner/expect.ts';
 import { enumNearMisses } from '../../generators/index.ts';
+import { badLimit } from '../../generators/bad-limit.ts';
+import { malformedDateFilter } from '../../generators/malformed-date-filter.ts';
+import { unknownStatusFilter } from '../../generators/unknown-status-filter.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 
 function answer(res: ApiResponse): string {
@@ -61,19 +64,9 @@ const BAD_LIMITS = ['0', '101', '-1', '1000', '-100', '9999999999999999999999', 
 /** limit at each edge of 1..100 and within. */
 const GOOD_LIMITS = ['1', '2', '20', '99', '100'];
 
-const unknownStatus: fc.Arbitrary<string> = fc.oneof(
-  fc.stringMatching(/^[A-Z0-9]{1,8}$/).map((s) => `NO_SUCH_STATUS_${s}`),
-  fc.stringMatching(/^[0-9]{1,6}$/),
-);
-
-const malformedDate: fc.Arbitrary<string> = fc.oneof(
-  fc.stringMatching(/^[a-z]{2,12}$/),
-  fc.tuple(fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(([m, d]) => `2025-${m}-${String(d).padStart(2, '0')}T00:00:00Z`),
-);
-
 ruleTest('LIST-FILTER-STRICT', async (t) => {
   for (const status of UNKNOWN_STATUSES) expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
-  await t.property(unknownStatus, async (status) => {
+  await t.property(unknownStatusFilter(), async (status) => {
     if (KNOWN.has(status)) return;
     expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
   }, { runs: Math.min(t.runs, 20) });
@@ -90,7 +83,7 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
   for (const value of MALFORMED_DATES) {
     for (const param of ['created_from', 'created_to']) expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
   }
-  await t.property(fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDate), async ([param, value]) => {
+  await t.property(fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDateFilter()), async ([param, value]) => {
     expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
   }, { runs: Math.min(t.runs, 20) });
   const seen: Record<string, string> = {};
@@ -117,13 +110,6 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
   }
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
-const badLimit: fc.Arbitrary<string> = fc.oneof(
-  fc.integer({ min: 101, max: 1_000_000 }).map(String),
-  fc.integer({ min: -1_000_000, max: 0 }).map(String),
-  fc.tuple(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9 })).map(([i, f]) => `${i}.${f}`),
-  fc.stringMatching(/^[a-z]{1,8}$/),
-);
-
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
   for (const limit of BAD_LIMITS) expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
   await t.createPayment();
@@ -133,7 +119,7 @@ ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     expectListed(res, `limit=${limit} after creating a Payment`);
   }
-  await t.property(badLimit, async (limit) => {
+  await t.property(badLimit(), async (limit) => {
     expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
   }, { runs: Math.min(t.runs, 24) });
   const seen: Record<string, string> = {};

@@ -12,7 +12,7 @@ import { validAmount } from '../../generators/valid-amount.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
-import { cancelIfPending } from '../idempotency/lookup.ts';
+import { cancelIfPending } from '../_shared/by-external-id.ts';
 
 interface Extra {
   allowed_methods?: string[];

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { validAmount } from '../../generators/valid-amount.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
-import { expectNothingCreated } from '../idempotency/lookup.ts';
+import { expectNothingCreated } from '../_shared/by-external-id.ts';
 
 ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {
   const customerId = t.profile.fixtures!.customer_id!;

@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { cancelIfPending, expectNothingCreated } from '../idempotency/lookup.ts';
-import { amountBetween, formatCents, toCents } from './cents.ts';
+import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
+import { amountBetween, formatCents } from '../../generators/amount-between.ts';
+import { toCents } from './cents.ts';
 
 function orderOf(t: RuleContext) {
   const order = t.profile.fixtures!.order!;

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
-import { cancelIfPending, expectNothingCreated } from '../idempotency/lookup.ts';
+import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { toCents } from './cents.ts';
 
 /** Sends a create that must be refused; cancels at once whatever a faulty target created. */

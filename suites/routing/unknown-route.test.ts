@@ -6,8 +6,9 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type ApiResponse, type RequestOptions } from '../../core/client.ts';
 import { expectError } from '../../runner/expect.ts';
-import { createBody, expectUntouched, newSubject, outcome } from '../auth/support.ts';
-import { METHODS, ROUTES, routePath, unknownRoutePath } from './routes.ts';
+import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
+import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
+import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
 
 /**
  * esid: Endpoints › Rules, Rule 8 — "Unknown routes answer 404 not_found."

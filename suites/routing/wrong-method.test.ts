@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
-import { createBody, expectUntouched, newSubject, type Subject } from '../auth/support.ts';
+import { createBody, expectUntouched, newSubject, type Subject } from '../_shared/valid-request.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
-import { WRONG_METHODS, routePath, type Route } from './routes.ts';
+import { WRONG_METHODS, routePath, type Route } from '../_shared/routes.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
 

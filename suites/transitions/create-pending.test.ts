@@ -6,7 +6,8 @@
  */
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
-import { expectSameInstant, expectTimestampsOfState, getOk, pendingBody } from './states.ts';
+import { pendingBody } from '../../generators/pending-body.ts';
+import { expectSameInstant, expectTimestampsOfState, getOk } from './states.ts';
 
 ruleTest('TRANS-CREATE-PENDING', async (t) => {
   await t.property(pendingBody(), async (body) => {

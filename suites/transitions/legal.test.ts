@@ -11,7 +11,8 @@
 import { ruleTest } from '../../runner/rule-test.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
-import { act, ACTION_TARGET, expectSameInstant, expectTimestampsOfState, getOk, pendingBody, type Action } from './states.ts';
+import { pendingBody } from '../../generators/pending-body.ts';
+import { act, ACTION_TARGET, expectSameInstant, expectTimestampsOfState, getOk, type Action } from './states.ts';
 
 async function legalMove(t: RuleContext, action: Action): Promise<void> {
   const to = ACTION_TARGET[action];

@@ -10,7 +10,8 @@
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
-import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, pendingBody, reach, reverse } from './states.ts';
+import { pendingBody } from '../../generators/pending-body.ts';
+import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, reach, reverse } from './states.ts';
 
 ruleTest('TRANS-REVERSED', async (t) => {
   const keeps: Record<string, number> = {};

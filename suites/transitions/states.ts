@@ -3,10 +3,6 @@
  * through the public API (Test key, test helpers, cancelPayment) and the profile's control
  * API (PAID → REVERSED), and judging the timestamps a state implies, compared as instants.
  */
-import fc from 'fast-check';
-import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
-import { validAmount } from '../../generators/valid-amount.ts';
-import { validReturnUrl } from '../../generators/valid-return-url.ts';
 import { Client, type ApiResponse } from '../../core/client.ts';
 import { profileSecrets } from '../../core/profile.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
@@ -95,22 +91,6 @@ export function expectUnchanged(after: any, before: any, what: string): void {
   const pick = (p: any) => ({ status: p?.status, paid_at: p?.paid_at ?? null, cancelled_at: p?.cancelled_at ?? null });
   const ok = after?.status === before?.status && sameInstant(after?.paid_at, before?.paid_at) && sameInstant(after?.cancelled_at, before?.cancelled_at);
   if (!ok) throw new Mismatch(`${what}: the Payment changed from ${JSON.stringify(pick(before))} to ${JSON.stringify(pick(after))}`, pick(before), pick(after));
-}
-
-// ───────────────────────────── bodies ─────────────────────────────
-
-/** Valid create bodies (without run markers): any amount and some optional fields. */
-export function pendingBody(): fc.Arbitrary<Record<string, unknown>> {
-  return fc.record(
-    {
-      amount: validAmount(),
-      description: fc.string({ maxLength: 30 }),
-      return_url: validReturnUrl(),
-      allowed_methods: fc.subarray([...PAYMENT_METHODS], { minLength: 1 }),
-      allowed_channels: fc.subarray([...COLLECTION_CHANNELS], { minLength: 1 }),
-    },
-    { requiredKeys: ['amount'] },
-  );
 }
 
 // ───────────────────────────── actions ─────────────────────────────

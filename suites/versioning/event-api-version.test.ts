@@ -12,7 +12,10 @@
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectTrue } from '../../runner/expect.ts';
 import type { Delivery } from '../../sink/index.ts';
-import { FIRST_DELIVERY_MS, allTypesEndpoint, awaitDeliveries, bodyOf, controlRequest, describe, hooks, liveWrites, tell, type Story } from '../webhooks/support.ts';
+import { awaitDeliveries } from '../_shared/arrivals.ts';
+import { bodyOf, describe, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
+import { controlRequest, tell, type Story } from '../_shared/stories.ts';
+import { allTypesEndpoint, hooks, liveWrites } from '../_shared/webhook-hooks.ts';
 
 ruleTest('VERS-EVENT-API-VERSION', async (t) => {
   const h = hooks(t);

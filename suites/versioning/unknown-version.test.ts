@@ -9,8 +9,8 @@
 import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
-import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../auth/support.ts';
-import { otherVersionPrefix } from '../routing/routes.ts';
+import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
+import { otherVersionPrefix } from '../../generators/other-version-prefix.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   const subject = await newSubject(t, 'version');
@@ -22,7 +22,7 @@ ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
     }
   }
   const keys = [t.keys.test, ...(t.keys.live ? [t.keys.live] : [])];
-  await t.property(fc.tuple(otherVersionPrefix, fc.constantFrom(...OPERATIONS), fc.constantFrom(...keys)), async ([prefix, op, k]) => {
+  await t.property(fc.tuple(otherVersionPrefix(), fc.constantFrom(...OPERATIONS), fc.constantFrom(...keys)), async ([prefix, op, k]) => {
     const res = await sendValid(t, op, subject, { key: k }, { prefix });
     expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
   }, { runs: Math.min(t.runs, 30) });

@@ -17,25 +17,11 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import type { Delivery } from '../../sink/index.ts';
-import {
-  FIRST_DELIVERY_MS,
-  allTypesEndpoint,
-  awaitDeliveries,
-  collect,
-  bodyOf,
-  controlRequest,
-  describe,
-  evidenceOf,
-  expectSameObject,
-  hooks,
-  liveWrites,
-  subscribers,
-  tell,
-  type Emitted,
-  type Hooks,
-  type Op,
-  type Story,
-} from './support.ts';
+import { awaitDeliveries } from '../_shared/arrivals.ts';
+import { bodyOf, collect, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
+import { controlRequest, tell, type Emitted, type Op, type Story } from '../_shared/stories.ts';
+import { allTypesEndpoint, hooks, liveWrites, subscribers, type Hooks } from '../_shared/webhook-hooks.ts';
+import { expectSameObject } from './same-object.ts';
 
 type Body = Record<string, unknown>;
 

@@ -29,32 +29,12 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { timelineEvidence } from '../../report/timeline.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import type { Delivery } from '../../sink/index.ts';
-import {
-  CLOCK_SLACK_MS,
-  FIRST_DELIVERY_MS,
-  LADDER_BUDGET_MS,
-  MAX_ATTEMPTS,
-  RETRY_GAPS_MS,
-  RETRY_MARGIN_MS,
-  SINK_HOLD_MS,
-  awaitDeliveries,
-  collect,
-  deliveriesFor,
-  deliveriesOf,
-  describe,
-  evidenceOf,
-  expectedDeliveries,
-  hooks,
-  lateToleranceMs,
-  quietMs,
-  requireArrived,
-  scaledGapMs,
-  sleep,
-  tell,
-  type Expected,
-  type Hooks,
-  type Story,
-} from './support.ts';
+import { awaitDeliveries, deliveriesFor, expectedDeliveries, requireArrived, type Expected } from '../_shared/arrivals.ts';
+import { collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
+import { tell, type Story } from '../_shared/stories.ts';
+import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
+import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
+import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
 
 // ───────────────────────────── long scenarios, started once ─────────────────────────────

@@ -18,29 +18,12 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
 import type { Delivery } from '../../sink/index.ts';
-import {
-  FIRST_DELIVERY_MS,
-  RETRY_MARGIN_MS,
-  allTypesEndpoint,
-  bodyOf,
-  collect,
-  controlRequest,
-  deliveriesFor,
-  deliveriesOf,
-  describe,
-  endpointAt,
-  evidenceOf,
-  expectedDeliveries,
-  hooks,
-  liveWrites,
-  quietMs,
-  scaledGapMs,
-  sleep,
-  tell,
-  type Expected,
-  type Hooks,
-  type Story,
-} from './support.ts';
+import { deliveriesFor, expectedDeliveries, type Expected } from '../_shared/arrivals.ts';
+import { bodyOf, collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
+import { controlRequest, tell, type Story } from '../_shared/stories.ts';
+import { allTypesEndpoint, endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
+import { RETRY_MARGIN_MS } from './limits.ts';
+import { quietMs, scaledGapMs } from './timing.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
 
 interface Traffic {

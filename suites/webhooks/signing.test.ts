@@ -12,26 +12,15 @@
  * for those Payments. The signature is recomputed here from the profile's secrets over the raw bytes
  * the sink kept; its freshness is judged apart (HOOK-TIMESTAMP-FRESH).
  */
+import { eventTextFields } from '../../generators/event-text-fields.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { deliveryBody, verifySignature, type Delivery } from '../../sink/index.ts';
-import { textFields } from './arbitraries.ts';
-import {
-  TIMESTAMP_TOLERANCE_S,
-  USER_AGENT,
-  FIRST_DELIVERY_MS,
-  awaitDeliveries,
-  bodyOf,
-  controlRequest,
-  describe,
-  endpointAt,
-  evidenceOf,
-  hooks,
-  liveWrites,
-  tell,
-  type Hooks,
-  type Story,
-} from './support.ts';
+import { awaitDeliveries } from '../_shared/arrivals.ts';
+import { bodyOf, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
+import { controlRequest, tell, type Story } from '../_shared/stories.ts';
+import { endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
+import { TIMESTAMP_TOLERANCE_S, USER_AGENT } from './limits.ts';
 
 /** Events on a few Payments (one with a failed first attempt, so a retry is judged too), as the sink got them. */
 async function traffic(t: RuleContext, h: Hooks, o: { body?: Record<string, unknown>; endpointTest?: boolean } = {}): Promise<Delivery[]> {
@@ -71,7 +60,7 @@ ruleTest('HOOK-SIGNATURE-VALID', async (t) => {
   const h = hooks(t);
   let checked = 0;
   await t.property(
-    textFields,
+    eventTextFields(),
     async (fields) => {
       const ds = await traffic(t, h, { body: fields as unknown as Record<string, unknown> });
       for (const d of ds) {

@@ -1,5 +1,6 @@
 /**
- * Finding this run's Payments again, for the idempotency, orders and isolation suites: the
+ * Finding this run's Payments again, for the idempotency, orders,
+ * isolation and live suites: the
  * target is shared and never empty (DESIGN, oracle principle 6), so a Payment is found by
  * the external_id this run gave it, never by position in a list.
  */

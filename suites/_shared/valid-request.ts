@@ -1,11 +1,11 @@
 /**
- * Helpers shared by the auth, routing and versioning suites: a request to any operation that is
+ * Requests shared by the auth, routing and versioning suites: a request to any operation that is
  * valid in every respect but the one under test (a real PENDING Payment, a valid create body
  * carrying a marker external_id), and the after-check that such requests changed nothing.
  */
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
-import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
+import { expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
 
 export { OPERATIONS, type Operation };
@@ -87,26 +87,4 @@ export async function expectUntouched(t: RuleContext, subject: Subject, what: st
 export function outcome(res: ApiResponse): string {
   const code = res.json?.error?.code;
   return typeof code === 'string' ? `${res.status} ${code}` : String(res.status);
-}
-
-/** The token of a Bearer key: prefix and random part. */
-export function splitKey(key: string): { prefix: string; secret: string } {
-  const m = /^(pt_(?:test|live)_sk_)(.*)$/.exec(key);
-  return m ? { prefix: m[1]!, secret: m[2]! } : { prefix: '', secret: key };
-}
-
-/** A `/test_helpers` request with a Live-prefixed token may be judged by Rule 6 (404 not_found) before the key is. */
-export function liveShaped(token: string | undefined | null): boolean {
-  return typeof token === 'string' && /(^|\s)pt_live_sk_/.test(token);
-}
-
-/**
- * The answer to a request whose only fault is its credentials: 401 invalid_api_key. On a
- * `/test_helpers` route a Live-shaped token may instead meet Rule 6 first (404 not_found, "as if
- * the route did not exist"); the order of the two checks is not shown, so both are accepted.
- */
-export function expectInvalidKey(res: ApiResponse, op: Operation, auth: Credentials, what: string): void {
-  const token = auth.authorization ?? auth.key;
-  if (op.testOnly && liveShaped(token) && res.status === 404) return expectError(res, 404, ['not_found'], what);
-  expectError(res, 401, ['invalid_api_key'], what);
 }

@@ -1,54 +1,28 @@
 /**
- * The routes of v1 (spec, Endpoints) and the requests around them: unknown routes, wrong methods,
- * other version prefixes, as data and as fast-check arbitraries.
+ * unknownRoutePath: paths under /v1 that no route of v1 matches (spec, Endpoints: Rule 7, 404
+ * route_not_found), around a Payment id so the near misses look real.
  *
- * A route is a path template of the operations table with the methods bound to it:
+ * A route is a path template of the operations table (schemas/operations.ts); an unknown route is a
+ * path no template matches, segment by segment, exactly:
  *
- *   /payments                                 GET POST
- *   /payments/{id}                            GET
- *   /payments/{id}/cancel                     POST
- *   /test_helpers/payments/{id}/succeed       POST
- *   /test_helpers/payments/{id}/cancel        POST
+ *   unknown = "/v1/" plausible-resource / "/v1/" segment 1*3("/" segment)
+ *           / "/v1/payments/" id "/" (segment / near-action) / "/v1/payments/" id "/cancel/" segment
+ *           / "/v1/test_helpers/" … (a helper, a resource or an action that does not exist)
+ *           [ "?limit=1" / "?x=1" ]
+ *   segment = 1*12( a-z / 0-9 / "_" / "-" ), never a literal segment of a template
  *
- * An unknown route is a path under /v1 that no template matches (segment by segment, exactly).
  * Borderline forms of known routes (a trailing or doubled slash, a dot segment, another case,
  * percent-encoded literals) are not generated here: ROUTE-EDGE-FORMS observes them.
  */
 import fc from 'fast-check';
-import { OPERATIONS, type Operation } from '../../schemas/index.ts';
-
-/** The methods the suite asserts on (HEAD and OPTIONS are only observed). */
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type Method = (typeof METHODS)[number];
-
-export interface Route {
-  /** Template relative to /v1, e.g. `/payments/{id}`. */
-  template: string;
-  methods: readonly string[];
-  operations: readonly Operation[];
-  testOnly: boolean;
-}
-
-export const ROUTES: readonly Route[] = [...new Set(OPERATIONS.map((o) => o.path))].map((template) => {
-  const operations = OPERATIONS.filter((o) => o.path === template);
-  return { template, methods: operations.map((o) => o.method), operations, testOnly: operations.some((o) => o.testOnly) };
-});
-
-/** The route's path under `prefix` for a Payment id (encoded once). */
-export function routePath(route: Route, id: string, prefix = '/v1'): string {
-  return prefix + route.template.replace('{id}', encodeURIComponent(id));
-}
-
-/** Every (route, wrong method) pair: the methods of METHODS the route does not bind. */
-export const WRONG_METHODS: ReadonlyArray<{ route: Route; method: Method }> = ROUTES.flatMap((route) =>
-  METHODS.filter((m) => !route.methods.includes(m)).map((method) => ({ route, method })),
-);
+import type { Arbitrary } from 'fast-check';
+import { OPERATIONS } from '../schemas/index.ts';
 
 /** Literal segments of the known templates; a generated segment is never one of them. */
-const LITERALS = new Set(ROUTES.flatMap((r) => r.template.split('/')).filter((s) => s && !s.startsWith('{')));
+const LITERALS = new Set(OPERATIONS.flatMap((o) => o.path.split('/')).filter((s) => s && !s.startsWith('{')));
 
 /** A path segment: 1 to 12 of [a-z0-9_-], never a known literal, never a dot segment. */
-export const segment: fc.Arbitrary<string> = fc
+const segment: Arbitrary<string> = fc
   .string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_-'), minLength: 1, maxLength: 12 })
   .filter((s) => !LITERALS.has(s));
 
@@ -60,7 +34,7 @@ const PLAUSIBLE = ['refunds', 'customers', 'orders', 'events', 'webhook_endpoint
  * another top-level resource, a sub-resource of a Payment, a helper that does not exist, one
  * segment too many or too few.
  */
-export function unknownRoutePath(id: string): fc.Arbitrary<string> {
+export function unknownRoutePath(id: string): Arbitrary<string> {
   const e = encodeURIComponent(id);
   const notAction = segment.filter((s) => s !== 'succeed' && s !== 'cancel');
   const path = fc.oneof(
@@ -81,9 +55,3 @@ export function unknownRoutePath(id: string): fc.Arbitrary<string> {
   );
   return fc.tuple(path, fc.constantFrom('', '', '?limit=1', '?x=1')).map(([p, q]) => p + q);
 }
-
-/** A version prefix other than /v1 that clearly is not it: /v0, /v2 … /v99, /V1, /V2. */
-export const otherVersionPrefix: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('/v0', '/v2', '/V1', '/V2'),
-  fc.integer({ min: 2, max: 99 }).map((n) => `/v${n}`),
-);
