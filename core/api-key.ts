@@ -8,7 +8,7 @@ export const TEST_KEY_PREFIX = 'pt_test_sk_';
 export const LIVE_KEY_PREFIX = 'pt_live_sk_';
 
 /** true for a Live-prefixed key, false for a Test-prefixed one, undefined for anything else (none, malformed). */
-export function keyLivemode(key: string | null | undefined): boolean | undefined {
+export function livemodeOfKey(key: string | null | undefined): boolean | undefined {
   if (typeof key !== 'string') return undefined;
   if (key.startsWith(LIVE_KEY_PREFIX)) return true;
   if (key.startsWith(TEST_KEY_PREFIX)) return false;

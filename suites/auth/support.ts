@@ -3,7 +3,7 @@
  * valid in every respect but the one under test (a real PENDING Payment, a valid create body
  * carrying a marker external_id), and the after-check that such requests changed nothing.
  */
-import { LIVE_KEY_PREFIX, TEST_KEY_PREFIX, keyLivemode } from '../../core/api-key.ts';
+import { LIVE_KEY_PREFIX, TEST_KEY_PREFIX, livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
@@ -92,14 +92,14 @@ export function outcome(res: ApiResponse): string {
 
 /** The token of a Bearer key: prefix and random part. */
 export function splitKey(key: string): { prefix: string; secret: string } {
-  const livemode = keyLivemode(key);
+  const livemode = livemodeOfKey(key);
   const prefix = livemode === undefined ? '' : livemode ? LIVE_KEY_PREFIX : TEST_KEY_PREFIX;
   return { prefix, secret: key.slice(prefix.length) };
 }
 
 /** A `/test_helpers` request with a Live-prefixed token may be judged by Rule 6 (404 not_found) before the key is. */
 export function liveShaped(token: string | undefined | null): boolean {
-  return typeof token === 'string' && token.split(/\s/).some((word) => keyLivemode(word) === true);
+  return typeof token === 'string' && token.split(/\s/).some((word) => livemodeOfKey(word) === true);
 }
 
 /**

@@ -18,7 +18,7 @@ import { invalidAmount } from '../../generators/invalid-amount.ts';
 import { invalidReturnUrl } from '../../generators/invalid-return-url.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
 import { validReturnUrl } from '../../generators/valid-return-url.ts';
-import { keyLivemode } from '../../core/api-key.ts';
+import { livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import type { OperationId } from '../../schemas/index.ts';
@@ -273,7 +273,7 @@ export class Traffic {
   key(kind: KeyKind, read: boolean): ResolvedKey {
     const k = this.#t.keys;
     const plain = (kind: KeyKind, key: string | undefined): ResolvedKey | null =>
-      key ? { kind, auth: { key }, livemode: keyLivemode(key) } : null;
+      key ? { kind, auth: { key }, livemode: livemodeOfKey(key) } : null;
     let r: ResolvedKey | null = null;
     switch (kind) {
       case 'test': r = plain(kind, k.test); break;

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
 import { validAmount } from '../../generators/valid-amount.ts';
 import { validReturnUrl } from '../../generators/valid-return-url.ts';
-import { Client, type ApiResponse } from '../../core/client.ts';
-import { profileSecrets } from '../../core/profile.ts';
+import type { ApiResponse, Client } from '../../core/client.ts';
+import { clientForProfile } from '../../core/client-for-profile.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 
@@ -156,12 +156,7 @@ export function reverse(t: RuleContext, id: string): Promise<ApiResponse> {
   if (!control) t.skip('profile lacks control');
   let c = controlClients.get(t);
   if (!c) {
-    c = new Client({
-      baseUrl: control.url,
-      secrets: profileSecrets(t.profile),
-      timeoutMs: t.profile.probes?.request_timeout_ms ?? 10_000,
-      onExchange: (ex) => t.client.transcript.push(ex),
-    });
+    c = clientForProfile(t.profile, { baseUrl: control.url, onExchange: (ex) => t.client.transcript.push(ex) });
     controlClients.set(t, c);
   }
   return c.request({ method: 'POST', path: `/payments/${encodeURIComponent(id)}/reverse`, authorization: `Bearer ${control.token}` });

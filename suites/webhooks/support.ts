@@ -9,8 +9,9 @@
  * always selected by this run's Payment ids (or, for `endpoint.test`, by the event id / type and a
  * seq mark), never assumed to be the only ones the sink holds.
  */
-import { Client, type ApiResponse } from '../../core/client.ts';
-import { profileSecrets, type WebhookEndpoint } from '../../core/profile.ts';
+import type { ApiResponse } from '../../core/client.ts';
+import { clientForProfile } from '../../core/client-for-profile.ts';
+import type { WebhookEndpoint } from '../../core/profile.ts';
 import { suiteContext, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, deepEqual, short } from '../../runner/expect.ts';
 import { deliveryBody, sinkClient, type Delivery, type SinkClient } from '../../sink/index.ts';
@@ -220,7 +221,7 @@ export interface Story {
 export async function controlRequest(t: RuleContext, method: string, path: string, json?: unknown): Promise<ApiResponse> {
   const control = t.profile.control;
   if (!control) t.skip('profile lacks control');
-  const client = new Client({ baseUrl: control.url, secrets: profileSecrets(t.profile), timeoutMs: t.profile.probes?.request_timeout_ms ?? 10_000 });
+  const client = clientForProfile(t.profile, { baseUrl: control.url });
   return client.request({ method, path, authorization: `Bearer ${control.token}`, ...(json === undefined ? {} : { json }) });
 }
 

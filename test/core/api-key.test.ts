@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { keyLivemode } from '../../core/api-key.ts';
+import { livemodeOfKey } from '../../core/api-key.ts';
 import { liveShaped, splitKey } from '../../suites/auth/support.ts';
 
-describe('keyLivemode: the prefix decides the environment', () => {
+describe('livemodeOfKey: the prefix decides the environment', () => {
   it('reads Live and Test prefixes, and nothing else', () => {
-    expect(keyLivemode('pt_live_sk_abc')).toBe(true);
-    expect(keyLivemode('pt_test_sk_abc')).toBe(false);
+    expect(livemodeOfKey('pt_live_sk_abc')).toBe(true);
+    expect(livemodeOfKey('pt_test_sk_abc')).toBe(false);
     for (const other of ['sk_live_abc', 'pt_live_pk_abc', 'PT_LIVE_SK_abc', ' pt_live_sk_abc', 'Bearer pt_test_sk_abc', '', null, undefined]) {
-      expect(keyLivemode(other), String(other)).toBeUndefined();
+      expect(livemodeOfKey(other), String(other)).toBeUndefined();
     }
   });
 
