@@ -1,8 +1,7 @@
 /** `serve`: the reference server alone, printing where it listens and writing its profile. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { startReference } from '../reference/index.ts';
-import { HarnessError } from '../core/errors.ts';
+import { startReferenceServer } from '../targets/reference-server.ts';
 import { intOption, listOption, variantOption, type Options } from './main.ts';
 
 export async function serveCommand(o: Options): Promise<number> {
@@ -11,19 +10,17 @@ export async function serveCommand(o: Options): Promise<number> {
   const profileOut = resolve((o['profile-out'] as string | undefined) ?? '.hps/reference-profile.json');
   const faults = listOption(o, 'fault');
   const variant = variantOption(o);
-  let reference;
-  try {
-    reference = await startReference({
+  const reference = await startReferenceServer(
+    {
       host,
       port,
       faults,
       variant,
       timeScale: intOption(o, 'time-scale', 1, 1000000) ?? 1,
       webhookBaseUrl: (o['webhook-url'] as string | undefined) ?? 'http://127.0.0.1:4020',
-    });
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `serve: could not start on ${host}:${port} (${(e as Error).message})`);
-  }
+    },
+    (reason) => `serve: could not start on ${host}:${port} (${reason})`,
+  );
   mkdirSync(dirname(profileOut), { recursive: true });
   writeFileSync(profileOut, JSON.stringify(reference.profile, null, 2) + '\n', { mode: 0o600 });
   console.log(`reference server listening on ${reference.url}${variant === 'alt' ? ' (variant alt)' : ''}${faults.length ? ` with fault(s) ${faults.join(', ')}` : ''}`);

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from '../examples/client/faults.ts';
+import { mapLimit } from '../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { Report } from '../report/model.ts';
 import { runClient } from './run.ts';
@@ -33,20 +34,14 @@ export async function runExampleClient(fault: string | undefined, seed: number):
 const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
 
 export async function clientMutation(seed: number, onResult?: (r: ClientFaultResult) => void, jobs = 3): Promise<{ results: ClientFaultResult[]; caught: number; cleanFindings: string[] }> {
-  const queue = [...CLIENT_FAULT_NAMES];
-  const results: ClientFaultResult[] = [];
-  const worker = async () => {
-    for (let name = queue.shift(); name; name = queue.shift()) {
-      const broke = broken(await runExampleClient(name, seed));
-      const expected = [...CLIENT_FAULTS[name].breaks] as string[];
-      const caughtBy = expected.filter((id) => broke.includes(id));
-      const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
-      results.push(r);
-      onResult?.(r);
-    }
-  };
   const clean = runExampleClient(undefined, seed);
-  await Promise.all(Array.from({ length: jobs }, worker));
-  results.sort((a, b) => CLIENT_FAULT_NAMES.indexOf(a.fault as never) - CLIENT_FAULT_NAMES.indexOf(b.fault as never));
+  const results = await mapLimit(CLIENT_FAULT_NAMES, jobs, async (name): Promise<ClientFaultResult> => {
+    const broke = broken(await runExampleClient(name, seed));
+    const expected = [...CLIENT_FAULTS[name].breaks] as string[];
+    const caughtBy = expected.filter((id) => broke.includes(id));
+    const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
+    onResult?.(r);
+    return r;
+  });
   return { results, caught: results.filter((r) => r.caught).length, cleanFindings: broken(await clean) };
 }

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { rulesOfSide } from '../catalogue/index.ts';
 import { redactText } from '../core/redact.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
-import { startReference } from '../reference/index.ts';
+import { sideReplayCommand } from '../verdict/replay.ts';
+import { startReferenceServer } from '../targets/reference-server.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport } from '../receiver/report.ts';
 import type { Report } from '../report/model.ts';
 import { HOOKS_PATH, startChaosServer } from './chaos-server.ts';
@@ -40,7 +41,10 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const startedAt = new Date();
   const chaos = await startChaosServer(seed);
-  const reference = await startReference({ webhookBaseUrl: `${chaos.url}${HOOKS_PATH}` });
+  const reference = await startReferenceServer({ webhookBaseUrl: `${chaos.url}${HOOKS_PATH}` }).catch(async (e: unknown) => {
+    await chaos.close();
+    throw e;
+  });
   try {
     chaos.setUpstream(reference.url);
     const key = reference.profile.keys.test;
@@ -53,7 +57,7 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     const first = retry.checks.find((c) => c.state === 'pass');
     if (first) (first.evidence ??= []).push(...sequenceNotes(chaos.log));
     if (chaos.log.length === 0) for (const j of judgements.values()) j.skipReason = 'the command made 0 requests to HPS_BASE_URL';
-    const replay = `hps-conformance client --run ${JSON.stringify(o.command)} --seed ${seed}`;
+    const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
     const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
     const report = buildSideReport({ side: 'client', baseUrl: chaos.url, embedded: true, seed, startedAt, rules, requests: chaos.log.length });
     const reportDir = writeSideReport(o.reportDir, report);

@@ -7,6 +7,7 @@
  * - clean up (shared targets only): cancel the run's PENDING payments, within a time budget.
  */
 import { TransportError, type Client } from '../core/client.ts';
+import { mapLimit } from '../core/concurrency.ts';
 import { decimalEquals } from '../core/decimal.ts';
 import { validate } from '../schemas/index.ts';
 import { Examples, type Observations, type PaymentRef } from './observe.ts';
@@ -16,18 +17,10 @@ export const DUPLICATE_SAMPLE = 20;
 export const CLEANUP_BUDGET_MS = 30_000;
 const CONCURRENCY = 8;
 
+/** Runs `fn` over the items, `limit` at a time, none started past `deadline`; how many ran. */
 async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, deadline = Infinity): Promise<number> {
-  let next = 0;
-  let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length && Date.now() < deadline) {
-      const item = items[next++]!;
-      await fn(item);
-      done += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return done;
+  const ran = await mapLimit(items, limit, fn, { stop: () => Date.now() >= deadline });
+  return ran.length;
 }
 
 /** n items evenly spread over the list (all of them when there are fewer). */

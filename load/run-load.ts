@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { Client, closeAllPools } from '../core/client.ts';
+import { closeAllPools, type Client } from '../core/client.ts';
+import { clientForProfile } from '../core/client-for-profile.ts';
 import { EXIT } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
@@ -18,7 +19,8 @@ import { createPool, type PoolOutcome } from './pool.ts';
 import { renderText } from './render.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { OPS, opsOf } from './scenarios.ts';
-import { openLoadTarget, preflight, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
+import { preflight } from '../targets/preflight.ts';
+import { openLoadTarget, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
 import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
 import { runWorkers } from './workers.ts';
 
@@ -49,9 +51,9 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const target = await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
   try {
-    await preflight(profile, secrets);
-    const timeoutMs = profile.probes?.request_timeout_ms ?? 10_000;
-    const client = new Client({ baseUrl: profile.base_url, secrets, timeoutMs });
+    await preflight(profile);
+    const client = clientForProfile(profile);
+    const timeoutMs = client.timeoutMs;
     const key = profile.keys.test;
     const setupObs = new Observations();
     const ops = opsOf(opts.scenario, opts.mix);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from '../reference-receiver/faults.ts';
 import { startReferenceReceiver } from '../reference-receiver/server.ts';
 import type { Report } from '../report/model.ts';
+import { mapLimit } from '../core/concurrency.ts';
 import { runReceiver } from './run.ts';
 
 export interface ReceiverFaultResult {
@@ -47,21 +48,15 @@ export async function runAgainstReference(faults: string[], seed: number, report
 const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
 
 export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaultResult) => void, jobs = 4): Promise<ReceiverMutationSummary> {
-  const queue = [...RECEIVER_FAULT_NAMES];
-  const results: ReceiverFaultResult[] = [];
-  const worker = async () => {
-    for (let name = queue.shift(); name; name = queue.shift()) {
-      const report = await runAgainstReference([name], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
-      const expected = [...RECEIVER_FAULTS[name].breaks] as string[];
-      const broke = broken(report);
-      const caughtBy = expected.filter((id) => broke.includes(id));
-      const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
-      results.push(r);
-      onResult?.(r);
-    }
-  };
   const clean = runAgainstReference([], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
-  await Promise.all(Array.from({ length: jobs }, worker));
-  results.sort((a, b) => RECEIVER_FAULT_NAMES.indexOf(a.fault as never) - RECEIVER_FAULT_NAMES.indexOf(b.fault as never));
+  const results = await mapLimit(RECEIVER_FAULT_NAMES, jobs, async (name): Promise<ReceiverFaultResult> => {
+    const report = await runAgainstReference([name], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
+    const expected = [...RECEIVER_FAULTS[name].breaks] as string[];
+    const broke = broken(report);
+    const caughtBy = expected.filter((id) => broke.includes(id));
+    const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
+    onResult?.(r);
+    return r;
+  });
   return { seed, results, caught: results.filter((r) => r.caught).length, cleanFindings: broken(await clean) };
 }

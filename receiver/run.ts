@@ -8,6 +8,7 @@ import { request } from 'undici';
 import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { HarnessError } from '../core/errors.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { sideReplayCommand } from '../verdict/replay.ts';
 import type { Report } from '../report/model.ts';
 import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';
@@ -78,7 +79,7 @@ async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log
   const order = judgements.get('RECV-ARRIVAL-ORDER');
   if (stub && order) order.observed = { ...order.observed, payments_fetched_from_stand_in: stub.fetched() };
 
-  const replay = `${o.replayBase} --seed ${seed}`;
+  const replay = sideReplayCommand(o.replayBase, seed);
   const rules = rulesOfSide('receiver').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const requests = sent.length + processing.sent.length + (processing.inspected ? 1 : 0);
   const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests });

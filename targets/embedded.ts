@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startReference } from '../reference/index.ts';
+import { startReferenceServer, type RunningReference } from './reference-server.ts';
 import { startSink, type RunningSink } from '../sink/index.ts';
 import { HarnessError } from '../core/errors.ts';
 import type { Profile } from '../core/profile.ts';
@@ -58,15 +58,15 @@ export async function startTarget(o: {
   }
   // Embedded: pick the sink's port first (it is where the reference delivers), then start both.
   // Another process may take that port between the pick and the listen: then both start again.
-  let started: { reference: Awaited<ReturnType<typeof startReference>>; live: RunningSink } | undefined;
+  let started: { reference: RunningReference; live: RunningSink } | undefined;
   for (let attempt = 1; !started; attempt++) {
     const sinkPort = await freePort();
     let reference;
     try {
-      reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults ?? [], variant: o.variant, onError: o.onReferenceError });
+      reference = await startReferenceServer({ webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: o.timeScale ?? EMBEDDED_TIME_SCALE, faults: o.faults, variant: o.variant, onError: o.onReferenceError });
     } catch (e) {
       removeOwnDir();
-      throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${(e as Error).message}`);
+      throw e;
     }
     try {
       started = { reference, live: await openSink(reference.profile as Profile, logDir, `127.0.0.1:${sinkPort}`) };

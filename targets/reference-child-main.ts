@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startReference } from '../reference/index.ts';
+import { startReferenceServer } from './reference-server.ts';
 
 const receiver = http.createServer((req, res) => {
   req.resume();
@@ -18,7 +18,8 @@ const receiver = http.createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
 const { port } = receiver.address() as AddressInfo;
 try {
-  const reference = await startReference({ port: 0, webhookBaseUrl: `http://127.0.0.1:${port}`, timeScale: 1 });
+  // The parent words the failure (startReferenceProcess): the reason alone crosses the pipe.
+  const reference = await startReferenceServer({ webhookBaseUrl: `http://127.0.0.1:${port}` }, (reason) => reason);
   process.stdout.write(JSON.stringify({ profile: reference.profile }) + '\n');
 } catch (e) {
   process.stdout.write(JSON.stringify({ error: (e as Error).message }) + '\n');

@@ -5,7 +5,6 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Client, TransportError } from '../core/client.ts';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
 
@@ -63,28 +62,6 @@ export async function startReferenceProcess(launcher: string[] = []): Promise<{ 
     throw new HarnessError('HPS_ERR_USAGE', `embedded reference server: ${msg.error ?? 'no profile'}`);
   }
   return { profile: msg.profile, pid: child.pid ?? 0, close };
-}
-
-/**
- * One request before the load (as `run` does): an unreachable target, or one answering
- * something that is not JSON, stops the command with exit 3. It goes through undici, which
- * verifies TLS certificates (autocannon does not).
- */
-export async function preflight(profile: Profile, secrets: readonly string[]): Promise<void> {
-  const client = new Client({ baseUrl: profile.base_url, secrets, timeoutMs: 10_000 });
-  let res;
-  try {
-    res = await client.listPayments(profile.keys.test, { limit: 1 });
-  } catch (e) {
-    if (e instanceof TransportError) throw new HarnessError(e.code, `target ${safeUrl(profile.base_url)} could not be reached: ${e.message}`);
-    throw e;
-  }
-  if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
-    throw new HarnessError(
-      'HPS_ERR_TARGET_GARBAGE',
-      `target ${safeUrl(profile.base_url)} answered GET /v1/payments with ${res.status} and a body that is not JSON (${JSON.stringify(res.text.slice(0, 60))})`,
-    );
-  }
 }
 
 /** base_url without any user:password part, for output. */

@@ -9,6 +9,7 @@ import { Client, type ApiResponse } from '../../core/client.ts';
 import { profileSecrets } from '../../core/profile.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch } from '../../runner/expect.ts';
+import { clientForProfile } from '../../core/client-for-profile.ts';
 
 export type Op = 'create' | 'cancel' | 'succeed' | 'helper-cancel' | 'reverse';
 
@@ -45,7 +46,7 @@ export interface Story {
 export async function controlRequest(t: RuleContext, method: string, path: string, json?: unknown): Promise<ApiResponse> {
   const control = t.profile.control;
   if (!control) t.skip('profile lacks control');
-  const client = new Client({ baseUrl: control.url, secrets: profileSecrets(t.profile), timeoutMs: t.profile.probes?.request_timeout_ms ?? 10_000 });
+  const client = clientForProfile(t.profile, { baseUrl: control.url });
   return client.request({ method, path, authorization: `Bearer ${control.token}`, ...(json === undefined ? {} : { json }) });
 }
 

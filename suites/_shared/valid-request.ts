@@ -3,6 +3,7 @@
  * valid in every respect but the one under test (a real PENDING Payment, a valid create body
  * carrying a marker external_id), and the after-check that such requests changed nothing.
  */
+import { LIVE_KEY_PREFIX, TEST_KEY_PREFIX, livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';

@@ -5,10 +5,11 @@ import type { ApiResponse } from '../../core/client.ts';
 import { expectError } from '../../runner/expect.ts';
 import type { Operation } from '../../schemas/index.ts';
 import type { Credentials } from '../_shared/valid-request.ts';
+import { livemodeOfKey } from '../../core/api-key.ts';
 
 /** A `/test_helpers` request with a Live-prefixed token may be judged by Rule 6 (404 not_found) before the key is. */
 export function liveShaped(token: string | undefined | null): boolean {
-  return typeof token === 'string' && /(^|\s)pt_live_sk_/.test(token);
+  return typeof token === 'string' && token.split(/\s/).some((word) => livemodeOfKey(word) === true);
 }
 
 /**

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import type { BorderlineCase, InvalidCase } from '../../generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
+import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../runner/expect.ts';
 
@@ -159,21 +160,16 @@ export class Outcomes {
  * the first failing item (in table order) is thrown, saying how many others failed.
  */
 export async function eachCase<T>(items: readonly T[], check: (item: T, index: number) => Promise<void>, concurrency = 8): Promise<void> {
-  const failures: Array<{ index: number; error: unknown }> = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      try {
-        await check(items[index]!, index);
-      } catch (error) {
-        failures.push({ index, error });
-      }
+  const outcomes = await mapLimit(items, Math.max(1, concurrency), async (item, index) => {
+    try {
+      await check(item, index);
+      return null;
+    } catch (error) {
+      return { error };
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  });
+  const failures = outcomes.filter((o) => o !== null); // in table order
   if (failures.length === 0) return;
-  failures.sort((a, b) => a.index - b.index);
   const first = failures[0]!.error;
   if (failures.length > 1 && first instanceof Error) first.message += ` (${failures.length - 1} more case(s) failed too)`;
   throw first;

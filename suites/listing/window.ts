@@ -11,6 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiResponse } from '../../core/client.ts';
+import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
@@ -67,17 +68,6 @@ export function rfc3339(ms: number, offsetMinutes = 0): string {
   const local = new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, -1);
   const a = Math.abs(offsetMinutes);
   return `${local}${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
-}
-
-/** Runs `fn` over `items` with at most `width` in flight. */
-export async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  for (let i = 0; i < items.length; i += width) {
-    const slice = items.slice(i, i + width);
-    const done = await Promise.all(slice.map((item, j) => fn(item, i + j)));
-    done.forEach((r, j) => (out[i + j] = r));
-  }
-  return out;
 }
 
 /** One page of listPayments, 200 asserted and the body's shape checked enough to page on. */
@@ -158,7 +148,7 @@ export function batchOf(t: RuleContext): Promise<Batch> {
 }
 
 async function makeBatch(t: RuleContext): Promise<Batch> {
-  const created = await inBatches(Array.from({ length: BATCH_SIZE }, (_, i) => i), 4, async (i) => {
+  const created = await mapLimit(Array.from({ length: BATCH_SIZE }, (_, i) => i), 4, async (i) => {
     const p = await t.createPayment({ amount: `${10 + i}.00`, external_id: t.externalId(`ls${i}`), metadata: t.metadata({ suite: 'listing' }) });
     return { id: p.id as string, externalId: p.external_id as string, createdAt: p.created_at as string, createdMs: toMs(p.created_at, 'setup'), status: 'PENDING' };
   });

@@ -23,6 +23,7 @@ import {
   type KeyKind,
   type Step,
 } from '../../generators/traffic-step.ts';
+import { livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import type { OperationId } from '../../schemas/index.ts';
@@ -158,7 +159,7 @@ export class Traffic {
   key(kind: KeyKind, read: boolean): ResolvedKey {
     const k = this.#t.keys;
     const plain = (kind: KeyKind, key: string | undefined): ResolvedKey | null =>
-      key ? { kind, auth: { key }, livemode: key.startsWith('pt_live_sk_') ? true : key.startsWith('pt_test_sk_') ? false : undefined } : null;
+      key ? { kind, auth: { key }, livemode: livemodeOfKey(key) } : null;
     let r: ResolvedKey | null = null;
     switch (kind) {
       case 'test': r = plain(kind, k.test); break;

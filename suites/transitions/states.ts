@@ -5,6 +5,7 @@
  */
 import { Client, type ApiResponse } from '../../core/client.ts';
 import { profileSecrets } from '../../core/profile.ts';
+import { clientForProfile } from '../../core/client-for-profile.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 
@@ -136,12 +137,7 @@ export function reverse(t: RuleContext, id: string): Promise<ApiResponse> {
   if (!control) t.skip('profile lacks control');
   let c = controlClients.get(t);
   if (!c) {
-    c = new Client({
-      baseUrl: control.url,
-      secrets: profileSecrets(t.profile),
-      timeoutMs: t.profile.probes?.request_timeout_ms ?? 10_000,
-      onExchange: (ex) => t.client.transcript.push(ex),
-    });
+    c = clientForProfile(t.profile, { baseUrl: control.url, onExchange: (ex) => t.client.transcript.push(ex) });
     controlClients.set(t, c);
   }
   return c.request({ method: 'POST', path: `/payments/${encodeURIComponent(id)}/reverse`, authorization: `Bearer ${control.token}` });

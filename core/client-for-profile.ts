@@ -1,0 +1,23 @@
+/**
+ * The one way a Client is built from a profile: the profile's base URL (or another URL the
+ * profile names, e.g. control.url), every secret of the profile to redact, and the profile's
+ * bounds on a request (probes.request_timeout_ms, probes.max_response_bytes; defaults otherwise).
+ */
+import { Client, DEFAULT_TIMEOUT_MS, type ClientOptions } from './client.ts';
+import { profileSecrets, type Profile } from './profile.ts';
+
+export interface ClientForProfileOptions {
+  /** Where to send requests instead of base_url (a URL of the same profile: control.url). */
+  baseUrl?: string;
+  onExchange?: ClientOptions['onExchange'];
+}
+
+export function clientForProfile(profile: Profile, o: ClientForProfileOptions = {}): Client {
+  return new Client({
+    baseUrl: o.baseUrl ?? profile.base_url,
+    secrets: profileSecrets(profile),
+    timeoutMs: profile.probes?.request_timeout_ms ?? DEFAULT_TIMEOUT_MS,
+    maxResponseBytes: profile.probes?.max_response_bytes,
+    ...(o.onExchange ? { onExchange: o.onExchange } : {}),
+  });
+}
