@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mapLimit } from '../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { Report } from '../report/model.ts';
 import { run } from '../runner/run.ts';
@@ -73,6 +74,28 @@ function sessionRunner(session: SuiteSession): SuiteRunner {
     },
     close: () => session.close(),
   };
+}
+
+/**
+ * `fn` over every item, at most `jobs` at a time, each call given a runner of its own for its
+ * duration: runners (vitest sessions) are opened as needed, reused by the next item, and
+ * closed at the end, so at most `jobs` exist.
+ */
+export async function withRunners<T>(items: readonly T[], jobs: number, isolation: Isolation, fn: (runner: SuiteRunner, item: T) => Promise<void>): Promise<void> {
+  const idle: SuiteRunner[] = [];
+  const opened: SuiteRunner[] = [];
+  try {
+    await mapLimit(items, jobs, async (item) => {
+      const runner = idle.pop() ?? opened[opened.push(await openRunner(isolation)) - 1]!;
+      try {
+        await fn(runner, item);
+      } finally {
+        idle.push(runner);
+      }
+    });
+  } finally {
+    await Promise.all(opened.map((r) => r.close()));
+  }
 }
 
 /** One run through a runner of its own (opened and closed around it). */

@@ -12,7 +12,7 @@ import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutati
 
 export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 import { HarnessError } from '../core/errors.ts';
-import { openRunner, type Isolation, type SuiteRunner } from './runners.ts';
+import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
 export { runChild, runOnce } from './runners.ts';
 
@@ -101,26 +101,15 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
   const queue = slowFirst(names).flatMap((name) => seeds.map((seed) => ({ name, seed })));
   const outcomes = new Map<string, SeedOutcome[]>();
   const results: FaultResult[] = [];
-  const worker = async () => {
-    const runner = await openRunner(isolation);
-    try {
-      await drain(runner);
-    } finally {
-      await runner.close();
-    }
-  };
-  const drain = async (runner: SuiteRunner) => {
-    for (let job = queue.shift(); job; job = queue.shift()) {
-      const outcome = await runFaultOnce(runner, job.name, job.seed, o.runs);
-      const list = outcomes.get(job.name) ?? outcomes.set(job.name, []).get(job.name)!;
-      list.push(outcome);
-      if (list.length < seeds.length) continue;
-      const r = faultResult(job.name, list.sort((a, b) => a.seed - b.seed));
-      results.push(r);
-      o.onResult?.(r, results.length, names.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+  await withRunners(queue, jobs, isolation, async (runner, job) => {
+    const outcome = await runFaultOnce(runner, job.name, job.seed, o.runs);
+    const list = outcomes.get(job.name) ?? outcomes.set(job.name, []).get(job.name)!;
+    list.push(outcome);
+    if (list.length < seeds.length) return;
+    const r = faultResult(job.name, list.sort((a, b) => a.seed - b.seed));
+    results.push(r);
+    o.onResult?.(r, results.length, names.length);
+  });
   results.sort((a, b) => a.fault.localeCompare(b.fault));
   const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
   const { RULES } = await import('../catalogue/index.ts');
@@ -181,25 +170,13 @@ export interface FalseAlarmSummary {
 export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: number; isolation?: Isolation; variant?: 'reference' | 'alt'; onRun?: (seed: number, alarms: string[]) => void }): Promise<FalseAlarmSummary> {
   const started = performance.now();
   const alarmed: FalseAlarmSummary['alarmed'] = [];
-  const queue = [...o.seeds];
-  const worker = async () => {
-    const runner = await openRunner(o.isolation ?? 'session');
-    try {
-      await drain(runner);
-    } finally {
-      await runner.close();
-    }
-  };
-  const drain = async (runner: SuiteRunner) => {
-    for (let seed = queue.shift(); seed !== undefined; seed = queue.shift()) {
-      const child = await runner.run({ faults: [], seed, runs: o.runs, variant: o.variant });
-      const alarms = child.report
-        ? child.report.rules.filter((r) => ALARMS.includes(r.status)).map((r) => `${r.id}:${r.status}`)
-        : [`no report (exit ${child.exitCode}): ${child.problem ?? ''}`];
-      if (alarms.length) alarmed.push({ seed, rules: alarms });
-      o.onRun?.(seed, alarms);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(o.jobs ?? 1, o.seeds.length) }, worker));
+  await withRunners(o.seeds, o.jobs ?? 1, o.isolation ?? 'session', async (runner, seed) => {
+    const child = await runner.run({ faults: [], seed, runs: o.runs, variant: o.variant });
+    const alarms = child.report
+      ? child.report.rules.filter((r) => ALARMS.includes(r.status)).map((r) => `${r.id}:${r.status}`)
+      : [`no report (exit ${child.exitCode}): ${child.problem ?? ''}`];
+    if (alarms.length) alarmed.push({ seed, rules: alarms });
+    o.onRun?.(seed, alarms);
+  });
   return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
 }

@@ -13,6 +13,9 @@ import { Client, resetClientState, TransportError, type ApiResponse, type Exchan
 import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
 import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
 import { profileHas, profileSecrets, type Profile } from '../core/profile.ts';
+import { clientForProfile } from '../core/client-for-profile.ts';
+import { livemodeOfKey } from '../core/api-key.ts';
+import { mapLimit } from '../core/concurrency.ts';
 import { redactText } from '../core/redact.ts';
 import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
@@ -50,21 +53,17 @@ function fileCleanup(): Map<string, string> {
   createdByFile.set(file, mine);
   afterAll(async () => {
     const ctx = suiteContext();
-    const client = new Client({ baseUrl: ctx.profile.base_url, secrets: profileSecrets(ctx.profile) });
+    const client = clientForProfile(ctx.profile);
     const pending = [...mine.entries()];
     mine.clear();
-    for (let i = 0; i < pending.length; i += 16) {
-      await Promise.all(
-        pending.slice(i, i + 16).map(async ([id, key]) => {
-          try {
-            // Cancel needs only payments:write (the creating key has it); a non-PENDING one answers 409, harmlessly.
-            await client.cancelPayment(key, id);
-          } catch {
-            /* best effort */
-          }
-        }),
-      );
-    }
+    await mapLimit(pending, 16, async ([id, key]) => {
+      try {
+        // Cancel needs only payments:write (the creating key has it); a non-PENDING one answers 409, harmlessly.
+        await client.cancelPayment(key, id);
+      } catch {
+        /* best effort */
+      }
+    });
   }, 60_000);
   return mine;
 }
@@ -132,13 +131,7 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
     vctx.task.meta.hps = meta;
     const counter: CheckCounter = { count: 0 };
     const tracker = new ExchangeTracker(id, title, meta, created);
-    const client = new Client({
-      baseUrl: ctx.profile.base_url,
-      secrets: profileSecrets(ctx.profile),
-      timeoutMs: ctx.profile.probes?.request_timeout_ms ?? 10_000,
-      maxResponseBytes: ctx.profile.probes?.max_response_bytes,
-      onExchange: (ex, res, req) => tracker.onExchange(ex, res, req),
-    });
+    const client = clientForProfile(ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });
     const t = ruleContext(ctx, rule, meta, client, counter, () => vctx.skip());
     try {
       if (rule.needs?.length) t.need(...rule.needs);
@@ -211,7 +204,7 @@ class ExchangeTracker {
     if (req.outsideHttp) return this.observeOutside(req.outsideHttp, ex, res);
     if (!res) return;
     const key = req.authorization === undefined ? req.key ?? undefined : undefined;
-    const keyLivemode = key?.startsWith('pt_live_sk_') ? true : key?.startsWith('pt_test_sk_') ? false : undefined;
+    const keyLivemode = livemodeOfKey(key);
     const idempotent = 'idempotency-key' in ex.request.headers;
     const count = (r: string) => (this.checked[r] = (this.checked[r] ?? 0) + 1);
     for (const f of checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count)) {

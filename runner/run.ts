@@ -12,14 +12,15 @@ import { mustCounts } from '../report/must-counts.ts';
 import { renderAll } from '../render/render.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
-import { Client, closeAllPools, TransportError } from '../core/client.ts';
+import { closeAllPools } from '../core/client.ts';
+import { preflight } from '../targets/preflight.ts';
 import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
 import { redactDeep } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
-import { replayCommand } from '../verdict/replay.ts';
+import { embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
 import { startTarget, type RunningTarget } from '../targets/embedded.ts';
 import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
@@ -100,7 +101,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       runs,
       sinkUrl: target.sinkUrl,
       sinkToken: target.sinkToken,
-      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? [...(opts.faults ?? []).flatMap((f) => ['--fault', f]), ...(opts.timeScale !== undefined ? ['--time-scale', String(opts.timeScale)] : []), ...(opts.variant === 'alt' ? ['--variant', 'alt'] : [])] : [])],
+      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
     };
     const monitor = opts.monitor?.(selected, ctx);
     const tests = await runSuites(opts.session, selected, ctx, monitor?.reporter);
@@ -121,29 +122,6 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   } finally {
     await target.close();
     await closeAllPools();
-  }
-}
-
-/** One request before anything runs: an unreachable target or one answering garbage stops the run with exit 3. */
-async function preflight(profile: Profile): Promise<void> {
-  const client = new Client({
-    baseUrl: profile.base_url,
-    secrets: profileSecrets(profile),
-    timeoutMs: profile.probes?.request_timeout_ms ?? 10_000,
-    maxResponseBytes: profile.probes?.max_response_bytes,
-  });
-  let res;
-  try {
-    res = await client.listPayments(profile.keys.test, { limit: 1 });
-  } catch (e) {
-    if (e instanceof TransportError) {
-      const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
-      throw new HarnessError(e.code, `target ${profile.base_url} ${how}: ${e.message}`);
-    }
-    throw e;
-  }
-  if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
-    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${profile.base_url} answered GET /v1/payments with ${res.status} and a body that is not JSON (${JSON.stringify(res.text.slice(0, 60))})`);
   }
 }
 
