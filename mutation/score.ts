@@ -10,7 +10,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { getRule, isRuleId } from '../catalogue/index.ts';
-import { FAULTS } from '../reference/faults.ts';
+import { FAULTS } from './faults.ts';
 import type { Report } from '../report/model.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 
