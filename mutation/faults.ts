@@ -25,7 +25,7 @@ import { TRANSITIONS_EXPECTED } from './faults/transitions.ts';
 import { VERSIONING_EXPECTED } from './faults/versioning.ts';
 import { WEBHOOKS_EXPECTED } from './faults/webhooks.ts';
 
-export type { FaultName } from '../reference/faults.ts';
+export { FAULT_NAMES, isFaultName, type FaultName } from '../reference/faults.ts';
 
 /** What must catch one fault. */
 export interface FaultExpectation {
