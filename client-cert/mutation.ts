@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from '../examples/client/faults.ts';
+import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from './faults.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { Report } from '../report/model.ts';

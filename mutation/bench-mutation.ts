@@ -11,7 +11,7 @@
  * Flags: --sample N (default 12), --rounds N (default 2), --seeds N, --sample-only.
  */
 import { mutationScore, type MutationSummary } from './score.ts';
-import { FAULTS } from '../reference/faults.ts';
+import { FAULTS } from './faults.ts';
 import type { Isolation } from './runners.ts';
 
 function flag(name: string, fallback: number): number {

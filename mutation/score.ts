@@ -7,7 +7,7 @@
  * job, in this process (mutation/runners.ts), or a child process each.
  */
 import { getRule, isRuleId } from '../catalogue/index.ts';
-import { FAULTS } from '../reference/faults.ts';
+import { FAULTS } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 
 export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from '../reference-receiver/faults.ts';
+import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from './faults.ts';
 import { startReferenceReceiver } from '../reference-receiver/server.ts';
 import type { Report } from '../report/model.ts';
 import { mapLimit } from '../core/concurrency.ts';

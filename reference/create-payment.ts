@@ -29,6 +29,7 @@ import { formatCents } from './decimal.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord } from './types.ts';
 import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
+import { checkOf, type Step } from './steps.ts';
 
 export async function createPayment(
   ctx: AppContext,
@@ -210,30 +211,29 @@ function commitPayment(
     paidAt: null,
     cancelledAt: null,
   };
-  if (ctx.faults.has('merchant-reference-dropped')) {
-    /* FAULT merchant-reference-dropped: the insert's column list forgets merchant_reference, so it is stored (and answered) as null */
-    payment.merchantReference = null;
-  }
-  if (ctx.faults.has('checkout-url-relative')) {
-    /* FAULT checkout-url-relative: checkout_url is stored as the hosted page's path, not an absolute URL */
-    payment.checkoutUrl = new URL(payment.checkoutUrl).pathname;
-  }
-  if (ctx.faults.has('checkout-url-plain-http')) {
-    /* FAULT checkout-url-plain-http: checkout_url is built with the internal load balancer's http:// scheme */
-    payment.checkoutUrl = payment.checkoutUrl.replace(/^https:/, 'http:');
-  }
-  if (ctx.faults.has('allowed-methods-echoed-lowercase') && payment.allowedMethods !== undefined) {
-    /* FAULT allowed-methods-echoed-lowercase: allowed_methods are stored (and answered) in lower case */
-    payment.allowedMethods = payment.allowedMethods.map((m) => m.toLowerCase());
-  }
-  if (ctx.faults.has('timestamps-default-to-created-at')) {
-    /* FAULT timestamps-default-to-created-at: paid_at and cancelled_at default to created_at instead of null */
-    payment.paidAt = payment.createdAt;
-    payment.cancelledAt = payment.createdAt;
-  }
-  ctx.state.payments.insert(payment);
-  return payment;
+  const stored = checkOf(STORED_PAYMENT, ctx.faults)(payment);
+  ctx.state.payments.insert(stored);
+  return stored;
 }
+
+/** The record the insert stores: the Payment as built. Its planted faults store something else. */
+const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
+  name: 'the inserted record',
+  check: (payment) => payment,
+  faulty: {
+    /* the insert's column list forgets merchant_reference, so it is stored (and answered) as null */
+    'merchant-reference-dropped': (payment, next) => next({ ...payment, merchantReference: null }),
+    /* checkout_url is stored as the hosted page's path, not an absolute URL */
+    'checkout-url-relative': (payment, next) => next({ ...payment, checkoutUrl: new URL(payment.checkoutUrl).pathname }),
+    /* checkout_url is built with the internal load balancer's http:// scheme */
+    'checkout-url-plain-http': (payment, next) => next({ ...payment, checkoutUrl: payment.checkoutUrl.replace(/^https:/, 'http:') }),
+    /* allowed_methods are stored (and answered) in lower case */
+    'allowed-methods-echoed-lowercase': (payment, next) =>
+      next(payment.allowedMethods === undefined ? payment : { ...payment, allowedMethods: payment.allowedMethods.map((m) => m.toLowerCase()) }),
+    /* paid_at and cancelled_at default to created_at instead of null */
+    'timestamps-default-to-created-at': (payment, next) => next({ ...payment, paidAt: payment.createdAt, cancelledAt: payment.createdAt }),
+  },
+};
 
 /** orderDue 'pending-reserves': what the order's PENDING payments hold. */
 function pendingCentsOf(ctx: AppContext, key: ApiKeyRecord, order: Order): bigint {

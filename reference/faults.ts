@@ -1,44 +1,60 @@
 /**
- * Planted faults: realistic bugs switched on by name (`hps-conformance serve --fault NAME`).
- * The set travels in the app context (`ctx.faults`); a fault is planted as an
- * `if (ctx.faults.has('name'))` branch inside the one small function implementing the rule
- * it breaks, and registered in FAULTS with the rule ids it breaks.
+ * Planted faults: realistic bugs of the reference server, switched on by name
+ * (`hps-conformance serve --fault NAME`). The reference declares its defects here and
+ * nothing else: each registry under reference/faults/ maps a fault name (kebab-case, named
+ * after the defect) to one sentence saying what is wrong. Which rules must catch a fault is
+ * the suite's business (mutation/faults/), never the reference's.
+ *
+ * The set travels in the app context (`ctx.faults`, typed `ReadonlySet<FaultName>`, so a
+ * misspelt name does not compile). A fault is planted either as an `if (ctx.faults.has('name'))`
+ * branch inside the one small function it breaks, or, where a file has many, as an override
+ * named after the defect beside the step it replaces (reference/validate-create.ts).
  */
+import { AUTH_FAULTS } from './faults/auth.ts';
+import { CREATE_FAULTS } from './faults/create.ts';
+import { IDEMPOTENCY_FAULTS } from './faults/idempotency.ts';
+import { INFRASTRUCTURE_CONTROLS } from './faults/infrastructure.ts';
+import { ISOLATION_FAULTS } from './faults/isolation.ts';
+import { LIMITS_FAULTS } from './faults/limits.ts';
+import { LISTING_FAULTS } from './faults/listing.ts';
+import { LIVE_FAULTS } from './faults/live.ts';
+import { MODEL_FAULTS } from './faults/model.ts';
+import { ORDERS_FAULTS } from './faults/orders.ts';
+import { RESPONSES_FAULTS } from './faults/responses.ts';
+import { ROUTING_FAULTS } from './faults/routing.ts';
+import { TRANSITIONS_FAULTS } from './faults/transitions.ts';
+import { VERSIONING_FAULTS } from './faults/versioning.ts';
+import { WEBHOOKS_FAULTS } from './faults/webhooks.ts';
 
-import { FAULT_REGISTRIES } from './faults/index.ts';
+/** Every planted fault of the reference server: name → what is wrong, in one sentence. */
+export const REFERENCE_FAULTS = {
+  ...ORDERS_FAULTS, ...IDEMPOTENCY_FAULTS, ...ISOLATION_FAULTS, ...LIVE_FAULTS, ...LIMITS_FAULTS,
+  ...LISTING_FAULTS, ...MODEL_FAULTS,
+  ...AUTH_FAULTS, ...ROUTING_FAULTS, ...VERSIONING_FAULTS,
+  ...RESPONSES_FAULTS, ...TRANSITIONS_FAULTS,
+  ...WEBHOOKS_FAULTS,
+  ...CREATE_FAULTS,
+  ...INFRASTRUCTURE_CONTROLS,
+} as const;
 
-export type FaultSet = ReadonlySet<string>;
+export type FaultName = keyof typeof REFERENCE_FAULTS;
 
-export interface FaultDefinition {
-  /** What is wrong, in one sentence. */
-  description: string;
-  /** Catalogue rule ids the fault is expected to break (none for a control). */
-  breaks: readonly string[];
-  /**
-   * A negative control: not a bug of the service but what stock infrastructure in
-   * front of it does to probes outside ordinary HTTP. The suite must raise nothing;
-   * `observes` names the rules whose probes meet it.
-   */
-  control?: { observes: readonly string[] };
+export type FaultSet = ReadonlySet<FaultName>;
+
+export const NO_FAULTS: FaultSet = new Set<FaultName>();
+
+export const FAULT_NAMES = Object.keys(REFERENCE_FAULTS) as readonly FaultName[];
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(REFERENCE_FAULTS, name);
 }
-
-/**
- * The catalogue of faults, by name: one registry file per spec area under
- * reference/faults/ (each entry says what is wrong and which rules must fail).
- */
-export const FAULTS: Readonly<Record<string, FaultDefinition>> = Object.assign({}, ...FAULT_REGISTRIES);
-
-export const NO_FAULTS: FaultSet = new Set<string>();
 
 /** The FaultSet for `names`; an unknown name is an error naming it. */
 export function toFaultSet(names: Iterable<string> | undefined): FaultSet {
-  const set = new Set<string>();
+  const set = new Set<FaultName>();
   for (const name of names ?? []) {
-    if (!Object.hasOwn(FAULTS, name)) {
-      const known = Object.keys(FAULTS);
-      throw new Error(
-        `unknown fault: ${name} (known: ${known.length > 0 ? known.join(', ') : 'none'})`,
-      );
+    if (!isFaultName(name)) {
+      throw new Error(`unknown fault: ${name} (known: ${FAULT_NAMES.length > 0 ? FAULT_NAMES.join(', ') : 'none'})`);
     }
     set.add(name);
   }

@@ -26,10 +26,10 @@ import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export type { ReferenceProfile, ProfileEndpoint, ProfileKeyName } from './profile.ts';
 export type { AppContext, ReferenceState } from './context.ts';
-export type { FaultSet } from './faults.ts';
+export type { FaultName, FaultSet } from './faults.ts';
 export type { Decisions, VariantName } from './decisions.ts';
 export { ALT_DECISIONS, REFERENCE_DECISIONS, VARIANTS, decisionsFor } from './decisions.ts';
-export { FAULTS, toFaultSet } from './faults.ts';
+export { REFERENCE_FAULTS, FAULT_NAMES, isFaultName, toFaultSet } from './faults.ts';
 export type { RateLimitOptions } from './seed.ts';
 export type { AttemptRecord, DeliveryRecord } from './webhooks/dispatcher.ts';
 export { WebhookDispatcher, RETRY_GAPS_MS, MAX_ATTEMPTS } from './webhooks/dispatcher.ts';

@@ -18,6 +18,7 @@ import { compareAscending, toPaymentResource } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { parseRfc3339 } from './time.ts';
 import { PAYMENT_STATUSES, type ApiKeyRecord, type PaymentRecord, type PaymentStatus } from './types.ts';
+import { checkOf, type Step } from './steps.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -34,21 +35,7 @@ export interface ListQuery {
 export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: string): Reply {
   const query = parseListQuery(ctx, key, rawQuery);
   const found = collect(ctx, key, query);
-  let hasMore = found.length > query.limit;
-  let page = found.slice(0, query.limit);
-  if (ctx.faults.has('list-always-empty')) {
-    /* FAULT list-always-empty: the list query reads a replica that is never filled: every page is empty. */
-    page = [];
-    hasMore = false;
-  }
-  if (ctx.faults.has('list-page-includes-lookahead')) {
-    /* FAULT list-page-includes-lookahead: the extra item fetched to compute has_more stays on the page. */
-    page = found;
-  }
-  if (ctx.faults.has('list-has-more-when-page-full')) {
-    /* FAULT list-has-more-when-page-full: has_more means "the page is full", not "more follow". */
-    hasMore = page.length === query.limit;
-  }
+  const { page, hasMore } = checkOf(PAGE, ctx.faults)({ found, limit: query.limit });
   const last = page[page.length - 1];
   if (ctx.faults.has('list-omits-has-more') && !hasMore) {
     /* FAULT list-omits-has-more: has_more is left out of the PaymentList when it is false */
@@ -61,6 +48,23 @@ export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: strin
     next_cursor: hasMore && last !== undefined ? cursorFor(ctx, last) : null,
   });
 }
+
+/** The page cut from up to limit + 1 matching payments: has_more tells whether the extra one exists. */
+const PAGE: Step<{ found: PaymentRecord[]; limit: number }, { page: PaymentRecord[]; hasMore: boolean }> = {
+  name: 'the page and has_more',
+  check: ({ found, limit }) => ({ page: found.slice(0, limit), hasMore: found.length > limit }),
+  faulty: {
+    /* the list query reads a replica that is never filled: every page is empty */
+    'list-always-empty': () => ({ page: [], hasMore: false }),
+    /* the extra item fetched to compute has_more stays on the page */
+    'list-page-includes-lookahead': (input, next) => ({ ...next(input), page: input.found }),
+    /* has_more means "the page is full", not "more follow" */
+    'list-has-more-when-page-full': (input, next) => {
+      const { page } = next(input);
+      return { page, hasMore: page.length === input.limit };
+    },
+  },
+};
 
 const OPAQUE_CURSOR_PREFIX = 'cur_';
 const LIST_PARAMETERS: ReadonlySet<string> = new Set(['status', 'external_id', 'created_from', 'created_to', 'limit', 'starting_after']);
@@ -96,71 +100,18 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
     if (value === '') throw invalidParam(name, `${name} must not be empty.`);
     return value;
   };
-  let status = single('status');
-  if (ctx.faults.has('list-status-filter-case-folded') && status !== null) {
-    /* FAULT list-status-filter-case-folded: the status filter is upper-cased and trimmed before the check, so "paid " lists PAID. */
-    status = status.trim().toUpperCase();
-  }
-  if (ctx.faults.has('list-unknown-status-ignored') && status !== null && !(PAYMENT_STATUSES as readonly string[]).includes(status)) {
-    /* FAULT list-unknown-status-ignored: an unknown status value is dropped instead of rejected. */
-    status = null;
-  }
-  const date = (name: string, rounding: 'floor' | 'ceil'): number | null => {
-    let value = single(name);
-    if (ctx.faults.has('list-date-offset-ignored') && value !== null) {
-      /* FAULT list-date-offset-ignored: the UTC offset is cut off, the wall-clock time read as UTC. */
-      value = value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z');
-    }
-    if (ctx.faults.has('list-malformed-date-ignored') && value !== null && parseRfc3339(value.replace(/ (\d{2}:\d{2})$/, '+$1'), rounding) === null) {
-      /* FAULT list-malformed-date-ignored: a date that does not parse is dropped instead of rejected. */
-      value = null;
-    }
-    return parseDateParam(name, value, rounding);
-  };
-  let limit: number;
-  const rawLimit = single('limit');
-  if (ctx.faults.has('list-limit-clamped') && rawLimit !== null) {
-    /* FAULT list-limit-clamped: limit read with parseInt and clamped into 1..100 instead of rejected. */
-    const n = Number.parseInt(rawLimit, 10);
-    limit = Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
-  } else if (rawLimit !== null && limitOffByOne(ctx, rawLimit) !== null) {
-    limit = limitOffByOne(ctx, rawLimit)!;
-  } else if (ctx.faults.has('list-default-limit-10') && rawLimit === null) {
-    /* FAULT list-default-limit-10: the default page size is 10, not 20. */
-    limit = 10;
-  } else {
-    limit = parseLimit(rawLimit);
-  }
+  // The parameters are read in this order (which error wins when several are wrong).
+  const status = single('status');
+  const limit = checkOf(LIMIT, ctx.faults)(single('limit'));
+  const date = (name: string, rounding: 'floor' | 'ceil') => checkOf(DATE, ctx.faults)({ name, value: single(name), rounding });
   return {
-    status: parseStatus(status),
+    status: checkOf(STATUS, ctx.faults)(status),
     externalId: single('external_id'),
     createdFrom: date('created_from', 'ceil'),
     createdTo: date('created_to', 'floor'),
     limit,
     startingAfter: parseStartingAfter(ctx, key, single('starting_after')),
   };
-}
-
-/** The limit an off-by-one fault reads (or refuses), or null when no such fault applies to this value. */
-function limitOffByOne(ctx: AppContext, raw: string): number | null {
-  const n = /^-?[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN;
-  if (ctx.faults.has('list-limit-accepts-101') && n === MAX_LIMIT + 1) {
-    /* FAULT list-limit-accepts-101: the upper bound is compared with > 101 instead of > 100. */
-    return n;
-  }
-  if (ctx.faults.has('list-limit-accepts-0') && n === 0) {
-    /* FAULT list-limit-accepts-0: the lower bound is compared with < 0 instead of < 1 (a page of nothing). */
-    return n;
-  }
-  if (ctx.faults.has('list-limit-rejects-100') && n === MAX_LIMIT) {
-    /* FAULT list-limit-rejects-100: the upper bound is exclusive (>= 100), so limit=100 is refused. */
-    throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
-  }
-  if (ctx.faults.has('list-limit-rejects-1') && n === 1) {
-    /* FAULT list-limit-rejects-1: the lower bound is exclusive (<= 1), so limit=1 is refused. */
-    throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
-  }
-  return null;
 }
 
 /** status: exactly one of the PaymentStatus values. */
@@ -180,6 +131,59 @@ export function parseLimit(value: string | null): number {
   if (n < 1 || n > MAX_LIMIT) throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
   return n;
 }
+
+const refuseLimit = (): never => {
+  throw invalidParam('limit', `limit must be an integer from 1 to ${MAX_LIMIT}.`);
+};
+
+/** What an off-by-one comparison sees: the value of an integer-looking limit, else NaN. */
+const limitValue = (raw: string | null): number => (raw !== null && /^-?[0-9]{1,6}$/.test(raw) ? Number(raw) : NaN);
+
+const LIMIT: Step<string | null, number> = {
+  name: 'limit',
+  check: parseLimit,
+  faulty: {
+    /* limit read with parseInt and clamped into 1..100 instead of rejected */
+    'list-limit-clamped': (raw, next) => {
+      if (raw === null) return next(raw);
+      const n = Number.parseInt(raw, 10);
+      return Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
+    },
+    /* the upper bound is compared with > 101 instead of > 100 */
+    'list-limit-accepts-101': (raw, next) => (limitValue(raw) === MAX_LIMIT + 1 ? limitValue(raw) : next(raw)),
+    /* the lower bound is compared with < 0 instead of < 1 (a page of nothing) */
+    'list-limit-accepts-0': (raw, next) => (limitValue(raw) === 0 ? limitValue(raw) : next(raw)),
+    /* the upper bound is exclusive (>= 100), so limit=100 is refused */
+    'list-limit-rejects-100': (raw, next) => (limitValue(raw) === MAX_LIMIT ? refuseLimit() : next(raw)),
+    /* the lower bound is exclusive (<= 1), so limit=1 is refused */
+    'list-limit-rejects-1': (raw, next) => (limitValue(raw) === 1 ? refuseLimit() : next(raw)),
+    /* the default page size is 10, not 20 */
+    'list-default-limit-10': (raw, next) => (raw === null ? 10 : next(raw)),
+  },
+};
+
+const STATUS: Step<string | null, PaymentStatus | null> = {
+  name: 'status',
+  check: parseStatus,
+  faulty: {
+    /* the status filter is upper-cased and trimmed before the check, so "paid " lists PAID */
+    'list-status-filter-case-folded': (value, next) => next(value === null ? null : value.trim().toUpperCase()),
+    /* an unknown status value is dropped instead of rejected */
+    'list-unknown-status-ignored': (value, next) => next(value !== null && !(PAYMENT_STATUSES as readonly string[]).includes(value) ? null : value),
+  },
+};
+
+const DATE: Step<{ name: string; value: string | null; rounding: 'floor' | 'ceil' }, number | null> = {
+  name: 'created_from / created_to',
+  check: ({ name, value, rounding }) => parseDateParam(name, value, rounding),
+  faulty: {
+    /* the UTC offset is cut off, the wall-clock time read as UTC */
+    'list-date-offset-ignored': (date, next) => next({ ...date, value: date.value === null ? null : date.value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z') }),
+    /* a date that does not parse is dropped instead of rejected */
+    'list-malformed-date-ignored': (date, next) =>
+      next(date.value !== null && parseRfc3339(date.value.replace(/ (\d{2}:\d{2})$/, '+$1'), date.rounding) === null ? { ...date, value: null } : date),
+  },
+};
 
 /**
  * created_from / created_to: RFC 3339 date-time. A "+hh:mm" offset sent unencoded reaches

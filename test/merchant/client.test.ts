@@ -10,7 +10,7 @@ import { judgeClient } from '../../client-cert/judge.ts';
 import { clientMutation, runExampleClient } from '../../client-cert/mutation.ts';
 import type { RecordedRequest } from '../../client-cert/recorder.ts';
 import { FailureSchedule, INJECTED_RETRY_AFTER_S } from '../../client-cert/schedule.ts';
-import { CLIENT_FAULTS } from '../../examples/client/faults.ts';
+import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
 
 let seq = 0;
 function rec(p: Partial<RecordedRequest>): RecordedRequest {

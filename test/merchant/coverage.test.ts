@@ -1,8 +1,8 @@
 /** Every merchant-side MUST and SHOULD rule that can be tested is declared by a planted receiver or client fault. */
 import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
-import { CLIENT_FAULTS } from '../../examples/client/faults.ts';
-import { RECEIVER_FAULTS } from '../../reference-receiver/faults.ts';
+import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
+import { RECEIVER_FAULTS } from '../../receiver/faults.ts';
 
 describe('merchant-side planted faults', () => {
   for (const [side, faults] of [['receiver', RECEIVER_FAULTS], ['client', CLIENT_FAULTS]] as const) {

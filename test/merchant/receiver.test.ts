@@ -15,7 +15,7 @@ import { parseInspection } from '../../receiver/inspect.ts';
 import { eventIds } from '../../receiver/events.ts';
 import { PROBES, type ProbeKit } from '../../receiver/probes.ts';
 import { runReceiver } from '../../receiver/run.ts';
-import { RECEIVER_FAULTS } from '../../reference-receiver/faults.ts';
+import { RECEIVER_FAULTS } from '../../receiver/faults.ts';
 import { startReferenceReceiver } from '../../reference-receiver/server.ts';
 import { verifySignature } from '../../sink/verify-signature.ts';
 

@@ -1,0 +1,29 @@
+/**
+ * What must catch each planted fault of the example client (examples/client/faults.ts declares
+ * them): the catalogue rules `hps-conformance client` must make fail (or warn, for a SHOULD rule).
+ * Keyed by the client's own fault names, so a fault missing on either side fails `tsc`.
+ */
+import type { RuleId } from '../catalogue/index.ts';
+import { CLIENT_FAULTS as DECLARED, CLIENT_FAULT_NAMES, type ClientFaultName } from '../examples/client/faults.ts';
+
+export { CLIENT_FAULT_NAMES, type ClientFaultName };
+
+export interface ClientFaultDefinition {
+  /** What is wrong, in one sentence (the example client's own words). */
+  readonly description: string;
+  /** Catalogue rules the fault must break. */
+  readonly breaks: readonly RuleId[];
+}
+
+const EXPECTED: { readonly [K in ClientFaultName]: { readonly breaks: readonly RuleId[] } } = {
+  'new-key-per-retry': { breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY', 'CLIENT-NO-DUPLICATE-PAYMENT'] },
+  'no-idempotency-key': { breaks: ['CLIENT-CREATE-HAS-KEY', 'CLIENT-SAME-IDEMPOTENCY-KEY', 'CLIENT-NO-DUPLICATE-PAYMENT'] },
+  'ignores-retry-after': { breaks: ['CLIENT-HONOUR-RETRY-AFTER'] },
+  'retries-cancel-on-503': { breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'] },
+  'retries-400': { breaks: ['CLIENT-NO-RETRY-4XX'] },
+  'gives-up-after-first-502': { breaks: ['RECV-CLIENT-RETRY'] },
+};
+
+export const CLIENT_FAULTS = Object.fromEntries(
+  CLIENT_FAULT_NAMES.map((name) => [name, { description: DECLARED[name], breaks: EXPECTED[name].breaks }]),
+) as { readonly [K in ClientFaultName]: ClientFaultDefinition };
