@@ -308,55 +308,63 @@ interface PropertyRun {
   replay: () => string;
 }
 
-async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, popts: PropertyOptions): Promise<void> {
-  const secrets = profileSecrets(p.ctx.profile);
-  const seed = deriveSeed(p.ctx.seed, `${p.id}#${p.index}`);
-  const numRuns = popts.runs ?? p.ctx.runs;
-  // Transport trouble is never a counterexample: the first one ends the property as an ERROR, unshrunk.
-  let transport: unknown;
-  // Shrinking costs a request per step: it stops after a time budget (a candidate then counts as
-  // passing, so fast-check keeps the smallest failing value found by then) and the report says so.
-  let firstFailureAt: number | undefined;
-  let shrinkCut = false;
-  const guarded = async (v: T) => {
+/**
+ * A property's predicate, guarded: transport trouble is never a counterexample (the first one ends
+ * the property as an ERROR, unshrunk), and shrinking — a request per step — stops after a time
+ * budget (a candidate then counts as passing, so fast-check keeps the smallest failing value found
+ * by then; the report says so).
+ */
+class GuardedPredicate<T> {
+  transport: unknown;
+  shrinkCut = false;
+  private firstFailureAt: number | undefined;
+
+  constructor(private readonly predicate: (value: T) => Promise<void>) {}
+
+  readonly run = async (v: T): Promise<void> => {
     // A skipped candidate resolves at once: yield to the event loop all the same, or fast-check's
     // walk of the rest of the shrink tree starves it for seconds and pooled sockets the target
     // closed meanwhile are reused blind (seen: UND_ERR_SOCKET on every request after the walk).
-    if (transport) return yieldToEventLoop();
-    if (firstFailureAt !== undefined && performance.now() - firstFailureAt > SHRINK_BUDGET_MS) {
-      shrinkCut = true;
+    if (this.transport) return yieldToEventLoop();
+    if (this.firstFailureAt !== undefined && performance.now() - this.firstFailureAt > SHRINK_BUDGET_MS) {
+      this.shrinkCut = true;
       return yieldToEventLoop();
     }
     try {
-      await predicate(v);
+      await this.predicate(v);
     } catch (e) {
       if (transportCause(e) || e instanceof SkipRule) {
-        transport = e;
+        this.transport = e;
         return;
       }
-      firstFailureAt ??= performance.now();
+      this.firstFailureAt ??= performance.now();
       throw e;
     }
   };
-  const details = await fc.check(fc.asyncProperty(arb, guarded), { seed, numRuns, endOnFailure: false });
-  if (transport) throw transport;
+
+  /** The replay of a counterexample gets a fresh budget. */
+  restartBudget(): void {
+    this.firstFailureAt = undefined;
+  }
+
+  throwTransport(): void {
+    if (this.transport) throw this.transport;
+  }
+}
+
+async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, popts: PropertyOptions): Promise<void> {
+  const seed = deriveSeed(p.ctx.seed, `${p.id}#${p.index}`);
+  const numRuns = popts.runs ?? p.ctx.runs;
+  const guard = new GuardedPredicate(predicate);
+  const details = await fc.check(fc.asyncProperty(arb, guard.run), { seed, numRuns, endOnFailure: false });
+  guard.throwTransport();
   if (!details.failed) return;
-  const failure: PropertyFailure = {
-    seed,
-    runs: numRuns,
-    path: details.counterexamplePath ?? undefined,
-    counterexample: redactText(fc.stringify(details.counterexample?.[0]), secrets).slice(0, 2000),
-    replay: p.replay(),
-    replayOutcome: 'not-replayed',
-    shrinks: details.numShrinks,
-  };
-  const notes = [popts.shrinkNote, shrinkCut ? `shrinking stopped after ${SHRINK_BUDGET_MS / 1000} s (each step is a request to the target): the counterexample is the smallest found by then` : undefined].filter(Boolean);
-  if (notes.length) failure.shrink_note = notes.join('; ');
-  firstFailureAt = undefined;
+  const failure = propertyFailure(p, details, { seed, numRuns, shrinkNote: popts.shrinkNote, shrinkCut: guard.shrinkCut });
+  guard.restartBudget();
   // Replay the shrunk counterexample once with the same seed and path before reporting it.
   if (details.counterexamplePath) {
-    const again = await fc.check(fc.asyncProperty(arb, guarded), { seed, numRuns, path: details.counterexamplePath, endOnFailure: true });
-    if (transport) throw transport;
+    const again = await fc.check(fc.asyncProperty(arb, guard.run), { seed, numRuns, path: details.counterexamplePath, endOnFailure: true });
+    guard.throwTransport();
     failure.replayOutcome = again.failed ? 'fail' : 'pass';
     if (!again.failed) failure.replayError = 'the same counterexample passed when replayed';
   }
@@ -368,4 +376,20 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   }
   const why = cause instanceof Error ? cause.message : String(cause);
   throw new Error(`property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): ${why}\ncounterexample: ${failure.counterexample}\nreplay: ${failure.replay}`);
+}
+
+/** What the report keeps of a failed property: seed, path, the (redacted) counterexample, the replay line. */
+function propertyFailure<T>(p: PropertyRun, details: fc.RunDetails<[T]>, o: { seed: number; numRuns: number; shrinkNote?: string; shrinkCut: boolean }): PropertyFailure {
+  const failure: PropertyFailure = {
+    seed: o.seed,
+    runs: o.numRuns,
+    path: details.counterexamplePath ?? undefined,
+    counterexample: redactText(fc.stringify(details.counterexample?.[0]), profileSecrets(p.ctx.profile)).slice(0, 2000),
+    replay: p.replay(),
+    replayOutcome: 'not-replayed',
+    shrinks: details.numShrinks,
+  };
+  const notes = [o.shrinkNote, o.shrinkCut ? `shrinking stopped after ${SHRINK_BUDGET_MS / 1000} s (each step is a request to the target): the counterexample is the smallest found by then` : undefined].filter(Boolean);
+  if (notes.length) failure.shrink_note = notes.join('; ');
+  return failure;
 }
