@@ -32,6 +32,9 @@ import type { Reply } from './reply.ts';
 import { allowHeader, matchPath, ROUTES, type OperationId } from './router.ts';
 import type { ApiKeyRecord } from './types.ts';
 
+// One listener for every response (an answer the client no longer reads is nobody's concern).
+const ignoreError = (): void => undefined;
+
 export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
   const perConnection = new WeakMap<object, string>();
   return (req, res) => {
@@ -41,7 +44,7 @@ export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, re
       requestId = perConnection.get(req.socket) ?? requestId;
       perConnection.set(req.socket, requestId);
     }
-    res.on('error', () => {});
+    res.on('error', ignoreError);
     handle(ctx, req, res, requestId).catch((err: unknown) => sendError(ctx, res, err, requestId));
   };
 }

@@ -94,7 +94,7 @@ export function matchPath<R extends { pattern: string }>(
       const segment = segments[i] ?? '';
       if (part.startsWith('{') && part.endsWith('}')) {
         if (segment === '') ok = false;
-        else params[part.slice(1, -1)] = decodeSegment(segment);
+        else params[part.slice(1, -1)] = segment.includes('%') ? decodeSegment(segment) : segment; // nothing to decode: skip the call
       } else if (part !== segment) {
         ok = false;
       }
