@@ -19,7 +19,7 @@ import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
-import { readBody, sendBytes, sendJson, splitTarget, type RequestBody } from './http-io.ts';
+import { noBody, readBody, sendBytes, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
 import { listPayments } from './listing.ts';
 import {
@@ -50,7 +50,7 @@ export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, re
 }
 
 async function handle(ctx: AppContext, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-  const body = await readBody(req);
+  const body = noBody(req) ?? (await readBody(req)); // a bodiless request skips a promise turn
   if (body === null) return; // the client went away: nobody to answer
   const reply = await dispatch(ctx, req, body);
   sendBytes(res, reply.status, reply.body, { ...reply.headers, 'Request-Id': requestId });
