@@ -90,28 +90,31 @@ export interface WorkersCeiling {
   g: number;
   n: number;
   i: number;
-  /** Cores left to generator and nginx at two workers (the others' share taken off). */
+  /** Cores left to generator, nginx and interrupts at two workers (the other jobs' share taken off). */
   free: number;
-  /** The most --workers 2 / --workers 1 this machine allows. */
+  /** The most --workers 2 / --workers 1 this run's machine allowed. */
   ceiling: number;
-  /** Free cores a ratio of 1.7 would take; nginx's largest cost per request for 1.7 on every core. */
+  /** The most it allows with no other job on the machine: cores / (g + n + i) / R1. */
+  idleCeiling: number;
+  /** Cores that 1.7× of --workers 1's rate needs: 1.7 × R1 × (g + n + i). */
   coresFor17: number;
-  nginxFor17: number;
+  /** What nginx + interrupts may cost per request for 1.7× on every core: cores / (1.7 × R1) − g. */
+  targetFor17: number;
 }
 
 /**
  * What this machine allows --workers 2 over --workers 1: at one worker each request costs the
  * generator g, nginx n and interrupts i CPU seconds; with two, at most free / (g + n + i)
- * requests per second fit,
- * whoever runs them (the generator's cost per request assumed not to fall with more threads).
+ * requests per second fit, whoever runs them (the generator's cost per request assumed not to
+ * fall with more threads).
  */
 export function workersCeiling(w1: RateAndCpu, w2: RateAndCpu, cores: number): WorkersCeiling | null {
   const { client, server, irq } = w1.cpu;
-  if (client === null || server === null || irq === null || w2.cpu.others === null || w1.rps <= 0) return null;
+  if (client === null || server === null || irq === null || w2.cpu.others === null || w1.rps <= 0 || client <= 0) return null;
   const g = client / w1.rps;
   const n = server / w1.rps;
   const i = irq / w1.rps;
   const free = Math.max(0, cores - w2.cpu.others);
   const perRequest = g + n + i;
-  return { g, n, i, free, ceiling: free / perRequest / w1.rps, coresFor17: 1.7 * w1.rps * perRequest, nginxFor17: Math.max(0, cores / (1.7 * w1.rps) - g - i) };
+  return { g, n, i, free, ceiling: free / perRequest / w1.rps, idleCeiling: cores / perRequest / w1.rps, coresFor17: 1.7 * w1.rps * perRequest, targetFor17: Math.max(0, cores / (1.7 * w1.rps) - g) };
 }

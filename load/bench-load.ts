@@ -73,20 +73,23 @@ function workersArithmetic(r: Results): string {
   const rounds = r.workers1!.map((w1, i) => ({ w1, w2: r.workers2![i]!, c: workersCeiling(w1, r.workers2![i]!, CORES) }));
   const ok = rounds.filter((x): x is typeof x & { c: NonNullable<typeof x.c> } => x.c !== null);
   if (!ok.length) return '    (no /proc: the CPU arithmetic is not available here)';
-  const g = median(ok.map((x) => x.c.g)) * 1e6;
-  const n = median(ok.map((x) => x.c.n)) * 1e6;
-  const i = median(ok.map((x) => x.c.i)) * 1e6;
-  const per = g + n + i;
-  const free = median(ok.map((x) => x.c.free));
-  const ceiling = median(ok.map((x) => x.c.ceiling));
-  const reached = median(ok.map((x) => x.w2.rps / x.w1.rps / x.c.ceiling));
-  const coresFor17 = median(ok.map((x) => x.c.coresFor17));
-  const nginxFor17 = median(ok.map((x) => x.c.nginxFor17)) * 1e6;
+  const med = (f: (c: (typeof ok)[number]) => number): number => median(ok.map(f));
+  const [g, n, i] = [med((x) => x.c.g) * 1e6, med((x) => x.c.n) * 1e6, med((x) => x.c.i) * 1e6];
+  const free = med((x) => x.c.free);
+  const reached = med((x) => x.w2.rps / x.w1.rps / x.c.ceiling);
   return [
-    `    machine: ${CORES} cores; CPU per request at --workers 1: generator ${g.toFixed(1)} µs, nginx ${n.toFixed(1)} µs, interrupts ${i.toFixed(1)} µs (nginx + interrupts: ${((100 * (n + i)) / per).toFixed(0)}% of each request's CPU)`,
-    `    free for generator + nginx + interrupts at --workers 2: ${free.toFixed(2)} cores (other jobs used the rest) → at most ${free.toFixed(2)} / ${per.toFixed(1)} µs = ${k((free / per) * 1e6)} req/s`,
-    `    → this machine allows at most ${ceiling.toFixed(2)}×; --workers 2 reached ${(100 * reached).toFixed(0)}% of that ceiling; 1.7× would take ${coresFor17.toFixed(2)} free cores, or nginx at ≤ ${nginxFor17.toFixed(1)} µs/request on all ${CORES}`,
+    `    CPU per request at --workers 1: generator ${g.toFixed(1)} µs, nginx ${n.toFixed(1)} µs, interrupts ${i.toFixed(1)} µs: nginx + interrupts take ${((100 * (n + i)) / (g + n + i)).toFixed(0)}% of each request's CPU`,
+    `    with no other job on the ${CORES} cores: at most ${CORES} / ${(g + n + i).toFixed(1)} µs = ${k((CORES / (g + n + i)) * 1e6)} req/s = ${med((x) => x.c.idleCeiling).toFixed(2)}× --workers 1's rate; in this run other jobs left ${free.toFixed(2)} cores: at most ${med((x) => x.c.ceiling).toFixed(2)}×, of which --workers 2 reached ${(100 * reached).toFixed(0)}%`,
+    `    1.7× needs ${med((x) => x.c.coresFor17).toFixed(2)} free cores, or nginx + interrupts at ≤ ${(med((x) => x.c.targetFor17) * 1e6).toFixed(1)} µs per request on ${CORES} (measured ${(n + i).toFixed(1)} µs)`,
   ].join('\n');
+}
+
+/** A word when other jobs held much of the machine: then the ratios say more about scheduling than code. */
+function busyNote(all: Results[]): string | null {
+  const others = all.flatMap((r) => Object.values(r).flatMap((rs) => rs.map((x) => x.cpu.others))).filter((x): x is number => x !== null);
+  if (!others.length) return null;
+  const m = median(others);
+  return m > 0.25 ? `(busy machine: other jobs used a median ${m.toFixed(2)} of ${CORES} cores during the phases; pinned phases shared their cores with them, so the rates and their ratios carry that noise: the per-CPU-second ratios and the arithmetic above are steadier)` : null;
 }
 
 interface Target {
@@ -98,24 +101,25 @@ interface Target {
   key: string;
 }
 
-async function runSection(s: Section, t: Target, rounds: number, seconds: number, connections: number): Promise<string> {
+/** One section's phases, interleaved; the printed lines and the results (for the busy note). */
+async function runSection(s: Section, t: Target, rounds: number, seconds: number, connections: number): Promise<{ text: string; r: Results }> {
   const path = `/v1/payments/${t.id}`;
   const phase = (engine: string, extra: Record<string, unknown> = {}) => ({ engine, url: t.nginx.url, id: t.id, key: t.key, connections, seconds, ...extra });
   const gen = () => childPhase(phase('generator'), true, t.nginx.pid);
   if (s === 'generator') {
     const r = await interleave(rounds, { generator: gen, wrk: () => wrkPhase(t.nginx.url + path, t.key, connections, seconds, t.nginx.pid) });
-    return ratioLine('generator vs wrk (nginx, one core each)', r, 'generator', 'wrk', 0.5);
+    return { r, text: ratioLine('generator vs wrk (nginx, one core each)', r, 'generator', 'wrk', 0.5) };
   }
   if (s === 'engines') {
     const r = await interleave(rounds, { generator: gen, undici: () => childPhase(phase('undici'), true, t.nginx.pid), autocannon: () => childPhase(phase('autocannon'), true, t.nginx.pid) });
-    return [ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'), ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client')].join('\n');
+    return { r, text: [ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'), ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client')].join('\n') };
   }
   if (s === 'workers') {
     const r = await interleave(rounds, { workers2: () => childPhase(phase('workers', { workers: 2 }), false, t.nginx.pid), workers1: () => childPhase(phase('workers', { workers: 1 }), false, t.nginx.pid) });
-    return `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}`;
+    return { r, text: `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}` };
   }
   const r = await interleave(rounds, { reference: () => wrkPhase(t.referenceUrl + path, t.key, connections, seconds, t.referencePid), bare: () => wrkPhase(t.bare.url + path, t.key, connections, seconds, t.bare.pid) });
-  return ratioLine('reference vs bare node:http (wrk on core 0, server on core 1)', r, 'reference', 'bare', 0.8, 'server');
+  return { r, text: ratioLine('reference vs bare node:http (wrk on core 0, server on core 1)', r, 'reference', 'bare', 0.8, 'server') };
 }
 
 function parseOptions(): { seconds: number; rounds: number; connections: number; only: Section[] } | null {
@@ -151,7 +155,14 @@ async function main(): Promise<number> {
     const t: Target = { nginx, bare, referenceUrl: reference.profile.base_url, referencePid: reference.pid, id, key };
     console.log(`bench:load · ${o.rounds} rounds × ${o.seconds} s per phase, interleaved · ${o.connections} connections · GET /v1/payments/{id} · pinned phases: client on core 0, server on core 1 (taskset)`);
     if (!HAS_PROC) console.log('(no /proc here: CPU shares are not measured)');
-    for (const s of o.only) console.log(await runSection(s, t, o.rounds, o.seconds, o.connections));
+    const all: Results[] = [];
+    for (const s of o.only) {
+      const { text, r } = await runSection(s, t, o.rounds, o.seconds, o.connections);
+      console.log(text);
+      all.push(r);
+    }
+    const busy = busyNote(all);
+    if (busy) console.log(busy);
     console.log('(a shared, noisy machine: ratios of interleaved phases, not absolute numbers; cores = CPU seconds per second from /proc; interrupts = irq + softirq, mostly loopback TCP; others = every other process)');
     return 0;
   } finally {
