@@ -94,11 +94,14 @@ export interface WorkersCeiling {
   free: number;
   /** The most --workers 2 / --workers 1 this run's machine allowed. */
   ceiling: number;
-  /** The most it allows with no other job on the machine: cores / (g + n + i) / R1. */
-  idleCeiling: number;
-  /** Cores that 1.7× of --workers 1's rate needs: 1.7 × R1 × (g + n + i). */
+  /**
+   * The most it allows had --workers 1 a whole core to itself and every core been free:
+   * cores × g / (g + n + i) (nginx and interrupts run on what the generator leaves).
+   */
+  wholeCoreCeiling: number;
+  /** Cores that 1.7× needs on those terms: 1.7 × (g + n + i) / g. */
   coresFor17: number;
-  /** What nginx + interrupts may cost per request for 1.7× on every core: cores / (1.7 × R1) − g. */
+  /** What nginx + interrupts may cost per request for 1.7× on `cores`: g × (cores / 1.7 − 1). */
   targetFor17: number;
 }
 
@@ -116,5 +119,5 @@ export function workersCeiling(w1: RateAndCpu, w2: RateAndCpu, cores: number): W
   const i = irq / w1.rps;
   const free = Math.max(0, cores - w2.cpu.others);
   const perRequest = g + n + i;
-  return { g, n, i, free, ceiling: free / perRequest / w1.rps, idleCeiling: cores / perRequest / w1.rps, coresFor17: 1.7 * w1.rps * perRequest, targetFor17: Math.max(0, cores / (1.7 * w1.rps) - g) };
+  return { g, n, i, free, ceiling: free / perRequest / w1.rps, wholeCoreCeiling: (cores * g) / perRequest, coresFor17: (1.7 * perRequest) / g, targetFor17: Math.max(0, g * (cores / 1.7 - 1)) };
 }

@@ -27,9 +27,9 @@ describe('bench:load arithmetic', () => {
     expect(c.n * 1e6).toBeCloseTo(8, 9);
     expect(c.free).toBeCloseTo(1.8, 9);
     expect(c.ceiling).toBeCloseTo(1.8 / 30e-6 / 50_000, 9); // 1.2×
-    expect(c.idleCeiling).toBeCloseTo(2 / 30e-6 / 50_000, 9); // 1.33× with every core free
-    expect(c.coresFor17).toBeCloseTo(1.7 * 50_000 * 30e-6, 9); // 2.55 cores
-    expect(c.targetFor17 * 1e6).toBeCloseTo((2 / (1.7 * 50_000)) * 1e6 - 20, 6); // 3.5 µs for nginx + interrupts
+    expect(c.wholeCoreCeiling).toBeCloseTo((2 * 20) / 30, 9); // 1.33×: nginx + interrupts take a third of each request's CPU
+    expect(c.coresFor17).toBeCloseTo((1.7 * 30) / 20, 9); // 2.55 cores
+    expect(c.targetFor17 * 1e6).toBeCloseTo(20 * (2 / 1.7 - 1), 6); // 3.5 µs for nginx + interrupts
     expect(workersCeiling({ ...w1, cpu: { ...w1.cpu, server: null } }, w2, 2)).toBeNull();
   });
 });
