@@ -1,7 +1,8 @@
 /**
  * One measured phase of `npm run bench:load`, in its own process so that taskset can pin it:
- * argv[2] is JSON { engine, url, path, key, connections, seconds, workers? }; prints one JSON
- * line { requests, seconds, ok }.
+ * argv[2] is JSON { engine, url, path, key, connections, seconds, workers?, serverPid }; prints
+ * one JSON line { requests, seconds, ok, cpu } (cpu: the cores this process, the server and the
+ * rest of the machine used during the measured window, from /proc).
  *   generator: this project's generator (closed model), every correctness check on;
  *   workers:   the same through --workers N (worker threads, merged);
  *   undici:    a bare undici loop on the same connections (no check, no histogram);
@@ -9,6 +10,7 @@
  */
 import autocannon from 'autocannon';
 import { Client } from 'undici';
+import { cpuSample, cpuShares, type CpuSample } from './bench-cpu.ts';
 import { runGenerator, type GeneratorResult } from './generator.ts';
 import { MIXES } from './scenarios.ts';
 import { runWorkers } from './workers.ts';
@@ -21,15 +23,23 @@ interface Phase {
   connections: number;
   seconds: number;
   workers?: number;
+  serverPid: number;
 }
 
 const p = JSON.parse(process.argv[2]!) as Phase;
 const path = `/v1/payments/${p.id}`;
 const headers = { authorization: `Bearer ${p.key}`, accept: 'application/json' };
+let windowStart: CpuSample | null = null;
+/** Marks the start of the measured window (after loading: worker threads load first). */
+const startWindow = (): void => void (windowStart = cpuSample('self', p.serverPid));
 
 async function generator(n: number | null): Promise<{ requests: number; ok: boolean }> {
   const plan = { baseUrl: p.url, key: p.key, runId: 'bench', tag: 'b', scenario: 'read' as const, mix: MIXES.read, connections: p.connections, arrivals: 'constant' as const, warmupS: 0, durationS: p.seconds, timeoutMs: 10_000, maxRequests: 10_000_000, pool: [{ id: p.id, amount: '100.00', externalId: 'x' }] };
-  const results: GeneratorResult[] = n === null ? [await runGenerator({ ...plan, startEpochMs: performance.timeOrigin + performance.now() })] : await runWorkers(plan, n);
+  let results: GeneratorResult[];
+  if (n === null) {
+    startWindow();
+    results = [await runGenerator({ ...plan, startEpochMs: performance.timeOrigin + performance.now() })];
+  } else results = await runWorkers(plan, n, startWindow);
   const requests = results.reduce((a, r) => a + r.answered, 0);
   const bad = results.reduce((a, r) => a + r.obs.read.bad.count, 0);
   return { requests, ok: bad === 0 && requests > 0 };
@@ -38,6 +48,7 @@ async function generator(n: number | null): Promise<{ requests: number; ok: bool
 async function bareUndici(): Promise<{ requests: number; ok: boolean }> {
   let requests = 0;
   let bad = 0;
+  startWindow();
   const end = performance.now() + p.seconds * 1000;
   await Promise.all(
     Array.from({ length: p.connections }, async () => {
@@ -55,9 +66,11 @@ async function bareUndici(): Promise<{ requests: number; ok: boolean }> {
 }
 
 async function bareAutocannon(): Promise<{ requests: number; ok: boolean }> {
+  startWindow();
   const r = await autocannon({ url: p.url + path, connections: p.connections, duration: p.seconds, headers });
   return { requests: r['2xx'], ok: r.non2xx === 0 && r.errors === 0 };
 }
 
 const out = p.engine === 'generator' ? await generator(null) : p.engine === 'workers' ? await generator(p.workers ?? 1) : p.engine === 'undici' ? await bareUndici() : await bareAutocannon();
-process.stdout.write(JSON.stringify({ ...out, seconds: p.seconds }) + '\n');
+const cpu = cpuShares(windowStart!, cpuSample('self', p.serverPid));
+process.stdout.write(JSON.stringify({ ...out, seconds: p.seconds, cpu }) + '\n');

@@ -3,114 +3,148 @@
  *
  *  (wrk, taskset and nginx — NGINX=path to override — must be installed.)
  *
- *  1. the generator (closed model, every correctness check on) vs wrk, same path and
- *     connections, one core each (taskset), against nginx answering a Payment's exact bytes;
- *  2. the generator vs bare undici and bare autocannon on the same path (same pinning);
- *  3. --workers 2 vs --workers 1 (unpinned: two cores for the generator, nginx competing);
- *  4. the reference server vs a bare node:http server sending the same bytes (wrk on core 0,
- *     the server on core 1), GET /v1/payments/{id}.
+ *  generator  the generator (closed model, every correctness check on) vs wrk, same path and
+ *             connections, one core each (taskset), against nginx answering a Payment's exact bytes;
+ *  engines    the generator vs bare undici and bare autocannon on the same path (same pinning);
+ *  workers    --workers 2 vs --workers 1 (unpinned: two cores for the generator, nginx competing),
+ *             with the arithmetic of what this machine allows (cores, nginx's and the others' CPU);
+ *  reference  the reference server vs a bare node:http server sending the same bytes (wrk on core 0,
+ *             the server on core 1), GET /v1/payments/{id}.
  *
- *   tsx load/bench-load.ts [--seconds S per phase, default 3] [--rounds N, default 2] [--connections N, default 10]
+ * Each ratio is the median of the per-round ratios (round i of A over round i of B), with their
+ * range; CPU shares (cores, from /proc) are medians too.
+ *
+ *   tsx load/bench-load.ts [--seconds S per phase, default 3] [--rounds N, default 5]
+ *                          [--connections N, default 10] [--only generator,engines,workers,reference]
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Client, closeAllPools } from '../core/client.ts';
 import { startReferenceProcess } from '../targets/reference-process.ts';
+import { CORES, median, workersCeiling } from './bench-cpu.ts';
+import { childPhase, HAS_PROC, PIN_SERVER, startBareNode, startNginx, wrkPhase, type PhaseResult, type Server } from './bench-targets.ts';
 
-const CHILD = fileURLToPath(new URL('./bench-child.mjs', import.meta.url));
-const PIN_CLIENT = ['taskset', '-c', '0'];
-const PIN_SERVER = ['taskset', '-c', '1'];
+const SECTIONS = ['generator', 'engines', 'workers', 'reference'] as const;
+type Section = (typeof SECTIONS)[number];
+type Results = Record<string, PhaseResult[]>;
 
-function run(cmd: string[], timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(cmd[0]!, cmd.slice(1), { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 1 << 20 }, (e, out, err) => (e ? reject(new Error(`${cmd.slice(0, 4).join(' ')}: ${e.message} ${err}`)) : resolve(out)));
-  });
-}
+const k = (x: number): string => `${(x / 1000).toFixed(1)}k`;
+const cores = (x: number | null): string => (x === null ? '—' : x.toFixed(2));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function wrkRps(url: string, key: string, connections: number, seconds: number): Promise<number> {
-  const out = await run([...PIN_CLIENT, 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '-H', `authorization: Bearer ${key}`, url], (seconds + 20) * 1000);
-  const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
-  if (!m || /Non-2xx/.test(out)) throw new Error(`wrk: unexpected output ${out.slice(0, 300)}`);
-  return Number(m[1]);
-}
-
-async function childRps(phase: Record<string, unknown>, pin: boolean): Promise<number> {
-  const out = await run([...(pin ? PIN_CLIENT : []), process.execPath, CHILD, JSON.stringify(phase)], ((phase.seconds as number) + 60) * 1000);
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; seconds: number; ok: boolean };
-  if (!r.ok) throw new Error(`${String(phase.engine)}: a check failed or nothing answered`);
-  return r.requests / r.seconds;
-}
-
-/** nginx answering `body` to every request, one worker process pinned to core 1. */
-async function startNginx(body: string, headers: Record<string, string>): Promise<{ url: string; stop(): void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'hps-bench-nginx-'));
-  const port = await freePort();
-  const extra = Object.entries(headers).map(([k, v]) => `add_header ${k} "${v}" always;`).join(' ');
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon off;
-events { worker_connections 1024; }
-http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; keepalive_requests 1000000;
-    location / { default_type "application/json; charset=utf-8"; ${extra} return 200 '${body.replace(/'/g, "\\'")}'; } } }`,
-  );
-  const child = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.env.NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  await new Promise((r) => setTimeout(r, 500));
-  return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
-}
-
-/** A bare node:http server sending `body` with `headers`, pinned to core 1. */
-async function startBareNode(body: string, headers: Record<string, string>): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const src = `const b=Buffer.from(${JSON.stringify(body)});const h=${JSON.stringify(headers)};h['content-length']=b.length;
-require('node:http').createServer((q,s)=>{q.resume();s.writeHead(200,h);s.end(b)}).listen(${port},'127.0.0.1',()=>console.log('up'))`;
-  const proc = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.execPath, '-e', src], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((r) => proc.stdout!.once('data', () => r()));
-  return { url: `http://127.0.0.1:${port}`, proc };
-}
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (x: number): string => x.toFixed(0).padStart(8);
-
-/** Runs the named phases in turn, `rounds` times (A B A B …); returns the rates by name. */
-async function interleave(rounds: number, phases: Record<string, () => Promise<number>>): Promise<Record<string, number[]>> {
-  const out: Record<string, number[]> = Object.fromEntries(Object.keys(phases).map((k) => [k, []]));
+/** Runs the named phases in turn, `rounds` times (A B A B …); returns the results by name. */
+async function interleave(rounds: number, phases: Record<string, () => Promise<PhaseResult>>): Promise<Results> {
+  const out: Results = Object.fromEntries(Object.keys(phases).map((n) => [n, []]));
   for (let i = 0; i < rounds; i += 1) for (const [name, f] of Object.entries(phases)) out[name]!.push(await f());
   return out;
 }
 
-function ratioLine(label: string, r: Record<string, number[]>, a: string, b: string, goal: number): string {
-  const pairs = r[a]!.map((x, i) => x / r[b]![i]!);
+function medianOf(rs: readonly PhaseResult[], f: (r: PhaseResult) => number | null): number | null {
+  const xs = rs.map(f).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : null;
+}
+
+function cpuLine(name: string, rs: readonly PhaseResult[]): string {
+  return `    ${name.padEnd(10)} ${k(medianOf(rs, (r) => r.rps)!).padStart(7)} req/s · cores: client ${cores(medianOf(rs, (r) => r.cpu.client))}, server ${cores(medianOf(rs, (r) => r.cpu.server))}, interrupts ${cores(medianOf(rs, (r) => r.cpu.irq))}, others ${cores(medianOf(rs, (r) => r.cpu.others))}`;
+}
+
+const range = (xs: readonly number[]): string => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+
+/**
+ * The ratio of A's rate over B's, round by round. With `per`, also the ratio of requests per
+ * CPU second of that side (the side both are bound by): on a machine whose cores other jobs
+ * share, it estimates what one whole core each would give.
+ */
+function ratioLine(label: string, r: Results, a: string, b: string, goal: number, per?: 'client' | 'server'): string {
+  const pairs = r[a]!.map((x, i) => x.rps / r[b]![i]!.rps);
   const m = median(pairs);
-  return `${label.padEnd(44)} ${a} ${fmt(median(r[a]!))} req/s · ${b} ${fmt(median(r[b]!))} req/s · ratio ${m.toFixed(2)} (pairs ${pairs.map((x) => x.toFixed(2)).join(' ')}; goal ≥ ${goal}) ${m >= goal ? 'MET' : 'NOT MET'}`;
+  const lines = [`${label}: ratio ${m.toFixed(2)} (median of ${pairs.length} rounds; range ${range(pairs)}; pairs ${pairs.map((x) => x.toFixed(2)).join(' ')}) · goal ≥ ${goal} ${m >= goal ? 'MET' : 'NOT MET'}`];
+  if (per) {
+    const perCpu = r[a]!.map((x, i) => {
+      const ca = x.cpu[per];
+      const cb = r[b]![i]!.cpu[per];
+      return ca && cb ? x.rps / ca / (r[b]![i]!.rps / cb) : null;
+    }).filter((x): x is number => x !== null);
+    if (perCpu.length) lines.push(`    per ${per} CPU second: ratio ${median(perCpu).toFixed(2)} (range ${range(perCpu)})`);
+  }
+  lines.push(cpuLine(a, r[a]!), cpuLine(b, r[b]!));
+  return lines.join('\n');
+}
+
+function workersArithmetic(r: Results): string {
+  const rounds = r.workers1!.map((w1, i) => ({ w1, w2: r.workers2![i]!, c: workersCeiling(w1, r.workers2![i]!, CORES) }));
+  const ok = rounds.filter((x): x is typeof x & { c: NonNullable<typeof x.c> } => x.c !== null);
+  if (!ok.length) return '    (no /proc: the CPU arithmetic is not available here)';
+  const med = (f: (c: (typeof ok)[number]) => number): number => median(ok.map(f));
+  const [g, n, i] = [med((x) => x.c.g) * 1e6, med((x) => x.c.n) * 1e6, med((x) => x.c.i) * 1e6];
+  const free = med((x) => x.c.free);
+  const reached = med((x) => x.w2.rps / x.w1.rps / x.c.ceiling);
+  return [
+    `    CPU per request at --workers 1: generator ${g.toFixed(1)} µs, nginx ${n.toFixed(1)} µs, interrupts ${i.toFixed(1)} µs: nginx + interrupts take ${((100 * (n + i)) / (g + n + i)).toFixed(0)}% of each request's CPU`,
+    `    had --workers 1 a whole core (and every core been free): at most ${CORES} × ${g.toFixed(1)} / ${(g + n + i).toFixed(1)} = ${med((x) => x.c.wholeCoreCeiling).toFixed(2)}×; in this run other jobs left ${free.toFixed(2)} cores: at most ${med((x) => x.c.ceiling).toFixed(2)}×, of which --workers 2 reached ${(100 * reached).toFixed(0)}%`,
+    `    1.7× needs ${med((x) => x.c.coresFor17).toFixed(2)} cores, or nginx + interrupts at ≤ ${(med((x) => x.c.targetFor17) * 1e6).toFixed(1)} µs per request on ${CORES} (measured ${(n + i).toFixed(1)} µs)`,
+  ].join('\n');
+}
+
+/** A word when other jobs held much of the machine: then the ratios say more about scheduling than code. */
+function busyNote(all: Results[]): string | null {
+  const others = all.flatMap((r) => Object.values(r).flatMap((rs) => rs.map((x) => x.cpu.others))).filter((x): x is number => x !== null);
+  if (!others.length) return null;
+  const m = median(others);
+  return m > 0.25 ? `(busy machine: other jobs used a median ${m.toFixed(2)} of ${CORES} cores during the phases; pinned phases shared their cores with them, so the rates and their ratios carry that noise: the per-CPU-second ratios and the arithmetic above are steadier)` : null;
+}
+
+interface Target {
+  nginx: Server;
+  bare: Server;
+  referenceUrl: string;
+  referencePid: number;
+  id: string;
+  key: string;
+}
+
+/** One section's phases, interleaved; the printed lines and the results (for the busy note). */
+async function runSection(s: Section, t: Target, rounds: number, seconds: number, connections: number): Promise<{ text: string; r: Results }> {
+  const path = `/v1/payments/${t.id}`;
+  const phase = (engine: string, extra: Record<string, unknown> = {}) => ({ engine, url: t.nginx.url, id: t.id, key: t.key, connections, seconds, ...extra });
+  const gen = () => childPhase(phase('generator'), true, t.nginx.pid);
+  if (s === 'generator') {
+    const r = await interleave(rounds, { generator: gen, wrk: () => wrkPhase(t.nginx.url + path, t.key, connections, seconds, t.nginx.pid) });
+    return { r, text: ratioLine('generator vs wrk (nginx, one core each)', r, 'generator', 'wrk', 0.5) };
+  }
+  if (s === 'engines') {
+    const r = await interleave(rounds, { generator: gen, undici: () => childPhase(phase('undici'), true, t.nginx.pid), autocannon: () => childPhase(phase('autocannon'), true, t.nginx.pid) });
+    return { r, text: [ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'), ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client')].join('\n') };
+  }
+  if (s === 'workers') {
+    const r = await interleave(rounds, { workers2: () => childPhase(phase('workers', { workers: 2 }), false, t.nginx.pid), workers1: () => childPhase(phase('workers', { workers: 1 }), false, t.nginx.pid) });
+    return { r, text: `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}` };
+  }
+  // Long-lived servers idle through the other sections: one unmeasured round first, so that
+  // both are measured warm (JIT, heap sizes), whatever ran before.
+  const phases = { reference: () => wrkPhase(t.referenceUrl + path, t.key, connections, seconds, t.referencePid), bare: () => wrkPhase(t.bare.url + path, t.key, connections, seconds, t.bare.pid) };
+  await interleave(1, phases);
+  const r = await interleave(rounds, phases);
+  return { r, text: ratioLine('reference vs bare node:http (wrk on core 0, server on core 1)', r, 'reference', 'bare', 0.8, 'server') };
+}
+
+function parseOptions(): { seconds: number; rounds: number; connections: number; only: Section[] } | null {
+  const { values } = parseArgs({ options: { seconds: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' } }, strict: true });
+  const seconds = Number(values.seconds ?? 3);
+  const rounds = Number(values.rounds ?? 5);
+  const connections = Number(values.connections ?? 10);
+  const only = (values.only ?? SECTIONS.join(',')).split(',') as Section[];
+  if (![seconds, rounds, connections].every((x) => Number.isInteger(x) && x >= 1 && x <= 60) || !only.every((s) => SECTIONS.includes(s))) {
+    console.error(`bench:load: --seconds, --rounds and --connections are integers from 1 to 60; --only takes ${SECTIONS.join(',')}`);
+    return null;
+  }
+  return { seconds, rounds, connections, only };
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' } }, strict: true });
-  const seconds = Number(values.seconds ?? 3);
-  const rounds = Number(values.rounds ?? 2);
-  const connections = Number(values.connections ?? 10);
-  if (![seconds, rounds, connections].every((x) => Number.isInteger(x) && x >= 1 && x <= 60)) {
-    console.error('bench:load: --seconds, --rounds and --connections are integers from 1 to 60');
-    return 2;
-  }
+  const o = parseOptions();
+  if (o === null) return 2;
   const reference = await startReferenceProcess(PIN_SERVER);
-  let nginx: { url: string; stop(): void } | null = null;
-  let bare: { url: string; proc: ChildProcess } | null = null;
+  let nginx: Server | null = null;
+  let bare: Server | null = null;
   try {
     const key = reference.profile.keys.test;
     const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
@@ -119,27 +153,25 @@ async function main(): Promise<number> {
     const id = created.json.id as string;
     const got = await client.getPayment(key, id);
     const headers: Record<string, string> = {};
-    for (const k of ['content-type', 'cache-control', 'request-id']) if (got.headers[k]) headers[k] = String(got.headers[k]);
+    for (const h of ['content-type', 'cache-control', 'request-id']) if (got.headers[h]) headers[h] = String(got.headers[h]);
     nginx = await startNginx(got.text, { 'cache-control': 'no-store', 'request-id': headers['request-id'] ?? 'req_x' });
     bare = await startBareNode(got.text, headers);
-    const path = `/v1/payments/${id}`;
-    const phase = (engine: string, url: string, extra: Record<string, unknown> = {}) => ({ engine, url, id, key, connections, seconds, ...extra });
-    console.log(`bench:load · ${rounds} rounds × ${seconds} s per phase, interleaved · ${connections} connections · GET /v1/payments/{id} · client on core 0, server on core 1 (taskset)`);
-
-    const g = await interleave(rounds, { generator: () => childRps(phase('generator', nginx!.url), true), wrk: () => wrkRps(nginx!.url + path, key, connections, seconds) });
-    console.log(ratioLine('generator vs wrk (nginx, one core each)', g, 'generator', 'wrk', 0.5));
-    const b = await interleave(rounds, { generator: () => childRps(phase('generator', nginx!.url), true), undici: () => childRps(phase('undici', nginx!.url), true), autocannon: () => childRps(phase('autocannon', nginx!.url), true) });
-    console.log(ratioLine('generator vs bare undici (nginx)', b, 'generator', 'undici', 0.8));
-    console.log(ratioLine('generator vs bare autocannon (nginx)', b, 'generator', 'autocannon', 0.8));
-    const w = await interleave(rounds, { workers2: () => childRps(phase('workers', nginx!.url, { workers: 2 }), false), workers1: () => childRps(phase('workers', nginx!.url, { workers: 1 }), false) });
-    console.log(ratioLine('--workers 2 vs 1 (unpinned, nginx competes)', w, 'workers2', 'workers1', 1.7));
-    const r = await interleave(rounds, { reference: () => wrkRps(reference.profile.base_url + path, key, connections, seconds), bare: () => wrkRps(bare!.url + path, key, connections, seconds) });
-    console.log(ratioLine('reference vs bare node:http (wrk)', r, 'reference', 'bare', 0.8));
-    console.log('(a shared, noisy 2-core machine: ratios of interleaved phases, not absolute numbers)');
+    const t: Target = { nginx, bare, referenceUrl: reference.profile.base_url, referencePid: reference.pid, id, key };
+    console.log(`bench:load · ${o.rounds} rounds × ${o.seconds} s per phase, interleaved · ${o.connections} connections · GET /v1/payments/{id} · pinned phases: client on core 0, server on core 1 (taskset)`);
+    if (!HAS_PROC) console.log('(no /proc here: CPU shares are not measured)');
+    const all: Results[] = [];
+    for (const s of o.only) {
+      const { text, r } = await runSection(s, t, o.rounds, o.seconds, o.connections);
+      console.log(text);
+      all.push(r);
+    }
+    const busy = busyNote(all);
+    if (busy) console.log(busy);
+    console.log('(a shared, noisy machine: ratios of interleaved phases, not absolute numbers; cores = CPU seconds per second from /proc; interrupts = irq + softirq, mostly loopback TCP; others = every other process)');
     return 0;
   } finally {
     nginx?.stop();
-    bare?.proc.kill('SIGTERM');
+    bare?.stop();
     await closeAllPools();
     await reference.close();
   }

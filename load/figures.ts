@@ -4,23 +4,17 @@
  * `load merge`, so a merged result is computed exactly like a single one.
  */
 import { encode, mergeEncoded, percentilesOf, type Percentiles } from './histogram.ts';
-import type { ErrorKind } from './generator.ts';
+import type { ErrorKind, GeneratorResult } from './generator.ts';
 import { OPS, type Op } from './scenarios.ts';
 
-/** What load.json keeps of the generators' output so that runs merge (figures.raw). */
-export interface RawParts {
-  histograms: Partial<Record<Op, string>>;
-  series: string[];
-  statuses: Record<Op, Record<string, number>>;
-  errorKinds: Record<ErrorKind, number>;
-  due: number;
-  sentInWindow: number;
-  answered: number;
-  notSent: number;
-  warmupAnswered: number;
-  /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors). */
+/**
+ * What load.json keeps of the generators' output so that runs merge (figures.raw): a
+ * GeneratorResult without what only the run itself reads (observations, internal errors).
+ */
+export type RawParts = Omit<GeneratorResult, 'obs' | 'internalErrors' | 'expectedInProgress'> & {
+  /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors); absent in older load.json. */
   expectedInProgress?: number;
-}
+};
 
 export interface OperationFigures extends Percentiles {
   rps: number;

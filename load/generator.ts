@@ -13,6 +13,7 @@
  * Requests due inside the window that the connection never got to send count as not sent:
  * they are the shortfall an overloaded target (or generator) causes.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client as UndiciClient } from 'undici';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
@@ -68,7 +69,6 @@ const MAX_BODY_BYTES = 1024 * 1024;
  */
 export const END_GRACE_MS = 250;
 const now = (): number => performance.timeOrigin + performance.now();
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 class Recorder {
   readonly hist: Partial<Record<Op, Histogram>> = {};
@@ -127,34 +127,70 @@ function errorKind(e: unknown): ErrorKind {
   return 'other';
 }
 
+interface Answer {
+  status: number;
+  /** The bytes: decoded only by the checks that read them (observe.ts). */
+  body: Buffer;
+}
+
+const noop = (): void => undefined;
+
 /**
- * One request through undici's dispatch (no stream or promise machinery per response: the
- * generator's own cost per request is what limits one core). The body is kept up to
+ * Requests through undici's dispatch (its direct handler interface: the newer one is wrapped
+ * into it per request), one at a time, with ONE handler object per connection reused for every
+ * request (pipelining 1): no stream, promise executor or callback closure is allocated per
+ * request — the generator's own cost per request is what limits one core (and under tsx every
+ * function expression also pays a defineProperty for its name). The body is kept up to
  * MAX_BODY_BYTES, then dropped (and the request aborted).
  */
-function send(client: UndiciClient, req: Pick<OutgoingRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    let status = 0;
-    let abort: (e: Error) => void = () => undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // undici's direct handler interface (the newer one is wrapped into it per request).
-    client.dispatch(
-      { method: req.method, path: req.path, headers: req.headers, body: req.body ?? null },
-      {
-        onConnect: (a: (e: Error) => void) => void (abort = a),
-        onHeaders: (statusCode: number) => ((status = statusCode), true),
-        onData: (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_BODY_BYTES) abort(Object.assign(new Error('answer larger than 1 MiB'), { code: 'HPS_BODY_TOO_LARGE' }));
-          else chunks.push(chunk);
-          return true;
-        },
-        onComplete: () => resolve({ status, body: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') }),
-        onError: (err: Error) => reject(err),
-      },
-    );
-  });
+class Exchange {
+  private status = 0;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private abort: (e: Error) => void = noop;
+  private resolve: (a: Answer) => void = noop;
+  private reject: (e: Error) => void = noop;
+  private readonly executor = (resolve: (a: Answer) => void, reject: (e: Error) => void): void => {
+    this.resolve = resolve;
+    this.reject = reject;
+  };
+
+  constructor(private readonly client: UndiciClient) {}
+
+  send(req: Pick<OutgoingRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Answer> {
+    this.status = 0;
+    this.chunks = [];
+    this.size = 0;
+    this.abort = noop;
+    const answer = new Promise<Answer>(this.executor);
+    this.client.dispatch(req, this); // undici reads the options it knows (no copy per request)
+    return answer;
+  }
+
+  onConnect(abort: (e: Error) => void): void {
+    this.abort = abort;
+  }
+
+  onHeaders(statusCode: number): boolean {
+    this.status = statusCode;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > MAX_BODY_BYTES) this.abort(Object.assign(new Error('answer larger than 1 MiB'), { code: 'HPS_BODY_TOO_LARGE' }));
+    else this.chunks.push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    const c = this.chunks;
+    this.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
+  }
+
+  onError(err: Error): void {
+    this.reject(err);
+  }
 }
 
 export function connectionClient(baseUrl: string, timeoutMs: number): UndiciClient {
@@ -170,7 +206,7 @@ interface Loop {
   budget: { left: number };
 }
 
-function observe(loop: Loop, req: OutgoingRequest, status: number, body: string): void {
+function observe(loop: Loop, req: OutgoingRequest, status: number, body: Buffer): void {
   try {
     loop.obs.observe(req.sent, status, body);
   } catch (e) {
@@ -181,6 +217,7 @@ function observe(loop: Loop, req: OutgoingRequest, status: number, body: string)
 /** One connection of the open or closed model, until the window ends or the budget is spent. */
 async function connectionLoop(loop: Loop, index: number, client: UndiciClient, next: () => OutgoingRequest): Promise<void> {
   const { cfg, rec } = loop;
+  const exchange = new Exchange(client);
   const clock = cfg.rate ? arrivalClock(cfg.arrivals, cfg.rate, cfg.connections, index, cfg.startEpochMs) : null;
   let due = clock ? clock.next() : cfg.startEpochMs;
   for (;;) {
@@ -188,17 +225,19 @@ async function connectionLoop(loop: Loop, index: number, client: UndiciClient, n
     if (!clock) due = t;
     // Stop at the window's end even with a backlog: late requests are counted below, not sent.
     if (due >= loop.windowEnd || t >= loop.windowEnd + END_GRACE_MS || loop.budget.left <= 0) break;
-    if (due - t >= 1) await sleep(due - t);
+    const slept = due - t >= 1;
+    if (slept) await sleep(due - t);
     loop.budget.left -= 1;
     if (due >= rec.windowStart) rec.due += 1;
     const req = next();
     // Late: from the due time (the wait counts). Early (timers fire up to 1 ms early, and a
     // sub-millisecond wait is not slept): from the send time, never less than the service time.
-    const sentAt = now();
+    // Without a sleep the clock read above is the send time (a clock read per request saved).
+    const sentAt = slept ? now() : t;
     rec.sent(sentAt);
     const from = Math.min(due, sentAt);
     try {
-      const res = await send(client, req);
+      const res = await exchange.send(req);
       rec.record(req.sent.op, sentAt, due, now() - from, res.status);
       observe(loop, req, res.status, res.body);
     } catch (e) {
@@ -228,10 +267,11 @@ async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number
     const answers = await Promise.all(
       clients.map(async (client) => {
         try {
-          const res = await send(client, { method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
+          const res = await new Exchange(client).send({ method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
           rec.record('create', at, at, now() - at, res.status);
-          if (res.status === 409 && at >= rec.windowStart && res.body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
-          return res;
+          const body = res.body.toString('utf8');
+          if (res.status === 409 && at >= rec.windowStart && body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
+          return { status: res.status, body };
         } catch (e) {
           rec.record('create', at, at, 0, errorKind(e));
           return null;

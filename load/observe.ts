@@ -51,6 +51,11 @@ function clip(s: string, n = 200): string {
   return s.length > n ? `${s.slice(0, n)}…` : s;
 }
 
+/** A body as text: the generator hands over bytes, decoded only when they are looked at. */
+function text(body: string | Buffer): string {
+  return typeof body === 'string' ? body : body.toString('utf8');
+}
+
 function parse(body: string): any {
   try {
     return JSON.parse(body);
@@ -178,19 +183,19 @@ export class Observations {
     return k;
   }
 
-  observe(sent: Sent, status: number, body: string): void {
+  observe(sent: Sent, status: number, raw: string | Buffer): void {
     if (status >= 500) this.fiveXX[sent.op] += 1;
     if (status < 200 || status >= 300) {
-      const code = parse(body)?.error?.code;
+      const code = parse(text(raw))?.error?.code;
       const k = `${status}${typeof code === 'string' ? ` ${code.slice(0, 60)}` : ''}`;
       const m = this.errorCodes[sent.op];
       if (m.has(k) || m.size < 20) m.set(k, (m.get(k) ?? 0) + 1);
     }
     if (sent.op === 'create') {
-      if (sent.replayOf) this.observeReplay(sent.replayOf, status, body);
-      else if (sent.create) this.observeCreate(sent.create, status, body);
-    } else if (sent.op === 'read' && sent.read) this.observeRead(sent.read, status, body);
-    else if (sent.op === 'list') this.observeList(status, body);
+      if (sent.replayOf) this.observeReplay(sent.replayOf, status, text(raw));
+      else if (sent.create) this.observeCreate(sent.create, status, text(raw));
+    } else if (sent.op === 'read' && sent.read) this.observeRead(sent.read, status, raw);
+    else if (sent.op === 'list') this.observeList(status, text(raw));
   }
 
   private observeCreate(req: CreateRequest, status: number, body: string): void {
@@ -237,16 +242,17 @@ export class Observations {
     );
   }
 
-  private observeRead(ref: PaymentRef, status: number, body: string): void {
+  /** Most read bodies are not sampled: they are never decoded. */
+  private observeRead(ref: PaymentRef, status: number, body: string | Buffer): void {
     this.read.responses += 1;
     if (status === 200) this.read.ok += 1;
     if (status === 404) {
-      this.read.bad.add(`GET ${ref.id}: answered 404 ${parse(body)?.error?.code ?? ''} for a payment this run created`.trim());
+      this.read.bad.add(`GET ${ref.id}: answered 404 ${parse(text(body))?.error?.code ?? ''} for a payment this run created`.trim());
       return;
     }
     if (status !== 200 || !sampled(this.read.ok, SAMPLING.read)) return;
     this.read.sampled += 1;
-    const json = parse(body);
+    const json = parse(text(body));
     const v = json === undefined ? { valid: false, errors: ['body is not JSON'] } : validate('Payment', json);
     if (!v.valid) this.read.bad.add(`GET ${ref.id}: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
     else if (json.id !== ref.id) this.read.bad.add(`GET ${ref.id}: answered payment ${JSON.stringify(json.id)}`);

@@ -74,7 +74,8 @@ function spawnOne(cfg: GeneratorConfig, deadlineMs: number): Running {
   return { ready: Promise.race([readyP, result.then(() => undefined)]), start: (epochMs) => w.postMessage({ startEpochMs: epochMs }), result };
 }
 
-export async function runWorkers(plan: WorkerPlan, n: number): Promise<GeneratorResult[]> {
+/** `onStart` hears the common start time once every thread is loaded (the bench times the window from it). */
+export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void): Promise<GeneratorResult[]> {
   const configs = splitPlan(plan, n, 0);
   // Bounded: load time + warm-up + window + one time-out for the last answers + slack.
   const deadline = LOAD_BUDGET_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;
@@ -82,5 +83,6 @@ export async function runWorkers(plan: WorkerPlan, n: number): Promise<Generator
   await Promise.all(running.map((r) => r.ready));
   const start = performance.timeOrigin + performance.now() + START_DELAY_MS;
   for (const r of running) r.start(start);
+  onStart?.(start);
   return Promise.all(running.map((r) => r.result));
 }

@@ -19,7 +19,7 @@ import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
-import { readBody, sendBytes, sendJson, splitTarget, type RequestBody } from './http-io.ts';
+import { noBody, readBody, sendBytes, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
 import { listPayments } from './listing.ts';
 import {
@@ -32,6 +32,9 @@ import type { Reply } from './reply.ts';
 import { allowHeader, matchPath, ROUTES, type OperationId } from './router.ts';
 import type { ApiKeyRecord } from './types.ts';
 
+// One listener for every response (an answer the client no longer reads is nobody's concern).
+const ignoreError = (): void => undefined;
+
 export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
   const perConnection = new WeakMap<object, string>();
   return (req, res) => {
@@ -41,13 +44,13 @@ export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, re
       requestId = perConnection.get(req.socket) ?? requestId;
       perConnection.set(req.socket, requestId);
     }
-    res.on('error', () => {});
+    res.on('error', ignoreError);
     handle(ctx, req, res, requestId).catch((err: unknown) => sendError(ctx, res, err, requestId));
   };
 }
 
 async function handle(ctx: AppContext, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-  const body = await readBody(req);
+  const body = noBody(req) ?? (await readBody(req)); // a bodiless request skips a promise turn
   if (body === null) return; // the client went away: nobody to answer
   const reply = await dispatch(ctx, req, body);
   sendBytes(res, reply.status, reply.body, { ...reply.headers, 'Request-Id': requestId });

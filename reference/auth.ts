@@ -11,10 +11,21 @@ import type { ApiKeyRecord, Scope } from './types.ts';
 const BEARER = /^Bearer +(\S+)$/i;
 const KEY_SHAPE = /^pt_(test|live)_sk_[A-Za-z0-9]+$/;
 
+// Parsed headers memoised (bounded, short headers only): a client sends the same one on every request.
+const TOKENS_MAX_ENTRIES = 1024;
+const TOKENS_MAX_HEADER = 512;
+const tokens = new Map<string, string | null>();
+
 export function bearerToken(header: string | undefined): string | null {
   if (header === undefined) return null;
-  const m = BEARER.exec(header.trim());
-  return m?.[1] ?? null;
+  let token = tokens.get(header);
+  if (token !== undefined) return token;
+  token = BEARER.exec(header.trim())?.[1] ?? null;
+  if (header.length <= TOKENS_MAX_HEADER) {
+    if (tokens.size >= TOKENS_MAX_ENTRIES) tokens.clear();
+    tokens.set(header, token);
+  }
+  return token;
 }
 
 /** The active key record named by the header, or null (any reason: missing, malformed, unknown, revoked). */

@@ -17,13 +17,8 @@ export interface RequestBody {
  * went away (nothing can be answered then).
  */
 export function readBody(req: IncomingMessage): Promise<RequestBody | null> {
-  // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (RFC 9112 6.3).
-  // The common GET: answer without waiting for the end of an empty stream.
-  const h = req.headers;
-  if (h['content-length'] === undefined && h['transfer-encoding'] === undefined && req.httpVersionMajor === 1 && !req.destroyed) {
-    req.resume();
-    return Promise.resolve(EMPTY_BODY);
-  }
+  const none = noBody(req);
+  if (none !== null) return Promise.resolve(none);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -52,6 +47,18 @@ export function readBody(req: IncomingMessage): Promise<RequestBody | null> {
     req.on('error', () => settle(null));
     req.on('close', () => settle(null));
   });
+}
+
+/**
+ * The empty body of a request that has none, at once (no promise turn), or null when there may
+ * be one: no Content-Length and no Transfer-Encoding means no body in HTTP/1.1 (RFC 9112 6.3).
+ * The common GET is answered without waiting for the end of an empty stream.
+ */
+export function noBody(req: IncomingMessage): RequestBody | null {
+  const h = req.headers;
+  if (h['content-length'] !== undefined || h['transfer-encoding'] !== undefined || req.httpVersionMajor !== 1 || req.destroyed) return null;
+  req.resume();
+  return EMPTY_BODY;
 }
 
 const EMPTY_BODY: RequestBody = Object.freeze({ bytes: Buffer.alloc(0), tooLarge: false });

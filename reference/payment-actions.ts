@@ -7,6 +7,7 @@ import { ApiError } from './errors.ts';
 import {
   applyTransition,
   assertTransitionAllowed,
+  paymentJson,
   toPaymentResource,
   TRANSITIONS,
   type TransitionName,
@@ -41,12 +42,14 @@ export function findVisiblePayment(ctx: AppContext, key: ApiKeyRecord, id: strin
 }
 
 export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  const resource = toPaymentResource(findVisiblePayment(ctx, key, id), ctx.decisions);
+  const payment = findVisiblePayment(ctx, key, id);
   if (ctx.faults.has('get-livemode-always-false')) {
     /* FAULT get-livemode-always-false: the GET serialiser hard-codes livemode false, Live Payments included */
+    const resource = toPaymentResource(payment, ctx.decisions);
     return jsonReply(200, { ...resource, livemode: false });
   }
-  return jsonReply(200, resource);
+  // The Payment's kept bytes (payments.ts): the read path serialises nothing.
+  return { status: 200, body: paymentJson(payment, ctx.decisions) };
 }
 
 /** POST /payments/{id}/cancel: PENDING → CANCELLED, either environment. */

@@ -106,6 +106,31 @@ export function toPaymentResource(p: PaymentRecord, d: Decisions = REFERENCE_DEC
   return reorder(resource);
 }
 
+/** The JSON of a Payment and the state it was made from (every field that changes after creation). */
+interface SerialisedPayment {
+  status: PaymentStatus;
+  paidAt: number | null;
+  cancelledAt: number | null;
+  decisions: Decisions;
+  bytes: Buffer;
+}
+
+const serialised = new WeakMap<PaymentRecord, SerialisedPayment>();
+
+/**
+ * The bytes of `JSON.stringify(toPaymentResource(p, d))`, kept per Payment so that the read
+ * path serialises nothing. A Payment's other fields are fixed once it is stored; the copy is
+ * made again whenever its status, paid_at or cancelled_at (or the decisions) differ from
+ * those it was made from, so every state change invalidates it, whatever code path made it.
+ */
+export function paymentJson(p: PaymentRecord, d: Decisions = REFERENCE_DECISIONS): Buffer {
+  const c = serialised.get(p);
+  if (c !== undefined && c.status === p.status && c.paidAt === p.paidAt && c.cancelledAt === p.cancelledAt && c.decisions === d) return c.bytes;
+  const bytes = Buffer.from(JSON.stringify(toPaymentResource(p, d)), 'utf8');
+  serialised.set(p, { status: p.status, paidAt: p.paidAt, cancelledAt: p.cancelledAt, decisions: d, bytes });
+  return bytes;
+}
+
 const FIELD_ORDER: readonly (keyof PaymentResource)[] = [
   'id', 'object', 'livemode', 'status', 'amount', 'currency', 'description',
   'merchant_reference', 'external_id', 'metadata', 'allowed_methods', 'allowed_channels',

@@ -66,7 +66,6 @@ export interface RouteMatch<R> {
   params: Record<string, string>;
 }
 
-/** The first route of `routes` whose pattern matches `path`, with its decoded params. */
 // Route patterns split once, not per request.
 const splitPatterns = new Map<string, string[]>();
 
@@ -79,10 +78,30 @@ function patternParts(pattern: string): string[] {
   return parts;
 }
 
+// Matches memoised per route table and path (bounded, short paths only): clients ask for the
+// same few paths again and again. A memoised match is frozen: callers only read it.
+const MEMO_MAX_ENTRIES = 4096;
+const MEMO_MAX_PATH = 256;
+const memo = new WeakMap<readonly object[], Map<string, RouteMatch<unknown> | null>>();
+
+/** The first route of `routes` whose pattern matches `path`, with its decoded params. */
 export function matchPath<R extends { pattern: string }>(
   routes: readonly R[],
   path: string,
 ): RouteMatch<R> | null {
+  if (path.length > MEMO_MAX_PATH) return matchUncached(routes, path);
+  let byPath = memo.get(routes);
+  if (byPath === undefined) memo.set(routes, (byPath = new Map()));
+  const hit = byPath.get(path);
+  if (hit !== undefined) return hit as RouteMatch<R> | null;
+  const found = matchUncached(routes, path);
+  const kept = found === null ? null : Object.freeze({ route: found.route, params: Object.freeze(found.params) });
+  if (byPath.size >= MEMO_MAX_ENTRIES) byPath.clear();
+  byPath.set(path, kept);
+  return kept;
+}
+
+function matchUncached<R extends { pattern: string }>(routes: readonly R[], path: string): RouteMatch<R> | null {
   const segments = path.split('/');
   for (const route of routes) {
     const parts = patternParts(route.pattern);
@@ -94,7 +113,7 @@ export function matchPath<R extends { pattern: string }>(
       const segment = segments[i] ?? '';
       if (part.startsWith('{') && part.endsWith('}')) {
         if (segment === '') ok = false;
-        else params[part.slice(1, -1)] = decodeSegment(segment);
+        else params[part.slice(1, -1)] = segment.includes('%') ? decodeSegment(segment) : segment; // nothing to decode: skip the call
       } else if (part !== segment) {
         ok = false;
       }
