@@ -50,7 +50,8 @@ describe('load --shard i/N and load merge', () => {
     expect(shards.map((s) => s.options.rate)).toEqual([30, 30, 30]);
 
     const merged = reportDir('merged');
-    const m = await runMain(['load', 'merge', '--allow-short', '--report', merged, ...dirs]);
+    // The shards were judged at 60 s; so is the merge here (its latency on a shared machine is not the point).
+    const m = await runMain(['load', 'merge', '--allow-short', '--max-p99-ms', '60000', '--report', merged, ...dirs]);
     expect(m.code, m.err + m.out).toBe(0);
     const r = readLoadJson(merged);
     expect(r.figures.responses).toBe(shards.reduce((a, s) => a + s.figures.responses, 0));
