@@ -58,7 +58,7 @@ const EXPECTED: ExpectationsOf<typeof REFERENCE_FAULTS> = {
 };
 
 /** Every fault by name; also readable by a name given as a plain string (undefined when unknown). */
-export type FaultCatalogue = { readonly [K in FaultName]: FaultDefinition } & { readonly [name: string]: FaultDefinition };
+export type FaultCatalogue = { readonly [K in FaultName]: FaultDefinition };
 
 function definition(name: FaultName): FaultDefinition {
   const { breaks, control } = EXPECTED[name];

@@ -7,7 +7,7 @@
  * job, in this process (mutation/runners.ts), or a child process each.
  */
 import { getRule, isRuleId } from '../catalogue/index.ts';
-import { FAULTS } from './faults.ts';
+import { FAULT_NAMES, FAULTS, isFaultName, type FaultName } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 
 export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
@@ -29,16 +29,16 @@ export interface MutationOptions {
   onResult?: (r: FaultResult, done: number, total: number) => void;
 }
 
-export function faultAreas(name: string): string[] {
-  const def = FAULTS[name]!;
+export function faultAreas(name: FaultName): string[] {
+  const def = FAULTS[name];
   const ids = [...def.breaks, ...(def.control?.observes ?? [])];
   return [...new Set([...ids.filter(isRuleId).map((id) => getRule(id).area), ...(def.control ? ['responses'] : [])])];
 }
 
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
-async function runFaultOnce(runner: SuiteRunner, name: string, seed: number, runs: number): Promise<SeedOutcome> {
-  const def = FAULTS[name]!;
+async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, runs: number): Promise<SeedOutcome> {
+  const def = FAULTS[name];
   // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
   // line would. A control runs whole areas (the probes that meet it and the ambient rules).
   const scope = def.control ? { areas: faultAreas(name) } : { rules: [...def.breaks] };
@@ -55,8 +55,8 @@ async function runFaultOnce(runner: SuiteRunner, name: string, seed: number, run
   };
 }
 
-function faultResult(name: string, seeds: SeedOutcome[]): FaultResult {
-  const def = FAULTS[name]!;
+function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
+  const def = FAULTS[name];
   const caughtOn = seeds.filter((s) => s.caught).length;
   const problem = seeds.find((s) => s.problem)?.problem;
   return {
@@ -83,14 +83,15 @@ function faultResult(name: string, seeds: SeedOutcome[]): FaultResult {
 const SESSION_JOBS = 4;
 
 /** Faults whose rules wait on webhook deliveries first; otherwise the catalogue's order. */
-function slowFirst(names: string[]): string[] {
-  const slow = (n: string) => (faultAreas(n).includes('webhooks') ? 0 : 1);
+function slowFirst(names: FaultName[]): FaultName[] {
+  const slow = (n: FaultName) => (faultAreas(n).includes('webhooks') ? 0 : 1);
   return [...names].sort((a, b) => slow(a) - slow(b));
 }
 
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
-  const names = o.faults?.length ? [...new Set(o.faults)] : Object.keys(FAULTS);
-  for (const n of names) if (!(n in FAULTS)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
+  const asked = o.faults?.length ? [...new Set(o.faults)] : [...FAULT_NAMES];
+  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
+  const names = asked as FaultName[];
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();
   const isolation = o.isolation ?? 'session';

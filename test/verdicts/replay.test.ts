@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { faultAreas } from '../../mutation/score.ts';
+import type { FaultName } from '../../mutation/faults.ts';
 import type { Report } from '../../report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
@@ -22,7 +23,7 @@ function cli(args: string[], report: string): Report {
   return JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as Report;
 }
 
-const CASES: Array<{ fault: string; seed: number; rule?: string }> = [
+const CASES: Array<{ fault: FaultName; seed: number; rule?: string }> = [
   { fault: 'list-limit-clamped', seed: -620616603 },
   { fault: 'list-limit-clamped', seed: 7 },
   { fault: 'bearer-scheme-not-checked', seed: -5 },
