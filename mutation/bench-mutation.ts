@@ -5,10 +5,10 @@
  *    rounds A B A B: A = one vitest session in this process (the default), B = a child process
  *    per fault (`--isolation process`, one at a time, and two at a time as before). Per-fault
  *    medians and the ratio B/A, round by round.
- * 2. Unless --sample-only: the whole catalogue, one seed, in a session (the figure `npm test`
- *    pays), and with --seeds N also N seeds (`npm run mutation` uses 5).
+ * 2. Unless --sample-only: the whole catalogue, one seed, sessions side by side as `mutation`
+ *    runs it (the figure `npm test` pays), and with --seeds N also N seeds (`npm run mutation`: 5).
  *
- * Flags: --sample N (default 12), --rounds N (default 2), --seeds N, --sample-only.
+ * Flags: --sample N (default 12), --rounds N (default 2), --seeds N, --sample-only, --full-only.
  */
 import { mutationScore, type MutationSummary } from './score.ts';
 import { FAULTS } from './faults.ts';
@@ -24,12 +24,17 @@ function flag(name: string, fallback: number): number {
   return v;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle value; with an even count, the mean of the two middle ones. */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function timed(label: string, faults: string[], isolation: Isolation, jobs: number, seedCount = 1): Promise<MutationSummary> {
+async function timed(label: string, faults: string[], isolation: Isolation, jobs: number | undefined, seedCount = 1): Promise<MutationSummary> {
   const m = await mutationScore({ faults, seed: 20261121, seedCount, runs: 25, isolation, jobs });
-  const missed = m.results.filter((r) => !r.caught).map((r) => r.fault);
+  const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}${r.control ? ' (control, alarmed: ' : ' (failed: '}${r.failed.join(' ') || r.problem || 'nothing'})`);
   console.log(`  ${label.padEnd(34)} ${s(m.duration_ms).padStart(8)} · ${(m.duration_ms / faults.length / seedCount / 1000).toFixed(2)} s per fault and seed · caught ${m.caught}/${m.faults}${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);
   return m;
 }
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
   const k = Math.max(1, Math.floor(all.length / flag('sample', 12)));
   const sample = all.filter((_, i) => i % k === 0).slice(0, flag('sample', 12));
   const rounds = flag('rounds', 2);
+  if (process.argv.includes('--full-only')) return full(all);
   console.log(`bench:mutation · ${sample.length} of ${all.length} faults, 1 seed, 25 runs per property, ${rounds} rounds A B A B`);
   const ratios: number[] = [];
   const ratios2: number[] = [];
@@ -52,10 +58,14 @@ async function main(): Promise<void> {
   }
   console.log(`process/session wall time: 1 job ×${median(ratios).toFixed(2)} (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}); 2 jobs ×${median(ratios2).toFixed(2)} (rounds ${ratios2.map((x) => x.toFixed(2)).join(', ')})`);
   if (process.argv.includes('--sample-only')) return;
-  console.log(`the whole catalogue (${all.length} faults) in a session:`);
-  await timed('1 seed', all, 'session', 1);
+  await full(all);
+}
+
+async function full(all: string[]): Promise<void> {
+  console.log(`the whole catalogue (${all.length} faults), sessions side by side as \`mutation\` runs them by default:`);
+  await timed('1 seed', all, 'session', undefined);
   const seeds = process.argv.includes('--seeds') ? flag('seeds', 5) : 0;
-  if (seeds > 1) await timed(`${seeds} seeds`, all, 'session', 1, seeds);
+  if (seeds > 1) await timed(`${seeds} seeds`, all, 'session', undefined, seeds);
 }
 
 await main();

@@ -54,9 +54,11 @@ export class SuiteSession {
     this.slot.current = reporter;
     reporter.onInit?.(this.vitest);
     try {
-      const result = await this.vitest.runTestSpecifications(specs, false);
+      await this.vitest.runTestSpecifications(specs, false);
       const loadErrors: string[] = [];
-      const ran = new Set(result.testModules.map((m) => m.moduleId));
+      // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
+      // this session ran, and a file from an earlier run must never lend this one its results.
+      const ran = new Set(specs.map((s) => s.moduleId));
       const tests = this.vitest.state.getFiles().filter((f: File) => ran.has(f.filepath)).flatMap((f: File) => testsOf(f, loadErrors));
       if (loadErrors.length) throw new HarnessError('HPS_ERR_SUITE', `suite file(s) failed to load: ${loadErrors.join(' | ')}`);
       return tests;
