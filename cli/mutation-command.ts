@@ -4,8 +4,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { falseAlarmRate, formatMutationTable, mutationScore, runOnce } from '../mutation/score.ts';
-import type { Isolation } from '../mutation/runners.ts';
+import { falseAlarmRate, formatMutationTable, mutationScore } from '../mutation/score.ts';
+import { runOnce, type Isolation } from '../mutation/runners.ts';
 import { renderAll } from '../render/render.ts';
 import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, type Options } from './main.ts';

@@ -53,21 +53,20 @@ function sessionRunner(session: SuiteSession): SuiteRunner {
   return {
     async run(r) {
       const started = performance.now();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          void session.cancel();
-          reject(new Error(`gave up after ${RUN_DEADLINE_MS / 1000} s`));
-        }, RUN_DEADLINE_MS);
-      });
+      // Past the deadline the run is cancelled and still awaited: the next run of this session
+      // must never start while vitest is busy with this one. Its outcome is then no report.
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        void session.cancel();
+      }, RUN_DEADLINE_MS);
+      const ms = () => Math.round(performance.now() - started);
       try {
-        const res = await Promise.race([
-          run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, log: () => {}, onReferenceError: () => {} }),
-          deadline,
-        ]);
-        return { report: res.report, exitCode: res.exitCode, ms: Math.round(performance.now() - started) };
+        const res = await run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, log: () => {}, onReferenceError: () => {} });
+        if (timedOut) return { report: null, exitCode: null, problem: `gave up after ${RUN_DEADLINE_MS / 1000} s`, ms: ms() };
+        return { report: res.report, exitCode: res.exitCode, ms: ms() };
       } catch (e) {
-        return { report: null, exitCode: null, problem: (e as Error).message, ms: Math.round(performance.now() - started) };
+        return { report: null, exitCode: null, problem: timedOut ? `gave up after ${RUN_DEADLINE_MS / 1000} s` : (e as Error).message, ms: ms() };
       } finally {
         clearTimeout(timer);
       }

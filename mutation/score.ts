@@ -9,12 +9,10 @@
 import { getRule, isRuleId } from '../catalogue/index.ts';
 import { FAULT_NAMES, FAULTS, isFaultName, type FaultName } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
-
-export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 import { HarnessError } from '../core/errors.ts';
 import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
-export { runChild, runOnce } from './runners.ts';
+export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 
 export interface MutationOptions {
   faults?: string[];
