@@ -1,6 +1,7 @@
 /**
- * The load generator of one thread, on undici: one undici Client per connection (pipelining 1),
- * so the connection pool is bounded by construction.
+ * The load generator of one thread: one connection per --connections, one request at a time on
+ * each (plain HTTP/1.1 for http:, undici for https:), so the connection pool is bounded by
+ * construction.
  *
  * - open model (rate set): each connection owns a share of the arrival schedule (arrivals.ts)
  *   and sends each request when it falls due, or at once when it is late (the connection was
@@ -14,8 +15,9 @@
  * they are the shortfall an overloaded target (or generator) causes.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client as UndiciClient } from 'undici';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
+import { Http1Connection, type Http1Answer, type Http1Request } from './http1-connection.ts';
+import { UndiciConnection } from './undici-connection.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
 import { requestFactory, type OutgoingRequest } from './requests.ts';
@@ -123,78 +125,18 @@ class Recorder {
 function errorKind(e: unknown): ErrorKind {
   const code = (e as { code?: string })?.code ?? '';
   if (/TIMEOUT/.test(code)) return 'timeout';
-  if (/^(ECONN|EPIPE|ENOTFOUND|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CLOSED)/.test(code)) return 'connection';
+  if (/^(ECONN|EPIPE|ENOTFOUND|EHOSTUNREACH|UND_ERR_SOCKET|UND_ERR_CLOSED|HPS_CONNECTION_CLOSED)/.test(code)) return 'connection';
   return 'other';
 }
 
-interface Answer {
-  status: number;
-  /** The bytes: decoded only by the checks that read them (observe.ts). */
-  body: Buffer;
+/** One connection of the generator: plain HTTP/1.1 for http:, undici for https:. */
+export interface Connection {
+  send(req: Http1Request): Promise<Http1Answer>;
+  close(): Promise<void>;
 }
 
-const noop = (): void => undefined;
-
-/**
- * Requests through undici's dispatch (its direct handler interface: the newer one is wrapped
- * into it per request), one at a time, with ONE handler object per connection reused for every
- * request (pipelining 1): no stream, promise executor or callback closure is allocated per
- * request — the generator's own cost per request is what limits one core (and under tsx every
- * function expression also pays a defineProperty for its name). The body is kept up to
- * MAX_BODY_BYTES, then dropped (and the request aborted).
- */
-class Exchange {
-  private status = 0;
-  private chunks: Buffer[] = [];
-  private size = 0;
-  private abort: (e: Error) => void = noop;
-  private resolve: (a: Answer) => void = noop;
-  private reject: (e: Error) => void = noop;
-  private readonly executor = (resolve: (a: Answer) => void, reject: (e: Error) => void): void => {
-    this.resolve = resolve;
-    this.reject = reject;
-  };
-
-  constructor(private readonly client: UndiciClient) {}
-
-  send(req: Pick<OutgoingRequest, 'method' | 'path' | 'headers' | 'body'>): Promise<Answer> {
-    this.status = 0;
-    this.chunks = [];
-    this.size = 0;
-    this.abort = noop;
-    const answer = new Promise<Answer>(this.executor);
-    this.client.dispatch(req, this); // undici reads the options it knows (no copy per request)
-    return answer;
-  }
-
-  onConnect(abort: (e: Error) => void): void {
-    this.abort = abort;
-  }
-
-  onHeaders(statusCode: number): boolean {
-    this.status = statusCode;
-    return true;
-  }
-
-  onData(chunk: Buffer): boolean {
-    this.size += chunk.length;
-    if (this.size > MAX_BODY_BYTES) this.abort(Object.assign(new Error('answer larger than 1 MiB'), { code: 'HPS_BODY_TOO_LARGE' }));
-    else this.chunks.push(chunk);
-    return true;
-  }
-
-  onComplete(): void {
-    const c = this.chunks;
-    this.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
-  }
-
-  onError(err: Error): void {
-    this.reject(err);
-  }
-}
-
-export function connectionClient(baseUrl: string, timeoutMs: number): UndiciClient {
-  return new UndiciClient(new URL(baseUrl).origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 30_000 });
+export function openConnection(baseUrl: string, timeoutMs: number): Connection {
+  return baseUrl.startsWith('https:') ? new UndiciConnection(baseUrl, timeoutMs, MAX_BODY_BYTES) : Http1Connection.forUrl(baseUrl, timeoutMs, MAX_BODY_BYTES);
 }
 
 interface Loop {
@@ -215,9 +157,8 @@ function observe(loop: Loop, req: OutgoingRequest, status: number, body: Buffer)
 }
 
 /** One connection of the open or closed model, until the window ends or the budget is spent. */
-async function connectionLoop(loop: Loop, index: number, client: UndiciClient, next: () => OutgoingRequest): Promise<void> {
+async function connectionLoop(loop: Loop, index: number, exchange: Connection, next: () => OutgoingRequest): Promise<void> {
   const { cfg, rec } = loop;
-  const exchange = new Exchange(client);
   const clock = cfg.rate ? arrivalClock(cfg.arrivals, cfg.rate, cfg.connections, index, cfg.startEpochMs) : null;
   let due = clock ? clock.next() : cfg.startEpochMs;
   for (;;) {
@@ -254,7 +195,7 @@ async function connectionLoop(loop: Loop, index: number, client: UndiciClient, n
 }
 
 /** idempotency-storm: rounds of one create (same key, same bytes) fired on every connection at once. */
-async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number }): Promise<void> {
+async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }): Promise<void> {
   const { cfg, rec } = loop;
   const prefix = new URL(cfg.baseUrl).pathname.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${cfg.key}`, accept: 'application/json', 'content-type': 'application/json' };
@@ -267,7 +208,7 @@ async function stormLoop(loop: Loop, clients: UndiciClient[], round: { n: number
     const answers = await Promise.all(
       clients.map(async (client) => {
         try {
-          const res = await new Exchange(client).send({ method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
+          const res = await client.send({ method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
           rec.record('create', at, at, now() - at, res.status);
           const body = res.body.toString('utf8');
           if (res.status === 409 && at >= rec.windowStart && body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
@@ -290,7 +231,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
   const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests } };
-  const clients = Array.from({ length: cfg.connections }, () => connectionClient(cfg.baseUrl, cfg.timeoutMs));
+  const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs));
   try {
     if (cfg.startEpochMs > now()) await sleep(cfg.startEpochMs - now());
     if (cfg.scenario === 'idempotency-storm') await stormLoop(loop, clients, { n: 0 });
@@ -299,7 +240,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
       await Promise.all(clients.map((c, i) => connectionLoop(loop, i, c, next)));
     }
   } finally {
-    await Promise.all(clients.map((c) => c.destroy().catch(() => undefined)));
+    await Promise.all(clients.map((c) => c.close()));
   }
   const { rec } = loop;
   const histograms: Partial<Record<Op, string>> = {};

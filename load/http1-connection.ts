@@ -1,0 +1,358 @@
+/**
+ * The load generator's transport for http: targets: one socket, one request at a time, the
+ * request written as one string and the answer parsed in place. undici (undici-connection.ts,
+ * kept for https:) costs about as much per request as everything else the generator does; on
+ * loopback that cost is what limits one core.
+ *
+ * It reads what HTTP/1.1 lets a server send back to a GET or POST (RFC 9112):
+ * - interim 1xx answers, skipped (101 is refused: nothing asked to switch protocols);
+ * - a body framed by Content-Length, by chunked transfer coding (extensions and trailers
+ *   skipped), or by the connection's close; none for 204 and 304;
+ * - `Connection: close`, and HTTP/1.0 without keep-alive: the socket is closed after the
+ *   answer and the next request opens a new one.
+ * Anything else (a malformed status line or size, conflicting lengths, bytes nobody asked for)
+ * fails the request in flight as a protocol error and drops the connection.
+ *
+ * Bounds: the head is at most 64 KiB, the body MAX_BODY_BYTES; every request (connecting
+ * included) has a deadline, checked by one sweeper for every connection (a timer per request
+ * would cost more than the rest), so a request fails between `timeoutMs` and
+ * `timeoutMs + SWEEP_MS` after it was sent.
+ */
+import net from 'node:net';
+
+export interface Http1Request {
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+export interface Http1Answer {
+  status: number;
+  body: Buffer;
+}
+
+/** A failed request: `code` says how (errorKind in generator.ts sorts them). */
+export class Http1Error extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_HEAD_BYTES = 64 * 1024;
+export const SWEEP_MS = 100;
+const MAX_CHUNK_LINE_BYTES = 1024;
+const CRLF = Buffer.from('\r\n');
+const CRLFCRLF = Buffer.from('\r\n\r\n');
+const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: |$)/;
+const UNSAFE_IN_HEAD = /[\r\n\0]/;
+const UNSAFE_IN_PATH = /[\s\0]/;
+const HEX = /^[0-9a-fA-F]{1,15}$/;
+const DIGITS = /^\d{1,15}$/;
+
+const enum State {
+  Idle,
+  Head,
+  Length,
+  ChunkSize,
+  ChunkData,
+  ChunkEnd,
+  Trailers,
+  UntilClose,
+}
+
+const noop = (): void => undefined;
+const live = new Set<Http1Connection>();
+let sweeper: NodeJS.Timeout | null = null;
+
+function sweep(): void {
+  const t = performance.now();
+  for (const c of live) c.checkDeadline(t);
+}
+
+function track(c: Http1Connection, on: boolean): void {
+  if (on) live.add(c);
+  else live.delete(c);
+  if (live.size > 0 && !sweeper) sweeper = setInterval(sweep, SWEEP_MS).unref();
+  if (live.size === 0 && sweeper) {
+    clearInterval(sweeper);
+    sweeper = null;
+  }
+}
+
+function headerBlock(headers: Readonly<Record<string, string>>): string {
+  let block = '';
+  for (const name in headers) {
+    const value = headers[name]!;
+    if (UNSAFE_IN_HEAD.test(name) || UNSAFE_IN_HEAD.test(value) || name.includes(':')) throw new Http1Error(`header ${JSON.stringify(name)} cannot be sent: CR, LF, NUL or ':' in it`, 'HPS_BAD_REQUEST');
+    block += `${name}: ${value}\r\n`;
+  }
+  return block;
+}
+
+/** What the head of one answer says about the body that follows. */
+interface Head {
+  status: number;
+  /** -1: chunked; -2: until the connection closes; else the body's length. */
+  length: number;
+  closeAfter: boolean;
+}
+
+function parseHead(head: string, method: string): Head {
+  const lineEnd = head.indexOf('\r\n');
+  const m = STATUS_LINE.exec(lineEnd < 0 ? head : head.slice(0, lineEnd));
+  if (!m) throw new Http1Error(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
+  const status = Number(m[2]);
+  let length: number | null = null;
+  let chunked = false;
+  let codings = false;
+  let close = m[1] === '0';
+  for (let at = lineEnd; at >= 0; ) {
+    const next = head.indexOf('\r\n', at + 2);
+    const line = head.slice(at + 2, next < 0 ? head.length : next);
+    at = next;
+    const colon = line.indexOf(':');
+    if (colon <= 0) throw new Http1Error(`malformed header line: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
+    const name = line.slice(0, colon).toLowerCase();
+    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') continue;
+    const value = line.slice(colon + 1).trim().toLowerCase();
+    if (name === 'content-length') {
+      // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
+      const values = value.split(',').map((v) => v.trim());
+      if (!values.every((v) => DIGITS.test(v) && v === values[0]) || (length !== null && length !== Number(values[0]))) throw new Http1Error(`unusable content-length: ${JSON.stringify(value)}`, 'HPS_PROTOCOL');
+      length = Number(values[0]);
+    } else if (name === 'transfer-encoding') {
+      codings = true;
+      chunked = value.split(',').pop()!.trim() === 'chunked';
+    } else {
+      const tokens = value.split(',').map((v) => v.trim());
+      if (tokens.includes('close')) close = true;
+      else if (m[1] === '0' && tokens.includes('keep-alive')) close = false;
+    }
+  }
+  if (status === 101) throw new Http1Error('101 Switching Protocols to a request that asked for no upgrade', 'HPS_PROTOCOL');
+  if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close };
+  // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
+  if (codings) return chunked ? { status, length: -1, closeAfter: close } : { status, length: -2, closeAfter: true };
+  if (length !== null) return { status, length, closeAfter: close };
+  return { status, length: -2, closeAfter: true };
+}
+
+export class Http1Connection {
+  private socket: net.Socket | null = null;
+  private state = State.Idle;
+  private method = '';
+  private pending: Buffer | null = null;
+  private head: Head = { status: 0, length: 0, closeAfter: false };
+  private left = 0;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private deadline = Infinity;
+  private resolve: (a: Http1Answer) => void = noop;
+  private reject: (e: Error) => void = noop;
+  private readonly executor = (resolve: (a: Http1Answer) => void, reject: (e: Error) => void): void => {
+    this.resolve = resolve;
+    this.reject = reject;
+  };
+  private lastHeaders: Readonly<Record<string, string>> | null = null;
+  private lastBlock = '';
+  private closed = false;
+  private readonly onData = (chunk: Buffer): void => this.read(chunk);
+  private readonly onError = (e: Error): void => this.fail(e, true);
+  private readonly onClose = (): void => this.socketClosed();
+
+  constructor(
+    private readonly hostname: string,
+    private readonly port: number,
+    private readonly hostHeader: string,
+    private readonly timeoutMs: number,
+    private readonly maxBodyBytes: number,
+  ) {
+    track(this, true);
+  }
+
+  static forUrl(baseUrl: string, timeoutMs: number, maxBodyBytes: number): Http1Connection {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:') throw new Http1Error(`${u.protocol} is not plain HTTP`, 'HPS_BAD_REQUEST');
+    const hostname = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
+    return new Http1Connection(hostname, Number(u.port || 80), u.host, timeoutMs, maxBodyBytes);
+  }
+
+  /** One request; the connection takes the next only once this one is answered or failed. */
+  send(req: Http1Request): Promise<Http1Answer> {
+    if (this.closed) return Promise.reject(new Http1Error('connection closed by the generator', 'HPS_CONNECTION_CLOSED'));
+    if (this.state !== State.Idle) return Promise.reject(new Http1Error('a request is already in flight on this connection', 'HPS_BUSY'));
+    if (UNSAFE_IN_PATH.test(req.path) || !req.path.startsWith('/')) return Promise.reject(new Http1Error(`path ${JSON.stringify(req.path.slice(0, 80))} cannot be sent`, 'HPS_BAD_REQUEST'));
+    let block = this.lastBlock;
+    if (req.headers !== this.lastHeaders) {
+      try {
+        block = headerBlock(req.headers);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      this.lastHeaders = req.headers;
+      this.lastBlock = block;
+    }
+    let text = `${req.method} ${req.path} HTTP/1.1\r\nhost: ${this.hostHeader}\r\n${block}`;
+    text += req.body === undefined ? '\r\n' : `content-length: ${Buffer.byteLength(req.body)}\r\n\r\n${req.body}`;
+    this.method = req.method;
+    this.state = State.Head;
+    this.chunks = [];
+    this.size = 0;
+    this.deadline = performance.now() + this.timeoutMs;
+    const answer = new Promise<Http1Answer>(this.executor);
+    (this.socket ?? this.connect()).write(text);
+    return answer;
+  }
+
+  /** Closes the socket; a request in flight fails. */
+  close(): Promise<void> {
+    this.closed = true;
+    track(this, false);
+    this.fail(new Http1Error('connection closed by the generator', 'HPS_CONNECTION_CLOSED'), true);
+    return Promise.resolve();
+  }
+
+  /** Called by the sweeper: fails the request in flight once its deadline has passed. */
+  checkDeadline(t: number): void {
+    if (this.state !== State.Idle && t > this.deadline) this.fail(new Http1Error(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'), true);
+  }
+
+  private connect(): net.Socket {
+    const s = net.connect({ host: this.hostname, port: this.port, noDelay: true });
+    s.on('data', this.onData);
+    s.on('error', this.onError);
+    s.on('close', this.onClose);
+    this.socket = s;
+    return s;
+  }
+
+  private drop(): void {
+    const s = this.socket;
+    if (!s) return;
+    this.socket = null;
+    s.off('data', this.onData);
+    s.off('close', this.onClose);
+    s.on('error', noop); // a late error on a dropped socket concerns nobody
+    s.destroy();
+  }
+
+  /** Fails the request in flight, if any; `dropSocket` closes the connection (the next request reconnects). */
+  private fail(e: Error, dropSocket: boolean): void {
+    if (dropSocket) this.drop();
+    this.pending = null;
+    if (this.state === State.Idle) return;
+    this.state = State.Idle;
+    this.chunks = [];
+    const reject = this.reject;
+    this.resolve = this.reject = noop;
+    reject(e);
+  }
+
+  private socketClosed(): void {
+    this.socket = null;
+    if (this.state === State.UntilClose) this.complete();
+    else this.fail(new Http1Error('the server closed the connection before the answer was complete', 'HPS_CONNECTION_CLOSED'), false);
+  }
+
+  private complete(): void {
+    const c = this.chunks;
+    const body = c.length === 1 ? c[0]! : Buffer.concat(c, this.size);
+    this.state = State.Idle;
+    this.chunks = [];
+    const resolve = this.resolve;
+    this.resolve = this.reject = noop;
+    if (this.head.closeAfter) this.drop();
+    resolve({ status: this.head.status, body });
+  }
+
+  private take(data: Buffer, at: number, n: number): void {
+    this.size += n;
+    if (this.size > this.maxBodyBytes) throw new Http1Error(`answer larger than ${this.maxBodyBytes} bytes`, 'HPS_BODY_TOO_LARGE');
+    this.chunks.push(at === 0 && n === data.length ? data : data.subarray(at, at + n));
+  }
+
+  private read(chunk: Buffer): void {
+    const data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = null;
+    try {
+      const at = this.parse(data, 0);
+      if (at < data.length) {
+        if (this.state === State.Idle) throw new Http1Error('bytes after the answer that no request asked for', 'HPS_PROTOCOL');
+        this.pending = data.subarray(at);
+      }
+    } catch (e) {
+      this.fail(e as Error, true);
+    }
+  }
+
+  /** Consumes what it can of `data` from `at`; returns where it stopped (the rest waits for more bytes). */
+  private parse(data: Buffer, at: number): number {
+    while (at < data.length) {
+      switch (this.state) {
+        case State.Idle:
+          return at;
+        case State.Head: {
+          const end = data.indexOf(CRLFCRLF, at);
+          if (end < 0) {
+            if (data.length - at > MAX_HEAD_BYTES) throw new Http1Error(`answer head longer than ${MAX_HEAD_BYTES} bytes`, 'HPS_PROTOCOL');
+            return at;
+          }
+          this.head = parseHead(data.toString('latin1', at, end), this.method);
+          at = end + 4;
+          if (this.head.status < 200) continue; // interim answer: the real one follows
+          this.left = this.head.length;
+          if (this.left === 0) this.complete();
+          else this.state = this.left === -1 ? State.ChunkSize : this.left === -2 ? State.UntilClose : State.Length;
+          continue;
+        }
+        case State.Length:
+        case State.ChunkData: {
+          const n = Math.min(this.left, data.length - at);
+          this.take(data, at, n);
+          at += n;
+          this.left -= n;
+          if (this.left === 0) {
+            if (this.state === State.Length) this.complete();
+            else this.state = State.ChunkEnd;
+          }
+          continue;
+        }
+        case State.ChunkSize:
+        case State.Trailers: {
+          const end = data.indexOf(CRLF, at);
+          if (end < 0) {
+            if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new Http1Error('chunk size or trailer line too long', 'HPS_PROTOCOL');
+            return at;
+          }
+          const line = data.toString('latin1', at, end);
+          at = end + 2;
+          if (this.state === State.Trailers) {
+            if (line === '') this.complete();
+            continue;
+          }
+          const size = line.split(';', 1)[0]!.trim();
+          if (!HEX.test(size)) throw new Http1Error(`malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
+          this.left = parseInt(size, 16);
+          this.state = this.left === 0 ? State.Trailers : State.ChunkData;
+          continue;
+        }
+        case State.ChunkEnd: {
+          if (data.length - at < 2) return at;
+          if (data[at] !== 13 || data[at + 1] !== 10) throw new Http1Error('chunk data not followed by CRLF', 'HPS_PROTOCOL');
+          at += 2;
+          this.state = State.ChunkSize;
+          continue;
+        }
+        case State.UntilClose: {
+          this.take(data, at, data.length - at);
+          return data.length;
+        }
+      }
+    }
+    return at;
+  }
+}
