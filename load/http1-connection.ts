@@ -291,68 +291,78 @@ export class Http1Connection {
 
   /** Consumes what it can of `data` from `at`; returns where it stopped (the rest waits for more bytes). */
   private parse(data: Buffer, at: number): number {
-    while (at < data.length) {
-      switch (this.state) {
-        case State.Idle:
-          return at;
-        case State.Head: {
-          const end = data.indexOf(CRLFCRLF, at);
-          if (end < 0) {
-            if (data.length - at > MAX_HEAD_BYTES) throw new Http1Error(`answer head longer than ${MAX_HEAD_BYTES} bytes`, 'HPS_PROTOCOL');
-            return at;
-          }
-          this.head = parseHead(data.toString('latin1', at, end), this.method);
-          at = end + 4;
-          if (this.head.status < 200) continue; // interim answer: the real one follows
-          this.left = this.head.length;
-          if (this.left === 0) this.complete();
-          else this.state = this.left === -1 ? State.ChunkSize : this.left === -2 ? State.UntilClose : State.Length;
-          continue;
-        }
-        case State.Length:
-        case State.ChunkData: {
-          const n = Math.min(this.left, data.length - at);
-          this.take(data, at, n);
-          at += n;
-          this.left -= n;
-          if (this.left === 0) {
-            if (this.state === State.Length) this.complete();
-            else this.state = State.ChunkEnd;
-          }
-          continue;
-        }
-        case State.ChunkSize:
-        case State.Trailers: {
-          const end = data.indexOf(CRLF, at);
-          if (end < 0) {
-            if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new Http1Error('chunk size or trailer line too long', 'HPS_PROTOCOL');
-            return at;
-          }
-          const line = data.toString('latin1', at, end);
-          at = end + 2;
-          if (this.state === State.Trailers) {
-            if (line === '') this.complete();
-            continue;
-          }
-          const size = line.split(';', 1)[0]!.trim();
-          if (!HEX.test(size)) throw new Http1Error(`malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
-          this.left = parseInt(size, 16);
-          this.state = this.left === 0 ? State.Trailers : State.ChunkData;
-          continue;
-        }
-        case State.ChunkEnd: {
-          if (data.length - at < 2) return at;
-          if (data[at] !== 13 || data[at + 1] !== 10) throw new Http1Error('chunk data not followed by CRLF', 'HPS_PROTOCOL');
-          at += 2;
-          this.state = State.ChunkSize;
-          continue;
-        }
-        case State.UntilClose: {
-          this.take(data, at, data.length - at);
-          return data.length;
-        }
-      }
+    while (at < data.length && this.state !== State.Idle) {
+      const next = this.step(data, at);
+      if (next < 0) return at;
+      at = next;
     }
     return at;
+  }
+
+  /** One step of the answer's state machine from `at`: where it got to, or -1 to wait for more bytes. */
+  private step(data: Buffer, at: number): number {
+    switch (this.state) {
+      case State.Head:
+        return this.headStep(data, at);
+      case State.Length:
+      case State.ChunkData:
+      case State.UntilClose:
+        return this.bodyStep(data, at);
+      case State.ChunkSize:
+      case State.Trailers:
+        return this.lineStep(data, at);
+      case State.ChunkEnd:
+        if (data.length - at < 2) return -1;
+        if (data[at] !== 13 || data[at + 1] !== 10) throw new Http1Error('chunk data not followed by CRLF', 'HPS_PROTOCOL');
+        this.state = State.ChunkSize;
+        return at + 2;
+      default:
+        return at;
+    }
+  }
+
+  private headStep(data: Buffer, at: number): number {
+    const end = data.indexOf(CRLFCRLF, at);
+    if (end < 0) {
+      if (data.length - at > MAX_HEAD_BYTES) throw new Http1Error(`answer head longer than ${MAX_HEAD_BYTES} bytes`, 'HPS_PROTOCOL');
+      return -1;
+    }
+    this.head = parseHead(data.toString('latin1', at, end), this.method);
+    if (this.head.status < 200) return end + 4; // interim answer: the real one follows
+    this.left = this.head.length;
+    if (this.left === 0) this.complete();
+    else this.state = this.left === -1 ? State.ChunkSize : this.left === -2 ? State.UntilClose : State.Length;
+    return end + 4;
+  }
+
+  private bodyStep(data: Buffer, at: number): number {
+    const n = this.state === State.UntilClose ? data.length - at : Math.min(this.left, data.length - at);
+    this.take(data, at, n);
+    if (this.state === State.UntilClose) return data.length;
+    this.left -= n;
+    if (this.left === 0) {
+      if (this.state === State.Length) this.complete();
+      else this.state = State.ChunkEnd;
+    }
+    return at + n;
+  }
+
+  /** A chunk-size line, or a trailer line (the empty one ends the answer). */
+  private lineStep(data: Buffer, at: number): number {
+    const end = data.indexOf(CRLF, at);
+    if (end < 0) {
+      if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new Http1Error('chunk size or trailer line too long', 'HPS_PROTOCOL');
+      return -1;
+    }
+    const line = data.toString('latin1', at, end);
+    if (this.state === State.Trailers) {
+      if (line === '') this.complete();
+      return end + 2;
+    }
+    const size = line.split(';', 1)[0]!.trim();
+    if (!HEX.test(size)) throw new Http1Error(`malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
+    this.left = parseInt(size, 16);
+    this.state = this.left === 0 ? State.Trailers : State.ChunkData;
+    return end + 2;
   }
 }
