@@ -69,6 +69,19 @@ function ratioLine(label: string, r: Results, a: string, b: string, goal: number
   return lines.join('\n');
 }
 
+/**
+ * Requests per generator CPU second, --workers 2 over --workers 1: what the second worker cost per
+ * request, apart from the cores it could not get.
+ */
+function perCpuLine(r: Results): string {
+  const xs = r.workers2!.map((w2, i) => {
+    const w1 = r.workers1![i]!;
+    return w2.cpu.client && w1.cpu.client ? w2.rps / w2.cpu.client / (w1.rps / w1.cpu.client) : null;
+  }).filter((x): x is number => x !== null);
+  if (!xs.length) return '    (no /proc: the generator CPU per request is not available here)';
+  return `    per generator CPU second, --workers 2 answered ${(100 * median(xs)).toFixed(0)}% of what --workers 1 answered (100%: splitting the work cost nothing; below it: the split, and three busy parties sharing ${CORES} cores)`;
+}
+
 function workersArithmetic(r: Results): string {
   const rounds = r.workers1!.map((w1, i) => ({ w1, w2: r.workers2![i]!, c: workersCeiling(w1, r.workers2![i]!, CORES) }));
   const ok = rounds.filter((x): x is typeof x & { c: NonNullable<typeof x.c> } => x.c !== null);
@@ -80,6 +93,7 @@ function workersArithmetic(r: Results): string {
   return [
     `    CPU per request at --workers 1: generator ${g.toFixed(1)} µs, nginx ${n.toFixed(1)} µs, interrupts ${i.toFixed(1)} µs: nginx + interrupts take ${((100 * (n + i)) / (g + n + i)).toFixed(0)}% of each request's CPU`,
     `    had --workers 1 a whole core (and every core been free): at most ${CORES} × ${g.toFixed(1)} / ${(g + n + i).toFixed(1)} = ${med((x) => x.c.wholeCoreCeiling).toFixed(2)}×; in this run other jobs left ${free.toFixed(2)} cores: at most ${med((x) => x.c.ceiling).toFixed(2)}×, of which --workers 2 reached ${(100 * reached).toFixed(0)}%`,
+    perCpuLine(r),
     `    1.7× needs ${med((x) => x.c.coresFor17).toFixed(2)} cores, or nginx + interrupts at ≤ ${(med((x) => x.c.targetFor17) * 1e6).toFixed(1)} µs per request on ${CORES} (measured ${(n + i).toFixed(1)} µs)`,
   ].join('\n');
 }

@@ -47,7 +47,6 @@ export const SWEEP_MS = 100;
 const MAX_CHUNK_LINE_BYTES = 1024;
 const CRLF = Buffer.from('\r\n');
 const CRLFCRLF = Buffer.from('\r\n\r\n');
-const STATUS_LINE = /^HTTP\/1\.([01]) (\d{3})(?: |$)/;
 const UNSAFE_IN_HEAD = /[\r\n\0]/;
 const UNSAFE_IN_PATH = /[\s\0]/;
 const HEX = /^[0-9a-fA-F]{1,15}$/;
@@ -101,44 +100,43 @@ interface Head {
   closeAfter: boolean;
 }
 
+/** The values of every `name:` header line in `lower` (the head, lowercased), trimmed. */
+function valuesOf(lower: string, name: string): string[] {
+  const out: string[] = [];
+  for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + name.length)) {
+    const end = lower.indexOf('\r\n', at + name.length);
+    out.push(lower.slice(at + name.length, end < 0 ? lower.length : end).trim());
+  }
+  return out;
+}
+
+/** The comma-separated tokens of header values (most heads have one value and no comma). */
+function tokens(values: string[]): string[] {
+  if (values.length === 0 || (values.length === 1 && !values[0]!.includes(','))) return values;
+  return values.flatMap((v) => v.split(',')).map((v) => v.trim());
+}
+
 function parseHead(head: string, method: string): Head {
-  const lineEnd = head.indexOf('\r\n');
-  const m = STATUS_LINE.exec(lineEnd < 0 ? head : head.slice(0, lineEnd));
-  if (!m) throw new Http1Error(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
-  const status = Number(m[2]);
-  let length: number | null = null;
-  let chunked = false;
-  let codings = false;
-  let close = m[1] === '0';
-  for (let at = lineEnd; at >= 0; ) {
-    const next = head.indexOf('\r\n', at + 2);
-    const line = head.slice(at + 2, next < 0 ? head.length : next);
-    at = next;
-    const colon = line.indexOf(':');
-    if (colon <= 0) throw new Http1Error(`malformed header line: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
-    const name = line.slice(0, colon).toLowerCase();
-    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') continue;
-    const value = line.slice(colon + 1).trim().toLowerCase();
-    if (name === 'content-length') {
-      // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
-      const values = value.split(',').map((v) => v.trim());
-      if (!values.every((v) => DIGITS.test(v) && v === values[0]) || (length !== null && length !== Number(values[0]))) throw new Http1Error(`unusable content-length: ${JSON.stringify(value)}`, 'HPS_PROTOCOL');
-      length = Number(values[0]);
-    } else if (name === 'transfer-encoding') {
-      codings = true;
-      chunked = value.split(',').pop()!.trim() === 'chunked';
-    } else {
-      const tokens = value.split(',').map((v) => v.trim());
-      if (tokens.includes('close')) close = true;
-      else if (m[1] === '0' && tokens.includes('keep-alive')) close = false;
-    }
+  // "HTTP/1.x NNN" then a space or the line's end
+  const minor = head.charCodeAt(7) - 48;
+  const status = Number(head.slice(9, 12));
+  const after = head.length > 12 ? head.charCodeAt(12) : 32;
+  if (!head.startsWith('HTTP/1.') || (minor !== 0 && minor !== 1) || head.charCodeAt(8) !== 32 || !DIGITS.test(head.slice(9, 12)) || (after !== 32 && after !== 13)) {
+    throw new Http1Error(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
   }
   if (status === 101) throw new Http1Error('101 Switching Protocols to a request that asked for no upgrade', 'HPS_PROTOCOL');
+  const lower = head.toLowerCase();
+  const connection = tokens(valuesOf(lower, '\r\nconnection:'));
+  const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
   if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close };
   // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
-  if (codings) return chunked ? { status, length: -1, closeAfter: close } : { status, length: -2, closeAfter: true };
-  if (length !== null) return { status, length, closeAfter: close };
-  return { status, length: -2, closeAfter: true };
+  const codings = tokens(valuesOf(lower, '\r\ntransfer-encoding:'));
+  if (codings.length) return codings.at(-1) === 'chunked' ? { status, length: -1, closeAfter: close } : { status, length: -2, closeAfter: true };
+  // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
+  const lengths = tokens(valuesOf(lower, '\r\ncontent-length:'));
+  if (!lengths.length) return { status, length: -2, closeAfter: true };
+  if (!lengths.every((v) => DIGITS.test(v) && Number(v) === Number(lengths[0]))) throw new Http1Error(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
+  return { status, length: Number(lengths[0]), closeAfter: close };
 }
 
 export class Http1Connection {
