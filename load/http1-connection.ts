@@ -45,6 +45,7 @@ export class Http1Error extends Error {
 export const MAX_HEAD_BYTES = 64 * 1024;
 export const SWEEP_MS = 100;
 const MAX_CHUNK_LINE_BYTES = 1024;
+const KEEP_ALIVE_MARGIN_MS = 1000;
 const CRLF = Buffer.from('\r\n');
 const CRLFCRLF = Buffer.from('\r\n\r\n');
 const UNSAFE_IN_HEAD = /[\r\n\0]/;
@@ -92,12 +93,14 @@ function headerBlock(headers: Readonly<Record<string, string>>): string {
   return block;
 }
 
-/** What the head of one answer says about the body that follows. */
+/** What the head of one answer says about the body that follows and the connection after it. */
 interface Head {
   status: number;
   /** -1: chunked; -2: until the connection closes; else the body's length. */
   length: number;
   closeAfter: boolean;
+  /** How long the connection may idle before the next request (from `Keep-Alive: timeout=N`). */
+  reuseWithinMs: number;
 }
 
 /** The values of every `name:` header line in `lower` (the head, lowercased), trimmed. */
@@ -116,6 +119,21 @@ function tokens(values: string[]): string[] {
   return values.flatMap((v) => v.split(',')).map((v) => v.trim());
 }
 
+/**
+ * A server announcing `Keep-Alive: timeout=N` closes an idle connection after N s: a request
+ * sent just then would be lost with the connection, so one idle for longer than N s less a
+ * margin is replaced before the next request (undici does the same).
+ */
+function reuseWithin(lower: string): number {
+  const value = valuesOf(lower, '\r\nkeep-alive:').join(',');
+  if (value === lastKeepAlive.value) return lastKeepAlive.ms; // a server sends the same value every time
+  const t = /(?:^|[,\s])timeout=(\d{1,6})/.exec(value);
+  const ms = t ? Number(t[1]) * 1000 : Infinity;
+  lastKeepAlive = { value, ms: ms - Math.min(KEEP_ALIVE_MARGIN_MS, ms / 2) };
+  return lastKeepAlive.ms;
+}
+let lastKeepAlive = { value: '', ms: Infinity };
+
 function parseHead(head: string, method: string): Head {
   // "HTTP/1.x NNN" then a space or the line's end
   const minor = head.charCodeAt(7) - 48;
@@ -128,15 +146,17 @@ function parseHead(head: string, method: string): Head {
   const lower = head.toLowerCase();
   const connection = tokens(valuesOf(lower, '\r\nconnection:'));
   const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
-  if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close };
+  const reuseWithinMs = close ? 0 : reuseWithin(lower);
+  const framed = (length: number, closeAfter = close): Head => ({ status, length, closeAfter, reuseWithinMs });
+  if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return framed(0);
   // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
   const codings = tokens(valuesOf(lower, '\r\ntransfer-encoding:'));
-  if (codings.length) return codings.at(-1) === 'chunked' ? { status, length: -1, closeAfter: close } : { status, length: -2, closeAfter: true };
+  if (codings.length) return codings.at(-1) === 'chunked' ? framed(-1) : framed(-2, true);
   // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
   const lengths = tokens(valuesOf(lower, '\r\ncontent-length:'));
-  if (!lengths.length) return { status, length: -2, closeAfter: true };
+  if (!lengths.length) return framed(-2, true);
   if (!lengths.every((v) => DIGITS.test(v) && Number(v) === Number(lengths[0]))) throw new Http1Error(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
-  return { status, length: Number(lengths[0]), closeAfter: close };
+  return framed(Number(lengths[0]));
 }
 
 export class Http1Connection {
@@ -144,7 +164,9 @@ export class Http1Connection {
   private state = State.Idle;
   private method = '';
   private pending: Buffer | null = null;
-  private head: Head = { status: 0, length: 0, closeAfter: false };
+  private head: Head = { status: 0, length: 0, closeAfter: false, reuseWithinMs: Infinity };
+  /** When the last answer completed, and until when the connection may be reused. */
+  private reuseUntil = Infinity;
   private left = 0;
   private chunks: Buffer[] = [];
   private size = 0;
@@ -200,7 +222,9 @@ export class Http1Connection {
     this.state = State.Head;
     this.chunks = [];
     this.size = 0;
-    this.deadline = performance.now() + this.timeoutMs;
+    const t = performance.now();
+    if (this.socket && t > this.reuseUntil) this.drop(); // the server may be closing it: a new one
+    this.deadline = t + this.timeoutMs;
     const answer = new Promise<Http1Answer>(this.executor);
     (this.socket ?? this.connect()).write(text);
     return answer;
@@ -221,6 +245,7 @@ export class Http1Connection {
 
   private connect(): net.Socket {
     const s = net.connect({ host: this.hostname, port: this.port, noDelay: true });
+    this.reuseUntil = Infinity;
     s.on('data', this.onData);
     s.on('error', this.onError);
     s.on('close', this.onClose);
@@ -264,6 +289,7 @@ export class Http1Connection {
     const resolve = this.resolve;
     this.resolve = this.reject = noop;
     if (this.head.closeAfter) this.drop();
+    else this.reuseUntil = this.head.reuseWithinMs === Infinity ? Infinity : performance.now() + this.head.reuseWithinMs;
     resolve({ status: this.head.status, body });
   }
 

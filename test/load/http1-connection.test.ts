@@ -194,6 +194,24 @@ describe('http1-connection: framings', () => {
     }
   });
 
+  it('replaces a connection idle for longer than the Keep-Alive timeout the server announced, less a margin', async () => {
+    const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 5000, 1024);
+    const before = server.connections;
+    const ok = { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nKeep-Alive: timeout=1\r\n\r\nok')] };
+    try {
+      server.scripts.push(ok, ok);
+      await conn.send({ method: 'GET', path: '/', headers: {} });
+      await conn.send({ method: 'GET', path: '/', headers: {} }); // at once: the same connection
+      expect(server.connections - before).toBe(1);
+      await new Promise((r) => setTimeout(r, 600)); // timeout=1 s: reused within 0.5 s only
+      server.scripts.push(ok);
+      await conn.send({ method: 'GET', path: '/', headers: {} });
+      expect(server.connections - before).toBe(2);
+    } finally {
+      await conn.close();
+    }
+  });
+
   it('sends HTTP/1.1 with the host, the headers given and the body with its byte length', async () => {
     const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}/base`, 5000, 1024);
     server.scripts.push({ pieces: [Buffer.from('HTTP/1.1 201 Created\r\ncontent-length: 0\r\n\r\n')] });
