@@ -5,18 +5,20 @@
  * rest of the machine used during the measured window, from /proc).
  *   generator: this project's generator (closed model), every correctness check on;
  *   workers:   the same through --workers N (worker threads, merged);
+ *   http1:     a bare loop on the generator's own HTTP/1.1 connections (no check, no histogram);
  *   undici:    a bare undici loop on the same connections (no check, no histogram);
  *   autocannon: autocannon driven bare.
  */
 import autocannon from 'autocannon';
 import { Client } from 'undici';
+import { Http1Connection } from './http1-connection.ts';
 import { cpuSample, cpuShares, type CpuSample } from './bench-cpu.ts';
 import { runGenerator, type GeneratorResult } from './generator.ts';
 import { MIXES } from './scenarios.ts';
 import { runWorkers } from './workers.ts';
 
 interface Phase {
-  engine: 'generator' | 'workers' | 'undici' | 'autocannon';
+  engine: 'generator' | 'workers' | 'http1' | 'undici' | 'autocannon';
   url: string;
   id: string;
   key: string;
@@ -65,12 +67,32 @@ async function bareUndici(): Promise<{ requests: number; ok: boolean }> {
   return { requests, ok: bad === 0 };
 }
 
+async function bareHttp1(): Promise<{ requests: number; ok: boolean }> {
+  let requests = 0;
+  let bad = 0;
+  startWindow();
+  const end = performance.now() + p.seconds * 1000;
+  const req = { method: 'GET', path, headers };
+  await Promise.all(
+    Array.from({ length: p.connections }, async () => {
+      const c = Http1Connection.forUrl(p.url, 10_000, 1024 * 1024);
+      while (performance.now() < end) {
+        if ((await c.send(req)).status === 200) requests += 1;
+        else bad += 1;
+      }
+      await c.close();
+    }),
+  );
+  return { requests, ok: bad === 0 };
+}
+
 async function bareAutocannon(): Promise<{ requests: number; ok: boolean }> {
   startWindow();
   const r = await autocannon({ url: p.url + path, connections: p.connections, duration: p.seconds, headers });
   return { requests: r['2xx'], ok: r.non2xx === 0 && r.errors === 0 };
 }
 
-const out = p.engine === 'generator' ? await generator(null) : p.engine === 'workers' ? await generator(p.workers ?? 1) : p.engine === 'undici' ? await bareUndici() : await bareAutocannon();
+const engines = { generator: () => generator(null), workers: () => generator(p.workers ?? 1), http1: bareHttp1, undici: bareUndici, autocannon: bareAutocannon };
+const out = await engines[p.engine]();
 const cpu = cpuShares(windowStart!, cpuSample('self', p.serverPid));
 process.stdout.write(JSON.stringify({ ...out, seconds: p.seconds, cpu }) + '\n');

@@ -5,7 +5,8 @@
  *
  *  generator  the generator (closed model, every correctness check on) vs wrk, same path and
  *             connections, one core each (taskset), against nginx answering a Payment's exact bytes;
- *  engines    the generator vs bare undici and bare autocannon on the same path (same pinning);
+ *  engines    the generator vs its own connections driven bare, bare undici and bare autocannon
+ *             on the same path (same pinning);
  *  workers    --workers 2 vs --workers 1 (unpinned: two cores for the generator, nginx competing),
  *             with the arithmetic of what this machine allows (cores, nginx's and the others' CPU);
  *  reference  the reference server vs a bare node:http server sending the same bytes (wrk on core 0,
@@ -125,8 +126,14 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
     return { r, text: ratioLine('generator vs wrk (nginx, one core each)', r, 'generator', 'wrk', 0.5) };
   }
   if (s === 'engines') {
-    const r = await interleave(rounds, { generator: gen, undici: () => childPhase(phase('undici'), true, t.nginx.pid), autocannon: () => childPhase(phase('autocannon'), true, t.nginx.pid) });
-    return { r, text: [ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'), ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client')].join('\n') };
+    const bare = (engine: string) => () => childPhase(phase(engine), true, t.nginx.pid);
+    const r = await interleave(rounds, { generator: gen, http1: bare('http1'), undici: bare('undici'), autocannon: bare('autocannon') });
+    const lines = [
+      ratioLine("generator vs its own connections driven bare (the checks' cost; nginx, one core each)", r, 'generator', 'http1', 0.8, 'client'),
+      ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'),
+      ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client'),
+    ];
+    return { r, text: lines.join('\n') };
   }
   if (s === 'workers') {
     const r = await interleave(rounds, { workers2: () => childPhase(phase('workers', { workers: 2 }), false, t.nginx.pid), workers1: () => childPhase(phase('workers', { workers: 1 }), false, t.nginx.pid) });

@@ -62,7 +62,9 @@ export async function wrkPhase(url: string, key: string, connections: number, se
 
 /** One bench child (generator, workers, bare undici or autocannon); it measures its own window's CPU. */
 export async function childPhase(phase: Record<string, unknown>, pin: boolean, serverPid: number): Promise<PhaseResult> {
-  const out = await run([...(pin ? PIN_CLIENT : []), process.execPath, CHILD, JSON.stringify({ ...phase, serverPid })], ((phase.seconds as number) + 60) * 1000);
+  // BENCH_CPU_PROF=DIR: each phase process writes a V8 CPU profile there (where the time goes).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const out = await run([...(pin ? PIN_CLIENT : []), process.execPath, ...prof, CHILD, JSON.stringify({ ...phase, serverPid })], ((phase.seconds as number) + 60) * 1000);
   const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; seconds: number; ok: boolean; cpu: CpuShares };
   if (!r.ok) throw new Error(`${String(phase.engine)}: a check failed or nothing answered`);
   return { rps: r.requests / r.seconds, cpu: r.cpu };

@@ -147,16 +147,15 @@ function parseHead(head: string, method: string): Head {
   const connection = tokens(valuesOf(lower, '\r\nconnection:'));
   const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
   const reuseWithinMs = close ? 0 : reuseWithin(lower);
-  const framed = (length: number, closeAfter = close): Head => ({ status, length, closeAfter, reuseWithinMs });
-  if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return framed(0);
+  if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close, reuseWithinMs };
   // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
   const codings = tokens(valuesOf(lower, '\r\ntransfer-encoding:'));
-  if (codings.length) return codings.at(-1) === 'chunked' ? framed(-1) : framed(-2, true);
+  if (codings.length) return { status, length: codings.at(-1) === 'chunked' ? -1 : -2, closeAfter: close || codings.at(-1) !== 'chunked', reuseWithinMs };
   // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
   const lengths = tokens(valuesOf(lower, '\r\ncontent-length:'));
-  if (!lengths.length) return framed(-2, true);
-  if (!lengths.every((v) => DIGITS.test(v) && Number(v) === Number(lengths[0]))) throw new Http1Error(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
-  return framed(Number(lengths[0]));
+  if (!lengths.length) return { status, length: -2, closeAfter: true, reuseWithinMs };
+  for (const v of lengths) if (!DIGITS.test(v) || v !== lengths[0]) throw new Http1Error(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
+  return { status, length: Number(lengths[0]), closeAfter: close, reuseWithinMs };
 }
 
 export class Http1Connection {
