@@ -3,19 +3,19 @@
  * no rule fails, warns, errors or is flaky, and every testable MUST rule ran
  * (a run that skips MUST rules against the reference would hide holes).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../report/model.ts';
+import { runChild } from './support/run-child.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 
 describe('suite vs the clean reference server', () => {
-  it('is conformant with every testable MUST rule passing', () => {
+  it('is conformant with every testable MUST rule passing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-ref-'));
-    const r = spawnSync(process.execPath, [BIN, 'run', '--seed', '20261121', '--report', dir], { encoding: 'utf8', timeout: 300_000 });
+    const r = await runChild(process.execPath, [BIN, 'run', '--seed', '20261121', '--report', dir], { timeoutMs: 300_000 });
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     const bad = report.rules.filter((x) => ['fail', 'warn', 'error', 'flaky'].includes(x.status)).map((x) => `${x.id} ${x.status}: ${x.reason}`);
     expect(bad, r.stdout + r.stderr).toEqual([]);

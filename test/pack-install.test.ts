@@ -3,24 +3,27 @@
  * temporary prefix, then the installed `hps-conformance` works from another
  * directory against the embedded reference (suites found inside the package).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runChild } from './support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('npm pack and a global install', () => {
-  it('installs from the tarball and runs a rule from any directory with the embedded reference', () => {
+  it('installs from the tarball and runs a rule from any directory with the embedded reference', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'hps-pack-'));
-    const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', timeout: 240_000, stdio: ['ignore', 'pipe', 'pipe'] });
-    npm(['pack', ROOT, '--pack-destination', tmp, '--silent'], tmp);
+    const npm = async (args: string[], cwd: string) => {
+      const r = await runChild('npm', args, { cwd, timeoutMs: 240_000 });
+      expect(r.status, `npm ${args[0]}\n${r.stderr}`).toBe(0);
+    };
+    await npm(['pack', ROOT, '--pack-destination', tmp, '--silent'], tmp);
     const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
     expect(tarball).toBeDefined();
     const prefix = join(tmp, 'prefix');
-    npm(['install', '-g', '--prefix', prefix, join(tmp, tarball!), '--prefer-offline', '--no-audit', '--no-fund', '--silent'], tmp);
+    await npm(['install', '-g', '--prefix', prefix, join(tmp, tarball!), '--prefer-offline', '--no-audit', '--no-fund', '--silent'], tmp);
     const bin = join(prefix, 'bin', 'hps-conformance');
     expect(existsSync(bin)).toBe(true);
     // nothing of the project's own tests is shipped
@@ -28,12 +31,12 @@ describe('npm pack and a global install', () => {
 
     const elsewhere = mkdtempSync(join(tmpdir(), 'hps-pack-cwd-'));
     const env = { ...process.env, NO_COLOR: '1', CI: 'true' };
-    const version = spawnSync(bin, ['--version'], { cwd: elsewhere, encoding: 'utf8', env, timeout: 60_000 });
+    const version = await runChild(bin, ['--version'], { cwd: elsewhere, env, timeoutMs: 60_000 });
     expect(version.status, version.stderr).toBe(0);
     expect(version.stdout.trim()).toBe(VERSION);
 
     const report = join(tmp, 'r');
-    const r = spawnSync(bin, ['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--report', report], { cwd: elsewhere, encoding: 'utf8', env, timeout: 180_000 });
+    const r = await runChild(bin, ['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--report', report], { cwd: elsewhere, env, timeoutMs: 180_000 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).toContain('verdict: conformant');
     const rep = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { rules: Array<{ id: string; status: string }>; tool: { version: string } };

@@ -5,7 +5,6 @@
  * ambient finding, whose replay line must also run the rule whose traffic
  * produced the exchange.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +12,13 @@ import { expect, it } from 'vitest';
 import { faultAreas } from '../../mutation/score.ts';
 import type { FaultName } from '../../mutation/faults.ts';
 import type { Report } from '../../report/model.ts';
+import { runChild } from '../support/run-child.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-replay-'));
 
-function cli(args: string[], report: string): Report {
-  const r = spawnSync(process.execPath, [BIN, ...args, '--report', report], { encoding: 'utf8', timeout: 240_000 });
+async function cli(args: string[], report: string): Promise<Report> {
+  const r = await runChild(process.execPath, [BIN, ...args, '--report', report], { timeoutMs: 240_000 });
   expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(1);
   return JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as Report;
 }
@@ -32,12 +32,12 @@ const CASES: Array<{ fault: FaultName; seed: number; rule?: string }> = [
   { fault: 'create-answers-amount-as-number', seed: -1, rule: 'RESP-PAYMENT-SCHEMA' },
 ];
 
-it('every replay line taken from a report reproduces its failure', () => {
+it('every replay line taken from a report reproduces its failure', async () => {
   let ran = 0;
   let reproduced = 0;
   for (const [i, c] of CASES.entries()) {
     const areas = [...faultAreas(c.fault), ...(c.rule ? ['create'] : [])].flatMap((a) => ['--area', a]);
-    const first = cli(['run', ...areas, '--fault', c.fault, `--seed=${c.seed}`, '--runs', '20'], join(dir, `first-${i}`));
+    const first = await cli(['run', ...areas, '--fault', c.fault, `--seed=${c.seed}`, '--runs', '20'], join(dir, `first-${i}`));
     const failing = first.rules.find((r) => r.status === 'fail' && (!c.rule || r.id === c.rule));
     expect(failing, `${c.fault} seed ${c.seed}: no failing rule`).toBeDefined();
     const replay = failing!.evidence.find((e) => e.kind === 'replay');
@@ -46,7 +46,7 @@ it('every replay line taken from a report reproduces its failure', () => {
     expect(line).toContain(`--seed=${c.seed}`);
     const words = line.split(' ');
     expect(words.slice(0, 2)).toEqual(['hps-conformance', 'run']);
-    const again = cli(words.slice(1), join(dir, `again-${i}`));
+    const again = await cli(words.slice(1), join(dir, `again-${i}`));
     ran++;
     const same = again.rules.find((r) => r.id === failing!.id);
     console.log(`${c.fault} seed ${c.seed}: ${failing!.id} → replay \`${line}\` → ${same?.status}`);
