@@ -83,6 +83,9 @@ function patternParts(pattern: string): string[] {
 const MEMO_MAX_ENTRIES = 4096;
 const MEMO_MAX_PATH = 256;
 const memo = new WeakMap<readonly object[], Map<string, RouteMatch<unknown> | null>>();
+// The table asked last and its memo: one comparison instead of a WeakMap lookup per request.
+let lastRoutes: readonly object[] | null = null;
+let lastByPath: Map<string, RouteMatch<unknown> | null> | undefined;
 
 /** The first route of `routes` whose pattern matches `path`, with its decoded params. */
 export function matchPath<R extends { pattern: string }>(
@@ -90,8 +93,10 @@ export function matchPath<R extends { pattern: string }>(
   path: string,
 ): RouteMatch<R> | null {
   if (path.length > MEMO_MAX_PATH) return matchUncached(routes, path);
-  let byPath = memo.get(routes);
+  let byPath = routes === lastRoutes ? lastByPath : memo.get(routes);
   if (byPath === undefined) memo.set(routes, (byPath = new Map()));
+  lastRoutes = routes;
+  lastByPath = byPath;
   const hit = byPath.get(path);
   if (hit !== undefined) return hit as RouteMatch<R> | null;
   const found = matchUncached(routes, path);
