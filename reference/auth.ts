@@ -24,16 +24,23 @@ interface ParsedAuthorization {
 
 const NO_TOKEN: ParsedAuthorization = Object.freeze({ token: null, keyShaped: false });
 
+// The header parsed last: a client sending the same one again costs a comparison, not the hashing of a new string.
+let lastHeader: string | null = null;
+let lastParsed: ParsedAuthorization = NO_TOKEN;
+
 function parseAuthorization(header: string | undefined): ParsedAuthorization {
   if (header === undefined) return NO_TOKEN;
+  if (header === lastHeader) return lastParsed;
   let parsed = tokens.get(header);
-  if (parsed !== undefined) return parsed;
-  const token = BEARER.exec(header.trim())?.[1] ?? null;
-  parsed = token === null ? NO_TOKEN : Object.freeze({ token, keyShaped: KEY_SHAPE.test(token) });
-  if (header.length <= TOKENS_MAX_HEADER) {
+  if (parsed === undefined) {
+    const token = BEARER.exec(header.trim())?.[1] ?? null;
+    parsed = token === null ? NO_TOKEN : Object.freeze({ token, keyShaped: KEY_SHAPE.test(token) });
+    if (header.length > TOKENS_MAX_HEADER) return parsed;
     if (tokens.size >= TOKENS_MAX_ENTRIES) tokens.clear();
     tokens.set(header, parsed);
   }
+  lastHeader = header;
+  lastParsed = parsed;
   return parsed;
 }
 
