@@ -19,7 +19,7 @@ import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
-import { noBody, readBody, sendBytes, sendJson, splitTarget, type RequestBody } from './http-io.ts';
+import { noBody, readBody, sendBytes, sendBytesWithRequestId, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
 import { listPayments } from './listing.ts';
 import {
@@ -45,15 +45,32 @@ export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, re
       perConnection.set(req.socket, requestId);
     }
     res.on('error', ignoreError);
-    handle(ctx, req, res, requestId).catch((err: unknown) => sendError(ctx, res, err, requestId));
+    const body = noBody(req);
+    // A bodiless request is answered in this turn: no promise, no async function on the read path.
+    if (body !== null) answer(ctx, req, res, requestId, body);
+    else void readBody(req).then((read) => {
+      if (read !== null) answer(ctx, req, res, requestId, read); // null: the client went away, nobody to answer
+    });
   };
 }
 
-async function handle(ctx: AppContext, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-  const body = noBody(req) ?? (await readBody(req)); // a bodiless request skips a promise turn
-  if (body === null) return; // the client went away: nobody to answer
-  const reply = await dispatch(ctx, req, body);
-  sendBytes(res, reply.status, reply.body, { ...reply.headers, 'Request-Id': requestId });
+/** Dispatches and sends the reply, or the error envelope of whatever was thrown or rejected. */
+function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse, requestId: string, body: RequestBody): void {
+  try {
+    const reply = dispatch(ctx, req, body);
+    if (reply instanceof Promise) {
+      reply.then((r) => sendReply(res, r, requestId)).catch((err: unknown) => sendError(ctx, res, err, requestId));
+    } else {
+      sendReply(res, reply, requestId);
+    }
+  } catch (err) {
+    sendError(ctx, res, err, requestId);
+  }
+}
+
+function sendReply(res: ServerResponse, reply: Reply, requestId: string): void {
+  if (reply.headers === undefined) sendBytesWithRequestId(res, reply.status, reply.body, requestId);
+  else sendBytes(res, reply.status, reply.body, { ...reply.headers, 'Request-Id': requestId });
 }
 
 function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId: string): void {
@@ -73,7 +90,8 @@ function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId
   sendJson(res, apiError.status, errorEnvelope(apiError, requestId), { ...apiError.headers, 'Request-Id': requestId });
 }
 
-export async function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBody): Promise<Reply> {
+/** The reply to one request: synchronous unless the operation is (createPayment); errors are thrown. */
+export function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBody): Reply | Promise<Reply> {
   const method = req.method ?? 'GET';
   const { path, query } = splitTarget(req.url);
   const authorization = req.headers.authorization;
@@ -114,12 +132,17 @@ export async function dispatch(ctx: AppContext, req: IncomingMessage, body: Requ
     // FAULT write-scope-checked-after-operation: the operation runs first, the scope is checked on its way out.
     ctx.state.limiter.take(key.key, key.rateLimit, ctx.now());
     const allowed = key.scopes.has(binding.scope);
-    const reply = await Promise.resolve(runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query)).catch((err: unknown) => {
-      if (allowed) throw err;
-      return null;
-    });
-    requireScope(key, binding.scope, ctx.faults);
-    return reply!;
+    const scope = binding.scope;
+    // A synchronous throw of the operation still goes out as is (as it did from an awaited call).
+    return Promise.resolve(runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query))
+      .catch((err: unknown) => {
+        if (allowed) throw err;
+        return null;
+      })
+      .then((reply) => {
+        requireScope(key, scope, ctx.faults);
+        return reply!;
+      });
   }
   if (ctx.decisions.scopeVsRateLimit === 'rate-limit-first') {
     ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);

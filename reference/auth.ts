@@ -11,21 +11,41 @@ import type { ApiKeyRecord, Scope } from './types.ts';
 const BEARER = /^Bearer +(\S+)$/i;
 const KEY_SHAPE = /^pt_(test|live)_sk_[A-Za-z0-9]+$/;
 
-// Parsed headers memoised (bounded, short headers only): a client sends the same one on every request.
+// Parsed headers memoised (bounded, short headers only): a client sends the same one on every
+// request. Kept per header: its bearer token and whether that token has a key's shape.
 const TOKENS_MAX_ENTRIES = 1024;
 const TOKENS_MAX_HEADER = 512;
-const tokens = new Map<string, string | null>();
+const tokens = new Map<string, ParsedAuthorization>();
+
+interface ParsedAuthorization {
+  token: string | null;
+  keyShaped: boolean;
+}
+
+const NO_TOKEN: ParsedAuthorization = Object.freeze({ token: null, keyShaped: false });
+
+// The header parsed last: a client sending the same one again costs a comparison, not the hashing of a new string.
+let lastHeader: string | null = null;
+let lastParsed: ParsedAuthorization = NO_TOKEN;
+
+function parseAuthorization(header: string | undefined): ParsedAuthorization {
+  if (header === undefined) return NO_TOKEN;
+  if (header === lastHeader) return lastParsed;
+  let parsed = tokens.get(header);
+  if (parsed === undefined) {
+    const token = BEARER.exec(header.trim())?.[1] ?? null;
+    parsed = token === null ? NO_TOKEN : Object.freeze({ token, keyShaped: KEY_SHAPE.test(token) });
+    if (header.length > TOKENS_MAX_HEADER) return parsed;
+    if (tokens.size >= TOKENS_MAX_ENTRIES) tokens.clear();
+    tokens.set(header, parsed);
+  }
+  lastHeader = header;
+  lastParsed = parsed;
+  return parsed;
+}
 
 export function bearerToken(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  let token = tokens.get(header);
-  if (token !== undefined) return token;
-  token = BEARER.exec(header.trim())?.[1] ?? null;
-  if (header.length <= TOKENS_MAX_HEADER) {
-    if (tokens.size >= TOKENS_MAX_ENTRIES) tokens.clear();
-    tokens.set(header, token);
-  }
-  return token;
+  return parseAuthorization(header).token;
 }
 
 /** The active key record named by the header, or null (any reason: missing, malformed, unknown, revoked). */
@@ -38,7 +58,8 @@ export function findActiveKey(
     // FAULT missing-key-uses-default-key: no Authorization header falls back to the first Test key.
     return [...keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null;
   }
-  let token = bearerToken(header);
+  const parsed = parseAuthorization(header);
+  let token = parsed.token;
   if (faults.has('bearer-scheme-not-checked') && header !== undefined) {
     // FAULT bearer-scheme-not-checked: the key is the header's last word, whatever the scheme.
     token = header.trim().split(/\s+/).pop() ?? null;
@@ -59,7 +80,8 @@ export function findActiveKey(
     const found = [...keys.values()].find((r) => r.key.slice(0, 20) === token!.slice(0, 20));
     if (found !== undefined && !found.revoked) return found;
   }
-  if (token === null || !KEY_SHAPE.test(token)) return null;
+  // The shape test is the memoised one unless a fault above took another token.
+  if (token === null || !(token === parsed.token ? parsed.keyShaped : KEY_SHAPE.test(token))) return null;
   const record = keys.get(token);
   if (faults.has('revoked-key-accepted') && record !== undefined) {
     // FAULT revoked-key-accepted: the revoked flag is never consulted.

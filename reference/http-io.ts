@@ -77,6 +77,16 @@ export function sendBytes(
   res.end(bytes);
 }
 
+/**
+ * sendBytes with no extra header but the request id, as one flat header array (what sendBytes
+ * writes for it, in the same order) made without spreading objects: the read path's answer.
+ */
+export function sendBytesWithRequestId(res: ServerResponse, status: number, bytes: Buffer, requestId: string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, ['Content-Type', JSON_CONTENT_TYPE, 'Cache-Control', 'no-store', 'Request-Id', requestId, 'Content-Length', bytes.length]);
+  res.end(bytes);
+}
+
 export function sendJson(
   res: ServerResponse,
   status: number,

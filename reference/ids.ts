@@ -43,17 +43,42 @@ export function newSigningSecret(): string {
 
 // Request ids: `req_` + 24 alphanumerics, as before: a random 16-character prefix per process
 // (renewed when the counter wraps) and an 8-character base-36 counter. Unique, cheap, and
-// not secret (they are echoed in every answer).
-const REQUEST_COUNTER_LIMIT = 36 ** 8;
-let requestPrefix = randomString(16);
-let requestCounter = 0;
+// not secret (they are echoed in every answer). The id is kept as bytes and counted up in
+// place: the string read from them is flat, where a concatenation would be a rope that
+// node:http's header check has to flatten again on every answer.
+const REQUEST_ID_PREFIX = 'req_';
+const COUNTER_DIGITS = 8;
+const requestIdBytes = Buffer.alloc(REQUEST_ID_PREFIX.length + 16 + COUNTER_DIGITS);
+let requestIdFresh = true;
+
+function renewRequestPrefix(): void {
+  requestIdBytes.write(`${REQUEST_ID_PREFIX}${randomString(16)}${'0'.repeat(COUNTER_DIGITS)}`, 'latin1');
+}
+renewRequestPrefix();
+
+const DIGIT_0 = 0x30; // '0'
+const DIGIT_9 = 0x39; // '9'
+const LETTER_A = 0x61; // 'a'
+const LETTER_Z = 0x7a; // 'z'
+
+/** Counts the base-36 counter up by one (lower-case digits, as Number#toString(36)); false when it wraps. */
+function countUp(): boolean {
+  for (let i = requestIdBytes.length - 1; i >= requestIdBytes.length - COUNTER_DIGITS; i -= 1) {
+    const d = requestIdBytes[i]!;
+    if (d === LETTER_Z) {
+      requestIdBytes[i] = DIGIT_0;
+      continue;
+    }
+    requestIdBytes[i] = d === DIGIT_9 ? LETTER_A : d + 1;
+    return true;
+  }
+  return false;
+}
 
 export function newRequestId(): string {
-  if (requestCounter === REQUEST_COUNTER_LIMIT) {
-    requestPrefix = randomString(16);
-    requestCounter = 0;
-  }
-  return `req_${requestPrefix}${(requestCounter++).toString(36).padStart(8, '0')}`;
+  if (!requestIdFresh && !countUp()) renewRequestPrefix();
+  requestIdFresh = false;
+  return requestIdBytes.toString('latin1');
 }
 
 export function newEventId(): string {

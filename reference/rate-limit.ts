@@ -25,8 +25,7 @@ export class FixedWindowLimiter {
     businessId = '',
     retryAfter: 'remaining' | 'whole-window' = 'remaining',
   ): void {
-    const blockSlot = `business\u0000${businessId}`;
-    const block = faults.has('rate-limit-blocks-business') ? this.#windows.get(blockSlot) : undefined;
+    const block = faults.has('rate-limit-blocks-business') ? this.#windows.get(blockSlotOf(businessId)) : undefined;
     if (block !== undefined && now < block.startedAt) {
       /* FAULT rate-limit-blocks-business: while one key of a business is limited, every key of that business is refused */
       throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil((block.startedAt - now) / 1000))) } });
@@ -43,7 +42,7 @@ export class FixedWindowLimiter {
     }
     if (window.count > spec.limit && faults.has('rate-limit-blocks-business')) {
       /* FAULT rate-limit-blocks-business: the key's limit is recorded for its whole business until the window ends */
-      this.#windows.set(blockSlot, { startedAt: window.startedAt + spec.windowMs, count: 0 });
+      this.#windows.set(blockSlotOf(businessId), { startedAt: window.startedAt + spec.windowMs, count: 0 });
     }
     if (window.count > spec.limit && faults.has('rate-limit-retry-after-http-date')) {
       /* FAULT rate-limit-retry-after-http-date: Retry-After is sent as an HTTP-date, not the integer number of seconds the spec requires */
@@ -59,6 +58,11 @@ export class FixedWindowLimiter {
       });
     }
   }
+}
+
+/** The window slot of a business (fault rate-limit-blocks-business), made only when that fault is on. */
+function blockSlotOf(businessId: string): string {
+  return `business\u0000${businessId}`;
 }
 
 /** Whole seconds (at least 1) until the window resets, rounded up. */

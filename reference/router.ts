@@ -83,6 +83,12 @@ function patternParts(pattern: string): string[] {
 const MEMO_MAX_ENTRIES = 4096;
 const MEMO_MAX_PATH = 256;
 const memo = new WeakMap<readonly object[], Map<string, RouteMatch<unknown> | null>>();
+// The table and path asked last, with the table's memo and the match: a client asking for the
+// same path again costs two comparisons, not a WeakMap lookup and the hashing of a new string.
+let lastRoutes: readonly object[] | null = null;
+let lastByPath: Map<string, RouteMatch<unknown> | null> | undefined;
+let lastPath: string | null = null;
+let lastMatch: RouteMatch<unknown> | null = null;
 
 /** The first route of `routes` whose pattern matches `path`, with its decoded params. */
 export function matchPath<R extends { pattern: string }>(
@@ -90,15 +96,21 @@ export function matchPath<R extends { pattern: string }>(
   path: string,
 ): RouteMatch<R> | null {
   if (path.length > MEMO_MAX_PATH) return matchUncached(routes, path);
-  let byPath = memo.get(routes);
+  if (routes === lastRoutes && path === lastPath) return lastMatch as RouteMatch<R> | null;
+  let byPath = routes === lastRoutes ? lastByPath : memo.get(routes);
   if (byPath === undefined) memo.set(routes, (byPath = new Map()));
-  const hit = byPath.get(path);
-  if (hit !== undefined) return hit as RouteMatch<R> | null;
-  const found = matchUncached(routes, path);
-  const kept = found === null ? null : Object.freeze({ route: found.route, params: Object.freeze(found.params) });
-  if (byPath.size >= MEMO_MAX_ENTRIES) byPath.clear();
-  byPath.set(path, kept);
-  return kept;
+  let kept = byPath.get(path);
+  if (kept === undefined) {
+    const found = matchUncached(routes, path);
+    kept = found === null ? null : Object.freeze({ route: found.route, params: Object.freeze(found.params) });
+    if (byPath.size >= MEMO_MAX_ENTRIES) byPath.clear();
+    byPath.set(path, kept);
+  }
+  lastRoutes = routes;
+  lastByPath = byPath;
+  lastPath = path;
+  lastMatch = kept;
+  return kept as RouteMatch<R> | null;
 }
 
 function matchUncached<R extends { pattern: string }>(routes: readonly R[], path: string): RouteMatch<R> | null {
