@@ -109,11 +109,37 @@ function busyNote(all: Results[]): string | null {
 
 interface Target {
   nginx: Server;
-  bare: Server;
-  referenceUrl: string;
-  referencePid: number;
+  /** What the bare server answers: the reference's answer to the read, bytes and headers. */
+  bareBody: string;
+  bareHeaders: Record<string, string>;
   id: string;
   key: string;
+}
+
+/** Seconds of unmeasured load on a freshly started server before its measured phase. */
+const WARM_S = 2;
+
+interface FreshServer {
+  url: string;
+  path: string;
+  key: string;
+  pid: number;
+  stop(): Promise<void> | void;
+}
+
+/** A reference server of its own (core 1) with one Payment to read, for one phase. */
+async function freshReference(): Promise<FreshServer> {
+  const reference = await startReferenceProcess(PIN_SERVER);
+  const key = reference.profile.keys.test;
+  try {
+    const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
+    const created = await client.createPayment(key, { amount: '100.00', metadata: { conformance_run: 'bench-load' } });
+    if (created.status !== 201) throw new Error(`could not create the payment to read (${created.status})`);
+    return { url: reference.profile.base_url, path: `/v1/payments/${created.json.id as string}`, key, pid: reference.pid, stop: () => reference.close() };
+  } catch (e) {
+    await reference.close();
+    throw e;
+  }
 }
 
 /** One section's phases, interleaved; the printed lines and the results (for the busy note). */
@@ -139,11 +165,20 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
     const r = await interleave(rounds, { workers2: () => childPhase(phase('workers', { workers: 2 }), false, t.nginx.pid), workers1: () => childPhase(phase('workers', { workers: 1 }), false, t.nginx.pid) });
     return { r, text: `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}` };
   }
-  // Long-lived servers idle through the other sections: one unmeasured round first, so that
-  // both are measured warm (JIT, heap sizes), whatever ran before.
-  const phases = { reference: () => wrkPhase(t.referenceUrl + path, t.key, connections, seconds, t.referencePid), bare: () => wrkPhase(t.bare.url + path, t.key, connections, seconds, t.bare.pid) };
-  await interleave(1, phases);
-  const r = await interleave(rounds, phases);
+  // Each round starts both servers afresh and warms them up unmeasured: how fast one node
+  // process runs the same code varies from process to process (62–88k req/s seen for the
+  // reference, whatever ran before), so one long-lived process would count its luck in
+  // every round; fresh ones make it one sample per round, and the median sees through it.
+  const fresh = (start: () => Promise<FreshServer>) => async (): Promise<PhaseResult> => {
+    const server = await start();
+    try {
+      await wrkPhase(server.url + server.path, server.key, connections, WARM_S, server.pid);
+      return await wrkPhase(server.url + server.path, server.key, connections, seconds, server.pid);
+    } finally {
+      await server.stop();
+    }
+  };
+  const r = await interleave(rounds, { reference: fresh(freshReference), bare: fresh(async () => ({ ...(await startBareNode(t.bareBody, t.bareHeaders)), path, key: t.key })) });
   return { r, text: ratioLine('reference vs bare node:http (wrk on core 0, server on core 1)', r, 'reference', 'bare', 0.8, 'server') };
 }
 
@@ -165,7 +200,6 @@ async function main(): Promise<number> {
   if (o === null) return 2;
   const reference = await startReferenceProcess(PIN_SERVER);
   let nginx: Server | null = null;
-  let bare: Server | null = null;
   try {
     const key = reference.profile.keys.test;
     const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
@@ -176,8 +210,7 @@ async function main(): Promise<number> {
     const headers: Record<string, string> = {};
     for (const h of ['content-type', 'cache-control', 'request-id']) if (got.headers[h]) headers[h] = String(got.headers[h]);
     nginx = await startNginx(got.text, { 'cache-control': 'no-store', 'request-id': headers['request-id'] ?? 'req_x' });
-    bare = await startBareNode(got.text, headers);
-    const t: Target = { nginx, bare, referenceUrl: reference.profile.base_url, referencePid: reference.pid, id, key };
+    const t: Target = { nginx, bareBody: got.text, bareHeaders: headers, id, key };
     console.log(`bench:load · ${o.rounds} rounds × ${o.seconds} s per phase, interleaved · ${o.connections} connections · GET /v1/payments/{id} · pinned phases: client on core 0, server on core 1 (taskset)`);
     if (!HAS_PROC) console.log('(no /proc here: CPU shares are not measured)');
     const all: Results[] = [];
@@ -192,7 +225,6 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     nginx?.stop();
-    bare?.stop();
     await closeAllPools();
     await reference.close();
   }
