@@ -60,6 +60,8 @@ describe('load --shard i/N and load merge', () => {
     const every = shards.flatMap((s) => Object.values(s.figures.raw.histograms) as string[]);
     expect(r.figures.latency_ms.overall).toEqual(percentilesOf(allSamples(every)));
     expect(r.merged_from).toHaveLength(3);
+    const o = r.figures.latency_ms.overall;
+    console.log(`3 shards: responses ${shards.map((x) => x.figures.responses).join(' + ')} = merged ${r.figures.responses}; due ${r.figures.due}; merged p50 ${o.p50} p99 ${o.p99} max ${o.max} ms, equal to one histogram of every shard's samples`);
     expect(r.checks.every((c: { status: string }) => c.status !== 'fail')).toBe(true);
 
     // Thresholds judge the merge: each shard passed 60 s; the merge at 0 ms fails, on the merged p99.
