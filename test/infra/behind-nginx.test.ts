@@ -2,12 +2,14 @@
  * The whole suite against the reference server behind nginx from Debian's package with TLS (a
  * throw-away CA given to the run as NODE_EXTRA_CA_CERTS) and default buffer sizes. A conformant
  * service stays conformant: exit 0, 0 FAIL, 0 WARN. The reference runs in this process, the suite
- * in a child process (`run --profile P`).
+ * in a child process (`run --profile P`). A short load run goes through the same nginx over https
+ * (the generator's undici connections): every check passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReference } from '../../reference/index.ts';
 import { describeRun, expectConformant, freshReference, RUN_TIMEOUT_MS, SEED } from './infra-run.ts';
 import { missingInfraTools, startNginx, type RunningNginx } from './nginx.ts';
+import { runLoad } from './run-load.ts';
 import { runSuite, writeProfile } from './run-suite.ts';
 
 describe('behind nginx (Debian package, TLS, default settings)', () => {
@@ -31,4 +33,11 @@ describe('behind nginx (Debian package, TLS, default settings)', () => {
     expect(nginx.errorLog()).not.toMatch(/\[emerg\]/);
     expectConformant(run);
   }, RUN_TIMEOUT_MS + 10_000);
+
+  it('load through it over https (undici, the CA from NODE_EXTRA_CA_CERTS): every check passes', async () => {
+    const load = await runLoad(writeProfile(ref.built.profileFor(nginx.url)), { NODE_EXTRA_CA_CERTS: nginx.caFile });
+    expect(load.report.checks.filter((c) => c.status !== 'pass'), load.output).toEqual([]);
+    expect(load.report.figures!.responses).toBeGreaterThan(100);
+    expect(load.exitCode, load.output).toBe(0);
+  }, 130_000);
 });

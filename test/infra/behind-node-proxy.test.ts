@@ -2,12 +2,14 @@
  * The whole suite against the reference server behind a plain node:http pass-through proxy with
  * Node's default limits, as a user deploys it. The profile's base_url points at the proxy; webhooks
  * go straight to the run's sink. A conformant service stays conformant: exit 0, 0 FAIL, 0 WARN.
- * The reference runs in this process, the suite in a child process (`run --profile P`).
+ * The reference runs in this process, the suite in a child process (`run --profile P`). A short
+ * load run goes through the same proxy on the generator's own HTTP/1.1 connections: every check passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningReference } from '../../reference/index.ts';
 import { describeRun, expectConformant, freshReference, RUN_TIMEOUT_MS, SEED } from './infra-run.ts';
 import { startPassThroughProxy, type RunningProxy } from './pass-through-proxy.ts';
+import { runLoad } from './run-load.ts';
 import { runSuite, writeProfile } from './run-suite.ts';
 
 describe('behind a plain node:http pass-through proxy (default limits)', () => {
@@ -29,4 +31,11 @@ describe('behind a plain node:http pass-through proxy (default limits)', () => {
     expect(proxy.forwarded).toBeGreaterThan(1000);
     expectConformant(run);
   }, RUN_TIMEOUT_MS + 10_000);
+
+  it("load through it (the generator's own HTTP/1.1 connections): every check passes", async () => {
+    const load = await runLoad(writeProfile(ref.built.profileFor(proxy.url)));
+    expect(load.report.checks.filter((c) => c.status !== 'pass'), load.output).toEqual([]);
+    expect(load.report.figures!.responses).toBeGreaterThan(100);
+    expect(load.exitCode, load.output).toBe(0);
+  }, 130_000);
 });

@@ -1,0 +1,28 @@
+/**
+ * `hps-conformance load` as a user runs it against a profile's target, in a child process (the
+ * target may live in this very process), with its load.json read back.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runChild } from '../support/run-child.ts';
+
+const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
+
+export interface LoadRun {
+  exitCode: number | null;
+  output: string;
+  report: {
+    checks: { id: string; status: string; detail?: string }[];
+    thresholds: { id: string; status: string }[];
+    figures: { responses: number; errors: { by_status: Record<string, number> } } | null;
+  };
+}
+
+/** A short open-model mixed load (2 s at 100 req/s on 4 connections) through `profileFile`'s base_url. */
+export async function runLoad(profileFile: string, env: Record<string, string> = {}): Promise<LoadRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'hps-infra-load-'));
+  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--rate', '100', '--connections', '4', '--workers', '1', '--warmup', '0', '--duration', '2', '--max-p99-ms', '60000', '--allow-short', '--report', dir];
+  const r = await runChild(process.execPath, args, { env: { ...process.env, ...env }, timeoutMs: 120_000 });
+  return { exitCode: r.status, output: (r.stdout + r.stderr).slice(-4000), report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) };
+}
