@@ -161,7 +161,11 @@ function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figu
   if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
   if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
   if (f && f.sent >= opts.maxRequests) notes.push(`the run stopped at the request cap (${opts.maxRequests}) before --duration`);
-  if (baseUrl.startsWith('https:')) notes.push('the load connections verify TLS certificates (undici defaults)');
+  notes.push(
+    baseUrl.startsWith('https:')
+      ? `connections: ${opts.connections}, undici over TLS (certificates verified, undici defaults), one request in flight on each`
+      : `connections: ${opts.connections}, HTTP/1.1 spoken by the generator itself (load/http1-connection.ts), one request in flight on each`,
+  );
   if (cleaned) {
     notes.push(
       `clean-up: ${cleaned.cancelled} of ${cleaned.total} payments of this run cancelled` +
