@@ -26,7 +26,8 @@ function flood(socket: Socket, chunk: Buffer | string): void {
   pump();
 }
 
-function answer(kind: HostileCase, socket: Socket, timers: Set<NodeJS.Timeout>): void {
+/** Answers on `socket` the broken way `kind` names (the request head is in). */
+export function answer(kind: HostileCase, socket: Socket, timers: Set<NodeJS.Timeout>): void {
   switch (kind) {
     case 'huge-declared':
       socket.write(`${HEAD}Content-Length: ${2 * 1024 ** 3}\r\n\r\n`);

@@ -66,6 +66,16 @@ describe('load checks', () => {
     expect(statusOf(x)['created-exist-after-run']).toBe('pass');
   });
 
+  it('no vacuous pass: reads, lists and the 5xx check with nothing answered are SKIP, never PASS', () => {
+    const x = input({ pool: null });
+    expect(statusOf(x)).toMatchObject({ 'no-5xx': 'skip', 'read-own-payments': 'skip', 'list-payment-list': 'skip' });
+    // The pool's answers were judged for 5xx even when the load got none.
+    expect(buildChecks(input()).find((c) => c.id === 'no-5xx')).toMatchObject({ status: 'pass', detail: expect.stringContaining('nothing was answered during it') });
+    Object.assign(x.obs.read, { responses: 1, ok: 1 });
+    Object.assign(x.obs.list, { responses: 1, ok: 1 });
+    expect(statusOf(x)).toMatchObject({ 'no-5xx': 'pass', 'read-own-payments': 'pass', 'list-payment-list': 'pass' });
+  });
+
   it('the storm check: skip with no round, fail on a wrong answer, pass on originals and 409s', () => {
     const x = input({ scenario: 'idempotency-storm', ops: ['create'] });
     expect(statusOf(x)['idempotency-storm']).toBe('skip');
