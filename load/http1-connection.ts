@@ -14,11 +14,14 @@
  * fails the request in flight as a protocol error and drops the connection.
  *
  * Bounds: the head is at most 64 KiB, the body MAX_BODY_BYTES; every request (connecting
- * included) has a deadline, checked by one sweeper for every connection (a timer per request
+ * included) has a deadline (deadlines.ts: one sweeper for every connection, a timer per request
  * would cost more than the rest), so a request fails between `timeoutMs` and
  * `timeoutMs + SWEEP_MS` after it was sent.
  */
 import net from 'node:net';
+import { trackDeadlines, type HasDeadline } from './deadlines.ts';
+
+export { SWEEP_MS } from './deadlines.ts';
 
 export interface Http1Request {
   method: string;
@@ -43,7 +46,6 @@ export class Http1Error extends Error {
 }
 
 export const MAX_HEAD_BYTES = 64 * 1024;
-export const SWEEP_MS = 100;
 const MAX_CHUNK_LINE_BYTES = 1024;
 const KEEP_ALIVE_MARGIN_MS = 1000;
 const CRLF = Buffer.from('\r\n');
@@ -65,23 +67,6 @@ const enum State {
 }
 
 const noop = (): void => undefined;
-const live = new Set<Http1Connection>();
-let sweeper: NodeJS.Timeout | null = null;
-
-function sweep(): void {
-  const t = performance.now();
-  for (const c of live) c.checkDeadline(t);
-}
-
-function track(c: Http1Connection, on: boolean): void {
-  if (on) live.add(c);
-  else live.delete(c);
-  if (live.size > 0 && !sweeper) sweeper = setInterval(sweep, SWEEP_MS).unref();
-  if (live.size === 0 && sweeper) {
-    clearInterval(sweeper);
-    sweeper = null;
-  }
-}
 
 function headerBlock(headers: Readonly<Record<string, string>>): string {
   let block = '';
@@ -158,7 +143,7 @@ function parseHead(head: string, method: string): Head {
   return { status, length: Number(lengths[0]), closeAfter: close, reuseWithinMs };
 }
 
-export class Http1Connection {
+export class Http1Connection implements HasDeadline {
   private socket: net.Socket | null = null;
   private state = State.Idle;
   private method = '';
@@ -190,7 +175,7 @@ export class Http1Connection {
     private readonly timeoutMs: number,
     private readonly maxBodyBytes: number,
   ) {
-    track(this, true);
+    trackDeadlines(this, true);
   }
 
   static forUrl(baseUrl: string, timeoutMs: number, maxBodyBytes: number): Http1Connection {
@@ -232,7 +217,7 @@ export class Http1Connection {
   /** Closes the socket; a request in flight fails. */
   close(): Promise<void> {
     this.closed = true;
-    track(this, false);
+    trackDeadlines(this, false);
     this.fail(new Http1Error('connection closed by the generator', 'HPS_CONNECTION_CLOSED'), true);
     return Promise.resolve();
   }

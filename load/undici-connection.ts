@@ -2,19 +2,23 @@
  * The load generator's transport for https: targets: one undici Client (pipelining 1) driven
  * through `dispatch` with ONE handler object, reused for every request (no stream, promise
  * executor or callback closure per request). http: targets go through http1-connection.ts,
- * which costs less per request.
+ * which costs less per request. undici's own timers restart on every byte, so a trickle would
+ * never end: the request's deadline is kept by deadlines.ts, as for http1-connection.ts.
  */
 import { Client as UndiciClient } from 'undici';
-import type { Http1Answer, Http1Request } from './http1-connection.ts';
+import { trackDeadlines, type HasDeadline } from './deadlines.ts';
+import { Http1Error, type Http1Answer, type Http1Request } from './http1-connection.ts';
 
 const noop = (): void => undefined;
 
-export class UndiciConnection {
+export class UndiciConnection implements HasDeadline {
   private readonly client: UndiciClient;
   private status = 0;
   private chunks: Buffer[] = [];
   private size = 0;
   private abort: (e: Error) => void = noop;
+  private inFlight = false;
+  private deadline = Infinity;
   private resolve: (a: Http1Answer) => void = noop;
   private reject: (e: Error) => void = noop;
   private readonly executor = (resolve: (a: Http1Answer) => void, reject: (e: Error) => void): void => {
@@ -24,10 +28,15 @@ export class UndiciConnection {
 
   constructor(
     baseUrl: string,
-    timeoutMs: number,
+    private readonly timeoutMs: number,
     private readonly maxBodyBytes: number,
   ) {
     this.client = new UndiciClient(new URL(baseUrl).origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: 30_000 });
+    trackDeadlines(this, true);
+  }
+
+  checkDeadline(now: number): void {
+    if (this.inFlight && now > this.deadline) this.abort(new Http1Error(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'));
   }
 
   send(req: Http1Request): Promise<Http1Answer> {
@@ -35,12 +44,15 @@ export class UndiciConnection {
     this.chunks = [];
     this.size = 0;
     this.abort = noop;
+    this.inFlight = true;
+    this.deadline = performance.now() + this.timeoutMs;
     const answer = new Promise<Http1Answer>(this.executor);
     this.client.dispatch(req as Parameters<UndiciClient['dispatch']>[0], this); // undici reads the options it knows (no copy per request)
     return answer;
   }
 
   close(): Promise<void> {
+    trackDeadlines(this, false);
     return this.client.destroy().catch(() => undefined);
   }
 
@@ -61,11 +73,13 @@ export class UndiciConnection {
   }
 
   onComplete(): void {
+    this.inFlight = false;
     const c = this.chunks;
     this.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
   }
 
   onError(err: Error): void {
+    this.inFlight = false;
     this.reject(err);
   }
 }

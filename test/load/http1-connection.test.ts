@@ -281,6 +281,32 @@ describe('http1-connection: answers it must refuse', () => {
     }
   });
 
+  it('ends a trickle (one byte every 50 ms) at the deadline, on both transports: timers that restart on every byte never would', async () => {
+    const timers = new Set<NodeJS.Timeout>();
+    const trickle = net.createServer((sock) => {
+      sock.on('error', () => undefined);
+      sock.once('data', () => {
+        sock.write('HTTP/1.1 200 OK\r\ncontent-length: 1000\r\n\r\n');
+        const t = setInterval(() => (sock.destroyed ? clearInterval(t) : sock.write(' ')), 50);
+        timers.add(t);
+      });
+    });
+    await new Promise<void>((r) => trickle.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(trickle.address() as net.AddressInfo).port}`;
+    const conns = [Http1Connection.forUrl(url, 300, 1024 * 1024), new UndiciConnection(url, 300, 1024 * 1024)];
+    try {
+      for (const conn of conns) {
+        const t = performance.now();
+        await expect(conn.send({ method: 'GET', path: '/', headers: {} })).rejects.toMatchObject({ code: 'HPS_TIMEOUT' });
+        expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + 1000);
+      }
+    } finally {
+      await Promise.all(conns.map((c) => c.close()));
+      for (const t of timers) clearInterval(t);
+      await new Promise<void>((r) => trickle.close(() => r()));
+    }
+  });
+
   it('refuses a header value with CR or LF, and a path with whitespace, without sending anything', async () => {
     const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 300, 1024);
     const before = server.received.length;
