@@ -155,7 +155,7 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
     const bare = (engine: string) => () => childPhase(phase(engine), true, t.nginx.pid);
     const r = await interleave(rounds, { generator: gen, http1: bare('http1'), undici: bare('undici'), autocannon: bare('autocannon') });
     const lines = [
-      ratioLine("generator vs its own connections driven bare (the checks' cost; nginx, one core each)", r, 'generator', 'http1', 0.8, 'client'),
+      ratioLine("generator vs its own connections driven bare (what checks, histograms and request building cost; nginx, one core each)", r, 'generator', 'http1', 0.8, 'client'),
       ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'),
       ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client'),
     ];
