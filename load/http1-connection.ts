@@ -20,6 +20,7 @@
  */
 import net from 'node:net';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
+import { Settler } from './settler.ts';
 
 export { SWEEP_MS } from './deadlines.ts';
 
@@ -155,12 +156,7 @@ export class Http1Connection implements HasDeadline {
   private chunks: Buffer[] = [];
   private size = 0;
   private deadline = Infinity;
-  private resolve: (a: Http1Answer) => void = noop;
-  private reject: (e: Error) => void = noop;
-  private readonly executor = (resolve: (a: Http1Answer) => void, reject: (e: Error) => void): void => {
-    this.resolve = resolve;
-    this.reject = reject;
-  };
+  private readonly answer = new Settler<Http1Answer>();
   private lastHeaders: Readonly<Record<string, string>> | null = null;
   private lastBlock = '';
   private closed = false;
@@ -209,7 +205,7 @@ export class Http1Connection implements HasDeadline {
     const t = performance.now();
     if (this.socket && t > this.reuseUntil) this.drop(); // the server may be closing it: a new one
     this.deadline = t + this.timeoutMs;
-    const answer = new Promise<Http1Answer>(this.executor);
+    const answer = this.answer.next();
     (this.socket ?? this.connect()).write(text);
     return answer;
   }
@@ -254,9 +250,7 @@ export class Http1Connection implements HasDeadline {
     if (this.state === State.Idle) return;
     this.state = State.Idle;
     this.chunks = [];
-    const reject = this.reject;
-    this.resolve = this.reject = noop;
-    reject(e);
+    this.answer.reject(e);
   }
 
   private socketClosed(): void {
@@ -270,11 +264,9 @@ export class Http1Connection implements HasDeadline {
     const body = c.length === 1 ? c[0]! : Buffer.concat(c, this.size);
     this.state = State.Idle;
     this.chunks = [];
-    const resolve = this.resolve;
-    this.resolve = this.reject = noop;
     if (this.head.closeAfter) this.drop();
     else this.reuseUntil = this.head.reuseWithinMs === Infinity ? Infinity : performance.now() + this.head.reuseWithinMs;
-    resolve({ status: this.head.status, body });
+    this.answer.resolve({ status: this.head.status, body });
   }
 
   private take(data: Buffer, at: number, n: number): void {

@@ -7,6 +7,7 @@
  */
 import { Client as UndiciClient } from 'undici';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
+import { Settler } from './settler.ts';
 import { Http1Error, type Http1Answer, type Http1Request } from './http1-connection.ts';
 
 const noop = (): void => undefined;
@@ -19,12 +20,7 @@ export class UndiciConnection implements HasDeadline {
   private abort: (e: Error) => void = noop;
   private inFlight = false;
   private deadline = Infinity;
-  private resolve: (a: Http1Answer) => void = noop;
-  private reject: (e: Error) => void = noop;
-  private readonly executor = (resolve: (a: Http1Answer) => void, reject: (e: Error) => void): void => {
-    this.resolve = resolve;
-    this.reject = reject;
-  };
+  private readonly answer = new Settler<Http1Answer>();
 
   constructor(
     baseUrl: string,
@@ -46,7 +42,7 @@ export class UndiciConnection implements HasDeadline {
     this.abort = noop;
     this.inFlight = true;
     this.deadline = performance.now() + this.timeoutMs;
-    const answer = new Promise<Http1Answer>(this.executor);
+    const answer = this.answer.next();
     this.client.dispatch(req as Parameters<UndiciClient['dispatch']>[0], this); // undici reads the options it knows (no copy per request)
     return answer;
   }
@@ -75,11 +71,11 @@ export class UndiciConnection implements HasDeadline {
   onComplete(): void {
     this.inFlight = false;
     const c = this.chunks;
-    this.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
+    this.answer.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
   }
 
   onError(err: Error): void {
     this.inFlight = false;
-    this.reject(err);
+    this.answer.reject(err);
   }
 }
