@@ -16,7 +16,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
-import { Http1Connection, type Http1Answer, type Http1Request } from './http1-connection.ts';
+import type { Connection } from './connection.ts';
+import { Http1Connection } from './http1-connection.ts';
 import { UndiciConnection } from './undici-connection.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
@@ -130,11 +131,6 @@ function errorKind(e: unknown): ErrorKind {
 }
 
 /** One connection of the generator: plain HTTP/1.1 for http:, undici for https:. */
-export interface Connection {
-  send(req: Http1Request): Promise<Http1Answer>;
-  close(): Promise<void>;
-}
-
 export function openConnection(baseUrl: string, timeoutMs: number): Connection {
   return baseUrl.startsWith('https:') ? new UndiciConnection(baseUrl, timeoutMs, MAX_BODY_BYTES) : Http1Connection.forUrl(baseUrl, timeoutMs, MAX_BODY_BYTES);
 }

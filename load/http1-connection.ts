@@ -20,31 +20,10 @@
  */
 import net from 'node:net';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
+import { ConnectionError, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
 import { Settler } from './settler.ts';
 
 export { SWEEP_MS } from './deadlines.ts';
-
-export interface Http1Request {
-  method: string;
-  path: string;
-  headers: Readonly<Record<string, string>>;
-  body?: string;
-}
-
-export interface Http1Answer {
-  status: number;
-  body: Buffer;
-}
-
-/** A failed request: `code` says how (errorKind in generator.ts sorts them). */
-export class Http1Error extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
-    super(message);
-  }
-}
 
 export const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_CHUNK_LINE_BYTES = 1024;
@@ -73,7 +52,7 @@ function headerBlock(headers: Readonly<Record<string, string>>): string {
   let block = '';
   for (const name in headers) {
     const value = headers[name]!;
-    if (UNSAFE_IN_HEAD.test(name) || UNSAFE_IN_HEAD.test(value) || name.includes(':')) throw new Http1Error(`header ${JSON.stringify(name)} cannot be sent: CR, LF, NUL or ':' in it`, 'HPS_BAD_REQUEST');
+    if (UNSAFE_IN_HEAD.test(name) || UNSAFE_IN_HEAD.test(value) || name.includes(':')) throw new ConnectionError(`header ${JSON.stringify(name)} cannot be sent: CR, LF, NUL or ':' in it`, 'HPS_BAD_REQUEST');
     block += `${name}: ${value}\r\n`;
   }
   return block;
@@ -126,9 +105,9 @@ function parseHead(head: string, method: string): Head {
   const status = Number(head.slice(9, 12));
   const after = head.length > 12 ? head.charCodeAt(12) : 32;
   if (!head.startsWith('HTTP/1.') || (minor !== 0 && minor !== 1) || head.charCodeAt(8) !== 32 || !DIGITS.test(head.slice(9, 12)) || (after !== 32 && after !== 13)) {
-    throw new Http1Error(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
+    throw new ConnectionError(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
   }
-  if (status === 101) throw new Http1Error('101 Switching Protocols to a request that asked for no upgrade', 'HPS_PROTOCOL');
+  if (status === 101) throw new ConnectionError('101 Switching Protocols to a request that asked for no upgrade', 'HPS_PROTOCOL');
   const lower = head.toLowerCase();
   const connection = tokens(valuesOf(lower, '\r\nconnection:'));
   const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
@@ -140,11 +119,11 @@ function parseHead(head: string, method: string): Head {
   // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
   const lengths = tokens(valuesOf(lower, '\r\ncontent-length:'));
   if (!lengths.length) return { status, length: -2, closeAfter: true, reuseWithinMs };
-  for (const v of lengths) if (!DIGITS.test(v) || v !== lengths[0]) throw new Http1Error(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
+  for (const v of lengths) if (!DIGITS.test(v) || v !== lengths[0]) throw new ConnectionError(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
   return { status, length: Number(lengths[0]), closeAfter: close, reuseWithinMs };
 }
 
-export class Http1Connection implements HasDeadline {
+export class Http1Connection implements Connection, HasDeadline {
   private socket: net.Socket | null = null;
   private state = State.Idle;
   private method = '';
@@ -156,7 +135,7 @@ export class Http1Connection implements HasDeadline {
   private chunks: Buffer[] = [];
   private size = 0;
   private deadline = Infinity;
-  private readonly answer = new Settler<Http1Answer>();
+  private readonly answer = new Settler<ConnectionAnswer>();
   private lastHeaders: Readonly<Record<string, string>> | null = null;
   private lastBlock = '';
   private closed = false;
@@ -176,16 +155,16 @@ export class Http1Connection implements HasDeadline {
 
   static forUrl(baseUrl: string, timeoutMs: number, maxBodyBytes: number): Http1Connection {
     const u = new URL(baseUrl);
-    if (u.protocol !== 'http:') throw new Http1Error(`${u.protocol} is not plain HTTP`, 'HPS_BAD_REQUEST');
+    if (u.protocol !== 'http:') throw new ConnectionError(`${u.protocol} is not plain HTTP`, 'HPS_BAD_REQUEST');
     const hostname = u.hostname.startsWith('[') ? u.hostname.slice(1, -1) : u.hostname;
     return new Http1Connection(hostname, Number(u.port || 80), u.host, timeoutMs, maxBodyBytes);
   }
 
   /** One request; the connection takes the next only once this one is answered or failed. */
-  send(req: Http1Request): Promise<Http1Answer> {
-    if (this.closed) return Promise.reject(new Http1Error('connection closed by the generator', 'HPS_CONNECTION_CLOSED'));
-    if (this.state !== State.Idle) return Promise.reject(new Http1Error('a request is already in flight on this connection', 'HPS_BUSY'));
-    if (UNSAFE_IN_PATH.test(req.path) || !req.path.startsWith('/')) return Promise.reject(new Http1Error(`path ${JSON.stringify(req.path.slice(0, 80))} cannot be sent`, 'HPS_BAD_REQUEST'));
+  send(req: ConnectionRequest): Promise<ConnectionAnswer> {
+    if (this.closed) return Promise.reject(new ConnectionError('connection closed by the generator', 'HPS_CONNECTION_CLOSED'));
+    if (this.state !== State.Idle) return Promise.reject(new ConnectionError('a request is already in flight on this connection', 'HPS_BUSY'));
+    if (UNSAFE_IN_PATH.test(req.path) || !req.path.startsWith('/')) return Promise.reject(new ConnectionError(`path ${JSON.stringify(req.path.slice(0, 80))} cannot be sent`, 'HPS_BAD_REQUEST'));
     let block = this.lastBlock;
     if (req.headers !== this.lastHeaders) {
       try {
@@ -214,13 +193,13 @@ export class Http1Connection implements HasDeadline {
   close(): Promise<void> {
     this.closed = true;
     trackDeadlines(this, false);
-    this.fail(new Http1Error('connection closed by the generator', 'HPS_CONNECTION_CLOSED'), true);
+    this.fail(new ConnectionError('connection closed by the generator', 'HPS_CONNECTION_CLOSED'), true);
     return Promise.resolve();
   }
 
   /** Called by the sweeper: fails the request in flight once its deadline has passed. */
   checkDeadline(t: number): void {
-    if (this.state !== State.Idle && t > this.deadline) this.fail(new Http1Error(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'), true);
+    if (this.state !== State.Idle && t > this.deadline) this.fail(new ConnectionError(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'), true);
   }
 
   private connect(): net.Socket {
@@ -256,7 +235,7 @@ export class Http1Connection implements HasDeadline {
   private socketClosed(): void {
     this.socket = null;
     if (this.state === State.UntilClose) this.complete();
-    else this.fail(new Http1Error('the server closed the connection before the answer was complete', 'HPS_CONNECTION_CLOSED'), false);
+    else this.fail(new ConnectionError('the server closed the connection before the answer was complete', 'HPS_CONNECTION_CLOSED'), false);
   }
 
   private complete(): void {
@@ -271,7 +250,7 @@ export class Http1Connection implements HasDeadline {
 
   private take(data: Buffer, at: number, n: number): void {
     this.size += n;
-    if (this.size > this.maxBodyBytes) throw new Http1Error(`answer larger than ${this.maxBodyBytes} bytes`, 'HPS_BODY_TOO_LARGE');
+    if (this.size > this.maxBodyBytes) throw new ConnectionError(`answer larger than ${this.maxBodyBytes} bytes`, 'HPS_BODY_TOO_LARGE');
     this.chunks.push(at === 0 && n === data.length ? data : data.subarray(at, at + n));
   }
 
@@ -281,7 +260,7 @@ export class Http1Connection implements HasDeadline {
     try {
       const at = this.parse(data, 0);
       if (at < data.length) {
-        if (this.state === State.Idle) throw new Http1Error('bytes after the answer that no request asked for', 'HPS_PROTOCOL');
+        if (this.state === State.Idle) throw new ConnectionError('bytes after the answer that no request asked for', 'HPS_PROTOCOL');
         this.pending = data.subarray(at);
       }
     } catch (e) {
@@ -313,7 +292,7 @@ export class Http1Connection implements HasDeadline {
         return this.lineStep(data, at);
       case State.ChunkEnd:
         if (data.length - at < 2) return -1;
-        if (data[at] !== 13 || data[at + 1] !== 10) throw new Http1Error('chunk data not followed by CRLF', 'HPS_PROTOCOL');
+        if (data[at] !== 13 || data[at + 1] !== 10) throw new ConnectionError('chunk data not followed by CRLF', 'HPS_PROTOCOL');
         this.state = State.ChunkSize;
         return at + 2;
       default:
@@ -324,7 +303,7 @@ export class Http1Connection implements HasDeadline {
   private headStep(data: Buffer, at: number): number {
     const end = data.indexOf(CRLFCRLF, at);
     if (end < 0) {
-      if (data.length - at > MAX_HEAD_BYTES) throw new Http1Error(`answer head longer than ${MAX_HEAD_BYTES} bytes`, 'HPS_PROTOCOL');
+      if (data.length - at > MAX_HEAD_BYTES) throw new ConnectionError(`answer head longer than ${MAX_HEAD_BYTES} bytes`, 'HPS_PROTOCOL');
       return -1;
     }
     this.head = parseHead(data.toString('latin1', at, end), this.method);
@@ -351,7 +330,7 @@ export class Http1Connection implements HasDeadline {
   private lineStep(data: Buffer, at: number): number {
     const end = data.indexOf(CRLF, at);
     if (end < 0) {
-      if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new Http1Error('chunk size or trailer line too long', 'HPS_PROTOCOL');
+      if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new ConnectionError('chunk size or trailer line too long', 'HPS_PROTOCOL');
       return -1;
     }
     const line = data.toString('latin1', at, end);
@@ -360,7 +339,7 @@ export class Http1Connection implements HasDeadline {
       return end + 2;
     }
     const size = line.split(';', 1)[0]!.trim();
-    if (!HEX.test(size)) throw new Http1Error(`malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
+    if (!HEX.test(size)) throw new ConnectionError(`malformed chunk size: ${JSON.stringify(line.slice(0, 40))}`, 'HPS_PROTOCOL');
     this.left = parseInt(size, 16);
     this.state = this.left === 0 ? State.Trailers : State.ChunkData;
     return end + 2;

@@ -8,11 +8,11 @@
 import { Client as UndiciClient } from 'undici';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
 import { Settler } from './settler.ts';
-import { Http1Error, type Http1Answer, type Http1Request } from './http1-connection.ts';
+import { ConnectionError, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
 
 const noop = (): void => undefined;
 
-export class UndiciConnection implements HasDeadline {
+export class UndiciConnection implements Connection, HasDeadline {
   private readonly client: UndiciClient;
   private status = 0;
   private chunks: Buffer[] = [];
@@ -20,7 +20,7 @@ export class UndiciConnection implements HasDeadline {
   private abort: (e: Error) => void = noop;
   private inFlight = false;
   private deadline = Infinity;
-  private readonly answer = new Settler<Http1Answer>();
+  private readonly answer = new Settler<ConnectionAnswer>();
 
   constructor(
     baseUrl: string,
@@ -32,10 +32,10 @@ export class UndiciConnection implements HasDeadline {
   }
 
   checkDeadline(now: number): void {
-    if (this.inFlight && now > this.deadline) this.abort(new Http1Error(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'));
+    if (this.inFlight && now > this.deadline) this.abort(new ConnectionError(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'));
   }
 
-  send(req: Http1Request): Promise<Http1Answer> {
+  send(req: ConnectionRequest): Promise<ConnectionAnswer> {
     this.status = 0;
     this.chunks = [];
     this.size = 0;

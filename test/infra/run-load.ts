@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 import { runChild } from '../support/run-child.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
@@ -25,4 +26,11 @@ export async function runLoad(profileFile: string, env: Record<string, string> =
   const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--rate', '100', '--connections', '4', '--workers', '1', '--warmup', '0', '--duration', '2', '--max-p99-ms', '60000', '--allow-short', '--report', dir];
   const r = await runChild(process.execPath, args, { env: { ...process.env, ...env }, timeoutMs: 120_000 });
   return { exitCode: r.status, output: (r.stdout + r.stderr).slice(-4000), report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) };
+}
+
+/** Every check passed on a real load (more than 100 answers), and the run exited 0. */
+export function expectLoadPasses(load: LoadRun): void {
+  expect(load.report.checks.filter((c) => c.status !== 'pass'), load.output).toEqual([]);
+  expect(load.report.figures!.responses).toBeGreaterThan(100);
+  expect(load.exitCode, load.output).toBe(0);
 }

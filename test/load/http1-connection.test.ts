@@ -8,7 +8,8 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Http1Connection, Http1Error, SWEEP_MS, type Http1Answer } from '../../load/http1-connection.ts';
+import { ConnectionError, type ConnectionAnswer } from '../../load/connection.ts';
+import { Http1Connection, SWEEP_MS } from '../../load/http1-connection.ts';
 import { UndiciConnection } from '../../load/undici-connection.ts';
 
 interface Received {
@@ -160,7 +161,7 @@ describe('http1-connection: framings', () => {
       await fc.assert(
         fc.asyncProperty(framedAnswer, async (f) => {
           if (f.interim) return; // undici refuses an unasked-for 1xx (RFC 9110 15.2 says a client must skip it)
-          const got: Http1Answer[] = [];
+          const got: ConnectionAnswer[] = [];
           for (const conn of [ours, theirs]) {
             server.scripts.push(f.script);
             got.push(await conn.send({ method: 'POST', path: '/v1/payments', headers: { 'content-type': 'application/json' }, body: '{}' }));
@@ -251,11 +252,11 @@ describe('http1-connection: answers it must refuse', () => {
         server.scripts.push(script);
         const t = performance.now();
         const err = await conn.send({ method: 'GET', path: '/', headers: {} }).then(
-          (a: Http1Answer) => a,
+          (a: ConnectionAnswer) => a,
           (e: unknown) => e,
         );
-        expect(err).toBeInstanceOf(Http1Error);
-        expect((err as Http1Error).code).toBe(code);
+        expect(err).toBeInstanceOf(ConnectionError);
+        expect((err as ConnectionError).code).toBe(code);
         if (code === 'HPS_TIMEOUT') expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + 1000);
         server.scripts.length = 0;
         server.scripts.push({ pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok')] });
