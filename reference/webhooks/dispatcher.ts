@@ -71,6 +71,13 @@ interface AttemptResult {
   location?: string;
 }
 
+/**
+ * Node's agent honours a receiver's `Keep-Alive: timeout=N` (dropping an idle socket 1 s before it)
+ * only when `timeout` is set; without it an attempt can go out on a socket the receiver is closing,
+ * and fail with a reset the receiver never caused. `timeout` itself only ends idle sockets.
+ */
+const KEPT_ALIVE: http.AgentOptions = { keepAlive: true, maxSockets: 8, timeout: 60_000 };
+
 export class WebhookDispatcher {
   readonly deliveries: DeliveryRecord[] = [];
   readonly #opts: DispatcherOptions;
@@ -84,7 +91,7 @@ export class WebhookDispatcher {
   constructor(opts: DispatcherOptions) {
     this.#opts = opts;
     this.#agents = opts.connections === 'keep-alive'
-      ? { http: new http.Agent({ keepAlive: true, maxSockets: 8 }), https: new https.Agent({ keepAlive: true, maxSockets: 8 }) }
+      ? { http: new http.Agent(KEPT_ALIVE), https: new https.Agent(KEPT_ALIVE) }
       : null;
   }
 

@@ -12,6 +12,8 @@ export interface RunningProxy {
   url: string;
   /** Requests forwarded to the upstream so far. */
   readonly forwarded: number;
+  /** Upstream exchanges that failed (answered 502 by the proxy itself): method, path and the error. */
+  readonly upstreamErrors: readonly string[];
   close(): Promise<void>;
 }
 
@@ -22,8 +24,13 @@ const UPSTREAM_TIMEOUT_MS = 60_000;
 
 export async function startPassThroughProxy(upstream: string): Promise<RunningProxy> {
   const target = new URL(upstream);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // `timeout` must be set for Node's agent to honour the upstream's `Keep-Alive: timeout=N` hint
+  // (it keeps min(timeout, N s - 1 s)); without it an idle socket is kept past the upstream's
+  // keep-alive time-out, and a request sent on it as the upstream closes it gets a reset: a 502
+  // from the proxy that the service never answered.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: UPSTREAM_TIMEOUT_MS });
   let forwarded = 0;
+  const upstreamErrors: string[] = [];
   const server = http.createServer((req, res) => {
     forwarded += 1;
     const upstreamReq = http.request(
@@ -43,7 +50,8 @@ export async function startPassThroughProxy(upstream: string): Promise<RunningPr
       },
     );
     upstreamReq.on('timeout', () => upstreamReq.destroy(new Error('upstream time-out')));
-    upstreamReq.on('error', () => {
+    upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+      upstreamErrors.push(`${req.method} ${req.url}: ${err.code ?? err.message}`);
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
       else res.destroy();
     });
@@ -57,6 +65,7 @@ export async function startPassThroughProxy(upstream: string): Promise<RunningPr
     get forwarded() {
       return forwarded;
     },
+    upstreamErrors,
     close: () =>
       new Promise<void>((resolve) => {
         agent.destroy();

@@ -17,7 +17,8 @@ export interface DelayProxy {
 }
 
 export async function startDelayProxy(target: string, delayMs: number, opts: { stallAtGet?: number; stallMs?: number } = {}): Promise<DelayProxy> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // timeout: so the agent honours the upstream's Keep-Alive hint (see infra/pass-through-proxy.ts).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 60_000 });
   const upstream = new URL(target);
   let gets = 0;
   const state: DelayProxy = { url: '', stall: null, served: [], close: async () => undefined };
