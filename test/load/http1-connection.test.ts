@@ -8,7 +8,7 @@
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionError, type ConnectionAnswer } from '../../load/connection.ts';
+import { ConnectionError, UNANNOUNCED_IDLE_MS, type ConnectionAnswer } from '../../load/connection.ts';
 import { Http1Connection, SWEEP_MS } from '../../load/http1-connection.ts';
 import { UndiciConnection } from '../../load/undici-connection.ts';
 
@@ -212,6 +212,25 @@ describe('http1-connection: framings', () => {
       await conn.close();
     }
   });
+
+  it(`replaces a connection idle for longer than ${UNANNOUNCED_IDLE_MS} ms when the server announces no time-out (many close at 5 s silently)`, async () => {
+    const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 5000, 1024);
+    const before = server.connections;
+    const ok = { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok')] };
+    try {
+      server.scripts.push(ok, ok);
+      await conn.send({ method: 'GET', path: '/', headers: {} });
+      await new Promise((r) => setTimeout(r, UNANNOUNCED_IDLE_MS - 1_500));
+      await conn.send({ method: 'GET', path: '/', headers: {} }); // idle 2.5 s: the same connection
+      expect(server.connections - before).toBe(1);
+      await new Promise((r) => setTimeout(r, UNANNOUNCED_IDLE_MS + 300));
+      server.scripts.push(ok);
+      await conn.send({ method: 'GET', path: '/', headers: {} });
+      expect(server.connections - before).toBe(2);
+    } finally {
+      await conn.close();
+    }
+  }, 15_000);
 
   it('sends HTTP/1.1 with the host, the headers given and the body with its byte length', async () => {
     const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}/base`, 5000, 1024);
