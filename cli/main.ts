@@ -112,7 +112,7 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, p),
   },
   report: {
-    summary: 're-render HTML, JUnit and Markdown from DIR/report.json; or --compare several report dirs side by side',
+    summary: 're-render HTML, JUnit and Markdown from DIR/report.json (with the load section when DIR/load.json is there); or --compare several report dirs side by side',
     options: {
       strict: flag('JUnit: WARN, FLAKY and skipped testable MUST rules become failures'),
       compare: flag('render the report dirs given side by side in one HTML page (an implementation per column)'),

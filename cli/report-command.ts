@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
+import { loadCompanion } from '../load/in-report.ts';
 import { readCertificate } from '../render/certificate.ts';
 import { renderCompare, type CompareInput } from '../render/compare.ts';
 import { readReport, renderAll } from '../render/render.ts';
@@ -34,8 +35,9 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   const dir = pos[0];
   if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
   const report = loadReport(dir);
-  renderAll(dir, report, { strict: o.strict === true });
-  console.log(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md`);
+  const companion = loadCompanion(dir);
+  renderAll(dir, report, { strict: o.strict === true, companion });
+  console.log(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`);
   return report.verdict === 'conformant' ? 0 : 1;
 }
 

@@ -10,7 +10,7 @@ const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,th:last-child,td.l{text-align:left}
-.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid #ddd;background:#fafafa}`;
+.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid #ddd;background:#fafafa}.scroll{overflow-x:auto;max-width:100%}`;
 
 /** Per-second p50 and p99 as two polylines on a linear ms axis. */
 export function seriesSvg(series: readonly { second: number; p50: number; p99: number }[], width = 720, height = 220): string {
@@ -22,7 +22,7 @@ export function seriesSvg(series: readonly { second: number; p50: number; p99: n
   const y = (v: number): number => height - pad + 0 - ((height - 2 * pad) * v) / maxY;
   const line = (k: 'p50' | 'p99'): string => series.map((s, i) => `${x(i).toFixed(1)},${y(s[k]).toFixed(1)}`).join(' ');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="latency over time">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="max-width:100%;height:auto" role="img" aria-label="latency over time">`,
     `<line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/>`,
     `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>`,
     `<text x="${pad}" y="${pad - 8}" font-size="11">${maxY.toFixed(1)} ms</text>`,
@@ -35,21 +35,31 @@ export function seriesSvg(series: readonly { second: number; p50: number; p99: n
   ].join('');
 }
 
-export function renderHtml(r: LoadReport): string {
-  const parts: string[] = [`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Load run ${esc(r.run_id)}: ${r.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`];
-  parts.push(`<h1>Load run ${esc(r.run_id)}: <span class="${r.verdict}">${r.verdict.toUpperCase()}</span></h1>`, ...headline(r).map((l) => `<p>${esc(l)}</p>`));
+/**
+ * The load run's sections (headline, latency table, series, thresholds, checks, notes) with
+ * headings at level `h`: the body of load.html (h = 2) and the load section the conformance
+ * report gets when load.json sits beside its report.json (h = 3, load/in-report.ts).
+ */
+export function loadSectionsHtml(r: LoadReport, h: 2 | 3): string {
+  const parts: string[] = headline(r).map((l) => `<p>${esc(l)}</p>`);
+  const table = (head: string[], rows: string[]): string => `<div class="scroll"><table><tr>${head.map((x) => `<th>${esc(x)}</th>`).join('')}</tr>${rows.join('')}</table></div>`;
   if (r.figures) {
-    parts.push('<h2>Latency (ms)</h2><table><tr>', ...LATENCY_HEAD.map((h) => `<th>${esc(h)}</th>`), '</tr>');
-    for (const row of latencyRows(r)) parts.push(`<tr>${row.map((c, i) => `<td${i === row.length - 1 ? ' class="l"' : ''}>${esc(c)}</td>`).join('')}</tr>`);
-    parts.push('</table>', `<p>${esc(rateLine(r))}</p>`, `<p>${esc(errorsLine(r)).replace(/\n/g, '<br>')}</p>`);
-    parts.push('<h2>Latency over time (per second of the window)</h2>', seriesSvg(r.figures.series));
+    const rows = latencyRows(r).map((row) => `<tr>${row.map((c, i) => `<td${i === row.length - 1 ? ' class="l"' : ''}>${esc(c)}</td>`).join('')}</tr>`);
+    parts.push(`<h${h}>Latency (ms)</h${h}>`, table(LATENCY_HEAD, rows), `<p>${esc(rateLine(r))}</p>`, `<p>${esc(errorsLine(r)).replace(/\n/g, '<br>')}</p>`);
+    parts.push(`<h${h}>Latency over time (per second of the window)</h${h}>`, seriesSvg(r.figures.series));
   }
-  parts.push('<h2>Thresholds</h2><table><tr><th>threshold</th><th>verdict</th><th>detail</th></tr>');
-  for (const t of r.thresholds) parts.push(`<tr><td>${esc(t.id)}</td><td class="${t.status} l">${t.status.toUpperCase()}</td><td class="l">${esc(t.detail)}</td></tr>`);
-  parts.push('</table><h2>Checks</h2><table><tr><th>check</th><th>status</th><th>detail</th></tr>');
-  for (const c of r.checks) parts.push(`<tr><td>${esc(c.id)}</td><td class="${c.status} l">${c.status.toUpperCase()}</td><td class="l">${esc(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${esc(e)}`).join('')}</td></tr>`);
-  parts.push('</table>');
-  if (r.notes.length) parts.push('<h2>Notes</h2><ul>', ...r.notes.map((n) => `<li>${esc(n)}</li>`), '</ul>');
-  parts.push('</body></html>\n');
+  const verdictRow = (id: string, status: string, detail: string): string => `<tr><td>${esc(id)}</td><td class="${esc(status)} l">${esc(status.toUpperCase())}</td><td class="l">${detail}</td></tr>`;
+  parts.push(`<h${h}>Thresholds</h${h}>`, table(['threshold', 'verdict', 'detail'], r.thresholds.map((t) => verdictRow(t.id, t.status, esc(t.detail)))));
+  parts.push(`<h${h}>Checks</h${h}>`, table(['check', 'status', 'detail'], r.checks.map((c) => verdictRow(c.id, c.status, `${esc(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${esc(e)}`).join('')}`))));
+  if (r.notes.length) parts.push(`<h${h}>Notes</h${h}>`, '<ul>', ...r.notes.map((n) => `<li>${esc(n)}</li>`), '</ul>');
   return parts.join('');
+}
+
+export function renderHtml(r: LoadReport): string {
+  return [
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Load run ${esc(r.run_id)}: ${r.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`,
+    `<h1>Load run ${esc(r.run_id)}: <span class="${r.verdict}">${r.verdict.toUpperCase()}</span></h1>`,
+    loadSectionsHtml(r, 2),
+    '</body></html>\n',
+  ].join('');
 }

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import type { Check } from './checks.ts';
 import { buildFigures } from './figures.ts';
+import { addToConformanceReport } from './in-report.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';
 import { renderText } from './render.ts';
 import { writeReport, type LoadReport } from './report.ts';
@@ -82,5 +83,7 @@ export async function mergeCommand(o: Raw, dirs: string[]): Promise<number> {
   writeReport(out, report, []);
   console.log(renderText(report));
   console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
+  const beside = addToConformanceReport(out);
+  if (beside) console.log(beside);
   return report.verdict === 'fail' ? EXIT.notConformant : EXIT.conformant;
 }

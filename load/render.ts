@@ -81,8 +81,12 @@ export function renderText(r: LoadReport): string {
 
 const md = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 
-export function renderMarkdown(r: LoadReport): string {
-  const out: string[] = [`# Load run ${r.run_id}: ${r.verdict.toUpperCase()}`, '', ...headline(r).map((l) => `${l}  `), ''];
+/**
+ * The load run's Markdown below its title: load.md's body, and the load section of the
+ * conformance summary.md when load.json sits beside report.json (load/in-report.ts).
+ */
+export function loadSectionsMarkdown(r: LoadReport): string[] {
+  const out: string[] = [...headline(r).map((l) => `${l}  `), ''];
   if (r.figures) {
     out.push(`| ${LATENCY_HEAD.join(' | ')} |`, `|---|${LATENCY_HEAD.slice(1, -1).map(() => '--:').join('|')}|---|`);
     for (const row of latencyRows(r)) out.push(`| ${row.map(md).join(' | ')} |`);
@@ -93,5 +97,9 @@ export function renderMarkdown(r: LoadReport): string {
   out.push('', '| threshold | status | detail |', '|---|---|---|');
   for (const t of r.thresholds) out.push(`| ${t.id} | ${t.status} | ${md(t.detail)} |`);
   if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${md(n)}`));
-  return out.join('\n') + '\n';
+  return out;
+}
+
+export function renderMarkdown(r: LoadReport): string {
+  return [`# Load run ${r.run_id}: ${r.verdict.toUpperCase()}`, '', ...loadSectionsMarkdown(r)].join('\n') + '\n';
 }

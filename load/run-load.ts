@@ -13,6 +13,7 @@ import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
 import { buildChecks, type Check } from './checks.ts';
 import { buildFigures, type Figures } from './figures.ts';
+import { addToConformanceReport } from './in-report.ts';
 import { Observations } from './observe.ts';
 import type { LoadOptions } from './options.ts';
 import { createPool, type PoolOutcome } from './pool.ts';
@@ -75,6 +76,8 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     writeReport(reportDir, report, secrets);
     out(redactText(renderText(report), secrets));
     out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
+    const beside = addToConformanceReport(reportDir);
+    if (beside) out(beside);
     return { exitCode: report.exit_code, report, reportDir };
   } finally {
     await closeAllPools();

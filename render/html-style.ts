@@ -33,5 +33,8 @@ ol.fails{padding-left:1.4rem}ol.fails li{margin:.2rem 0}.why{color:#333}
 svg.timeline text{font:11px system-ui,sans-serif;fill:#334155}svg.timeline text.n{fill:#fff;font-weight:700;font-size:10px}
 svg.timeline text.early{fill:#dc2626;font-weight:700}svg.timeline text.sched{fill:#64748b}
 .shrink-note{color:#92400e;margin:.2rem 0}
+.load table{border-collapse:collapse;font-size:12px;margin:.4rem 0}.load td,.load th{border-top:1px solid #eee;padding:2px 6px;text-align:right;white-space:nowrap;overflow-wrap:normal}
+.load td:first-child,.load th:first-child,.load th:last-child,.load td.l{text-align:left}.load td.l{white-space:normal;overflow-wrap:anywhere}
+.load .pass{color:#14532d}.load .fail{color:#b91c1c;font-weight:700}.load .off,.load .skip{color:#777}.load svg{border:1px solid #ddd;background:#fafafa}
 @media (max-width:640px){body{padding:.5rem .6rem;font-size:13px}.cmp{grid-template-columns:minmax(0,1fr)}h1{font-size:1.2rem}.verdict{font-size:1.2rem}}
 `;

@@ -16,6 +16,8 @@ export { esc } from './escape.ts';
 export interface HtmlOptions {
   /** certificate.json from the report's directory, when there is one. */
   certificate?: Certificate;
+  /** A section another run in the directory adds (render.ts CompanionSections), before the rules. */
+  companionHtml?: string;
 }
 
 function testsTable(r: RuleReport): string {
@@ -81,6 +83,7 @@ ${failuresHtml(report)}
 ${tallyHtml(report)}
 ${observedSectionHtml(report)}
 ${report.mutation ? mutationHtml(report.mutation) : ''}
+${opts.companionHtml ?? ''}
 <h2>All rules</h2>
 <div class="filters">
 <label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => `<option>${k}</option>`).join('')}</select></label>

@@ -13,6 +13,8 @@ export { xmlText as xmlEscape } from './xml.ts';
 
 export interface JunitOptions {
   strict?: boolean;
+  /** One more testsuite another run in the directory adds (render.ts CompanionSections), counted in the totals. */
+  companion?: { xml: string; tests: number; failures: number };
 }
 
 function details(r: RuleReport): string {
@@ -70,7 +72,8 @@ export function renderJunit(report: Report, opts: JunitOptions = {}): string {
   const count = (rules: RuleReport[], o: Outcome) => rules.filter((r) => junitOutcome(r, strict) === o).length;
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   // The schema's testsuites element has no `skipped` attribute; each testsuite carries it.
-  out.push(`<testsuites name="hps-conformance" tests="${report.rules.length}" failures="${count(report.rules, 'failure')}" errors="${count(report.rules, 'error')}" time="${time(report.duration_ms)}">`);
+  const extra = opts.companion;
+  out.push(`<testsuites name="hps-conformance" tests="${report.rules.length + (extra?.tests ?? 0)}" failures="${count(report.rules, 'failure') + (extra?.failures ?? 0)}" errors="${count(report.rules, 'error')}" time="${time(report.duration_ms)}">`);
   for (const area of areas) {
     const rules = report.rules.filter((r) => r.area === area);
     const ms = rules.reduce((t, r) => t + r.tests.reduce((a, x) => a + x.duration_ms, 0), 0);
@@ -85,6 +88,7 @@ export function renderJunit(report: Report, opts: JunitOptions = {}): string {
     for (const r of rules) out.push(...testcase(r, area, strict));
     out.push('  </testsuite>');
   }
+  if (extra) out.push(extra.xml);
   out.push('</testsuites>');
   return out.join('\n') + '\n';
 }

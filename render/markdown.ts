@@ -14,6 +14,8 @@ const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', clie
 export interface MarkdownOptions {
   certificate?: Certificate;
   maxBytes?: number;
+  /** Lines another run in the directory adds (render.ts CompanionSections), after the rules: whole if they fit, else its one-line fallback. */
+  companion?: { lines: string[]; fallback: string };
 }
 
 const cell = (s: string, max = 300) => {
@@ -91,5 +93,10 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     else add(`${skipped.length} rules skipped (list in report.html).`);
   }
   if (left) out.push(`… and ${left} more rule(s) that did not pass: this summary is capped at ${Math.round(max / 1024)} KiB; see report.html.`, '');
+  if (opts.companion) {
+    // Whole or not at all: a table cut in half reads wrong.
+    if (bytes(opts.companion.lines.join('\n')) + size < max - reserve) out.push(...opts.companion.lines);
+    else out.push(opts.companion.fallback, '');
+  }
   return out.join('\n');
 }

@@ -7,16 +7,31 @@ import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import type { Report } from '../report/model.ts';
 
+/**
+ * What another run in the same directory adds to the report, rendered by its own code (the load
+ * run beside it: load/in-report.ts). Shown apart from the rules: it never changes the verdict.
+ */
+export interface CompanionSections {
+  /** An HTML fragment (a `<section>`), escaped by its renderer. */
+  html: string;
+  /** Markdown lines, and the one line said instead when they do not fit the summary's cap. */
+  markdown: { lines: string[]; fallback: string };
+  /** One JUnit `<testsuite>` element, with its testcase and failure counts. */
+  junit: { xml: string; tests: number; failures: number };
+}
+
 export interface RenderOptions {
   /** JUnit: WARN, FLAKY and skipped testable MUST rules become failures. */
   strict?: boolean;
+  companion?: CompanionSections;
 }
 
 export function renderAll(dir: string, report: Report = readReport(dir), opts: RenderOptions = {}): void {
   const certificate = readCertificate(dir);
-  writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate }));
-  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict }));
-  writeFileSync(join(dir, 'summary.md'), renderMarkdown(report, { certificate }));
+  const companion = opts.companion;
+  writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
+  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict, companion: companion?.junit }));
+  writeFileSync(join(dir, 'summary.md'), renderMarkdown(report, { certificate, companion: companion?.markdown }));
 }
 
 export function readReport(dir: string): Report {

@@ -3,31 +3,12 @@
  * visible (and failures under strict), valid against the common junit-10 schema (xmllint), and
  * characters XML forbids replaced.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { junitOutcome, renderJunit } from '../../render/junit.ts';
 import type { Report } from '../../report/model.ts';
 import { xmlAttr, xmlText } from '../../render/xml.ts';
 import { enrichedFailingReport } from './failing-report.ts';
-
-const XSD = join(import.meta.dirname, '..', 'fixtures', 'junit-10.xsd');
-const dir = mkdtempSync(join(tmpdir(), 'hps-junit-'));
-let n = 0;
-
-/** xmllint's verdict on the XML: well-formed and valid against the schema. */
-function xmllint(xml: string): { ok: boolean; out: string } {
-  const file = join(dir, `j${n++}.xml`);
-  writeFileSync(file, xml);
-  try {
-    const out = execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
-    return { ok: true, out };
-  } catch (e) {
-    return { ok: false, out: String((e as { stderr?: string }).stderr ?? e) };
-  }
-}
+import { xmllint } from '../support/xmllint.ts';
 
 /** Every code point XML 1.0 forbids, as a JS string (lone surrogates included). */
 const FORBIDDEN = '\u0000\u0001\u0008\u000b\u000c\u000e\u001f\ufffe\uffff\udc00\ud800';

@@ -1,0 +1,51 @@
+/**
+ * The load section of the conformance report. A load run written into a directory that holds a
+ * conformance report.json (`run --report DIR`, then `load --report DIR`) re-renders report.html,
+ * summary.md and junit.xml with the load run's figures, thresholds and checks; `report DIR`
+ * does the same whenever load.json is there. The section stands apart from the rules: the load
+ * verdict never changes the conformance verdict (report.json and its certificate are untouched).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HarnessError } from '../core/errors.ts';
+import { readReport, renderAll, type CompanionSections } from '../render/render.ts';
+import { esc } from '../render/escape.ts';
+import { loadSectionsHtml } from './html.ts';
+import { loadTestsuite } from './junit.ts';
+import { loadSectionsMarkdown } from './render.ts';
+import type { LoadReport } from './report.ts';
+
+/** DIR/load.json as the conformance report's load section; undefined when there is none. */
+export function loadCompanion(dir: string): CompanionSections | undefined {
+  const file = join(dir, 'load.json');
+  if (!existsSync(file)) return undefined;
+  let r: LoadReport;
+  try {
+    r = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
+    if (r?.kind !== 'load' || !Array.isArray(r.checks) || !Array.isArray(r.thresholds) || typeof r.run_id !== 'string') throw new Error('not the kind, checks and thresholds a load run writes');
+  } catch (e) {
+    throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);
+  }
+  const verdict = r.verdict === 'pass' ? 'PASS' : 'FAIL';
+  const apart = 'A load run written beside this report, judged apart: its thresholds and checks never change the conformance verdict.';
+  return {
+    html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${r.verdict === 'pass' ? 'pass' : 'fail'}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
+    markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
+    junit: loadTestsuite(r),
+  };
+}
+
+/**
+ * After a load run wrote DIR/load.json: the conformance report in DIR, if any, is rendered again
+ * with the load section. Returns the line to print (null when DIR holds no report.json); a
+ * report.json it cannot read is said in that line, never thrown: the load run's own files stand.
+ */
+export function addToConformanceReport(dir: string): string | null {
+  if (!existsSync(join(dir, 'report.json'))) return null;
+  try {
+    renderAll(dir, readReport(dir), { companion: loadCompanion(dir) });
+    return `the conformance report beside it has the load section: ${join(dir, 'report.html')} (+ summary.md, junit.xml)`;
+  } catch (e) {
+    return `the conformance report beside it was left as it was: ${join(dir, 'report.json')} could not be read (${(e as Error).message})`;
+  }
+}
