@@ -27,7 +27,7 @@ export function loadCompanion(dir: string): CompanionSections | undefined {
     throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);
   }
   const verdict = r.verdict === 'pass' ? 'PASS' : 'FAIL';
-  const apart = 'A load run written beside this report, judged apart: its thresholds and checks never change the conformance verdict.';
+  const apart = `The load run of ${r.started_at} written beside this report, judged apart: its thresholds and checks never change the conformance verdict.`;
   return {
     html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${r.verdict === 'pass' ? 'pass' : 'fail'}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
     markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
