@@ -3,6 +3,7 @@
  * Escaping follows the runner's rules: in the message %, CR and LF are
  * percent-encoded; in a property value also ':' and ','.
  */
+import type { LoadReport } from '../load/report.ts';
 import type { Report } from '../report/model.ts';
 
 export function escapeData(s: string): string {
@@ -21,4 +22,11 @@ export function githubAnnotations(report: Report): string[] {
       const message = `${r.reason ?? 'failed'}${replay && replay.kind === 'replay' ? `\nreplay: ${replay.command}` : ''}`;
       return `::error title=${escapeProperty(r.id)}::${escapeData(message)}`;
     });
+}
+
+/** One `::error` annotation per failed threshold or check of a load run (title `load <id>`). */
+export function loadAnnotations(report: LoadReport): string[] {
+  return [...report.thresholds, ...report.checks]
+    .filter((x) => x.status === 'fail')
+    .map((x) => `::error title=${escapeProperty(`load ${x.id}`)}::${escapeData(x.detail)}`);
 }

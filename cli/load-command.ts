@@ -2,22 +2,39 @@
  * `load`: the load scripts against the create/read hot path (load/run-load.ts), and
  * `load merge DIR...`: shards' results merged and judged as one (load/merge.ts).
  */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { mergeCommand } from '../load/merge.ts';
-import { join } from 'node:path';
 import { checkOutputDir } from '../core/output-path.ts';
 import { loadProfile } from '../core/profile.ts';
 import { guardLoadTarget } from '../core/target-guard.ts';
 import { parseLoadOptions } from '../load/options.ts';
-import { runLoad } from '../load/run-load.ts';
+import type { LoadReport } from '../load/report.ts';
+import { runLoad, type LoadRunResult } from '../load/run-load.ts';
+import { loadAnnotations } from './github.ts';
 import type { Options } from './main.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {
-  if (positionals[0] === 'merge') return mergeCommand(o, positionals.slice(1));
+  if (positionals[0] === 'merge') return ciHooks(await mergeCommand(o, positionals.slice(1)));
   if (positionals.length) throw new HarnessError('HPS_ERR_USAGE', `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`);
   const options = parseLoadOptions(o);
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
   if (options.profilePath) guardLoadTarget({ baseUrl: loadProfile(options.profilePath).base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
-  const result = await runLoad(options);
+  return ciHooks(await runLoad(options));
+}
+
+/**
+ * As `run` does: load.md appended to $GITHUB_STEP_SUMMARY; under GitHub Actions, one annotation
+ * per failed threshold or check. Both from the files written (redacted), never the run's memory.
+ */
+function ciHooks(result: LoadRunResult): number {
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  const md = join(result.reportDir, 'load.md');
+  if (summaryFile && existsSync(md)) appendFileSync(summaryFile, readFileSync(md, 'utf8') + '\n');
+  if (process.env.GITHUB_ACTIONS === 'true') {
+    const written = JSON.parse(readFileSync(join(result.reportDir, 'load.json'), 'utf8')) as LoadReport;
+    for (const line of loadAnnotations(written)) console.log(line);
+  }
   return result.exitCode;
 }

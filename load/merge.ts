@@ -13,6 +13,7 @@ import { addToConformanceReport } from './in-report.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';
 import { renderText } from './render.ts';
 import { writeReport, type LoadReport } from './report.ts';
+import type { LoadRunResult } from './run-load.ts';
 import { evaluateThresholds } from './thresholds.ts';
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
@@ -75,7 +76,7 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   };
 }
 
-export async function mergeCommand(o: Raw, dirs: string[]): Promise<number> {
+export async function mergeCommand(o: Raw, dirs: string[]): Promise<LoadRunResult> {
   if (dirs.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'load merge: give the report directory of every shard (load merge DIR...)');
   const shards = dirs.map((d) => readShard(resolve(d)));
   const report = mergeReports(shards, dirs, o);
@@ -85,5 +86,5 @@ export async function mergeCommand(o: Raw, dirs: string[]): Promise<number> {
   console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
   const beside = addToConformanceReport(out);
   if (beside) console.log(beside);
-  return report.verdict === 'fail' ? EXIT.notConformant : EXIT.conformant;
+  return { exitCode: report.verdict === 'fail' ? EXIT.notConformant : EXIT.conformant, report, reportDir: out };
 }

@@ -2,7 +2,7 @@
  * `hps-conformance load` against the embedded reference server: a short run passes with every
  * correctness check green; thresholds set out of reach make it exit 1.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, readLoadJson, reportDir, runMain, UNREDACTED_KEY } from './helpers.ts';
@@ -69,7 +69,22 @@ describe('hps-conformance load (embedded reference)', () => {
 
   it('exits 1 when a threshold is set out of reach (--max-p99-ms 0, --min-rps 10^9)', async () => {
     const p99 = { dir: reportDir('p99'), r: undefined as unknown as Awaited<ReturnType<typeof runMain>> };
-    p99.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '0', '--report', p99.dir]);
+    // With GitHub Actions' variables, as `run` does: load.md appended to the step summary, one annotation per failed threshold.
+    const summary = join(reportDir('gh'), '..', `summary-${process.pid}.md`);
+    writeFileSync(summary, '# earlier step\n');
+    const saved = { actions: process.env.GITHUB_ACTIONS, summary: process.env.GITHUB_STEP_SUMMARY };
+    Object.assign(process.env, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    try {
+      p99.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '0', '--report', p99.dir]);
+    } finally {
+      for (const [k, v] of [['GITHUB_ACTIONS', saved.actions], ['GITHUB_STEP_SUMMARY', saved.summary]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+    expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n${readFileSync(join(p99.dir, 'load.md'), 'utf8')}\n`);
+    expect(p99.r.out).toMatch(/^::error title=load max-p99-ms::p99 latency .*> 0 ms$/m);
+    expect(p99.r.out.match(/^::error /gm)).toHaveLength(1);
     const rps = { dir: reportDir('rps'), r: undefined as unknown as Awaited<ReturnType<typeof runMain>> };
     rps.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '60000', '--min-rps', '1000000000', '--report', rps.dir]);
     expect(p99.r.code).toBe(1);
