@@ -26,13 +26,15 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
 
 /**
  * As `run` does: load.md appended to $GITHUB_STEP_SUMMARY; under GitHub Actions, one annotation
- * per failed threshold or check. Both from the files written (redacted), never the run's memory.
+ * per failed threshold or check (not for a shard). Both from the files written (redacted), never
+ * the run's memory.
  */
 function ciHooks(result: LoadRunResult): number {
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   const md = join(result.reportDir, 'load.md');
   if (summaryFile && existsSync(md)) appendFileSync(summaryFile, readFileSync(md, 'utf8') + '\n');
-  if (process.env.GITHUB_ACTIONS === 'true') {
+  // A shard's thresholds are not the verdict (`load merge` judges the whole): no annotations for it.
+  if (process.env.GITHUB_ACTIONS === 'true' && !result.report.options.shard) {
     const written = JSON.parse(readFileSync(join(result.reportDir, 'load.json'), 'utf8')) as LoadReport;
     for (const line of loadAnnotations(written)) console.log(line);
   }

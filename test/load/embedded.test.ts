@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, readLoadJson, reportDir, runMain, UNREDACTED_KEY } from './helpers.ts';
+import { cli, readLoadJson, reportDir, runMain, UNREDACTED_KEY, withEnv } from './helpers.ts';
 
 describe('hps-conformance load (embedded reference)', () => {
   it('a 2-second mixed run passes with every correctness check green', async () => {
@@ -72,16 +72,9 @@ describe('hps-conformance load (embedded reference)', () => {
     // With GitHub Actions' variables, as `run` does: load.md appended to the step summary, one annotation per failed threshold.
     const summary = join(reportDir('gh'), '..', `summary-${process.pid}.md`);
     writeFileSync(summary, '# earlier step\n');
-    const saved = { actions: process.env.GITHUB_ACTIONS, summary: process.env.GITHUB_STEP_SUMMARY };
-    Object.assign(process.env, { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
-    try {
-      p99.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '0', '--report', p99.dir]);
-    } finally {
-      for (const [k, v] of [['GITHUB_ACTIONS', saved.actions], ['GITHUB_STEP_SUMMARY', saved.summary]] as const) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-    }
+    p99.r = await withEnv({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary }, () =>
+      runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '0', '--report', p99.dir]),
+    );
     expect(readFileSync(summary, 'utf8')).toBe(`# earlier step\n${readFileSync(join(p99.dir, 'load.md'), 'utf8')}\n`);
     expect(p99.r.out).toMatch(/^::error title=load max-p99-ms::p99 latency .*> 0 ms$/m);
     expect(p99.r.out.match(/^::error /gm)).toHaveLength(1);

@@ -68,3 +68,20 @@ export function freePort(): Promise<number> {
 
 /** A secret key that is not redacted: the prefix followed by at least 5 key characters. */
 export const UNREDACTED_KEY = /pt_(?:test|live)_sk_[A-Za-z0-9_-]{5,}/;
+
+/** Runs `fn` with these environment variables set (undefined: unset), restoring them after. */
+export async function withEnv<T>(vars: Record<string, string | undefined>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const apply = (v: Record<string, string | undefined>): void => {
+    for (const [k, x] of Object.entries(v)) {
+      if (x === undefined) delete process.env[k];
+      else process.env[k] = x;
+    }
+  };
+  apply(vars);
+  try {
+    return await fn();
+  } finally {
+    apply(saved);
+  }
+}

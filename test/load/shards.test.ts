@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
 import { startReferenceProcess } from '../../targets/reference-process.ts';
 import type { Profile } from '../../core/profile.ts';
-import { cli, readLoadJson, reportDir, runMain, TMP } from './helpers.ts';
+import { cli, readLoadJson, reportDir, runMain, TMP, withEnv } from './helpers.ts';
 
 let reference: { profile: Profile; close(): Promise<void> };
 let profileFile: string;
@@ -65,14 +65,28 @@ describe('load --shard i/N and load merge', () => {
     expect(r.checks.every((c: { status: string }) => c.status !== 'fail')).toBe(true);
 
     // Thresholds judge the merge: each shard passed 60 s; the merge at 0 ms fails, on the merged p99.
-    const strict = await runMain(['load', 'merge', '--allow-short', '--max-p99-ms', '0', '--report', reportDir('merged-strict'), ...dirs]);
+    // On GitHub Actions the merge's failed threshold is an annotation (a shard's never is: below).
+    const strict = await withEnv({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: undefined }, () =>
+      runMain(['load', 'merge', '--allow-short', '--max-p99-ms', '0', '--report', reportDir('merged-strict'), ...dirs]),
+    );
     expect(strict.code).toBe(1);
+    expect(strict.out.match(/^::error title=load max-p99-ms::/gm)).toHaveLength(1);
     expect(strict.out).toMatch(new RegExp(`FAIL\\s+max-p99-ms\\s+p99 latency \\(from the due time\\) ${r.figures.latency_ms.overall.p99} ms`));
     // A shard missing: the merge says so and fails.
     const partial = await runMain(['load', 'merge', '--allow-short', '--report', reportDir('merged-partial'), dirs[0]!, dirs[1]!]);
     expect(partial.code).toBe(1);
     expect(partial.out).toMatch(/FAIL\s+shards-complete/);
   }, 90_000);
+
+  it("a shard's failed threshold is no GitHub annotation: the merge is the verdict", async () => {
+    const dir = reportDir('shard-gh');
+    const r = await withEnv({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: undefined }, () =>
+      runMain(['load', '--profile', profileFile, '--shard', '1/3', '--scenario', 'list', '--connections', '1', '--workers', '1', '--warmup', '0', '--duration', '1', '--max-p99-ms', '0', '--report', dir]),
+    );
+    expect(r.code, r.err + r.out).toBe(1);
+    expect(readLoadJson(dir).thresholds.find((t: { id: string }) => t.id === 'max-p99-ms').status).toBe('fail');
+    expect(r.out).not.toMatch(/^::error/m);
+  }, 60_000);
 
   it('merge: a directory without load.json is a usage error (exit 2, one line)', async () => {
     const r = await runMain(['load', 'merge', join(TMP, 'nowhere')]);
