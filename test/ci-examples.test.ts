@@ -12,7 +12,7 @@ describe('examples/ci', () => {
       const text = readFileSync(join(ROOT, 'examples', 'ci', file), 'utf8');
       const run = /hps-conformance run\s+([\s\S]*?)--report hps-report/.exec(text);
       expect(run, 'a run command writing hps-report').not.toBeNull();
-      const used = [...run![1]!.matchAll(/--([a-z-]+)/g)].map((m) => m[1]!);
+      const used = [...run![1]!.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!);
       expect(used).toContain('base-url');
       for (const o of used) expect(Object.keys(COMMANDS.run!.options), `--${o}`).toContain(o);
       expect(text).toMatch(/https:\/\/staging\./);
@@ -21,4 +21,13 @@ describe('examples/ci', () => {
       expect(text).not.toMatch(/pt_(test|live)_sk_/);
     });
   }
+
+  it('github-actions.yml: the optional load step uses only load options and writes beside the conformance report', () => {
+    const text = readFileSync(join(ROOT, 'examples', 'ci', 'github-actions.yml'), 'utf8');
+    const load = /hps-conformance load\s+([\s\S]*?)--report hps-report/.exec(text);
+    expect(load, 'a load command writing hps-report').not.toBeNull();
+    const used = [...load![1]!.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!);
+    expect(used).toEqual(expect.arrayContaining(['profile', 'rate', 'max-p99-ms']));
+    for (const o of used) expect(Object.keys(COMMANDS.load!.options), `--${o}`).toContain(o);
+  });
 });
