@@ -26,7 +26,8 @@ function loadReport(dir: string): Report {
 /**
  * `report DIR [--strict]`: re-renders HTML, JUnit and Markdown from DIR/report.json alone (and
  * DIR/certificate.json when present); `--strict` makes WARN, FLAKY and skipped testable MUST rules
- * JUnit failures. `report --compare DIR DIR ... [--out FILE]`: one page comparing the reports side
+ * JUnit failures (as they are already when the run itself was `run --strict`).
+ * `report --compare DIR DIR ... [--out FILE]`: one page comparing the reports side
  * by side (default FILE: compare.html in the current directory).
  */
 export async function reportCommand(o: Options, pos: string[]): Promise<number> {
@@ -36,7 +37,7 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
   const report = loadReport(dir);
   const companion = loadCompanion(dir);
-  renderAll(dir, report, { strict: o.strict === true, companion });
+  renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion });
   console.log(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`);
   return report.verdict === 'conformant' ? 0 : 1;
 }

@@ -21,7 +21,7 @@ export interface CompanionSections {
 }
 
 export interface RenderOptions {
-  /** JUnit: WARN, FLAKY and skipped testable MUST rules become failures. */
+  /** JUnit: WARN, FLAKY and skipped testable MUST rules become failures. Default: as the run judged (`run --strict`, report.policy). */
   strict?: boolean;
   companion?: CompanionSections;
 }
@@ -30,7 +30,7 @@ export function renderAll(dir: string, report: Report = readReport(dir), opts: R
   const certificate = readCertificate(dir);
   const companion = opts.companion;
   writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
-  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict, companion: companion?.junit }));
+  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }));
   writeFileSync(join(dir, 'summary.md'), renderMarkdown(report, { certificate, companion: companion?.markdown }));
 }
 

@@ -77,6 +77,10 @@ describe('a target from --base-url and --key-env', () => {
     expect(strict.code).toBe(1);
     expect(strict.out).toMatch(/verdict failed --strict: 1 testable MUST rule\(s\) skipped \(AUTH-REVOKED-KEY\)/);
     expect(reportOf(join(dir, 'strict')).verdict).toBe('not_conformant');
+    // ...and its junit.xml says so too: a CI dashboard is not green on a job the verdict failed.
+    const junit = readFileSync(join(dir, 'strict', 'junit.xml'), 'utf8');
+    expect(junit).toContain('<property name="strict" value="true"/>');
+    expect(/<testcase [^>]*name="AUTH-REVOKED-KEY"[^>]*>([\s\S]*?)<\/testcase>/.exec(junit)?.[1]).toContain('<failure ');
     const cov = await cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'cov'), '--min-must-coverage', '60'], { HPS_TEST_KEY: ref.profile.keys.test });
     expect(cov.code).toBe(1);
     expect(cov.out).toMatch(/--min-must-coverage 60: 1 of 2 testable MUST rules ran \(50 %\)/);
