@@ -4,7 +4,7 @@
  * one JSON line { requests, seconds, ok, cpu } (cpu: the cores this process, the server and the
  * rest of the machine used during the measured window, from /proc).
  *   generator: this project's generator (closed model), every correctness check on;
- *   workers:   the same through --workers N (worker threads, merged);
+ *   workers:   the same through --workers N (worker threads, merged); with `rate`, the open model;
  *   http1:     a bare loop on the generator's own HTTP/1.1 connections (no check, no histogram);
  *   undici:    a bare undici loop on the same connections (no check, no histogram);
  *   autocannon: autocannon driven bare.
@@ -25,6 +25,8 @@ interface Phase {
   connections: number;
   seconds: number;
   workers?: number;
+  /** Open model at this rate (req/s, shared by the workers); absent: closed model. */
+  rate?: number;
   serverPid: number;
 }
 
@@ -36,7 +38,7 @@ let windowStart: CpuSample | null = null;
 const startWindow = (): void => void (windowStart = cpuSample('self', p.serverPid));
 
 async function generator(n: number | null): Promise<{ requests: number; ok: boolean }> {
-  const plan = { baseUrl: p.url, key: p.key, runId: 'bench', tag: 'b', scenario: 'read' as const, mix: MIXES.read, connections: p.connections, arrivals: 'constant' as const, warmupS: 0, durationS: p.seconds, timeoutMs: 10_000, maxRequests: 10_000_000, pool: [{ id: p.id, amount: '100.00', externalId: 'x' }] };
+  const plan = { baseUrl: p.url, key: p.key, runId: 'bench', tag: 'b', scenario: 'read' as const, mix: MIXES.read, connections: p.connections, arrivals: 'constant' as const, warmupS: 0, durationS: p.seconds, timeoutMs: 10_000, maxRequests: 10_000_000, pool: [{ id: p.id, amount: '100.00', externalId: 'x' }], ...(p.rate ? { rate: p.rate } : {}) };
   let results: GeneratorResult[];
   if (n === null) {
     startWindow();

@@ -83,6 +83,28 @@ function perCpuLine(r: Results): string {
   return `    per generator CPU second, --workers 2 answered ${(100 * median(xs)).toFixed(0)}% of what --workers 1 answered (100%: splitting the work cost nothing; below it: the split, and three busy parties sharing ${CORES} cores)`;
 }
 
+/** The fixed rate of the workers section's second pair, as a share of what --workers 1 reached closed. */
+const FIXED_RATE_SHARE = 0.4;
+
+/**
+ * --workers 2 at a rate neither saturates, --workers 1 at half of it (open model): each worker
+ * thread carries the same load, so the generator's CPU per request compares the split's own cost
+ * (the main thread, the merge, the threads' coexistence), apart from the cores the machine lacks
+ * and apart from how busy one thread is (a thread at a lower rate pays more per request for each
+ * wake-up). With it, what two workers would give with a core each: a projection, said as one.
+ */
+function fixedRateLine(f: Results, rate: number): string {
+  const perReq = (x: PhaseResult): number | null => (x.cpu.client && x.rps ? (x.cpu.client / x.rps) * 1e6 : null);
+  const rounds = f.fixed1!.map((a, i) => ({ a: perReq(a), b: perReq(f.fixed2![i]!), reached: Math.min((2 * a.rps) / rate, f.fixed2![i]!.rps / rate) })).filter((x): x is { a: number; b: number; reached: number } => x.a !== null && x.b !== null);
+  if (!rounds.length) return '    (no /proc: the fixed-rate comparison is not available here)';
+  const [one, two] = [median(rounds.map((x) => x.a)), median(rounds.map((x) => x.b))];
+  const eff = median(rounds.map((x) => x.a / x.b));
+  return [
+    `    at the same load per worker thread (open model: --workers 2 at ${k(rate)} req/s, ${(100 * FIXED_RATE_SHARE).toFixed(0)}% of --workers 1 closed, --workers 1 at half; reached ${(100 * median(rounds.map((x) => x.reached))).toFixed(0)}%): generator CPU per request --workers 1 ${one.toFixed(1)} µs, --workers 2 ${two.toFixed(1)} µs (ratio range ${range(rounds.map((x) => x.a / x.b))})`,
+    `    so the split itself costs ${(100 * (1 / eff - 1)).toFixed(0)}% per request; with a core for each worker and a target elsewhere, two workers would answer about ${(2 * eff).toFixed(2)}× one (a projection from CPU per request, not a measured rate)`,
+  ].join('\n');
+}
+
 function workersArithmetic(r: Results): string {
   const rounds = r.workers1!.map((w1, i) => ({ w1, w2: r.workers2![i]!, c: workersCeiling(w1, r.workers2![i]!, CORES) }));
   const ok = rounds.filter((x): x is typeof x & { c: NonNullable<typeof x.c> } => x.c !== null);
@@ -163,7 +185,11 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
   }
   if (s === 'workers') {
     const r = await interleave(rounds, { workers2: () => childPhase(phase('workers', { workers: 2 }), false, t.nginx.pid), workers1: () => childPhase(phase('workers', { workers: 1 }), false, t.nginx.pid) });
-    return { r, text: `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}` };
+    // The same split below saturation: at a fixed rate both can reach, what a request costs the generator.
+    const rate = Math.round((FIXED_RATE_SHARE * median(r.workers1!.map((x) => x.rps))) / 1000) * 1000;
+    // Each worker gets the same load in both: --workers 2 at the rate, --workers 1 at half of it.
+    const f = await interleave(rounds, { fixed2: () => childPhase(phase('workers', { workers: 2, rate }), false, t.nginx.pid), fixed1: () => childPhase(phase('workers', { workers: 1, rate: rate / 2 }), false, t.nginx.pid) });
+    return { r: { ...r, ...f }, text: `${ratioLine('--workers 2 vs 1 (generator unpinned, nginx on core 1)', r, 'workers2', 'workers1', 1.7)}\n${workersArithmetic(r)}\n${fixedRateLine(f, rate)}` };
   }
   // Each round starts both servers afresh and warms them up unmeasured: how fast one node
   // process runs the same code varies from process to process (62–88k req/s seen for the
