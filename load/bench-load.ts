@@ -8,7 +8,8 @@
  *  engines    the generator vs its own connections driven bare, bare undici and bare autocannon
  *             on the same path (same pinning);
  *  workers    --workers 2 vs --workers 1 (unpinned: two cores for the generator, nginx competing),
- *             with the arithmetic of what this machine allows (cores, nginx's and the others' CPU);
+ *             with the arithmetic of what this machine allows (cores, nginx's and the others' CPU),
+ *             then both at the same load per worker thread (open model): the split's own cost;
  *  reference  the reference server vs a bare node:http server sending the same bytes (wrk on core 0,
  *             the server on core 1), GET /v1/payments/{id}.
  *
