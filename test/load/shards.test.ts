@@ -3,7 +3,7 @@
  * the merged count is the sum, the merged percentiles are those of one histogram of every
  * sample, and the thresholds judge the merge (not a shard).
  */
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
@@ -50,9 +50,14 @@ describe('load --shard i/N and load merge', () => {
     expect(shards.map((s) => s.options.rate)).toEqual([30, 30, 30]);
 
     const merged = reportDir('merged');
+    // Merged into the directory of a conformance run, the merge joins its report too.
+    mkdirSync(merged, { recursive: true });
+    copyFileSync(join(import.meta.dirname, '..', 'fixtures', 'report-create-clean.json'), join(merged, 'report.json'));
     // The shards were judged at 60 s; so is the merge here (its latency on a shared machine is not the point).
     const m = await runMain(['load', 'merge', '--allow-short', '--max-p99-ms', '60000', '--report', merged, ...dirs]);
     expect(m.code, m.err + m.out).toBe(0);
+    expect(m.out).toContain(`the conformance report beside it has the load section: ${join(merged, 'report.html')}`);
+    expect(readFileSync(join(merged, 'report.html'), 'utf8')).toContain('(merge of 3 shards)');
     const r = readLoadJson(merged);
     expect(r.figures.responses).toBe(shards.reduce((a, s) => a + s.figures.responses, 0));
     expect(r.figures.due).toBe(shards.reduce((a, s) => a + s.figures.due, 0));

@@ -30,4 +30,15 @@ describe('Markdown summary', () => {
     expect(Buffer.byteLength(small)).toBeLessThanOrEqual(8 * 1024);
     expect(small).toContain('| FAIL | `CREATE-FIELDS-ECHOED` |');
   });
+
+  it("takes a companion's lines (the load run beside the report) whole when they fit, else its one-line fallback, under the cap", () => {
+    const companion = { lines: ['## Load run ld1: PASS', '', ...Array.from({ length: 40 }, (_, i) => `| row ${i} | ${'y'.repeat(80)} |`), ''], fallback: 'Load run ld1: PASS (see load.md).' };
+    const fits = renderMarkdown(enrichedFailingReport(), { companion });
+    expect(fits).toContain(companion.lines.join('\n'));
+    expect(fits).not.toContain(companion.fallback);
+    const capped = renderMarkdown(enrichedFailingReport(), { companion, maxBytes: Buffer.byteLength(fits) - 1000 });
+    expect(capped).not.toContain('## Load run ld1');
+    expect(capped).toContain(companion.fallback);
+    expect(Buffer.byteLength(capped)).toBeLessThanOrEqual(Buffer.byteLength(fits) - 1000);
+  });
 });
