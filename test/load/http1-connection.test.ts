@@ -195,41 +195,35 @@ describe('http1-connection: framings', () => {
     }
   });
 
-  it('replaces a connection idle for longer than the Keep-Alive timeout the server announced, less a margin', async () => {
+  /**
+   * Two answers with this head: the second request after `reuseAfterMs` idle must reuse the
+   * connection; a third after `replaceAfterMs` idle must open a new one.
+   */
+  async function idleReuse(extraHead: string, reuseAfterMs: number, replaceAfterMs: number): Promise<void> {
     const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 5000, 1024);
     const before = server.connections;
-    const ok = { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nKeep-Alive: timeout=1\r\n\r\nok')] };
+    const ok = { pieces: [Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: 2\r\n${extraHead}\r\nok`)] };
+    const get = () => conn.send({ method: 'GET', path: '/', headers: {} });
     try {
-      server.scripts.push(ok, ok);
-      await conn.send({ method: 'GET', path: '/', headers: {} });
-      await conn.send({ method: 'GET', path: '/', headers: {} }); // at once: the same connection
-      expect(server.connections - before).toBe(1);
-      await new Promise((r) => setTimeout(r, 600)); // timeout=1 s: reused within 0.5 s only
-      server.scripts.push(ok);
-      await conn.send({ method: 'GET', path: '/', headers: {} });
-      expect(server.connections - before).toBe(2);
+      server.scripts.push(ok, ok, ok);
+      await get();
+      await new Promise((r) => setTimeout(r, reuseAfterMs));
+      await get();
+      expect(server.connections - before, 'reused').toBe(1);
+      await new Promise((r) => setTimeout(r, replaceAfterMs));
+      await get();
+      expect(server.connections - before, 'replaced').toBe(2);
     } finally {
       await conn.close();
     }
+  }
+
+  it('replaces a connection idle for longer than the Keep-Alive timeout the server announced, less a margin', async () => {
+    await idleReuse('Keep-Alive: timeout=1\r\n', 0, 600); // timeout=1 s: reused within 0.5 s only
   });
 
   it(`replaces a connection idle for longer than ${UNANNOUNCED_IDLE_MS} ms when the server announces no time-out (many close at 5 s silently)`, async () => {
-    const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 5000, 1024);
-    const before = server.connections;
-    const ok = { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok')] };
-    try {
-      server.scripts.push(ok, ok);
-      await conn.send({ method: 'GET', path: '/', headers: {} });
-      await new Promise((r) => setTimeout(r, UNANNOUNCED_IDLE_MS - 1_500));
-      await conn.send({ method: 'GET', path: '/', headers: {} }); // idle 2.5 s: the same connection
-      expect(server.connections - before).toBe(1);
-      await new Promise((r) => setTimeout(r, UNANNOUNCED_IDLE_MS + 300));
-      server.scripts.push(ok);
-      await conn.send({ method: 'GET', path: '/', headers: {} });
-      expect(server.connections - before).toBe(2);
-    } finally {
-      await conn.close();
-    }
+    await idleReuse('', UNANNOUNCED_IDLE_MS - 1_500, UNANNOUNCED_IDLE_MS + 300);
   }, 15_000);
 
   it('sends HTTP/1.1 with the host, the headers given and the body with its byte length', async () => {
