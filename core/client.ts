@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { circuitOpen, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
+import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
 
 export type { Exchange } from '../report/model.ts';
 
@@ -86,13 +87,6 @@ class Oversize extends Error {
 }
 
 const MAX_EVIDENCE_BODY = 4096;
-/**
- * How long an idle connection is kept when the target announces no `Keep-Alive: timeout=N` (with
- * one, undici keeps it N s less 2 s). Below the 5 s idle time-out common servers close at without
- * saying so: a request sent on a connection the target is closing meets a reset the target never
- * answered, the more likely the longer the round trip. undici's own default.
- */
-export const IDLE_KEEP_ALIVE_MS = 4_000;
 const pools = new Map<string, Pool>();
 
 function poolFor(origin: string): Pool {

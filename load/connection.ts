@@ -30,9 +30,3 @@ export class ConnectionError extends Error {
     super(message);
   }
 }
-
-/**
- * How long a connection may idle when the server announces no time-out: below the 5 s many servers
- * close at silently (uvicorn's default), as the suite's own client (core/client.ts IDLE_KEEP_ALIVE_MS).
- */
-export const UNANNOUNCED_IDLE_MS = 4_000;

@@ -3,10 +3,9 @@
  * table, latency over time (per-second p50 and p99) as inline SVG, the rate line, the
  * threshold verdicts and the checks. Independent of render/html.ts (the conformance report).
  */
+import { esc } from '../render/escape.ts';
 import { errorsLine, headline, LATENCY_HEAD, latencyRows, rateLine } from './render.ts';
 import type { LoadReport } from './report.ts';
-
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,th:last-child,td.l{text-align:left}

@@ -20,7 +20,8 @@
  */
 import net from 'node:net';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
-import { ConnectionError, UNANNOUNCED_IDLE_MS, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
+import { IDLE_KEEP_ALIVE_MS } from '../core/keep-alive.ts';
+import { ConnectionError, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
 import { Settler } from './settler.ts';
 
 export { SWEEP_MS } from './deadlines.ts';
@@ -88,17 +89,17 @@ function tokens(values: string[]): string[] {
  * A server announcing `Keep-Alive: timeout=N` closes an idle connection after N s: a request
  * sent just then would be lost with the connection, so one idle for longer than N s less a
  * margin is replaced before the next request (undici does the same); one announcing nothing,
- * after UNANNOUNCED_IDLE_MS.
+ * after IDLE_KEEP_ALIVE_MS.
  */
 function reuseWithin(lower: string): number {
   const value = valuesOf(lower, '\r\nkeep-alive:').join(',');
   if (value === lastKeepAlive.value) return lastKeepAlive.ms; // a server sends the same value every time
   const t = /(?:^|[,\s])timeout=(\d{1,6})/.exec(value);
-  const ms = t ? Number(t[1]) * 1000 - Math.min(KEEP_ALIVE_MARGIN_MS, Number(t[1]) * 500) : UNANNOUNCED_IDLE_MS;
+  const ms = t ? Number(t[1]) * 1000 - Math.min(KEEP_ALIVE_MARGIN_MS, Number(t[1]) * 500) : IDLE_KEEP_ALIVE_MS;
   lastKeepAlive = { value, ms };
   return lastKeepAlive.ms;
 }
-let lastKeepAlive = { value: '', ms: UNANNOUNCED_IDLE_MS };
+let lastKeepAlive = { value: '', ms: IDLE_KEEP_ALIVE_MS };
 
 function parseHead(head: string, method: string): Head {
   // "HTTP/1.x NNN" then a space or the line's end

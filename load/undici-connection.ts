@@ -8,7 +8,8 @@
 import { Client as UndiciClient } from 'undici';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
 import { Settler } from './settler.ts';
-import { ConnectionError, UNANNOUNCED_IDLE_MS, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
+import { IDLE_KEEP_ALIVE_MS } from '../core/keep-alive.ts';
+import { ConnectionError, type Connection, type ConnectionAnswer, type ConnectionRequest } from './connection.ts';
 
 const noop = (): void => undefined;
 
@@ -27,7 +28,7 @@ export class UndiciConnection implements Connection, HasDeadline {
     private readonly timeoutMs: number,
     private readonly maxBodyBytes: number,
   ) {
-    this.client = new UndiciClient(new URL(baseUrl).origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: UNANNOUNCED_IDLE_MS });
+    this.client = new UndiciClient(new URL(baseUrl).origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: IDLE_KEEP_ALIVE_MS });
     trackDeadlines(this, true);
   }
 
