@@ -55,6 +55,8 @@ export const COMMANDS: Record<string, CommandDef> = {
       'min-must-coverage': str('PCT', 'fail the verdict when fewer than PCT % of the testable MUST rules ran (0-100)'),
       'max-failures': str('N', 'fail fast: stop the run after N FAILs (the rules not reached are reported SKIP)'),
       'request-timeout': str('MS', 'per-request time-out of the suite\'s client in ms (default 10000 or the profile\'s probes.request_timeout_ms)'),
+      'max-rps': str('N', 'cap the suite\'s requests per second on each API key (default: none; 429s pace it down, probes.max_rps)'),
+      concurrency: str('N', 'rule tests in flight at once per suite worker, 1-64 (default 8, probes.concurrency); order- and timing-bound rules keep their order'),
       'no-progress': flag('print no progress lines while the run is in progress'),
       'dry-run': flag('list the selected rules and touch nothing'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
@@ -254,6 +256,15 @@ export function intOption(o: Options, name: string, min: number, max: number): n
   if (v === undefined) return undefined;
   if (typeof v !== 'string' || !/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
     throw new HarnessError('HPS_ERR_USAGE', `--${name} ${String(v)}: must be an integer from ${min} to ${max}`);
+  }
+  return Number(v);
+}
+
+export function numberOption(o: Options, name: string, min: number, max: number): number | undefined {
+  const v = o[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new HarnessError('HPS_ERR_USAGE', `--${name} ${String(v)}: must be a number from ${min} to ${max}`);
   }
   return Number(v);
 }

@@ -9,7 +9,7 @@ import { githubAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
 import { checkOutputDir } from '../core/output-path.ts';
 import { HarnessError } from '../core/errors.ts';
-import { intOption, listOption, variantOption, type Options } from './main.ts';
+import { intOption, listOption, numberOption, variantOption, type Options } from './main.ts';
 import { profileFromFlags } from './target-flags.ts';
 
 export async function runCommand(o: Options): Promise<number> {
@@ -38,6 +38,8 @@ export async function runCommand(o: Options): Promise<number> {
     faults: listOption(o, 'fault'),
     variant: variantOption(o),
     requestTimeoutMs: intOption(o, 'request-timeout', 100, 600000),
+    maxRps: numberOption(o, 'max-rps', 0.1, 100000),
+    concurrency: intOption(o, 'concurrency', 1, 64),
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),
     monitor: (selected, ctx) => {

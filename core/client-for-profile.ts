@@ -18,6 +18,7 @@ export function clientForProfile(profile: Profile, o: ClientForProfileOptions = 
     secrets: profileSecrets(profile),
     timeoutMs: profile.probes?.request_timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: profile.probes?.max_response_bytes,
+    outageBudgetMs: (profile.probes?.outage_budget_s ?? 30) * 1000,
     ...(o.onExchange ? { onExchange: o.onExchange } : {}),
   });
 }

@@ -9,7 +9,9 @@
 import type { Exchange } from '../report/model.ts';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
-import { circuitOpen, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { awaitTurn, budgetLeft, MAX_WAIT_PER_REQUEST_MS, onAccepted, onThrottled, waitBudgetMs } from './back-pressure.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
 import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
 
@@ -49,10 +51,14 @@ export interface RequestOptions {
   outsideHttp?: string;
   /** Largest answer body read, bytes. */
   maxResponseBytes?: number;
+  /** A probe that looks for 429s on purpose (the rate-limit rules): a 429 is returned, never waited out. */
+  acceptThrottle?: boolean;
+  /** Never send this request twice, even when it is idempotent (a probe that counts its own requests). */
+  noRetry?: boolean;
 }
 
 /** Why a request got no usable HTTP answer; never a conformance verdict by itself. */
-export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE';
+export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED';
 
 export interface TransportFigures {
   /** Milliseconds from sending to giving up. */
@@ -87,6 +93,42 @@ class Oversize extends Error {
 }
 
 const MAX_EVIDENCE_BODY = 4096;
+
+/** How often an idempotent request is sent again after a transport failure or a 502/503/504. */
+export const MAX_RETRIES = 3;
+const RETRIED_TRANSPORT = new Set<TransportErrorCode>(['HPS_ERR_TARGET_UNREACHABLE', 'HPS_ERR_TARGET_TIMEOUT']);
+/** The client guidance: "a create is retried after a network failure, a 429 … or a 502, 503 or 504 … Reads are retried the same way." */
+const RETRIED_STATUSES = new Set([502, 503, 504]);
+
+function backoffMs(retry: number): number {
+  return Math.min(2_000, 200 * 2 ** (retry - 1)) + Math.floor(Math.random() * 100);
+}
+
+/** A read, or a create carrying an Idempotency-Key: safe to send again (spec, client retry guidance). */
+function isIdempotent(o: RequestOptions): boolean {
+  if (o.method === 'GET' || o.method === 'HEAD') return true;
+  return o.method === 'POST' && o.idempotencyKey !== undefined && /^\/v1\/payments(\?|$)/.test(o.path);
+}
+
+/** What one Client's requests cost beyond their answers: back-pressure, outages and retries. */
+export interface ClientStats {
+  /** 429 answers waited out and sent again. */
+  throttled: number;
+  /** Time those 429s asked to wait (Retry-After), ms. */
+  throttleWaitMs: number;
+  /** Time spent waiting for the pace (after a 429, or under --max-rps), ms. */
+  paceWaitMs: number;
+  /** Time spent waiting for a target that stopped answering to answer again (circuit half-open), ms. */
+  outageWaitMs: number;
+  /** Idempotent requests sent again after a transport failure. */
+  transportRetries: number;
+  /** Idempotent requests sent again after a 502, 503 or 504. */
+  statusRetries: number;
+}
+
+export function emptyStats(): ClientStats {
+  return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, transportRetries: 0, statusRetries: 0 };
+}
 const pools = new Map<string, Pool>();
 
 function poolFor(origin: string): Pool {
@@ -134,6 +176,8 @@ export interface ClientOptions {
   maxResponseBytes?: number;
   /** Secrets to redact from free text besides key-shaped strings (control token). */
   secrets?: readonly string[];
+  /** How long the target may stay away before requests are refused at once (probes.outage_budget_s), ms. */
+  outageBudgetMs?: number;
   /** Called with every finished exchange (ambient checks, transcripts). */
   onExchange?: (ex: Exchange, res: ApiResponse | undefined, req: RequestOptions) => void;
 }
@@ -215,6 +259,8 @@ export class Client {
   private readonly secrets: readonly string[];
   private readonly onExchange: ClientOptions['onExchange'];
   readonly transcript: Exchange[] = [];
+  readonly stats: ClientStats = emptyStats();
+  private readonly outageBudgetMs: number;
 
   constructor(opts: ClientOptions) {
     const u = new URL(opts.baseUrl);
@@ -225,6 +271,7 @@ export class Client {
     this.maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.secrets = opts.secrets ?? [];
     this.onExchange = opts.onExchange;
+    this.outageBudgetMs = opts.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS;
   }
 
   /** The exchange as recorded before sending: redacted like everything kept as evidence. */
@@ -243,19 +290,76 @@ export class Client {
     };
   }
 
+  /**
+   * One logical request, sent the way the spec's client guidance says (core/back-pressure.ts):
+   * a 429 is waited out (Retry-After) and sent again, on any operation, unless the caller asked to
+   * see 429s (`acceptThrottle`: the rate-limit probes); an idempotent request (a read, or a create
+   * carrying an Idempotency-Key) that meets a transport failure, a 502, 503 or 504 is sent again a
+   * bounded number of times after a short back-off. Only the answer finally returned is judged
+   * (onExchange with the response); the attempts before it are kept in the transcript and counted
+   * (`stats`), never judged.
+   */
   async request(o: RequestOptions): Promise<ApiResponse> {
+    const modelClient = !o.outsideHttp && !o.acceptThrottle;
+    const slot = `${this.origin} ${o.authorization ?? (o.key ? `Bearer ${o.key}` : '')}`;
+    const idempotent = modelClient && !o.noRetry && isIdempotent(o);
+    let throttledMs = 0;
+    let retries = 0;
+    for (;;) {
+      if (modelClient) this.stats.paceWaitMs += await awaitTurn(slot);
+      let res: ApiResponse;
+      try {
+        res = await this.attempt(o);
+      } catch (e) {
+        if (e instanceof TransportError && idempotent && RETRIED_TRANSPORT.has(e.code) && retries < MAX_RETRIES) {
+          retries++;
+          this.stats.transportRetries++;
+          await sleep(backoffMs(retries));
+          continue;
+        }
+        throw e;
+      }
+      if (modelClient && res.status === 429) {
+        const waitMs = onThrottled(slot, res.headers['retry-after']);
+        this.stats.throttled++;
+        this.stats.throttleWaitMs += waitMs;
+        this.kept(res.exchange, o, `429: waited ${(waitMs / 1000).toFixed(1)} s (Retry-After) and sent it again`);
+        if (throttledMs + waitMs > MAX_WAIT_PER_REQUEST_MS || !budgetLeft()) {
+          throw new TransportError('HPS_ERR_TARGET_THROTTLED', `${o.method} ${o.path}: still answered 429 after ${Math.round(throttledMs / 1000)} s of waiting as Retry-After asked (${budgetLeft() ? `${MAX_WAIT_PER_REQUEST_MS / 1000} s per request` : `the run's wait budget of ${Math.round(waitBudgetMs() / 1000)} s is spent`}); back-pressure, not a verdict`);
+        }
+        throttledMs += waitMs;
+        continue;
+      }
+      if (modelClient) onAccepted(slot);
+      if (idempotent && RETRIED_STATUSES.has(res.status) && retries < MAX_RETRIES) {
+        retries++;
+        this.stats.statusRetries++;
+        this.kept(res.exchange, o, `${res.status}: sent again (the client guidance retries ${[...RETRIED_STATUSES].join(', ')})`);
+        await sleep(backoffMs(retries));
+        continue;
+      }
+      this.record(res.exchange, res, o);
+      return res;
+    }
+  }
+
+  /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */
+  private async attempt(o: RequestOptions): Promise<ApiResponse> {
     const { headers, body } = wireOf(o);
     const exchange = this.exchangeOf(o, headers, body);
-    const started = performance.now();
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
+    if (!o.outsideHttp) {
+      const gate = await passCircuit(this.origin, this.outageBudgetMs);
+      this.stats.outageWaitMs += gate.waitedMs;
+      if (gate.refused) {
+        exchange.transportError = gate.refused;
+        this.record(exchange, undefined, o);
+        throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${gate.refused}`);
+      }
+    }
+    const started = performance.now();
     const deadline = AbortSignal.timeout(limits.deadlineMs);
     let received = 0;
-    const open = o.outsideHttp ? undefined : circuitOpen(this.origin);
-    if (open) {
-      exchange.transportError = open;
-      this.record(exchange, undefined, o);
-      throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${open}`);
-    }
     try {
       const res = await poolFor(this.origin).request({
         method: o.method as 'GET',
@@ -271,10 +375,8 @@ export class Client {
       exchange.durationMs = Math.round(performance.now() - started);
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       exchange.response = { status: res.statusCode, headers: redactHeaders(rh, this.secrets), body: redactText(clip(text), this.secrets) };
-      const out: ApiResponse = { status: res.statusCode, headers: rh, text, json: jsonOf(text), exchange };
       if (!o.outsideHttp) recordAnswer(this.origin);
-      this.record(exchange, out, o);
-      return out;
+      return { status: res.statusCode, headers: rh, text, json: jsonOf(text), exchange };
     } catch (e) {
       exchange.durationMs = Math.round(performance.now() - started);
       const err = e as Error & { code?: string };
@@ -287,6 +389,12 @@ export class Client {
       this.record(exchange, undefined, o);
       throw t;
     }
+  }
+
+  /** An attempt answered but not returned (waited out or sent again): in the transcript, counted, never judged. */
+  private kept(ex: Exchange, o: RequestOptions, note: string): void {
+    ex.retried = note;
+    this.record(ex, undefined, o);
   }
 
   private record(ex: Exchange, res: ApiResponse | undefined, req: RequestOptions): void {

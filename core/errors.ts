@@ -13,6 +13,11 @@ export type HarnessErrorCode =
   | 'HPS_ERR_TARGET_GARBAGE'
   | 'HPS_ERR_TARGET_TIMEOUT'
   | 'HPS_ERR_TARGET_OVERSIZE'
+  | 'HPS_ERR_TARGET_THROTTLED'
+  /** A base URL where no /v1 route answers like the API. */
+  | 'HPS_ERR_TARGET_NOT_API'
+  /** A profile key the service does not take as the profile says it should (wrong, rotated, other environment). */
+  | 'HPS_ERR_PROFILE_KEY'
   | 'HPS_ERR_SINK'
   | 'HPS_ERR_SUITE'
   | 'HPS_ERR_REPORT';
@@ -25,6 +30,9 @@ const EXIT_OF: Record<HarnessErrorCode, number> = {
   HPS_ERR_TARGET_GARBAGE: EXIT.target,
   HPS_ERR_TARGET_TIMEOUT: EXIT.target,
   HPS_ERR_TARGET_OVERSIZE: EXIT.target,
+  HPS_ERR_TARGET_THROTTLED: EXIT.target,
+  HPS_ERR_TARGET_NOT_API: EXIT.target,
+  HPS_ERR_PROFILE_KEY: EXIT.usage,
   HPS_ERR_SINK: EXIT.usage,
   HPS_ERR_SUITE: EXIT.usage,
   HPS_ERR_REPORT: EXIT.usage,

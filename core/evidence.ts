@@ -3,7 +3,7 @@
  * failures, observations, skip reasons and ambient violations. JSON only.
  */
 import type { TimelineEvidence } from '../report/model.ts';
-import type { Exchange } from './client.ts';
+import type { ClientStats, Exchange } from './client.ts';
 
 export interface Finding {
   /** Which rule this finding speaks for (ambient checks speak for rules other than the test's). */
@@ -63,6 +63,10 @@ export interface HpsMeta {
   incomplete?: string;
   /** Webhook delivery timelines (report/timeline.ts), reported when the test fails. */
   timelines?: TimelineEvidence[];
+  /** What the test's requests cost as a model client: 429s waited out, pace, outages, retries. */
+  client?: ClientStats;
+  /** Why the test ran a second time (its first attempt met a transport failure). */
+  rerun?: string;
 }
 
 declare module '@vitest/runner' {

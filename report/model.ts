@@ -14,6 +14,8 @@ export interface Exchange {
   response?: { status: number; headers: Record<string, string>; body: string };
   /** Transport trouble (refused, reset, time-out): never a conformance verdict by itself. */
   transportError?: string;
+  /** Answered, but waited out or sent again by the suite as a model client (a 429, a 503): never judged. */
+  retried?: string;
 }
 
 export type RuleStatus = 'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error' | 'flaky';
@@ -108,6 +110,35 @@ export interface Report {
   stopped?: string;
   /** `run --strict` / `--min-must-coverage`: the policy applied and what made the verdict fail under it. */
   policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
+  /** What the run's own traffic cost as a model client (429s waited out, retries, outages), per area. */
+  traffic?: Traffic;
+}
+
+/** What the run's own traffic cost as a model client (verdict/traffic.ts): reported, never judged. */
+export interface TrafficCounts {
+  /** 429 answers waited out (Retry-After) and sent again. */
+  throttled: number;
+  /** What those 429s asked to wait, summed, ms. */
+  throttle_wait_ms: number;
+  /** Time requests waited for their turn (Retry-After, the adapted pace, --max-rps), summed, ms. */
+  pace_wait_ms: number;
+  /** Time requests waited for a target that stopped answering (circuit half-open), summed, ms. */
+  outage_wait_ms: number;
+  /** Idempotent requests sent again after no answer. */
+  transport_retries: number;
+  /** Idempotent requests sent again after 502, 503 or 504. */
+  status_retries: number;
+  /** Rule tests run again from the start after a transport failure. */
+  reruns: number;
+}
+
+export interface Traffic {
+  /** `--max-rps` / probes.max_rps, per API key; null = paced by 429s only. */
+  max_rps: number | null;
+  /** Rule tests in flight at once per suite worker. */
+  concurrency: number;
+  total: TrafficCounts;
+  areas: Record<string, TrafficCounts>;
 }
 
 /** certificate.json, next to report.json (verdict/certificate.ts). */

@@ -9,6 +9,8 @@ import { afterAll, inject, test, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
+import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
 import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
 import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
@@ -25,7 +27,7 @@ import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
 export function suiteContext(): SuiteContextData {
   const ctx = inject('hps');
   if (!ctx) throw new Error('hps-conformance suites run through `hps-conformance run`, which provides the target profile');
-  enterRun(ctx.runId);
+  if (enterRun(ctx.runId)) configureBackPressure({ maxRps: ctx.pace?.maxRpsPerProcess, waitBudgetMs: ctx.pace?.waitBudgetMs });
   return ctx;
 }
 
@@ -112,7 +114,10 @@ export interface RuleContext {
 interface RuleTestOptions {
   /** Distinguishes several tests of one rule; the title still starts with the id. */
   title?: string;
+  /** The test's own deadline, ms (default 60 000), extended by the time its requests waited out back-pressure or an outage. */
   timeout?: number;
+  /** The test runs alone, in file order, never beside the file's other tests (rules whose meaning depends on order or timing). */
+  inOrder?: boolean;
 }
 
 /** Ambient findings kept per test and rule (the rest are counted, not stored). */
@@ -125,35 +130,86 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
   const title = `${id}: ${opts.title ?? rule.requirement}`;
   const timeoutMs = opts.timeout ?? 60_000;
   // vitest's own time-out is a safety net a little past ours: running out of time is ERROR, not FAIL.
-  test(title, { timeout: timeoutMs + 15_000 }, async (vctx: TestContext) => {
+  // vitest's own time-out is a safety net past ours (two attempts, each extended by its waits).
+  const pace = inject('hps')?.pace;
+  const safetyNet = 2 * (timeoutMs + 15_000) + (pace?.waitBudgetMs ?? DEFAULT_WAIT_BUDGET_MS) + (pace?.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS);
+  (opts.inOrder ? test.sequential : test)(title, { timeout: safetyNet }, async (vctx: TestContext) => {
     const ctx = suiteContext();
-    const meta: HpsMeta = { rule: id };
-    vctx.task.meta.hps = meta;
-    const counter: CheckCounter = { count: 0 };
-    const tracker = new ExchangeTracker(id, title, meta, created);
-    const client = clientForProfile(ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });
-    const t = ruleContext(ctx, rule, meta, client, counter, () => vctx.skip());
+    const attempt = (rerun?: string) => attemptRule({ ctx, rule, title, created, timeoutMs, fn, vctx, rerun });
     try {
-      if (rule.needs?.length) t.need(...rule.needs);
-      await withDeadline(withCheckCounter(counter, () => fn(t)), timeoutMs, id);
+      await attempt();
     } catch (e) {
-      recordFailure(meta, e, client);
-      throw e;
-    } finally {
-      meta.requests = tracker.requests;
-      meta.checks = counter.count;
-      tracker.finish();
+      // A blip (a reset, a restart) that met a request the guidance never sends twice (a cancel,
+      // a create without Idempotency-Key) is not the target's answer: once the target answers
+      // again the rule's test runs once more from the start, and the report says so.
+      const transport = transportCause(e);
+      if (!transport || transport.code === 'HPS_ERR_TARGET_THROTTLED' || !(await targetAnswers(ctx))) throw e;
+      await attempt(`${transport.code}: ${transport.message}`.slice(0, 300));
     }
   });
+}
+
+interface RuleAttempt {
+  ctx: SuiteContextData;
+  rule: Rule;
+  title: string;
+  created: Map<string, string>;
+  timeoutMs: number;
+  fn: (t: RuleContext) => Promise<void>;
+  vctx: TestContext;
+  /** Why this is a second attempt (the first met a transport failure). */
+  rerun?: string;
+}
+
+/** One run of a rule's test, leaving its evidence, counts and client costs in task.meta. */
+async function attemptRule(a: RuleAttempt): Promise<void> {
+  const id = a.rule.id as RuleId;
+  const meta: HpsMeta = { rule: id, ...(a.rerun ? { rerun: a.rerun } : {}) };
+  a.vctx.task.meta.hps = meta;
+  const counter: CheckCounter = { count: 0 };
+  const tracker = new ExchangeTracker(id, a.title, meta, a.created);
+  const client = clientForProfile(a.ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });
+  const t = ruleContext(a.ctx, a.rule, meta, client, counter, () => a.vctx.skip());
+  try {
+    if (a.rule.needs?.length) t.need(...a.rule.needs);
+    const waited = () => client.stats.paceWaitMs + client.stats.outageWaitMs;
+    await withDeadline(withCheckCounter(counter, () => a.fn(t)), a.timeoutMs, id, waited);
+  } catch (e) {
+    recordFailure(meta, e, client);
+    throw e;
+  } finally {
+    meta.requests = tracker.requests;
+    meta.checks = counter.count;
+    meta.client = { ...client.stats };
+    tracker.finish();
+  }
+}
+
+/** Whether the target answers a read now (the circuit may hold it until it does, within the outage budget). */
+async function targetAnswers(ctx: SuiteContextData): Promise<boolean> {
+  try {
+    await clientForProfile(ctx.profile).listPayments(ctx.profile.keys.test, { limit: 1 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Thrown when a rule's test runs past its time limit: the rule could not be decided (ERROR). */
 export class RuleTimeout extends Error {}
 
-async function withDeadline<T>(work: Promise<T>, ms: number, id: string): Promise<T> {
+/** `work`, or RuleTimeout after `ms` plus whatever `waited()` says its requests spent waiting for the target. */
+async function withDeadline<T>(work: Promise<T>, ms: number, id: string, waited: () => number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const started = performance.now();
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RuleTimeout(`${id} did not finish within ${ms} ms`)), ms);
+    const arm = () => {
+      const due = started + ms + waited();
+      const left = due - performance.now();
+      if (left <= 0) reject(new RuleTimeout(`${id} did not finish within ${ms} ms${due - started > ms ? ` (+${Math.round(due - started - ms)} ms waited out for the target)` : ''}`));
+      else timer = setTimeout(arm, left);
+    };
+    arm();
   });
   try {
     return await Promise.race([work, deadline]);

@@ -12,9 +12,10 @@ export function onNewRun(reset: () => void): void {
   resets.push(reset);
 }
 
-/** Called with the context's run id whenever a suite reads it; a new id resets every registered state. */
-export function enterRun(runId: string): void {
-  if (runId === currentRun) return;
+/** Called with the context's run id whenever a suite reads it; a new id resets every registered state (and says so). */
+export function enterRun(runId: string): boolean {
+  if (runId === currentRun) return false;
   currentRun = runId;
   for (const reset of resets) reset();
+  return true;
 }

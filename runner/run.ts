@@ -26,7 +26,10 @@ import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
-import { SuiteSession } from './suite-session.ts';
+import { DEFAULT_CONCURRENCY, SUITE_WORKERS, SuiteSession } from './suite-session.ts';
+import { trafficLine, trafficOf } from '../verdict/traffic.ts';
+import { DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 
@@ -53,6 +56,10 @@ export interface RunOptions {
   levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
   /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
   requestTimeoutMs?: number;
+  /** Cap on requests per second per API key (overrides probes.max_rps). */
+  maxRps?: number;
+  /** Rule tests in flight at once per suite worker (overrides probes.concurrency). */
+  concurrency?: number;
   /** --strict / --min-must-coverage. */
   policy?: VerdictPolicy;
   /** Progress while the run is in progress (a vitest reporter; may stop the run early). */
@@ -93,8 +100,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   try {
     await preflight(target.profile);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
+    const probes = target.profile.probes ?? {};
+    const maxRps = opts.maxRps ?? probes.max_rps ?? null;
+    const concurrency = opts.concurrency ?? probes.concurrency ?? DEFAULT_CONCURRENCY;
     const ctx: SuiteContextData = {
-      profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...target.profile.probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
+      profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
       profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
       runId,
       seed,
@@ -102,13 +112,21 @@ export async function run(opts: RunOptions): Promise<RunResult> {
       sinkUrl: target.sinkUrl,
       sinkToken: target.sinkToken,
       replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
+      pace: {
+        // Each suite worker paces its own requests: the cap is split between them.
+        ...(maxRps !== null ? { maxRpsPerProcess: maxRps / SUITE_WORKERS } : {}),
+        waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
+        outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
+        concurrency,
+      },
     };
     const monitor = opts.monitor?.(selected, ctx);
-    const tests = await runSuites(opts.session, selected, ctx, monitor?.reporter);
+    const tests = await runSuites(opts.session, selected, ctx, monitor, concurrency);
     const rules = collectRules(selected, tests);
     addReplayLines(rules, ctx);
     // Secrets never leave, in any form: the whole report is redacted once more before it is written.
     const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
+    report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
     if (opts.levels) report.selection.levels = opts.levels;
     applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
     const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
@@ -126,11 +144,12 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 }
 
 /** The suites through the caller's session, or through one opened for this run alone. */
-async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, reporter?: RunMonitor['reporter']): Promise<FinishedTest[]> {
-  if (session) return session.run(selected, ctx, reporter);
+async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number): Promise<FinishedTest[]> {
+  const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined };
+  if (session) return session.run(selected, ctx, monitor?.reporter, o);
   const own = await SuiteSession.open();
   try {
-    return await own.run(selected, ctx, reporter);
+    return await own.run(selected, ctx, monitor?.reporter, o);
   } finally {
     await own.close();
   }
@@ -180,8 +199,10 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
   }
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
-    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client stopped sending; the rules left are ERROR (not checked)`);
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
+  const cost = trafficLine(report.traffic);
+  if (cost) log(`  ${cost}`);
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${join(dir, 'report.html')}`);

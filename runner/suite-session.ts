@@ -16,12 +16,21 @@ import type { SuiteContextData } from '../core/run-context.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
 
 /** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
-const SUITE_WORKERS = 2;
+export const SUITE_WORKERS = 2;
+/** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
+export const DEFAULT_CONCURRENCY = 8;
+/**
+ * Areas whose rules need the target to themselves: the rate-limit probes count requests per key
+ * and judge a 429 on another key, so nothing else may be sending meanwhile. They run after the
+ * rest, alone.
+ */
+const EXCLUSIVE_AREAS: ReadonlySet<string> = new Set(['limits']);
 
 /** The reporter of the run in progress; the session's own reporter forwards every call to it. */
 type ReporterSlot = { current: Partial<Reporter> };
 
 export class SuiteSession {
+  private cancelled = false;
   private constructor(
     private readonly vitest: Vitest,
     private readonly slot: ReporterSlot,
@@ -42,19 +51,29 @@ export class SuiteSession {
     return new SuiteSession(vitest, slot, undefined);
   }
 
-  /** Runs the suite files of the selected rules' areas, only the selected rules' tests. */
-  async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}): Promise<FinishedTest[]> {
+  /**
+   * Runs the suite files of the selected rules' areas, only the selected rules' tests: rule tests
+   * side by side (`concurrency` at once in each worker, vitest's maxConcurrency), then the
+   * exclusive areas alone.
+   */
+  async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}, o: { concurrency?: number; stopped?: () => boolean } = {}): Promise<FinishedTest[]> {
     const areas = new Set<string>(selected.map((r) => r.area));
     this.specs ??= await this.vitest.globTestSpecifications();
     const specs = this.specs.filter((s) => areas.has(areaOfModule(s.moduleId) ?? ''));
+    const phases = [specs.filter((s) => !EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '')), specs.filter((s) => EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? ''))].filter((p) => p.length > 0);
     this.vitest.provide('hps', ctx);
+    this.vitest.config.maxConcurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
     const pattern = namePattern(selected);
     if (pattern) this.vitest.setGlobalTestNamePattern(pattern);
     else this.vitest.resetGlobalTestNamePattern();
     this.slot.current = reporter;
+    this.cancelled = false;
     reporter.onInit?.(this.vitest);
     try {
-      await this.vitest.runTestSpecifications(specs, false);
+      for (const phase of phases) {
+        await this.vitest.runTestSpecifications(phase, false);
+        if (this.cancelled || o.stopped?.()) break;
+      }
       const loadErrors: string[] = [];
       // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
       // this session ran, and a file from an earlier run must never lend this one its results.
@@ -69,6 +88,7 @@ export class SuiteSession {
 
   /** Stops the run in progress (its tests end as they are). */
   async cancel(): Promise<void> {
+    this.cancelled = true;
     await this.vitest.cancelCurrentRun('keyboard-input');
   }
 
@@ -101,6 +121,9 @@ function vitestOptions(reporter: Reporter) {
     // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
     maxWorkers: SUITE_WORKERS,
     minWorkers: SUITE_WORKERS,
+    // Rule tests of a file run side by side (ruleTest marks the ones that need their order).
+    sequence: { concurrent: true },
+    maxConcurrency: DEFAULT_CONCURRENCY,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

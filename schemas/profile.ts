@@ -116,6 +116,14 @@ export const profileSchema = {
         request_timeout_ms: { type: 'integer', minimum: 100, maximum: 600000 },
         /** Extension: cap on every answer body the suite's client reads, bytes (default 8 MiB); past it: a transport error. */
         max_response_bytes: { type: 'integer', minimum: 1024, maximum: 1073741824 },
+        /** Extension: cap on the suite's requests per second per API key (`--max-rps`); default: no cap, paced by 429s. */
+        max_rps: { type: 'number', exclusiveMinimum: 0, maximum: 100000 },
+        /** Extension: rule tests in flight at once against the target (`--concurrency`, default 8). */
+        concurrency: { type: 'integer', minimum: 1, maximum: 64 },
+        /** Extension: how long the target may stop answering before the rules left are ERROR, s (default 30). */
+        outage_budget_s: { type: 'integer', minimum: 1, maximum: 3600 },
+        /** Extension: total time the run may wait out 429s (Retry-After), s (default 900). */
+        throttle_budget_s: { type: 'integer', minimum: 1, maximum: 86400 },
       },
     },
   },
@@ -165,7 +173,16 @@ export interface Profile {
   };
   control?: { url: string; token: string };
   receiver?: { url: string; secret: string; inspect_url?: string };
-  probes?: { rate_limit_max_requests?: number; live_writes?: boolean; request_timeout_ms?: number; max_response_bytes?: number };
+  probes?: {
+    rate_limit_max_requests?: number;
+    live_writes?: boolean;
+    request_timeout_ms?: number;
+    max_response_bytes?: number;
+    max_rps?: number;
+    concurrency?: number;
+    outage_budget_s?: number;
+    throttle_budget_s?: number;
+  };
 }
 
 export interface WebhookEndpoint {

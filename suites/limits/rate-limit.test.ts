@@ -39,7 +39,8 @@ function maxRequests(t: RuleContext): number {
 
 /** A cheap valid request: GET /payments?limit=1 (payments:read). */
 function probe(t: RuleContext, key: string): Promise<ApiResponse> {
-  return t.client.listPayments(key, { limit: 1 });
+  // acceptThrottle: these probes look for the 429 on purpose (never waited out by the client).
+  return t.client.request({ method: 'GET', path: '/v1/payments?limit=1', key, acceptThrottle: true, noRetry: true });
 }
 
 /** Requests on `key`, `wave` at a time, until a 429 (or an unexpected answer), the count bound or the time bound. */
@@ -106,7 +107,7 @@ ruleTest('LIMIT-RATE-THRESHOLD', async (t) => {
     retry_after: first ? first.headers['retry-after'] ?? null : null,
     bound: maxRequests(t),
   });
-}, { timeout: 120_000 });
+}, { timeout: 120_000, inOrder: true });
 
 ruleTest('LIMIT-RATE-429', async (t) => {
   const key = t.keys.test_rate_limited!;
@@ -122,7 +123,7 @@ ruleTest('LIMIT-RATE-429', async (t) => {
   if (b.limited.length === 0) t.skip(`keys.test_rate_limited: no 429 within ${b.sent} requests in ${b.elapsedMs} ms (probes.rate_limit_max_requests ${maxRequests(t)})`);
   for (const r of b.limited) expectError(r, 429, ['rate_limit_exceeded'], `request ${b.ok + 1}+ of a burst`);
   t.note(`429 rate_limit_exceeded after ${b.ok} served requests (${b.sent} sent in ${b.elapsedMs} ms)`);
-}, { timeout: 60_000 });
+}, { timeout: 60_000, inOrder: true });
 
 ruleTest('LIMIT-RETRY-AFTER', async (t) => {
   const key = t.keys.test_rate_limited!;
@@ -137,15 +138,22 @@ ruleTest('LIMIT-RETRY-AFTER', async (t) => {
     expectTrue(retryAfter(r) !== null, `a 429 carried Retry-After ${JSON.stringify(v ?? null)}, not a non-negative integer number of seconds`, 'integer seconds', v ?? null);
   }
   t.note(`${b.limited.length} answers 429, Retry-After ${[...new Set(b.limited.map((r) => r.headers['retry-after']))].join(', ')}`);
-}, { timeout: 60_000 });
+}, { timeout: 60_000, inOrder: true });
 
 ruleTest('LIMIT-PER-KEY', async (t) => {
   const limitedKey = t.keys.test_rate_limited!;
+  // keys.test has its own limit, which the rest of the run may have used up: a 429 on it counts
+  // only when it comes every time, each time after keys.test was served (a model-client read that
+  // waits out its own 429s) and after waiting out the Retry-After of the previous one.
+  const blocked: ApiResponse[] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
+    await t.client.listPayments(t.keys.test, { limit: 1 });
     await limitedBurst(t, limitedKey);
     const other = await probe(t, t.keys.test);
     if (other.status === 429) {
-      throw new Mismatch('keys.test answered 429 while keys.test_rate_limited (another key of the same business) was limited: the limit is not per key', { status: 200 }, { status: 429, code: other.json?.error?.code ?? null, retry_after: other.headers['retry-after'] ?? null });
+      blocked.push(other);
+      await sleep((retryAfter(other) ?? 1) * 1000 + MARGIN_MS);
+      continue;
     }
     expectStatus(other, 200, 'keys.test while keys.test_rate_limited is limited');
     // Conclusive only if the limited key was still limited after that request.
@@ -155,8 +163,12 @@ ruleTest('LIMIT-PER-KEY', async (t) => {
       return;
     }
   }
-  t.skip('keys.test_rate_limited was no longer limited right after the keys.test request, 3 times: inconclusive');
-}, { timeout: 90_000 });
+  if (blocked.length === 3) {
+    const last = blocked[2]!;
+    throw new Mismatch('keys.test answered 429 while keys.test_rate_limited (another key of the same business) was limited, 3 times out of 3, each time right after keys.test had been served: the limit is not per key', { status: 200 }, { status: 429, code: last.json?.error?.code ?? null, retry_after: last.headers['retry-after'] ?? null });
+  }
+  t.skip(`keys.test_rate_limited was no longer limited right after the keys.test request, or keys.test met its own limit (${blocked.length} of 3), 3 times: inconclusive`);
+}, { timeout: 90_000, inOrder: true });
 
 ruleTest('LIMIT-RECOVERY', async (t) => {
   const key = t.keys.test_rate_limited!;
@@ -166,11 +178,21 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
   const ra = retryAfter(last);
   if (ra === null) return t.skip(`the 429 carried Retry-After ${JSON.stringify(last.headers['retry-after'] ?? null)}: no integer to wait (LIMIT-RETRY-AFTER)`);
   if (ra > MAX_WAIT_S) t.skip(`Retry-After is ${ra} s, above the ${MAX_WAIT_S} s LIMIT-RECOVERY waits`);
-  await sleep(ra * 1000 + MARGIN_MS);
-  const after = await probe(t, key);
-  if (after.status === 429) {
-    throw new Mismatch(`still 429 after waiting the Retry-After of ${ra} s (+${MARGIN_MS} ms)`, { status: 200 }, { status: 429, retry_after: after.headers['retry-after'] ?? null });
+  // Waited out once more if the answer is a 429 with a Retry-After of its own: a service may limit
+  // in more than one place (a gateway and the application), each answering for its own window.
+  // Still refused after waiting out both is a FAIL.
+  const waits: number[] = [];
+  let after = last;
+  for (let round = 0; round < 2 && after.status === 429; round++) {
+    const wait = retryAfter(after);
+    if (wait === null || wait > MAX_WAIT_S) break;
+    waits.push(wait);
+    await sleep(wait * 1000 + MARGIN_MS);
+    after = await probe(t, key);
   }
-  expectStatus(after, 200, `keys.test_rate_limited after waiting Retry-After ${ra} s`);
-  t.note(`served again after waiting Retry-After ${ra} s`);
-}, { timeout: 150_000 });
+  if (after.status === 429) {
+    throw new Mismatch(`still 429 after waiting the Retry-After of ${waits.join(' s, then ')} s (+${MARGIN_MS} ms each)`, { status: 200 }, { status: 429, retry_after: after.headers['retry-after'] ?? null });
+  }
+  expectStatus(after, 200, `keys.test_rate_limited after waiting Retry-After ${waits.join(' s, then ')} s`);
+  t.note(`served again after waiting Retry-After ${waits.join(' s, then ')} s`);
+}, { timeout: 150_000, inOrder: true });
