@@ -52,12 +52,14 @@ export function trustedMd(s: string): Md {
 
 /**
  * A code span holding any text: fenced by one backtick more than the longest run inside, padded
- * when it starts or ends with a backtick. In a table cell (`cell`), pipes are escaped, which GFM
+ * when it starts or ends with a backtick; a value holding `<`, `>` or `&` is escaped text instead. In a table cell (`cell`), pipes are escaped, which GFM
  * requires even inside code.
  */
 export function mdCode(v: unknown, o: { cell?: boolean } = {}): Md {
   let s = oneLine(String(v));
   if (s === '') return new Md('');
+  // No raw tag-like text even inside code (a renderer other than GitHub's may not honour the span): such a value is escaped text.
+  if (/[<>&]/.test(s)) return new Md(mdText(s));
   if (o.cell) s = s.replace(/\|/g, '\\|');
   const longest = Math.max(0, ...[...s.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
