@@ -18,6 +18,8 @@ import { githubAnnotations } from '../../cli/github.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { inert } from '../../core/inert.ts';
 import { readReportFile } from '../../core/report-file.ts';
+import { renderCompare } from '../../render/compare.ts';
+import { renderAll } from '../../render/render.ts';
 import type { Certificate, Report } from '../../report/model.ts';
 import { runMain } from '../load/helpers.ts';
 import { runChild } from '../support/run-child.ts';
@@ -235,8 +237,7 @@ describe('a report.json full of payloads, rendered into every format', () => {
   }, 60_000);
 });
 
-describe('a payload where a number or an enumeration is expected is refused by the schema', () => {
-  const paths: string[][] = [
+const TYPED_PATHS: string[][] = [
     ['seed'], ['runs'], ['duration_ms'], ['requests'], ['verdict'], ['side'], ['started_at'], ['summary', 'fail'], ['must', 'ran'],
     ['rules', '0', 'level'], ['rules', '0', 'status'], ['rules', '0', 'checks'], ['rules', '0', 'tests', '0', 'state'], ['rules', '0', 'tests', '0', 'duration_ms'],
     ['rules', '0', 'tests', '0', 'requests'], ['rules', '0', 'evidence', '0', 'kind'], ['rules', '0', 'evidence', '2', 'exchange', 'seq'],
@@ -244,7 +245,47 @@ describe('a payload where a number or an enumeration is expected is refused by t
     ['rules', '0', 'evidence', '4', 'seed'], ['rules', '0', 'evidence', '4', 'runs'], ['rules', '0', 'evidence', '4', 'shrinks'],
     ['rules', '0', 'evidence', '7', 'attempts', '1', 'gap_ms'], ['rules', '0', 'evidence', '7', 'attempts', '1', 'expected_gap_ms'],
     ['mutation', 'score'], ['mutation', 'caught'], ['mutation', 'results', '0', 'caught'],
-  ];
+];
+
+function withTyped(p: string, path: readonly string[]): Record<string, unknown> {
+  const r = template() as unknown as Record<string, unknown>;
+  const parent = path.slice(0, -1).reduce<any>((o, k) => o[k], r);
+  parent[path.at(-1)!] = p;
+  return r;
+}
+
+describe('defence in depth: the renderers escape numbers and enumerations even in a report nobody validated', () => {
+  it('every number and enumeration field holding a script payload, rendered in memory: 0 executions in Chromium', async () => {
+    const dir = join(tmp, 'unvalidated');
+    const other = join(tmp, 'unvalidated-b');
+    mkdirSync(dir);
+    mkdirSync(other);
+    const payload = `<img src=x onerror="${PWN}">`;
+    const r = template() as unknown as Record<string, unknown>;
+    for (const path of TYPED_PATHS) {
+      const parent = path.slice(0, -1).reduce<any>((o, k) => o[k], r);
+      if (path.at(-1) !== 'kind') parent[path.at(-1)!] = payload;
+    }
+    for (const x of (r as unknown as Report).rules) Object.assign(x, { level: payload, status: payload });
+    renderAll(dir, r as unknown as Report, { certificate: null });
+    renderAll(other, template(), { certificate: null });
+    const compare = join(tmp, 'unvalidated-compare.html');
+    writeFileSync(compare, renderCompare([{ dir, report: r as unknown as Report }, { dir: other, report: template() }], compare));
+    const counts: number[] = [];
+    const handlers: string[] = [];
+    for (const file of [join(dir, 'report.html'), compare]) {
+      const seen = await probe(file);
+      counts.push(seen.dialogs + seen.pwned);
+      handlers.push(...seen.handlers);
+    }
+    console.log(`unvalidated report, ${TYPED_PATHS.length} number/enum fields + every rule's level and status holding a payload: executions ${counts[0]} in report.html, ${counts[1]} in compare.html`);
+    expect(counts).toEqual([0, 0]);
+    expect(handlers).toEqual([]);
+  }, 60_000);
+});
+
+describe('a payload where a number or an enumeration is expected is refused by the schema', () => {
+  const paths = TYPED_PATHS;
 
   it(`${paths.length} number and enumeration fields × ${PAYLOADS.length} payloads: exit 2 naming the path, every time`, async () => {
     let refused = 0;
@@ -252,10 +293,7 @@ describe('a payload where a number or an enumeration is expected is refused by t
     mkdirSync(d, { recursive: true });
     for (const path of paths) {
       for (const p of PAYLOADS) {
-        const r = template() as unknown as Record<string, unknown>;
-        const parent = path.slice(0, -1).reduce<any>((o, k) => o[k], r);
-        parent[path.at(-1)!] = p;
-        writeFileSync(join(d, 'report.json'), JSON.stringify(r));
+        writeFileSync(join(d, 'report.json'), JSON.stringify(withTyped(p, path)));
         try {
           readReportFile(d);
         } catch (e) {
