@@ -5,6 +5,7 @@
  */
 import type { LoadReport } from '../load/report.ts';
 import type { Report } from '../report/model.ts';
+import { inertLine } from '../core/inert.ts';
 
 export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -19,8 +20,9 @@ export function githubAnnotations(report: Report): string[] {
     .filter((r) => r.status === 'fail')
     .map((r) => {
       const replay = r.evidence.find((e) => e.kind === 'replay');
-      const message = `${r.reason ?? 'failed'}${replay && replay.kind === 'replay' ? `\nreplay: ${replay.command}` : ''}`;
-      return `::error title=${escapeProperty(r.id)}::${escapeData(message)}`;
+      // One line per value from outside (a reason cannot add lines or controls); the line break before replay is ours.
+      const message = `${inertLine(r.reason ?? 'failed')}${replay && replay.kind === 'replay' ? `\nreplay: ${inertLine(replay.command)}` : ''}`;
+      return `::error title=${escapeProperty(inertLine(r.id))}::${escapeData(message)}`;
     });
 }
 
@@ -28,5 +30,5 @@ export function githubAnnotations(report: Report): string[] {
 export function loadAnnotations(report: LoadReport): string[] {
   return [...report.thresholds, ...report.checks]
     .filter((x) => x.status === 'fail')
-    .map((x) => `::error title=${escapeProperty(`load ${x.id}`)}::${escapeData(x.detail)}`);
+    .map((x) => `::error title=${escapeProperty(inertLine(`load ${x.id}`))}::${escapeData(inertLine(x.detail))}`);
 }

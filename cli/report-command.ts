@@ -1,26 +1,19 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
+import { inertLine } from '../core/inert.ts';
+import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
-import { readCertificate } from '../render/certificate.ts';
 import { renderCompare, type CompareInput } from '../render/compare.ts';
-import { readReport, renderAll } from '../render/render.ts';
-import type { Report } from '../report/model.ts';
+import { renderAll } from '../render/render.ts';
 import type { Options } from './main.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
 
-function loadReport(dir: string): Report {
-  const file = join(dir, 'report.json');
-  if (!existsSync(file)) throw new HarnessError('HPS_ERR_REPORT', `report: ${file} does not exist`);
-  try {
-    const r = readReport(dir);
-    if (!r || !Array.isArray(r.rules) || !r.target) throw new Error('no rules or target');
-    return r;
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a report.json (${(e as Error).message})`);
-  }
+/** DIR's report.json and certificate.json (when there is one), each validated against its schema (exit 2 on the first problem). */
+function loadDir(dir: string): CompareInput {
+  return { dir, report: readReportFile(dir), certificate: readCertificateFile(dir) };
 }
 
 /**
@@ -35,10 +28,10 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   if (o.out !== undefined) throw new HarnessError('HPS_ERR_USAGE', 'report: --out goes with --compare');
   const dir = pos[0];
   if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
-  const report = loadReport(dir);
+  const { report, certificate } = loadDir(dir);
   const companion = loadCompanion(dir);
-  renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion });
-  console.log(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`);
+  renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion, certificate: certificate ?? null });
+  console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
   return report.verdict === 'conformant' ? 0 : 1;
 }
 
@@ -47,17 +40,17 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
-  const inputs: CompareInput[] = pos.map((dir) => ({ dir, report: loadReport(dir), certificate: readCertificate(dir) }));
+  const inputs: CompareInput[] = pos.map(loadDir);
   for (const x of inputs) {
     // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.
-    if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report);
+    if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report, { certificate: x.certificate ?? null });
   }
   try {
     mkdirSync(dirname(resolve(out)), { recursive: true });
     writeFileSync(out, renderCompare(inputs, out));
   } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', `report --compare: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new HarnessError('HPS_ERR_REPORT', inertLine(`report --compare: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`));
   }
-  console.log(`compared ${inputs.length} reports: ${out}`);
+  console.log(inertLine(`compared ${inputs.length} reports: ${out}`));
   return 0;
 }

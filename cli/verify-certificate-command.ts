@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verifyCertificate } from '../verdict/certificate.ts';
 import { HarnessError } from '../core/errors.ts';
+import { inertLine } from '../core/inert.ts';
 import type { Certificate } from '../report/model.ts';
 import type { Options } from './main.ts';
 
@@ -33,10 +34,11 @@ export async function verifyCertificateCommand(o: Options, pos: string[]): Promi
     throw new HarnessError('HPS_ERR_USAGE', `verify-certificate: ${(e as Error).message}`);
   }
   if (problems.length) {
-    for (const p of problems) console.log(`MISMATCH ${p}`);
+    for (const p of problems) console.log(`MISMATCH ${inertLine(p)}`);
     return 1;
   }
   const kind = cert.certification ? 'a certification' : `NOT a certification (${cert.not_certification_reason ?? 'reason not given'})`;
-  console.log(`certificate OK: report.json sha256 ${cert.report_sha256}${profileText !== undefined ? ', profile matches' : ''} · ${cert.verdict} · seed ${cert.seed} · ${cert.base_url} · ${kind}`);
+  // Every value here comes from a file: printed inert (core/inert.ts).
+  console.log(inertLine(`certificate OK: report.json sha256 ${cert.report_sha256}${profileText !== undefined ? ', profile matches' : ''} · ${cert.verdict} · seed ${cert.seed} · ${cert.base_url} · ${kind}`));
   return 0;
 }

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
-import { readReport, renderAll, type CompanionSections } from '../render/render.ts';
+import { readReportFile } from '../core/report-file.ts';
+import { renderAll, type CompanionSections } from '../render/render.ts';
 import { esc } from '../render/escape.ts';
 import { loadSectionsHtml } from './html.ts';
 import { loadTestsuite } from './junit.ts';
@@ -43,7 +44,8 @@ export function loadCompanion(dir: string): CompanionSections | undefined {
 export function addToConformanceReport(dir: string): string | null {
   if (!existsSync(join(dir, 'report.json'))) return null;
   try {
-    renderAll(dir, readReport(dir), { companion: loadCompanion(dir) });
+    // report.json may not be ours (the directory was given): validated like `report DIR` does.
+    renderAll(dir, readReportFile(dir), { companion: loadCompanion(dir) });
     return `the conformance report beside it has the load section: ${join(dir, 'report.html')} (+ summary.md, junit.xml)`;
   } catch (e) {
     return `the conformance report beside it was left as it was: ${join(dir, 'report.json')} could not be read (${(e as Error).message})`;

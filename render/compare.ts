@@ -6,7 +6,7 @@
  */
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { certificationStatus } from './certificate.ts';
-import { esc } from './escape.ts';
+import { html, safeUrl, trustedHtml, type Html } from './escape.ts';
 import { STATUSES, badge } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { observedPairs } from './observed.ts';
@@ -45,14 +45,14 @@ function ruleRows(cols: readonly Column[]): Array<{ id: string; area: string; le
   return areas.flatMap((a) => [...rows.values()].filter((r) => r.area === a));
 }
 
-function headerCell(c: Column): string {
+function headerCell(c: Column): Html {
   const r = c.report;
   const st = certificationStatus(r, c.certificate);
-  const counts = STATUSES.filter((s) => r.summary[s]).map((s) => `<span class="count">${badge(s)} ${r.summary[s]}</span>`).join(' ');
-  return `<th class="impl"><a href="${esc(c.href)}">${esc(c.label)}</a><div class="meta"><code>${esc(r.target.base_url)}</code>${r.target.embedded_reference ? ' (embedded reference)' : ''}</div>
+  const counts = STATUSES.filter((s) => r.summary[s]).map((s) => html`<span class="count">${badge(s)} ${r.summary[s]}</span> `);
+  return html`<th class="impl"><a href="${safeUrl(c.href)}">${c.label}</a><div class="meta"><code>${r.target.base_url}</code>${r.target.embedded_reference ? ' (embedded reference)' : ''}</div>
 <div class="${r.verdict === 'conformant' ? 'v-ok' : 'v-bad'} vsmall">${r.verdict === 'conformant' ? 'conformant' : 'not conformant'}</div>
-<div class="meta">side ${esc(r.side ?? 'service')} · seed ${r.seed} · ${r.runs} runs · MUST ${r.must.ran}/${r.must.testable}</div>
-<div class="meta">${st.certification ? 'certification' : esc(st.reason!)}</div><div class="cc">${counts}</div></th>`;
+<div class="meta">side ${r.side ?? 'service'} · seed ${r.seed} · ${r.runs} runs · MUST ${r.must.ran}/${r.must.testable}</div>
+<div class="meta">${st.certification ? 'certification' : st.reason!}</div><div class="cc">${counts}</div></th>`;
 }
 
 /** Observed keys whose values are not the same in every report that ran the rule. */
@@ -62,20 +62,20 @@ function differingKeys(cols: readonly Column[], id: string): Set<string> {
   return new Set([...keys].filter((k) => new Set(obs.map((o) => JSON.stringify(o[k]))).size > 1));
 }
 
-function observedCell(observed: Record<string, unknown>, differing: ReadonlySet<string>): string {
-  const lines = observedPairs(observed, 70).map(([k, v]) => {
-    const line = `${esc(k)}: ${esc(v)}`;
-    return differing.has(k) ? `<mark class="d">${line}</mark>` : line;
+function observedCell(observed: Record<string, unknown>, differing: ReadonlySet<string>): Html {
+  const lines = observedPairs(observed, 70).map(([k, v], i) => {
+    const line = html`${k}: ${v}`;
+    return html`${i ? html`<br>` : ''}${differing.has(k) ? html`<mark class="d">${line}</mark>` : line}`;
   });
-  return `<div class="obsv">${lines.join('<br>')}</div>`;
+  return html`<div class="obsv">${lines}</div>`;
 }
 
-function cell(c: Column, id: string, differing: ReadonlySet<string>): string {
+function cell(c: Column, id: string, differing: ReadonlySet<string>): Html {
   const r = c.byId.get(id);
-  if (!r) return '<td class="c-none" data-status="none">not run</td>';
+  if (!r) return html`<td class="c-none" data-status="none">not run</td>`;
   const obs = r.level === 'OBSERVE' && r.observed ? observedCell(r.observed, differing) : '';
-  const why = r.status !== 'pass' && r.status !== 'info' && r.reason ? ` title="${esc(r.reason)}"` : '';
-  return `<td class="c-${r.status}" data-status="${r.status}"${why}><a href="${esc(`${c.href}#${encodeURIComponent(id)}`)}">${r.status.toUpperCase()}</a>${obs}</td>`;
+  const why = r.status !== 'pass' && r.status !== 'info' && r.reason ? html` title="${r.reason}"` : '';
+  return html`<td class="c-${r.status}" data-status="${r.status}"${why}><a href="${safeUrl(`${c.href}#${encodeURIComponent(id)}`)}">${String(r.status).toUpperCase()}</a>${obs}</td>`;
 }
 
 /** Statuses differ, or OBSERVE values differ, between the reports that ran the rule. */
@@ -103,30 +103,30 @@ export function renderCompare(inputs: readonly CompareInput[], outFile: string):
   const rows = ruleRows(cols);
   let area = '';
   let ndiff = 0;
-  const body: string[] = [];
+  const body: Html[] = [];
   for (const r of rows) {
     if (r.area !== area) {
       area = r.area;
-      body.push(`<tr class="areah"><th colspan="${cols.length + 1}">${esc(area)}</th></tr>`);
+      body.push(html`<tr class="areah"><th colspan="${cols.length + 1}">${area}</th></tr>\n`);
     }
     const d = differs(cols, r.id);
     if (d) ndiff++;
     const keys = r.level === 'OBSERVE' ? differingKeys(cols, r.id) : new Set<string>();
-    body.push(`<tr class="rule-row${d ? ' differs' : ''}" id="${esc(r.id)}"><th class="rule"><code>${esc(r.id)}</code> <span class="lvl">${esc(r.level)}</span><div class="meta rt" title="${esc(r.title)}">${esc(r.title)}</div></th>${cols.map((c) => cell(c, r.id, keys)).join('')}</tr>`);
+    body.push(html`<tr class="rule-row${d ? ' differs' : ''}" id="${r.id}"><th class="rule"><code>${r.id}</code> <span class="lvl">${r.level}</span><div class="meta rt" title="${r.title}">${r.title}</div></th>${cols.map((c) => cell(c, r.id, keys))}</tr>\n`);
   }
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>hps-conformance: ${cols.length} implementations compared</title><style>${CSS}</style></head><body>
+<title>hps-conformance: ${cols.length} implementations compared</title><style>${trustedHtml(CSS)}</style></head><body>
 <h1>Hosted Payment Service API v1 — implementations compared</h1>
 <p>${cols.length} reports, ${rows.length} rules; <b id="ndiff">${ndiff}</b> rule(s) where they differ (status, or the values an OBSERVE rule recorded). Each cell links to that report's details; OBSERVE rows show what each implementation does where the spec is silent.</p>
-<p class="legend">${(['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'] as const).map((k) => `<span class="lg c-${k}">${k.toUpperCase()}</span>`).join(' ')} <span class="lg c-none">not run</span> · <mark class="d">marked</mark> observed values differ between implementations</p>
+<p class="legend">${(['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'] as const).map((k) => html`<span class="lg c-${k}">${k.toUpperCase()}</span> `)}<span class="lg c-none">not run</span> · <mark class="d">marked</mark> observed values differ between implementations</p>
 <div class="filters"><label><input type="checkbox" id="only-diff"> only rules that differ</label><input id="c-text" placeholder="filter by id or text" size="24"></div>
-<div class="scroll"><table class="matrix"><thead><tr><th class="rule">rule</th>${cols.map(headerCell).join('')}</tr></thead><tbody>
-${body.join('\n')}
+<div class="scroll"><table class="matrix"><thead><tr><th class="rule">rule</th>${cols.map(headerCell)}</tr></thead><tbody>
+${body}
 </tbody></table></div>
 <script>
-${SCRIPT}
+${trustedHtml(SCRIPT)}
 </script>
 </body></html>
-`;
+`.text;
 }

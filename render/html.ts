@@ -3,7 +3,7 @@
  * small inline script filters, opens a linked rule and copies curl lines). Rendered from
  * report.json (and certificate.json when present) alone; every value is escaped.
  */
-import { esc } from './escape.ts';
+import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml } from './html-sections.ts';
@@ -20,14 +20,14 @@ export interface HtmlOptions {
   companionHtml?: string;
 }
 
-function testsTable(r: RuleReport): string {
+function testsTable(r: RuleReport): Html | '' {
   if (!r.tests.length) return '';
   const rows = r.tests.map((t) => {
     // The first failing test's error is the rule's reason: printed once, above.
-    const err = t.error && !(r.reason ?? '').startsWith(t.error) ? `<div class="err">${esc(t.error)}</div>` : '';
-    return `<tr><td>${esc(t.title)}${err}</td><td class="s-${t.state}">${t.state}</td><td>${t.duration_ms}</td><td>${t.requests}</td></tr>`;
+    const err = t.error && !(r.reason ?? '').startsWith(t.error) ? html`<div class="err">${t.error}</div>` : '';
+    return html`<tr><td>${t.title}${err}</td><td class="s-${t.state}">${t.state}</td><td>${t.duration_ms}</td><td>${t.requests}</td></tr>`;
   });
-  return `<div class="scroll"><table class="tests"><tr><th>test</th><th>state</th><th>ms</th><th>requests</th></tr>${rows.join('')}</table></div>`;
+  return html`<div class="scroll"><table class="tests"><tr><th>test</th><th>state</th><th>ms</th><th>requests</th></tr>${rows}</table></div>`;
 }
 
 /** What explains a failure fastest comes first: timelines, the diff, the counterexample; exchanges and the replay line last. */
@@ -36,22 +36,22 @@ const rank = (e: Evidence) => (e.kind === 'exchange' && e.failing ? 2.5 : EVIDEN
 const ordered = (es: readonly Evidence[]) => [...es].sort((a, b) => rank(a) - rank(b));
 
 /** An OBSERVE rule's values are its result; on other rules they are background, folded. */
-function observedBlock(r: RuleReport): string {
-  const pre = `<pre class="json">${prettyJsonHtml(r.observed)}</pre>`;
-  return r.level === 'OBSERVE' ? `<div class="ev observed"><b>observed</b>${pre}</div>` : `<details class="ev observed"><summary>observed values</summary>${pre}</details>`;
+function observedBlock(r: RuleReport): Html {
+  const pre = html`<pre class="json">${prettyJsonHtml(r.observed)}</pre>`;
+  return r.level === 'OBSERVE' ? html`<div class="ev observed"><b>observed</b>${pre}</div>` : html`<details class="ev observed"><summary>observed values</summary>${pre}</details>`;
 }
 
-function ruleRow(r: RuleReport, baseUrl: string): string {
-  const open = ['fail', 'error', 'flaky'].includes(r.status) ? ' open' : '';
+function ruleRow(r: RuleReport, baseUrl: string): Html {
+  const open = ['fail', 'error', 'flaky'].includes(r.status) ? trustedHtml(' open') : '';
   const ctx: EvidenceContext = { ruleId: r.id, reason: r.reason, baseUrl };
-  const ambient = hasAmbient(r) ? ' <a class="tag" href="#about-ambient" title="found by a check run on every response; see the note">ambient</a>' : '';
-  return `<details class="rule st-${r.status}" data-status="${r.status}" data-area="${esc(r.area)}" data-level="${r.level}" id="${esc(r.id)}"${open}>
-<summary>${badge(r.status)} <code class="rid">${esc(r.id)}</code> <span class="lvl">${r.level}</span>${ambient} <span class="title">${esc(r.title)}</span></summary>
-<div class="body"><p class="meta">Spec: ${esc(r.spec)}</p>
-${r.reason ? `<p class="reason">${esc(r.reason)}</p>` : ''}
-${r.ruling ? `<p class="ruling">Ruling on a spec gap: ${esc(r.ruling)}</p>` : ''}
+  const ambient = hasAmbient(r) ? html` <a class="tag" href="#about-ambient" title="found by a check run on every response; see the note">ambient</a>` : '';
+  return html`<details class="rule st-${r.status}" data-status="${r.status}" data-area="${r.area}" data-level="${r.level}" id="${r.id}"${open}>
+<summary>${badge(r.status)} <code class="rid">${r.id}</code> <span class="lvl">${r.level}</span>${ambient} <span class="title">${r.title}</span></summary>
+<div class="body"><p class="meta">Spec: ${r.spec}</p>
+${r.reason ? html`<p class="reason">${r.reason}</p>` : ''}
+${r.ruling ? html`<p class="ruling">Ruling on a spec gap: ${r.ruling}</p>` : ''}
 ${r.observed ? observedBlock(r) : ''}
-${ordered(r.evidence).map((e) => evidenceHtml(e, ctx)).join('\n')}
+${ordered(r.evidence).map((e) => html`${evidenceHtml(e, ctx)}\n`)}
 ${testsTable(r)}</div></details>`;
 }
 
@@ -69,34 +69,34 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
   const areas = [...new Set(report.rules.map((r) => r.area))];
   const ok = report.verdict === 'conformant';
   const base = report.target.base_url;
-  return `<!doctype html>
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>hps-conformance: ${esc(report.verdict)} — ${esc(base)}</title>
-<style>${REPORT_CSS}</style></head><body>
+<title>hps-conformance: ${report.verdict} — ${base}</title>
+<style>${trustedHtml(REPORT_CSS)}</style></head><body>
 <h1>Hosted Payment Service API v1 — conformance report</h1>
 <p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>
-<p>Side: <b id="side">${esc(report.side ?? 'service')}</b> · target <code>${esc(base)}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${esc(report.run_id)}</code> · seed <code>${report.seed}</code> · ${report.runs} runs per property · ${esc(report.started_at)} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${esc(report.tool.name)} ${esc(report.tool.version)}</p>
+<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${report.runs} runs per property · ${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
-<p class="counts" id="counts">${STATUSES.map((k) => `<span class="count">${badge(k)} ${s[k]}</span>`).join('')}</p>
+<p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
 ${tallyHtml(report)}
 ${observedSectionHtml(report)}
 ${report.mutation ? mutationHtml(report.mutation) : ''}
-${opts.companionHtml ?? ''}
+${trustedHtml(opts.companionHtml ?? '')}
 <h2>All rules</h2>
 <div class="filters">
-<label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => `<option>${k}</option>`).join('')}</select></label>
-<label>area <select id="f-area"><option value="">all</option>${areas.map((a) => `<option>${esc(a)}</option>`).join('')}</select></label>
+<label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => html`<option>${k}</option>`)}</select></label>
+<label>area <select id="f-area"><option value="">all</option>${areas.map((a) => html`<option>${a}</option>`)}</select></label>
 <label>level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>OBSERVE</option></select></label>
 <input id="f-text" placeholder="filter by id or text" size="24">
 </div>
 <main id="rules">
-${areas.map((a) => `<section class="area" data-area="${esc(a)}" id="${areaAnchor(a)}"><h2>${esc(a)}</h2>${report.rules.filter((r) => r.area === a).map((r) => ruleRow(r, base)).join('\n')}</section>`).join('\n')}
+${areas.map((a) => html`<section class="area" data-area="${a}" id="${areaAnchor(a)}"><h2>${a}</h2>${report.rules.filter((r) => r.area === a).map((r) => html`${ruleRow(r, base)}\n`)}</section>\n`)}
 </main>
 <script>
-${SCRIPT}
+${trustedHtml(SCRIPT)}
 </script>
 </body></html>
-`;
+`.text;
 }

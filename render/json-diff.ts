@@ -3,7 +3,7 @@
  * a pretty printer that marks those paths. Enough to see at a glance that only `amount` differs
  * in two screens of bodies; no dependency to inline.
  */
-import { esc } from './escape.ts';
+import { esc, trustedHtml, type Html } from './escape.ts';
 
 export interface DiffEntry {
   /** JSONPath-like: `$`, `$.amount`, `$.items[2].code`. */
@@ -66,7 +66,7 @@ export function parseJsonBody(text: string | undefined): unknown {
  * Pretty-printed JSON as escaped HTML, every value (or key/value pair) whose path is in `marked`
  * wrapped in `<mark class="d" data-path="…">`. Output is capped at `maxChars` of text.
  */
-export function prettyJsonHtml(value: unknown, marked: ReadonlySet<string> = new Set(), maxChars = 20_000): string {
+export function prettyJsonHtml(value: unknown, marked: ReadonlySet<string> = new Set(), maxChars = 20_000): Html {
   let budget = maxChars;
   const text = (s: string) => {
     if (budget <= 0) return '';
@@ -93,5 +93,6 @@ export function prettyJsonHtml(value: unknown, marked: ReadonlySet<string> = new
     }
     return text(v === undefined ? 'undefined' : JSON.stringify(v));
   };
-  return mark('$', walk(value, '$', ''));
+  // Built from esc() pieces only: every value and key above went through it.
+  return trustedHtml(mark('$', walk(value, '$', '')));
 }

@@ -5,6 +5,7 @@
  */
 import { certificationStatus } from './certificate.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
 
 /** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
 export const MARKDOWN_MAX_BYTES = 64 * 1024;
@@ -18,10 +19,8 @@ export interface MarkdownOptions {
   companion?: { lines: string[]; fallback: string };
 }
 
-const cell = (s: string, max = 300) => {
-  const t = s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-};
+/** A value in a table cell or a list item: inert, escaped (render/md.ts), cut to `max` characters. */
+const cell = (s: string, max = 300): Md => md`${clip(s, max)}`;
 const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'];
 const ORDER: Record<string, number> = { fail: 0, error: 1, flaky: 2, warn: 3 };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -29,20 +28,21 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 function header(report: Report, cert: Certificate | undefined): string[] {
   const s = report.summary;
   const st = certificationStatus(report, cert);
+  const side = report.side ?? 'service';
   return [
-    `# hps-conformance${SIDE_TITLE[report.side ?? 'service']}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
+    md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
     '',
-    `Side \`${report.side ?? 'service'}\` · target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
+    md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
-    st.certification ? `**Certification** (report SHA-256 \`${cert!.report_sha256.slice(0, 16)}…\`)` : `**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
+    st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(0, 16)}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
     '',
     `| ${STATUSES.join(' | ')} |`,
     `|${STATUSES.map(() => '---:').join('|')}|`,
-    `| ${STATUSES.map((k) => s[k]).join(' | ')} |`,
+    md`| ${STATUSES.map((k, i) => md`${i ? trustedMd(' | ') : ''}${s[k]}`)} |`,
     '',
-    `MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    md`MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
     '',
-  ];
+  ].map(String);
 }
 
 function tally(report: Report): string[] {
@@ -50,17 +50,18 @@ function tally(report: Report): string[] {
   const lines = [`| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '---:').join('|')}|`];
   for (const a of areas) {
     const rules = report.rules.filter((r) => r.area === a);
-    lines.push(`| ${cell(a)} | ${STATUSES.map((k) => {
+    const counts = STATUSES.map((k) => {
       const n = rules.filter((r) => r.status === k).length;
-      return n && ORDER[k] !== undefined && k !== 'warn' ? `**${n}**` : String(n);
-    }).join(' | ')} |`);
+      return n && ORDER[k] !== undefined && k !== 'warn' ? md` **${n}** |` : md` ${n} |`;
+    });
+    lines.push(md`| ${cell(a)} |${counts}`.text);
   }
   return ['<details><summary>Per area</summary>', '', ...lines, '', '</details>', ''];
 }
 
 function notableRow(r: RuleReport): string {
   const replay = r.evidence.find((e) => e.kind === 'replay');
-  return `| ${r.status.toUpperCase()} | \`${r.id}\` | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? `\`${cell(replay.command)}\`` : ''} |`;
+  return md`| ${String(r.status).toUpperCase()} | ${mdCode(r.id, { cell: true })} | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? mdCode(clip(replay.command, 300), { cell: true }) : ''} |`.text;
 }
 
 export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): string {
@@ -88,7 +89,7 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   }
   for (const line of tally(report)) if (!add(line)) break;
   if (skipped.length && left === 0) {
-    const lines = [`<details><summary>${skipped.length} rules skipped</summary>`, '', ...skipped.map((r) => `- \`${r.id}\`: ${cell(r.reason ?? '')}`), '', '</details>', ''];
+    const lines = [`<details><summary>${skipped.length} rules skipped</summary>`, '', ...skipped.map((r) => md`- ${mdCode(r.id)}: ${cell(r.reason ?? '')}`.text), '', '</details>', ''];
     if (bytes(lines.join('\n')) + size < max - reserve) for (const l of lines) add(l);
     else add(`${skipped.length} rules skipped (list in report.html).`);
   }

@@ -5,7 +5,7 @@ import { readCertificate } from './certificate.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import type { Report } from '../report/model.ts';
+import type { Certificate, Report } from '../report/model.ts';
 
 /**
  * What another run in the same directory adds to the report, rendered by its own code (the load
@@ -24,10 +24,12 @@ export interface RenderOptions {
   /** JUnit: WARN, FLAKY and skipped testable MUST rules become failures. Default: as the run judged (`run --strict`, report.policy). */
   strict?: boolean;
   companion?: CompanionSections;
+  /** certificate.json as the caller read (and validated) it; null: none. Default: read from DIR. */
+  certificate?: Certificate | null;
 }
 
 export function renderAll(dir: string, report: Report = readReport(dir), opts: RenderOptions = {}): void {
-  const certificate = readCertificate(dir);
+  const certificate = opts.certificate === undefined ? readCertificate(dir) : opts.certificate ?? undefined;
   const companion = opts.companion;
   writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
   writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }));

@@ -3,7 +3,7 @@
  * receiver's answer), and between dots the measured gap over the schedule's gap, red when the
  * retry came early. Attempts are spaced evenly, not by time: the schedule spans 0 s to 6 h.
  */
-import { esc } from './escape.ts';
+import { html, type Html } from './escape.ts';
 import type { TimelineEvidence } from '../report/model.ts';
 
 /** Timer granularity: a retry this much before its gap is still on time (suites/webhooks CLOCK_SLACK_MS). */
@@ -32,25 +32,25 @@ export function gapVerdict(a: TimelineEvidence['attempts'][number], index: numbe
   return a.gap_ms < a.expected_gap_ms - EARLY_SLACK_MS ? 'early' : 'on-time';
 }
 
-export function timelineSvg(t: TimelineEvidence): string {
+export function timelineSvg(t: TimelineEvidence): Html {
   const n = t.attempts.length;
   const step = 110;
   const width = Math.max(160, 40 + (n - 1) * step + 40);
   const y = 44;
   const x = (i: number) => 40 + i * step;
-  const parts: string[] = [];
+  const parts: Html[] = [];
   t.attempts.forEach((a, i) => {
     if (i > 0) {
       const v = gapVerdict(a, i);
       const colour = v === 'early' ? '#dc2626' : '#64748b';
-      parts.push(`<line x1="${x(i - 1) + 9}" y1="${y}" x2="${x(i) - 9}" y2="${y}" stroke="${colour}" stroke-width="${v === 'early' ? 3 : 2}"/>`);
-      parts.push(`<text x="${(x(i - 1) + x(i)) / 2}" y="${y - 14}" text-anchor="middle" class="gap${v === 'early' ? ' early' : ''}">${esc(fmtMs(a.gap_ms))}</text>`);
-      if (a.expected_gap_ms !== undefined) parts.push(`<text x="${(x(i - 1) + x(i)) / 2}" y="${y + 24}" text-anchor="middle" class="sched">schedule ${esc(fmtMs(a.expected_gap_ms))}</text>`);
+      parts.push(html`<line x1="${x(i - 1) + 9}" y1="${y}" x2="${x(i) - 9}" y2="${y}" stroke="${colour}" stroke-width="${v === 'early' ? 3 : 2}"/>`);
+      parts.push(html`<text x="${(x(i - 1) + x(i)) / 2}" y="${y - 14}" text-anchor="middle" class="gap${v === 'early' ? ' early' : ''}">${fmtMs(a.gap_ms)}</text>`);
+      if (a.expected_gap_ms !== undefined) parts.push(html`<text x="${(x(i - 1) + x(i)) / 2}" y="${y + 24}" text-anchor="middle" class="sched">schedule ${fmtMs(a.expected_gap_ms)}</text>`);
     }
-    parts.push(`<circle cx="${x(i)}" cy="${y}" r="8" fill="${statusColour(a.status)}"><title>attempt ${i + 1}: ${esc(a.status)} at +${esc(fmtMs(a.at_ms))}</title></circle>`);
-    parts.push(`<text x="${x(i)}" y="${y + 4}" text-anchor="middle" class="n">${i + 1}</text>`);
-    parts.push(`<text x="${x(i)}" y="${y + 42}" text-anchor="middle" class="st">${esc(a.status)}</text>`);
+    parts.push(html`<circle cx="${x(i)}" cy="${y}" r="8" fill="${statusColour(a.status)}"><title>attempt ${i + 1}: ${a.status} at +${fmtMs(a.at_ms)}</title></circle>`);
+    parts.push(html`<text x="${x(i)}" y="${y + 4}" text-anchor="middle" class="n">${i + 1}</text>`);
+    parts.push(html`<text x="${x(i)}" y="${y + 42}" text-anchor="middle" class="st">${a.status}</text>`);
   });
   const title = `delivery attempts of ${t.event_id}${t.label ? ` (${t.label})` : ''}`;
-  return `<svg class="timeline" role="img" aria-label="${esc(title)}" width="${width}" height="96" viewBox="0 0 ${width} 96" xmlns="http://www.w3.org/2000/svg"><title>${esc(title)}</title>${parts.join('')}</svg>`;
+  return html`<svg class="timeline" role="img" aria-label="${title}" width="${width}" height="96" viewBox="0 0 ${width} 96" xmlns="http://www.w3.org/2000/svg"><title>${title}</title>${parts}</svg>`;
 }

@@ -11,6 +11,7 @@ import type { RuleReport } from '../report/model.ts';
 import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { HpsMeta } from '../core/evidence.ts';
+import { inertLine } from '../core/inert.ts';
 
 export interface ProgressOptions {
   selected: readonly Rule[];
@@ -174,7 +175,9 @@ class Progress {
       const ra = this.perArea.get(r.area);
       if (ra) ra.fails++;
     }
-    this.line(`${colour(word.padEnd(5))} ${r.id} — ${r.reason ?? ''}`.slice(0, 300) + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${replay.command}`)}` : ''));
+    // The reason and replay line may carry the target's text: one line each, no control character.
+    const reason = inertLine(`${r.id} — ${r.reason ?? ''}`).slice(0, 290);
+    this.line(`${colour(word.padEnd(5))} ${reason}` + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${inertLine(replay.command)}`)}` : ''));
   }
 
   moduleEnded(m: TestModule): void {

@@ -32,6 +32,7 @@ import { DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
+import { inertLine } from '../core/inert.ts';
 
 
 export interface RunOptions {
@@ -194,9 +195,10 @@ function buildReport(a: {
 function printSummary(report: Report, dir: string, log: (l: string) => void): void {
   const s = report.summary;
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'flaky', 'error'].includes(x.status))) {
-    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
+    // Reasons and replay lines may carry the target's text: one line each, no control character (core/inert.ts).
+    log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id} — ${r.reason ?? ''}`)}`.slice(0, 300));
     const replay = r.evidence.find((e) => e.kind === 'replay');
-    if (replay && replay.kind === 'replay') log(`        replay: ${replay.command}`);
+    if (replay && replay.kind === 'replay') log(`        replay: ${inertLine(replay.command)}`);
   }
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
     log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
@@ -205,5 +207,5 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   if (cost) log(`  ${cost}`);
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
-  log(`report: ${join(dir, 'report.html')}`);
+  log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

@@ -34,7 +34,7 @@ describe('Markdown renderer', () => {
   it('leads with the verdict and lists every non-passing rule with its replay line', () => {
     const md = renderMarkdown(base);
     expect(md.split('\n')[0]).toBe('# hps-conformance: ❌ not conformant');
-    expect(md).toContain('| FAIL | `A-ONE` | MUST | bad <thing> | `hps-conformance run --rule A-ONE --seed 1` |');
+    expect(md).toContain('| FAIL | `A-ONE` | MUST | bad &lt;thing&gt; | `hps-conformance run --rule A-ONE --seed 1` |');
     expect(md).toContain('| WARN | `B-ONE` |');
     expect(md).toContain('MUST rules: **2 of 2 testable ran**');
   });

@@ -20,7 +20,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   examples: [],
   generators: ['catalogue', 'schemas'],
   core: ['catalogue', 'schemas', 'report'],
-  render: ['report', 'catalogue'],
+  render: ['report', 'catalogue', 'core'],
   verdict: ['core', 'report', 'catalogue', 'schemas', 'render'],
   targets: ['core', 'reference', 'sink'],
   runner: ['core', 'verdict', 'targets', 'report', 'render', 'catalogue', 'schemas'],

@@ -24,7 +24,7 @@ describe('structural diff', () => {
   });
 
   it('marks the differing paths in the pretty-printed body, escaped', () => {
-    const html = prettyJsonHtml({ amount: '<b>', ok: 1 }, new Set(['$.amount']));
+    const html = String(prettyJsonHtml({ amount: '<b>', ok: 1 }, new Set(['$.amount'])));
     expect(html).toContain('<mark class="d" data-path="$.amount">&quot;amount&quot;: &quot;&lt;b&gt;&quot;</mark>');
     expect(html).toContain('  &quot;ok&quot;: 1');
     expect(html).not.toContain('<b>');

@@ -1,0 +1,179 @@
+/**
+ * JSON Schemas of report.json (report/model.ts) and of the fields of certificate.json the
+ * renderers read. A report.json from anyone is untrusted input: `report DIR` and
+ * `report --compare` validate it against this before rendering (core/report-file.ts), so every
+ * value a renderer reads has a type, an enumeration or a format. The report schema is closed
+ * (no property it does not name): a field added to report.json gets its entry here, and
+ * test/reports/report-schema.test.ts validates the reports each side writes.
+ */
+const str = { type: 'string', maxLength: 1_000_000 } as const;
+const int = { type: 'integer', minimum: 0 } as const;
+const num = { type: 'number' } as const;
+const bool = { type: 'boolean' } as const;
+const dateTime = { type: 'string', format: 'date-time' } as const;
+/** Rule ids are catalogue ids in reports the tool writes; from elsewhere any text, escaped where shown. */
+const ruleId = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+const strings = { type: 'array', items: str } as const;
+const level = { enum: ['MUST', 'SHOULD', 'OBSERVE'] } as const;
+const status = { enum: ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'] } as const;
+/** Free-form JSON the renderers print as JSON text (observed values, expected/actual). */
+const anyJson = {} as const;
+const headers = { type: 'object', additionalProperties: str } as const;
+
+const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
+
+const exchange = closed(
+  {
+    seq: int,
+    at: str,
+    durationMs: num,
+    request: closed({ method: str, path: str, headers, body: str }, ['method', 'path', 'headers']),
+    response: closed({ status: int, headers, body: str }, ['status', 'headers', 'body']),
+    transportError: str,
+    outsideHttp: str,
+  },
+  ['seq', 'at', 'durationMs', 'request'],
+);
+
+/** Each evidence kind's own fields; `unevaluatedProperties` closes the union. */
+const EVIDENCE_KINDS: Record<string, { properties: Record<string, unknown>; required: string[] }> = {
+  mismatch: { properties: { message: str, expected: anyJson, actual: anyJson, source: closed({ rule: str, test: str }, ['rule', 'test']) }, required: ['message'] },
+  exchange: { properties: { exchange, failing: bool }, required: ['exchange'] },
+  property: {
+    properties: { seed: { type: 'integer' }, runs: int, path: str, counterexample: str, replayOutcome: str, shrinks: int, shrink_note: str },
+    required: ['seed', 'runs', 'counterexample', 'replayOutcome'],
+  },
+  replay: { properties: { command: str }, required: ['command'] },
+  note: { properties: { message: str }, required: ['message'] },
+  timeline: {
+    properties: {
+      event_id: str,
+      label: str,
+      attempts: {
+        type: 'array',
+        items: closed({ at_ms: num, status: { type: ['integer', 'string'] }, gap_ms: num, expected_gap_ms: num }, ['at_ms', 'status', 'gap_ms']),
+      },
+    },
+    required: ['event_id', 'attempts'],
+  },
+};
+
+const evidence = {
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { enum: Object.keys(EVIDENCE_KINDS) } },
+  allOf: Object.entries(EVIDENCE_KINDS).map(([kind, k]) => ({
+    if: { required: ['kind'], properties: { kind: { const: kind } } },
+    then: { properties: k.properties, required: k.required },
+  })),
+  unevaluatedProperties: false,
+} as const;
+
+const test = closed({ title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, error: str }, ['title', 'state', 'duration_ms', 'requests']);
+
+const rule = closed(
+  {
+    id: ruleId,
+    area: str,
+    level,
+    status,
+    title: str,
+    spec: str,
+    reason: str,
+    ruling: str,
+    untestable: bool,
+    evidence: { type: 'array', items: evidence },
+    observed: { type: 'object' },
+    checks: int,
+    tests: { type: 'array', items: test },
+  },
+  ['id', 'area', 'level', 'status', 'title', 'spec', 'evidence', 'tests'],
+);
+
+const seedOutcome = closed(
+  { seed: { type: 'integer' }, failed: strings, caughtBy: strings, caught: bool, exitCode: { type: ['integer', 'null'] }, duration_ms: num, problem: str },
+  ['seed', 'failed', 'caughtBy', 'caught', 'exitCode', 'duration_ms'],
+);
+
+const mutation = closed(
+  {
+    seed: { type: 'integer' },
+    seeds: { type: 'array', items: { type: 'integer' } },
+    runs: int,
+    faults: int,
+    caught: int,
+    byChance: int,
+    score: num,
+    duration_ms: num,
+    results: {
+      type: 'array',
+      items: closed(
+        {
+          fault: str, description: str, control: bool, areas: strings, expected: strings, failed: strings, caughtBy: strings,
+          caught: bool, byChance: bool, seeds: { type: 'array', items: seedOutcome }, duration_ms: num, problem: str,
+        },
+        ['fault', 'description', 'control', 'areas', 'expected', 'failed', 'caughtBy', 'caught', 'byChance', 'seeds', 'duration_ms'],
+      ),
+    },
+    unexercised: strings,
+  },
+  ['seed', 'seeds', 'runs', 'faults', 'caught', 'byChance', 'score', 'duration_ms', 'results'],
+);
+
+const counts = closed(
+  { pass: int, fail: int, warn: int, info: int, skip: int, error: int, flaky: int },
+  ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'],
+);
+
+export const reportSchema = {
+  $id: 'https://hps-conformance.dev/schemas/Report.json',
+  ...closed(
+    {
+      $schema: str,
+      tool: closed({ name: str, version: str }, ['name', 'version']),
+      side: { enum: ['service', 'receiver', 'client'] },
+      target: closed({ base_url: str, embedded_reference: bool }, ['base_url', 'embedded_reference']),
+      run_id: str,
+      seed: { type: 'integer' },
+      runs: int,
+      started_at: dateTime,
+      finished_at: dateTime,
+      duration_ms: num,
+      selection: closed({ areas: strings, rules: strings, levels: { type: 'array', items: level } }, ['areas', 'rules']),
+      verdict: { enum: ['conformant', 'not_conformant'] },
+      summary: counts,
+      must: closed(
+        { total: int, testable: int, untestable: int, ran: int, passed: int, failed: int, skipped: int },
+        ['total', 'testable', 'untestable', 'ran', 'passed', 'failed', 'skipped'],
+      ),
+      requests: int,
+      rules: { type: 'array', items: rule },
+      mutation,
+      stopped: str,
+      policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
+    },
+    ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
+  ),
+} as const;
+
+/**
+ * The fields of certificate.json the renderers read, typed; open to others (verify-certificate
+ * checks a certificate in full, and its format may grow).
+ */
+export const certificateReadSchema = {
+  $id: 'https://hps-conformance.dev/schemas/CertificateRead.json',
+  type: 'object',
+  required: ['tool', 'description_document_version', 'report_sha256', 'profile_sha256', 'seed', 'base_url', 'verdict', 'must_coverage', 'certification'],
+  properties: {
+    tool: { type: 'object', required: ['name', 'version'], properties: { name: str, version: str } },
+    description_document_version: str,
+    report_sha256: str,
+    profile_sha256: str,
+    seed: { type: 'integer' },
+    base_url: str,
+    verdict: { enum: ['conformant', 'not_conformant'] },
+    must_coverage: { type: 'object', required: ['ran', 'testable', 'pct'], properties: { ran: int, testable: int, pct: num } },
+    certification: bool,
+    not_certification_reason: str,
+  },
+} as const;
