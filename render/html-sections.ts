@@ -80,3 +80,23 @@ export function observedSectionHtml(report: Report): Html | '' {
 <p class="meta">OBSERVE rules record behaviour the specification leaves open. They never affect the verdict; compare implementations with <code>hps-conformance report --compare DIR DIR …</code>.</p>
 ${joinHtml(items, trustedHtml('\n'))}</section>`;
 }
+
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** What the run's own traffic cost as a model client (report.traffic), per area; never part of the verdict. */
+export function trafficHtml(report: Report): Html | '' {
+  const t = report.traffic;
+  if (!t) return '';
+  const c = t.total;
+  const pace = html`<p class="meta">Pace: ${t.max_rps === null ? 'no cap (paced down by 429s only)' : `at most ${t.max_rps} requests/s per API key`} · ${t.concurrency} rule tests at once per suite worker.</p>`;
+  if (c.throttled + c.transport_retries + c.status_retries + c.reruns === 0 && c.outage_wait_ms < 1000) {
+    return html`<section id="traffic"><h2>As a model client</h2><p>The target never pushed back: no 429, no retry, no outage.</p>${pace}</section>`;
+  }
+  const rows = Object.entries(t.areas)
+    .filter(([, a]) => a.throttled + a.transport_retries + a.status_retries + a.reruns > 0 || a.outage_wait_ms >= 1000)
+    .map(([area, a]) => html`<tr><th>${area}</th><td>${a.throttled}</td><td>${secs(a.throttle_wait_ms)}</td><td>${secs(a.pace_wait_ms)}</td><td>${a.transport_retries}</td><td>${a.status_retries}</td><td>${a.reruns}</td><td>${secs(a.outage_wait_ms)}</td></tr>`);
+  return html`<section id="traffic"><h2>As a model client</h2>
+<p>The suite handles back-pressure, distance and blips the way the spec's client guidance says (wait <code>Retry-After</code>, retry with the same Idempotency-Key, retry reads after a 502/503/504 or no answer) and never judges them. What that cost:</p>
+<div class="scroll"><table class="tally"><tr><th>area</th><th>429s waited out</th><th>Retry-After asked</th><th>waited for the pace</th><th>re-sent after no answer</th><th>re-sent after 502/503/504</th><th>tests run again</th><th>waited for the target</th></tr>${rows}</table></div>
+${pace}</section>`;
+}

@@ -6,7 +6,7 @@
 import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
-import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml } from './html-sections.ts';
+import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
 import type { Certificate, Evidence, Report, RuleReport } from '../report/model.ts';
@@ -81,6 +81,7 @@ ${certificateHtml(report, opts.certificate)}
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
 ${tallyHtml(report)}
+${trafficHtml(report)}
 ${observedSectionHtml(report)}
 ${report.mutation ? mutationHtml(report.mutation) : ''}
 ${trustedHtml(opts.companionHtml ?? '')}

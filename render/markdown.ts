@@ -64,6 +64,13 @@ function notableRow(r: RuleReport): string {
   return md`| ${String(r.status).toUpperCase()} | ${mdCode(r.id, { cell: true })} | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? mdCode(clip(replay.command, 300), { cell: true }) : ''} |`.text;
 }
 
+/** One line on what the run's own traffic cost as a model client, when it met any back-pressure or blip. */
+function trafficSummary(report: Report): string | undefined {
+  const c = report.traffic?.total;
+  if (!c || c.throttled + c.transport_retries + c.status_retries + c.reruns === 0) return undefined;
+  return md`As a model client (never judged): ${c.throttled} × 429 waited out (Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s), ${c.transport_retries + c.status_retries} idempotent request(s) sent again, ${c.reruns} rule test(s) run again after a blip; per area in report.html.`.text;
+}
+
 export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): string {
   const max = opts.maxBytes ?? MARKDOWN_MAX_BYTES;
   const notable = report.rules.filter((r) => ORDER[r.status] !== undefined).sort((a, b) => ORDER[a.status]! - ORDER[b.status]!);
@@ -88,6 +95,8 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     add('');
   }
   for (const line of tally(report)) if (!add(line)) break;
+  const cost = trafficSummary(report);
+  if (cost) add(cost), add('');
   if (skipped.length && left === 0) {
     const lines = [`<details><summary>${skipped.length} rules skipped</summary>`, '', ...skipped.map((r) => md`- ${mdCode(r.id)}: ${cell(r.reason ?? '')}`.text), '', '</details>', ''];
     if (bytes(lines.join('\n')) + size < max - reserve) for (const l of lines) add(l);

@@ -31,9 +31,13 @@ const exchange = closed(
     response: closed({ status: int, headers, body: str }, ['status', 'headers', 'body']),
     transportError: str,
     outsideHttp: str,
+    retried: str,
   },
   ['seq', 'at', 'durationMs', 'request'],
 );
+
+const TRAFFIC_FIELDS = ['throttled', 'throttle_wait_ms', 'pace_wait_ms', 'outage_wait_ms', 'transport_retries', 'status_retries', 'reruns'];
+const trafficCounts = closed(Object.fromEntries(TRAFFIC_FIELDS.map((f) => [f, int])), TRAFFIC_FIELDS);
 
 /** Each evidence kind's own fields; `unevaluatedProperties` closes the union. */
 const EVIDENCE_KINDS: Record<string, { properties: Record<string, unknown>; required: string[] }> = {
@@ -151,6 +155,10 @@ export const reportSchema = {
       mutation,
       stopped: str,
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
+      traffic: closed(
+        { max_rps: { type: ['number', 'null'] }, concurrency: int, total: trafficCounts, areas: { type: 'object', additionalProperties: trafficCounts } },
+        ['max_rps', 'concurrency', 'total', 'areas'],
+      ),
     },
     ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
   ),

@@ -1,22 +1,68 @@
 /**
- * One request before anything runs (`run`, `load`): GET /v1/payments?limit=1 with the Test key,
- * through the suite's client (undici: bounded by the profile's deadline and size cap, TLS
- * certificates verified). A target that cannot be reached, or answers something that is not
- * JSON, stops the command with exit 3 (HPS_ERR_TARGET_*) and one line saying which (the body's
- * first characters quoted, redacted here: a target may echo the key).
+ * What can be checked before anything is judged (`run`, `load`), through the suite's client
+ * (bounded, TLS verified, a model client: 429s waited out, blips retried):
+ *
+ * 1. The base URL: GET /v1/payments?limit=1 with keys.test. No answer: exit 3 (HPS_ERR_TARGET_*).
+ *    An answer that is not the API's (a 404, or not JSON: no /v1 route answers at this base URL)
+ *    stops the run with exit 3 (HPS_ERR_TARGET_NOT_API) and says what was tried.
+ * 2. Every key of the profile, with the same read, judged by what the profile says it is: the
+ *    keys that should work answer 200, the write-only key 403 insufficient_scope, the revoked key
+ *    401; a Live key's list shows Live objects, a Test key's Test ones. A key the service does
+ *    not take as declared stops the run with exit 2 naming the profile field
+ *    (HPS_ERR_PROFILE_KEY): a wrong or rotated key is configuration trouble, never a verdict.
+ *
+ * Bodies quoted in a message are redacted (a target may echo the key) and cut short.
  */
-import { TransportError } from '../core/client.ts';
+import { TransportError, type ApiResponse, type Client } from '../core/client.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
 import { HarnessError } from '../core/errors.ts';
 import { profileSecrets, type Profile } from '../core/profile.ts';
 import { redactText, stripUserInfo } from '../core/redact.ts';
 
+type KeyField = keyof Profile['keys'];
+
+/** What each profile key must get from GET /v1/payments?limit=1 (PROFILE.md, "keys"). */
+const EXPECTED: Record<KeyField, { status: 200 | 401 | 403; livemode?: boolean; what: string }> = {
+  test: { status: 200, livemode: false, what: 'a Test key with payments:read and payments:write' },
+  test_read_only: { status: 200, livemode: false, what: 'a Test key with payments:read' },
+  test_write_only: { status: 403, what: 'a Test key with payments:write only (a read answers 403 insufficient_scope)' },
+  test_revoked: { status: 401, what: 'a revoked key (answers 401 invalid_api_key)' },
+  test_rate_limited: { status: 200, livemode: false, what: 'a Test key with payments:read and payments:write' },
+  live: { status: 200, livemode: true, what: 'a Live key with payments:read and payments:write' },
+  other_test: { status: 200, livemode: false, what: "another business's Test key" },
+  other_live: { status: 200, livemode: true, what: "another business's Live key" },
+  live_not_ready: { status: 200, livemode: true, what: 'a Live key (of a business not ready)' },
+  live_no_credit: { status: 200, livemode: true, what: 'a Live key (of a business without Service Credit)' },
+};
+
+const PROBE = '/v1/payments?limit=1';
+
 export async function preflight(profile: Profile): Promise<void> {
   const client = clientForProfile(profile);
   const target = stripUserInfo(profile.base_url);
-  let res;
+  const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
+  const first = await read(client, profile.keys.test, target);
+  if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
+    if (first.status === 404) throw notApi(target, first, quote);
+    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
+  }
+  if (first.status === 404) throw notApi(target, first, quote);
+  const problems: string[] = [];
+  for (const field of Object.keys(EXPECTED) as KeyField[]) {
+    const key = profile.keys[field];
+    if (!key) continue;
+    const res = field === 'test' ? first : await read(client, key, target);
+    const problem = keyProblem(field, res);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length) {
+    throw new HarnessError('HPS_ERR_PROFILE_KEY', problems.join('; '), problems);
+  }
+}
+
+async function read(client: Client, key: string, target: string): Promise<ApiResponse> {
   try {
-    res = await client.listPayments(profile.keys.test, { limit: 1 });
+    return await client.request({ method: 'GET', path: PROBE, key });
   } catch (e) {
     if (e instanceof TransportError) {
       const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
@@ -24,7 +70,27 @@ export async function preflight(profile: Profile): Promise<void> {
     }
     throw e;
   }
-  if (res.json === undefined || typeof res.json !== 'object' || res.json === null) {
-    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${res.status} and a body that is not JSON (${JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)))})`);
+}
+
+/** No /v1 route answers like the API here: say what was tried and what came back. */
+function notApi(target: string, res: ApiResponse, quote: (r: ApiResponse) => string): HarnessError {
+  const type = res.headers['content-type'] ?? 'no content type';
+  const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
+  return new HarnessError('HPS_ERR_TARGET_NOT_API', `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} (${type}, ${quote(res)}), not a PaymentList or an API error.${hint}`);
+}
+
+/** Why a key's answer shows it is not the key the profile says it is, or undefined. */
+function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
+  const want = EXPECTED[field];
+  const code = typeof res.json?.error?.code === 'string' ? String(res.json.error.code).slice(0, 60) : '';
+  const got = `the service answered ${res.status}${code ? ` ${code}` : ''} to GET ${PROBE}`;
+  if (res.status !== want.status) {
+    if (res.status === 401) return `keys.${field}: ${got}; is the key current? (the profile says it is ${want.what})`;
+    if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
+    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (run with the field removed to skip the rules that need it)`;
   }
+  if (want.livemode === undefined || res.status !== 200) return undefined;
+  const modes = new Set((Array.isArray(res.json?.data) ? res.json.data : []).map((p: { livemode?: unknown }) => p?.livemode));
+  if (modes.has(!want.livemode)) return `keys.${field}: its list shows ${want.livemode ? 'Test' : 'Live'} objects (livemode ${!want.livemode}), but the profile says it is ${want.what}`;
+  return undefined;
 }
