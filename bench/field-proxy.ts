@@ -10,7 +10,8 @@
  *   log (Retry-After = whole seconds until the oldest counted request leaves the window);
  *   refused requests are not counted;
  * - a blip: from the `resetAfter`-th request on, the next `resets` connections are dropped
- *   without an answer (the request is not forwarded).
+ *   without an answer (the request is not forwarded);
+ * - a key rotated mid-run: from a given request on, one key answers 401 invalid_api_key.
  *
  * Its 429s have the spec's Error shape. It forwards everything else as it came.
  */
@@ -31,6 +32,8 @@ export interface FieldProxyOptions {
   /** Drop `resets` connections without answering, starting at the `resetAfter`-th request. */
   resetAfter?: number;
   resets?: number;
+  /** A key rotated during the run: from the `after`-th request on, requests carrying `authorization` answer 401 invalid_api_key. */
+  rotate?: { authorization: string; after: number };
 }
 
 export interface FieldProxy {
@@ -92,12 +95,16 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
       return;
     }
     const auth = req.headers.authorization;
+    if (o.rotate && counts.seen >= o.rotate.after && auth === o.rotate.authorization) {
+      req.resume();
+      later(arrived, () => res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(errorBody('invalid_api_key', 'Invalid API key.')));
+      return;
+    }
     const wait = limiter && auth ? limiter.take(auth, Date.now()) : 0;
     if (wait > 0) {
       counts.limited++;
       req.resume();
-      const body = JSON.stringify({ error: { code: 'rate_limit_exceeded', message: 'Too many requests for this API key.', request_id: `req_fp_${randomBytes(6).toString('hex')}` } });
-      later(arrived, () => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(wait) }).end(body));
+      later(arrived, () => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(wait) }).end(errorBody('rate_limit_exceeded', 'Too many requests for this API key.')));
       return;
     }
     counts.forwarded++;
@@ -138,6 +145,11 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
         server.closeAllConnections();
       }),
   };
+}
+
+/** The spec's Error shape. */
+function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: { code, message, request_id: `req_fp_${randomBytes(6).toString('hex')}` } });
 }
 
 function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {

@@ -3,7 +3,7 @@
  * reference: the verdict, the counts and the proxy's figures. Used by `npm run bench:field`
  * and by the project's tests.
  */
-import { startReference, type RunningReference } from '../reference/index.ts';
+import { startReference, type ReferenceProfile, type RunningReference } from '../reference/index.ts';
 import { EMBEDDED_TIME_SCALE, freePort } from '../targets/embedded.ts';
 import { runSuite, writeProfile, type SuiteRun } from '../test/infra/run-suite.ts';
 import { startFieldProxy, type FieldProxyOptions } from './field-proxy.ts';
@@ -13,9 +13,10 @@ export interface FieldRun {
   proxy: { forwarded: number; limited: number; dropped: number; upstreamErrors: readonly string[] };
 }
 
-export async function runThroughProxy(o: FieldProxyOptions, args: string[] = [], seed = 1, timeoutMs = 600_000): Promise<FieldRun> {
+/** `o` may depend on the fresh reference's profile (its keys are new each time). */
+export async function runThroughProxy(o: FieldProxyOptions | ((profile: ReferenceProfile) => FieldProxyOptions), args: string[] = [], seed = 1, timeoutMs = 600_000): Promise<FieldRun> {
   const ref = await freshReference();
-  const proxy = await startFieldProxy(ref.url, o);
+  const proxy = await startFieldProxy(ref.url, typeof o === 'function' ? o(ref.profile) : o);
   try {
     const profile = writeProfile(ref.built.profileFor(proxy.url));
     const run = await runSuite(['--profile', profile, ...args], { seed, timeoutMs });

@@ -10,6 +10,8 @@ export interface ClientForProfileOptions {
   /** Where to send requests instead of base_url (a URL of the same profile: control.url). */
   baseUrl?: string;
   onExchange?: ClientOptions['onExchange'];
+  /** false: a 401 on a profile key is an answer like any other (the preflight judges keys itself). */
+  checkKeys?: boolean;
 }
 
 export function clientForProfile(profile: Profile, o: ClientForProfileOptions = {}): Client {
@@ -19,6 +21,7 @@ export function clientForProfile(profile: Profile, o: ClientForProfileOptions = 
     timeoutMs: profile.probes?.request_timeout_ms ?? DEFAULT_TIMEOUT_MS,
     maxResponseBytes: profile.probes?.max_response_bytes,
     outageBudgetMs: (profile.probes?.outage_budget_s ?? 30) * 1000,
+    workingKeys: o.checkKeys === false ? new Map() : new Map(Object.entries(profile.keys).filter(([field, key]) => field !== 'test_revoked' && typeof key === 'string').map(([field, key]) => [key as string, field])),
     ...(o.onExchange ? { onExchange: o.onExchange } : {}),
   });
 }

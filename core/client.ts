@@ -58,7 +58,7 @@ export interface RequestOptions {
 }
 
 /** Why a request got no usable HTTP answer; never a conformance verdict by itself. */
-export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED';
+export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED' | 'HPS_ERR_KEY_REJECTED';
 
 export interface TransportFigures {
   /** Milliseconds from sending to giving up. */
@@ -93,6 +93,8 @@ class Oversize extends Error {
 }
 
 const MAX_EVIDENCE_BODY = 4096;
+/** Profile keys found refused during the run (rotated, revoked): key → why. Per process, forgotten with the run. */
+const rejectedKeys = new Map<string, string>();
 
 /** How often an idempotent request is sent again after a transport failure or a 502/503/504. */
 export const MAX_RETRIES = 3;
@@ -148,6 +150,7 @@ export function resetClientState(): void {
   for (const p of pools.values()) void p.close().catch(() => undefined);
   pools.clear();
   seqCounter = 0;
+  rejectedKeys.clear();
   resetCircuits();
 }
 
@@ -178,6 +181,13 @@ export interface ClientOptions {
   secrets?: readonly string[];
   /** How long the target may stay away before requests are refused at once (probes.outage_budget_s), ms. */
   outageBudgetMs?: number;
+  /**
+   * The profile's keys that should be accepted, by value → profile field (every key but the revoked
+   * one). A 401 on one of them is checked with a plain read: refused there too, the key was
+   * rotated or revoked during the run, and every request on it ends as a harness error (ERROR),
+   * never as the service's answer to judge.
+   */
+  workingKeys?: ReadonlyMap<string, string>;
   /** Called with every finished exchange (ambient checks, transcripts). */
   onExchange?: (ex: Exchange, res: ApiResponse | undefined, req: RequestOptions) => void;
 }
@@ -261,6 +271,7 @@ export class Client {
   readonly transcript: Exchange[] = [];
   readonly stats: ClientStats = emptyStats();
   private readonly outageBudgetMs: number;
+  private readonly workingKeys: ReadonlyMap<string, string>;
 
   constructor(opts: ClientOptions) {
     const u = new URL(opts.baseUrl);
@@ -272,6 +283,7 @@ export class Client {
     this.secrets = opts.secrets ?? [];
     this.onExchange = opts.onExchange;
     this.outageBudgetMs = opts.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS;
+    this.workingKeys = opts.workingKeys ?? new Map();
   }
 
   /** The exchange as recorded before sending: redacted like everything kept as evidence. */
@@ -305,6 +317,8 @@ export class Client {
     const idempotent = modelClient && !o.noRetry && isIdempotent(o);
     let throttledMs = 0;
     let retries = 0;
+    const rejected = o.key ? rejectedKeys.get(o.key) : undefined;
+    if (rejected) throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: not sent, ${rejected}`);
     for (;;) {
       if (modelClient) this.stats.paceWaitMs += await awaitTurn(slot);
       let res: ApiResponse;
@@ -338,9 +352,28 @@ export class Client {
         await sleep(backoffMs(retries));
         continue;
       }
+      if (res.status === 401 && modelClient && o.key && this.workingKeys.has(o.key) && o.authorization === undefined) await this.checkKeyStillWorks(o.key, o);
       this.record(res.exchange, res, o);
       return res;
     }
+  }
+
+  /**
+   * A profile key that should work was answered 401: read with it once more (unrecorded). Refused
+   * there too, it no longer works (rotated or revoked during the run): configuration trouble, not
+   * the service's answer to this request. Accepted there, the 401 was this request's answer.
+   */
+  private async checkKeyStillWorks(key: string, o: RequestOptions): Promise<void> {
+    let again: ApiResponse;
+    try {
+      again = await this.attempt({ method: 'GET', path: '/v1/payments?limit=1', key });
+    } catch {
+      return;
+    }
+    if (again.status !== 401) return;
+    const why = `keys.${this.workingKeys.get(key)} is refused (401) by the service, also on a plain read: was it rotated or revoked during the run? The rules left that need it are ERROR, not judged`;
+    rejectedKeys.set(key, why);
+    throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: ${why}`);
   }
 
   /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */

@@ -18,6 +18,7 @@ export type HarnessErrorCode =
   | 'HPS_ERR_TARGET_NOT_API'
   /** A profile key the service does not take as the profile says it should (wrong, rotated, other environment). */
   | 'HPS_ERR_PROFILE_KEY'
+  | 'HPS_ERR_KEY_REJECTED'
   | 'HPS_ERR_SINK'
   | 'HPS_ERR_SUITE'
   | 'HPS_ERR_REPORT';
@@ -33,6 +34,7 @@ const EXIT_OF: Record<HarnessErrorCode, number> = {
   HPS_ERR_TARGET_THROTTLED: EXIT.target,
   HPS_ERR_TARGET_NOT_API: EXIT.target,
   HPS_ERR_PROFILE_KEY: EXIT.usage,
+  HPS_ERR_KEY_REJECTED: EXIT.usage,
   HPS_ERR_SINK: EXIT.usage,
   HPS_ERR_SUITE: EXIT.usage,
   HPS_ERR_REPORT: EXIT.usage,

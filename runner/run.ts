@@ -99,7 +99,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
-    await preflight(target.profile);
+    await preflight(target.profile, { keys: !target.embedded });
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
     const probes = target.profile.probes ?? {};
     const maxRps = opts.maxRps ?? probes.max_rps ?? null;

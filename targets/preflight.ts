@@ -37,8 +37,9 @@ const EXPECTED: Record<KeyField, { status: 200 | 401 | 403; livemode?: boolean; 
 
 const PROBE = '/v1/payments?limit=1';
 
-export async function preflight(profile: Profile): Promise<void> {
-  const client = clientForProfile(profile);
+/** `keys: false`: the base URL only (the embedded reference, whose profile it wrote itself, may carry a planted fault about keys). */
+export async function preflight(profile: Profile, o: { keys?: boolean } = {}): Promise<void> {
+  const client = clientForProfile(profile, { checkKeys: false });
   const target = stripUserInfo(profile.base_url);
   const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
   const first = await read(client, profile.keys.test, target);
@@ -47,6 +48,7 @@ export async function preflight(profile: Profile): Promise<void> {
     throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
   }
   if (first.status === 404) throw notApi(target, first, quote);
+  if (o.keys === false) return;
   const problems: string[] = [];
   for (const field of Object.keys(EXPECTED) as KeyField[]) {
     const key = profile.keys[field];
@@ -76,7 +78,7 @@ async function read(client: Client, key: string, target: string): Promise<ApiRes
 function notApi(target: string, res: ApiResponse, quote: (r: ApiResponse) => string): HarnessError {
   const type = res.headers['content-type'] ?? 'no content type';
   const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
-  return new HarnessError('HPS_ERR_TARGET_NOT_API', `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} (${type}, ${quote(res)}), not a PaymentList or an API error.${hint}`);
+  return new HarnessError('HPS_ERR_TARGET_NOT_API', `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} (${type}, ${quote(res)}): no list of Payments there.${hint}`);
 }
 
 /** Why a key's answer shows it is not the key the profile says it is, or undefined. */
@@ -87,7 +89,7 @@ function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
   if (res.status !== want.status) {
     if (res.status === 401) return `keys.${field}: ${got}; is the key current? (the profile says it is ${want.what})`;
     if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
-    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (run with the field removed to skip the rules that need it)`;
+    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the service does not treat it as the spec says; remove the field to run the other rules)`;
   }
   if (want.livemode === undefined || res.status !== 200) return undefined;
   const modes = new Set((Array.isArray(res.json?.data) ? res.json.data : []).map((p: { livemode?: unknown }) => p?.livemode));
