@@ -41,6 +41,8 @@ export interface FieldProxy {
   readonly forwarded: number;
   readonly limited: number;
   readonly dropped: number;
+  /** Requests forwarded per Authorization value (the busiest key sets the floor of a rate-limited run). */
+  readonly perKey: ReadonlyMap<string, number>;
   /** Upstream exchanges that failed (answered 502 by the proxy itself). */
   readonly upstreamErrors: readonly string[];
   close(): Promise<void>;
@@ -80,6 +82,7 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
   const limiter = o.rateLimit ? new Limiter(o.rateLimit) : undefined;
   const delay = o.delayMs ?? 0;
   const counts = { seen: 0, forwarded: 0, limited: 0, dropped: 0 };
+  const perKey = new Map<string, number>();
   const upstreamErrors: string[] = [];
   const later = (arrived: number, fn: () => void) => {
     const wait = arrived + delay - performance.now();
@@ -108,6 +111,7 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
       return;
     }
     counts.forwarded++;
+    if (auth) perKey.set(auth, (perKey.get(auth) ?? 0) + 1);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -137,6 +141,7 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     get dropped() {
       return counts.dropped;
     },
+    perKey,
     upstreamErrors,
     close: () =>
       new Promise<void>((resolve) => {

@@ -10,7 +10,7 @@ import { startFieldProxy, type FieldProxyOptions } from './field-proxy.ts';
 
 export interface FieldRun {
   run: SuiteRun;
-  proxy: { forwarded: number; limited: number; dropped: number; upstreamErrors: readonly string[] };
+  proxy: { forwarded: number; limited: number; dropped: number; upstreamErrors: readonly string[]; busiestKey: number };
 }
 
 /** `o` may depend on the fresh reference's profile (its keys are new each time). */
@@ -20,7 +20,7 @@ export async function runThroughProxy(o: FieldProxyOptions | ((profile: Referenc
   try {
     const profile = writeProfile(ref.built.profileFor(proxy.url));
     const run = await runSuite(['--profile', profile, ...args], { seed, timeoutMs });
-    return { run, proxy: { forwarded: proxy.forwarded, limited: proxy.limited, dropped: proxy.dropped, upstreamErrors: [...proxy.upstreamErrors] } };
+    return { run, proxy: { forwarded: proxy.forwarded, limited: proxy.limited, dropped: proxy.dropped, upstreamErrors: [...proxy.upstreamErrors], busiestKey: Math.max(0, ...proxy.perKey.values()) } };
   } finally {
     await proxy.close();
     await ref.close();

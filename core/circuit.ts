@@ -11,6 +11,7 @@
  * Per origin and per process (each suite worker has its own); probes outside ordinary HTTP
  * neither trip nor reset it.
  */
+import { appendFileSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export const CIRCUIT_THRESHOLD = 3;
@@ -29,9 +30,30 @@ interface Circuit {
   nextProbeAt: number;
   pauseMs: number;
   probeInFlight: boolean;
+  /** Away past the budget (here, or as another process of the run found): refused from now on. */
+  gone?: boolean;
 }
 
 const circuits = new Map<string, Circuit>();
+/**
+ * A file the run's processes share: an origin found gone (away past the budget) is written there,
+ * so another suite worker (or a later phase) that finds it silent too refuses at once instead of
+ * waiting out a budget of its own. Read only when a circuit opens.
+ */
+let outageFile: string | undefined;
+
+export function shareOutagesThrough(file: string | undefined): void {
+  outageFile = file;
+}
+
+function knownGone(origin: string): boolean {
+  if (!outageFile) return false;
+  try {
+    return readFileSync(outageFile, 'utf8').split('\n').includes(origin);
+  } catch {
+    return false;
+  }
+}
 
 function circuitOf(origin: string): Circuit {
   let c = circuits.get(origin);
@@ -44,7 +66,11 @@ export function circuitOpen(origin: string, budgetMs = DEFAULT_OUTAGE_BUDGET_MS)
   const c = circuits.get(origin);
   if (!c || c.openedAt === undefined) return undefined;
   const away = performance.now() - c.openedAt;
-  return away > budgetMs ? `${CIRCUIT_OPEN_MARK}: the target left ${c.failures} requests in a row without an answer and did not answer again within ${Math.round(budgetMs / 1000)} s (probes.outage_budget_s)` : undefined;
+  if (away > budgetMs && !c.gone) {
+    c.gone = true;
+    if (outageFile) appendFileSync(outageFile, `${origin}\n`);
+  }
+  return c.gone ? `${CIRCUIT_OPEN_MARK}: the target left ${c.failures} requests in a row without an answer and did not answer again within ${Math.round(budgetMs / 1000)} s (probes.outage_budget_s)` : undefined;
 }
 
 /**
@@ -71,6 +97,7 @@ export function recordAnswer(origin: string): void {
   const c = circuitOf(origin);
   c.failures = 0;
   c.openedAt = undefined;
+  c.gone = false;
   c.probeInFlight = false;
   c.pauseMs = PAUSE_MIN_MS;
 }
@@ -81,7 +108,10 @@ export function recordNoAnswer(origin: string): void {
   c.probeInFlight = false;
   if (c.failures < CIRCUIT_THRESHOLD) return;
   const now = performance.now();
-  if (c.openedAt === undefined) c.openedAt = now;
+  if (c.openedAt === undefined) {
+    c.openedAt = now;
+    if (knownGone(origin)) c.gone = true;
+  }
   else c.pauseMs = Math.min(PAUSE_MAX_MS, c.pauseMs * 2);
   c.nextProbeAt = now + c.pauseMs;
 }

@@ -72,11 +72,14 @@ export interface TransportFigures {
 export class TransportError extends Error {
   readonly code: TransportErrorCode;
   readonly figures: TransportFigures | undefined;
-  constructor(code: TransportErrorCode, message: string, figures?: TransportFigures) {
+  /** The request was never sent (the target is known gone, or the key refused): sending it again is pointless. */
+  readonly notSent: boolean;
+  constructor(code: TransportErrorCode, message: string, figures?: TransportFigures, notSent = false) {
     super(message);
     this.name = 'TransportError';
     this.code = code;
     this.figures = figures;
+    this.notSent = notSent;
   }
 }
 
@@ -318,14 +321,14 @@ export class Client {
     let throttledMs = 0;
     let retries = 0;
     const rejected = o.key ? rejectedKeys.get(o.key) : undefined;
-    if (rejected) throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: not sent, ${rejected}`);
+    if (rejected) throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: not sent, ${rejected}`, undefined, true);
     for (;;) {
       if (modelClient) this.stats.paceWaitMs += await awaitTurn(slot);
       let res: ApiResponse;
       try {
         res = await this.attempt(o);
       } catch (e) {
-        if (e instanceof TransportError && idempotent && RETRIED_TRANSPORT.has(e.code) && retries < MAX_RETRIES) {
+        if (e instanceof TransportError && !e.notSent && idempotent && RETRIED_TRANSPORT.has(e.code) && retries < MAX_RETRIES) {
           retries++;
           this.stats.transportRetries++;
           await sleep(backoffMs(retries));
@@ -387,7 +390,7 @@ export class Client {
       if (gate.refused) {
         exchange.transportError = gate.refused;
         this.record(exchange, undefined, o);
-        throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${gate.refused}`);
+        throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${gate.refused}`, undefined, true);
       }
     }
     const started = performance.now();

@@ -18,7 +18,7 @@ export interface SuiteContextData {
   /** Extra CLI words a replay line must carry (e.g. `--time-scale 600`). */
   replayArgs: string[];
   /** The suite as a model client: its pace per suite process (`--max-rps` split) and its throttle wait budget. */
-  pace?: { maxRpsPerProcess?: number; waitBudgetMs?: number; outageBudgetMs?: number; concurrency?: number };
+  pace?: { maxRpsPerProcess?: number; waitBudgetMs?: number; outageBudgetMs?: number; concurrency?: number; outageFile?: string };
 }
 
 declare module 'vitest' {

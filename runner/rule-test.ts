@@ -10,7 +10,7 @@ import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
 import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
-import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS, shareOutagesThrough } from '../core/circuit.ts';
 import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
 import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
 import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
@@ -27,7 +27,10 @@ import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
 export function suiteContext(): SuiteContextData {
   const ctx = inject('hps');
   if (!ctx) throw new Error('hps-conformance suites run through `hps-conformance run`, which provides the target profile');
-  if (enterRun(ctx.runId)) configureBackPressure({ maxRps: ctx.pace?.maxRpsPerProcess, waitBudgetMs: ctx.pace?.waitBudgetMs });
+  if (enterRun(ctx.runId)) {
+    configureBackPressure({ maxRps: ctx.pace?.maxRpsPerProcess, waitBudgetMs: ctx.pace?.waitBudgetMs });
+    shareOutagesThrough(ctx.pace?.outageFile);
+  }
   return ctx;
 }
 
@@ -143,7 +146,7 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       // a create without Idempotency-Key) is not the target's answer: once the target answers
       // again the rule's test runs once more from the start, and the report says so.
       const transport = transportCause(e);
-      if (!transport || transport.code === 'HPS_ERR_TARGET_THROTTLED' || transport.code === 'HPS_ERR_KEY_REJECTED' || !(await targetAnswers(ctx))) throw e;
+      if (!transport || transport.notSent || transport.code === 'HPS_ERR_TARGET_THROTTLED' || transport.code === 'HPS_ERR_KEY_REJECTED' || !(await targetAnswers(ctx))) throw e;
       await attempt(`${transport.code}: ${transport.message}`.slice(0, 300));
     }
   });

@@ -5,7 +5,8 @@
  * writes report.json plus its renderings.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
@@ -119,6 +120,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
         outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
         concurrency,
+        outageFile: join(tmpdir(), `hps-conformance-outage-${runId}`),
       },
     };
     const monitor = opts.monitor?.(selected, ctx);
@@ -139,6 +141,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     printSummary(report, reportDir, log);
     return { report, reportDir, exitCode };
   } finally {
+    rmSync(join(tmpdir(), `hps-conformance-outage-${runId}`), { force: true });
     await target.close();
     await closeAllPools();
   }

@@ -42,7 +42,8 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
   const client = clientForProfile(profile, { checkKeys: false });
   const target = stripUserInfo(profile.base_url);
   const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
-  const first = await read(client, profile.keys.test, target);
+  // The first contact is sent once: a target that does not answer it is reported at once (exit 3).
+  const first = await read(client, profile.keys.test, target, true);
   if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
     if (first.status === 404) throw notApi(target, first, quote);
     throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
@@ -62,9 +63,9 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
   }
 }
 
-async function read(client: Client, key: string, target: string): Promise<ApiResponse> {
+async function read(client: Client, key: string, target: string, once = false): Promise<ApiResponse> {
   try {
-    return await client.request({ method: 'GET', path: PROBE, key });
+    return await client.request({ method: 'GET', path: PROBE, key, noRetry: once });
   } catch (e) {
     if (e instanceof TransportError) {
       const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';

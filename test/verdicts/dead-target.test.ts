@@ -1,8 +1,9 @@
 /**
  * A target that answers the preflight, then stops answering (connections
  * accepted, never answered) ends the run as ERROR with exit 3, quickly: the
- * client's circuit breaker refuses further requests, fast-check does not turn
- * the transport error into a counterexample, and time-outs are not failures.
+ * client's circuit breaker waits for it (half-open) within the outage budget,
+ * then refuses further requests; fast-check does not turn the transport error
+ * into a counterexample, and time-outs are not failures.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,10 +22,11 @@ const dir = mkdtempSync(join(tmpdir(), 'hps-dead-'));
 
 beforeAll(async () => {
   ref = await startReference({});
-  let answered = 0;
-  // Answers (by forwarding) the first request only: the preflight.
+  let dead = false;
+  // Answers (by forwarding) the preflight's reads (one per key of the profile), then nothing.
   front = createServer(async (req, res) => {
-    if (answered++ > 0) return; // accepted, never answered
+    dead ||= !(req.method === 'GET' && req.url === '/v1/payments?limit=1');
+    if (dead) return; // accepted, never answered
     const upstream = await fetch(ref.url + req.url, { headers: { authorization: req.headers.authorization ?? '' } });
     res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
   });
