@@ -26,6 +26,11 @@ export interface CertificationStatus {
 
 /** Reasons a report cannot certify, from the report alone. */
 export function notCertificationReasons(report: Report): string[] {
+  // A merchant-side run is never filtered; its certificate is not issued yet: say what ran.
+  if (report.side === 'receiver' || report.side === 'client') {
+    const m = report.must;
+    return [`no certificate is issued for the ${report.side} side yet; ${m.ran} of ${m.testable} testable MUST rules ran, ${m.untestable} not testable through the wire, ${report.requests} requests`];
+  }
   const why: string[] = [];
   const sel = report.selection ?? { areas: [], rules: [] };
   if (sel.areas?.length) why.push(`filtered to area(s) ${sel.areas.join(', ')}`);

@@ -5,6 +5,7 @@
 import { certificationStatus } from './certificate.ts';
 import { esc } from './escape.ts';
 import { observedPairs } from './observed.ts';
+import { observedHeading } from './side-sections.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'];
@@ -76,7 +77,7 @@ export function observedSectionHtml(report: Report): string {
     const pairs = observedPairs(r.observed).map(([k, v]) => `<li><code>${esc(k)}</code>: ${esc(v)}</li>`).join('');
     return `<div class="obs"><a href="#${esc(r.id)}"><code>${esc(r.id)}</code></a> ${esc(r.title)}<ul>${pairs}</ul></div>`;
   });
-  return `<section id="observed"><h2>What this implementation does where the spec is silent</h2>
+  return `<section id="observed"><h2>${esc(observedHeading(report))}</h2>
 <p class="meta">OBSERVE rules record behaviour the specification leaves open. They never affect the verdict; compare implementations with <code>hps-conformance report --compare DIR DIR …</code>.</p>
 ${items.join('\n')}</section>`;
 }

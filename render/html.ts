@@ -6,6 +6,7 @@
 import { esc } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
+import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
@@ -73,13 +74,15 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>hps-conformance: ${esc(report.verdict)} — ${esc(base)}</title>
 <style>${REPORT_CSS}</style></head><body>
-<h1>Hosted Payment Service API v1 — conformance report</h1>
+<h1>${esc(pageHeading(report))}</h1>
 <p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>
-<p>Side: <b id="side">${esc(report.side ?? 'service')}</b> · target <code>${esc(base)}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${esc(report.run_id)}</code> · seed <code>${report.seed}</code> · ${report.runs} runs per property · ${esc(report.started_at)} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${esc(report.tool.name)} ${esc(report.tool.version)}</p>
+<p>Side: <b id="side">${esc(report.side ?? 'service')}</b> · target <code>${esc(base)}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${esc(report.run_id)}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${esc(report.started_at)} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${esc(report.tool.name)} ${esc(report.tool.version)}</p>
 ${certificateHtml(report, opts.certificate)}
+${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => `<span class="count">${badge(k)} ${s[k]}</span>`).join('')}</p>
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
+${commandHtml(report)}
 ${tallyHtml(report)}
 ${observedSectionHtml(report)}
 ${report.mutation ? mutationHtml(report.mutation) : ''}

@@ -3,6 +3,7 @@
  * per area, then failures first. Capped in size (GitHub refuses a step summary over 1 MiB): rows
  * that do not fit are counted and left to report.html.
  */
+import { commandMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
@@ -32,7 +33,7 @@ function header(report: Report, cert: Certificate | undefined): string[] {
   return [
     `# hps-conformance${SIDE_TITLE[report.side ?? 'service']}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
     '',
-    `Side \`${report.side ?? 'service'}\` · target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
+    `Side \`${report.side ?? 'service'}\` · target \`${report.target.base_url}\`${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run \`${report.run_id}\` · seed \`${report.seed}\` · ${runsText(report)}${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
     st.certification ? `**Certification** (report SHA-256 \`${cert!.report_sha256.slice(0, 16)}…\`)` : `**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
     '',
@@ -41,6 +42,8 @@ function header(report: Report, cert: Certificate | undefined): string[] {
     `| ${STATUSES.map((k) => s[k]).join(' | ')} |`,
     '',
     `MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    ...(report.policy?.failed_because.length ? ['', '**Why the verdict withholds conformance:**', ...report.policy.failed_because.map((w) => `- ${w}`)] : []),
+    ...commandMarkdown(report),
     '',
   ];
 }

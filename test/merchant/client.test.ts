@@ -9,13 +9,13 @@ import { classify } from '../../client-cert/chaos-server.ts';
 import { judgeClient } from '../../client-cert/judge.ts';
 import { clientMutation, runExampleClient } from '../../client-cert/mutation.ts';
 import type { RecordedRequest } from '../../client-cert/recorder.ts';
-import { FailureSchedule, INJECTED_RETRY_AFTER_S } from '../../client-cert/schedule.ts';
+import { FailureSchedule, FAILURE_LISTS, RETRY_AFTER_RANGE_S } from '../../client-cert/schedule.ts';
 import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
 
 let seq = 0;
 function rec(p: Partial<RecordedRequest>): RecordedRequest {
   seq++;
-  return { seq, at: new Date().toISOString(), arrivedMs: seq * 10, method: 'POST', path: '/v1/payments', kind: 'create', identity: 'create A', body: '{"amount":"1.00"}', idempotencyKey: 'k1', ...p };
+  return { seq, at: new Date().toISOString(), arrivedMs: seq * 10, method: 'POST', path: '/v1/payments', kind: 'create', identity: 'create key=k1', body: '{"amount":"1.00"}', idempotencyKey: 'k1', ...p };
 }
 const statusOf = (log: RecordedRequest[], id: string) => {
   const j = judgeClient(log).get(id as never)!;
@@ -29,27 +29,56 @@ describe('client judge', () => {
     for (const f of Object.values(CLIENT_FAULTS)) for (const id of f.breaks) expect(judged.has(id)).toBe(true);
   });
 
-  it('measures the Retry-After wait at its edge', () => {
-    const edge = INJECTED_RETRY_AFTER_S * 1000 - 10;
-    const first = rec({ injected: '429', status: 429, arrivedMs: 100, answeredMs: 101 });
-    expect(statusOf([first, rec({ arrivedMs: 101 + edge })], 'CLIENT-HONOUR-RETRY-AFTER')).toBe('pass');
-    expect(statusOf([first, rec({ arrivedMs: 101 + edge - 1 })], 'CLIENT-HONOUR-RETRY-AFTER')).toBe('fail');
+  it('measures the Retry-After wait at its edge, against the seconds that 429 announced', () => {
+    for (const s of [2, 5]) {
+      const edge = s * 1000 - 10;
+      const first = rec({ injected: '429', status: 429, retryAfterS: s, arrivedMs: 100, answeredMs: 101 });
+      expect(statusOf([first, rec({ arrivedMs: 101 + edge })], 'CLIENT-HONOUR-RETRY-AFTER')).toBe('pass');
+      expect(statusOf([first, rec({ arrivedMs: 101 + edge - 1 })], 'CLIENT-HONOUR-RETRY-AFTER')).toBe('fail');
+    }
+    // A client that ignores Retry-After but backs off 1 s: lucky on a 1 s Retry-After, caught on 2-5 s.
+    const first = rec({ injected: '429', status: 429, retryAfterS: 2, arrivedMs: 100, answeredMs: 101 });
+    expect(statusOf([first, rec({ arrivedMs: 1101 })], 'CLIENT-HONOUR-RETRY-AFTER')).toBe('fail');
   });
 
-  it('fails a retry with another key, a missing retry, a retried cancel and a re-sent 400; skips what was not injected', () => {
-    const reset = rec({ injected: 'reset-after-create', paymentId: 'pay_1', upstreamStatus: 201 });
-    const retry = rec({ idempotencyKey: 'k2', status: 201, upstreamStatus: 201, paymentId: 'pay_2' });
-    expect(statusOf([reset, retry], 'CLIENT-SAME-IDEMPOTENCY-KEY')).toBe('fail');
-    expect(statusOf([reset, retry], 'CLIENT-NO-DUPLICATE-PAYMENT')).toBe('fail');
-    expect(statusOf([reset, { ...retry, idempotencyKey: 'k1', paymentId: 'pay_1' }], 'CLIENT-NO-DUPLICATE-PAYMENT')).toBe('pass');
-    expect(statusOf([rec({ identity: 'create B', injected: '502', status: 502 })], 'RECV-CLIENT-RETRY')).toBe('fail');
+  it('fails a create never re-sent under its key (naming the same-body create under another key), a retried cancel and a re-sent 400; skips what was not injected', () => {
+    const reset = rec({ injected: 'reset-after-create', paymentId: 'pay_1', upstreamStatus: 201, answeredMs: 25 });
+    const otherKey = rec({ idempotencyKey: 'k2', identity: 'create key=k2', status: 201, upstreamStatus: 201, paymentId: 'pay_2' });
+    const judged = judgeClient([reset, otherKey]).get('CLIENT-RETRY-TRANSIENT')!;
+    expect(judged.checks[0]!.state).toBe('fail');
+    expect(judged.checks[0]!.message).toMatch(/never re-sent with its Idempotency-Key k1; #\d+ came \d+ ms later with the same body under another key \(k2\)/);
+    expect(statusOf([reset, otherKey], 'CLIENT-SAME-IDEMPOTENCY-KEY')).toBe('skip');
+    expect(statusOf([reset, { ...otherKey, idempotencyKey: 'k1', identity: 'create key=k1', paymentId: 'pay_1' }], 'CLIENT-RETRY-TRANSIENT')).toBe('pass');
+    expect(statusOf([reset, { ...otherKey, idempotencyKey: 'k1', identity: 'create key=k1', body: '{"amount":"1.00","metadata":{"attempt":"2"}}' }], 'CLIENT-SAME-IDEMPOTENCY-KEY')).toBe('fail');
+    expect(statusOf([rec({ identity: 'create key=kb', idempotencyKey: 'kb', injected: '502', status: 502 })], 'CLIENT-RETRY-TRANSIENT')).toBe('fail');
     const cancel = { kind: 'cancel' as const, identity: 'POST /v1/payments/p/cancel', path: '/v1/payments/p/cancel', body: '' };
     expect(statusOf([rec({ ...cancel, injected: '503', status: 503 }), rec(cancel)], 'CLIENT-CANCEL-RETRY-ONLY-429')).toBe('fail');
     expect(statusOf([rec({ ...cancel, injected: '503', status: 503 })], 'CLIENT-CANCEL-RETRY-ONLY-429')).toBe('pass');
     const c400 = rec({ identity: 'create C', body: 'c', injected: '400', status: 400, errorCode: 'invalid_request' });
     expect(statusOf([c400, rec({ identity: 'create C', body: 'c' })], 'CLIENT-NO-RETRY-4XX')).toBe('fail');
     expect(statusOf([c400], 'CLIENT-NO-RETRY-4XX')).toBe('pass');
-    expect(statusOf([], 'RECV-CLIENT-RETRY')).toBe('skip');
+    expect(statusOf([], 'CLIENT-RETRY-TRANSIENT')).toBe('skip');
+    const cancel500 = { kind: 'cancel' as const, identity: 'POST /v1/payments/q/cancel @1', path: '/v1/payments/q/cancel', body: '' };
+    expect(statusOf([rec({ ...cancel500, injected: '500', status: 500 }), rec(cancel500)], 'CLIENT-CANCEL-RETRY-ONLY-429')).toBe('fail');
+  });
+
+  it('two orders with the same body under two keys are two creates: no finding for a client that retries each under its own key', () => {
+    const a = rec({ injected: '503', status: 503, answeredMs: 20 });
+    const aRetry = rec({ status: 201, paymentId: 'pay_a' });
+    const b = rec({ idempotencyKey: 'k2', identity: 'create key=k2', status: 201, paymentId: 'pay_b' });
+    const judged = judgeClient([a, aRetry, b]);
+    for (const [id, j] of judged) expect(j.checks.filter((c) => c.state === 'fail').map((c) => `${id}: ${c.message}`)).toEqual([]);
+  });
+
+  it('a client that sends no key is told it cannot be checked for same-key retries (SKIP with the reason, not FAIL)', () => {
+    const keyless = rec({ idempotencyKey: undefined, identity: 'create without key #1', injected: 'reset-after-create', paymentId: 'pay_1' });
+    const next = rec({ idempotencyKey: undefined, identity: 'create without key #2', status: 201, paymentId: 'pay_2' });
+    for (const id of ['CLIENT-SAME-IDEMPOTENCY-KEY', 'CLIENT-RETRY-TRANSIENT'] as const) {
+      const j = judgeClient([keyless, next]).get(id)!;
+      expect(j.checks.every((c) => c.state === 'skip'), id).toBe(true);
+      expect(j.skipReason).toMatch(/no Idempotency-Key: a later create cannot be told a retry from a new order/);
+    }
+    expect(statusOf([keyless, next], 'CLIENT-CREATE-HAS-KEY')).toBe('fail');
   });
 });
 
@@ -58,9 +87,13 @@ describe('failure schedule', () => {
     for (const seed of [0, 1, 2, 99]) {
       const a = new FailureSchedule(seed);
       const b = new FailureSchedule(seed);
-      expect(a.next('create')).toBe('reset-after-create');
+      expect(a.next('create')!.injection).toBe('reset-after-create');
       b.next('create');
-      for (let i = 0; i < 6; i++) expect(a.next('create')).toBe(b.next('create'));
+      for (let i = 0; i < FAILURE_LISTS.create.length; i++) {
+        const x = a.next('create')!;
+        expect(x).toEqual(b.next('create'));
+        if (x.injection === '429') expect(x.retryAfterS! >= RETRY_AFTER_RANGE_S[0] && x.retryAfterS! <= RETRY_AFTER_RANGE_S[1]).toBe(true);
+      }
       expect(a.next('create')).toBeUndefined();
       expect(a.next('other')).toBeUndefined();
     }

@@ -1,0 +1,46 @@
+/**
+ * The parts of a report page that depend on which side was certified: the headings (a receiver's
+ * or client's report is not the service's), why the verdict withholds conformance (report.policy),
+ * and the merchant command's exit status and output tail (`client --run`).
+ */
+import type { Report } from '../report/model.ts';
+import { esc } from './escape.ts';
+
+const HEADING = {
+  service: 'Hosted Payment Service API v1 — conformance report',
+  receiver: 'Hosted Payment Service API v1 — merchant webhook receiver report',
+  client: 'Hosted Payment Service API v1 — merchant API client report',
+} as const;
+
+const OBSERVED_HEADING = {
+  service: 'What this implementation does where the spec is silent',
+  receiver: 'What this receiver does where the spec leaves a receiver free',
+  client: 'What this client does where the guidance leaves a client free',
+} as const;
+
+export const pageHeading = (r: Report): string => HEADING[r.side ?? 'service'];
+export const observedHeading = (r: Report): string => OBSERVED_HEADING[r.side ?? 'service'];
+
+/** "100 runs per property · " for the service side; the merchant side runs no properties. */
+export const runsText = (r: Report): string => (r.side === 'receiver' || r.side === 'client' ? '' : `${r.runs} runs per property · `);
+
+export function policyHtml(r: Report): string {
+  const why = r.policy?.failed_because ?? [];
+  return why.length ? `<div class="policy" id="policy"><b>Why the verdict withholds conformance</b><ul>${why.map((w) => `<li>${esc(w)}</li>`).join('')}</ul></div>` : '';
+}
+
+export function commandHtml(r: Report): string {
+  const c = r.command;
+  if (!c) return '';
+  const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
+  const shown = c.output_bytes > Buffer.byteLength(c.output_tail) ? ` (the last ${Buffer.byteLength(c.output_tail)} bytes)` : '';
+  return `<section id="command"><h2>The merchant's command</h2><p><code>${esc(c.line)}</code>: ${esc(how)}</p>
+<details${c.exit_code !== 0 || c.timed_out ? ' open' : ''}><summary>output${esc(shown)}, redacted</summary><pre class="output">${esc(c.output_tail || '(no output)')}</pre></details></section>`;
+}
+
+export function commandMarkdown(r: Report): string[] {
+  const c = r.command;
+  if (!c) return [];
+  const fence = '`'.repeat(Math.max(3, ...[...c.output_tail.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return ['', `**Command** \`${c.line.replace(/`/g, "'")}\`: ${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none'}`} after ${(c.duration_ms / 1000).toFixed(1)} s`, '', fence, c.output_tail.slice(-4096) || '(no output)', fence];
+}
