@@ -30,6 +30,7 @@ function ordinal(n: number): string {
 /** One console line: "failures met: 19 of 21 (not met: create 400 — the command made 9 create operation(s) …)". */
 export function failuresMetLine(list: readonly FailureMet[]): string {
   const missed = list.filter((f) => !f.met_by);
+  if (missed.length === list.length) return `injected failures met: 0 of ${list.length} (the command made no create, read or cancel)`;
   const head = `injected failures met: ${list.length - missed.length} of ${list.length}`;
   return missed.length ? `${head} (not met: ${missed.map((f) => `${f.kind} ${f.failure}: ${f.why_not}`).join('; ')})` : head;
 }

@@ -12,7 +12,7 @@ import { buildSideReport, decideRule, printSideSummary, writeSideReport } from '
 import { applySidePolicy, type SidePolicy } from '../receiver/side-policy.ts';
 import type { Report } from '../report/model.ts';
 import { HOOKS_PATH, startChaosServer } from './chaos-server.ts';
-import { runMerchantCommand, type CommandOutcome } from './command.ts';
+import { MAX_TAIL_BYTES, runMerchantCommand, type CommandOutcome } from './command.ts';
 import { failuresMet, failuresMetLine } from './failures-met.ts';
 import { judgeClient } from './judge.ts';
 import { describeInjection } from './schedule.ts';
@@ -83,7 +83,7 @@ function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: 
 }
 
 function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): void {
-  const shown = outcome.outputBytes > Buffer.byteLength(outcome.outputTail) ? `last ${Buffer.byteLength(outcome.outputTail)} of ${outcome.outputBytes} bytes` : `${outcome.outputBytes} bytes`;
+  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} bytes` : `${outcome.outputBytes} bytes`;
   log(`command output (${shown}, redacted):`);
   for (const line of (outcome.outputTail.trimEnd() || '(no output)').split('\n')) log(`  | ${line}`);
 }

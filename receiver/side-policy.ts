@@ -20,7 +20,7 @@ export function applySidePolicy(report: Report, p: SidePolicy, nothingRan?: stri
   applyVerdictPolicy(report, { strict: p.strict, minMustCoverage: p.minMustCoverage });
   const because = [...(report.policy?.failed_because ?? [])];
   const skipped = report.rules.filter((r) => r.level === 'MUST' && r.status === 'skip' && !r.untestable);
-  if (p.minMustCoverage === undefined && !p.strict && skipped.length) {
+  if (p.minMustCoverage === undefined && !p.strict && skipped.length && !nothingRan) {
     because.push(`no verdict without evidence: ${skipped.length} of ${report.must.testable} testable MUST rule(s) skipped (${skipped.map((r) => `${r.id}: ${r.reason ?? 'not run'}`).join('; ')}); --min-must-coverage PCT accepts fewer`);
   }
   if (nothingRan) because.unshift(`no verdict without evidence: ${nothingRan}`);

@@ -6,6 +6,9 @@
 import type { Report } from '../report/model.ts';
 import { esc } from './escape.ts';
 
+/** What `client --run` keeps of the command's output (client-cert/command.ts). */
+const TAIL_BYTES = 64 * 1024;
+
 const HEADING = {
   service: 'Hosted Payment Service API v1 — conformance report',
   receiver: 'Hosted Payment Service API v1 — merchant webhook receiver report',
@@ -33,7 +36,7 @@ export function commandHtml(r: Report): string {
   const c = r.command;
   if (!c) return '';
   const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
-  const shown = c.output_bytes > Buffer.byteLength(c.output_tail) ? ` (the last ${Buffer.byteLength(c.output_tail)} bytes)` : '';
+  const shown = c.output_bytes > TAIL_BYTES ? ` (the last ${TAIL_BYTES / 1024} KiB)` : '';
   return `<section id="command"><h2>The merchant's command</h2><p><code>${esc(c.line)}</code>: ${esc(how)}</p>
 <details${c.exit_code !== 0 || c.timed_out ? ' open' : ''}><summary>output${esc(shown)}, redacted</summary><pre class="output">${esc(c.output_tail || '(no output)')}</pre></details></section>`;
 }
