@@ -157,6 +157,24 @@ describe('receiver command line', () => {
   });
 });
 
+describe('receiver command line: replay and policy', () => {
+  it('keeps --payments-api-port in the replay line, and takes --strict / --min-must-coverage', async () => {
+    process.env.HPS_TEST_RECV_SECRET = SECRET;
+    const port = await freePort();
+    const receiver = await startReferenceReceiver({ secret: SECRET, faults: ['answers-200-to-bad-signatures'] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
+      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--payments-api-port', String(port), '--seed', '2', '--min-must-coverage', '50', '--report', dir])).toBe(1);
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { rules: Array<{ id: string; evidence: Array<{ kind: string; command?: string }> }> };
+      const replay = report.rules.find((r) => r.id === 'RECV-VERIFY-SIGNATURE')!.evidence.find((e) => e.kind === 'replay')!.command!;
+      expect(replay).toBe(`hps-conformance receiver --url ${receiver.url} --secret-env HPS_TEST_RECV_SECRET --payments-api-port ${port} --min-must-coverage 50 --seed=2`);
+      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--min-must-coverage', '101'])).toBe(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('profile receiver section', () => {
   const base = { base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_x' } };
   it('takes the signing secret from the environment and counts it a secret', () => {
