@@ -74,6 +74,8 @@ export interface RuleDef {
   readonly untestable?: string;
   /** Merchant-side rule: the command that exercises it (absent: the service side, `run`). */
   readonly side?: Side;
+  /** Ids this rule was known by before a rename (reports and docs of older runs use them). */
+  readonly formerly?: readonly string[];
   /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
   readonly ruling?: string;
 }

@@ -36,6 +36,12 @@ const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, he
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 
+/** `receiver` and `client`: the verdict policy of `run` (verdict/policy.ts), over the evidence gate of receiver/side-policy.ts. */
+const SIDE_POLICY_OPTIONS = {
+  strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
+  'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (default 100: a skipped MUST rule withholds conformance)'),
+};
+
 export const COMMANDS: Record<string, CommandDef> = {
   run: {
     summary: 'run the conformance suites against a target (default: the embedded reference server)',
@@ -141,6 +147,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       fault: many('NAME', 'embedded reference receiver only: switch on a planted receiver fault (repeatable)'),
       mutation: flag('run every planted receiver fault against the embedded reference receiver: each must be caught'),
       'payments-api-port': str('N', 'serve a stand-in getPayment on this port for receivers that fetch the Payment'),
+      ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
   },
@@ -162,6 +169,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       report: str('DIR', 'where the reports go (default reports/runs/<run id>/)'),
       timeout: str('S', 'how long COMMAND may run, in seconds'),
       mutation: flag('run every planted client fault with the example client: each must be caught'),
+      ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
   },

@@ -10,7 +10,14 @@ import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
 import { runReceiver } from '../receiver/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { exitCodeUnderPolicy } from '../verdict/policy.ts';
+import type { SidePolicy } from '../receiver/side-policy.ts';
 import { intOption, listOption, type Options } from './main.ts';
+
+/** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
+export function sidePolicyOf(o: Options): SidePolicy {
+  return { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) };
+}
 
 export async function receiverCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', 0, 2147483647);
@@ -25,13 +32,16 @@ export async function receiverCommand(o: Options): Promise<number> {
   const url = o.url as string | undefined;
   const profilePath = o.profile as string | undefined;
   if (!url && !profilePath) {
-    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l));
-    return exitCodeOf(report);
+    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l), sidePolicyOf(o));
+    return exitCodeUnderPolicy(report, exitCodeOf(report));
   }
   if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');
   const target = url ? fromOptions(o, url) : fromProfile(profilePath!);
   const paymentsApiPort = intOption(o, 'payments-api-port', 1, 65535);
-  const { exitCode } = await runReceiver({ ...target, seed, reportDir, paymentsApiPort });
+  // The replay line re-runs the same way: the stand-in's port and the policy are part of it.
+  const policy = sidePolicyOf(o);
+  const replayBase = `${target.replayBase}${paymentsApiPort !== undefined ? ` --payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` --min-must-coverage ${policy.minMustCoverage}` : ''}`;
+  const { exitCode } = await runReceiver({ ...target, replayBase, seed, reportDir, paymentsApiPort, policy });
   return exitCode;
 }
 

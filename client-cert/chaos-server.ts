@@ -3,12 +3,11 @@
  * with the seeded failures of schedule.ts and records every request. Its /_hooks path swallows
  * the reference server's own webhook deliveries (the client command certifies no receiver).
  */
-import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
-import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
-import { FailureSchedule, INJECTED_RETRY_AFTER_S, type Injection, type OperationKind } from './schedule.ts';
+import { endedInFailure, MAX_RECORDED, RETRY_WINDOW_MS, type RecordedRequest } from './recorder.ts';
+import { FailureSchedule, TIMEOUT_HOLD_MS, type OperationKind, type PlannedFailure } from './schedule.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const UPSTREAM_TIMEOUT_MS = 10_000;
@@ -32,15 +31,13 @@ export function classify(method: string, path: string): OperationKind {
   return 'other';
 }
 
-function identityOf(kind: OperationKind, method: string, path: string, body: string): string {
-  return kind === 'create' ? `create ${createHash('sha256').update(body).digest('hex').slice(0, 16)}` : `${method} ${path}`;
-}
-
 /** The chaos proxy's request handling and state, apart from listening. */
 export class ChaosApp {
   readonly schedule: FailureSchedule;
   readonly log: RecordedRequest[] = [];
   private readonly seen = new Set<string>();
+  /** The latest attempt on each read or cancel path, to tell its retry from a later operation. */
+  private readonly latest = new Map<string, RecordedRequest>();
   private readonly started = performance.now();
   /** Where requests are forwarded; set once the reference server is up. */
   upstream = '';
@@ -51,6 +48,19 @@ export class ChaosApp {
 
   private readonly elapsed = () => Math.round(performance.now() - this.started);
 
+  /**
+   * The logical operation a request belongs to (RecordedRequest.identity): a create by its
+   * Idempotency-Key, never by its body (two orders of the same amount are two creates); a read or
+   * cancel by method and path while the previous attempt on that path failed within RETRY_WINDOW_MS.
+   */
+  identityOf(kind: OperationKind, method: string, path: string, key: string | undefined, seq: number, arrivedMs: number): string {
+    if (kind === 'create') return key === undefined ? `create without key #${seq}` : `create key=${key}`;
+    const base = `${method} ${path}`;
+    const prev = this.latest.get(base);
+    const retry = prev !== undefined && prev.answeredMs !== undefined && endedInFailure(prev) && arrivedMs - prev.answeredMs <= RETRY_WINDOW_MS;
+    return retry ? prev.identity : `${base} @${seq}`;
+  }
+
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const arrivedMs = this.elapsed();
     const body = await readBody(req);
@@ -58,20 +68,25 @@ export class ChaosApp {
     const path = req.url ?? '/';
     if (path.startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
     const kind = classify(method, path);
-    const identity = identityOf(kind, method, path, body);
+    const header = req.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header : undefined;
+    const seq = this.log.length + 1;
+    const identity = this.identityOf(kind, method, path, key, seq, arrivedMs);
     const fresh = !this.seen.has(identity);
     this.seen.add(identity);
     const recording = this.log.length < MAX_RECORDED;
-    const injected = fresh && recording ? this.schedule.next(kind) : undefined;
-    const key = req.headers['idempotency-key'];
-    const rec: RecordedRequest = { seq: this.log.length + 1, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: typeof key === 'string' ? key : undefined, body: clip(body), injected };
+    const planned = fresh && recording ? this.schedule.next(kind) : undefined;
+    const injected = planned?.injection;
+    const rec: RecordedRequest = { seq, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: key, body: clip(body), injected, ...(planned?.retryAfterS ? { retryAfterS: planned.retryAfterS } : {}) };
     if (recording) this.log.push(rec);
+    if (kind === 'read' || kind === 'cancel') this.latest.set(`${method} ${path}`, rec);
     if (injected === 'reset-before') return drop(req, rec, this.elapsed);
-    if (injected && injected !== 'reset-after-create') return answerInjected(res, rec, injected, this.elapsed);
+    if (injected && injected !== 'reset-after-create' && injected !== 'timeout') return answerInjected(res, rec, planned!, this.elapsed);
     const up = await forward(this.upstream, req, method, path, body);
     rec.upstreamStatus = up.status;
     rec.paymentId = kind === 'create' && up.status === 201 ? paymentIdOf(up.body) : undefined;
     if (injected === 'reset-after-create') return drop(req, rec, this.elapsed);
+    if (injected === 'timeout') return hold(req, res, rec, this.elapsed);
     res.writeHead(up.status, up.headers);
     rec.answeredMs = this.elapsed();
     res.end(up.body);
@@ -119,15 +134,34 @@ function drop(req: http.IncomingMessage, rec: RecordedRequest, elapsed: () => nu
   else s.destroy();
 }
 
-function answerInjected(res: http.ServerResponse, rec: RecordedRequest, injected: Injection, elapsed: () => number): void {
+/** An injected time-out: no answer; the connection is dropped when the hold ends, unless the client gave up first. */
+function hold(req: http.IncomingMessage, res: http.ServerResponse, rec: RecordedRequest, elapsed: () => number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      res.off('close', gaveUp);
+      drop(req, rec, elapsed);
+      resolve();
+    }, TIMEOUT_HOLD_MS);
+    const gaveUp = () => {
+      clearTimeout(timer);
+      rec.answeredMs = elapsed();
+      rec.clientGaveUpAfterMs = rec.answeredMs - rec.arrivedMs;
+      resolve();
+    };
+    res.once('close', gaveUp);
+  });
+}
+
+function answerInjected(res: http.ServerResponse, rec: RecordedRequest, planned: PlannedFailure, elapsed: () => number): void {
   const [status, code, extra] = ({
-    '429': [429, 'rate_limit_exceeded', { 'retry-after': String(INJECTED_RETRY_AFTER_S) }],
+    '429': [429, 'rate_limit_exceeded', { 'retry-after': String(planned.retryAfterS ?? 2) }],
+    '500': [500, 'internal_error', {}],
     '502': [502, 'bad_gateway', {}],
     '503': [503, 'service_unavailable', {}],
     '504': [504, 'gateway_timeout', {}],
     '409-in-progress': [409, 'idempotency_in_progress', {}],
     '400': [400, 'invalid_request', {}],
-  } as const)[injected as '429'];
+  } as const)[planned.injection as '429'];
   const body = JSON.stringify({ error: { code, message: `chaos: injected ${status}`, request_id: `req_chaos${rec.seq}` } });
   res.writeHead(status, { 'content-type': 'application/json', ...extra });
   // Taken before the write: the client cannot have the answer earlier, so a wait measured from here is never overstated.

@@ -16,12 +16,16 @@ export interface ClientFaultDefinition {
 }
 
 const EXPECTED: { readonly [K in ClientFaultName]: { readonly breaks: readonly RuleId[] } } = {
-  'new-key-per-retry': { breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY', 'CLIENT-NO-DUPLICATE-PAYMENT'] },
-  'no-idempotency-key': { breaks: ['CLIENT-CREATE-HAS-KEY', 'CLIENT-SAME-IDEMPOTENCY-KEY', 'CLIENT-NO-DUPLICATE-PAYMENT'] },
+  // A re-send under another key is another create (the spec's identity): the first create was never retried.
+  'new-key-per-retry': { breaks: ['CLIENT-RETRY-TRANSIENT'] },
+  'no-idempotency-key': { breaks: ['CLIENT-CREATE-HAS-KEY'] },
   'ignores-retry-after': { breaks: ['CLIENT-HONOUR-RETRY-AFTER'] },
+  'backs-off-1s-ignoring-retry-after': { breaks: ['CLIENT-HONOUR-RETRY-AFTER'] },
+  'changes-body-on-retry': { breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY'] },
+  'retries-cancel-on-500': { breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'] },
   'retries-cancel-on-503': { breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'] },
   'retries-400': { breaks: ['CLIENT-NO-RETRY-4XX'] },
-  'gives-up-after-first-502': { breaks: ['RECV-CLIENT-RETRY'] },
+  'gives-up-after-first-502': { breaks: ['CLIENT-RETRY-TRANSIENT'] },
 };
 
 export const CLIENT_FAULTS = Object.fromEntries(

@@ -1,86 +1,122 @@
 /**
  * Judges the recorded request sequence against the spec's client retry guidance (Errors):
- * retried when it should, same Idempotency-Key, Retry-After waited, no cancel retried after a
- * 5xx or a network failure, no 4xx re-sent, no duplicate Payment. Only what the chaos server
- * injected (and the service's own 4xx answers to POSTs) is judged; a rule with nothing to judge
- * is SKIP with the reason.
+ * retried when it should, the same request under the same Idempotency-Key, Retry-After waited,
+ * no cancel retried after anything but a 429, no 4xx re-sent. A create is the operation its
+ * Idempotency-Key names (Rules 1): a create under another key is another create, never a retry,
+ * and a create without a key cannot be followed at all (its checks are SKIP, saying so). Only
+ * what the chaos server injected (and the service's own 4xx answers to POSTs) is judged; a rule
+ * with nothing to judge is SKIP with the reason.
  */
 import type { RuleId } from '../catalogue/index.ts';
 import type { Exchange } from '../core/client.ts';
 import type { Evidence } from '../report/model.ts';
 import type { CheckOutcome, RuleJudgement } from '../receiver/report.ts';
-import type { RecordedRequest } from './recorder.ts';
-import { describeInjection, INJECTED_RETRY_AFTER_S, type Injection } from './schedule.ts';
+import { RETRY_WINDOW_MS, type RecordedRequest } from './recorder.ts';
+import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 
 /** Timer granularity allowed when comparing a retry's delay with Retry-After. */
 const RETRY_AFTER_SLACK_MS = 10;
-const TRANSIENT: readonly Injection[] = ['reset-after-create', 'reset-before', '429', '502', '503', '504'];
+const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by its key)';
+
+type After = (r: RecordedRequest) => RecordedRequest[];
 
 export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJudgement> {
-  const after = (r: RecordedRequest) => log.filter((x) => x.seq > r.seq && x.identity === r.identity);
+  const after: After = (r) => log.filter((x) => x.seq > r.seq && x.identity === r.identity);
   const injected = log.filter((r) => r.injected);
   const out = new Map<RuleId, RuleJudgement>();
-  const seqOf = (r: RecordedRequest) => [r, ...after(r)];
-
-  out.set('RECV-CLIENT-RETRY', {
-    skipReason: 'no create or read met an injected network failure, 429, 502, 503 or 504',
-    checks: injected.filter((r) => (r.kind === 'create' || r.kind === 'read') && TRANSIENT.includes(r.injected!)).map((r) =>
-      after(r).length ? ok(r, `retried as #${after(r)[0]!.seq}`) : bad(r, `${label(r)} met ${describeInjection(r.injected!)} and was never retried`, seqOf(r))),
-  });
-  const retriedCreates = injected.filter((r) => r.kind === 'create' && after(r).length);
-  out.set('CLIENT-SAME-IDEMPOTENCY-KEY', {
-    skipReason: 'no create was retried after an injected failure',
-    checks: retriedCreates.map((r) => {
-      const other = after(r).find((x) => x.idempotencyKey !== r.idempotencyKey);
-      if (r.idempotencyKey === undefined) return bad(r, `${label(r)} carried no Idempotency-Key, so its retry #${after(r)[0]!.seq} cannot be deduplicated`, seqOf(r));
-      return other ? bad(r, `retry #${other.seq} carried another Idempotency-Key (${other.idempotencyKey ?? 'none'}) than the first attempt (${r.idempotencyKey})`, seqOf(r)) : ok(r, 'every retry carried the first key');
-    }),
-  });
+  out.set('CLIENT-RETRY-TRANSIENT', judgeRetried(log, injected, after));
+  out.set('CLIENT-SAME-IDEMPOTENCY-KEY', judgeSameKey(injected, after));
   out.set('CLIENT-CREATE-HAS-KEY', {
     skipReason: 'the command made no create',
     checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(r, 'has a key') : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
   });
-  out.set('CLIENT-HONOUR-RETRY-AFTER', {
+  out.set('CLIENT-HONOUR-RETRY-AFTER', judgeRetryAfter(injected, after));
+  out.set('CLIENT-CANCEL-RETRY-ONLY-429', {
+    skipReason: 'no cancel met an injected 500, 503, reset or time-out',
+    checks: injected.filter((r) => r.kind === 'cancel' && r.injected !== '429').map((r) =>
+      after(r).length ? bad(r, `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`, [r, ...after(r)]) : ok(r, `met ${r.injected}, not retried`)),
+  });
+  out.set('CLIENT-NO-RETRY-4XX', judgeNo4xxRetry(log, after));
+  out.set('CLIENT-RETRY-AFTER-500', observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, 'no create or read met an injected 500'));
+  out.set('CLIENT-IN-PROGRESS-RETRY', observeRetry(injected.filter((r) => r.injected === '409-in-progress'), after, 'no create met an injected 409 idempotency_in_progress'));
+  return out;
+}
+
+/** A create or read that met a failure the guidance names is re-sent (a create: under its own key). */
+function judgeRetried(log: readonly RecordedRequest[], injected: readonly RecordedRequest[], after: After): RuleJudgement {
+  const met = injected.filter((r) => (r.kind === 'create' || r.kind === 'read') && RETRIED_BY_GUIDANCE.includes(r.injected!));
+  return {
+    skipReason: met.length ? `every create that met a failure ${KEYLESS}` : 'no create or read met an injected network failure, time-out, 429, 502, 503 or 504',
+    checks: met.map((r) => {
+      if (r.kind === 'create' && r.idempotencyKey === undefined) return skipped(r, KEYLESS);
+      if (after(r).length) return ok(r, `met ${r.injected}, retried as #${after(r)[0]!.seq}`);
+      const twin = r.kind === 'create' ? sameBodyOtherKey(log, r) : undefined;
+      const hint = twin ? `; #${twin.seq} came ${twin.arrivedMs - (r.answeredMs ?? r.arrivedMs)} ms later with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}` : '';
+      const what = r.kind === 'create' ? `was never re-sent with its Idempotency-Key ${r.idempotencyKey}` : 'was never retried';
+      return bad(r, `${label(r)} met ${describe(r)} and ${what}${hint}`, twin ? [r, twin] : [r]);
+    }),
+  };
+}
+
+/** The first create after `r` with its byte-identical body under another key (or none), within the retry window. */
+function sameBodyOtherKey(log: readonly RecordedRequest[], r: RecordedRequest): RecordedRequest | undefined {
+  return log.find((x) => x.seq > r.seq && x.kind === 'create' && x.idempotencyKey !== r.idempotencyKey && x.body === r.body && x.arrivedMs - (r.answeredMs ?? r.arrivedMs) <= RETRY_WINDOW_MS);
+}
+
+/** Each retry of a create repeats the first attempt: its key (by construction of the identity) and its body. */
+function judgeSameKey(injected: readonly RecordedRequest[], after: After): RuleJudgement {
+  const failedCreates = injected.filter((r) => r.kind === 'create');
+  const judged = failedCreates.filter((r) => r.idempotencyKey === undefined || after(r).length);
+  return {
+    skipReason: failedCreates.length && failedCreates.every((r) => r.idempotencyKey === undefined) ? `every create ${KEYLESS}` : 'no create was re-sent under its Idempotency-Key after an injected failure',
+    checks: judged.map((r) => {
+      if (r.idempotencyKey === undefined) return skipped(r, KEYLESS);
+      const changed = after(r).find((x) => x.body !== r.body);
+      return changed
+        ? bad(r, `retry #${changed.seq} under the key ${r.idempotencyKey} carried another body than the first attempt (the service refuses it 409 idempotency_conflict: the create is never completed)`, [r, ...after(r)])
+        : ok(r, `every retry carried the first key ${r.idempotencyKey} and body`);
+    }),
+  };
+}
+
+function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): RuleJudgement {
+  return {
     skipReason: 'no request answered 429 was retried',
     checks: injected.filter((r) => r.injected === '429' && after(r).length).map((r) => {
       const next = after(r)[0]!;
       const waited = next.arrivedMs - (r.answeredMs ?? r.arrivedMs);
-      return waited >= INJECTED_RETRY_AFTER_S * 1000 - RETRY_AFTER_SLACK_MS
-        ? ok(r, `retried after ${waited} ms`)
-        : bad(r, `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${INJECTED_RETRY_AFTER_S}`, seqOf(r));
+      const wanted = (r.retryAfterS ?? 0) * 1000;
+      return waited >= wanted - RETRY_AFTER_SLACK_MS
+        ? ok(r, `Retry-After: ${r.retryAfterS}, retried after ${waited} ms`)
+        : bad(r, `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`, [r, ...after(r)]);
     }),
-  });
-  out.set('CLIENT-CANCEL-RETRY-ONLY-429', {
-    skipReason: 'no cancel met an injected 5xx or network failure',
-    checks: injected.filter((r) => r.kind === 'cancel' && r.injected !== '429').map((r) =>
-      after(r).length ? bad(r, `${label(r)} met ${describeInjection(r.injected!)} and was retried as #${after(r)[0]!.seq}`, seqOf(r)) : ok(r, 'not retried')),
-  });
-  out.set('CLIENT-NO-RETRY-4XX', judgeNo4xxRetry(log, after, seqOf));
-  out.set('CLIENT-NO-DUPLICATE-PAYMENT', {
-    skipReason: 'no create met a connection reset after its Payment was created',
-    checks: injected.filter((r) => r.injected === 'reset-after-create' && r.paymentId).map((r) => {
-      const ids = new Set([r.paymentId!, ...after(r).filter((x) => x.upstreamStatus === 201 && x.paymentId).map((x) => x.paymentId!)]);
-      return ids.size > 1 ? bad(r, `reset after ${r.paymentId} was created, led to ${ids.size} Payments: ${[...ids].join(', ')}`, seqOf(r)) : ok(r, `one Payment (${r.paymentId})`);
-    }),
-  });
-  const inProgress = injected.filter((r) => r.injected === '409-in-progress');
-  out.set('CLIENT-IN-PROGRESS-RETRY', {
-    skipReason: 'no create met an injected 409 idempotency_in_progress',
-    checks: inProgress.map((r) => ok(r, after(r).length ? `retried as #${after(r)[0]!.seq}${after(r)[0]!.idempotencyKey === r.idempotencyKey ? ' with the same key' : ' with another key'}` : 'not retried')),
-    observed: Object.fromEntries(inProgress.map((r) => [label(r), after(r).length ? (after(r)[0]!.idempotencyKey === r.idempotencyKey ? 'retried, same key' : 'retried, other key') : 'not retried'])),
-  });
-  return out;
+  };
 }
 
-function judgeNo4xxRetry(log: readonly RecordedRequest[], after: (r: RecordedRequest) => RecordedRequest[], seqOf: (r: RecordedRequest) => RecordedRequest[]): RuleJudgement {
+function judgeNo4xxRetry(log: readonly RecordedRequest[], after: After): RuleJudgement {
   const final4xx = log.filter((r) => r.method === 'POST' && r.status !== undefined && r.status >= 400 && r.status < 500 && r.status !== 429 && r.errorCode !== 'idempotency_in_progress');
   return {
     skipReason: 'no create or cancel was answered 400 or another final 4xx',
     checks: final4xx.map((r) => {
       const again = after(r).find((x) => x.body === r.body);
-      return again ? bad(r, `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`, seqOf(r)) : ok(r, 'not re-sent');
+      return again ? bad(r, `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`, [r, ...after(r)]) : ok(r, `answered ${r.status}, not re-sent`);
     }),
   };
+}
+
+/** An OBSERVE rule: whether each of `met` was retried, and under which key. */
+function observeRetry(met: readonly RecordedRequest[], after: After, skipReason: string): RuleJudgement {
+  const what = (r: RecordedRequest) => (after(r).length ? `retried as #${after(r)[0]!.seq}` : 'not retried (or retried under another key: another create)');
+  return {
+    skipReason,
+    checks: met.map((r) => ok(r, what(r))),
+    observed: Object.fromEntries(met.map((r) => [label(r), what(r)])),
+  };
+}
+
+function describe(r: RecordedRequest): string {
+  const base = describeInjection(r.injected!, r.retryAfterS);
+  return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(/ \(injected\)$/, '')}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
 }
 
 function label(r: RecordedRequest): string {
@@ -89,6 +125,10 @@ function label(r: RecordedRequest): string {
 
 function ok(r: RecordedRequest, message: string): CheckOutcome {
   return { name: `${label(r)}: ${message}`, state: 'pass', requests: 1 };
+}
+
+function skipped(r: RecordedRequest, message: string): CheckOutcome {
+  return { name: `${label(r)}: ${message}`, state: 'skip', requests: 1 };
 }
 
 function bad(r: RecordedRequest, message: string, sequence: readonly RecordedRequest[]): CheckOutcome {
@@ -100,7 +140,7 @@ function bad(r: RecordedRequest, message: string, sequence: readonly RecordedReq
 /** The request sequence of one operation, the injected failure marked in a note before its exchange. */
 export function sequenceEvidence(sequence: readonly RecordedRequest[]): Evidence[] {
   return sequence.slice(0, 8).flatMap((r): Evidence[] => [
-    { kind: 'note', message: `#${r.seq} +${r.arrivedMs} ms ${r.method} ${r.path} key=${r.idempotencyKey ?? '(none)'} → ${r.injected ? describeInjection(r.injected).toUpperCase() : r.status ?? 'no answer'}` },
+    { kind: 'note', message: `#${r.seq} +${r.arrivedMs} ms ${r.method} ${r.path} key=${r.idempotencyKey ?? '(none)'} → ${r.injected ? describe(r).toUpperCase() : r.status ?? 'no answer'}` },
     { kind: 'exchange', exchange: exchangeOf(r) },
   ]);
 }
@@ -112,7 +152,7 @@ export function exchangeOf(r: RecordedRequest): Exchange {
     seq: r.seq, at: r.at, durationMs: Math.max(0, (r.answeredMs ?? r.arrivedMs) - r.arrivedMs),
     request: { method: r.method, path: r.path, headers, ...(r.body ? { body: r.body } : {}) },
   };
-  if (r.status !== undefined) ex.response = { status: r.status, headers: r.injected === '429' ? { 'retry-after': String(INJECTED_RETRY_AFTER_S) } : {}, body: r.answerBody ?? '' };
-  else ex.transportError = r.injected ? describeInjection(r.injected) : 'no answer recorded';
+  if (r.status !== undefined) ex.response = { status: r.status, headers: r.injected === '429' ? { 'retry-after': String(r.retryAfterS) } : {}, body: r.answerBody ?? '' };
+  else ex.transportError = r.injected ? describe(r) : 'no answer recorded';
   return ex;
 }

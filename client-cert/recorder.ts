@@ -12,11 +12,20 @@ export interface RecordedRequest {
   method: string;
   path: string;
   kind: OperationKind;
-  /** Same identity = the same logical operation: create by body, read and cancel by method and path. */
+  /**
+   * Same identity = the same logical operation. A create is identified by its Idempotency-Key (the
+   * spec's own identity of a create; a create without one is an operation of its own). A read or a
+   * cancel by method and path, and only while it is being retried: a request on the same path that
+   * comes after a final answer, or more than RETRY_WINDOW_MS after a failure, is a new operation.
+   */
   identity: string;
   idempotencyKey?: string;
   body: string;
   injected?: Injection;
+  /** The Retry-After announced with an injected 429, seconds. */
+  retryAfterS?: number;
+  /** An injected time-out: the client closed the connection itself after this many ms (absent: it waited out the hold). */
+  clientGaveUpAfterMs?: number;
   /** The status the client received (undefined: the connection was dropped). */
   status?: number;
   /** The reference server's status when the request was forwarded. */
@@ -28,3 +37,11 @@ export interface RecordedRequest {
 }
 
 export const MAX_RECORDED = 5000;
+
+/** A request on the same path as a failed read or cancel counts as its retry only within this time of the failure. */
+export const RETRY_WINDOW_MS = 30_000;
+
+/** Whether the client saw this attempt fail (no answer, 429 or 5xx): a later request of the same operation may be its retry. */
+export function endedInFailure(r: RecordedRequest): boolean {
+  return r.status === undefined || r.status === 429 || r.status >= 500 || r.errorCode === 'idempotency_in_progress';
+}

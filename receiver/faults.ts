@@ -16,10 +16,11 @@ export interface ReceiverFaultDefinition {
 }
 
 const EXPECTED: { readonly [K in ReceiverFaultName]: { readonly breaks: readonly RuleId[] } } = {
-  'skips-verification': { breaks: ['RECV-VERIFY-SIGNATURE', 'RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID'] },
+  'skips-verification': { breaks: ['RECV-VERIFY-SIGNATURE', 'RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'] },
+  'stores-status-before-verifying': { breaks: ['RECV-REJECTED-NOT-PROCESSED'] },
   'answers-200-to-bad-signatures': { breaks: ['RECV-VERIFY-SIGNATURE'] },
-  'processes-before-verifying': { breaks: ['RECV-FULFIL-ON-PAID'] },
-  'accepts-stale-timestamps': { breaks: ['RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID'] },
+  'processes-before-verifying': { breaks: ['RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'] },
+  'accepts-stale-timestamps': { breaks: ['RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'] },
   'tolerance-four-minutes': { breaks: ['RECV-TIMESTAMP-EDGE'] },
   'verifies-reserialised-json': { breaks: ['RECV-RAW-BODY'] },
   'several-v1-skip-check': { breaks: ['RECV-VERIFY-SIGNATURE'] },

@@ -92,6 +92,30 @@ export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJu
   return { checks, skipReason: 'no delivery that must not fulfil was sent' };
 }
 
+/**
+ * RECV-REJECTED-NOT-PROCESSED (Signature rule 3): an event failing the check leaves no effect the
+ * inspection shows: its id not among the events, no status held and no fulfilment for its Payment
+ * (each probe's Payment id is its own). The positive control: a verified event is shown processed.
+ */
+export function judgeNotProcessed(sent: readonly Sent[], insp: Inspection): RuleJudgement {
+  const verified = sent.filter((s) => s.probe?.rule === 'RECV-ACK-EVERY-TYPE' && s.paymentId && twoxx(s));
+  if (!verified.some((s) => s.result.exchange.request.headers['service-event-id']! in insp.events || s.paymentId! in insp.payments)) {
+    return { checks: [], skipReason: 'the inspection shows no effect even of the verified events (neither their ids under "events" nor their Payments under "payments"): "not processed" cannot be told from "nothing shown"' };
+  }
+  const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotProcess && s.paymentId).map((s) => {
+    const eventId = s.result.exchange.request.headers['service-event-id']!;
+    const effects = [
+      ...(eventId in insp.events ? [`events[${eventId}]=${insp.events[eventId]}`] : []),
+      ...(s.paymentId! in insp.payments ? [`payments[${s.paymentId}]=${insp.payments[s.paymentId!]}`] : []),
+      ...(s.paymentId! in insp.fulfilled ? [`fulfilled[${s.paymentId}]=${insp.fulfilled[s.paymentId!]}`] : []),
+    ];
+    if (effects.length === 0) return { name: `${s.rule} · ${s.name}: no effect`, state: 'pass', requests: 1 };
+    const message = `"${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}, was processed: the inspection shows ${effects.join(', ')}`;
+    return { name: `${s.rule} · ${s.name}`, state: 'fail', requests: 1, message, evidence: [{ kind: 'mismatch', message, expected: 'no event id, status or fulfilment', actual: effects.join(', ') }, { kind: 'exchange', exchange: s.result.exchange }] };
+  });
+  return { checks, skipReason: 'no delivery failing the signature check was sent' };
+}
+
 export function inspectionSkip(r: InspectionResult | undefined): string {
   if (r === undefined) return 'no receiver.inspect_url (--inspect-url): the receiver\'s processing cannot be observed';
   return r.ok ? '' : r.problem;

@@ -12,6 +12,7 @@ import { startReferenceReceiver } from '../reference-receiver/server.ts';
 import type { Report } from '../report/model.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { runReceiver } from './run.ts';
+import type { SidePolicy } from './side-policy.ts';
 
 export interface ReceiverFaultResult {
   fault: string;
@@ -31,12 +32,12 @@ export interface ReceiverMutationSummary {
 }
 
 /** One run of the receiver command against the embedded reference receiver (report in reportDir, default reports/runs/ID). */
-export async function runAgainstReference(faults: string[], seed: number, reportDir?: string, log: (line: string) => void = () => {}): Promise<Report> {
+export async function runAgainstReference(faults: string[], seed: number, reportDir?: string, log: (line: string) => void = () => {}, policy?: SidePolicy): Promise<Report> {
   const secret = `whsec_${randomBytes(16).toString('hex')}`;
   const receiver = await startReferenceReceiver({ secret, faults });
   try {
     const { report } = await runReceiver({
-      url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir, embedded: true, log,
+      url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir, embedded: true, log, policy,
       replayBase: `hps-conformance receiver${faults.map((f) => ` --fault ${f}`).join('')}`,
     });
     return report;

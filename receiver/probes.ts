@@ -30,6 +30,8 @@ export interface Probe {
   expect: Expectation;
   /** Its Payment must not be fulfilled (forged, stale, not payment.paid). */
   mustNotFulfil?: boolean;
+  /** Its signature check fails (MUST): the event must not be processed at all (RECV-REJECTED-NOT-PROCESSED). */
+  mustNotProcess?: boolean;
   /** Its Payment must be fulfilled: the positive control of RECV-FULFIL-ON-PAID. */
   fulfils?: boolean;
   build(k: ProbeKit): BuiltProbe;
@@ -49,7 +51,7 @@ function signed(k: ProbeKit, header: (t: number, sig: string, body: Buffer) => s
 
 const ok = (t: number, sig: string) => `t=${t},v1=${sig}`;
 const forged = (name: string, header: (t: number, sig: string, body: Buffer) => string | undefined): Probe => ({
-  rule: 'RECV-VERIFY-SIGNATURE', name, expect: 'reject', mustNotFulfil: true, build: (k) => signed(k, header),
+  rule: 'RECV-VERIFY-SIGNATURE', name, expect: 'reject', mustNotFulfil: true, mustNotProcess: true, build: (k) => signed(k, header),
 });
 
 const NOT_HEX = 'zx'.repeat(32);
@@ -61,7 +63,7 @@ export const PROBES: readonly Probe[] = [
     build: (k) => signed(k, ok, { type }),
   })),
   forged('signed with another secret', (t, _s, body) => `t=${t},v1=${hmacHex('whsec_not_the_endpoint_secret', t, body)}`),
-  { rule: 'RECV-VERIFY-SIGNATURE', name: 'one body byte changed after signing', expect: 'reject', mustNotFulfil: true,
+  { rule: 'RECV-VERIFY-SIGNATURE', name: 'one body byte changed after signing', expect: 'reject', mustNotFulfil: true, mustNotProcess: true,
     build: (k) => {
       const p = signed(k, ok);
       const text = p.delivery.body.toString('utf8');
@@ -78,12 +80,12 @@ export const PROBES: readonly Probe[] = [
   forged('only an unknown scheme (v0=)', (t, sig) => `t=${t},v0=${sig}`),
   forged('two v1 entries, none valid', (t, _s, body) => `t=${t},v1=${hmacHex('whsec_old', t, body)},v1=${hmacHex('whsec_older', t, body)}`),
   { rule: 'RECV-SIGNATURE-STRICT', name: 'v1 in upper-case hex', expect: 'reject', build: (k) => signed(k, (t, sig) => `t=${t},v1=${sig.toUpperCase()}`) },
-  { rule: 'RECV-SIGNATURE-STRICT', name: 't given twice', expect: 'reject', build: (k) => signed(k, (t, sig) => `t=${t},t=${t},v1=${sig}`) },
+  { rule: 'RECV-REPEATED-T', name: 't given twice (same value), correctly signed', expect: 'observe', build: (k) => signed(k, (t, sig) => `t=${t},t=${t},v1=${sig}`, { type: 'payment.created' }) },
   ...UNUSUAL_FORMATS.map((f): Probe => ({
     rule: 'RECV-RAW-BODY', name: `correctly signed, ${f.name}`, expect: 'ack', build: (k) => signed(k, ok, { type: 'payment.created', body: f.render }),
   })),
-  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 5 min 10 s old', expect: 'reject', mustNotFulfil: true, build: (k) => signed(k, ok, { age: 310 }) },
-  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 1 h old', expect: 'reject', mustNotFulfil: true, build: (k) => signed(k, ok, { age: 3600 }) },
+  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 5 min 10 s old', expect: 'reject', mustNotFulfil: true, mustNotProcess: true, build: (k) => signed(k, ok, { age: 310 }) },
+  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 1 h old', expect: 'reject', mustNotFulfil: true, mustNotProcess: true, build: (k) => signed(k, ok, { age: 3600 }) },
   { rule: 'RECV-TIMESTAMP-EDGE', name: 'payment.created, t 4 min 50 s old', expect: 'ack', build: (k) => signed(k, ok, { type: 'payment.created', age: 290 }) },
   ...['payment.disputed', 'invoice.finalized'].map((type): Probe => ({
     rule: 'RECV-IGNORE-UNKNOWN-TYPES', name: `unknown type ${type} (PAID snapshot), correctly signed`, expect: 'ack', mustNotFulfil: true,

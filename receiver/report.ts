@@ -87,13 +87,27 @@ export function writeSideReport(dir: string | undefined, report: Report): string
   return out;
 }
 
+/** What a merchant-side run ran, in one sentence (console, HTML and Markdown say it instead of a certification line). */
+export function whatRan(report: Report): string {
+  const m = report.must;
+  const unit = report.side === 'receiver' ? 'requests to the receiver' : 'requests from the command';
+  return `${report.side} run: ${m.ran} of ${m.testable} testable MUST rules ran (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped), ${m.untestable} not testable through the wire; ${report.requests} ${unit}; seed ${report.seed}`;
+}
+
+const MAX_CHECK_LINES = 40;
+
 export function printSideSummary(report: Report, dir: string, log: (l: string) => void): void {
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'error'].includes(x.status))) {
-    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${r.reason ?? ''}`.slice(0, 300));
+    const failing = r.tests.filter((t) => t.state === 'fail');
+    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${failing.length > 1 ? `${failing.length} checks failed` : r.reason ?? ''}`.slice(0, 300));
+    // Every failing check, not only the first (bounded: a command can make thousands of requests).
+    if (failing.length > 1) for (const t of failing.slice(0, MAX_CHECK_LINES)) log(`        ${t.title.replace(`${r.id}: `, '')}${t.error ? `: ${t.error}` : ''}`.slice(0, 400));
+    if (failing.length > MAX_CHECK_LINES) log(`        … and ${failing.length - MAX_CHECK_LINES} more (report.json has them all)`);
   }
+  for (const r of report.rules.filter((x) => x.untestable && x.level === 'MUST')) log(`  NOT TESTABLE ${r.id} — ${r.title} (${(r.reason ?? '').replace(/^not exercisable by this command: /, '')})`.slice(0, 400));
   const s = report.summary;
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}`);
-  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
-  if (report.must.skipped > 0) log(`not a certification: ${report.must.skipped} MUST rule(s) skipped (${report.rules.filter((r) => r.level === 'MUST' && r.status === 'skip' && !r.untestable).map((r) => r.id).join(', ')})`);
+  for (const why of report.policy?.failed_because ?? []) log(`  ${why}`.slice(0, 1000));
+  log(whatRan(report));
   log(`report: ${join(dir, 'report.html')}`);
 }

@@ -7,17 +7,17 @@ import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { HarnessError } from '../core/errors.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
 import { sideReplayCommand } from '../verdict/replay.ts';
 import type { Report } from '../report/model.ts';
 import { deliver } from './deliver.ts';
 import { eventIds } from './events.ts';
 import { readSettledInspection, type InspectionResult } from './inspect.ts';
-import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
+import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeNotProcessed, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
 import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
 import { PROBES, type Probe, type ProbeKit } from './probes.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from './report.ts';
 import { buildScenarios } from './scenarios.ts';
+import { applySidePolicy, type SidePolicy } from './side-policy.ts';
 import { seededRandom, shuffled } from './seeded.ts';
 
 export interface ReceiverRunOptions {
@@ -32,6 +32,8 @@ export interface ReceiverRunOptions {
   paymentsApiPort?: number;
   /** The embedded reference receiver is the target. */
   embedded?: boolean;
+  /** `--strict` / `--min-must-coverage` (receiver/side-policy.ts). */
+  policy?: SidePolicy;
   log?: (line: string) => void;
 }
 
@@ -41,7 +43,7 @@ export interface ReceiverRunResult {
   reportDir: string;
 }
 
-const INSPECT_RULES: readonly RuleId[] = ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID'];
+const INSPECT_RULES: readonly RuleId[] = ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'];
 
 export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunResult> {
   const log = o.log ?? ((l: string) => console.log(l));
@@ -83,9 +85,10 @@ async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log
   const rules = rulesOfSide('receiver').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const requests = sent.length + processing.sent.length + (processing.inspected ? 1 : 0);
   const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests });
+  const exitCode = applySidePolicy(report, o.policy ?? {}, sent.length === 0 ? '0 deliveries were made' : undefined);
   const reportDir = writeSideReport(o.reportDir, report);
   printSideSummary(report, reportDir, log);
-  return { report, reportDir, exitCode: exitCodeOf(report) };
+  return { report, reportDir, exitCode };
 }
 
 /** The rules judged through the inspection: the scenarios' deliveries, then one read of inspect_url (or SKIP / ERROR). */
@@ -107,6 +110,7 @@ async function judgeProcessing(o: ReceiverRunOptions, kit: ProbeKit, stub: Payme
     if (inspection.ok) {
       for (const sc of scenarios) judgements.set(sc.rule, judgeScenario(sc, perScenario.get(sc.rule)!, inspection.value));
       judgements.set('RECV-FULFIL-ON-PAID', judgeFulfilment([...sent, ...scenarioSent], inspection.value));
+      judgements.set('RECV-REJECTED-NOT-PROCESSED', judgeNotProcessed(sent, inspection.value));
     }
   }
   for (const id of INSPECT_RULES) {

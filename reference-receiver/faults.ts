@@ -13,6 +13,8 @@ export const RECEIVER_FAULTS = {
     'A delivery failing the signature check is not processed but is answered 200 (to stop the retries).',
   'processes-before-verifying':
     'payment.paid is fulfilled as soon as it is parsed; the signature is checked afterwards and answered 400.',
+  'stores-status-before-verifying':
+    'The Payment status an event carries is stored as soon as the body is parsed; the signature is checked afterwards and answered 400 (nothing is fulfilled).',
   'accepts-stale-timestamps':
     'The timestamp window is not checked: a correctly signed replay of any age is accepted.',
   'tolerance-four-minutes':

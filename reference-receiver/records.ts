@@ -47,6 +47,12 @@ export class ReceiverRecords {
     if (!this.fulfilled.has(paymentId)) bump(this.fulfilled, paymentId);
   }
 
+  /** Under the fault `stores-status-before-verifying` only: the status an unverified event claims, stored. */
+  storeClaimedStatus(event: { data?: { object?: { id?: unknown; status?: unknown } } } | null): void {
+    const payment = event?.data?.object;
+    if (typeof payment?.id === 'string' && typeof payment.status === 'string') this.updateStatus(payment.id, payment.status);
+  }
+
   private updateStatus(paymentId: string, status: string): void {
     const held = this.payments.get(paymentId);
     // The late payment.created of a PAID Payment must not set it back to PENDING.

@@ -97,6 +97,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
     const id = event.data?.object?.id;
     if (typeof id === 'string') ctx.records.fulfil(id); // wrong: fulfilment before the check
   }
+  if (ctx.faults.has('stores-status-before-verifying') && event && PAYMENT_EVENTS.has(event.type)) ctx.records.storeClaimedStatus(event); // wrong: state before the check
   if (!signatureAccepted(typeof header === 'string' ? header : undefined, raw, ctx.secret, ctx.now() / 1000, ctx.faults)) {
     return answer(res, ctx.faults.has('answers-200-to-bad-signatures') ? 200 : 400, { error: 'signature_invalid' });
   }

@@ -26,6 +26,8 @@ export interface CertificationStatus {
 
 /** Reasons a report cannot certify, from the report alone. */
 export function notCertificationReasons(report: Report): string[] {
+  // A merchant-side run is never filtered and runs no properties: nothing here applies to it.
+  if (report.side === 'receiver' || report.side === 'client') return [];
   const why: string[] = [];
   const sel = report.selection ?? { areas: [], rules: [] };
   if (sel.areas?.length) why.push(`filtered to area(s) ${sel.areas.join(', ')}`);
@@ -37,7 +39,13 @@ export function notCertificationReasons(report: Report): string[] {
 export function certificationStatus(report: Report, cert: Certificate | undefined): CertificationStatus {
   const why = notCertificationReasons(report);
   if (why.length) return { certification: false, reason: `not a certification: ${why.join('; ')}` };
-  if (!cert) return { certification: false, reason: 'not a certification: no certificate.json next to this report' };
+  if (!cert) return { certification: false, reason: `not a certification: ${report.side === 'receiver' || report.side === 'client' ? merchantWhatRan(report) : 'no certificate.json next to this report'}` };
   if (!cert.certification) return { certification: false, reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}` };
   return { certification: true };
+}
+
+/** A merchant-side run without a certificate says what ran, not why a service run would not certify. */
+function merchantWhatRan(report: Report): string {
+  const m = report.must;
+  return `no certificate.json next to this ${report.side} report; what ran: ${m.ran} of ${m.testable} testable MUST rules (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped), ${m.untestable} not testable through the wire, ${report.requests} requests`;
 }

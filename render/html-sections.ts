@@ -5,6 +5,7 @@
 import { certificationStatus } from './certificate.ts';
 import { fragment, html, joinHtml, trustedHtml, type Html } from './escape.ts';
 import { observedPairs } from './observed.ts';
+import { observedHeading } from './side-sections.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'];
@@ -76,7 +77,7 @@ export function observedSectionHtml(report: Report): Html | '' {
     const pairs = observedPairs(r.observed).map(([k, v]) => html`<li><code>${k}</code>: ${v}</li>`);
     return html`<div class="obs"><a href="${fragment(r.id)}"><code>${r.id}</code></a> ${r.title}<ul>${pairs}</ul></div>`;
   });
-  return html`<section id="observed"><h2>What this implementation does where the spec is silent</h2>
+  return html`<section id="observed"><h2>${observedHeading(report)}</h2>
 <p class="meta">OBSERVE rules record behaviour the specification leaves open. They never affect the verdict; compare implementations with <code>hps-conformance report --compare DIR DIR …</code>.</p>
 ${joinHtml(items, trustedHtml('\n'))}</section>`;
 }

@@ -6,6 +6,7 @@
 import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
+import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
@@ -73,13 +74,15 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>hps-conformance: ${report.verdict} — ${base}</title>
 <style>${trustedHtml(REPORT_CSS)}</style></head><body>
-<h1>Hosted Payment Service API v1 — conformance report</h1>
+<h1>${pageHeading(report)}</h1>
 <p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>
-<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${report.runs} runs per property · ${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
+<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
+${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
+${commandHtml(report)}
 ${tallyHtml(report)}
 ${trafficHtml(report)}
 ${observedSectionHtml(report)}

@@ -3,6 +3,7 @@
  * per area, then failures first. Capped in size (GitHub refuses a step summary over 1 MiB): rows
  * that do not fit are counted and left to report.html.
  */
+import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
@@ -32,7 +33,7 @@ function header(report: Report, cert: Certificate | undefined): string[] {
   return [
     md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
     '',
-    md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${report.runs} runs per property · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
+    md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${trustedMd(runsText(report))}${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
     st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(0, 16)}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
     '',
@@ -41,6 +42,8 @@ function header(report: Report, cert: Certificate | undefined): string[] {
     md`| ${STATUSES.map((k, i) => md`${i ? trustedMd(' | ') : ''}${s[k]}`)} |`,
     '',
     md`MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    ...policyMarkdown(report),
+    ...commandMarkdown(report),
     '',
   ].map(String);
 }

@@ -108,7 +108,9 @@ export interface Report {
   mutation?: MutationSummary;
   /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
   stopped?: string;
-  /** `run --strict` / `--min-must-coverage`: the policy applied and what made the verdict fail under it. */
+  /** `client --run`: the merchant's command, how it ended and the last 64 KiB of its output (redacted, control characters removed). */
+  command?: { line: string; exit_code: number | null; timed_out: boolean; duration_ms: number; output_bytes: number; output_tail: string };
+  /** `run --strict` / `--min-must-coverage` (and, for `receiver` / `client`, the evidence gate): the policy applied and what made the verdict fail under it. */
   policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
   /** What the run's own traffic cost as a model client (429s waited out, retries, outages), per area. */
   traffic?: Traffic;

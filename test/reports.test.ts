@@ -80,9 +80,14 @@ describe('HTML renderer: side and certificate', () => {
     const { renderHtml } = await import('../render/html.ts');
     const reduced = renderHtml(base, { certificate: { ...cert, certification: false, not_certification_reason: 'ignored here' } });
     expect(reduced).toContain('<b>Not a certification.</b> 10 runs per property (a certification uses at least 100)');
-    const filtered = renderHtml({ ...full, selection: { areas: ['auth'], rules: ['A-ONE'] } }, { certificate: cert });
+    const filtered = renderHtml({ ...full, side: 'service', selection: { areas: ['auth'], rules: ['A-ONE'] } }, { certificate: cert });
     expect(filtered).toContain('<b>Not a certification.</b> filtered to area(s) auth; filtered to rule(s) A-ONE');
-    expect(renderHtml(full)).toContain('<b>Not a certification.</b> no certificate.json next to this report');
+    expect(renderHtml({ ...full, side: 'service' })).toContain('<b>Not a certification.</b> no certificate.json next to this report');
+    // A merchant-side report says what ran (never "filtered to area(s) receiver; 1 runs per property"), under its own heading.
+    const merchant = renderHtml({ ...full, runs: 1, selection: { areas: ['receiver'], rules: [] } });
+    expect(merchant).toMatch(/<b>Not a certification.<\/b> no certificate.json next to this receiver report; what ran: \d+ of \d+ testable MUST rules/);
+    expect(merchant).not.toContain('runs per property');
+    expect(merchant).toContain('<h1>Hosted Payment Service API v1 — merchant webhook receiver report</h1>');
     expect(renderHtml(full, { certificate: { ...cert, certification: false, not_certification_reason: 'MUST coverage 40% < 100%' } })).toContain('MUST coverage 40% &lt; 100%');
     const md = renderMarkdown(base);
     expect(md).toContain('**Not a certification:** 10 runs per property');

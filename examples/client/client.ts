@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import type { ClientFaultName } from './faults.ts';
 
-const TIMEOUT_MS = 10_000;
+/** A request with no answer after 2 s is given up and retried (a network failure). */
+const TIMEOUT_MS = 2_000;
 const MAX_ATTEMPTS = 4;
 const BACKOFF_MS = 100;
 const MAX_RETRY_AFTER_S = 60;
@@ -26,19 +27,24 @@ export class HpsClient {
 
   createPayment(body: Record<string, unknown>): Promise<any> {
     const key = this.faults.has('no-idempotency-key') ? undefined : randomUUID();
-    return this.call('create', 'POST', '/v1/payments', JSON.stringify(body), key);
+    return this.call('create', 'POST', '/v1/payments', (attempt) => JSON.stringify(this.faults.has('changes-body-on-retry') ? { ...body, metadata: { attempt: String(attempt) } } : body), key);
   }
 
   getPayment(id: string): Promise<any> {
     return this.call('read', 'GET', `/v1/payments/${encodeURIComponent(id)}`);
   }
 
+  listPayments(limit: number): Promise<any> {
+    return this.call('read', 'GET', `/v1/payments?limit=${limit}`);
+  }
+
   cancelPayment(id: string): Promise<any> {
     return this.call('cancel', 'POST', `/v1/payments/${encodeURIComponent(id)}/cancel`);
   }
 
-  private async call(kind: Kind, method: string, path: string, body?: string, key?: string): Promise<any> {
+  private async call(kind: Kind, method: string, path: string, bodyOf?: (attempt: number) => string, key?: string): Promise<any> {
     for (let attempt = 1; ; attempt++) {
+      const body = bodyOf?.(attempt);
       const attemptKey = key && this.faults.has('new-key-per-retry') && attempt > 1 ? randomUUID() : key;
       let res: { status: number; retryAfter?: string; json: any } | undefined;
       try {
@@ -51,8 +57,13 @@ export class HpsClient {
       if (res.status < 400) return res.json;
       const code = res.json?.error?.code as string | undefined;
       if (attempt >= MAX_ATTEMPTS || !this.retries(kind, res.status, code)) throw new ApiError(res.status, code);
-      await sleep(res.status === 429 && !this.faults.has('ignores-retry-after') ? retryAfterMs(res.retryAfter) : BACKOFF_MS * attempt);
+      await sleep(this.delayAfter(res, attempt));
     }
+  }
+
+  private delayAfter(res: { status: number; retryAfter?: string }, attempt: number): number {
+    if (res.status !== 429 || this.faults.has('ignores-retry-after')) return BACKOFF_MS * attempt;
+    return this.faults.has('backs-off-1s-ignoring-retry-after') ? 1000 : retryAfterMs(res.retryAfter);
   }
 
   private retriesNetworkFailure(kind: Kind): boolean {
@@ -62,7 +73,7 @@ export class HpsClient {
   private retries(kind: Kind, status: number, code: string | undefined): boolean {
     if (status === 429) return true;
     if (this.faults.has('retries-400') && status === 400) return true;
-    if (kind === 'cancel') return this.faults.has('retries-cancel-on-503') && status >= 500;
+    if (kind === 'cancel') return (this.faults.has('retries-cancel-on-503') && status >= 500) || (this.faults.has('retries-cancel-on-500') && status === 500);
     if (status === 409 && code === 'idempotency_in_progress') return kind === 'create';
     if (status === 502 && this.faults.has('gives-up-after-first-502')) return false;
     return status === 502 || status === 503 || status === 504;

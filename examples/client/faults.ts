@@ -11,6 +11,12 @@ export const CLIENT_FAULTS = {
     'Creates carry no Idempotency-Key at all (it is optional), so a retry after a lost answer creates a second Payment.',
   'ignores-retry-after':
     'A 429 is retried after the ordinary 100 ms back-off, not after Retry-After.',
+  'backs-off-1s-ignoring-retry-after':
+    'A 429 is retried after a fixed 1 s back-off (the first step of common retry libraries), Retry-After never read.',
+  'changes-body-on-retry':
+    'Each attempt of a create stamps metadata.attempt with its number, so a retry under the same key is another body (409 idempotency_conflict).',
+  'retries-cancel-on-500':
+    'A cancel answered 500 internal_error is retried (the error table says "retry"), though a cancel is retried only after a 429.',
   'retries-cancel-on-503':
     'Cancels go through the same retry policy as creates, so a cancel is re-sent after a 503.',
   'retries-400':

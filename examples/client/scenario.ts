@@ -3,14 +3,15 @@
  *
  *   hps-conformance client --run "node --import tsx examples/client/scenario.ts"
  *
- * Reads HPS_BASE_URL and HPS_API_KEY (set by the client command), creates 8 Payments, reads each
- * back and cancels half of them. HPS_CLIENT_FAULT=name plants a client fault (faults.ts).
+ * Reads HPS_BASE_URL and HPS_API_KEY (set by the client command), creates 10 Payments (the last
+ * two are two orders with the same body, each under its own Idempotency-Key), reads each back,
+ * lists the Payments twice and cancels all but the last two. HPS_CLIENT_FAULT=name plants a client fault (faults.ts).
  * Operations that finally fail are reported and the run goes on (the chaos server fails some on purpose).
  */
 import { HpsClient } from './client.ts';
 import { clientFaultsFrom } from './faults.ts';
 
-const CREATES = 8;
+const CREATES = 10;
 
 async function main(): Promise<number> {
   const baseUrl = process.env.HPS_BASE_URL;
@@ -37,13 +38,19 @@ async function main(): Promise<number> {
     if (p?.id) ids.push(p.id);
   }
   for (const id of ids) await attempt(`get ${id}`, () => client.getPayment(id));
-  for (const id of ids.slice(0, Math.ceil(ids.length / 2))) await attempt(`cancel ${id}`, () => client.cancelPayment(id));
+  for (const n of [1, 2]) await attempt(`list ${n}`, () => client.listPayments(5));
+  for (const id of ids.slice(0, Math.max(0, ids.length - 2))) await attempt(`cancel ${id}`, () => client.cancelPayment(id));
   console.log(`scenario: ${ids.length} created, ${failed} operation(s) finally failed`);
   return 0;
 }
 
-/** Odd orders carry an external_id (the service then refuses a duplicate by itself); even ones rely on the Idempotency-Key alone. */
+/**
+ * Odd orders carry an external_id (the service then refuses a duplicate by itself); even ones rely
+ * on the Idempotency-Key alone. The last two are the same order twice (same amount, same text):
+ * two creates under two keys, which must never be judged a retry or a duplicate.
+ */
 function orderBody(run: string, i: number): Record<string, unknown> {
+  if (i >= CREATES - 2) return { amount: '250.00', currency: 'BDT', description: `Order ${run} (same twice)` };
   const body: Record<string, unknown> = { amount: `${100 + i}.00`, currency: 'BDT', description: `Order ${run}-${i}` };
   if (i % 2 === 1) body.external_id = `ex_${run}_${i}`;
   return body;

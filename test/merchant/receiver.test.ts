@@ -44,7 +44,7 @@ describe('receiver probes', () => {
   }
 
   it('covers every exercisable receiver rule', () => {
-    const covered = new Set<string>([...PROBES.map((p) => p.rule), 'RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-RESPONSE-TIME']);
+    const covered = new Set<string>([...PROBES.map((p) => p.rule), 'RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED', 'RECV-RESPONSE-TIME']);
     expect(rulesOfSide('receiver').filter((r) => !r.untestable && !covered.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
@@ -74,16 +74,28 @@ describe('receiver command against the reference receiver', () => {
     expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4);
   });
 
-  it('skips the processing rules naming inspect_url when none is given', async () => {
+  it('skips the processing rules naming inspect_url when none is given, and is then not "conformant" (no verdict without evidence) unless --min-must-coverage accepts it', async () => {
     const receiver = await startReferenceReceiver({ secret: SECRET });
     try {
-      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, seed: 3, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {} });
-      for (const id of ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID']) {
+      const lines: string[] = [];
+      const run = (policy?: { strict?: boolean; minMustCoverage?: number }) => runReceiver({ url: receiver.url, secret: SECRET, seed: 3, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: (l) => lines.push(l), policy });
+      const { report, exitCode } = await run();
+      for (const id of ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED']) {
         const r = report.rules.find((x) => x.id === id)!;
         expect(r.status).toBe('skip');
         expect(r.reason).toMatch(/inspect_url/);
       }
-      expect(report.verdict).toBe('conformant');
+      expect(report.verdict).toBe('not_conformant');
+      expect(exitCode).toBe(1);
+      expect(report.policy!.failed_because[0]).toMatch(/^no verdict without evidence: 4 of \d+ testable MUST rule\(s\) skipped \(RECV-[A-Z-]+: no receiver.inspect_url/);
+      expect(lines.join('\n')).toMatch(/receiver run: \d+ of \d+ testable MUST rules ran \(\d+ passed, 0 failed, 4 skipped\)/);
+      expect(lines.join('\n')).toMatch(/NOT TESTABLE RECV-CONSTANT-TIME-COMPARE/);
+      const lowered = await run({ minMustCoverage: 60 });
+      expect(lowered.report.verdict).toBe('conformant');
+      expect(lowered.exitCode).toBe(0);
+      const strict = await run({ strict: true, minMustCoverage: 60 });
+      expect(strict.report.policy!.failed_because.join(' ')).toMatch(/--strict: 4 testable MUST rule\(s\) skipped/);
+      expect(strict.exitCode).toBe(1);
     } finally {
       await receiver.close();
     }
@@ -141,6 +153,24 @@ describe('receiver command line', () => {
       } finally {
         await receiver.close();
       }
+    }
+  });
+});
+
+describe('receiver command line: replay and policy', () => {
+  it('keeps --payments-api-port in the replay line, and takes --strict / --min-must-coverage', async () => {
+    process.env.HPS_TEST_RECV_SECRET = SECRET;
+    const port = await freePort();
+    const receiver = await startReferenceReceiver({ secret: SECRET, faults: ['answers-200-to-bad-signatures'] });
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
+      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--payments-api-port', String(port), '--seed', '2', '--min-must-coverage', '50', '--report', dir])).toBe(1);
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { rules: Array<{ id: string; evidence: Array<{ kind: string; command?: string }> }> };
+      const replay = report.rules.find((r) => r.id === 'RECV-VERIFY-SIGNATURE')!.evidence.find((e) => e.kind === 'replay')!.command!;
+      expect(replay).toBe(`hps-conformance receiver --url ${receiver.url} --secret-env HPS_TEST_RECV_SECRET --payments-api-port ${port} --min-must-coverage 50 --seed=2`);
+      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--min-must-coverage', '101'])).toBe(2);
+    } finally {
+      await receiver.close();
     }
   });
 });

@@ -1,0 +1,21 @@
+/**
+ * As ky-documented.ts, but the cancel's shouldRetry answers true for a 429: ky then takes its own
+ * back-off and skips Retry-After ("only exact booleans override the default retry checks"), so the
+ * cancel is retried before Retry-After has passed.
+ */
+import ky, { isHTTPError } from 'ky';
+import { runScenario } from './scenario.ts';
+
+await runScenario((baseUrl, apiKey) => {
+  const http = ky.create({
+    headers: { authorization: `Bearer ${apiKey}` },
+    timeout: 2000,
+    retry: { limit: 4, methods: ['get', 'post'], statusCodes: [429, 502, 503, 504], afterStatusCodes: [429, 503], maxRetryAfter: 60_000, retryOnTimeout: true },
+  });
+  return {
+    create: (body, key) => http.post(`${baseUrl}/v1/payments`, { json: body, headers: { 'idempotency-key': key } }).json(),
+    get: (id) => http.get(`${baseUrl}/v1/payments/${id}`).json(),
+    list: (limit) => http.get(`${baseUrl}/v1/payments?limit=${limit}`).json(),
+    cancel: (id) => http.post(`${baseUrl}/v1/payments/${id}/cancel`, { retry: { limit: 4, methods: ['post'], shouldRetry: ({ error }) => isHTTPError(error) && error.response.status === 429 } }).json(),
+  };
+});
