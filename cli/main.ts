@@ -58,7 +58,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'no-progress': flag('print no progress lines while the run is in progress'),
       'dry-run': flag('list the selected rules and touch nothing'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
-      fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable)'),
+      fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
     },
     helpAfter: () => `\nareas: ${AREAS.join(' ')}\n\n${EXIT_TEXT}`,
@@ -69,8 +69,9 @@ export const COMMANDS: Record<string, CommandDef> = {
     options: {
       port: str('N', 'port to listen on (default 4010; 0 picks a free one)'),
       host: str('H', 'address to listen on (default 127.0.0.1)'),
-      fault: many('NAME', 'switch on a planted fault (repeatable)'),
-      'time-scale': str('N', 'the webhook retry clock runs N times faster (default 1)'),
+      fault: many('NAME', 'switch on a planted fault (repeatable; --list-faults lists them)'),
+      'list-faults': flag('print every planted fault (name, area, what is wrong, the rules that catch it) and exit; also docs/faults.md'),
+      'time-scale': str('N', 'the webhook retry clock runs N times faster (default 2000, as run\'s embedded reference; 1 for the real schedule)'),
       variant: str('NAME', 'reference (default) or alt: every point the spec leaves open decided the other way'),
       'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
       'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
@@ -166,7 +167,7 @@ export const COMMANDS: Record<string, CommandDef> = {
   mutation: {
     summary: 'the suite against planted faults (mutation score), or the clean server over many seeds',
     options: {
-      fault: many('NAME', 'only this planted fault (repeatable; default every fault)'),
+      fault: many('NAME', 'only this planted fault (repeatable; default every fault; `serve --list-faults` lists them)'),
       seed: str('N', 'the seed (default 1; with --clean-seeds the first seed); a negative one as --seed=-N'),
       seeds: str('COUNT', 'run every fault with COUNT seeds (seed, seed+1, …); a fault caught on some only is "caught by chance" and counts as missed (default 1; npm run mutation: 5)'),
       variant: many('NAME', 'with --clean-seeds: the reference variants to run (reference, alt; default both)'),
