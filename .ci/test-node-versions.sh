@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The supported Node lines besides the one CI runs on: a subset of the tests (the CLI end to end, the
-# catalogue, the schemas and the OpenAPI mock, the profile, the generators' specs, the packed install)
+# catalogue, the schemas and the OpenAPI mock, the profile, the generators' specs, the packed install,
+# the GitHub Action run locally, the CI examples and deploy files)
 # on each, with Node taken from the npm registry's `node` package (npx -p node@N). Each line takes
 # about two minutes; `npm test` on the machine's own Node runs everything.
 #   .ci/test-node-versions.sh            # 22 and 24
@@ -16,6 +17,9 @@ SUBSET=(
   test/profile.test.ts
   test/schemas
   test/pack-install.test.ts
+  test/action.test.ts
+  test/ci-examples.test.ts
+  test/deploy
   generators
 )
 versions=("$@")
