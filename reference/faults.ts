@@ -76,7 +76,8 @@ export function toFaultSet(names: Iterable<string> | undefined): FaultSet {
   const set = new Set<FaultName>();
   for (const name of names ?? []) {
     if (!isFaultName(name)) {
-      throw new Error(`unknown fault: ${name} (known: ${FAULT_NAMES.length > 0 ? FAULT_NAMES.join(', ') : 'none'})`);
+      const near = FAULT_NAMES.filter((f) => name.split('-').some((w) => w.length > 3 && f.includes(w))).slice(0, 5);
+      throw new Error(`unknown fault: ${name} (${near.length ? `similar: ${near.join(', ')}; ` : ''}\`hps-conformance serve --list-faults\` lists all ${FAULT_NAMES.length})`);
     }
     set.add(name);
   }

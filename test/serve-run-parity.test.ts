@@ -76,6 +76,14 @@ describe('the planted faults, listed', () => {
     expect(r.stdout).toMatch(/^infrastructure \(negative controls/m);
   }, 60_000);
 
+  it('an unknown fault name: one line, exit 2, the similar names and where the list is', async () => {
+    const r = await runChild(process.execPath, [BIN, 'serve', '--fault', 'revoked-key', '--port', '0'], { env: ENV, timeoutMs: 60_000 });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('similar: revoked-key-accepted');
+    expect(r.stderr).toContain('serve --list-faults');
+  }, 60_000);
+
   it('docs/faults.md is the same list (regenerate: npm run docs:faults)', () => {
     expect(readFileSync(join(ROOT, 'docs', 'faults.md'), 'utf8')).toBe(faultsMarkdown());
   });
