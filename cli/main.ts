@@ -5,7 +5,7 @@
  * a distinct exit status, never a stack trace; `--help` and `--version` exit 0.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { AREAS } from '../catalogue/index.ts';
+import { AREAS, SIDE_COMMAND } from '../catalogue/index.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { TOOL } from '../core/version.ts';
@@ -28,8 +28,15 @@ export interface CommandDef {
   positionals?: string | boolean;
   /** Extra --help text after the options. */
   helpAfter?: () => string;
+  /** Subcommands (`load merge`), each with its own help and options; an unknown option is refused. */
+  subcommands?: Record<string, SubcommandDef>;
   handler: (o: Options, pos: string[]) => Promise<number>;
 }
+
+/** The areas `run --area` takes: the service side (the merchant side has commands of its own). */
+const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
+/** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
+export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
 const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant / threshold missed · 2 bad usage or profile · 3 target unreachable';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
@@ -66,19 +73,24 @@ export const COMMANDS: Record<string, CommandDef> = {
       'no-progress': flag('print no progress lines while the run is in progress'),
       'dry-run': flag('list the selected rules and touch nothing'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
-      fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable)'),
+      fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
     },
-    helpAfter: () => `\nareas: ${AREAS.join(' ')}\n\n${EXIT_TEXT}`,
-    handler: async (o) => (o['dry-run'] ? (await import('./dry-run.ts')).dryRun(o) : (await import('./run-command.ts')).runCommand(o)),
+    positionals: 'URL',
+    helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n\n${EXIT_TEXT}`,
+    handler: async (o, p) => {
+      const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
+      return opts['dry-run'] ? (await import('./dry-run.ts')).dryRun(opts) : (await import('./run-command.ts')).runCommand(opts);
+    },
   },
   serve: {
     summary: 'run the reference server alone, writing its profile',
     options: {
       port: str('N', 'port to listen on (default 4010; 0 picks a free one)'),
       host: str('H', 'address to listen on (default 127.0.0.1)'),
-      fault: many('NAME', 'switch on a planted fault (repeatable)'),
-      'time-scale': str('N', 'the webhook retry clock runs N times faster (default 1)'),
+      fault: many('NAME', 'switch on a planted fault (repeatable; --list-faults lists them)'),
+      'list-faults': flag('print every planted fault (name, area, what is wrong, the rules that catch it) and exit; also docs/faults.md'),
+      'time-scale': str('N', 'the webhook retry clock runs N times faster (default 2000, as run\'s embedded reference; 1 for the real schedule)'),
       variant: str('NAME', 'reference (default) or alt: every point the spec leaves open decided the other way'),
       'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
       'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
@@ -116,14 +128,22 @@ export const COMMANDS: Record<string, CommandDef> = {
       'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01)'),
       yes: flag('load a target that is not loopback or a reserved test address without --rate'),
     },
-    positionals: 'merge DIR',
+    subcommands: {
+      merge: {
+        summary: 'merge the load.json of shards (or runs of one configuration) and judge the whole: `load merge DIR...`',
+        options: {},
+        inherits: ['report', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
+        positionals: 'DIR',
+        handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
+      },
+    },
     handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, p),
   },
   report: {
     summary: 're-render HTML, JUnit and Markdown from DIR/report.json (with the load section when DIR/load.json is there); or --compare several report dirs side by side',
     options: {
       strict: flag('JUnit: WARN, FLAKY and skipped testable MUST rules become failures'),
-      compare: flag('render the report dirs given side by side in one HTML page (an implementation per column)'),
+      compare: flag('render the report dirs given side by side in one HTML page (an implementation per column): DIR[=LABEL]..., LABEL heading the column (default: the dir\'s name)'),
       out: str('FILE', 'with --compare: where the page goes (default ./compare.html)'),
     },
     positionals: 'DIR',
@@ -176,7 +196,7 @@ export const COMMANDS: Record<string, CommandDef> = {
   mutation: {
     summary: 'the suite against planted faults (mutation score), or the clean server over many seeds',
     options: {
-      fault: many('NAME', 'only this planted fault (repeatable; default every fault)'),
+      fault: many('NAME', 'only this planted fault (repeatable; default every fault; `serve --list-faults` lists them)'),
       seed: str('N', 'the seed (default 1; with --clean-seeds the first seed); a negative one as --seed=-N'),
       seeds: str('COUNT', 'run every fault with COUNT seeds (seed, seed+1, …); a fault caught on some only is "caught by chance" and counts as missed (default 1; npm run mutation: 5)'),
       variant: many('NAME', 'with --clean-seeds: the reference variants to run (reference, alt; default both)'),
@@ -198,29 +218,41 @@ function buildProgram(onResult: (code: number) => void): Command {
     .addHelpText('after', `\n${EXIT_TEXT}`)
     .exitOverride()
     .configureOutput({ outputError: () => {} })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    // options belong to the command they follow: `load merge --profile x` is merge's (unknown), not load's
+    .enablePositionalOptions();
   for (const [name, def] of Object.entries(COMMANDS)) {
-    const cmd = program.command(name).description(def.summary).helpOption('-h, --help', 'print this help and exit');
-    if (def.positionals) cmd.argument(`[${def.positionals === true ? 'ARGS' : def.positionals}...]`);
-    const attrs: Array<[string, string]> = [];
-    for (const [long, o] of Object.entries(def.options)) {
-      // "no-progress" must stay a plain flag, not commander's negation of "progress".
-      const opt = new Option(o.type === 'boolean' ? `--${long}` : `--${long} <${o.arg ?? 'VALUE'}>`, o.help);
-      if (o.multiple) opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
-      if (long.startsWith('no-')) opt.negate = false;
-      cmd.addOption(opt);
-      attrs.push([long, opt.attributeName()]);
+    const cmd = addCommand(program, name, def, onResult);
+    if (def.subcommands) cmd.enablePositionalOptions();
+    for (const [sub, subDef] of Object.entries(def.subcommands ?? {})) {
+      const inherited = Object.fromEntries((subDef.inherits ?? []).map((k) => [k, def.options[k]!]));
+      addCommand(cmd, sub, { ...subDef, options: { ...inherited, ...subDef.options } }, onResult);
     }
-    if (def.helpAfter) cmd.addHelpText('after', def.helpAfter());
-    cmd.action(async (...args: unknown[]) => {
-      const c = args.at(-1) as Command;
-      const values = c.opts();
-      const o: Options = {};
-      for (const [long, attr] of attrs) o[long] = values[attr] as Options[string];
-      onResult(await def.handler(o, def.positionals ? c.args : []));
-    });
   }
   return program;
+}
+
+function addCommand(parent: Command, name: string, def: CommandDef, onResult: (code: number) => void): Command {
+  const cmd = parent.command(name).description(def.summary).helpOption('-h, --help', 'print this help and exit');
+  if (def.positionals) cmd.argument(`[${def.positionals === true ? 'ARGS' : def.positionals}...]`);
+  const attrs: Array<[string, string]> = [];
+  for (const [long, o] of Object.entries(def.options)) {
+    // "no-progress" must stay a plain flag, not commander's negation of "progress".
+    const opt = new Option(o.type === 'boolean' ? `--${long}` : `--${long} <${o.arg ?? 'VALUE'}>`, o.help);
+    if (o.multiple) opt.argParser((v: string, prev: string[] | undefined) => [...(prev ?? []), v]);
+    if (long.startsWith('no-')) opt.negate = false;
+    cmd.addOption(opt);
+    attrs.push([long, opt.attributeName()]);
+  }
+  if (def.helpAfter) cmd.addHelpText('after', def.helpAfter());
+  cmd.action(async (...args: unknown[]) => {
+    const c = args.at(-1) as Command;
+    const values = c.opts();
+    const o: Options = {};
+    for (const [long, attr] of attrs) o[long] = values[attr] as Options[string];
+    onResult(await def.handler(o, def.positionals ? c.args : []));
+  });
+  return cmd;
 }
 
 export async function main(argv: string[]): Promise<number> {

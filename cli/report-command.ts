@@ -20,8 +20,9 @@ function loadDir(dir: string): CompareInput {
  * `report DIR [--strict]`: re-renders HTML, JUnit and Markdown from DIR/report.json alone (and
  * DIR/certificate.json when present); `--strict` makes WARN, FLAKY and skipped testable MUST rules
  * JUnit failures (as they are already when the run itself was `run --strict`).
- * `report --compare DIR DIR ... [--out FILE]`: one page comparing the reports side
- * by side (default FILE: compare.html in the current directory).
+ * `report --compare DIR[=LABEL] DIR[=LABEL] ... [--out FILE]`: one page comparing the reports side
+ * by side, each column headed by its LABEL or its directory's name (default FILE: compare.html in
+ * the current directory).
  */
 export async function reportCommand(o: Options, pos: string[]): Promise<number> {
   if (o.compare) return compareCommand(o, pos);
@@ -35,12 +36,30 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   return report.verdict === 'conformant' ? 0 : 1;
 }
 
+/** The longest column label taken. */
+const MAX_LABEL = 60;
+
+/**
+ * `DIR` or `DIR=LABEL` (the column's heading). An existing directory is taken whole, so a
+ * directory whose name holds `=` still works; otherwise the last `=` splits.
+ */
+export function compareArg(arg: string): { dir: string; label?: string } {
+  const at = arg.lastIndexOf('=');
+  if (existsSync(arg) || at <= 0) return { dir: arg };
+  const label = arg.slice(at + 1).trim();
+  // eslint-disable-next-line no-control-regex
+  if (label === '' || label.length > MAX_LABEL || /[\u0000-\u001f\u007f-\u009f]/.test(label)) {
+    throw new HarnessError('HPS_ERR_USAGE', `report --compare: the label after = must be 1-${MAX_LABEL} printable characters`);
+  }
+  return { dir: arg.slice(0, at), label };
+}
+
 async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (pos.length < 2) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: give at least two DIRs holding report.json');
   if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
-  const inputs: CompareInput[] = pos.map(loadDir);
+  const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => ({ ...loadDir(dir), ...(label ? { label } : {}) }));
   for (const x of inputs) {
     // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.
     if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report, { certificate: x.certificate ?? null });

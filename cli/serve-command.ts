@@ -1,10 +1,15 @@
 /** `serve`: the reference server alone, printing where it listens and writing its profile. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { EMBEDDED_TIME_SCALE } from '../targets/embedded.ts';
 import { startReferenceServer } from '../targets/reference-server.ts';
 import { intOption, listOption, variantOption, type Options } from './main.ts';
 
 export async function serveCommand(o: Options): Promise<number> {
+  if (o['list-faults']) {
+    process.stdout.write((await import('./fault-list.ts')).faultListText());
+    return 0;
+  }
   const port = intOption(o, 'port', 0, 65535) ?? 4010;
   const host = (o.host as string | undefined) ?? '127.0.0.1';
   const profileOut = resolve((o['profile-out'] as string | undefined) ?? '.hps/reference-profile.json');
@@ -16,7 +21,8 @@ export async function serveCommand(o: Options): Promise<number> {
       port,
       faults,
       variant,
-      timeScale: intOption(o, 'time-scale', 1, 1000000) ?? 1,
+      // the embedded run's scale: `run --profile <this profile>` gives the same verdict as `run`
+      timeScale: intOption(o, 'time-scale', 1, 1000000) ?? EMBEDDED_TIME_SCALE,
       webhookBaseUrl: (o['webhook-url'] as string | undefined) ?? 'http://127.0.0.1:4020',
     },
     (reason) => `serve: could not start on ${host}:${port} (${reason})`,

@@ -39,3 +39,19 @@ export function profileFromFlags(o: Options, env: NodeJS.ProcessEnv = process.en
   const profile = parseProfile(JSON.stringify({ base_url: baseUrl, keys }), '--base-url/--key-env', env);
   return { profile, replayArgs };
 }
+
+/**
+ * `run URL`: a shorthand for `run --base-url URL`, the way other API testers take their target.
+ * The Test key comes from --key-env VAR, else from the HPS_KEY environment variable; without
+ * either it is a usage error (a run with no key would judge nothing).
+ */
+export function withPositionalUrl(o: Options, pos: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
+  if (pos.length === 0) return o;
+  if (pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', `run takes one target URL, got ${pos.length} arguments`);
+  const url = pos[0]!;
+  if (!/^https?:\/\/[^\s]+$/i.test(url)) throw new HarnessError('HPS_ERR_USAGE', `run ${url}: the argument is the target's base URL (http:// or https://)`);
+  if (o['base-url'] !== undefined || o.profile !== undefined) throw new HarnessError('HPS_ERR_USAGE', `run ${url}: give the target once (the URL, --base-url or --profile)`);
+  if (o['key-env'] !== undefined) return { ...o, 'base-url': url };
+  if (env.HPS_KEY !== undefined && env.HPS_KEY !== '') return { ...o, 'base-url': url, 'key-env': 'HPS_KEY' };
+  throw new HarnessError('HPS_ERR_USAGE', `run ${url} needs the Test secret key: --key-env VAR, or the HPS_KEY environment variable`);
+}

@@ -39,6 +39,28 @@ export const REFERENCE_FAULTS = {
 
 export type FaultName = keyof typeof REFERENCE_FAULTS;
 
+/**
+ * The same faults by the area whose registry declares them (reference/faults/<area>.ts);
+ * `infrastructure` holds the negative controls. `serve --list-faults` and docs/faults.md read it.
+ */
+export const REFERENCE_FAULTS_BY_AREA = {
+  auth: AUTH_FAULTS,
+  routing: ROUTING_FAULTS,
+  responses: RESPONSES_FAULTS,
+  create: CREATE_FAULTS,
+  orders: ORDERS_FAULTS,
+  idempotency: IDEMPOTENCY_FAULTS,
+  isolation: ISOLATION_FAULTS,
+  transitions: TRANSITIONS_FAULTS,
+  listing: LISTING_FAULTS,
+  limits: LIMITS_FAULTS,
+  live: LIVE_FAULTS,
+  webhooks: WEBHOOKS_FAULTS,
+  versioning: VERSIONING_FAULTS,
+  model: MODEL_FAULTS,
+  infrastructure: INFRASTRUCTURE_CONTROLS,
+} as const satisfies Readonly<Record<string, Readonly<Record<string, string>>>>;
+
 export type FaultSet = ReadonlySet<FaultName>;
 
 export const NO_FAULTS: FaultSet = new Set<FaultName>();
@@ -54,7 +76,8 @@ export function toFaultSet(names: Iterable<string> | undefined): FaultSet {
   const set = new Set<FaultName>();
   for (const name of names ?? []) {
     if (!isFaultName(name)) {
-      throw new Error(`unknown fault: ${name} (known: ${FAULT_NAMES.length > 0 ? FAULT_NAMES.join(', ') : 'none'})`);
+      const near = FAULT_NAMES.filter((f) => name.split('-').some((w) => w.length > 3 && f.includes(w))).slice(0, 5);
+      throw new Error(`unknown fault: ${name} (${near.length ? `similar: ${near.join(', ')}; ` : ''}\`hps-conformance serve --list-faults\` lists all ${FAULT_NAMES.length})`);
     }
     set.add(name);
   }

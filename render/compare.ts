@@ -17,6 +17,8 @@ export interface CompareInput {
   dir: string;
   report: Report;
   certificate?: Certificate;
+  /** The column's heading (`report --compare DIR=LABEL`); default: the directory's name. */
+  label?: string;
 }
 
 interface Column extends CompareInput {
@@ -33,7 +35,7 @@ function columns(inputs: readonly CompareInput[], outFile: string): Column[] {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const rel = relative(dirname(resolve(outFile)), join(resolve(x.dir), 'report.html')).split(sep).map(encodeURIComponent).join('/');
-    return { ...x, label: n > 1 ? `${base} (${n})` : base, href: rel, byId: new Map(x.report.rules.map((r) => [r.id, r])) };
+    return { ...x, label: x.label ?? (n > 1 ? `${base} (${n})` : base), href: rel, byId: new Map(x.report.rules.map((r) => [r.id, r])) };
   });
 }
 

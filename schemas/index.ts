@@ -66,6 +66,8 @@ export {
   serializeOpenApiDocument,
   toDocumentSchema,
   errorCodesFor,
+  documentPath,
+  API_PREFIX,
   OPENAPI_VERSION,
   DOCUMENT_VERSION,
   type OpenApiDocument,

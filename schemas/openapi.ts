@@ -7,7 +7,10 @@
  * Decisions:
  * - `info.version` is "1.0.0": the description document's own semver-style version (spec
  *   "Versioning"), independent of this tool's version. The API major version is the `/v1` prefix,
- *   which is part of the server URL `{base_url}/v1`.
+ *   which every path carries (`/v1/payments`); the server URL is `{base_url}`, so a mock server built
+ *   from the document (Prism) serves the same URLs as the service.
+ * - Examples: every response and the create request carry named examples (openapi-examples.ts),
+ *   valid against their schemas; a mock server answers them.
  * - Self-contained: `components.schemas` holds every schema resource of this folder under its name.
  *   `$id` and `$schema` are dropped (the document declares `jsonSchemaDialect` 2020-12 once), and every
  *   `$ref` to one of our `$id`s ("Payment.json", or absolute) becomes `#/components/schemas/<Name>`.
@@ -30,6 +33,7 @@
 import { ERROR_TABLE, type ErrorCode } from '../catalogue/error-codes.ts';
 import { JSON_SCHEMA_DIALECT, strictEnum } from './enums.ts';
 import { EVENT_ID_PATTERN, SERVICE_SIGNATURE_PATTERN, WEBHOOK_USER_AGENT } from './event.ts';
+import { CREATE_REQUEST_EXAMPLE, errorExample, successExample } from './openapi-examples.ts';
 import { OPERATIONS, pathParameters, type Operation } from './operations.ts';
 import { resourceById, resourceName, SCHEMA_RESOURCES } from './registry.ts';
 
@@ -130,13 +134,18 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   429: 'Too Many Requests',
 };
 
-const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
+const jsonContent = (schema: unknown, examples?: Record<string, unknown>) => ({
+  'application/json': examples === undefined ? { schema } : { schema, examples },
+});
+/** Named examples, one per error code (a mock server answers the first). */
+const errorExamples = (codes: readonly ErrorCode[]) =>
+  Object.fromEntries(codes.map((c) => [c, { value: errorExample(c) }]));
 
 function errorResponse(op: Operation, status: number): Record<string, unknown> {
   const codes = errorCodesFor(op, status);
   const response: Record<string, unknown> = {
     description: `${STATUS_TEXT[status] ?? 'Error'}: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
-    content: jsonContent(schemaRef('Error')),
+    content: jsonContent(schemaRef('Error'), errorExamples(codes)),
     'x-error-codes': codes,
   };
   if (status === 429) {
@@ -156,7 +165,7 @@ function successResponse(op: Operation): Record<string, unknown> {
   };
   return {
     description: what[op.operationId] ?? STATUS_TEXT[op.success] ?? 'Success',
-    content: jsonContent(schemaRef(op.response)),
+    content: jsonContent(schemaRef(op.response), { [op.operationId]: { value: successExample(op) } }),
   };
 }
 
@@ -204,7 +213,7 @@ function operationObject(op: Operation): Record<string, unknown> {
       (op.rulingStatuses.length > 0
         ? `; and ${op.rulingStatuses.join(', ')} \`invalid_request\` for a malformed or out-of-range filter (strict filters).`
         : '.'),
-    content: jsonContent(schemaRef('Error')),
+    content: jsonContent(schemaRef('Error'), errorExamples(['internal_error'])),
   };
   const description = [
     `Requires scope \`${op.scope}\`.`,
@@ -230,16 +239,23 @@ function operationObject(op: Operation): Record<string, unknown> {
   const parameters = operationParameters(op);
   if (parameters.length > 0) object['parameters'] = parameters;
   if (op.requestBody !== null) {
-    object['requestBody'] = { required: true, content: jsonContent(schemaRef(op.requestBody)) };
+    object['requestBody'] = {
+      required: true,
+      content: jsonContent(schemaRef(op.requestBody), { [op.requestBody]: { value: structuredClone(CREATE_REQUEST_EXAMPLE) } }),
+    };
   }
   object['responses'] = responses;
   return object;
 }
 
+/** An operation's path as the document states it: with the API's `/v1` prefix (the server is `{base_url}`). */
+export const API_PREFIX = '/v1';
+export const documentPath = (op: Pick<Operation, 'path'>): string => `${API_PREFIX}${op.path}`;
+
 function paths(): OpenApiDocument['paths'] {
   const out: OpenApiDocument['paths'] = {};
   for (const op of OPERATIONS) {
-    const item = (out[op.path] ??= {});
+    const item = (out[documentPath(op)] ??= {});
     const method = op.method.toLowerCase();
     if (method in item) throw new Error(`two operations for ${op.method} ${op.path}`);
     item[method] = operationObject(op);
@@ -309,7 +325,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
     },
     servers: [
       {
-        url: '{base_url}/v1',
+        url: '{base_url}',
         description: 'The target service; `{base_url}` is its base address.',
         variables: { base_url: { default: 'http://127.0.0.1:4010', description: 'Base address of the service.' } },
       },

@@ -4,7 +4,6 @@
  * version, unknown options still exit 2 with one line; colour follows
  * NO_COLOR / FORCE_COLOR.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,28 +11,30 @@ import { describe, expect, it } from 'vitest';
 import { AREAS } from '../catalogue/index.ts';
 import { colourEnabled, paintLine, palette } from '../cli/colour.ts';
 import { COMMANDS } from '../cli/main.ts';
+import { runChild } from './support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hps-conformance.mjs');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+/** Async (support/run-child.ts): a blocking spawnSync would starve the vitest worker's RPC on a busy machine. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const r = await runChild(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, timeoutMs: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe('CLI --help and --version', () => {
-  it('prints the version from package.json with --version and -V, exit 0', () => {
+  it('prints the version from package.json with --version and -V, exit 0', async () => {
     for (const a of ['--version', '-V']) {
-      const r = cli([a]);
+      const r = await cli([a]);
       expect(r.code).toBe(0);
       expect(r.out.trim()).toBe(VERSION);
     }
   });
 
-  it('every command has --help listing every option of its table row with a description', () => {
+  it('every command has --help listing every option of its table row with a description', async () => {
     for (const [name, def] of Object.entries(COMMANDS)) {
-      const r = cli([name, '--help'], { COLUMNS: '400' });
+      const r = await cli([name, '--help'], { COLUMNS: '400' });
       expect(r.code, name).toBe(0);
       const flat = r.out.replace(/\s+/g, ' ');
       for (const [long, o] of Object.entries(def.options)) {
@@ -44,31 +45,31 @@ describe('CLI --help and --version', () => {
     }
   }, 120_000);
 
-  it('run --help lists the areas and the exit statuses', () => {
-    const r = cli(['run', '--help']);
+  it('run --help lists the areas and the exit statuses', async () => {
+    const r = await cli(['run', '--help']);
     for (const a of AREAS) expect(r.out).toContain(a);
     expect(r.out).toMatch(/3 target unreachable/);
   });
 
-  it('the top-level --help lists every command', () => {
-    const r = cli(['--help']);
+  it('the top-level --help lists every command', async () => {
+    const r = await cli(['--help']);
     expect(r.code).toBe(0);
     for (const name of Object.keys(COMMANDS)) expect(r.out).toContain(name);
   });
 
-  it('no arguments: the usage, exit 2; unknown option or command: one line, exit 2', () => {
-    expect(cli([]).code).toBe(2);
+  it('no arguments: the usage, exit 2; unknown option or command: one line, exit 2', async () => {
+    expect((await cli([])).code).toBe(2);
     for (const args of [['run', '--bogus'], ['--bogus'], ['serve', '--nope', '1'], ['frobnicate'], ['report', '--x']]) {
-      const r = cli(args);
+      const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.err).toMatch(/^hps-conformance: (unknown|too many)/);
     }
   });
 
-  it('an option missing its value and a bad --level exit 2 with one line', () => {
+  it('an option missing its value and a bad --level exit 2 with one line', async () => {
     for (const args of [['run', '--seed'], ['run', '--level', 'must!', '--dry-run'], ['run', '--level', 'loud']]) {
-      const r = cli(args);
+      const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }
@@ -95,10 +96,10 @@ describe('colour', () => {
     expect(paintLine('  FAIL  AUTH-X — y', palette(true))).toBe('  \x1b[31mFAIL\x1b[39m  AUTH-X — y');
     expect(paintLine('verdict: conformant · pass 3', palette(true))).toContain('\x1b[32m');
   });
-  it('a run piped with FORCE_COLOR=1 is coloured, with NO_COLOR=1 it is not', () => {
-    const coloured = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { FORCE_COLOR: '1' });
+  it('a run piped with FORCE_COLOR=1 is coloured, with NO_COLOR=1 it is not', async () => {
+    const coloured = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { FORCE_COLOR: '1' });
     expect(coloured.out).toContain('\x1b[32m\x1b[1mverdict: conformant');
-    const plain = cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { NO_COLOR: '1' });
+    const plain = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { NO_COLOR: '1' });
     expect(plain.out).toContain('verdict: conformant');
     expect(plain.out).not.toContain('\x1b[');
   }, 120_000);

@@ -93,7 +93,7 @@ describe('documentation links', () => {
       env[name!] = name!.startsWith('HPS_WHSEC') ? 'whsec_example' : /LIVE/.test(name!) ? 'pt_live_sk_example1234' : name!.startsWith('HPS_KEY') ? 'pt_test_sk_example1234' : name!.endsWith('URL') ? 'https://sink.example.test' : 'token';
     }
     const p = parseProfile(text, 'examples/profile.json', env);
-    expect(Object.keys(p).sort()).toEqual(['base_url', 'control', 'fixtures', 'keys', 'live_receiving', 'probes', 'webhooks']);
+    expect(Object.keys(p).sort()).toEqual(['$schema', 'base_url', 'control', 'fixtures', 'keys', 'live_receiving', 'probes', 'webhooks']);
     expect(Object.keys(p.keys)).toHaveLength(10);
   });
 });

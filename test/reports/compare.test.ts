@@ -49,6 +49,15 @@ describe('report --compare', () => {
     expect(html).toContain('not a certification: filtered to area(s) create');
   });
 
+  it('DIR=LABEL heads a column with LABEL (escaped); a label empty or with control characters is refused', async () => {
+    const { dirs, out } = compareDirs();
+    expect(await reportCommand({ compare: true, out }, [`${dirs[0]!}=staging <eu>`, dirs[1]!, `${dirs[2]!}=prod`])).toBe(0);
+    const heads = [...readFileSync(out, 'utf8').matchAll(/<th class="impl"><a href="[^"]*">([^<]*)<\/a>/g)].map((m) => m[1]);
+    expect(heads).toEqual(['staging &lt;eu&gt;', 'amount-through-float', 'prod']);
+    await expect(reportCommand({ compare: true, out }, [`${dirs[0]!}=`, dirs[1]!])).rejects.toThrow(/label after = must be/);
+    await expect(reportCommand({ compare: true, out }, [`${dirs[0]!}=a\u001b[31mb`, dirs[1]!])).rejects.toThrow(/label after = must be/);
+  });
+
   it('refuses one DIR, a DIR without report.json, and --out without --compare (exit 2)', async () => {
     const { dirs, root } = compareDirs();
     await expect(reportCommand({ compare: true }, [dirs[0]!])).rejects.toThrow(/at least two DIRs/);

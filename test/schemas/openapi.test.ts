@@ -16,6 +16,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   acceptedStatuses,
   buildOpenApiDocument,
+  documentPath,
   serializeOpenApiDocument,
   type OpenApiDocument,
 } from '../../schemas/index.ts';
@@ -59,8 +60,9 @@ describe('document header', () => {
     expect(doc['jsonSchemaDialect']).toBe('https://json-schema.org/draft/2020-12/schema');
   });
 
-  it('serves {base_url}/v1', () => {
-    expect((doc['servers'] as Json[])[0]!['url']).toBe('{base_url}/v1');
+  it('serves {base_url}; every path carries the /v1 prefix', () => {
+    expect((doc['servers'] as Json[])[0]!['url']).toBe('{base_url}');
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/v1/'))).toBe(true);
   });
 
   it('declares an HTTP bearer security scheme, required by default', () => {
@@ -74,7 +76,7 @@ describe('operations', () => {
     const inDoc = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${op['operationId']}`),
     );
-    expect(inDoc.sort()).toEqual(OPERATIONS.map((o) => `${o.method} ${o.path} ${o.operationId}`).sort());
+    expect(inDoc.sort()).toEqual(OPERATIONS.map((o) => `${o.method} /v1${o.path} ${o.operationId}`).sort());
   });
 
   it('operationIds are the spec\'s six, once each, in OPERATION_IDS order', () => {
@@ -90,7 +92,7 @@ describe('operations', () => {
   });
 
   describe.each(OPERATIONS.map((o) => [o.operationId, o] as const))('%s', (_id, op) => {
-    const o = doc.paths[op.path]![op.method.toLowerCase()] as Json;
+    const o = doc.paths[documentPath(op)]![op.method.toLowerCase()] as Json;
 
     it('lists exactly its statuses (plus a default Error response)', () => {
       const numeric = Object.keys(o['responses']).filter((k) => k !== 'default').map(Number);
@@ -125,14 +127,14 @@ describe('operations', () => {
   });
 
   it('createPayment takes a CreatePaymentRequest body and an optional Idempotency-Key header', () => {
-    const o = doc.paths['/payments']!['post'] as Json;
+    const o = doc.paths['/v1/payments']!['post'] as Json;
     expect(o['requestBody']).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePaymentRequest' } } } });
     const header = (o['parameters'] as Json[]).map(resolveParam).find((p) => p['name'] === 'Idempotency-Key');
     expect(header).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
   });
 
   it('listPayments has its query parameters; limit 1..100 default 20; status a strict enum', () => {
-    const params = ((doc.paths['/payments']!['get'] as Json)['parameters'] as Json[]).map(resolveParam);
+    const params = ((doc.paths['/v1/payments']!['get'] as Json)['parameters'] as Json[]).map(resolveParam);
     expect(params.map((p) => [p['name'], p['in']])).toEqual([
       ['status', 'query'],
       ['external_id', 'query'],
@@ -149,7 +151,7 @@ describe('operations', () => {
 
   it('429 responses carry an integer Retry-After header', () => {
     for (const op of OPERATIONS) {
-      const r = (doc.paths[op.path]![op.method.toLowerCase()] as Json)['responses']['429'];
+      const r = (doc.paths[documentPath(op)]![op.method.toLowerCase()] as Json)['responses']['429'];
       const h = resolveParam(r.headers['Retry-After']);
       expect(h['schema']).toEqual({ type: 'integer' });
     }

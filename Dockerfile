@@ -1,0 +1,39 @@
+# The hps-conformance image: the package as `npm install` would ship it (package.json "files"),
+# its production dependencies from the lockfile, the CLI on PATH. Node: the current LTS line.
+#   docker build -t registry.example/hps-conformance:0.1.0 .      (from the repository root)
+# registry.example stands for your registry; the Kubernetes manifests (deploy/kubernetes/) and
+# the CI examples (examples/ci/) name the image so. test/deploy/dockerfile.test.ts keeps the COPY
+# lines equal to "files".
+FROM node:24-slim
+WORKDIR /opt/hps-conformance
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY bin/ bin/
+COPY catalogue/ catalogue/
+COPY cli/ cli/
+COPY client-cert/ client-cert/
+COPY core/ core/
+COPY examples/ examples/
+COPY generators/ generators/
+COPY load/ load/
+COPY mutation/ mutation/
+COPY receiver/ receiver/
+COPY reference/ reference/
+COPY reference-receiver/ reference-receiver/
+COPY render/ render/
+COPY report/ report/
+COPY runner/ runner/
+COPY schemas/ schemas/
+COPY sink/ sink/
+COPY suites/ suites/
+COPY targets/ targets/
+COPY verdict/ verdict/
+COPY deploy/ deploy/
+COPY docs/ docs/
+COPY tsconfig.json README.md ./
+RUN ln -s /opt/hps-conformance/bin/hps-conformance.mjs /usr/local/bin/hps-conformance
+USER node
+# Reports go to a directory the node user can write (mount a volume there, or pass --report).
+WORKDIR /home/node
+ENTRYPOINT []
+CMD ["hps-conformance", "--help"]
