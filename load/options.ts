@@ -51,6 +51,8 @@ export interface LoadOptions {
   /** Prefix of every key of the run (default: a fresh run id). */
   runId?: string;
   maxRequests: number;
+  /** Closed model: after a 429, a connection waits its Retry-After before the next request. */
+  honourRetryAfter: boolean;
   reportDir?: string;
   thresholds: Thresholds;
 }
@@ -108,6 +110,8 @@ export function parseLoadOptions(o: Raw): LoadOptions {
   if (maxRequests < connections) {
     throw usage(`--max-requests ${maxRequests}: must be at least --connections (${connections})`);
   }
+  const honourRetryAfter = o['honour-retry-after'] === true;
+  if (honourRetryAfter && rate !== undefined) throw usage('--honour-retry-after: only in the closed model (without --rate); the open model offers its rate whatever the answers, and reports the 429s');
   const thresholds: Thresholds = {
     maxP99Ms: num(o, 'max-p99-ms', 0, 600_000) ?? THRESHOLD_DEFAULTS.maxP99Ms,
     minRps: num(o, 'min-rps', 0, 1e12) ?? THRESHOLD_DEFAULTS.minRps,
@@ -127,6 +131,7 @@ export function parseLoadOptions(o: Raw): LoadOptions {
     ...(shard ? { shard } : {}),
     ...(runId ? { runId } : {}),
     maxRequests,
+    honourRetryAfter,
     reportDir: str(o, 'report'),
     thresholds,
   };

@@ -63,13 +63,13 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     progress(ran ? `load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n` : '');
     const results = ran
       ? await runWorkers(
-          { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, pool: pool?.ok ? pool.pool : [] },
+          { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, pool: pool?.ok ? pool.pool : [] },
           opts.workers,
         )
       : [];
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const after = await afterTheLoad(client, key, obs, ran, target.embedded, pool);
-    const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS) : null;
+    const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
     if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
     const checks = buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) });
     const report = assemble(opts, { runId, startedAt, target, timeoutMs, workers: results.length || opts.workers, figures, checks, cleaned: after.cleaned });
@@ -83,6 +83,13 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     await closeAllPools();
     await target.close();
   }
+}
+
+function rateLimitedNote(model: 'open' | 'closed', l: NonNullable<Figures['rate_limited']>, responses: number): string {
+  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable Retry-After';
+  const head = `${l.count} of ${responses} answers were 429 (${asked})`;
+  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a client honouring Retry-After would have backed off)`;
+  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured (the connections went on at once; --honour-retry-after waits it)`;
 }
 
 interface AfterOutcome {
@@ -139,6 +146,7 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
       workers: x.workers,
       shard: opts.shard ?? null,
       max_requests: opts.maxRequests,
+      ...(opts.honourRetryAfter ? { honour_retry_after: true } : {}),
       timeout_s: x.timeoutMs / 1000,
       thresholds: opts.thresholds,
     },
@@ -163,7 +171,9 @@ function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figu
   notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked but not in the figures`);
   if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
   if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
-  if (f && f.sent >= opts.maxRequests) notes.push(`the run stopped at the request cap (${opts.maxRequests}) before --duration`);
+  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
+  const limited = f?.rate_limited;
+  if (f && limited && limited.count > 0) notes.push(rateLimitedNote(f.model, limited, f.responses));
   notes.push(
     baseUrl.startsWith('https:')
       ? `connections: ${opts.connections}, undici over TLS (certificates verified, undici defaults), one request in flight on each`

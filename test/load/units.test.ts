@@ -26,6 +26,7 @@ describe('load flags', () => {
       durationS: 10,
       connections: 10,
       maxRequests: LIMITS.maxRequestsCap,
+      honourRetryAfter: false,
       reportDir: undefined,
       thresholds: { ...THRESHOLD_DEFAULTS, allowShort: false },
     });
