@@ -207,11 +207,17 @@ function buildProgram(onResult: (code: number) => void): Command {
       const c = args.at(-1) as Command;
       const values = c.opts();
       const o: Options = {};
-      for (const [long, attr] of attrs) o[long] = values[attr] as Options[string];
+      for (const [long, attr] of attrs) o[long] = nonEmpty(long, values[attr] as Options[string]);
       onResult(await def.handler(o, def.positionals ? c.args : []));
     });
   }
   return program;
+}
+
+/** An option given an empty value (`--report ''`) is refused, never taken as absent (the default). */
+function nonEmpty(long: string, v: Options[string]): Options[string] {
+  if (v === '' || (Array.isArray(v) && v.some((x) => x.trim() === ''))) throw new HarnessError('HPS_ERR_USAGE', `--${long}: needs a value (got an empty one)`);
+  return v;
 }
 
 export async function main(argv: string[]): Promise<number> {
