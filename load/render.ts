@@ -102,7 +102,7 @@ export function loadSectionsMarkdown(r: LoadReport): string[] {
   out.push('| check | status | detail |', '|---|---|---|');
   for (const c of r.checks) out.push(`| ${c.id} | ${c.status} | ${md(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${md(e)}`).join('')} |`);
   out.push('', '| threshold | status | detail |', '|---|---|---|');
-  for (const t of r.thresholds) out.push(`| ${t.id} | ${t.status} | ${md(t.detail)} |`);
+  for (const t of r.thresholds) out.push(`| ${md(t.id)} | ${t.status} | ${md(t.detail)} |`);
   if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${md(n)}`));
   return out;
 }

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { closeAllPools, type Client } from '../core/client.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
+import { profileSecrets } from '../core/profile.ts';
 import { EXIT } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
@@ -49,7 +50,8 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
-  const target = await openLoadTarget(opts.profilePath);
+  // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
+  const target: LoadTarget = opts.profile ? { profile: opts.profile, embedded: false, secrets: profileSecrets(opts.profile), close: async () => undefined } : await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
   try {
     await preflight(profile);

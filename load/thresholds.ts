@@ -5,9 +5,11 @@
  */
 import type { Figures } from './figures.ts';
 import type { Thresholds } from './options.ts';
+import { evaluateExpression, parseThresholdExpression } from './threshold-expressions.ts';
 
 export interface ThresholdResult {
-  id: 'max-p99-ms' | 'min-rps' | 'max-error-rate' | 'rate-reached';
+  /** A flag's threshold, or the text of a `--threshold` expression. */
+  id: 'max-p99-ms' | 'min-rps' | 'max-error-rate' | 'rate-reached' | (string & {});
   status: 'pass' | 'fail' | 'off';
   limit: number;
   actual: number;
@@ -32,6 +34,7 @@ export function evaluateThresholds(t: Thresholds, f: Figures): ThresholdResult[]
   const errFail = f.errors.rate > t.maxErrorRate;
   out.push({ id: 'max-error-rate', status: errFail ? 'fail' : 'pass', limit: t.maxErrorRate, actual: f.errors.rate, detail: `error rate ${fmtRate(f.errors.rate)} ${errFail ? '>' : '≤'} ${fmtRate(t.maxErrorRate)}` });
   out.push(rateReached(t, f));
+  for (const text of t.expressions ?? []) out.push(evaluateExpression(parseThresholdExpression(text), f));
   return out;
 }
 
