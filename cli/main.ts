@@ -104,6 +104,8 @@ export const COMMANDS: Record<string, CommandDef> = {
       shard: str('i/N', 'this run is shard i of N: 1/N of the rate, a disjoint key space; merge with `load merge DIR...`'),
       'run-id': str('ID', 'the run id shared by the shards of one run'),
       report: str('DIR', 'where load.json and load.md go (default reports/load/<timestamp>/)'),
+      out: str('ndjson=FILE', 'stream one JSON line per interval to FILE while the run goes'),
+      interval: str('DUR', 'the interval of --out and of the progress line (a live line on a terminal, one line per interval otherwise), 100ms to 60s (default 1s)'),
       'max-requests': str('N', 'stop after N requests, the warm-up taking at most a tenth (default and hard cap 1000000); rates are over the time measured'),
       'honour-retry-after': flag('closed model: after a 429, the connection waits its Retry-After (at most 60 s) before the next request'),
       threshold: many('EXPR', 'a threshold as k6 writes it, judged on the merged histogram (repeatable): [create:|read:|list:]METRIC<VALUE, e.g. create:p95<250, read:p99.9<800ms, errors<0.1%, rps>=500'),

@@ -25,6 +25,7 @@ import type { Connection } from './connection.ts';
 import { Http1Connection } from './http1-connection.ts';
 import { UndiciConnection } from './undici-connection.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
+import { IntervalTally, startIntervals, type IntervalSnapshot } from './intervals.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
 import { requestFactory, type OutgoingRequest } from './requests.ts';
 import { createRequest, OPS, type Op, type ScenarioName } from './scenarios.ts';
@@ -48,6 +49,8 @@ export interface GeneratorConfig {
   maxRequests: number;
   /** Closed model: after a 429, wait its Retry-After before the connection's next request. */
   honourRetryAfter?: boolean;
+  /** Snapshot the counts every this many ms of the window (given with runGenerator's onInterval). */
+  intervalMs?: number;
   pool: readonly PaymentRef[];
   /** Epoch ms at which every generator of the run starts (workers start together). */
   startEpochMs: number;
@@ -102,6 +105,8 @@ class Recorder {
   /** idempotency-storm: 409 idempotency_in_progress answers in the window (expected, not errors). */
   expectedInProgress = 0;
   readonly throttle = newThrottleTally();
+  /** The interval in progress (the live line and --out ndjson). */
+  readonly interval = new IntervalTally();
   /** When the last request sent in the window ended (answer or failure). */
   lastEndAt = 0;
   stoppedByCap = false;
@@ -115,7 +120,9 @@ class Recorder {
   }
 
   sent(at: number, n = 1): void {
-    if (this.inWindow(at)) this.sentInWindow += n;
+    if (!this.inWindow(at)) return;
+    this.sentInWindow += n;
+    this.interval.onSent(n);
   }
 
   /**
@@ -131,9 +138,11 @@ class Recorder {
     this.lastEndAt = Math.max(this.lastEndAt, now());
     if (typeof status !== 'number') {
       this.errorKinds[status] += 1;
+      this.interval.onFailure();
       return;
     }
     this.answered += 1;
+    this.interval.onAnswer(status, ms);
     recordMs((this.hist[op] ??= newHistogram()), ms);
     const sec = Math.max(0, Math.floor((due - this.windowStart) / 1000));
     while (this.series.length <= sec) this.series.push(newHistogram(2));
@@ -275,12 +284,14 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
   }
 }
 
-export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResult> {
+/** `onInterval` hears each interval's snapshot while the run goes (every cfg.intervalMs of the window). */
+export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: IntervalSnapshot) => void): Promise<GeneratorResult> {
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
   const warmupCap = cfg.warmupS > 0 ? Math.ceil(cfg.maxRequests * WARMUP_CAP_SHARE) : 0;
   const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap } };
   const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs));
+  const intervals = onInterval && cfg.intervalMs ? startIntervals(loop.rec.interval, windowStart, windowEnd, cfg.intervalMs, onInterval, now) : null;
   try {
     if (cfg.startEpochMs > now()) await sleep(cfg.startEpochMs - now());
     if (cfg.scenario === 'idempotency-storm') await stormLoop(loop, clients, { n: 0 });
@@ -289,6 +300,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
       await Promise.all(clients.map((c, i) => connectionLoop(loop, i, c, next)));
     }
   } finally {
+    intervals?.stop();
     await Promise.all(clients.map((c) => c.close()));
   }
   const { rec } = loop;

@@ -61,6 +61,10 @@ export interface LoadOptions {
   honourRetryAfter: boolean;
   reportDir?: string;
   thresholds: Thresholds;
+  /** Seconds per interval of the live line and of `--out ndjson` (default 1). */
+  intervalS: number;
+  /** `--out ndjson=FILE`: one line per interval while the run goes. */
+  ndjsonFile?: string;
 }
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
@@ -160,7 +164,17 @@ export function parseLoadOptions(o: Raw): LoadOptions {
     honourRetryAfter,
     reportDir: str(o, 'report'),
     thresholds,
+    intervalS: durationOption(o, 'interval', 0.1, 60) ?? 1,
+    ...outOption(str(o, 'out')),
   };
+}
+
+/** `--out ndjson=FILE` (the one output kind so far). */
+function outOption(v: string | undefined): { ndjsonFile?: string } {
+  if (v === undefined) return {};
+  const m = /^ndjson=(.+)$/.exec(v);
+  if (!m) throw usage(`--out ${JSON.stringify(v)}: must be ndjson=FILE`);
+  return { ndjsonFile: m[1] };
 }
 
 /** `--threshold EXPR` (repeatable): each parsed now, so a bad one is a usage error before anything starts. */

@@ -25,6 +25,8 @@ import { preflight } from '../targets/preflight.ts';
 import { openLoadTarget, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
 import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
 import { runWorkers } from './workers.ts';
+import type { GeneratorResult } from './generator.ts';
+import { startLive } from './live.ts';
 
 export interface LoadRunResult {
   exitCode: number;
@@ -45,7 +47,9 @@ export function newRunId(): string {
 
 export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadRunResult> {
   const out = io.out ?? ((t: string) => console.log(t));
-  const progress = io.progress ?? (process.stderr.isTTY ? (t: string) => process.stderr.write(t) : () => undefined);
+  // Progress on stderr: a live line on a terminal, one line per interval otherwise (CI logs).
+  const tty = io.progress === undefined && process.stderr.isTTY === true;
+  const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
   const shardTag = opts.shard ? `s${opts.shard.index}` : '';
   const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
@@ -63,12 +67,16 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const pool = ops.includes('read') ? await createPool(client, key, runId, setupObs) : null;
     const ran = pool === null || pool.ok;
     progress(ran ? `load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n` : '');
-    const results = ran
-      ? await runWorkers(
-          { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, pool: pool?.ok ? pool.pool : [] },
-          opts.workers,
-        )
-      : [];
+    const live = startLive({ runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
+    let results: GeneratorResult[] = [];
+    try {
+      if (ran) {
+        const plan = { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: pool?.ok ? pool.pool : [] };
+        results = await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s));
+      }
+    } finally {
+      live.close();
+    }
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const after = await afterTheLoad(client, key, obs, ran, target.embedded, pool);
     const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;

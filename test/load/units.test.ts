@@ -27,6 +27,7 @@ describe('load flags', () => {
       connections: 10,
       maxRequests: LIMITS.maxRequestsCap,
       honourRetryAfter: false,
+      intervalS: 1,
       reportDir: undefined,
       thresholds: { ...THRESHOLD_DEFAULTS, allowShort: false },
     });
