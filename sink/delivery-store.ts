@@ -65,8 +65,11 @@ export class DeliveryStore {
   private readonly waiters = new Set<Waiter>();
   private bodyBytes = 0;
 
+  /** Event and Payment ids of the stored (correctly signed) deliveries: what corroborates a rejected one. */
+  private readonly verifiedIds = new Set<string>();
+
   constructor(loaded?: LoadedLog, limits?: RingLimits) {
-    this.ring = new RejectedRing(limits);
+    this.ring = new RejectedRing(limits, (d) => this.isCorroborated(d));
     this.hits = loaded?.redirectHits ?? new RedirectHitRing();
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
     this.ring.count += loaded?.rejectedNotKept ?? 0;
@@ -121,6 +124,8 @@ export class DeliveryStore {
     this.list.push(delivery);
     this.bySeq.set(delivery.seq, delivery);
     this.bodyBytes += storedBodyBytes(delivery);
+    if (delivery.event) this.verifiedIds.add(`e:${delivery.event.id}`);
+    if (delivery.event?.paymentId) this.verifiedIds.add(`p:${delivery.event.paymentId}`);
     if (delivery.event && delivery.attempt !== null) {
       this.attempts.set(attemptKey(delivery.path, delivery.event.id), delivery.attempt);
     }
@@ -129,6 +134,11 @@ export class DeliveryStore {
       this.tokens.set(answer.redirectToken, { seq: delivery.seq, path: delivery.path });
     }
     this.wakeWaiters();
+  }
+
+  /** A rejected request whose event or Payment also came correctly signed: the target's own. */
+  private isCorroborated(d: Delivery): boolean {
+    return d.event !== null && (this.verifiedIds.has(`e:${d.event.id}`) || (d.event.paymentId !== null && this.verifiedIds.has(`p:${d.event.paymentId}`)));
   }
 
   settle(seq: number, settled: HoldSettlement): void {

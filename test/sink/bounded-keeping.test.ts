@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { logLines } from '../../sink/log-lines.ts';
 import { REDIRECT_HIT_LIMITS } from '../../sink/redirect-hits.ts';
 import type { RunningSink } from '../../sink/index.ts';
-import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
+import { deliver, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
 const temps: Array<ReturnType<typeof tempDir>> = [];
 const open: RunningSink[] = [];
@@ -40,6 +40,29 @@ describe('redirect hits with our tokens', () => {
     expect(kept.at(-1)!.n).toBe(hits);
     expect(kept.every((h) => h.body === '' && h.bodySize === 1_000)).toBe(true);
     expect(logKinds(sink).filter((k) => k === 'redirect_hit')).toHaveLength(REDIRECT_HIT_LIMITS.loggedPerToken);
+  });
+});
+
+describe('the rejected rings under a stranger\'s flood', () => {
+  it('keep the target\'s own mis-signed and misrouted deliveries of a Payment it also delivered correctly; strangers\' entries go first', async () => {
+    const sink = await sinkIn({ rejectedRing: { evidenceEntries: 50, junkEntries: 50 } });
+    const paymentId = `pay_corroborated_${process.pid}`;
+    // The target: a correct delivery, one signed with another endpoint's secret, one to a path of no endpoint.
+    expect((await deliver(sink, '/hooks/test-all', paymentEvent({ paymentId }).body)).status).toBe(200);
+    expect((await deliver(sink, '/hooks/test-paid', paymentEvent({ paymentId, type: 'payment.paid' }).body, { secret: SECRETS.testAll })).status).toBe(400);
+    expect((await deliver(sink, '/hooks/misrouted', paymentEvent({ paymentId }).body)).status).toBe(400);
+    // A stranger: 300 forged events to a known endpoint and 300 to unknown paths.
+    for (let i = 0; i < 300; i++) {
+      await deliver(sink, '/hooks/test-all', paymentEvent().body, { signature: `t=1,v1=${'0'.repeat(64)}` });
+      await deliver(sink, `/junk/${i}`, paymentEvent().body);
+    }
+    expect(sink.deliveries({ paymentId }).map((d) => [d.path, d.problem])).toEqual([
+      ['/hooks/test-all', null],
+      ['/hooks/test-paid', 'bad_signature'],
+      ['/hooks/misrouted', 'unknown_path'],
+    ]);
+    expect(sink.stats().rejected).toBe(602);
+    expect(sink.deliveries().filter((d) => d.problem !== null).length).toBe(100);
   });
 });
 
