@@ -3,6 +3,14 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// `hps-conformance run --dry-run | head -1`: the reader has gone. End quietly, as a Unix tool does,
+// instead of an unhandled 'error' event and its stack trace. Any other stream error is left as it was.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    throw error;
+  });
+}
 const { main } = await import('../cli/main.ts');
 process.exitCode = await main(process.argv.slice(2));
 // The command is done. A run stopped early (--max-failures) can leave vitest worker threads

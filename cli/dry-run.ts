@@ -6,11 +6,13 @@ import { countByLevel, RULES, selectRules, sideOf, SIDE_COMMAND, type Rule } fro
 import { validateSelection } from '../runner/selection.ts';
 import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './main.ts';
+import { checkRunFlags } from './run-flags.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
   const rules = listOption(o, 'rule');
   validateSelection(areas, rules);
+  checkRunFlags(o); // what `run` would refuse, a dry run refuses too
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   printRules(selected);

@@ -14,13 +14,16 @@ import type { LoadReport } from '../load/report.ts';
 import { runLoad, type LoadRunResult } from '../load/run-load.ts';
 import { loadAnnotations } from './github.ts';
 import type { Options } from './main.ts';
+import { profileFromFlags } from './target-flags.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {
   if (positionals[0] === 'merge') return ciHooks(await mergeCommand(o, positionals.slice(1)));
   if (positionals.length) throw new HarnessError('HPS_ERR_USAGE', `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`);
-  const options = parseLoadOptions(o);
+  const flagTarget = profileFromFlags(o);
+  const options = { ...parseLoadOptions(o), ...(flagTarget ? { profile: flagTarget.profile } : {}) };
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
-  if (options.profilePath) guardLoadTarget({ baseUrl: loadProfile(options.profilePath).base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
+  const profile = options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined);
+  if (profile) guardLoadTarget({ baseUrl: profile.base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
   return ciHooks(await runLoad(options));
 }
 

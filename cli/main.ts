@@ -109,11 +109,13 @@ export const COMMANDS: Record<string, CommandDef> = {
   load: {
     summary: 'load the create/read hot path and check what comes back; `load merge DIR...` merges shards and judges the whole',
     options: {
-      profile: str('FILE', 'the target profile (its keys.test); without it the embedded reference server is used'),
+      profile: str('FILE', 'the target profile (its keys.test); without it and without --base-url the embedded reference server is used'),
+      'base-url': str('URL', 'the target\'s base URL, as for run (needs --key-env)'),
+      'key-env': str('VAR', 'with --base-url: the environment variable holding the Test secret key'),
       scenario: str('NAME', 'create, read, list, mixed or idempotency-storm (default mixed)'),
       mix: str('SPEC', 'mixed scenario ratio, e.g. create=1,read=8,list=1'),
-      duration: str('S', 'seconds of load, 1-300 (default 10)'),
-      warmup: str('S', 'seconds of warm-up excluded from the figures (default 1)'),
+      duration: str('DUR', 'the measured window: 30s, 5m, 1500ms or seconds, 1 s to 5 m (default 10s)'),
+      warmup: str('DUR', 'warm-up excluded from the figures, 0 to 60 s (default 1s)'),
       connections: str('N', 'concurrent connections, 1-256 (default 10)'),
       rate: str('R', 'open model: R requests/s due over all connections, latency timed from each due time (default: closed model, as fast as answers come)'),
       arrivals: str('KIND', 'open model arrivals: constant (default) or poisson'),
@@ -122,17 +124,21 @@ export const COMMANDS: Record<string, CommandDef> = {
       shard: str('i/N', 'this run is shard i of N: 1/N of the rate, a disjoint key space; merge with `load merge DIR...`'),
       'run-id': str('ID', 'the run id shared by the shards of one run'),
       report: str('DIR', 'where load.json and load.md go (default reports/load/<timestamp>/)'),
-      'max-requests': str('N', 'stop after N requests (default and hard cap 1000000)'),
-      'max-p99-ms': str('MS', 'fail when the overall p99 latency exceeds MS (default 250)'),
-      'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off)'),
-      'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01)'),
+      out: str('ndjson=FILE', 'stream one JSON line per interval to FILE while the run goes'),
+      interval: str('DUR', 'the interval of --out and of the progress line (a live line on a terminal, one line per interval otherwise), 100ms to 60s (default 1s)'),
+      'max-requests': str('N', 'stop after N requests, the warm-up taking at most a tenth (default and hard cap 1000000); rates are over the time measured'),
+      'honour-retry-after': flag('closed model: after a 429, the connection waits its Retry-After (at most 60 s) before the next request'),
+      threshold: many('EXPR', 'a threshold as k6 writes it, judged on the merged histogram (repeatable): [create:|read:|list:]METRIC<VALUE, e.g. create:p95<250, read:p99.9<800ms, errors<0.1%, rps>=500'),
+      'max-p99-ms': str('MS', 'fail when the overall p99 latency exceeds MS (default 250; the same as --threshold p99<=MS)'),
+      'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off; the same as --threshold rps>=R)'),
+      'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01; the same as --threshold errors<=F)'),
       yes: flag('load a target that is not loopback or a reserved test address without --rate'),
     },
     subcommands: {
       merge: {
         summary: 'merge the load.json of shards (or runs of one configuration) and judge the whole: `load merge DIR...`',
         options: {},
-        inherits: ['report', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
+        inherits: ['report', 'threshold', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
       },
@@ -249,10 +255,16 @@ function addCommand(parent: Command, name: string, def: CommandDef, onResult: (c
     const c = args.at(-1) as Command;
     const values = c.opts();
     const o: Options = {};
-    for (const [long, attr] of attrs) o[long] = values[attr] as Options[string];
+    for (const [long, attr] of attrs) o[long] = nonEmpty(long, values[attr] as Options[string]);
     onResult(await def.handler(o, def.positionals ? c.args : []));
   });
   return cmd;
+}
+
+/** An option given an empty value (`--report ''`) is refused, never taken as absent (the default). */
+function nonEmpty(long: string, v: Options[string]): Options[string] {
+  if (v === '' || (Array.isArray(v) && v.some((x) => x.trim() === ''))) throw new HarnessError('HPS_ERR_USAGE', `--${long}: needs a value (got an empty one)`);
+  return v;
 }
 
 export async function main(argv: string[]): Promise<number> {

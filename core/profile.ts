@@ -69,17 +69,50 @@ export function describeProfileErrors(errors: NonNullable<typeof validateProfile
   return [...lines];
 }
 
-/** Parses and validates profile JSON text. Throws HarnessError (exit 2) listing every problem. */
-export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): Profile {
-  let raw: unknown;
+/** A profile is a few levels deep; far deeper is not a profile (and would exhaust the stack of a recursive walk). */
+export const MAX_PROFILE_DEPTH = 64;
+
+/** Whether a parsed JSON value nests arrays/objects deeper than `max` (walked without recursion). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** JSON text to a value, or one line saying where it is broken (never quoting it: it may hold a key). */
+function parseJson(text: string, source: string): unknown {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text around the error (maybe a key): locate it ourselves.
-    const at = locateJsonError(text);
+    let at: ReturnType<typeof locateJsonError> = null;
+    try {
+      at = locateJsonError(text);
+    } catch {
+      throw new HarnessError('HPS_ERR_PROFILE', `${source}: not valid JSON (nested deeper than ${MAX_PROFILE_DEPTH} levels)`);
+    }
     const where = at ? `line ${at.line}, column ${at.column} (in ${at.field}): expected ${at.expected}` : 'cannot be parsed';
     throw new HarnessError('HPS_ERR_PROFILE', `${source}: not valid JSON at ${where}`);
   }
+}
+
+/** The base URL a client can use (port in range, a host); the pattern alone lets e.g. port 99999 through. */
+function checkBaseUrl(baseUrl: string, source: string): void {
+  const port = /^https?:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/.exec(baseUrl)?.[1];
+  if (port !== undefined && Number(port) > 65_535) throw new HarnessError('HPS_ERR_PROFILE', `${source}: base_url: port ${port} is over 65535`);
+  if (!URL.canParse(baseUrl)) throw new HarnessError('HPS_ERR_PROFILE', `${source}: base_url: not a valid URL`);
+}
+
+/** Parses and validates profile JSON text. Throws HarnessError (exit 2) listing every problem. */
+export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): Profile {
+  // A UTF-8 byte-order mark (some Windows editors write one) is not part of the JSON.
+  const raw = parseJson(text.replace(/^\uFEFF/, ''), source);
+  if (nestedDeeperThan(raw, MAX_PROFILE_DEPTH)) throw new HarnessError('HPS_ERR_PROFILE', `${source}: nested deeper than ${MAX_PROFILE_DEPTH} levels (not a profile)`);
   const problems: string[] = [];
   const data = interpolateEnv(raw, env, problems);
   if (problems.length) {
@@ -90,6 +123,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     throw new HarnessError('HPS_ERR_PROFILE', `${source}: ${lines.join('; ')}`, lines);
   }
   const profile = data as Profile;
+  checkBaseUrl(profile.base_url, source);
   // User-info in base_url is never sent (the client talks to the origin) nor printed: drop it here.
   registerSecrets(userInfoSecrets(profile.base_url));
   profile.base_url = stripUserInfo(profile.base_url).replace(/\/+$/, '');

@@ -14,6 +14,8 @@ export interface ConnectionAnswer {
   status: number;
   /** The bytes: decoded only by the checks that read them (observe.ts). */
   body: Buffer;
+  /** A 429's `Retry-After` value as sent (read on 429 answers only); absent when there was none. */
+  retryAfter?: string;
 }
 
 export interface Connection {

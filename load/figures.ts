@@ -6,14 +6,19 @@
 import { encode, mergeEncoded, percentilesOf, type Percentiles } from './histogram.ts';
 import type { ErrorKind, GeneratorResult } from './generator.ts';
 import { OPS, type Op } from './scenarios.ts';
+import { mergeThrottle, type ThrottleTally } from './throttle.ts';
 
 /**
  * What load.json keeps of the generators' output so that runs merge (figures.raw): a
  * GeneratorResult without what only the run itself reads (observations, internal errors).
  */
-export type RawParts = Omit<GeneratorResult, 'obs' | 'internalErrors' | 'expectedInProgress'> & {
+export type RawParts = Omit<GeneratorResult, 'obs' | 'internalErrors' | 'expectedInProgress' | 'measuredMs' | 'stoppedByCap' | 'throttle'> & {
   /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors); absent in older load.json. */
   expectedInProgress?: number;
+  /** The time measured (ms); absent in older load.json (then the nominal window). */
+  measuredMs?: number;
+  stoppedByCap?: boolean;
+  throttle?: ThrottleTally;
 };
 
 export interface OperationFigures extends Percentiles {
@@ -25,16 +30,29 @@ export interface Figures {
   model: 'open' | 'closed';
   /** Offered rate (open model), sum over shards; null in the closed model. */
   offered_rps: number | null;
-  /** Requests sent during the measured window, per second (whenever they fell due). */
+  /** Requests sent during the measured window, per second of the time measured (measured_s). */
   achieved_rps: number;
+  /** The nominal window (--duration). */
   window_s: number;
+  /** The time actually measured: window_s, or up to the last answer when the request cap ended the run first. */
+  measured_s?: number;
+  /** What ended the measured window. */
+  stopped_by?: 'duration' | 'max-requests';
+  /** Requests due in the window (open model; closed: sent): due = sent + not_sent. */
   due: number;
+  /** sent = responses + failed. */
   sent: number;
   not_sent: number;
+  /** Sent requests that got no answer (time-outs, connection and protocol failures). */
+  failed?: number;
   /** 1 − sent / due (≥ 0): how far the achieved rate fell short of the offered one. */
   shortfall: number;
   responses: number;
   warmup_responses: number;
+  /** 429 answers, apart: how many, their share of the answers, what Retry-After asked, the waits honoured. */
+  rate_limited?: RateLimitedFigures;
+  /** Answers other than 429 per second of the time measured: the rate the target accepted. */
+  accepted_rps?: number;
   latency_ms: { overall: Percentiles; by_operation: Partial<Record<Op, OperationFigures>> };
   /** Per second of the window (by due time in the open model): p50 and p99 (ms). */
   series: { second: number; count: number; p50: number; p99: number }[];
@@ -53,6 +71,18 @@ export interface Figures {
   };
   /** Merged raw parts (encoded HdrHistograms, µs): what `load merge` reads. */
   raw: RawParts;
+}
+
+export interface RateLimitedFigures {
+  count: number;
+  share_of_responses: number;
+  /** How many carried an integer Retry-After, and the smallest and largest (s); null when none did. */
+  with_retry_after: number;
+  retry_after_s: { min: number; max: number } | null;
+  /** Closed model with --honour-retry-after: waits made and their total (s). */
+  honoured: boolean;
+  waits: number;
+  waited_s: number;
 }
 
 function addInto(into: Record<string, number>, from: Record<string, number>): void {
@@ -78,20 +108,26 @@ export function mergeParts(parts: readonly RawParts[]): RawParts {
     out.warmupAnswered += p.warmupAnswered;
     out.expectedInProgress! += p.expectedInProgress ?? 0;
   }
+  // Parts run side by side (workers, shards): the time measured is the longest; older parts say nothing.
+  if (parts.length && parts.every((p) => p.measuredMs !== undefined)) out.measuredMs = Math.max(...parts.map((p) => p.measuredMs!));
+  out.stoppedByCap = parts.some((p) => p.stoppedByCap === true);
+  out.throttle = mergeThrottle(parts.map((p) => p.throttle));
   return out;
 }
 
 const round = (v: number, d = 2): number => Math.round(v * 10 ** d) / 10 ** d;
 
-export function buildFigures(parts: readonly RawParts[], offeredRps: number | null, windowS: number): Figures {
+export function buildFigures(parts: readonly RawParts[], offeredRps: number | null, windowS: number, honoured = false): Figures {
   const raw = mergeParts(parts);
+  const measuredS = raw.measuredMs === undefined ? windowS : round(Math.min(windowS, raw.measuredMs / 1000), 3);
+  const per = (n: number): number => (measuredS > 0 ? round(n / measuredS, 1) : 0);
   const byOp: Partial<Record<Op, OperationFigures>> = {};
   const statusCodes: Record<string, number> = {};
   for (const op of OPS) {
     const enc = raw.histograms[op];
     if (!enc) continue;
     const p = percentilesOf(mergeEncoded([enc]));
-    byOp[op] = { ...p, rps: round(p.count / windowS, 1), statuses: raw.statuses[op] };
+    byOp[op] = { ...p, rps: per(p.count), statuses: raw.statuses[op] };
     addInto(statusCodes, raw.statuses[op]);
   }
   const overall = percentilesOf(mergeEncoded(Object.values(raw.histograms)));
@@ -111,21 +147,40 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
   const kinds = raw.errorKinds.timeout + raw.errorKinds.connection + raw.errorKinds.other;
   const attempts = raw.answered + kinds;
   const sent = raw.sentInWindow;
+  const limited = statusCodes['429'] ?? 0;
   return {
     model: offeredRps ? 'open' : 'closed',
     offered_rps: offeredRps,
-    achieved_rps: round(sent / windowS, 1),
+    achieved_rps: per(sent),
     window_s: windowS,
+    measured_s: measuredS,
+    stopped_by: raw.stoppedByCap ? 'max-requests' : 'duration',
     due: raw.due,
     sent,
     not_sent: raw.notSent,
+    failed: kinds,
     shortfall: raw.due ? Math.max(0, round(1 - sent / raw.due, 4)) : 0,
     responses: raw.answered,
     warmup_responses: raw.warmupAnswered,
+    rate_limited: rateLimitedFigures(raw.throttle, limited, raw.answered, honoured),
+    accepted_rps: per(raw.answered - limited),
     latency_ms: { overall, by_operation: byOp },
     series,
     status_codes: statusCodes,
     errors: { by_kind: raw.errorKinds, by_status: byStatus, ...(expected ? { expected_409_in_progress: expected } : {}), rate_limited_429: statusCodes['429'] ?? 0, total: non2xx + kinds, rate: attempts ? round((non2xx + kinds) / attempts, 6) : 0 },
     raw,
+  };
+}
+
+function rateLimitedFigures(t: ThrottleTally | undefined, count: number, responses: number, honoured: boolean): RateLimitedFigures {
+  const withRetryAfter = t?.withRetryAfter ?? 0;
+  return {
+    count,
+    share_of_responses: responses ? round(count / responses, 6) : 0,
+    with_retry_after: withRetryAfter,
+    retry_after_s: withRetryAfter && t ? { min: t.retryAfterMinS, max: t.retryAfterMaxS } : null,
+    honoured,
+    waits: t?.waits ?? 0,
+    waited_s: round((t?.waitedMs ?? 0) / 1000, 3),
   };
 }

@@ -10,9 +10,14 @@
  * - closed model (no rate): each connection sends its next request as soon as the answer to
  *   the previous one is in; the latency is taken from the send time.
  *
- * Requests sent before the warm-up ends are checked but not counted in the figures.
- * Requests due inside the window that the connection never got to send count as not sent:
- * they are the shortfall an overloaded target (or generator) causes.
+ * Requests sent before the warm-up ends are checked but not counted in the figures; the warm-up
+ * may use at most a tenth of the request cap (then it waits for the window), so a capped run
+ * always measures. Requests due inside the window that the connection never got to send count as
+ * not sent: the shortfall an overloaded target (or generator) causes. A run stopped by the cap
+ * is measured up to its last answer (measuredMs), not over the nominal window.
+ *
+ * 429 answers are counted apart (throttle.ts); in the closed model with `honourRetryAfter`, a
+ * connection answered 429 waits the Retry-After (bounded) before its next request.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
@@ -20,9 +25,11 @@ import type { Connection } from './connection.ts';
 import { Http1Connection } from './http1-connection.ts';
 import { UndiciConnection } from './undici-connection.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
+import { IntervalTally, startIntervals, type IntervalSnapshot } from './intervals.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
 import { requestFactory, type OutgoingRequest } from './requests.ts';
 import { createRequest, OPS, type Op, type ScenarioName } from './scenarios.ts';
+import { countRateLimited, MAX_RETRY_AFTER_WAIT_MS, newThrottleTally, retryAfterSeconds, type ThrottleTally } from './throttle.ts';
 
 export interface GeneratorConfig {
   baseUrl: string;
@@ -40,6 +47,10 @@ export interface GeneratorConfig {
   durationS: number;
   timeoutMs: number;
   maxRequests: number;
+  /** Closed model: after a 429, wait its Retry-After before the connection's next request. */
+  honourRetryAfter?: boolean;
+  /** Snapshot the counts every this many ms of the window (given with runGenerator's onInterval). */
+  intervalMs?: number;
   pool: readonly PaymentRef[];
   /** Epoch ms at which every generator of the run starts (workers start together). */
   startEpochMs: number;
@@ -61,6 +72,11 @@ export interface GeneratorResult {
   notSent: number;
   warmupAnswered: number;
   expectedInProgress: number;
+  /** Time measured (ms from the window's start): the window, or up to the last answer when the cap stopped the run. */
+  measuredMs: number;
+  /** The request cap ended the run before the window did. */
+  stoppedByCap: boolean;
+  throttle: ThrottleTally;
   obs: ObservationSnapshot;
   internalErrors: string[];
 }
@@ -71,6 +87,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * lateness): it is still sent, and counted, within this grace. A real backlog is far larger.
  */
 export const END_GRACE_MS = 250;
+/** The share of the request cap the warm-up may use. */
+export const WARMUP_CAP_SHARE = 0.1;
 const now = (): number => performance.timeOrigin + performance.now();
 
 class Recorder {
@@ -86,17 +104,25 @@ class Recorder {
   warmupAnswered = 0;
   /** idempotency-storm: 409 idempotency_in_progress answers in the window (expected, not errors). */
   expectedInProgress = 0;
+  readonly throttle = newThrottleTally();
+  /** The interval in progress (the live line and --out ndjson). */
+  readonly interval = new IntervalTally();
+  /** When the last request sent in the window ended (answer or failure). */
+  lastEndAt = 0;
+  stoppedByCap = false;
   constructor(
     readonly windowStart: number,
     readonly windowEnd: number,
   ) {}
 
-  private inWindow(sentAt: number): boolean {
+  inWindow(sentAt: number): boolean {
     return sentAt >= this.windowStart && sentAt < this.windowEnd + END_GRACE_MS;
   }
 
   sent(at: number, n = 1): void {
-    if (this.inWindow(at)) this.sentInWindow += n;
+    if (!this.inWindow(at)) return;
+    this.sentInWindow += n;
+    this.interval.onSent(n);
   }
 
   /**
@@ -109,11 +135,14 @@ class Recorder {
       this.warmupAnswered += 1;
       return;
     }
+    this.lastEndAt = Math.max(this.lastEndAt, now());
     if (typeof status !== 'number') {
       this.errorKinds[status] += 1;
+      this.interval.onFailure();
       return;
     }
     this.answered += 1;
+    this.interval.onAnswer(status, ms);
     recordMs((this.hist[op] ??= newHistogram()), ms);
     const sec = Math.max(0, Math.floor((due - this.windowStart) / 1000));
     while (this.series.length <= sec) this.series.push(newHistogram(2));
@@ -141,7 +170,8 @@ interface Loop {
   obs: Observations;
   internalErrors: string[];
   windowEnd: number;
-  budget: { left: number };
+  /** Requests left under the cap; of them, how many the warm-up may still use. */
+  budget: { left: number; warmupLeft: number };
 }
 
 function observe(loop: Loop, req: OutgoingRequest, status: number, body: Buffer): void {
@@ -154,32 +184,34 @@ function observe(loop: Loop, req: OutgoingRequest, status: number, body: Buffer)
 
 /** One connection of the open or closed model, until the window ends or the budget is spent. */
 async function connectionLoop(loop: Loop, index: number, exchange: Connection, next: () => OutgoingRequest): Promise<void> {
-  const { cfg, rec } = loop;
+  const { cfg, rec, budget } = loop;
   const clock = cfg.rate ? arrivalClock(cfg.arrivals, cfg.rate, cfg.connections, index, cfg.startEpochMs) : null;
   let due = clock ? clock.next() : cfg.startEpochMs;
   for (;;) {
     const t = now();
     if (!clock) due = t;
     // Stop at the window's end even with a backlog: late requests are counted below, not sent.
-    if (due >= loop.windowEnd || t >= loop.windowEnd + END_GRACE_MS || loop.budget.left <= 0) break;
+    if (due >= loop.windowEnd || t >= loop.windowEnd + END_GRACE_MS) break;
+    if (budget.left <= 0) {
+      rec.stoppedByCap = true;
+      return; // stopped by the cap: what would have fell due later was never offered
+    }
+    const warm = Math.max(due, t) < rec.windowStart;
+    if (warm && budget.warmupLeft <= 0) {
+      // The warm-up's share of the cap is spent: skip its remaining arrivals, or wait for the window.
+      if (clock) due = clock.next();
+      else await sleep(rec.windowStart - t);
+      continue;
+    }
+    budget.left -= 1;
+    if (warm) budget.warmupLeft -= 1;
     const slept = due - t >= 1;
     if (slept) await sleep(due - t);
-    loop.budget.left -= 1;
-    if (due >= rec.windowStart) rec.due += 1;
-    const req = next();
     // Late: from the due time (the wait counts). Early (timers fire up to 1 ms early, and a
     // sub-millisecond wait is not slept): from the send time, never less than the service time.
     // Without a sleep the clock read above is the send time (a clock read per request saved).
     const sentAt = slept ? now() : t;
-    rec.sent(sentAt);
-    const from = Math.min(due, sentAt);
-    try {
-      const res = await exchange.send(req);
-      rec.record(req.sent.op, sentAt, due, now() - from, res.status);
-      observe(loop, req, res.status, res.body);
-    } catch (e) {
-      rec.record(req.sent.op, sentAt, due, 0, errorKind(e));
-    }
+    await exchangeOne(loop, exchange, next(), sentAt, due, !clock);
     if (clock) due = clock.next();
   }
   // What else fell due in the window was offered but never sent.
@@ -190,16 +222,45 @@ async function connectionLoop(loop: Loop, index: number, exchange: Connection, n
   }
 }
 
+/** Sends one request and records it; a 429 is counted apart and, if asked, its Retry-After waited (closed model). */
+async function exchangeOne(loop: Loop, exchange: Connection, req: OutgoingRequest, sentAt: number, due: number, closed: boolean): Promise<void> {
+  const { rec } = loop;
+  const measured = rec.inWindow(sentAt);
+  if (measured) rec.due += 1; // due = sent + never sent, exactly
+  rec.sent(sentAt);
+  const from = Math.min(due, sentAt);
+  let waitS: number | null = null;
+  try {
+    const res = await exchange.send(req);
+    rec.record(req.sent.op, sentAt, due, now() - from, res.status);
+    if (res.status === 429) waitS = measured ? countRateLimited(rec.throttle, res.retryAfter) : retryAfterSeconds(res.retryAfter);
+    observe(loop, req, res.status, res.body);
+  } catch (e) {
+    rec.record(req.sent.op, sentAt, due, 0, errorKind(e));
+  }
+  if (waitS !== null && closed && loop.cfg.honourRetryAfter) {
+    const ms = Math.min(waitS * 1000, MAX_RETRY_AFTER_WAIT_MS, loop.windowEnd + END_GRACE_MS - now());
+    if (ms > 0) {
+      if (measured) [rec.throttle.waits, rec.throttle.waitedMs] = [rec.throttle.waits + 1, rec.throttle.waitedMs + ms];
+      await sleep(ms);
+    }
+  }
+}
+
 /** idempotency-storm: rounds of one create (same key, same bytes) fired on every connection at once. */
 async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }): Promise<void> {
   const { cfg, rec } = loop;
   const prefix = new URL(cfg.baseUrl).pathname.replace(/\/+$/, '');
   const headers = { authorization: `Bearer ${cfg.key}`, accept: 'application/json', 'content-type': 'application/json' };
-  while (now() < loop.windowEnd && loop.budget.left >= clients.length) {
+  while (now() < loop.windowEnd) {
+    if (loop.budget.left < clients.length) {
+      rec.stoppedByCap = true;
+      break;
+    }
     const c = createRequest(cfg.runId, ++round.n * 2, `${cfg.tag}-storm`); // even seq: keyed
     const at = now();
     loop.budget.left -= clients.length;
-    if (at >= rec.windowStart) rec.due += clients.length;
+    if (rec.inWindow(at)) rec.due += clients.length;
     rec.sent(at, clients.length);
     const answers = await Promise.all(
       clients.map(async (client) => {
@@ -223,11 +284,14 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
   }
 }
 
-export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResult> {
+/** `onInterval` hears each interval's snapshot while the run goes (every cfg.intervalMs of the window). */
+export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: IntervalSnapshot) => void): Promise<GeneratorResult> {
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
-  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests } };
+  const warmupCap = cfg.warmupS > 0 ? Math.ceil(cfg.maxRequests * WARMUP_CAP_SHARE) : 0;
+  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap } };
   const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs));
+  const intervals = onInterval && cfg.intervalMs ? startIntervals(loop.rec.interval, windowStart, windowEnd, cfg.intervalMs, onInterval, now) : null;
   try {
     if (cfg.startEpochMs > now()) await sleep(cfg.startEpochMs - now());
     if (cfg.scenario === 'idempotency-storm') await stormLoop(loop, clients, { n: 0 });
@@ -236,6 +300,7 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
       await Promise.all(clients.map((c, i) => connectionLoop(loop, i, c, next)));
     }
   } finally {
+    intervals?.stop();
     await Promise.all(clients.map((c) => c.close()));
   }
   const { rec } = loop;
@@ -252,6 +317,9 @@ export async function runGenerator(cfg: GeneratorConfig): Promise<GeneratorResul
     notSent: rec.notSent,
     warmupAnswered: rec.warmupAnswered,
     expectedInProgress: rec.expectedInProgress,
+    measuredMs: rec.stoppedByCap ? Math.max(0, rec.lastEndAt - windowStart) : windowEnd - windowStart,
+    stoppedByCap: rec.stoppedByCap,
+    throttle: rec.throttle,
     obs: loop.obs.snapshot(),
     internalErrors: loop.internalErrors,
   };

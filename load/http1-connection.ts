@@ -67,6 +67,8 @@ interface Head {
   closeAfter: boolean;
   /** How long the connection may idle before the next request (from `Keep-Alive: timeout=N`). */
   reuseWithinMs: number;
+  /** A 429's Retry-After (read only on 429: no cost on the hot path). */
+  retryAfter?: string;
 }
 
 /** The values of every `name:` header line in `lower` (the head, lowercased), trimmed. */
@@ -114,6 +116,11 @@ function parseHead(head: string, method: string): Head {
   const connection = tokens(valuesOf(lower, '\r\nconnection:'));
   const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
   const reuseWithinMs = close ? 0 : reuseWithin(lower);
+  if (status === 429) return { ...framingOf(lower, status, method, close, reuseWithinMs), retryAfter: valuesOf(lower, '\r\nretry-after:')[0] };
+  return framingOf(lower, status, method, close, reuseWithinMs);
+}
+
+function framingOf(lower: string, status: number, method: string, close: boolean, reuseWithinMs: number): Head {
   if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close, reuseWithinMs };
   // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
   const codings = tokens(valuesOf(lower, '\r\ntransfer-encoding:'));
@@ -247,7 +254,7 @@ export class Http1Connection implements Connection, HasDeadline {
     this.chunks = [];
     if (this.head.closeAfter) this.drop();
     else this.reuseUntil = this.head.reuseWithinMs === Infinity ? Infinity : performance.now() + this.head.reuseWithinMs;
-    this.answer.resolve({ status: this.head.status, body });
+    this.answer.resolve(this.head.retryAfter === undefined ? { status: this.head.status, body } : { status: this.head.status, body, retryAfter: this.head.retryAfter });
   }
 
   private take(data: Buffer, at: number, n: number): void {

@@ -50,7 +50,7 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const open = shards.every((s) => s.options.rate !== null);
   const offered = open ? shards.reduce((a, s) => a + (s.options.rate ?? 0), 0) : null;
   const figures = parts.length ? buildFigures(parts, offered, windowS) : null;
-  const given = ['max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'].some((k) => flags[k] !== undefined);
+  const given = ['max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short', 'threshold'].some((k) => flags[k] !== undefined);
   const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
   const judged = figures ? evaluateThresholds(thresholds, figures) : [];
   const checks = mergeChecks(shards);

@@ -4,7 +4,9 @@
  * and total requests (--max-requests, hard cap MAX_REQUESTS_CAP).
  */
 import { HarnessError } from '../core/errors.ts';
+import type { Profile } from '../core/profile.ts';
 import type { Arrivals } from './arrivals.ts';
+import { parseThresholdExpression } from './threshold-expressions.ts';
 import { MIXES, parseMix, SCENARIO_NAMES, type Op, type ScenarioName } from './scenarios.ts';
 import { defaultWorkers } from './workers.ts';
 
@@ -33,10 +35,14 @@ export interface Thresholds {
   maxErrorRate: number;
   /** The open model's rate shortfall is reported but does not fail the run. */
   allowShort: boolean;
+  /** `--threshold EXPR`, each checked (threshold-expressions.ts); absent in older load.json. */
+  expressions?: string[];
 }
 
 export interface LoadOptions {
   profilePath?: string;
+  /** A target built from flags (`--base-url --key-env`), instead of a profile file. */
+  profile?: Profile;
   scenario: ScenarioName;
   durationS: number;
   connections: number;
@@ -51,8 +57,14 @@ export interface LoadOptions {
   /** Prefix of every key of the run (default: a fresh run id). */
   runId?: string;
   maxRequests: number;
+  /** Closed model: after a 429, a connection waits its Retry-After before the next request. */
+  honourRetryAfter: boolean;
   reportDir?: string;
   thresholds: Thresholds;
+  /** Seconds per interval of the live line and of `--out ndjson` (default 1). */
+  intervalS: number;
+  /** `--out ndjson=FILE`: one line per interval while the run goes. */
+  ndjsonFile?: string;
 }
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
@@ -86,12 +98,31 @@ function num(o: Raw, name: string, min: number, max: number): number | undefined
   return Number(v);
 }
 
+/**
+ * A duration as k6 users write it: `30s`, `5m`, `1500ms`, `1m30s`, or a bare number of seconds
+ * (as before); within [min, max] seconds. Returns seconds (fractional for ms).
+ */
+export function durationOption(o: Raw, name: string, min: number, max: number): number | undefined {
+  const v = str(o, name);
+  if (v === undefined) return undefined;
+  const bad = () => usage(`--${name} ${JSON.stringify(v)}: must be a duration from ${min} s to ${max} s, like 30s, 5m, 1500ms, 1m30s or a number of seconds`);
+  let seconds = 0;
+  if (/^\d+(\.\d+)?$/.test(v)) seconds = Number(v);
+  else {
+    const parts = /^(?:(\d+)h)?(?:(\d+)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+)ms)?$/.exec(v);
+    if (!parts || parts.slice(1).every((p) => p === undefined)) throw bad();
+    seconds = Number(parts[1] ?? 0) * 3600 + Number(parts[2] ?? 0) * 60 + Number(parts[3] ?? 0) + Number(parts[4] ?? 0) / 1000;
+  }
+  if (!Number.isFinite(seconds) || seconds < min || seconds > max) throw bad();
+  return seconds;
+}
+
 export function parseLoadOptions(o: Raw): LoadOptions {
   const scenario = str(o, 'scenario') ?? 'mixed';
   if (!(SCENARIO_NAMES as readonly string[]).includes(scenario)) {
     throw usage(`--scenario ${JSON.stringify(scenario)}: must be one of ${SCENARIO_NAMES.join(', ')}`);
   }
-  const durationS = int(o, 'duration', 1, LIMITS.durationMax) ?? LIMITS.durationDefault;
+  const durationS = durationOption(o, 'duration', 1, LIMITS.durationMax) ?? LIMITS.durationDefault;
   const connections = int(o, 'connections', 1, LIMITS.connectionsMax) ?? LIMITS.connectionsDefault;
   const rate = num(o, 'rate', 0.1, LIMITS.rateMax);
   const arrivals = str(o, 'arrivals') ?? 'constant';
@@ -108,11 +139,14 @@ export function parseLoadOptions(o: Raw): LoadOptions {
   if (maxRequests < connections) {
     throw usage(`--max-requests ${maxRequests}: must be at least --connections (${connections})`);
   }
+  const honourRetryAfter = o['honour-retry-after'] === true;
+  if (honourRetryAfter && rate !== undefined) throw usage('--honour-retry-after: only in the closed model (without --rate); the open model offers its rate whatever the answers, and reports the 429s');
   const thresholds: Thresholds = {
     maxP99Ms: num(o, 'max-p99-ms', 0, 600_000) ?? THRESHOLD_DEFAULTS.maxP99Ms,
     minRps: num(o, 'min-rps', 0, 1e12) ?? THRESHOLD_DEFAULTS.minRps,
     maxErrorRate: num(o, 'max-error-rate', 0, 1) ?? THRESHOLD_DEFAULTS.maxErrorRate,
     allowShort: o['allow-short'] === true,
+    ...expressionsOf(o),
   };
   return {
     profilePath: str(o, 'profile'),
@@ -122,14 +156,34 @@ export function parseLoadOptions(o: Raw): LoadOptions {
     ...(rate !== undefined ? { rate: shard ? rate / shard.count : rate } : {}),
     arrivals,
     mix,
-    warmupS: int(o, 'warmup', 0, LIMITS.warmupMax) ?? LIMITS.warmupDefault,
+    warmupS: durationOption(o, 'warmup', 0, LIMITS.warmupMax) ?? LIMITS.warmupDefault,
     workers: int(o, 'workers', 1, LIMITS.workersMax) ?? defaultWorkers(),
     ...(shard ? { shard } : {}),
     ...(runId ? { runId } : {}),
     maxRequests,
+    honourRetryAfter,
     reportDir: str(o, 'report'),
     thresholds,
+    intervalS: durationOption(o, 'interval', 0.1, 60) ?? 1,
+    ...outOption(str(o, 'out')),
   };
+}
+
+/** `--out ndjson=FILE` (the one output kind so far). */
+function outOption(v: string | undefined): { ndjsonFile?: string } {
+  if (v === undefined) return {};
+  const m = /^ndjson=(.+)$/.exec(v);
+  if (!m) throw usage(`--out ${JSON.stringify(v)}: must be ndjson=FILE`);
+  return { ndjsonFile: m[1] };
+}
+
+/** `--threshold EXPR` (repeatable): each parsed now, so a bad one is a usage error before anything starts. */
+function expressionsOf(o: Raw): { expressions?: string[] } {
+  const given = o.threshold;
+  if (given === undefined) return {};
+  const list = (Array.isArray(given) ? given : [String(given)]).map((t) => parseThresholdExpression(t).text);
+  if (list.length > 50) throw usage('--threshold: at most 50');
+  return { expressions: list };
 }
 
 /** `i/N`, 1 ≤ i ≤ N; `JOB_COMPLETION_INDEX` style 0-based indexes are mapped by the caller. */

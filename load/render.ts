@@ -33,7 +33,8 @@ export function latencyRows(r: LoadReport): string[][] {
     const x = f.latency_ms.by_operation[op];
     if (x) rows.push(row(op, x, x.rps, x.statuses));
   }
-  rows.push(row('overall', f.latency_ms.overall, f.latency_ms.overall.count / (f.window_s || 1), f.status_codes));
+  const measured = f.measured_s ?? f.window_s;
+  rows.push(row('overall', f.latency_ms.overall, measured > 0 ? f.latency_ms.overall.count / measured : 0, f.status_codes));
   return rows;
 }
 
@@ -41,15 +42,21 @@ export const LATENCY_HEAD = ['operation', 'responses', 'req/s', ...PERCENTILE_LA
 
 export function rateLine(r: LoadReport): string {
   const f = r.figures!;
+  const measured = f.measured_s ?? f.window_s;
+  const over = `over ${measured} s measured${measured < f.window_s ? ` of the ${f.window_s} s window (stopped by ${f.stopped_by === 'max-requests' ? 'the request cap' : 'the run'})` : ''}`;
+  const counts = `${f.sent} sent = ${f.responses} answered + ${f.failed ?? f.sent - f.responses} failed`;
+  const limited = f.rate_limited?.count ? ` · ${f.rate_limited.count} answered 429, accepted ${f.accepted_rps} req/s` : '';
   return f.model === 'open'
-    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s · ${f.due} due, ${f.sent} sent in the window, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}`
-    : `rate        closed model: ${f.achieved_rps} req/s achieved over ${f.window_s} s`;
+    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s ${over} · ${f.due} due = ${counts}, + ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}${limited}${f.rate_limited && f.rate_limited.share_of_responses > 0.01 ? ' — OFFERED RATE NOT ACCEPTED' : ''}`
+    : `rate        closed model: ${f.achieved_rps} req/s achieved ${over} · ${counts}${limited}`;
 }
 
 export function errorsLine(r: LoadReport): string {
   const e = r.figures!.errors;
   const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
-  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
+  const l = r.figures!.rate_limited;
+  const waits = l?.count ? ` (Retry-After ${l.retry_after_s ? `${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'none usable'}${l.honoured ? `; waited ${l.waits}×, ${l.waited_s} s` : ''})` : '';
+  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429}${waits} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
 }
 
 export function renderText(r: LoadReport): string {
@@ -95,7 +102,7 @@ export function loadSectionsMarkdown(r: LoadReport): string[] {
   out.push('| check | status | detail |', '|---|---|---|');
   for (const c of r.checks) out.push(`| ${c.id} | ${c.status} | ${md(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${md(e)}`).join('')} |`);
   out.push('', '| threshold | status | detail |', '|---|---|---|');
-  for (const t of r.thresholds) out.push(`| ${t.id} | ${t.status} | ${md(t.detail)} |`);
+  for (const t of r.thresholds) out.push(`| ${md(t.id)} | ${t.status} | ${md(t.detail)} |`);
   if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${md(n)}`));
   return out;
 }

@@ -36,6 +36,8 @@ export interface LoadReport {
     workers: number;
     shard: { index: number; count: number } | null;
     max_requests: number;
+    /** Closed model: 429s waited out (--honour-retry-after); absent when not asked. */
+    honour_retry_after?: boolean;
     timeout_s: number;
     thresholds: Thresholds;
   };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { closeAllPools, type Client } from '../core/client.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
+import { profileSecrets } from '../core/profile.ts';
 import { EXIT } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
@@ -24,6 +25,8 @@ import { preflight } from '../targets/preflight.ts';
 import { openLoadTarget, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
 import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
 import { runWorkers } from './workers.ts';
+import type { GeneratorResult } from './generator.ts';
+import { startLive } from './live.ts';
 
 export interface LoadRunResult {
   exitCode: number;
@@ -44,12 +47,15 @@ export function newRunId(): string {
 
 export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadRunResult> {
   const out = io.out ?? ((t: string) => console.log(t));
-  const progress = io.progress ?? (process.stderr.isTTY ? (t: string) => process.stderr.write(t) : () => undefined);
+  // Progress on stderr: a live line on a terminal, one line per interval otherwise (CI logs).
+  const tty = io.progress === undefined && process.stderr.isTTY === true;
+  const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
   const shardTag = opts.shard ? `s${opts.shard.index}` : '';
   const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
-  const target = await openLoadTarget(opts.profilePath);
+  // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
+  const target: LoadTarget = opts.profile ? { profile: opts.profile, embedded: false, secrets: profileSecrets(opts.profile), close: async () => undefined } : await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
   try {
     await preflight(profile);
@@ -61,15 +67,19 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const pool = ops.includes('read') ? await createPool(client, key, runId, setupObs) : null;
     const ran = pool === null || pool.ok;
     progress(ran ? `load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n` : '');
-    const results = ran
-      ? await runWorkers(
-          { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, pool: pool?.ok ? pool.pool : [] },
-          opts.workers,
-        )
-      : [];
+    const live = startLive({ runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
+    let results: GeneratorResult[] = [];
+    try {
+      if (ran) {
+        const plan = { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: pool?.ok ? pool.pool : [] };
+        results = await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s));
+      }
+    } finally {
+      live.close();
+    }
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const after = await afterTheLoad(client, key, obs, ran, target.embedded, pool);
-    const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS) : null;
+    const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
     if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
     const checks = buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) });
     const report = assemble(opts, { runId, startedAt, target, timeoutMs, workers: results.length || opts.workers, figures, checks, cleaned: after.cleaned });
@@ -83,6 +93,13 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     await closeAllPools();
     await target.close();
   }
+}
+
+function rateLimitedNote(model: 'open' | 'closed', l: NonNullable<Figures['rate_limited']>, responses: number): string {
+  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable Retry-After';
+  const head = `${l.count} of ${responses} answers were 429 (${asked})`;
+  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a client honouring Retry-After would have backed off)`;
+  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured (the connections went on at once; --honour-retry-after waits it)`;
 }
 
 interface AfterOutcome {
@@ -139,6 +156,7 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
       workers: x.workers,
       shard: opts.shard ?? null,
       max_requests: opts.maxRequests,
+      ...(opts.honourRetryAfter ? { honour_retry_after: true } : {}),
       timeout_s: x.timeoutMs / 1000,
       thresholds: opts.thresholds,
     },
@@ -163,7 +181,9 @@ function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figu
   notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked but not in the figures`);
   if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
   if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
-  if (f && f.sent >= opts.maxRequests) notes.push(`the run stopped at the request cap (${opts.maxRequests}) before --duration`);
+  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
+  const limited = f?.rate_limited;
+  if (f && limited && limited.count > 0) notes.push(rateLimitedNote(f.model, limited, f.responses));
   notes.push(
     baseUrl.startsWith('https:')
       ? `connections: ${opts.connections}, undici over TLS (certificates verified, undici defaults), one request in flight on each`

@@ -16,6 +16,7 @@ const noop = (): void => undefined;
 export class UndiciConnection implements Connection, HasDeadline {
   private readonly client: UndiciClient;
   private status = 0;
+  private retryAfter: string | undefined;
   private chunks: Buffer[] = [];
   private size = 0;
   private abort: (e: Error) => void = noop;
@@ -57,8 +58,9 @@ export class UndiciConnection implements Connection, HasDeadline {
     this.abort = abort;
   }
 
-  onHeaders(statusCode: number): boolean {
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
     this.status = statusCode;
+    this.retryAfter = statusCode === 429 ? retryAfterOf(rawHeaders) : undefined;
     return true;
   }
 
@@ -72,11 +74,18 @@ export class UndiciConnection implements Connection, HasDeadline {
   onComplete(): void {
     this.inFlight = false;
     const c = this.chunks;
-    this.answer.resolve({ status: this.status, body: c.length === 1 ? c[0]! : Buffer.concat(c) });
+    const body = c.length === 1 ? c[0]! : Buffer.concat(c);
+    this.answer.resolve(this.retryAfter === undefined ? { status: this.status, body } : { status: this.status, body, retryAfter: this.retryAfter });
   }
 
   onError(err: Error): void {
     this.inFlight = false;
     this.answer.reject(err);
   }
+}
+
+/** The first Retry-After among undici's raw headers (name, value, name, value…). */
+function retryAfterOf(raw: Buffer[]): string | undefined {
+  for (let i = 0; i + 1 < raw.length; i += 2) if (raw[i]!.toString('latin1').toLowerCase() === 'retry-after') return raw[i + 1]!.toString('latin1').trim();
+  return undefined;
 }

@@ -7,7 +7,7 @@ import { runGenerator, type GeneratorConfig } from './generator.ts';
 
 const port = parentPort!;
 port.once('message', (m: { startEpochMs: number }) => {
-  runGenerator({ ...(workerData as GeneratorConfig), startEpochMs: m.startEpochMs }).then(
+  runGenerator({ ...(workerData as GeneratorConfig), startEpochMs: m.startEpochMs }, (interval) => port.postMessage({ interval })).then(
     (result) => port.postMessage({ ok: true, result }),
     (e: Error) => port.postMessage({ ok: false, message: e.message }),
   );

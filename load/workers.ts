@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { GeneratorConfig, GeneratorResult } from './generator.ts';
+import type { IntervalSnapshot } from './intervals.ts';
 
 const ENTRY = new URL('./worker-entry.mjs', import.meta.url);
 /** Once every thread is loaded, the common start is this much later (the message's trip). */
@@ -52,14 +53,15 @@ interface Running {
   result: Promise<GeneratorResult>;
 }
 
-function spawnOne(cfg: GeneratorConfig, deadlineMs: number): Running {
+function spawnOne(cfg: GeneratorConfig, deadlineMs: number, onInterval?: (s: IntervalSnapshot) => void): Running {
   const w = new Worker(ENTRY, { workerData: cfg });
   let ready!: () => void;
   const readyP = new Promise<void>((r) => (ready = r));
   const result = new Promise<GeneratorResult>((resolve, reject) => {
     const timer = setTimeout(() => void w.terminate().then(() => reject(new Error(`load worker ${cfg.tag} did not finish in time`))), deadlineMs);
-    w.on('message', (m: { ready?: boolean; ok?: boolean; result?: GeneratorResult; message?: string }) => {
+    w.on('message', (m: { ready?: boolean; interval?: IntervalSnapshot; ok?: boolean; result?: GeneratorResult; message?: string }) => {
       if (m.ready) return ready();
+      if (m.interval) return onInterval?.(m.interval);
       clearTimeout(timer);
       if (m.ok) resolve(m.result!);
       else reject(new Error(`load worker ${cfg.tag}: ${m.message}`));
@@ -75,11 +77,11 @@ function spawnOne(cfg: GeneratorConfig, deadlineMs: number): Running {
 }
 
 /** `onStart` hears the common start time once every thread is loaded (the bench times the window from it). */
-export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void): Promise<GeneratorResult[]> {
+export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void, onInterval?: (s: IntervalSnapshot) => void): Promise<GeneratorResult[]> {
   const configs = splitPlan(plan, n, 0);
   // Bounded: load time + warm-up + window + one time-out for the last answers + slack.
   const deadline = LOAD_BUDGET_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;
-  const running = configs.map((c) => spawnOne(c, deadline));
+  const running = configs.map((c) => spawnOne(c, deadline, onInterval));
   await Promise.all(running.map((r) => r.ready));
   const start = performance.timeOrigin + performance.now() + START_DELAY_MS;
   for (const r of running) r.start(start);

@@ -3,7 +3,8 @@
  * raw bytes, headers and arrival time, verifies the signature with the endpoint's secret (spec
  * "Signature"), and answers as the Payment's `metadata.sink` marker asks (answer-plan.ts). Valid
  * deliveries are appended to the log before the answer and count toward the cap; rejected requests
- * go to the store's capped ring and never block a valid delivery. `/_sink/` is the query API.
+ * go to the store's capped ring and never block a valid delivery. `/_sink/` is the query API, and
+ * the redirect targets (a hit with a token of ours is kept bodiless in a ring per endpoint; any other is counted only).
  * Whatever arrives, it answers or drops the connection; it never throws.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +22,7 @@ import type { Delivery, DeliveryEvent, DeliveryProblem, HoldSettlement, Recorded
 import { verifySignature, type SignatureVerdict } from './verify-signature.ts';
 
 export const REDIRECT_TARGET_PREFIX = `${QUERY_PREFIX}/redirect-target/`;
+/** A redirect hit's body is read (to say its size and sha256) up to this, never kept. */
 const MAX_REDIRECT_HIT_BODY = 64 * 1024;
 const OVERSIZE_DRAIN_MS = 2_000;
 
@@ -68,7 +70,8 @@ export class SinkApp {
       deliveries: this.store.size,
       dropped: this.counters.dropped,
       rejected: this.store.rejectedCount,
-      redirectHits: this.store.redirectHits().length,
+      redirectHits: this.store.hitCounts.known,
+      unknownRedirectHits: this.store.hitCounts.unknown,
       clientErrors: this.counters.clientErrors,
       skippedLogLines: this.skippedLogLines,
     };
@@ -167,8 +170,8 @@ export class SinkApp {
   private onDelivery(req: IncomingMessage, res: ServerResponse, head: RequestHead, bodyResult: BodyResult): void {
     const x = this.inspect(req, head, bodyResult);
     const problem = this.problemOf(head, bodyResult, x);
-    // Only valid deliveries count toward the cap: junk never blocks the target's real traffic.
-    if ((problem === null || !isRejectedProblem(problem)) && this.store.size >= this.config.maxDeliveries) {
+    // Only valid deliveries count toward the caps: junk never blocks the target's real traffic.
+    if ((problem === null || !isRejectedProblem(problem)) && this.storeIsFull(x.raw.length)) {
       this.counters.dropped++;
       sendJson(res, 503, { error: 'sink_full' }, { connection: 'close' });
       return;
@@ -197,6 +200,11 @@ export class SinkApp {
     };
     this.admit(delivery);
     this.perform(req, res, delivery, delivery.answer);
+  }
+
+  /** Whether one more valid delivery with this many body bytes would pass a cap (count or body bytes). */
+  private storeIsFull(bodyBytes: number): boolean {
+    return this.store.size >= this.config.maxDeliveries || this.store.storedBodyBytes + bodyBytes > this.config.maxStoredBodyBytes;
   }
 
   /** A valid delivery reaches the disk before its answer leaves; a rejected one only the ring. */
@@ -268,30 +276,35 @@ export class SinkApp {
     });
   }
 
+  // A token the sink never handed out is a stranger's: counted, answered 404, nothing stored or
+  // logged. A token of ours: the hit joins its endpoint's ring (redirect-hits.ts), body not kept.
   private onRedirectHit(head: RequestHead, bodyResult: BodyResult, res: ServerResponse): void {
-    if (this.store.redirectHits().length >= this.config.maxDeliveries) {
-      this.counters.dropped++;
-      sendJson(res, 503, { error: 'sink_full' }, { connection: 'close' });
+    const close: Record<string, string> = bodyResult.kind === 'complete' ? {} : { connection: 'close' };
+    const token = head.path.slice(REDIRECT_TARGET_PREFIX.length);
+    const owner = this.store.tokenOwner(token);
+    if (!owner) {
+      this.store.addRedirectHit(null);
+      sendJson(res, 404, { error: 'unknown_redirect_token' }, close);
       return;
     }
     const raw = bodyResult.kind === 'too_large' ? Buffer.alloc(0) : bodyResult.body;
-    const token = head.path.slice(REDIRECT_TARGET_PREFIX.length);
     const hit: RedirectHit = {
       n: this.store.nextHitNumber(),
       receivedAt: head.receivedAt,
       method: head.method,
       url: head.url,
       token,
-      forSeq: this.store.seqOfToken(token),
+      forSeq: owner.seq,
+      endpoint: owner.path,
       peer: head.peer,
       headers: head.headers,
-      body: raw.toString('base64'),
+      body: '',
       bodySha256: sha256(raw),
       bodySize: bodyResult.kind === 'too_large' ? bodyResult.size : raw.length,
     };
-    this.appendQuietly({ line: 'redirect_hit', hit });
+    if (this.store.shouldLogHit(token)) this.appendQuietly({ line: 'redirect_hit', hit });
     this.store.addRedirectHit(hit);
-    sendJson(res, 200, { recorded: true, n: hit.n }, bodyResult.kind === 'complete' ? {} : { connection: 'close' });
+    sendJson(res, 200, { recorded: true, n: hit.n }, close);
   }
 
   private recordedAnswer(planned: PlannedAnswer): RecordedAnswer {

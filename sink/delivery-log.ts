@@ -2,19 +2,21 @@
  * The sink's append-only log: one JSON object per line (JSONL), written with a synchronous append and
  * fdatasync before the answer is sent, so a crash after an answer never loses the request it answered.
  * Opening an existing log reloads it, so a restarted sink keeps its history (and its seq numbers,
- * attempt counts and redirect tokens). The reload is streamed (readline over a read stream), so a log
- * of any size reloads; a line that cannot be read, and a torn last line (a crash mid-write), is skipped
- * and counted. The file is created 0600.
+ * attempt counts and redirect tokens). The reload is streamed (log-lines.ts: one line of at most a
+ * whole delivery held at a time) and keeps what the running sink would (its caps, its rings), so a log
+ * of any size reloads in bounded memory; a line that cannot be read, is too long, is past the caps, or
+ * is a torn last line (a crash mid-write) is skipped and counted. The file is created 0600.
  *
  * Lines:
  *   {"line":"start","at":<ms>,"pid":<n>,"endpoints":[EndpointSummary...]}   each time a sink starts
  *   {"line":"delivery","delivery":Delivery}                                   every request, before its answer
  *   {"line":"settled","seq":<n>,"settled":HoldSettlement}                     a held answer ended
- *   {"line":"redirect_hit","hit":RedirectHit}                                 a redirect target was requested
+ *   {"line":"redirect_hit","hit":RedirectHit}                                 one of our redirect targets was requested (first 3 per token)
  */
-import { closeSync, createReadStream, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createInterface } from 'node:readline';
+import { logLines } from './log-lines.ts';
+import { RedirectHitRing, type RedirectHitLimits } from './redirect-hits.ts';
 import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, EndpointSummary, HoldSettlement, RedirectHit } from './types.ts';
 
@@ -26,8 +28,9 @@ export type LogLine =
 
 export interface LoadedLog {
   deliveries: Delivery[];
-  redirectHits: RedirectHit[];
-  /** Lines that could not be read, the torn last line included. */
+  /** The redirect hits kept (the ring per endpoint; hits with a token of no reloaded delivery are dropped). */
+  redirectHits: RedirectHitRing;
+  /** Lines not taken: unreadable, longer than the line cap, deliveries past the store's caps, the torn last line. */
   skippedLines: number;
   /** The last line had no LF (a crash mid-write): skipped. */
   tornTail: boolean;
@@ -47,6 +50,22 @@ export interface OpenDeliveryLogOptions {
   sync?: boolean;
 }
 
+/**
+ * What a reload keeps, whatever the log's size: at most `maxDeliveries` deliveries holding at most
+ * `maxStoredBodyBytes` of raw bodies (the same caps the sink applies while running), the rings, and
+ * one line of at most `maxLineBytes` being read.
+ */
+export interface ReloadLimits {
+  maxDeliveries: number;
+  maxStoredBodyBytes: number;
+  maxLineBytes: number;
+  rejectedRing?: RingLimits;
+  redirectHits?: RedirectHitLimits;
+}
+
+/** Generous defaults for reading a log outside a sink (tests, tools). */
+export const READ_ALL: ReloadLimits = { maxDeliveries: Number.MAX_SAFE_INTEGER, maxStoredBodyBytes: Number.MAX_SAFE_INTEGER, maxLineBytes: 64 * 1024 * 1024 };
+
 /** The log could not be opened or read: the message names the file. */
 export class DeliveryLogError extends Error {
   readonly code = 'SINK_LOG';
@@ -57,11 +76,10 @@ export class DeliveryLogError extends Error {
 }
 
 /**
- * Opens (creating it 0600, in a directory created 0700) and reloads a log. The reload is streamed
- * line by line, so a log of any size reloads in bounded memory (beyond what is kept: stored
- * deliveries; rejected requests go to a capped ring).
+ * Opens (creating it 0600, in a directory created 0700) and reloads a log within `limits` (default:
+ * keep everything, for tools and tests; a sink passes its own caps).
  */
-export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { rejectedRing?: RingLimits } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
+export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { limits?: ReloadLimits } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
   let fd: number;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -72,7 +90,7 @@ export async function openDeliveryLog(file: string, options: OpenDeliveryLogOpti
   const sync = options.sync ?? true;
   let loaded: LoadedLog;
   try {
-    loaded = await readLog(file, fstatSync(fd).size, options.rejectedRing);
+    loaded = await readLog(file, fstatSync(fd).size, options.limits ?? READ_ALL);
     // A torn last line (no final LF) must not glue itself to the next line we write.
     if (loaded.tornTail) writeSync(fd, '\n');
   } catch (error) {
@@ -100,14 +118,18 @@ export async function openDeliveryLog(file: string, options: OpenDeliveryLogOpti
 /** Folds log lines into records; settlements join their deliveries. */
 export class LogReader {
   readonly deliveries: Delivery[] = [];
-  readonly redirectHits: RedirectHit[] = [];
+  readonly redirectHits: RedirectHitRing;
   skippedLines = 0;
   private readonly bySeq = new Map<number, Delivery>();
+  /** Redirect tokens of the deliveries kept, and their endpoint paths. */
+  private readonly tokenPaths = new Map<string, string>();
+  private bodyBytes = 0;
   /** Rejected requests: only what the rings keep is kept while reading (bounded memory). */
   private readonly ring: RejectedRing;
 
-  constructor(limits?: RingLimits) {
-    this.ring = new RejectedRing(limits);
+  constructor(private readonly limits: ReloadLimits = READ_ALL) {
+    this.ring = new RejectedRing(limits.rejectedRing);
+    this.redirectHits = new RedirectHitRing(limits.redirectHits);
   }
 
   /** One line of text (without its LF). */
@@ -126,22 +148,22 @@ export class LogReader {
   private fold(line: LogLine): boolean {
     switch (line.line) {
       case 'delivery':
-        if (typeof line.delivery?.seq !== 'number') return false;
+        if (typeof line.delivery?.seq !== 'number' || typeof line.delivery.body !== 'string') return false;
         if (isRejected(line.delivery)) this.ring.add(line.delivery);
-        else {
-          this.deliveries.push(line.delivery);
-          this.bySeq.set(line.delivery.seq, line.delivery);
-        }
+        else return this.keep(line.delivery);
         return true;
       case 'settled': {
         const delivery = this.bySeq.get(line.seq);
         if (delivery) delivery.settled = line.settled;
         return delivery !== undefined;
       }
-      case 'redirect_hit':
-        if (typeof line.hit?.n !== 'number') return false;
-        this.redirectHits.push(line.hit);
+      case 'redirect_hit': {
+        // Only hits with a token of a kept delivery: older logs also hold strangers' hits (and bodies).
+        const path = typeof line.hit?.n === 'number' && typeof line.hit.token === 'string' ? this.tokenPaths.get(line.hit.token) : undefined;
+        if (path === undefined) return false;
+        this.redirectHits.add({ ...line.hit, endpoint: path }, path);
         return true;
+      }
       case 'start':
         return true;
       default:
@@ -149,11 +171,28 @@ export class LogReader {
     }
   }
 
+  /** A valid delivery, kept within the store's caps (count and body bytes); past them, skipped. */
+  private keep(delivery: Delivery): boolean {
+    const bytes = storedBodyBytes(delivery);
+    if (this.deliveries.length >= this.limits.maxDeliveries || this.bodyBytes + bytes > this.limits.maxStoredBodyBytes) return false;
+    this.bodyBytes += bytes;
+    this.deliveries.push(delivery);
+    this.bySeq.set(delivery.seq, delivery);
+    const answer = delivery.answer;
+    if ((answer?.kind === 'redirect' || answer?.kind === 'status') && answer.redirectToken) this.tokenPaths.set(answer.redirectToken, delivery.path);
+    return true;
+  }
+
   result(tornTail = false): LoadedLog {
     const kept = this.ring.kept();
     const deliveries = kept.length ? [...this.deliveries, ...kept].sort((a, b) => a.seq - b.seq) : this.deliveries;
     return { deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail, rejectedNotKept: this.ring.count - kept.length };
   }
+}
+
+/** The raw bytes a stored delivery holds (its body is kept as base64). */
+export function storedBodyBytes(delivery: Delivery): number {
+  return Math.ceil((delivery.body.length * 3) / 4);
 }
 
 /** Reads a log's text into records (small logs, tests); settlements are folded into their deliveries. */
@@ -168,27 +207,16 @@ export function parseLog(text: string): LoadedLog {
   return reader.result(torn);
 }
 
-/** Streams the first `size` bytes of a log line by line; a last line without LF is torn: skipped and counted. */
-async function readLog(file: string, size: number, limits?: RingLimits): Promise<LoadedLog> {
+/** Streams the first `size` bytes of a log line by line (log-lines.ts); a last line without LF is torn: skipped and counted. */
+async function readLog(file: string, size: number, limits: ReloadLimits): Promise<LoadedLog> {
   const reader = new LogReader(limits);
-  if (size === 0) return reader.result();
-  const lastByte = Buffer.alloc(1);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, lastByte, 0, 1, size - 1);
-  } finally {
-    closeSync(fd);
-  }
-  const tornTail = lastByte[0] !== 0x0a;
-  const lines = createInterface({ input: createReadStream(file, { start: 0, end: size - 1, encoding: 'utf8', highWaterMark: 1 << 20 }), crlfDelay: Infinity });
-  let pending: string | undefined;
-  for await (const line of lines) {
-    if (pending !== undefined) reader.add(pending);
-    pending = line;
-  }
-  if (pending !== undefined) {
-    if (tornTail) reader.skippedLines++;
-    else reader.add(pending);
+  let tornTail = false;
+  for await (const item of logLines(file, size, limits.maxLineBytes)) {
+    if (item.kind === 'line') reader.add(item.text);
+    else {
+      reader.skippedLines++;
+      tornTail = item.kind === 'torn';
+    }
   }
   return reader.result(tornTail);
 }

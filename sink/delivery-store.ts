@@ -7,7 +7,8 @@
  * toward the cap.
  */
 import { matchesFilter, type DeliveryFilter } from './delivery-filter.ts';
-import type { LoadedLog } from './delivery-log.ts';
+import { storedBodyBytes, type LoadedLog } from './delivery-log.ts';
+import { RedirectHitRing } from './redirect-hits.ts';
 import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
 
@@ -58,20 +59,30 @@ export class DeliveryStore {
   private lastSeq = 0;
   private readonly bySeq = new Map<number, Delivery>();
   private readonly attempts = new Map<string, number>();
-  private readonly tokens = new Map<string, number>();
-  private readonly hits: RedirectHit[] = [];
+  /** Redirect tokens handed out: the delivery that carried each, and its endpoint path. */
+  private readonly tokens = new Map<string, { seq: number; path: string }>();
+  private readonly hits: RedirectHitRing;
   private readonly waiters = new Set<Waiter>();
+  private bodyBytes = 0;
+
+  /** Event and Payment ids of the stored (correctly signed) deliveries: what corroborates a rejected one. */
+  private readonly verifiedIds = new Set<string>();
 
   constructor(loaded?: LoadedLog, limits?: RingLimits) {
-    this.ring = new RejectedRing(limits);
+    this.ring = new RejectedRing(limits, (d) => this.isCorroborated(d));
+    this.hits = loaded?.redirectHits ?? new RedirectHitRing();
     for (const delivery of loaded?.deliveries ?? []) this.add(delivery);
     this.ring.count += loaded?.rejectedNotKept ?? 0;
-    for (const hit of loaded?.redirectHits ?? []) this.hits.push(hit);
   }
 
   /** Deliveries stored (rejected requests excluded): what the cap counts. */
   get size(): number {
     return this.list.length;
+  }
+
+  /** Raw body bytes of the deliveries stored: what the body cap counts. */
+  get storedBodyBytes(): number {
+    return this.bodyBytes;
   }
 
   nextSeq(): number {
@@ -89,7 +100,12 @@ export class DeliveryStore {
   }
 
   nextHitNumber(): number {
-    return (this.hits.at(-1)?.n ?? 0) + 1;
+    return this.hits.nextNumber();
+  }
+
+  /** Redirect hits with our tokens (all, kept or not), and with any other token. */
+  get hitCounts(): { known: number; unknown: number } {
+    return { known: this.hits.count, unknown: this.hits.unknownTokenHits };
   }
 
   /** The attempt number the next request with this event id at this path would be. */
@@ -99,19 +115,30 @@ export class DeliveryStore {
 
   add(delivery: Delivery): void {
     this.lastSeq = Math.max(this.lastSeq, delivery.seq);
-    if (isRejected(delivery)) this.ring.add(delivery);
-    else {
-      this.list.push(delivery);
-      this.bySeq.set(delivery.seq, delivery);
+    if (isRejected(delivery)) {
+      // A rejected request (anyone can send one) changes no attempt count nor any later answer.
+      this.ring.add(delivery);
+      this.wakeWaiters();
+      return;
     }
+    this.list.push(delivery);
+    this.bySeq.set(delivery.seq, delivery);
+    this.bodyBytes += storedBodyBytes(delivery);
+    if (delivery.event) this.verifiedIds.add(`e:${delivery.event.id}`);
+    if (delivery.event?.paymentId) this.verifiedIds.add(`p:${delivery.event.paymentId}`);
     if (delivery.event && delivery.attempt !== null) {
       this.attempts.set(attemptKey(delivery.path, delivery.event.id), delivery.attempt);
     }
     const answer = delivery.answer;
     if ((answer.kind === 'redirect' || answer.kind === 'status') && answer.redirectToken) {
-      this.tokens.set(answer.redirectToken, delivery.seq);
+      this.tokens.set(answer.redirectToken, { seq: delivery.seq, path: delivery.path });
     }
     this.wakeWaiters();
+  }
+
+  /** A rejected request whose event or Payment also came correctly signed: the target's own. */
+  private isCorroborated(d: Delivery): boolean {
+    return d.event !== null && (this.verifiedIds.has(`e:${d.event.id}`) || (d.event.paymentId !== null && this.verifiedIds.has(`p:${d.event.paymentId}`)));
   }
 
   settle(seq: number, settled: HoldSettlement): void {
@@ -119,16 +146,24 @@ export class DeliveryStore {
     if (delivery) delivery.settled = settled;
   }
 
-  seqOfToken(token: string): number | null {
-    return this.tokens.get(token) ?? null;
+  /** The delivery that carried this redirect token and its endpoint path; undefined for a token never handed out. */
+  tokenOwner(token: string): { seq: number; path: string } | undefined {
+    return this.tokens.get(token);
   }
 
-  addRedirectHit(hit: RedirectHit): void {
-    this.hits.push(hit);
+  /** Whether the next hit of this (known) token is written to the log. */
+  shouldLogHit(token: string): boolean {
+    return this.hits.shouldLog(token);
+  }
+
+  /** A hit with a known token (into its endpoint's ring), or with an unknown one (counted only). */
+  addRedirectHit(hit: RedirectHit | null): void {
+    if (hit === null) this.hits.unknownTokenHits++;
+    else this.hits.add(hit, hit.endpoint ?? '');
   }
 
   redirectHits(): RedirectHit[] {
-    return [...this.hits];
+    return this.hits.kept();
   }
 
   /** Stored deliveries and the ring's rejected requests, in seq order. */

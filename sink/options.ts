@@ -7,6 +7,9 @@ import type { SinkEndpoint } from './types.ts';
 import { DEFAULT_TOLERANCE_SECONDS } from './verify-signature.ts';
 import { SinkError, type SinkOptions } from './sink-types.ts';
 
+/** Raw body bytes the stored deliveries may hold together (base64 in memory: 4/3 of it). */
+export const DEFAULT_MAX_STORED_BODY_BYTES = 128 * 1024 * 1024;
+
 export interface ResolvedOptions {
   host: string;
   port: number;
@@ -15,6 +18,7 @@ export interface ResolvedOptions {
   publicUrl: string | undefined;
   maxBodyBytes: number;
   maxDeliveries: number;
+  maxStoredBodyBytes: number;
   rejectedRing: RingLimits;
   holdMs: number;
   toleranceSeconds: number | null;
@@ -96,6 +100,7 @@ export function resolveOptions(options: SinkOptions): ResolvedOptions {
     publicUrl: options.publicUrl,
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes, 1024 * 1024),
     maxDeliveries: positive('maxDeliveries', options.maxDeliveries, 20_000),
+    maxStoredBodyBytes: positive('maxStoredBodyBytes', options.maxStoredBodyBytes, DEFAULT_MAX_STORED_BODY_BYTES),
     holdMs: positive('holdMs', options.holdMs, 12_000),
     toleranceSeconds: tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : tolerance,
     queryToken,

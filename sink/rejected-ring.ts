@@ -6,6 +6,12 @@
  *  - junk: everything else (unknown path, not POST, oversize, aborted, no event): headers and verdicts
  *    only, never the body, at most `junkEntries`.
  * Neither counts toward maxDeliveries, so junk never blocks a valid delivery.
+ *
+ * When a ring is full, the oldest entry that is not *corroborated* goes first: an entry is
+ * corroborated when its event or Payment also came in a correctly signed delivery (`corroborated`,
+ * given by the store). Only the target (and the run) know those ids, so a stranger's flood can
+ * evict only other unknown entries, never the target's own mis-signed or misrouted deliveries of
+ * a Payment it also delivered correctly.
  */
 import type { Delivery, DeliveryProblem } from './types.ts';
 
@@ -30,7 +36,10 @@ export class RejectedRing {
   /** Rejected requests seen, including those no longer kept. */
   count = 0;
 
-  constructor(private readonly limits: RingLimits = RING_DEFAULTS) {}
+  constructor(
+    private readonly limits: RingLimits = RING_DEFAULTS,
+    private readonly corroborated: (d: Delivery) => boolean = () => false,
+  ) {}
 
   add(d: Delivery): void {
     this.count++;
@@ -38,12 +47,18 @@ export class RejectedRing {
       this.evidence.push(d);
       this.evidenceBytes += d.body.length;
       while (this.evidence.length > this.limits.evidenceEntries || (this.evidenceBytes > this.limits.evidenceBodyBytes && this.evidence.length > 1)) {
-        this.evidenceBytes -= this.evidence.shift()!.body.length;
+        this.evidenceBytes -= this.evict(this.evidence).body.length;
       }
       return;
     }
     this.junk.push(d.body === '' ? d : { ...d, body: '', bodyTruncated: true });
-    if (this.junk.length > this.limits.junkEntries) this.junk.shift();
+    if (this.junk.length > this.limits.junkEntries) this.evict(this.junk);
+  }
+
+  /** Removes the oldest entry that is not corroborated (the oldest of all when every one is). */
+  private evict(ring: Delivery[]): Delivery {
+    const i = ring.findIndex((d) => !this.corroborated(d));
+    return ring.splice(i === -1 ? 0 : i, 1)[0]!;
   }
 
   /** What is kept, in seq order. */

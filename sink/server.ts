@@ -6,9 +6,9 @@
  */
 import type { AddressInfo } from 'node:net';
 import { SinkApp } from './app.ts';
-import { DeliveryLogError, openDeliveryLog } from './delivery-log.ts';
+import { DeliveryLogError, openDeliveryLog, type ReloadLimits } from './delivery-log.ts';
 import { nowMs, summary, urlHost } from './http-helpers.ts';
-import { resolveOptions } from './options.ts';
+import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { SinkError, type RunningSink, type SinkOptions } from './sink-types.ts';
 
 export { REDIRECT_TARGET_PREFIX } from './app.ts';
@@ -19,7 +19,7 @@ export async function startSink(options: SinkOptions): Promise<RunningSink> {
   const config = resolveOptions(options);
   let opened;
   try {
-    opened = await openDeliveryLog(config.logFile, { sync: config.fsync, rejectedRing: config.rejectedRing });
+    opened = await openDeliveryLog(config.logFile, { sync: config.fsync, limits: reloadLimits(config) });
   } catch (error) {
     throw new SinkError('SINK_LOG', error instanceof DeliveryLogError ? error.message : `${config.logFile}: ${(error as Error).message}`);
   }
@@ -59,3 +59,16 @@ function listen(app: SinkApp, host: string, port: number): Promise<void> {
     });
   });
 }
+
+/** A reload keeps what the running sink would: the same caps, and one line of at most a whole delivery (body as base64 + a head). */
+function reloadLimits(config: ResolvedOptions): ReloadLimits {
+  return {
+    maxDeliveries: config.maxDeliveries,
+    maxStoredBodyBytes: config.maxStoredBodyBytes,
+    maxLineBytes: Math.ceil((config.maxBodyBytes * 4) / 3) + MAX_LINE_OVERHEAD_BYTES,
+    rejectedRing: config.rejectedRing,
+  };
+}
+
+/** A log line besides the body: the head (node caps it at 16 KiB, JSON-escaped up to 6×) and the record's fields. */
+const MAX_LINE_OVERHEAD_BYTES = 256 * 1024;

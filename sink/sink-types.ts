@@ -16,6 +16,8 @@ export interface SinkOptions {
   maxBodyBytes?: number;
   /** Deliveries kept (the log's included); past it requests are answered 503 and counted as dropped. Default 20 000. */
   maxDeliveries?: number;
+  /** Raw body bytes all stored deliveries may hold together (the log's included); past it, 503 as for maxDeliveries. Default 128 MiB. */
+  maxStoredBodyBytes?: number;
   /** How long a `timeout:<N>` answer is held before a 200, in ms. Default 12 000 (past the spec's 10 s). */
   holdMs?: number;
   /** Signature timestamp tolerance in seconds; null or Infinity turns the check off. Default 300. */

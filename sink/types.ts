@@ -117,7 +117,10 @@ export interface Delivery {
   settled?: HoldSettlement;
 }
 
-/** A request to a `/_sink/redirect-target/<token>`: a target that followed a redirect. */
+/**
+ * A request to a `/_sink/redirect-target/<token>` with a token the sink handed out: a target that
+ * followed a redirect. Hits with other tokens are only counted (SinkStats.unknownRedirectHits).
+ */
 export interface RedirectHit {
   /** 1, 2, 3 ... */
   n: number;
@@ -125,10 +128,13 @@ export interface RedirectHit {
   method: string;
   url: string;
   token: string;
-  /** The delivery whose answer carried this token; null for an unknown token. */
+  /** The delivery whose answer carried this token. */
   forSeq: number | null;
+  /** The path of that delivery's endpoint (hits are kept in a ring per endpoint). */
+  endpoint?: string;
   peer: { address: string | null; port: number | null };
   headers: Record<string, string>;
+  /** Always '' (bodies are not kept); the size and sha256 of what was sent are. */
   body: string;
   bodySha256: string;
   bodySize: number;
@@ -136,11 +142,14 @@ export interface RedirectHit {
 
 export interface SinkStats {
   deliveries: number;
-  /** Valid deliveries refused with 503 because `maxDeliveries` was reached (not logged). */
+  /** Valid deliveries refused with 503 because `maxDeliveries` or `maxStoredBodyBytes` was reached (not logged). */
   dropped: number;
   /** Rejected requests (unknown path, not POST, bad signature, oversize, aborted): counted apart, kept in a capped ring, not logged. */
   rejected: number;
+  /** Hits on a redirect target with a token the sink handed out (the last 100 per endpoint are kept). */
   redirectHits: number;
+  /** Hits on a redirect target with any other token: a stranger's, counted only (not stored, not logged). */
+  unknownRedirectHits: number;
   /** Connections whose bytes were not HTTP the server could parse (not logged). */
   clientErrors: number;
   /** Lines of a reloaded log that could not be read (e.g. torn by a crash). */

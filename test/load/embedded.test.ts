@@ -12,7 +12,11 @@ describe('hps-conformance load (embedded reference)', () => {
     const dir = reportDir('pass');
     // The latency threshold is not what this test is about (the machine is shared): it is generous here.
     const r = await cli(['load', '--duration', '2', '--connections', '4', '--max-p99-ms', '60000', '--report', dir]);
-    expect(r.err).toBe('');
+    // stderr (not a terminal here) holds only the progress: the start line, then one line per interval.
+    const progress = r.err.trim().split('\n');
+    expect(progress[0]).toMatch(/^load: closed model · /);
+    expect(progress.slice(1).every((l) => /^load \d+\.\d\/2 s · \d+(\.\d)? req\/s · p50 [\d.]+ ms · p99 [\d.]+ ms so far · errors \d+ \([\d.]+%\)/.test(l)), r.err).toBe(true);
+    expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(r.code).toBe(0);
     const report = readLoadJson(dir);
     expect(report.verdict).toBe('pass');

@@ -16,7 +16,7 @@ describe('hps-conformance load: usage and target errors', () => {
     const cases = [
       ['--duration', '0'],
       ['--duration', '301'],
-      ['--duration', '1.5'],
+      ['--duration', '0.5'],
       ['--connections', '257'],
       ['--connections', 'ten'],
       ['--rate', '0'],

@@ -26,6 +26,8 @@ describe('load flags', () => {
       durationS: 10,
       connections: 10,
       maxRequests: LIMITS.maxRequestsCap,
+      honourRetryAfter: false,
+      intervalS: 1,
       reportDir: undefined,
       thresholds: { ...THRESHOLD_DEFAULTS, allowShort: false },
     });

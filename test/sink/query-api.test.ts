@@ -44,7 +44,7 @@ describe('query API', () => {
     expect(await get(`${sink.url}/_sink/health`)).toEqual({
       status: 200,
       // The unsigned delivery is rejected: counted apart, not among the deliveries.
-      json: { ok: true, deliveries: 3, dropped: 0, rejected: 1, redirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
+      json: { ok: true, deliveries: 3, dropped: 0, rejected: 1, redirectHits: 0, unknownRedirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
     });
   });
 

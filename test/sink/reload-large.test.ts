@@ -1,7 +1,9 @@
 /**
- * Logs of any size reload (issue 11): a log over 600 MB (mostly junk lines with 64 KiB bodies,
+ * Logs of any size reload (issues 11 and 21): a log over 600 MB (mostly junk lines with 64 KiB bodies,
  * the shape a flooded sink left before junk was kept apart), a few valid deliveries and a torn last
- * line, reloaded by a child process in bounded memory (RSS growth < 200 MB). Prints time and peak RSS.
+ * line, reloaded by a child process in bounded memory (RSS growth < 200 MB); and the shape a redirect
+ * flood left before hits were bounded (strangers' hits with 64 KiB bodies) with one 300 MB line.
+ * Prints time and peak RSS.
  */
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -57,6 +59,31 @@ describe('reloading a large log', () => {
     expect(size).toBeGreaterThan(600 * 1024 * 1024);
     expect(r.stats).toMatchObject({ deliveries: VALID, rejected: junkLines, skippedLogLines: 1 });
     expect(r.lastSeq).toBe(VALID);
+    expect(growth).toBeLessThan(200);
+  }, 180_000);
+
+  it('an older flooded log (strangers\' redirect hits with 64 KiB bodies, one 300 MB line) reloads in bounded memory', () => {
+    const file = join(dir, 'hits.jsonl');
+    const fd = openSync(file, 'w', 0o600);
+    for (let seq = 1; seq <= VALID; seq++) writeSync(fd, deliveryLine(seq, paymentEvent().body, null, '/hooks/test-all'));
+    const hit = (n: number) => ({ n, receivedAt: Date.now(), method: 'POST', url: `/_sink/redirect-target/t${n}`, token: `t${n}`, forSeq: null, peer: {}, headers: {}, body: Buffer.alloc(64 * 1024, 0x61).toString('base64'), bodySha256: '', bodySize: 65_536 });
+    const hits = Array.from({ length: 64 }, (_, i) => `${JSON.stringify({ line: 'redirect_hit', hit: hit(i + 1) })}\n`).join('');
+    let hitLines = 0;
+    while (statSync(file).size < 320 * 1024 * 1024) {
+      writeSync(fd, hits);
+      hitLines += 64;
+    }
+    const huge = Buffer.alloc(16 * 1024 * 1024, 0x41);
+    writeSync(fd, '{"line":"delivery","delivery":{"seq":1,"body":"');
+    for (let i = 0; i < 19; i++) writeSync(fd, huge);
+    writeSync(fd, '"}}\n');
+    closeSync(fd);
+    const size = statSync(file).size;
+    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'reload-child.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const r = JSON.parse(out.trim().split('\n').at(-1)!);
+    const growth = (Math.max(r.maxRss, r.sampledPeak) - r.rssBefore) / 2 ** 20;
+    console.log(`reload: ${(size / 2 ** 20).toFixed(0)} MB log (${VALID} deliveries, ${hitLines} strangers' hit lines with 64 KiB bodies, one ${(19 * 16)} MB line) reloaded in ${(r.ms / 1000).toFixed(1)} s; RSS growth ${growth.toFixed(0)} MB; stats ${JSON.stringify(r.stats)}`);
+    expect(r.stats).toMatchObject({ deliveries: VALID, redirectHits: 0, skippedLogLines: hitLines + 1 });
     expect(growth).toBeLessThan(200);
   }, 180_000);
 });
