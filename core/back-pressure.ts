@@ -99,7 +99,7 @@ export function onThrottled(slot: string, retryAfterHeader: string | undefined):
   const now = performance.now();
   p.blockedUntil = Math.max(p.blockedUntil, now + waitMs);
   const recent = p.sent.filter((t) => t >= now - RECENT_MS).length;
-  p.rate = Math.max(0.5, Math.min(Number.isFinite(p.rate) ? p.rate : recent, recent) / 2);
+  p.rate = Math.max(1, Math.min(Number.isFinite(p.rate) ? p.rate : recent, recent) / 2);
   p.nextSlot = p.blockedUntil;
   return waitMs;
 }
