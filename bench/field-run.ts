@@ -5,7 +5,7 @@
  */
 import { startReference, type ReferenceProfile, type RunningReference } from '../reference/index.ts';
 import { EMBEDDED_TIME_SCALE, freePort } from '../targets/embedded.ts';
-import { runSuite, writeProfile, type SuiteRun } from '../test/infra/run-suite.ts';
+import { runSuite, writeProfile, type SuiteRun } from './run-suite.ts';
 import { startFieldProxy, type FieldProxyOptions } from './field-proxy.ts';
 
 export interface FieldRun {

@@ -102,27 +102,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   try {
     await preflight(target.profile, { keys: !target.embedded });
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
-    const probes = target.profile.probes ?? {};
-    const maxRps = opts.maxRps ?? probes.max_rps ?? null;
-    const concurrency = opts.concurrency ?? probes.concurrency ?? DEFAULT_CONCURRENCY;
-    const ctx: SuiteContextData = {
-      profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
-      profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
-      runId,
-      seed,
-      runs,
-      sinkUrl: target.sinkUrl,
-      sinkToken: target.sinkToken,
-      replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
-      pace: {
-        // Each suite worker paces its own requests: the cap is split between them.
-        ...(maxRps !== null ? { maxRpsPerProcess: maxRps / SUITE_WORKERS } : {}),
-        waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
-        outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
-        concurrency,
-        outageFile: join(tmpdir(), `hps-conformance-outage-${runId}`),
-      },
-    };
+    const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
     const monitor = opts.monitor?.(selected, ctx);
     const tests = await runSuites(opts.session, selected, ctx, monitor, concurrency);
     const rules = collectRules(selected, tests);
@@ -145,6 +125,33 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     await target.close();
     await closeAllPools();
   }
+}
+
+/** What the suite workers get: the profile (with --request-timeout), the run's ids, its pace. */
+function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: string; seed: number; runs: number }): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
+  const { runId, seed, runs } = run;
+  const probes = target.profile.probes ?? {};
+  const maxRps = opts.maxRps ?? probes.max_rps ?? null;
+  const concurrency = opts.concurrency ?? probes.concurrency ?? DEFAULT_CONCURRENCY;
+  const ctx: SuiteContextData = {
+    profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
+    profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
+    runId,
+    seed,
+    runs,
+    sinkUrl: target.sinkUrl,
+    sinkToken: target.sinkToken,
+    replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
+    pace: {
+      // Each suite worker paces its own requests: the cap is split between them.
+      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / SUITE_WORKERS } : {}),
+      waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
+      outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
+      concurrency,
+      outageFile: join(tmpdir(), `hps-conformance-outage-${runId}`),
+    },
+  };
+  return { ctx, maxRps, concurrency };
 }
 
 /** The suites through the caller's session, or through one opened for this run alone. */

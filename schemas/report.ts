@@ -155,6 +155,10 @@ export const reportSchema = {
       mutation,
       stopped: str,
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
+      command: closed(
+        { line: str, exit_code: { type: ['integer', 'null'] }, timed_out: bool, duration_ms: num, output_bytes: int, output_tail: str },
+        ['line', 'exit_code', 'timed_out', 'duration_ms', 'output_bytes', 'output_tail'],
+      ),
       traffic: closed(
         { max_rps: { type: ['number', 'null'] }, concurrency: int, total: trafficCounts, areas: { type: 'object', additionalProperties: trafficCounts } },
         ['max_rps', 'concurrency', 'total', 'areas'],
