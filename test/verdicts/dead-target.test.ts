@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
   const port = (front.address() as { port: number }).port;
-  const profile = { ...ref.profile, base_url: `http://127.0.0.1:${port}`, probes: { ...(ref.profile as any).probes, request_timeout_ms: 2_000 } };
+  const profile = { ...ref.profile, base_url: `http://127.0.0.1:${port}`, probes: { ...(ref.profile as any).probes, request_timeout_ms: 2_000, outage_budget_s: 10 } };
   delete (profile as any).webhooks;
   profilePath = join(dir, 'profile.json');
   writeFileSync(profilePath, JSON.stringify(profile));
