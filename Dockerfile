@@ -28,6 +28,7 @@ COPY sink/ sink/
 COPY suites/ suites/
 COPY targets/ targets/
 COPY verdict/ verdict/
+COPY webhook-judge/ webhook-judge/
 COPY deploy/ deploy/
 COPY docs/ docs/
 COPY tsconfig.json README.md ./

@@ -106,6 +106,25 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o),
   },
+  webhooks: {
+    summary: 'the long webhook schedule: `webhooks judge --log FILE` turns a `hps-conformance sink` run\'s log into a verdict and the usual reports',
+    options: {},
+    subcommands: {
+      judge: {
+        summary: 'judge the log of a long sink run: the whole retry schedule, punctuality, max attempts, same id and bytes, signatures',
+        options: {
+          log: str('FILE', 'the sink\'s log (`hps-conformance sink --log FILE`; default there .hps/sink-log.jsonl) (required)'),
+          report: str('DIR', 'where to write report.json, report.html, junit.xml, summary.md (default reports/runs/judge-<id>/)'),
+          profile: str('FILE', 'the profile the sink ran with: its endpoints\' secrets (every signature checked again), webhooks.time_scale, late_tolerance_ms; and certificate.json'),
+          'time-scale': str('N', 'the target\'s retry clock ran N times faster (default: the profile\'s webhooks.time_scale, else 1)'),
+        },
+        handler: async (o) => (await import('./webhooks-judge-command.ts')).webhooksJudgeCommand(o),
+      },
+    },
+    handler: async () => {
+      throw new HarnessError('HPS_ERR_USAGE', 'webhooks: give a subcommand: judge (hps-conformance webhooks judge --help)');
+    },
+  },
   load: {
     summary: 'load the create/read hot path and check what comes back; `load merge DIR...` merges shards and judges the whole',
     options: {

@@ -3,6 +3,7 @@
  * small inline script filters, opens a linked rule and copies curl lines). Rendered from
  * report.json (and certificate.json when present) alone; every value is escaped.
  */
+import { partlyChecked } from '../report/partly-checked.ts';
 import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
@@ -10,7 +11,7 @@ import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
-import type { Certificate, Evidence, Report, RuleReport } from '../report/model.ts';
+import type { Certificate, Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export { esc } from './escape.ts';
 
@@ -82,6 +83,7 @@ ${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
+${partlyCheckedHtml(report)}
 ${commandHtml(report)}
 ${tallyHtml(report)}
 ${trafficHtml(report)}
@@ -103,4 +105,11 @@ ${trustedHtml(SCRIPT)}
 </script>
 </body></html>
 `.text;
+}
+
+/** Rules that ran but could not check all they state, and what would complete them (report/partly-checked.ts). */
+function partlyCheckedHtml(report: Report): Html | string {
+  const partly = partlyChecked(report);
+  if (!partly.length) return '';
+  return html`<section id="partly-checked"><h2>Partly checked</h2><ul>${partly.map((p) => html`<li><a href="#${p.id}"><code>${p.id}</code></a> ${badge(p.status as RuleStatus)} ${p.text}</li>`)}</ul></section>`;
 }

@@ -3,6 +3,7 @@
  * per area, then failures first. Capped in size (GitHub refuses a step summary over 1 MiB): rows
  * that do not fit are counted and left to report.html.
  */
+import { partlyChecked } from '../report/partly-checked.ts';
 import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
 import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
@@ -95,6 +96,13 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     add('| status | rule | level | reason | replay |');
     add('|---|---|---|---|---|');
     for (const r of notable) if (!add(notableRow(r))) left++;
+    add('');
+  }
+  const partly = partlyChecked(report);
+  if (partly.length) {
+    add('## Partly checked');
+    add('');
+    for (const p of partly) add(md`- ${mdCode(p.id)} (${p.status.toUpperCase()}): ${cell(p.text, 600)}`.text);
     add('');
   }
   for (const line of tally(report)) if (!add(line)) break;

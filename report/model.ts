@@ -114,6 +114,30 @@ export interface Report {
   policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
   /** What the run's own traffic cost as a model client (429s waited out, retries, outages), per area. */
   traffic?: Traffic;
+  /** `webhooks judge`: the sink log the rules were judged from. */
+  source_log?: SourceLog;
+}
+
+/** The durable log of a `hps-conformance sink` run that `webhooks judge` read (webhook-judge/). */
+export interface SourceLog {
+  /** The file's name (not its path). */
+  file: string;
+  bytes: number;
+  sha256: string;
+  lines: number;
+  /** Lines not read (torn, over the cap, not a sink line). */
+  skipped_lines: number;
+  /** Event deliveries judged. */
+  deliveries: number;
+  /** (endpoint, event) pairs. */
+  events: number;
+  /** The target's retry clock speed the gaps were divided by. */
+  time_scale: number;
+  watched_from: string;
+  watched_until: string;
+  /** The log ends with the sink's stop line (else it crashed or still runs: the last line is the end). */
+  stopped_in_order: boolean;
+  restarts: number;
 }
 
 /** What the run's own traffic cost as a model client (verdict/traffic.ts): reported, never judged. */

@@ -4,6 +4,7 @@
  * the suites through vitest's Node API, maps results to catalogued rules and
  * writes report.json plus its renderings.
  */
+import { partlyChecked } from '../report/partly-checked.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -213,6 +214,7 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
     log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
+  for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);

@@ -163,6 +163,13 @@ export const reportSchema = {
         { max_rps: { type: ['number', 'null'] }, concurrency: int, total: trafficCounts, areas: { type: 'object', additionalProperties: trafficCounts } },
         ['max_rps', 'concurrency', 'total', 'areas'],
       ),
+      source_log: closed(
+        {
+          file: str, bytes: int, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' }, lines: int, skipped_lines: int, deliveries: int, events: int,
+          time_scale: { type: 'number', exclusiveMinimum: 0 }, watched_from: dateTime, watched_until: dateTime, stopped_in_order: bool, restarts: int,
+        },
+        ['file', 'bytes', 'sha256', 'lines', 'skipped_lines', 'deliveries', 'events', 'time_scale', 'watched_from', 'watched_until', 'stopped_in_order', 'restarts'],
+      ),
     },
     ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
   ),

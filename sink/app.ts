@@ -86,6 +86,7 @@ export class SinkApp {
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();
     await closed;
+    this.appendQuietly({ line: 'stop', at: nowMs(), pid: process.pid });
     this.log.close();
   }
 

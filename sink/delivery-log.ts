@@ -9,6 +9,7 @@
  *
  * Lines:
  *   {"line":"start","at":<ms>,"pid":<n>,"endpoints":[EndpointSummary...]}   each time a sink starts
+ *   {"line":"stop","at":<ms>,"pid":<n>}                                      the sink closed in order (the end of what it watched)
  *   {"line":"delivery","delivery":Delivery}                                   every request, before its answer
  *   {"line":"settled","seq":<n>,"settled":HoldSettlement}                     a held answer ended
  *   {"line":"redirect_hit","hit":RedirectHit}                                 one of our redirect targets was requested (first 3 per token)
@@ -22,6 +23,8 @@ import type { Delivery, EndpointSummary, HoldSettlement, RedirectHit } from './t
 
 export type LogLine =
   | { line: 'start'; at: number; pid: number; endpoints: EndpointSummary[] }
+  /** The sink closed in order (a crash leaves none): until then, anything sent was recorded. */
+  | { line: 'stop'; at: number; pid: number }
   | { line: 'delivery'; delivery: Delivery }
   | { line: 'settled'; seq: number; settled: HoldSettlement }
   | { line: 'redirect_hit'; hit: RedirectHit };
@@ -165,6 +168,7 @@ export class LogReader {
         return true;
       }
       case 'start':
+      case 'stop':
         return true;
       default:
         return false;

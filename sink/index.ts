@@ -28,3 +28,4 @@ export type {
   SinkEndpoint,
   SinkStats,
 } from './types.ts';
+export { logLines, type LogLineItem } from './log-lines.ts';

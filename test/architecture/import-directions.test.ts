@@ -28,8 +28,9 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   mutation: ['runner', 'verdict', 'targets', 'core', 'report', 'catalogue', 'reference'],
   load: ['core', 'targets', 'report', 'render', 'schemas', 'catalogue'],
   receiver: ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
+  'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'sink'],
   'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver', 'reference', 'examples', 'targets'],
-  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas'],
+  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas'],
   bin: ['cli'],
   // Benches measure the product from outside; nothing imports them.
   bench: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas', 'cli'],
