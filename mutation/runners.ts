@@ -14,7 +14,7 @@ import { mapLimit } from '../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { Report } from '../report/model.ts';
 import { run } from '../runner/run.ts';
-import { SuiteSession } from '../runner/suite-session.ts';
+import { SuiteSession, MUTATION_SUITE_WORKERS } from '../runner/suite-session.ts';
 
 export type Isolation = 'session' | 'process';
 
@@ -46,7 +46,7 @@ const RUN_DEADLINE_MS = 300_000;
 const BIN = join(PACKAGE_ROOT, 'bin', 'hps-conformance.mjs');
 
 export async function openRunner(isolation: Isolation): Promise<SuiteRunner> {
-  return isolation === 'process' ? processRunner() : sessionRunner(await SuiteSession.open({ keepWorkers: true }));
+  return isolation === 'process' ? processRunner() : sessionRunner(await SuiteSession.open({ keepWorkers: true, workers: MUTATION_SUITE_WORKERS }));
 }
 
 function sessionRunner(session: SuiteSession): SuiteRunner {

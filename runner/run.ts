@@ -28,7 +28,7 @@ import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
-import { DEFAULT_CONCURRENCY, SUITE_WORKERS, SuiteSession } from './suite-session.ts';
+import { DEFAULT_CONCURRENCY, sessionWorkers, SuiteSession } from './suite-session.ts';
 import { trafficLine, trafficOf } from '../verdict/traffic.ts';
 import { DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
@@ -145,7 +145,7 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
     replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
-      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / SUITE_WORKERS } : {}),
+      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / sessionWorkers(opts.session) } : {}),
       waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
       outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
       concurrency,

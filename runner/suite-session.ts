@@ -15,8 +15,14 @@ import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
 
-/** Suite files run in parallel; bounded so a shared target sees a modest concurrency. */
-export const SUITE_WORKERS = 2;
+/**
+ * Suite files run in parallel in this many worker threads (`run`). A run mostly waits on the
+ * target, the more so the farther away it is: 4 workers keep a target 50 ms away within 1.5× of
+ * the loopback run (`npm run bench:field -- --only latency`). The mutation score keeps 2 per
+ * session (it runs 4 sessions side by side).
+ */
+export const SUITE_WORKERS = 4;
+export const MUTATION_SUITE_WORKERS = 2;
 /** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
 /**
@@ -35,6 +41,7 @@ export class SuiteSession {
     private readonly vitest: Vitest,
     private readonly slot: ReporterSlot,
     private specs: TestSpecification[] | undefined,
+    readonly workers: number,
   ) {}
 
   /**
@@ -43,12 +50,12 @@ export class SuiteSession {
    * suite module again (~1 s a run here); run-scoped state is reset by the run id instead
    * (runner/run-scoped.ts), so the session keeps its workers and only test files are evaluated anew.
    */
-  static async open(o: { keepWorkers?: boolean } = {}): Promise<SuiteSession> {
+  static async open(o: { keepWorkers?: boolean; workers?: number } = {}): Promise<SuiteSession> {
     const { createVitest } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot)), { logLevel: 'silent', server: { watch: null } });
-    return new SuiteSession(vitest, slot, undefined);
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS), { logLevel: 'silent', server: { watch: null } });
+    return new SuiteSession(vitest, slot, undefined, o.workers ?? SUITE_WORKERS);
   }
 
   /**
@@ -107,7 +114,12 @@ async function keepWorkersAcrossRuns(): Promise<void> {
   workersKept = true;
 }
 
-function vitestOptions(reporter: Reporter) {
+/** The workers of the session running now (the pace per process divides --max-rps by it). */
+export function sessionWorkers(session: SuiteSession | undefined): number {
+  return session ? session.workers : SUITE_WORKERS;
+}
+
+function vitestOptions(reporter: Reporter, workers: number) {
   return {
     config: false as const,
     root: PACKAGE_ROOT,
@@ -119,8 +131,8 @@ function vitestOptions(reporter: Reporter) {
     // min = max: tinypool rejects 'Terminating worker thread' when it retires idle workers (vitest#8564).
     // Suites mostly wait on the network: run files side by side even on a 2-CPU machine
     // (vitest's default is CPUs - 1 workers, i.e. one file at a time there).
-    maxWorkers: SUITE_WORKERS,
-    minWorkers: SUITE_WORKERS,
+    maxWorkers: workers,
+    minWorkers: workers,
     // Rule tests of a file run side by side (ruleTest marks the ones that need their order).
     sequence: { concurrent: true },
     maxConcurrency: DEFAULT_CONCURRENCY,
