@@ -10,13 +10,13 @@ import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
-import type { Certificate, Evidence, Report, RuleReport } from '../report/model.ts';
+import type { CertificateRead, Evidence, Report, RuleReport } from '../report/model.ts';
 
 export { esc } from './escape.ts';
 
 export interface HtmlOptions {
   /** certificate.json from the report's directory, when there is one. */
-  certificate?: Certificate;
+  certificate?: CertificateRead;
   /** A section another run in the directory adds (render.ts CompanionSections), before the rules. */
   companionHtml?: string;
 }

@@ -5,7 +5,7 @@
  */
 import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
-import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { CertificateRead, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
 
 /** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
@@ -14,7 +14,7 @@ export const MARKDOWN_MAX_BYTES = 64 * 1024;
 const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', client: ' (merchant API client)' } as const;
 
 export interface MarkdownOptions {
-  certificate?: Certificate;
+  certificate?: CertificateRead;
   maxBytes?: number;
   /** Lines another run in the directory adds (render.ts CompanionSections), after the rules: whole if they fit, else its one-line fallback. */
   companion?: { lines: string[]; fallback: string };
@@ -26,7 +26,7 @@ const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip',
 const ORDER: Record<string, number> = { fail: 0, error: 1, flaky: 2, warn: 3 };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
-function header(report: Report, cert: Certificate | undefined): string[] {
+function header(report: Report, cert: CertificateRead | undefined): string[] {
   const s = report.summary;
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
