@@ -84,9 +84,12 @@ export function signatureProblem(cert: Certificate, trusted?: KeyObject): string
   }
   if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of signature.public_key (${fingerprint(key)})`;
   if (trusted && fingerprint(trusted) !== s.public_key_sha256) return `signed by key ${s.public_key_sha256}, not by the key given (${fingerprint(trusted)})`;
+  const sig = Buffer.from(String(s.value), 'base64');
+  // One spelling per signature: base64 that decodes leniently (padding bits, stray characters) is refused.
+  if (sig.length !== 64 || sig.toString('base64') !== s.value) return 'signature.value is not the base64 of a 64-byte Ed25519 signature';
   let ok = false;
   try {
-    ok = verify(null, signedBytes(cert), key, Buffer.from(String(s.value), 'base64'));
+    ok = verify(null, signedBytes(cert), key, sig);
   } catch {
     ok = false;
   }
