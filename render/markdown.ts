@@ -5,6 +5,7 @@
  */
 import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
+import { classesMarkdown } from './classes.ts';
 import type { CertificateRead, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
 
@@ -42,6 +43,7 @@ function header(report: Report, cert: CertificateRead | undefined): string[] {
     md`| ${STATUSES.map((k, i) => md`${i ? trustedMd(' | ') : ''}${s[k]}`)} |`,
     '',
     md`MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    ...classesMarkdown(report),
     ...policyMarkdown(report),
     ...commandMarkdown(report),
     '',

@@ -144,21 +144,26 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
     if (opts.levels) report.selection.levels = opts.levels;
     applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
-    report.classes = classVerdicts(report);
-    const unmet = unmetRequirements(report.classes, required);
-    const exitCode = exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet);
-    if (opts.persist === false) return { report, reportDir, exitCode, unmet };
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-    const certificate = writeCertificate(reportDir, report, target.profile, opts.signKey);
-    renderAll(reportDir, report);
-    printSummary(report, reportDir, log);
-    return { report, reportDir, exitCode, unmet, certificate };
+    return finishRun(report, reportDir, required, target.profile, opts, log);
   } finally {
     rmSync(join(tmpdir(), `hps-conformance-outage-${runId}`), { force: true });
     await target.close();
     await closeAllPools();
   }
+}
+
+/** Class verdicts, the --require gate, the exit status; then report.json, certificate.json, the renderings and the summary. */
+function finishRun(report: Report, reportDir: string, required: readonly string[], profile: Profile, opts: RunOptions, log: (l: string) => void): RunResult {
+  report.classes = classVerdicts(report);
+  const unmet = unmetRequirements(report.classes, required);
+  const exitCode = exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet);
+  if (opts.persist === false) return { report, reportDir, exitCode, unmet };
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  const certificate = writeCertificate(reportDir, report, profile, opts.signKey);
+  renderAll(reportDir, report);
+  printSummary(report, reportDir, log);
+  return { report, reportDir, exitCode, unmet, certificate };
 }
 
 /** The suites through the caller's session, or through one opened for this run alone. */
