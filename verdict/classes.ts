@@ -14,11 +14,13 @@ function sideKey(side: SideOf): 'receiver' | 'client' | undefined {
   return side === 'receiver' || side === 'client' ? side : undefined;
 }
 
-/** The profile fields a skipped rule's reason names as missing (`profile lacks keys.live`). */
+/** The profile fields a skipped rule's reason names as missing (`profile lacks keys.live`, `… lacks a and b: …`). */
 function missingFields(id: string, r: RuleReport): string[] {
   if (!isRuleId(id) || r.status !== 'skip') return [];
-  const needs = (getRule(id).needs ?? []) as readonly string[];
-  return needs.filter((n) => (r.reason ?? '').includes(n));
+  const needs = ((getRule(id).needs ?? []) as readonly string[]).filter((n) => (r.reason ?? '').includes(n));
+  const named = /profile lacks ([^:;(]+)/.exec(r.reason ?? '')?.[1] ?? '';
+  const fields = named.split(/,| and | or /).map((f) => f.trim()).filter((f) => /^[a-z_]+(\.[a-z_]+)*$/.test(f));
+  return [...new Set([...needs, ...fields])];
 }
 
 export function classVerdict(c: ConformanceClass, report: Report): ClassVerdict {
