@@ -5,6 +5,7 @@
  */
 import type { LoadReport } from '../load/report.ts';
 import type { Report } from '../report/model.ts';
+import type { UnmetRequirement } from '../verdict/require.ts';
 import { inertLine } from '../core/inert.ts';
 
 export function escapeData(s: string): string {
@@ -31,4 +32,9 @@ export function loadAnnotations(report: LoadReport): string[] {
   return [...report.thresholds, ...report.checks]
     .filter((x) => x.status === 'fail')
     .map((x) => `::error title=${escapeProperty(inertLine(`load ${x.id}`))}::${escapeData(inertLine(x.detail))}`);
+}
+
+/** One `::error` annotation per required conformance class not conformant or not tested (title `require <class>`). */
+export function requireAnnotations(unmet: readonly UnmetRequirement[]): string[] {
+  return unmet.map((u) => `::error title=${escapeProperty(inertLine(`require ${u.id}`))}::${escapeData(inertLine(`conformance class ${u.id} is ${u.why} (--require ${u.id})`))}`);
 }

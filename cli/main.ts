@@ -38,7 +38,7 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
-const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant / threshold missed · 2 bad usage or profile · 3 target unreachable';
+const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
@@ -47,6 +47,7 @@ const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 const SIDE_POLICY_OPTIONS = {
   strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
   'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (default 100: a skipped MUST rule withholds conformance)'),
+  'sign-key': str('FILE', 'sign certificate.json with this Ed25519 private key (PEM, PKCS#8); also HPS_SIGN_KEY (the PEM) or HPS_SIGN_KEY_FILE'),
 };
 
 export const COMMANDS: Record<string, CommandDef> = {
@@ -66,6 +67,8 @@ export const COMMANDS: Record<string, CommandDef> = {
       report: str('DIR', 'where to write report.json, report.html, junit.xml, summary.md (default reports/runs/<run id>/)'),
       strict: flag('a SHOULD violation (WARN), a FLAKY rule or a skipped testable MUST rule also fails the verdict'),
       'min-must-coverage': str('PCT', 'fail the verdict when fewer than PCT % of the testable MUST rules ran (0-100)'),
+      require: many('CLASS', 'the CI gate: exit 4 unless this conformance class is conformant (repeatable, or comma-separated; docs/classes.md); also the profile\'s require'),
+      'sign-key': str('FILE', 'sign certificate.json with this Ed25519 private key (PEM, PKCS#8); also HPS_SIGN_KEY (the PEM) or HPS_SIGN_KEY_FILE'),
       'max-failures': str('N', 'fail fast: stop the run after N FAILs (the rules not reached are reported SKIP)'),
       'request-timeout': str('MS', 'per-request time-out of the suite\'s client in ms (default 10000 or the profile\'s probes.request_timeout_ms)'),
       'max-rps': str('N', 'cap the suite\'s requests per second on each API key (default: none; 429s pace it down, probes.max_rps)'),
@@ -175,8 +178,12 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
   },
   'verify-certificate': {
-    summary: 'check DIR/certificate.json against DIR/report.json (and the profile): exit 0 ok, 1 mismatch, 2 usage',
-    options: { profile: str('FILE', 'also check the certificate\'s profile hash against this profile') },
+    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json and check its signature: exit 0 ok, 1 mismatch, 2 usage',
+    options: {
+      profile: str('FILE', 'also check the certificate\'s profile hash against this profile'),
+      'public-key': str('FILE', 'the certifier\'s Ed25519 public key (PEM): the certificate must be signed with it'),
+      'require-signature': flag('fail when the certificate is unsigned'),
+    },
     positionals: 'DIR',
     handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
   },

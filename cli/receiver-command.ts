@@ -4,6 +4,7 @@
  * (neither) the embedded reference receiver, with --fault NAME planted. --mutation runs every
  * planted receiver fault and the clean reference receiver.
  */
+import { loadSigningKey } from '../verdict/signing.ts';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
 import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
@@ -16,7 +17,7 @@ import { intOption, listOption, type Options } from './main.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
 export function sidePolicyOf(o: Options): SidePolicy {
-  return { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) };
+  return { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100), signKey: loadSigningKey(o['sign-key'] as string | undefined) };
 }
 
 export async function receiverCommand(o: Options): Promise<number> {

@@ -2,10 +2,12 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProgress, type RunMonitor } from '../runner/progress.ts';
 import { addReplayLines, run } from '../runner/run.ts';
-import { notCertificationReason } from '../verdict/certificate.ts';
-import type { Report } from '../report/model.ts';
+import { certificationLine, notCertificationReason } from '../verdict/certificate.ts';
+import { loadSigningKey } from '../verdict/signing.ts';
+import { requireLines, type UnmetRequirement } from '../verdict/require.ts';
+import type { Certificate, Report } from '../report/model.ts';
 import { colourEnabled, paintLine, palette } from './colour.ts';
-import { githubAnnotations } from './github.ts';
+import { githubAnnotations, requireAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
 import { checkOutputDir } from '../core/output-path.ts';
 import { HarnessError } from '../core/errors.ts';
@@ -23,6 +25,8 @@ export async function runCommand(o: Options): Promise<number> {
   const errColour = palette(colourEnabled(process.stderr));
   const maxFailures = intOption(o, 'max-failures', 1, 100000);
   const live = process.stderr.isTTY === true && !process.env.CI;
+  // Before anything runs: a key that cannot sign would leave an unsigned certificate after the whole run.
+  const signKey = loadSigningKey(o['sign-key'] as string | undefined);
   let monitor: RunMonitor | undefined;
   const result = await run({
     profilePath: o.profile as string | undefined,
@@ -40,6 +44,8 @@ export async function runCommand(o: Options): Promise<number> {
     requestTimeoutMs: intOption(o, 'request-timeout', 100, 600000),
     maxRps: numberOption(o, 'max-rps', 0.1, 100000),
     concurrency: intOption(o, 'concurrency', 1, 64),
+    require: listOption(o, 'require'),
+    signKey,
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),
     monitor: (selected, ctx) => {
@@ -55,18 +61,19 @@ export async function runCommand(o: Options): Promise<number> {
       return monitor;
     },
   });
-  afterRun(result.report, result.reportDir, colour);
+  afterRun(result.report, result.reportDir, colour, result.certificate, result.unmet ?? []);
   if (process.env.HPS_PROGRESS_TIMING && monitor) console.error(`first progress line after ${monitor.firstLineMs() ?? '-'} ms`);
   return result.exitCode;
 }
 
 /** What the runner's summary does not say: the policy's reasons, whether this is a certification, CI hooks. */
-function afterRun(report: Report, dir: string, colour: ReturnType<typeof palette>): void {
+function afterRun(report: Report, dir: string, colour: ReturnType<typeof palette>, cert: Certificate | undefined, unmet: readonly UnmetRequirement[]): void {
   for (const b of report.policy?.failed_because ?? []) console.log(colour.red(`verdict failed ${b}`));
   if (report.stopped) console.log(colour.yellow(`the run ${report.stopped}: the rules not reached are SKIP`));
+  for (const line of requireLines(unmet)) console.log(colour.red(line));
   const why = notCertificationReason(report);
-  console.log(paintLine(why ? `NOT A CERTIFICATION: ${why} (certificate.json says so)` : `certification: ${join(dir, 'certificate.json')} (check it with hps-conformance verify-certificate ${dir})`, colour));
+  console.log(paintLine(cert ? certificationLine(cert, dir) : `NOT A CERTIFICATION: ${why ?? 'no certificate.json'}`, colour));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile && existsSync(join(dir, 'summary.md'))) appendFileSync(summaryFile, readFileSync(join(dir, 'summary.md'), 'utf8') + '\n');
-  if (process.env.GITHUB_ACTIONS === 'true') for (const line of githubAnnotations(report)) console.log(line);
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(report), ...requireAnnotations(unmet)]) console.log(line);
 }

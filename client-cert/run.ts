@@ -55,7 +55,7 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     const outcome = await runMerchantCommand(o.command, { ...o.env, HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
     const report = judgeAndBuild(o, seed, startedAt, chaos.log, chaos.schedule, outcome, chaos.url);
     const exitCode = applySidePolicy(report, o.policy ?? {}, chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined);
-    const reportDir = writeSideReport(o.reportDir, report);
+    const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
     log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} failures injected`);
     log(failuresMetLine(failuresMet(chaos.schedule, chaos.log)));
     if (outcome.exitCode !== 0 || outcome.timedOut || chaos.log.length === 0) printCommandTail(outcome, log);

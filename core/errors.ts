@@ -1,9 +1,10 @@
 /**
  * Harness trouble is never a conformance failure: it is an error with a stable
  * code and an exit status (docs/design.md): 2 bad usage or profile, 3 target
- * unreachable or unusable.
+ * unreachable or unusable. 4 is `run --require`'s: no MUST rule failed, but a class the CI
+ * gate requires is not conformant or was not tested (verdict/require.ts).
  */
-export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3 } as const;
+export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3, requireUnmet: 4 } as const;
 
 export type HarnessErrorCode =
   | 'HPS_ERR_USAGE'

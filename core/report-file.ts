@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { ajv } from '../schemas/ajv.ts';
 import { certificateReadSchema, reportSchema } from '../schemas/report.ts';
-import type { Certificate, Report } from '../report/model.ts';
+import type { CertificateRead, Report } from '../report/model.ts';
 import { HarnessError } from './errors.ts';
 import { inertLine } from './inert.ts';
 import { locateJsonError } from './json-locate.ts';
@@ -89,10 +89,10 @@ export function readReportFile(dir: string): Report {
 }
 
 /** DIR/certificate.json when there is one, its rendered fields validated; undefined when absent. */
-export function readCertificateFile(dir: string): Certificate | undefined {
+export function readCertificateFile(dir: string): CertificateRead | undefined {
   const file = join(dir, 'certificate.json');
   if (!existsSync(file)) return undefined;
   const data = readJson(file, 'certificate.json');
   check(file, 'certificate.json', data, tooDeep(data, REPORT_MAX_DEPTH) === null && (validateCertificate(data) as boolean), validateCertificate.errors);
-  return data as Certificate;
+  return data as CertificateRead;
 }

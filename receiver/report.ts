@@ -13,6 +13,9 @@ import type { Rule, Side } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
 import { renderAll } from '../render/render.ts';
 import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { KeyObject } from 'node:crypto';
+import { writeCertificate } from '../verdict/certificate.ts';
+import { classesLine } from '../verdict/classes.ts';
 
 export interface CheckOutcome {
   /** Shown as the test title, after the rule id. */
@@ -79,10 +82,12 @@ export function buildSideReport(a: {
   };
 }
 
-export function writeSideReport(dir: string | undefined, report: Report): string {
+/** Writes report.json, certificate.json (the merchant-side certification: signed when a key is given) and the renderings. */
+export function writeSideReport(dir: string | undefined, report: Report, signKey?: KeyObject): string {
   const out = resolve(dir ?? join('reports', 'runs', report.run_id));
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  writeCertificate(out, report, null, signKey);
   renderAll(out, report);
   return out;
 }
@@ -108,6 +113,7 @@ export function printSideSummary(report: Report, dir: string, log: (l: string) =
   const s = report.summary;
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}`);
   for (const why of report.policy?.failed_because ?? []) log(`  ${why}`.slice(0, 1000));
+  if (report.classes) log(classesLine(report.classes));
   log(whatRan(report));
   log(`report: ${join(dir, 'report.html')}`);
 }

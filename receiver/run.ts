@@ -86,7 +86,7 @@ async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log
   const requests = sent.length + processing.sent.length + (processing.inspected ? 1 : 0);
   const report = buildSideReport({ side: 'receiver', baseUrl: o.url, embedded: o.embedded ?? false, seed, startedAt, rules, requests });
   const exitCode = applySidePolicy(report, o.policy ?? {}, sent.length === 0 ? '0 deliveries were made' : undefined);
-  const reportDir = writeSideReport(o.reportDir, report);
+  const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
   printSideSummary(report, reportDir, log);
   return { report, reportDir, exitCode };
 }

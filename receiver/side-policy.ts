@@ -5,14 +5,18 @@
  * adds WARN as for `run` (verdict/policy.ts). The rules' own statuses never change: only the
  * verdict, with the reasons in `report.policy.failed_because`.
  */
+import type { KeyObject } from 'node:crypto';
 import type { Report } from '../report/model.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy } from '../verdict/policy.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { classVerdicts } from '../verdict/classes.ts';
 
 export interface SidePolicy {
   strict?: boolean;
   /** 0-100; absent: every testable MUST rule must have run. */
   minMustCoverage?: number;
+  /** Signs certificate.json (verdict/signing.ts); absent: unsigned. */
+  signKey?: KeyObject;
 }
 
 /** Applies the policy and the evidence gate; `nothingRan` says why there is no evidence at all (0 requests or deliveries). Returns the exit status. */
@@ -28,5 +32,6 @@ export function applySidePolicy(report: Report, p: SidePolicy, nothingRan?: stri
     report.policy = { strict: p.strict === true, ...(p.minMustCoverage !== undefined ? { min_must_coverage: p.minMustCoverage } : {}), failed_because: because };
     report.verdict = 'not_conformant';
   }
+  report.classes = classVerdicts(report);
   return exitCodeUnderPolicy(report, exitCodeOf(report));
 }

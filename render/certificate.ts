@@ -4,14 +4,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Certificate, Report } from '../report/model.ts';
+import type { CertificateRead, Report } from '../report/model.ts';
 
 /** certificate.json from a report dir, or undefined when absent or unreadable. */
-export function readCertificate(dir: string): Certificate | undefined {
+export function readCertificate(dir: string): CertificateRead | undefined {
   const file = join(dir, 'certificate.json');
   if (!existsSync(file)) return undefined;
   try {
-    const c = JSON.parse(readFileSync(file, 'utf8')) as Certificate;
+    const c = JSON.parse(readFileSync(file, 'utf8')) as CertificateRead;
     return c && typeof c === 'object' && typeof c.certification === 'boolean' ? c : undefined;
   } catch {
     return undefined;
@@ -36,7 +36,7 @@ export function notCertificationReasons(report: Report): string[] {
   return why;
 }
 
-export function certificationStatus(report: Report, cert: Certificate | undefined): CertificationStatus {
+export function certificationStatus(report: Report, cert: CertificateRead | undefined): CertificationStatus {
   const why = notCertificationReasons(report);
   if (why.length) return { certification: false, reason: `not a certification: ${why.join('; ')}` };
   if (!cert) return { certification: false, reason: `not a certification: ${report.side === 'receiver' || report.side === 'client' ? merchantWhatRan(report) : 'no certificate.json next to this report'}` };

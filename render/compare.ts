@@ -10,13 +10,13 @@ import { html, safeUrl, trustedHtml, type Html } from './escape.ts';
 import { STATUSES, badge } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { observedPairs } from './observed.ts';
-import type { Certificate, Report, RuleReport } from '../report/model.ts';
+import type { CertificateRead, Report, RuleReport } from '../report/model.ts';
 
 export interface CompareInput {
   /** The report's directory (holding report.json and report.html). */
   dir: string;
   report: Report;
-  certificate?: Certificate;
+  certificate?: CertificateRead;
   /** The column's heading (`report --compare DIR=LABEL`); default: the directory's name. */
   label?: string;
 }

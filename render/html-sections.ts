@@ -6,7 +6,7 @@ import { certificationStatus } from './certificate.ts';
 import { fragment, html, joinHtml, trustedHtml, type Html } from './escape.ts';
 import { observedPairs } from './observed.ts';
 import { observedHeading } from './side-sections.ts';
-import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { CertificateRead, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'];
 const SIDES = { service: 'the API service', receiver: 'a webhook receiver', client: 'an API client' } as const;
@@ -17,7 +17,7 @@ export const areaAnchor = (area: string) => `area-${area.replace(/[^A-Za-z0-9_-]
 /** Rules with ambient evidence, or a reason counting ambient violations. */
 export const hasAmbient = (r: RuleReport) => r.evidence.some((e) => e.kind === 'mismatch' && e.source) || /ambient/.test(r.reason ?? '');
 
-export function certificateHtml(report: Report, cert: Certificate | undefined): Html {
+export function certificateHtml(report: Report, cert: CertificateRead | undefined): Html {
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
   const banner = st.certification
@@ -32,10 +32,12 @@ export function certificateHtml(report: Report, cert: Certificate | undefined): 
     ['verdict', cert.verdict],
     ['MUST coverage', `${cert.must_coverage.ran} of ${cert.must_coverage.testable} testable (${cert.must_coverage.pct}%)`],
     ['report.json SHA-256', cert.report_sha256],
-    ['profile SHA-256 (secrets removed)', cert.profile_sha256],
+    ['profile SHA-256 (secrets removed)', cert.profile_sha256 ?? 'none (the merchant side has no profile)'],
+    ['classes certified', cert.certified_classes?.length ? cert.certified_classes.join(', ') : 'none'],
+    ['signature', cert.signature ? `Ed25519, key ${cert.signature.public_key_sha256}` : 'unsigned'],
   ];
   return html`${banner}<details class="certificate"><summary>certificate.json</summary><table class="kv">${rows.map(([k, v]) => html`<tr><th>${k}</th><td><code>${v}</code></td></tr>`)}</table>
-<p class="meta">Check it with <code>hps-conformance verify-certificate DIR</code>.</p></details>`;
+<p class="meta">Check it with <code>hps-conformance verify-certificate DIR --public-key FILE</code> (docs/certificates.md).</p></details>`;
 }
 
 function failureItem(r: RuleReport): Html {

@@ -8,16 +8,17 @@ import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
 import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
+import { classesHtml } from './classes.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
-import type { Certificate, Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { CertificateRead, Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
 export { esc } from './escape.ts';
 
 export interface HtmlOptions {
   /** certificate.json from the report's directory, when there is one. */
-  certificate?: Certificate;
+  certificate?: CertificateRead;
   /** A section another run in the directory adds (render.ts CompanionSections), before the rules. */
   companionHtml?: string;
 }
@@ -79,6 +80,7 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
 <p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${ok ? 'CONFORMANT' : 'NOT CONFORMANT'}</span></p>
 <p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
+${classesHtml(report)}
 ${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
 <p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>

@@ -6,6 +6,7 @@
  * pass with a `<system-err>` and an `ID.status` property; with `strict` they (and a skipped
  * testable MUST rule) are failures, as `run --strict` judges them.
  */
+import { classProperties } from './classes.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
@@ -80,6 +81,7 @@ export function renderJunit(report: Report, opts: JunitOptions = {}): string {
     out.push(`  <testsuite name="${xmlAttr(area)}" tests="${rules.length}" failures="${count(rules, 'failure')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" time="${time(ms)}" timestamp="${xmlAttr(antTimestamp(report.started_at))}">`);
     out.push('    <properties>');
     if (strict) out.push(prop('strict', 'true'));
+    if (area === areas[0]) for (const [k, v] of classProperties(report)) out.push(prop(k, v));
     for (const r of rules) {
       out.push(prop(`${r.id}.title`, r.title), prop(`${r.id}.level`, r.level));
       if (r.status !== 'pass') out.push(prop(`${r.id}.status`, r.status));

@@ -6,7 +6,8 @@
 import { partlyChecked } from '../report/partly-checked.ts';
 import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
-import type { Certificate, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import { classesMarkdown } from './classes.ts';
+import type { CertificateRead, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
 
 /** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
@@ -15,7 +16,7 @@ export const MARKDOWN_MAX_BYTES = 64 * 1024;
 const SIDE_TITLE = { service: '', receiver: ' (merchant webhook receiver)', client: ' (merchant API client)' } as const;
 
 export interface MarkdownOptions {
-  certificate?: Certificate;
+  certificate?: CertificateRead;
   maxBytes?: number;
   /** Lines another run in the directory adds (render.ts CompanionSections), after the rules: whole if they fit, else its one-line fallback. */
   companion?: { lines: string[]; fallback: string };
@@ -27,7 +28,7 @@ const STATUSES: readonly RuleStatus[] = ['pass', 'fail', 'warn', 'info', 'skip',
 const ORDER: Record<string, number> = { fail: 0, error: 1, flaky: 2, warn: 3 };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
-function header(report: Report, cert: Certificate | undefined): string[] {
+function header(report: Report, cert: CertificateRead | undefined): string[] {
   const s = report.summary;
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
@@ -43,6 +44,7 @@ function header(report: Report, cert: Certificate | undefined): string[] {
     md`| ${STATUSES.map((k, i) => md`${i ? trustedMd(' | ') : ''}${s[k]}`)} |`,
     '',
     md`MUST rules: **${report.must.ran} of ${report.must.testable} testable ran** (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API).`,
+    ...classesMarkdown(report),
     ...policyMarkdown(report),
     ...commandMarkdown(report),
     '',

@@ -5,7 +5,7 @@ import { readCertificate } from './certificate.ts';
 import { renderHtml } from './html.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
-import type { Certificate, Report } from '../report/model.ts';
+import type { CertificateRead, Report } from '../report/model.ts';
 
 /**
  * What another run in the same directory adds to the report, rendered by its own code (the load
@@ -25,7 +25,7 @@ export interface RenderOptions {
   strict?: boolean;
   companion?: CompanionSections;
   /** certificate.json as the caller read (and validated) it; null: none. Default: read from DIR. */
-  certificate?: Certificate | null;
+  certificate?: CertificateRead | null;
 }
 
 export function renderAll(dir: string, report: Report = readReport(dir), opts: RenderOptions = {}): void {

@@ -116,6 +116,8 @@ export interface Report {
   traffic?: Traffic;
   /** `webhooks judge`: the sink log the rules were judged from. */
   source_log?: SourceLog;
+  /** Per conformance class (docs/classes.md): conformant, not conformant or not tested, and why (verdict/classes.ts). */
+  classes?: ClassVerdict[];
 }
 
 /** The durable log of a `hps-conformance sink` run that `webhooks judge` read (webhook-judge/). */
@@ -138,6 +140,21 @@ export interface SourceLog {
   /** The log ends with the sink's stop line (else it crashed or still runs: the last line is the end). */
   stopped_in_order: boolean;
   restarts: number;
+}
+
+/** One conformance class's verdict in a report, derived from its MUST rules' statuses alone. */
+export interface ClassVerdict {
+  id: string;
+  status: 'conformant' | 'not_conformant' | 'not_tested';
+  /** Its testable MUST rules: how many there are, ran (pass, fail or flaky), passed, failed (fail or flaky). */
+  testable: number;
+  ran: number;
+  passed: number;
+  failed: number;
+  /** Profile fields whose absence left rules of it SKIP. */
+  missing: string[];
+  /** Why it is not conformant or not tested, in a few words (absent when conformant). */
+  reason?: string;
 }
 
 /** What the run's own traffic cost as a model client (verdict/traffic.ts): reported, never judged. */
@@ -167,18 +184,53 @@ export interface Traffic {
   areas: Record<string, TrafficCounts>;
 }
 
-/** certificate.json, next to report.json (verdict/certificate.ts). */
+/** certificate.json, next to report.json (verdict/certificate.ts, docs/certificates.md). */
 export interface Certificate {
+  /** The certificate format; a verifier refuses one it does not know. */
+  format: string;
   tool: { name: string; version: string };
   description_document_version: string;
+  /** SHA-256 of the spec text the catalogue was written from (catalogue/spec-text.ts). */
+  spec_sha256: string;
+  /** SHA-256 of the canonical JSON of the rule catalogue and its classes. */
+  catalogue_sha256: string;
   report_sha256: string;
-  profile_sha256: string;
+  /** The profile without secrets (null for the merchant side, which has no profile). */
+  profile_sha256: string | null;
+  side: 'service' | 'receiver' | 'client';
   seed: number;
+  runs: number;
   base_url: string;
+  selection: Report['selection'];
   verdict: Report['verdict'];
   counts: Report['summary'];
+  must: Report['must'];
   must_coverage: { ran: number; testable: number; pct: number };
+  classes: ClassVerdict[];
+  /** The classes this certificate certifies: conformant, with the classes they depend on, in an unfiltered run at the default runs. */
+  certified_classes: string[];
   certification: boolean;
   not_certification_reason?: string;
+  /** Ed25519 over the canonical JSON of the certificate with `signature.value` left out; null: unsigned. */
+  signature: CertificateSignature | null;
 }
 
+/**
+ * The fields of a certificate the renderers read (schemas/report.ts certificateReadSchema): a
+ * certificate.json from anyone, of this format or an older one, is shown, never trusted.
+ */
+export type CertificateRead = Pick<Certificate, 'tool' | 'description_document_version' | 'report_sha256' | 'seed' | 'base_url' | 'verdict' | 'counts' | 'must_coverage' | 'certification' | 'not_certification_reason'> & {
+  profile_sha256: string | null;
+  certified_classes?: string[];
+  signature?: CertificateSignature | null;
+};
+
+export interface CertificateSignature {
+  algorithm: 'Ed25519';
+  /** The signer's public key, SPKI DER in base64. */
+  public_key: string;
+  /** SHA-256 of that DER: the key's fingerprint. */
+  public_key_sha256: string;
+  /** The signature, base64. */
+  value: string;
+}

@@ -35,6 +35,10 @@ import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { inertLine } from '../core/inert.ts';
+import { classesLine, classVerdicts } from '../verdict/classes.ts';
+import { exitCodeWithRequire, requiredClasses, unmetRequirements, type UnmetRequirement } from '../verdict/require.ts';
+import type { KeyObject } from 'node:crypto';
+import type { Certificate } from '../report/model.ts';
 
 
 export interface RunOptions {
@@ -73,12 +77,19 @@ export interface RunOptions {
   onReferenceError?: (err: unknown) => void;
   /** Write report.json, its renderings and the certificate, and print the summary (default true). */
   persist?: boolean;
+  /** `--require`: conformance classes the verdict requires, besides the profile's `require` (verdict/require.ts). */
+  require?: string[];
+  /** Signs certificate.json (Ed25519, verdict/signing.ts); absent: unsigned. */
+  signKey?: KeyObject;
 }
 
 export interface RunResult {
   report: Report;
   exitCode: number;
   reportDir: string;
+  /** Required classes not conformant or not tested (empty when the gate holds or none is required). */
+  unmet?: UnmetRequirement[];
+  certificate?: Certificate;
 }
 
 export async function run(opts: RunOptions): Promise<RunResult> {
@@ -99,6 +110,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
+  const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
   try {
     await preflight(target.profile, { keys: !target.embedded });
@@ -113,14 +125,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
     if (opts.levels) report.selection.levels = opts.levels;
     applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
-    const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
-    if (opts.persist === false) return { report, reportDir, exitCode };
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-    writeCertificate(reportDir, report, target.profile);
-    renderAll(reportDir, report);
-    printSummary(report, reportDir, log);
-    return { report, reportDir, exitCode };
+    return finishRun(report, reportDir, required, target.profile, opts, log);
   } finally {
     rmSync(join(tmpdir(), `hps-conformance-outage-${runId}`), { force: true });
     await target.close();
@@ -153,6 +158,20 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
     },
   };
   return { ctx, maxRps, concurrency };
+}
+
+/** Class verdicts, the --require gate, the exit status; then report.json, certificate.json, the renderings and the summary. */
+function finishRun(report: Report, reportDir: string, required: readonly string[], profile: Profile, opts: RunOptions, log: (l: string) => void): RunResult {
+  report.classes = classVerdicts(report);
+  const unmet = unmetRequirements(report.classes, required);
+  const exitCode = exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet);
+  if (opts.persist === false) return { report, reportDir, exitCode, unmet };
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  const certificate = writeCertificate(reportDir, report, profile, opts.signKey);
+  renderAll(reportDir, report);
+  printSummary(report, reportDir, log);
+  return { report, reportDir, exitCode, unmet, certificate };
 }
 
 /** The suites through the caller's session, or through one opened for this run alone. */
@@ -218,6 +237,7 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  if (report.classes) log(classesLine(report.classes));
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

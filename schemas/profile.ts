@@ -2,10 +2,14 @@
  * JSON Schema of the target profile (docs/profile.md), a public
  * contract: extend with optional fields, never rename or remove one.
  */
+import { CLASSES } from '../catalogue/classes.ts';
+
 const testKey = { type: 'string', pattern: '^pt_test_sk_\\S+$' } as const;
 const liveKey = { type: 'string', pattern: '^pt_live_sk_\\S+$' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
 const decimal = { type: 'string', pattern: '^[0-9]+(\\.[0-9]{1,2})?$' } as const;
+/** Service-side conformance classes (docs/classes.md), the values of `require`. */
+const serviceClass = { enum: CLASSES.filter((c) => !c.side).map((c) => c.id) } as const;
 const eventType = { enum: ['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed', 'endpoint.test'] } as const;
 
 export const profileSchema = {
@@ -15,6 +19,8 @@ export const profileSchema = {
   additionalProperties: false,
   properties: {
     $schema: { type: 'string' },
+    /** Conformance classes the verdict requires (`run --require`, docs/classes.md): the CI gate. */
+    require: { type: 'array', items: serviceClass, maxItems: 32, uniqueItems: true },
     base_url: { type: 'string', pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' },
     keys: {
       type: 'object',
@@ -142,6 +148,7 @@ export const PROFILE_PATTERN_MESSAGES: Record<string, string> = {
 };
 
 export interface Profile {
+  require?: string[];
   base_url: string;
   keys: {
     test: string;

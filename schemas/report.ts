@@ -129,6 +129,17 @@ const counts = closed(
   ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'],
 );
 
+const classVerdict = closed(
+  {
+    id: { type: 'string', minLength: 1, maxLength: 100 },
+    status: { enum: ['conformant', 'not_conformant', 'not_tested'] },
+    testable: int, ran: int, passed: int, failed: int,
+    missing: { type: 'array', items: { type: 'string', maxLength: 100 } },
+    reason: str,
+  },
+  ['id', 'status', 'testable', 'ran', 'passed', 'failed', 'missing'],
+);
+
 export const reportSchema = {
   $id: 'https://hps-conformance.dev/schemas/Report.json',
   ...closed(
@@ -170,6 +181,7 @@ export const reportSchema = {
         },
         ['file', 'bytes', 'sha256', 'lines', 'skipped_lines', 'deliveries', 'events', 'time_scale', 'watched_from', 'watched_until', 'stopped_in_order', 'restarts'],
       ),
+      classes: { type: 'array', items: classVerdict, maxItems: 100 },
     },
     ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
   ),
@@ -187,12 +199,19 @@ export const certificateReadSchema = {
     tool: { type: 'object', required: ['name', 'version'], properties: { name: str, version: str } },
     description_document_version: str,
     report_sha256: str,
-    profile_sha256: str,
+    profile_sha256: { type: ['string', 'null'], maxLength: 1000 },
     seed: { type: 'integer' },
     base_url: str,
     verdict: { enum: ['conformant', 'not_conformant'] },
     must_coverage: { type: 'object', required: ['ran', 'testable', 'pct'], properties: { ran: int, testable: int, pct: num } },
     certification: bool,
     not_certification_reason: str,
+    certified_classes: strings,
+    signature: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', required: ['algorithm', 'public_key', 'public_key_sha256', 'value'], properties: { algorithm: str, public_key: str, public_key_sha256: str, value: str } },
+      ],
+    },
   },
 } as const;

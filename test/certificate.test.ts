@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash, verifyCertificate } from '../verdict/certificate.ts';
+import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash } from '../verdict/certificate.ts';
+import { verifyCertificate } from '../verdict/verify.ts';
 import type { Profile } from '../core/profile.ts';
 import { startReference } from '../reference/index.ts';
 import type { Report } from '../report/model.ts';
@@ -55,11 +56,12 @@ describe('certificate (unit)', () => {
 
   it('carries every field of the agreed shape', () => {
     const json = JSON.stringify(report());
-    const c = buildCertificate(report(), json, profile);
-    expect(Object.keys(c).sort()).toEqual(['base_url', 'certification', 'counts', 'description_document_version', 'must_coverage', 'profile_sha256', 'report_sha256', 'seed', 'tool', 'verdict'].sort());
-    expect(c).toMatchObject({ tool: { version: '9.9.9' }, description_document_version: '1.0.0', seed: 7, base_url: 'http://127.0.0.1:4010', verdict: 'conformant', certification: true, must_coverage: { ran: 3, testable: 3, pct: 100 } });
+    const c = buildCertificate(report(), json, profileHash(profile));
+    expect(Object.keys(c).sort()).toEqual(['base_url', 'catalogue_sha256', 'certification', 'certified_classes', 'classes', 'counts', 'description_document_version', 'format', 'must', 'must_coverage', 'not_certification_reason', 'profile_sha256', 'report_sha256', 'runs', 'selection', 'side', 'seed', 'signature', 'spec_sha256', 'tool', 'verdict'].sort());
+    // No rule ran in this made-up report: no class is conformant, so nothing is certified.
+    expect(c).toMatchObject({ tool: { version: '9.9.9' }, description_document_version: '1.0.0', seed: 7, base_url: 'http://127.0.0.1:4010', verdict: 'conformant', certification: false, certified_classes: [], signature: null });
+    expect(c.not_certification_reason).toMatch(/no class is conformant/);
     expect(c.report_sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyCertificate(c, json)).toEqual([]);
     expect(verifyCertificate(c, json.replace('"seed":7', '"seed":8'))[0]).toMatch(/report_sha256 .* does not match/);
   });
 
@@ -67,7 +69,7 @@ describe('certificate (unit)', () => {
     const text = JSON.stringify(profile);
     expect(canonicalJson(profile)).not.toBe(text); // keys sorted
     const h = profileHash(profile);
-    expect(JSON.stringify(buildCertificate(report(), '{}', profile))).not.toMatch(/aaaa1111|bbbb2222|cccc3333|dddd4444/);
+    expect(JSON.stringify(buildCertificate(report(), '{}', profileHash(profile)))).not.toMatch(/aaaa1111|bbbb2222|cccc3333|dddd4444/);
     const otherSecrets = text.replace('pt_test_sk_aaaa1111', '${HPS_CERT_UNSET_VAR}').replace('whsec_cccc3333', 'whsec_zzzz').replace('tok_dddd4444', 'other');
     expect(profileFileHash(otherSecrets, {})).toBe(h);
     expect(profileFileHash(text.replace('4020', '4021'), {})).not.toBe(h);
@@ -88,7 +90,7 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     const out = join(dir, 'run');
     const r = await cliAsync(['run', '--profile', pfile, '--rule', 'AUTH-MISSING-KEY', '--seed', '3', '--runs', '10', '--report', out, '--no-progress']);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain('NOT A CERTIFICATION: filtered run (--area/--rule); --runs 10 is fewer than the default 100');
+    expect(r.out).toContain('NOT A CERTIFICATION: filtered run (--area/--rule); --runs 10 is fewer than the default 100 (certificate.json says so, unsigned)');
     const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
     expect(cert).toMatchObject({ certification: false, seed: 3, base_url: ref.url, verdict: 'conformant' });
     expect(cert.not_certification_reason).toMatch(/filtered run/);
@@ -96,7 +98,7 @@ describe('certificate.json and verify-certificate (CLI)', () => {
 
     const ok = cli(['verify-certificate', out, '--profile', pfile]);
     expect(ok.code, ok.out + ok.err).toBe(0);
-    expect(ok.out).toMatch(/^certificate OK: .*profile matches.*NOT a certification/);
+    expect(ok.out).toMatch(/^certificate OK: .*profile matches.*NOT a certification.*unsigned/);
 
     // another profile (a different base_url) does not match
     const other = join(dir, 'other.json');

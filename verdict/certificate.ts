@@ -1,17 +1,24 @@
 /**
- * certificate.json: what a run certifies, with SHA-256 hashes that tie it to
- * its report.json and to the profile (secrets removed) it ran with. Written by
- * every run; only an unfiltered run with the default runs is a certification,
- * and the certificate says why otherwise. `verify-certificate` recomputes the hashes.
+ * certificate.json (docs/certificates.md): what a run certifies — the conformance classes whose
+ * every testable MUST rule ran and passed, in an unfiltered run at the default runs — bound to
+ * its report.json, the profile (secrets removed), the tool, the rule catalogue and the spec text
+ * by SHA-256, and signed with Ed25519 when a key is given (verdict/signing.ts). Written by every
+ * run; `verify-certificate` derives every claim again from report.json (verdict/verify.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Certificate, Report } from '../report/model.ts';
+import type { Certificate, ClassVerdict, Report } from '../report/model.ts';
 import { DOCUMENT_VERSION } from '../schemas/openapi.ts';
 import { interpolateEnv, type Profile } from '../core/profile.ts';
+import { canonicalize } from '../core/canonical-json.ts';
+import { CLASSES, RULES, getClass } from '../catalogue/index.ts';
+import { SPEC_SHA256 } from '../catalogue/spec-text.ts';
 import { mustCoverage } from './policy.ts';
+import { classVerdicts } from './classes.ts';
+import { signCertificate } from './signing.ts';
 
+export const CERTIFICATE_FORMAT = 'hps-conformance-certificate/2';
 /** fast-check runs per property a certification needs (the default). */
 export const CERTIFICATION_RUNS = 100;
 
@@ -19,14 +26,12 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** JSON with object keys sorted at every depth, so the hash does not depend on key order. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
+/** Canonical JSON (core/canonical-json.ts); the name older callers use. */
+export const canonicalJson = canonicalize;
+
+/** SHA-256 of the canonical JSON of the rule catalogue and its classes: which rules, levels and classes the verdicts came from. */
+export function catalogueHash(): string {
+  return sha256(canonicalize({ rules: RULES, classes: CLASSES }));
 }
 
 /** The profile with every secret replaced by "<secret>": which keys exist stays part of the hash, their values never. */
@@ -40,39 +45,71 @@ export function profileWithoutSecrets(p: Profile): unknown {
 }
 
 export function profileHash(p: Profile): string {
-  return sha256(canonicalJson(profileWithoutSecrets(p)));
+  return sha256(canonicalize(profileWithoutSecrets(p)));
 }
 
-/** Why a run is not a certification, or undefined when it is one. */
+const isMerchant = (r: Report) => r.side === 'receiver' || r.side === 'client';
+
+/** Why a run certifies nothing whatever its results (filtered, reduced runs, stopped early), or undefined. */
 export function notCertificationReason(report: Report): string | undefined {
   const why: string[] = [];
-  if (report.selection.areas.length || report.selection.rules.length) why.push('filtered run (--area/--rule)');
-  if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
-  if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
+  if (!isMerchant(report)) {
+    if (report.selection.areas.length || report.selection.rules.length) why.push('filtered run (--area/--rule)');
+    if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
+    if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
+  }
   if (report.stopped) why.push(`the run ${report.stopped}`);
   return why.length ? why.join('; ') : undefined;
 }
 
-export function buildCertificate(report: Report, reportJson: string, profile: Profile): Certificate {
-  const reason = notCertificationReason(report);
+/** The classes certified: conformant, with every class they depend on conformant too, in a run that can certify. */
+export function certifiedClasses(report: Report, classes: readonly ClassVerdict[]): string[] {
+  if (notCertificationReason(report) !== undefined) return [];
+  const ok = new Set(classes.filter((c) => c.status === 'conformant').map((c) => c.id));
+  return classes.filter((c) => ok.has(c.id) && (getClass(c.id)?.dependsOn ?? []).every((d) => ok.has(d))).map((c) => c.id);
+}
+
+/** Why nothing is certified, when nothing is. */
+function nothingCertifiedReason(report: Report, classes: readonly ClassVerdict[]): string {
+  const run = notCertificationReason(report);
+  if (run) return run;
+  const bad = classes.filter((c) => c.status !== 'conformant').map((c) => `${c.id}: ${c.status === 'not_tested' ? 'not tested' : 'not conformant'}`);
+  return `no class is conformant with its dependencies (${bad.slice(0, 4).join('; ')}${bad.length > 4 ? '; …' : ''})`;
+}
+
+/** The certificate a report stands for, unsigned; `profileSha256` null for the merchant side. */
+export function buildCertificate(report: Report, reportJson: string, profileSha256: string | null): Certificate {
+  const classes = classVerdicts(report);
+  const certified = certifiedClasses(report, classes);
   return {
+    format: CERTIFICATE_FORMAT,
     tool: report.tool,
     description_document_version: DOCUMENT_VERSION,
+    spec_sha256: SPEC_SHA256,
+    catalogue_sha256: catalogueHash(),
     report_sha256: sha256(reportJson),
-    profile_sha256: profileHash(profile),
+    profile_sha256: profileSha256,
+    side: report.side ?? 'service',
     seed: report.seed,
+    runs: report.runs,
     base_url: report.target.base_url,
+    selection: report.selection,
     verdict: report.verdict,
     counts: { ...report.summary },
+    must: { ...report.must },
     must_coverage: mustCoverage(report),
-    certification: reason === undefined,
-    ...(reason ? { not_certification_reason: reason } : {}),
+    classes,
+    certified_classes: certified,
+    certification: certified.length > 0,
+    ...(certified.length ? {} : { not_certification_reason: nothingCertifiedReason(report, classes) }),
+    signature: null,
   };
 }
 
-/** Writes DIR/certificate.json for DIR/report.json as written on disk; returns it. */
-export function writeCertificate(dir: string, report: Report, profile: Profile): Certificate {
-  const cert = buildCertificate(report, readFileSync(join(dir, 'report.json'), 'utf8'), profile);
+/** Writes DIR/certificate.json for DIR/report.json as written on disk, signed when a key is given; returns it. */
+export function writeCertificate(dir: string, report: Report, profile: Profile | null, key?: KeyObject): Certificate {
+  const unsigned = buildCertificate(report, readFileSync(join(dir, 'report.json'), 'utf8'), profile ? profileHash(profile) : null);
+  const cert = key ? signCertificate(unsigned, key) : unsigned;
   writeFileSync(join(dir, 'certificate.json'), JSON.stringify(cert, null, 2) + '\n');
   return cert;
 }
@@ -84,28 +121,10 @@ export function profileFileHash(text: string, env: NodeJS.ProcessEnv = process.e
   return profileHash(data);
 }
 
-/** Every disagreement between a certificate and its report (and profile): empty when it verifies. */
-export function verifyCertificate(cert: Certificate, reportJson: string, profileText?: string): string[] {
-  const problems: string[] = [];
-  const actual = sha256(reportJson);
-  if (cert.report_sha256 !== actual) problems.push(`report_sha256 ${cert.report_sha256} does not match report.json (${actual})`);
-  let report: Report | undefined;
-  try {
-    report = JSON.parse(reportJson) as Report;
-  } catch {
-    problems.push('report.json is not valid JSON');
-  }
-  if (report) {
-    if (report.seed !== cert.seed) problems.push(`seed ${cert.seed} differs from the report's ${report.seed}`);
-    if (report.verdict !== cert.verdict) problems.push(`verdict ${cert.verdict} differs from the report's ${report.verdict}`);
-    if (report.target?.base_url !== cert.base_url) problems.push(`base_url ${cert.base_url} differs from the report's ${report.target?.base_url}`);
-    if (canonicalJson(report.summary) !== canonicalJson(cert.counts)) problems.push('counts differ from the report\'s summary');
-    const claim = notCertificationReason(report) === undefined;
-    if (cert.certification !== claim) problems.push(`certification: ${cert.certification} but the report's run ${claim ? 'is' : 'is not'} a certification`);
-  }
-  if (profileText !== undefined) {
-    const h = profileFileHash(profileText);
-    if (h !== cert.profile_sha256) problems.push(`profile_sha256 ${cert.profile_sha256} does not match the profile given (${h})`);
-  }
-  return problems;
+/** One line for the console: what is certified, or why nothing is. */
+export function certificationLine(cert: Certificate, dir: string): string {
+  const signed = cert.signature ? `signed (Ed25519, key ${cert.signature.public_key_sha256.slice(0, 16)}…)` : 'unsigned';
+  if (!cert.certification) return `NOT A CERTIFICATION: ${cert.not_certification_reason ?? ''} (certificate.json says so, ${signed})`;
+  const rest = cert.classes.filter((c) => !cert.certified_classes.includes(c.id)).map((c) => c.id);
+  return `certification of ${cert.certified_classes.join(', ')}${rest.length ? ` (not certified: ${rest.join(', ')})` : ''} · ${signed}: ${join(dir, 'certificate.json')} (check it with hps-conformance verify-certificate ${dir})`;
 }

@@ -20,7 +20,7 @@ import { inert } from '../../core/inert.ts';
 import { readReportFile } from '../../core/report-file.ts';
 import { renderCompare } from '../../render/compare.ts';
 import { renderAll } from '../../render/render.ts';
-import type { Certificate, Report } from '../../report/model.ts';
+import type { CertificateRead, Report } from '../../report/model.ts';
 import { runMain } from '../load/helpers.ts';
 import { runChild } from '../support/run-child.ts';
 import { xmllint } from '../support/xmllint.ts';
@@ -101,7 +101,7 @@ function template(): Report {
   };
 }
 
-const certificate = (): Certificate => ({
+const certificate = (): CertificateRead => ({
   tool: { name: 'n', version: 'v' }, description_document_version: 'd', report_sha256: 's', profile_sha256: 'p', seed: 7, base_url: 'u',
   verdict: 'not_conformant', counts: template().summary, must_coverage: { ran: 2, testable: 3, pct: 66.7 }, certification: true, not_certification_reason: 'r',
 });
