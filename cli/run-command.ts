@@ -42,6 +42,7 @@ export async function runCommand(o: Options): Promise<number> {
     concurrency: intOption(o, 'concurrency', 1, 64),
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),
+    interruptible: true,
     monitor: (selected, ctx) => {
       if (o['no-progress'] && maxFailures === undefined) return { reporter: {}, stopReason: () => undefined, firstLineMs: () => undefined };
       monitor = createProgress({

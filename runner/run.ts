@@ -5,12 +5,11 @@
  * writes report.json plus its renderings.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
-import { renderAll } from '../render/render.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
 import { closeAllPools } from '../core/client.ts';
@@ -19,11 +18,10 @@ import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
-import { redactDeep } from '../core/redact.ts';
+import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
 import { embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
 import { startTarget, type RunningTarget } from '../targets/embedded.ts';
-import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
@@ -34,6 +32,10 @@ import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { inertLine } from '../core/inert.ts';
+import { clearOwnFiles, RUN_FILES } from '../core/safe-write.ts';
+import { armInterrupts, type InterruptGuard } from './interrupt.ts';
+import { bothReporters, ResultsLog } from './results-log.ts';
+import { writeRunFiles } from './persist.ts';
 
 
 export interface RunOptions {
@@ -72,6 +74,8 @@ export interface RunOptions {
   onReferenceError?: (err: unknown) => void;
   /** Write report.json, its renderings and the certificate, and print the summary (default true). */
   persist?: boolean;
+  /** The command's own run (`hps-conformance run`): SIGINT/SIGTERM write the results so far (runner/interrupt.ts). */
+  interruptible?: boolean;
 }
 
 export interface RunResult {
@@ -98,7 +102,10 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
+  const outageFile = join(tmpdir(), `hps-conformance-outage-${runId}`);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  registerSecrets(profileSecrets(target.profile));
+  const guard = opts.interruptible ? guardRun(target, outageFile) : undefined;
   try {
     await preflight(target.profile, { keys: !target.embedded });
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
@@ -120,40 +127,71 @@ export async function run(opts: RunOptions): Promise<RunResult> {
         waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
         outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
         concurrency,
-        outageFile: join(tmpdir(), `hps-conformance-outage-${runId}`),
+        outageFile,
       },
     };
     const monitor = opts.monitor?.(selected, ctx);
-    const tests = await runSuites(opts.session, selected, ctx, monitor, concurrency);
-    const rules = collectRules(selected, tests);
-    addReplayLines(rules, ctx);
-    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
-    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
-    report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
-    if (opts.levels) report.selection.levels = opts.levels;
-    applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
-    const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
-    if (opts.persist === false) return { report, reportDir, exitCode };
-    mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-    writeCertificate(reportDir, report, target.profile);
-    renderAll(reportDir, report);
-    printSummary(report, reportDir, log);
-    return { report, reportDir, exitCode };
+    const secrets = profileSecrets(target.profile);
+    const persist = opts.persist !== false;
+    const results = persist ? openResults(reportDir, ctx, { target, startedAt, areas, ruleIds, levels: opts.levels }) : undefined;
+    guard?.setEmergencyWriter(() => void finish(results!.tests, guard.reason()));
+    const finish = (tests: FinishedTest[], partialReason?: string): RunResult => {
+      const rules = collectRules(selected, tests);
+      addReplayLines(rules, ctx);
+      // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+      const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), secrets);
+      report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
+      if (opts.levels) report.selection.levels = opts.levels;
+      if (partialReason) Object.assign(report, { partial: true, partial_reason: partialReason });
+      applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
+      const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
+      if (!persist) return { report, reportDir, exitCode };
+      const written = writeRunFiles(reportDir, report, target.profile);
+      printSummary(report, written.dir, log);
+      return { report, reportDir: written.dir, exitCode: guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode) };
+    };
+    const tests = redactDeep(await runSuites(opts.session, selected, ctx, monitor, concurrency, results, guard), secrets);
+    results?.close();
+    if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
+    return guard?.signal ? finish(results!.tests, guard.reason()) : finish(tests);
   } finally {
-    rmSync(join(tmpdir(), `hps-conformance-outage-${runId}`), { force: true });
+    guard?.cleanup();
+    rmSync(outageFile, { force: true });
     await target.close();
     await closeAllPools();
+    guard?.disarm();
   }
 }
 
+/** The run's directory cleared of this tool's files, and its results log opened (runner/results-log.ts). */
+function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
+  mkdirSync(dir, { recursive: true });
+  clearOwnFiles(dir, RUN_FILES);
+  return ResultsLog.open(dir, {
+    kind: 'run', tool: TOOL, run_id: ctx.runId, seed: ctx.seed, runs: ctx.runs,
+    target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
+    selection: { areas: a.areas, rules: a.ruleIds, ...(a.levels ? { levels: a.levels } : {}) },
+    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs,
+  }, profileSecrets(ctx.profile));
+}
+
+/** SIGINT/SIGTERM during the run: stop vitest, remove the run's temporary files (runner/interrupt.ts). */
+function guardRun(target: RunningTarget, outageFile: string): InterruptGuard {
+  const guard = armInterrupts();
+  guard.addCleanup(() => rmSync(outageFile, { force: true }));
+  guard.addCleanup(() => target.removeTempSync());
+  return guard;
+}
+
 /** The suites through the caller's session, or through one opened for this run alone. */
-async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number): Promise<FinishedTest[]> {
-  const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined };
-  if (session) return session.run(selected, ctx, monitor?.reporter, o);
+async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
+  const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
+  const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
+  if (session) return session.run(selected, ctx, reporter, o);
   const own = await SuiteSession.open();
+  guard?.onStop(() => void own.cancel().catch(() => {}));
   try {
-    return await own.run(selected, ctx, monitor?.reporter, o);
+    return await own.run(selected, ctx, reporter, o);
   } finally {
     await own.close();
   }

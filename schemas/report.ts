@@ -154,6 +154,8 @@ export const reportSchema = {
       rules: { type: 'array', items: rule },
       mutation,
       stopped: str,
+      partial: bool,
+      partial_reason: str,
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
       traffic: closed(
         { max_rps: { type: ['number', 'null'] }, concurrency: int, total: trafficCounts, areas: { type: 'object', additionalProperties: trafficCounts } },

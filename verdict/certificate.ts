@@ -5,8 +5,9 @@
  * and the certificate says why otherwise. `verify-certificate` recomputes the hashes.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import type { Certificate, Report } from '../report/model.ts';
 import { DOCUMENT_VERSION } from '../schemas/openapi.ts';
 import { interpolateEnv, type Profile } from '../core/profile.ts';
@@ -50,6 +51,7 @@ export function notCertificationReason(report: Report): string | undefined {
   if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
   if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
   if (report.stopped) why.push(`the run ${report.stopped}`);
+  if (report.partial) why.push(`partial run: ${report.partial_reason ?? 'interrupted'}`);
   return why.length ? why.join('; ') : undefined;
 }
 
@@ -73,7 +75,7 @@ export function buildCertificate(report: Report, reportJson: string, profile: Pr
 /** Writes DIR/certificate.json for DIR/report.json as written on disk; returns it. */
 export function writeCertificate(dir: string, report: Report, profile: Profile): Certificate {
   const cert = buildCertificate(report, readFileSync(join(dir, 'report.json'), 'utf8'), profile);
-  writeFileSync(join(dir, 'certificate.json'), JSON.stringify(cert, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'certificate.json'), JSON.stringify(cert, null, 2) + '\n');
   return cert;
 }
 
