@@ -34,92 +34,103 @@ export interface InterruptGuard {
   disarm(): void;
 }
 
-export function armInterrupts(o: { log?: (line: string) => void; startedAt?: number; exit?: (code: number) => void } = {}): InterruptGuard {
-  const log = o.log ?? ((l: string) => void process.stderr.write(`${l}\n`));
-  const exit = o.exit ?? ((code: number) => process.exit(code));
-  const started = o.startedAt ?? Date.now();
-  let signal: 'SIGINT' | 'SIGTERM' | undefined;
-  let at = 0;
-  let claimed: 'run' | 'emergency' | undefined;
-  let emergency: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const stops: Array<() => void> = [];
-  const cleanups: Array<() => void> = [];
-  let cleaned = false;
+class Guard implements InterruptGuard {
+  signal: 'SIGINT' | 'SIGTERM' | undefined;
+  private at = 0;
+  private claimed: 'run' | 'emergency' | undefined;
+  private emergency: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly stops: Array<() => void> = [];
+  private readonly cleanups: Array<() => void> = [];
+  private cleaned = false;
+  private readonly onInt = () => this.handle('SIGINT');
+  private readonly onTerm = () => this.handle('SIGTERM');
 
-  const cleanup = (): void => {
-    if (cleaned) return;
-    cleaned = true;
-    for (const fn of cleanups.splice(0)) {
-      try {
-        fn();
-      } catch {
-        // best effort: the next one still runs
-      }
-    }
-  };
-  const takeOver = (): void => {
-    if (claimed === undefined && emergency) {
-      claimed = 'emergency';
-      try {
-        emergency();
-      } catch (e) {
-        log(`hps-conformance: the results so far could not be written (${(e as Error).message})`);
-      }
-    }
-    cleanup();
-    exit(EXIT_OF_SIGNAL[signal!]);
-  };
-  const handler = (sig: 'SIGINT' | 'SIGTERM'): void => {
-    if (signal) {
-      log(`hps-conformance: ${sig} again: exiting now`);
-      cleanup();
-      exit(EXIT_OF_SIGNAL[signal]);
+  constructor(
+    private readonly log: (line: string) => void,
+    private readonly exit: (code: number) => void,
+    private readonly started: number,
+  ) {
+    process.on('SIGINT', this.onInt);
+    process.on('SIGTERM', this.onTerm);
+  }
+
+  get exitCode(): number | undefined {
+    return this.signal ? EXIT_OF_SIGNAL[this.signal] : undefined;
+  }
+
+  reason(): string | undefined {
+    return this.signal ? `interrupted by ${this.signal} ${((this.at - this.started) / 1000).toFixed(1)} s into the run` : undefined;
+  }
+
+  onStop(fn: () => void): void {
+    if (this.signal) fn();
+    else this.stops.push(fn);
+  }
+
+  addCleanup(fn: () => void): void {
+    this.cleanups.push(fn);
+  }
+
+  setEmergencyWriter(fn: () => void): void {
+    this.emergency = fn;
+  }
+
+  claimWrite(): boolean {
+    if (this.claimed === 'emergency') return false;
+    this.claimed = 'run';
+    return true;
+  }
+
+  cleanup(): void {
+    if (this.cleaned) return;
+    this.cleaned = true;
+    for (const fn of this.cleanups.splice(0)) bestEffort(fn);
+  }
+
+  disarm(): void {
+    process.off('SIGINT', this.onInt);
+    process.off('SIGTERM', this.onTerm);
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private handle(sig: 'SIGINT' | 'SIGTERM'): void {
+    if (this.signal) {
+      this.log(`hps-conformance: ${sig} again: exiting now`);
+      this.cleanup();
+      this.exit(EXIT_OF_SIGNAL[this.signal]);
       return;
     }
-    signal = sig;
-    at = Date.now();
-    log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a second signal exits at once`);
-    for (const fn of stops) {
+    this.signal = sig;
+    this.at = Date.now();
+    this.log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a second signal exits at once`);
+    for (const fn of this.stops.splice(0)) bestEffort(fn);
+    this.timer = setTimeout(() => this.takeOver(), GRACE_MS);
+  }
+
+  /** The run's own path did not finish in time: write what has finished, clean up, exit. */
+  private takeOver(): void {
+    if (this.claimed === undefined && this.emergency) {
+      this.claimed = 'emergency';
       try {
-        fn();
-      } catch {
-        // a stop hook that fails must not keep the others from running
+        this.emergency();
+      } catch (e) {
+        this.log(`hps-conformance: the results so far could not be written (${(e as Error).message})`);
       }
     }
-    timer = setTimeout(takeOver, GRACE_MS);
-  };
-  const onInt = () => handler('SIGINT');
-  const onTerm = () => handler('SIGTERM');
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+    this.cleanup();
+    this.exit(EXIT_OF_SIGNAL[this.signal!]);
+  }
+}
 
-  return {
-    get signal() {
-      return signal;
-    },
-    get exitCode() {
-      return signal ? EXIT_OF_SIGNAL[signal] : undefined;
-    },
-    reason: () => (signal ? `interrupted by ${signal} ${((at - started) / 1000).toFixed(1)} s into the run` : undefined),
-    onStop: (fn) => {
-      if (signal) fn();
-      else stops.push(fn);
-    },
-    addCleanup: (fn) => void cleanups.push(fn),
-    setEmergencyWriter: (fn) => {
-      emergency = fn;
-    },
-    claimWrite: () => {
-      if (claimed === 'emergency') return false;
-      claimed = 'run';
-      return true;
-    },
-    cleanup,
-    disarm: () => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-      if (timer) clearTimeout(timer);
-    },
-  };
+function bestEffort(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // one hook failing must not keep the others from running
+  }
+}
+
+export function armInterrupts(o: { log?: (line: string) => void; startedAt?: number; exit?: (code: number) => void } = {}): InterruptGuard {
+  return new Guard(o.log ?? ((l: string) => void process.stderr.write(`${l}\n`)), o.exit ?? ((code: number) => process.exit(code)), o.startedAt ?? Date.now());
 }

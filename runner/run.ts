@@ -132,28 +132,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     };
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
-    const persist = opts.persist !== false;
-    const results = persist ? openResults(reportDir, ctx, { target, startedAt, areas, ruleIds, levels: opts.levels }) : undefined;
-    guard?.setEmergencyWriter(() => void finish(results!.tests, guard.reason()));
-    const finish = (tests: FinishedTest[], partialReason?: string): RunResult => {
-      const rules = collectRules(selected, tests);
-      addReplayLines(rules, ctx);
-      // Secrets never leave, in any form: the whole report is redacted once more before it is written.
-      const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), secrets);
-      report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
-      if (opts.levels) report.selection.levels = opts.levels;
-      if (partialReason) Object.assign(report, { partial: true, partial_reason: partialReason });
-      applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
-      const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
-      if (!persist) return { report, reportDir, exitCode };
-      const written = writeRunFiles(reportDir, report, target.profile);
-      printSummary(report, written.dir, log);
-      return { report, reportDir: written.dir, exitCode: guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode) };
-    };
-    const tests = redactDeep(await runSuites(opts.session, selected, ctx, monitor, concurrency, results, guard), secrets);
-    results?.close();
-    if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
-    return guard?.signal ? finish(results!.tests, guard.reason()) : finish(tests);
+    return await suitesThenReport({ opts, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard });
   } finally {
     guard?.cleanup();
     rmSync(outageFile, { force: true });
@@ -161,6 +140,45 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     await closeAllPools();
     guard?.disarm();
   }
+}
+
+interface Finish {
+  opts: RunOptions; selected: readonly Rule[]; ctx: SuiteContextData; target: RunningTarget; startedAt: Date;
+  areas: string[]; ruleIds: string[]; secrets: string[]; maxRps: number | null; concurrency: number;
+  monitor: RunMonitor | undefined; persist: boolean; reportDir: string; log: (line: string) => void; guard: InterruptGuard | undefined;
+}
+
+/**
+ * The suites, their results logged as they finish (results.ndjson), then the report. Interrupted:
+ * from the tests that finished, marked partial; the emergency writer does the same if this path is
+ * not at the report within the interrupt's grace time.
+ */
+async function suitesThenReport(f: Finish): Promise<RunResult> {
+  const { guard } = f;
+  const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
+  guard?.setEmergencyWriter(() => void finishRun(f, results!.tests, guard.reason()));
+  const tests = redactDeep(await runSuites(f.opts.session, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
+  results?.close();
+  if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
+  return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
+}
+
+/** Finished tests → the report (partial when interrupted), written with its renderings unless not persisting. */
+function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): RunResult {
+  const { ctx, target, opts } = f;
+  const rules = collectRules(f.selected, tests);
+  addReplayLines(rules, ctx);
+  // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+  const report = redactDeep(buildReport({ target, runId: ctx.runId, seed: ctx.seed, runs: ctx.runs, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, rules, tests }), f.secrets);
+  report.traffic = trafficOf(f.selected, tests, { maxRps: f.maxRps, concurrency: f.concurrency });
+  if (opts.levels) report.selection.levels = opts.levels;
+  if (partialReason) Object.assign(report, { partial: true, partial_reason: partialReason });
+  applyVerdictPolicy(report, { ...opts.policy, stopped: f.monitor?.stopReason() });
+  const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
+  if (!f.persist) return { report, reportDir: f.reportDir, exitCode };
+  const written = writeRunFiles(f.reportDir, report, target.profile);
+  printSummary(report, written.dir, f.log);
+  return { report, reportDir: written.dir, exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode) };
 }
 
 /** The run's directory cleared of this tool's files, and its results log opened (runner/results-log.ts). */
