@@ -7,6 +7,8 @@
  * the signal. A second signal removes the temporary files and exits at once.
  */
 
+import { readdirSync, readFileSync } from 'node:fs';
+
 /** The stated bound: from the first signal to the process's exit, whatever the run was doing. */
 export const INTERRUPT_BOUND_MS = 5_000;
 /** How long the run's own path may take to stop and write before the emergency writer takes over. */
@@ -29,6 +31,11 @@ export interface InterruptGuard {
   setEmergencyWriter(fn: () => void): void;
   /** The run's own path is writing the results: the emergency writer stands down. False when it already wrote them. */
   claimWrite(): boolean;
+  /**
+   * Takes the signals back from handlers installed after this guard: vitest's logger exits the
+   * process at SIGINT/SIGTERM (process.exit, before any result is written), so they are removed.
+   */
+  ownSignals(): void;
   /** Runs the cleanups (idempotent). */
   cleanup(): void;
   disarm(): void;
@@ -88,6 +95,13 @@ class Guard implements InterruptGuard {
     for (const fn of this.cleanups.splice(0)) bestEffort(fn);
   }
 
+  ownSignals(): void {
+    for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+      const mine = sig === 'SIGINT' ? this.onInt : this.onTerm;
+      for (const l of process.listeners(sig)) if (l !== mine) process.off(sig, l as () => void);
+    }
+  }
+
   disarm(): void {
     process.off('SIGINT', this.onInt);
     process.off('SIGTERM', this.onTerm);
@@ -98,6 +112,7 @@ class Guard implements InterruptGuard {
     if (this.signal) {
       this.log(`hps-conformance: ${sig} again: exiting now`);
       this.cleanup();
+      endChildren();
       this.exit(EXIT_OF_SIGNAL[this.signal]);
       return;
     }
@@ -119,8 +134,25 @@ class Guard implements InterruptGuard {
       }
     }
     this.cleanup();
+    endChildren();
     this.exit(EXIT_OF_SIGNAL[this.signal!]);
   }
+}
+
+/**
+ * Ends this process's child processes before it exits: the esbuild services of tsx and vite are
+ * children that end only when they notice their stdin closed, after the parent is gone; on Linux
+ * they are listed in /proc and sent SIGTERM. Elsewhere nothing is listed and nothing is done.
+ */
+export function endChildren(): number {
+  let pids: number[] = [];
+  try {
+    pids = readdirSync('/proc/self/task').flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) bestEffort(() => process.kill(pid, 'SIGTERM'));
+  return pids.length;
 }
 
 function bestEffort(fn: () => void): void {

@@ -103,9 +103,14 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
   const outageFile = join(tmpdir(), `hps-conformance-outage-${runId}`);
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch((e: unknown) => {
+    guard?.disarm();
+    throw e;
+  });
   registerSecrets(profileSecrets(target.profile));
-  const guard = opts.interruptible ? guardRun(target, outageFile) : undefined;
+  guard?.addCleanup(() => rmSync(outageFile, { force: true }));
+  guard?.addCleanup(() => target.removeTempSync());
   try {
     await preflight(target.profile, { keys: !target.embedded });
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
@@ -172,7 +177,10 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
   const report = redactDeep(buildReport({ target, runId: ctx.runId, seed: ctx.seed, runs: ctx.runs, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, rules, tests }), f.secrets);
   report.traffic = trafficOf(f.selected, tests, { maxRps: f.maxRps, concurrency: f.concurrency });
   if (opts.levels) report.selection.levels = opts.levels;
-  if (partialReason) Object.assign(report, { partial: true, partial_reason: partialReason });
+  if (partialReason) {
+    Object.assign(report, { partial: true, partial_reason: partialReason });
+    f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
+  }
   applyVerdictPolicy(report, { ...opts.policy, stopped: f.monitor?.stopReason() });
   const exitCode = exitCodeUnderPolicy(report, exitCodeOf(report));
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode };
@@ -193,20 +201,13 @@ function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTar
   }, profileSecrets(ctx.profile));
 }
 
-/** SIGINT/SIGTERM during the run: stop vitest, remove the run's temporary files (runner/interrupt.ts). */
-function guardRun(target: RunningTarget, outageFile: string): InterruptGuard {
-  const guard = armInterrupts();
-  guard.addCleanup(() => rmSync(outageFile, { force: true }));
-  guard.addCleanup(() => target.removeTempSync());
-  return guard;
-}
-
 /** The suites through the caller's session, or through one opened for this run alone. */
 async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
   const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
   const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
   if (session) return session.run(selected, ctx, reporter, o);
   const own = await SuiteSession.open();
+  guard?.ownSignals();
   guard?.onStop(() => void own.cancel().catch(() => {}));
   try {
     return await own.run(selected, ctx, reporter, o);
