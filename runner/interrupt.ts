@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** The stated bound: from the first signal to the process's exit, whatever the run was doing. */
 export const INTERRUPT_BOUND_MS = 5_000;
 /** How long the run's own path may take to stop and write before the emergency writer takes over. */
-const GRACE_MS = 2_500;
+const GRACE_MS = 1_500;
 
 const EXIT_OF_SIGNAL: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
 
