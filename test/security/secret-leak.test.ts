@@ -113,7 +113,7 @@ describe('no secret leaves a run, in any form', () => {
     expect(code, stderr).toBe(1);
     expect(malformed.status).toBe('fail');
     expect(JSON.stringify(malformed)).toMatch(/basic scheme|Basic/);
-    expect(echoed, 'the careless target echoed credentials').toBeGreaterThan(10);
+    expect(echoed, 'the careless target echoed credentials').toBeGreaterThan(3);
     // The transcript of the failing rule holds the echoing answers (so the search below is not vacuous).
     expect(JSON.stringify(report)).toContain('rejected credential');
 
