@@ -7,6 +7,8 @@ import { loadCompanion } from '../load/in-report.ts';
 import { renderCompare, type CompareInput } from '../render/compare.ts';
 import { renderAll } from '../render/render.ts';
 import type { Options } from './main.ts';
+import { reportFromResultsLog, RESULTS_LOG } from '../runner/results-log.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
@@ -29,8 +31,16 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   if (o.out !== undefined) throw new HarnessError('HPS_ERR_USAGE', 'report: --out goes with --compare');
   const dir = pos[0];
   if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
+  const fromLog = !existsSync(join(dir, 'report.json')) ? reportFromResultsLog(dir) : undefined;
+  if (fromLog) {
+    // The run was killed before it wrote report.json: what had finished, marked partial (never a certification).
+    writeFileAtomic(join(dir, 'report.json'), JSON.stringify(fromLog, null, 2) + '\n');
+    renderAll(dir, fromLog, { strict: o.strict === true ? true : undefined, companion: loadCompanion(dir, fromLog), certificate: null });
+    console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md and report.json from ${RESULTS_LOG}: PARTIAL (${fromLog.partial_reason})`));
+    return 1;
+  }
   const { report, certificate } = loadDir(dir);
-  const companion = loadCompanion(dir);
+  const companion = loadCompanion(dir, report);
   renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion, certificate: certificate ?? null });
   console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
   return report.verdict === 'conformant' ? 0 : 1;

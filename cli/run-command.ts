@@ -48,6 +48,7 @@ export async function runCommand(o: Options): Promise<number> {
     signKey,
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),
+    interruptible: true,
     monitor: (selected, ctx) => {
       if (o['no-progress'] && maxFailures === undefined) return { reporter: {}, stopReason: () => undefined, firstLineMs: () => undefined };
       monitor = createProgress({

@@ -8,7 +8,9 @@
  *  - short secrets (< 24 characters): the secret with one character inserted or removed;
  *  - any run of >= 16 characters of the base64 / base64url encoding of the key or of its secret
  *    part at each of the 3 byte alignments (so `key:`, `:key`, `Basic base64(key:)` are caught);
- *  - the percent-encoding of the key.
+ *  - the percent-encoding of the key;
+ *  - the hex of the secret part (either case: matched case-folded, so any run of >= 12 hex digits,
+ *    6 bytes of the secret, at any byte of it) and the secret part reversed (any run of >= 12).
  * Matching uses a k-gram table (linear in the text), cached per list of secrets.
  */
 import { createHash } from 'node:crypto';
@@ -41,6 +43,7 @@ export function secretPart(secret: string): string {
 
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
+const hex = (s: string): string => Buffer.from(s, 'utf8').toString('hex');
 const percentAll = (s: string): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
@@ -62,7 +65,8 @@ export function base64Cores(s: string, alphabet: 'base64' | 'base64url'): string
 /** Every form of one secret, as {plain (case-folded), encoded (exact)} strings to match on k-grams. */
 export function secretForms(secret: string): { plain: string[]; encoded: string[] } {
   const part = secretPart(secret);
-  const plain = [part, encodeURIComponent(secret), percentAll(secret)].map((s) => s.toLowerCase());
+  const reversed = [...part].reverse().join('');
+  const plain = [part, encodeURIComponent(secret), percentAll(secret), hex(part), reversed].map((s) => s.toLowerCase());
   const encoded: string[] = [];
   for (const s of new Set([secret, part, `${secret}:`, `:${secret}`])) {
     encoded.push(b64(s), b64url(s), ...base64Cores(s, 'base64'), ...base64Cores(s, 'base64url'));

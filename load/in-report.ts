@@ -11,13 +11,36 @@ import { HarnessError } from '../core/errors.ts';
 import { readReportFile } from '../core/report-file.ts';
 import { renderAll, type CompanionSections } from '../render/render.ts';
 import { esc } from '../render/escape.ts';
+import { inertLine } from '../core/inert.ts';
+import { stripUserInfo } from '../core/redact.ts';
+import type { Report } from '../report/model.ts';
 import { loadSectionsHtml } from './html.ts';
 import { loadTestsuite } from './junit.ts';
 import { loadSectionsMarkdown } from './render.ts';
 import type { LoadReport } from './report.ts';
 
-/** DIR/load.json as the conformance report's load section; undefined when there is none. */
-export function loadCompanion(dir: string): CompanionSections | undefined {
+/** A base URL as a target's name: no user-info, no trailing slash, the host's case folded. */
+function targetName(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return url.replace(/\/+$/, '').toLowerCase();
+  }
+}
+
+/** Both runs name the same target: the same base URL, or both the embedded reference server (its port differs per run). */
+export function sameTarget(load: LoadReport['target'], report: Report['target']): boolean {
+  if (load?.embedded && report.embedded_reference) return true;
+  if (load?.embedded || report.embedded_reference) return false;
+  return typeof load?.base_url === 'string' && targetName(load.base_url) === targetName(report.base_url);
+}
+
+/**
+ * DIR/load.json as the conformance report's load section; undefined when there is none, or when it
+ * names another target than `report` (a foreign load.json: ignored, `note` says so).
+ */
+export function loadCompanion(dir: string, report: Report, note: (line: string) => void = (l) => console.error(inertLine(l))): CompanionSections | undefined {
   const file = join(dir, 'load.json');
   if (!existsSync(file)) return undefined;
   let r: LoadReport;
@@ -27,8 +50,12 @@ export function loadCompanion(dir: string): CompanionSections | undefined {
   } catch (e) {
     throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);
   }
+  if (!sameTarget(r.target, report.target)) {
+    note(`${file} names another target (${stripUserInfo(String(r.target?.base_url))}) than report.json (${stripUserInfo(report.target.base_url)}): left out of the report`);
+    return undefined;
+  }
   const verdict = r.verdict === 'pass' ? 'PASS' : 'FAIL';
-  const apart = `The load run of ${r.started_at} written beside this report, judged apart: its thresholds and checks never change the conformance verdict.`;
+  const apart = `The load run ${r.run_id} against the same target, from ${r.started_at} to ${r.finished_at} (the conformance run: ${report.started_at} to ${report.finished_at}), written beside this report and judged apart: its thresholds and checks never change the conformance verdict.`;
   return {
     html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${r.verdict === 'pass' ? 'pass' : 'fail'}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
     markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
@@ -45,7 +72,11 @@ export function addToConformanceReport(dir: string): string | null {
   if (!existsSync(join(dir, 'report.json'))) return null;
   try {
     // report.json may not be ours (the directory was given): validated like `report DIR` does.
-    renderAll(dir, readReportFile(dir), { companion: loadCompanion(dir) });
+    const report = readReportFile(dir);
+    const notes: string[] = [];
+    const companion = loadCompanion(dir, report, (l) => notes.push(l));
+    if (!companion) return `the conformance report beside it was left as it was: ${notes.join('; ') || 'no load section'}`;
+    renderAll(dir, report, { companion });
     return `the conformance report beside it has the load section: ${join(dir, 'report.html')} (+ summary.md, junit.xml)`;
   } catch (e) {
     return `the conformance report beside it was left as it was: ${join(dir, 'report.json')} could not be read (${(e as Error).message})`;

@@ -2,9 +2,10 @@
  * load.json: the machine-readable result of a load run (load.md, load.html, load.junit.xml and
  * the stdout table are rendered from it alone; `load merge` reads it back). Written through redactText: no secret reaches a file.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../core/redact.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import type { CleanupOutcome } from './after.ts';
 import type { Check } from './checks.ts';
 import type { Arrivals } from './arrivals.ts';
@@ -55,8 +56,8 @@ export interface LoadReport {
 /** Writes load.json, load.md, load.html and load.junit.xml, all redacted. */
 export function writeReport(dir: string, report: LoadReport, secrets: readonly string[]): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'load.json'), redactText(JSON.stringify(report, null, 2), secrets) + '\n');
-  writeFileSync(join(dir, 'load.md'), redactText(renderMarkdown(report), secrets));
-  writeFileSync(join(dir, 'load.html'), redactText(renderHtml(report), secrets));
-  writeFileSync(join(dir, 'load.junit.xml'), redactText(renderJunit(report), secrets));
+  writeFileAtomic(join(dir, 'load.json'), redactText(JSON.stringify(report, null, 2), secrets) + '\n');
+  writeFileAtomic(join(dir, 'load.md'), redactText(renderMarkdown(report), secrets));
+  writeFileAtomic(join(dir, 'load.html'), redactText(renderHtml(report), secrets));
+  writeFileAtomic(join(dir, 'load.junit.xml'), redactText(renderJunit(report), secrets));
 }

@@ -1,5 +1,6 @@
 /** Renders every format from report.json (and certificate.json when present) alone: HTML, JUnit XML, Markdown. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import { join } from 'node:path';
 import { readCertificate } from './certificate.ts';
 import { renderHtml } from './html.ts';
@@ -31,9 +32,9 @@ export interface RenderOptions {
 export function renderAll(dir: string, report: Report = readReport(dir), opts: RenderOptions = {}): void {
   const certificate = opts.certificate === undefined ? readCertificate(dir) : opts.certificate ?? undefined;
   const companion = opts.companion;
-  writeFileSync(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
-  writeFileSync(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }));
-  writeFileSync(join(dir, 'summary.md'), renderMarkdown(report, { certificate, companion: companion?.markdown }));
+  writeFileAtomic(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
+  writeFileAtomic(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }));
+  writeFileAtomic(join(dir, 'summary.md'), renderMarkdown(report, { certificate, companion: companion?.markdown }));
 }
 
 export function readReport(dir: string): Report {

@@ -108,6 +108,13 @@ export interface Report {
   mutation?: MutationSummary;
   /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
   stopped?: string;
+  /**
+   * The run did not finish (interrupted by SIGINT/SIGTERM, or rendered from results.ndjson after the
+   * process was killed): the results so far, the rules not reached are SKIP; never a certification.
+   */
+  partial?: boolean;
+  /** Why it is partial (the signal and when, or `report.json was missing: rendered from results.ndjson`). */
+  partial_reason?: string;
   /** `client --run`: the merchant's command, how it ended and the last 64 KiB of its output (redacted, control characters removed). */
   command?: { line: string; exit_code: number | null; timed_out: boolean; duration_ms: number; output_bytes: number; output_tail: string };
   /** `run --strict` / `--min-must-coverage` (and, for `receiver` / `client`, the evidence gate): the policy applied and what made the verdict fail under it. */

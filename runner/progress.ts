@@ -12,6 +12,7 @@ import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { HpsMeta } from '../core/evidence.ts';
 import { inertLine } from '../core/inert.ts';
+import { redactText, redactDeep } from '../core/redact.ts';
 
 export interface ProgressOptions {
   selected: readonly Rule[];
@@ -43,7 +44,8 @@ export function finishedOf(tc: TestCase): FinishedTest {
   const r = tc.result();
   const state = r.state === 'passed' ? 'pass' : r.state === 'failed' ? 'fail' : 'skip';
   const errors = r.state === 'failed' ? r.errors.map((e) => e.message ?? String(e)) : [];
-  return { title: tc.name, state, durationMs: tc.diagnostic()?.duration ?? 0, errors, meta: (tc.meta() as { hps?: HpsMeta }).hps };
+  // Redacted as it enters this process (the secrets the run registered): every channel after this sees no secret.
+  return redactDeep({ title: tc.name, state, durationMs: tc.diagnostic()?.duration ?? 0, errors, meta: (tc.meta() as { hps?: HpsMeta }).hps });
 }
 
 /** The rules a finished test judged badly right away (its own rule, and ambient findings' rules). */
@@ -176,8 +178,9 @@ class Progress {
       if (ra) ra.fails++;
     }
     // The reason and replay line may carry the target's text: one line each, no control character.
-    const reason = inertLine(`${r.id} — ${r.reason ?? ''}`).slice(0, 290);
-    this.line(`${colour(word.padEnd(5))} ${reason}` + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${inertLine(replay.command)}`)}` : ''));
+    // Redacted again as printed: the replay line is built here (a base_url's user:pass@ is stripped).
+    const reason = inertLine(redactText(`${r.id} — ${r.reason ?? ''}`)).slice(0, 290);
+    this.line(`${colour(word.padEnd(5))} ${reason}` + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${inertLine(redactText(replay.command))}`)}` : ''));
   }
 
   moduleEnded(m: TestModule): void {

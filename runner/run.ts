@@ -6,12 +6,11 @@
  */
 import { partlyChecked } from '../report/partly-checked.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
-import { renderAll } from '../render/render.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
 import { closeAllPools } from '../core/client.ts';
@@ -20,11 +19,10 @@ import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
-import { redactDeep } from '../core/redact.ts';
+import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
 import { embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
 import { startTarget, type RunningTarget } from '../targets/embedded.ts';
-import { writeCertificate } from '../verdict/certificate.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
@@ -39,6 +37,10 @@ import { classesLine, classVerdicts } from '../verdict/classes.ts';
 import { exitCodeWithRequire, requiredClasses, unmetRequirements, type UnmetRequirement } from '../verdict/require.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Certificate } from '../report/model.ts';
+import { clearOwnFiles, RUN_FILES } from '../core/safe-write.ts';
+import { armInterrupts, type InterruptGuard } from './interrupt.ts';
+import { bothReporters, ResultsLog } from './results-log.ts';
+import { writeRunFiles } from './persist.ts';
 
 
 export interface RunOptions {
@@ -81,6 +83,8 @@ export interface RunOptions {
   require?: string[];
   /** Signs certificate.json (Ed25519, verdict/signing.ts); absent: unsigned. */
   signKey?: KeyObject;
+  /** The command's own run (`hps-conformance run`): SIGINT/SIGTERM write the results so far (runner/interrupt.ts). */
+  interruptible?: boolean;
 }
 
 export interface RunResult {
@@ -111,25 +115,28 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) });
+  const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch((e: unknown) => {
+    guard?.disarm();
+    throw e;
+  });
+  registerSecrets(profileSecrets(target.profile));
+  const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
+  const outageFile = ctx.pace!.outageFile!;
+  guard?.addCleanup(() => rmSync(outageFile, { force: true }));
+  guard?.addCleanup(() => target.removeTempSync());
   try {
     await preflight(target.profile, { keys: !target.embedded });
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
-    const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
     const monitor = opts.monitor?.(selected, ctx);
-    const tests = await runSuites(opts.session, selected, ctx, monitor, concurrency);
-    const rules = collectRules(selected, tests);
-    addReplayLines(rules, ctx);
-    // Secrets never leave, in any form: the whole report is redacted once more before it is written.
-    const report = redactDeep(buildReport({ target, runId, seed, runs, startedAt, areas, ruleIds, rules, tests }), profileSecrets(target.profile));
-    report.traffic = trafficOf(selected, tests, { maxRps, concurrency });
-    if (opts.levels) report.selection.levels = opts.levels;
-    applyVerdictPolicy(report, { ...opts.policy, stopped: monitor?.stopReason() });
-    return finishRun(report, reportDir, required, target.profile, opts, log);
+    const secrets = profileSecrets(target.profile);
+    return await suitesThenReport({ opts, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required });
   } finally {
-    rmSync(join(tmpdir(), `hps-conformance-outage-${runId}`), { force: true });
+    guard?.cleanup();
+    rmSync(outageFile, { force: true });
     await target.close();
     await closeAllPools();
+    guard?.disarm();
   }
 }
 
@@ -160,27 +167,74 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
   return { ctx, maxRps, concurrency };
 }
 
-/** Class verdicts, the --require gate, the exit status; then report.json, certificate.json, the renderings and the summary. */
-function finishRun(report: Report, reportDir: string, required: readonly string[], profile: Profile, opts: RunOptions, log: (l: string) => void): RunResult {
+interface Finish {
+  opts: RunOptions; selected: readonly Rule[]; ctx: SuiteContextData; target: RunningTarget; startedAt: Date;
+  areas: string[]; ruleIds: string[]; secrets: string[]; maxRps: number | null; concurrency: number;
+  monitor: RunMonitor | undefined; persist: boolean; reportDir: string; log: (line: string) => void; guard: InterruptGuard | undefined;
+  /** `--require` and the profile's `require`: the classes the CI gate requires. */
+  required: readonly string[];
+}
+
+/**
+ * The suites, their results logged as they finish (results.ndjson), then the report. Interrupted:
+ * from the tests that finished, marked partial; the emergency writer does the same if this path is
+ * not at the report within the interrupt's grace time.
+ */
+async function suitesThenReport(f: Finish): Promise<RunResult> {
+  const { guard } = f;
+  const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
+  guard?.setEmergencyWriter(() => void finishRun(f, results!.tests, guard.reason()));
+  const tests = redactDeep(await runSuites(f.opts.session, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
+  results?.close();
+  if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
+  return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
+}
+
+/** Finished tests → the report (partial when interrupted), written with its renderings unless not persisting. */
+function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): RunResult {
+  const { ctx, target, opts } = f;
+  const rules = collectRules(f.selected, tests);
+  addReplayLines(rules, ctx);
+  // Secrets never leave, in any form: the whole report is redacted once more before it is written.
+  const report = redactDeep(buildReport({ target, runId: ctx.runId, seed: ctx.seed, runs: ctx.runs, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, rules, tests }), f.secrets);
+  report.traffic = trafficOf(f.selected, tests, { maxRps: f.maxRps, concurrency: f.concurrency });
+  if (opts.levels) report.selection.levels = opts.levels;
+  if (partialReason) {
+    Object.assign(report, { partial: true, partial_reason: partialReason });
+    f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
+  }
+  applyVerdictPolicy(report, { ...opts.policy, stopped: f.monitor?.stopReason() });
   report.classes = classVerdicts(report);
-  const unmet = unmetRequirements(report.classes, required);
+  const unmet = unmetRequirements(report.classes, f.required);
   const exitCode = exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet);
-  if (opts.persist === false) return { report, reportDir, exitCode, unmet };
-  mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  const certificate = writeCertificate(reportDir, report, profile, opts.signKey);
-  renderAll(reportDir, report);
-  printSummary(report, reportDir, log);
-  return { report, reportDir, exitCode, unmet, certificate };
+  if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
+  const written = writeRunFiles(f.reportDir, report, target.profile, opts.signKey);
+  printSummary(report, written.dir, f.log);
+  return { report, reportDir: written.dir, exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode), unmet, certificate: written.certificate };
+}
+
+/** The run's directory cleared of this tool's files, and its results log opened (runner/results-log.ts). */
+function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
+  mkdirSync(dir, { recursive: true });
+  clearOwnFiles(dir, RUN_FILES);
+  return ResultsLog.open(dir, {
+    kind: 'run', tool: TOOL, run_id: ctx.runId, seed: ctx.seed, runs: ctx.runs,
+    target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
+    selection: { areas: a.areas, rules: a.ruleIds, ...(a.levels ? { levels: a.levels } : {}) },
+    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs,
+  }, profileSecrets(ctx.profile));
 }
 
 /** The suites through the caller's session, or through one opened for this run alone. */
-async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number): Promise<FinishedTest[]> {
-  const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined };
-  if (session) return session.run(selected, ctx, monitor?.reporter, o);
+async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
+  const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
+  const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
+  if (session) return session.run(selected, ctx, reporter, o);
   const own = await SuiteSession.open();
+  guard?.ownSignals();
+  guard?.onStop(() => void own.cancel().catch(() => {}));
   try {
-    return await own.run(selected, ctx, monitor?.reporter, o);
+    return await own.run(selected, ctx, reporter, o);
   } finally {
     await own.close();
   }

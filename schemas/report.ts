@@ -165,6 +165,8 @@ export const reportSchema = {
       rules: { type: 'array', items: rule },
       mutation,
       stopped: str,
+      partial: bool,
+      partial_reason: str,
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
       command: closed(
         { line: str, exit_code: { type: ['integer', 'null'] }, timed_out: bool, duration_ms: num, output_bytes: int, output_tail: str },

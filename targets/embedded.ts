@@ -21,6 +21,8 @@ export interface RunningTarget {
   /** The sink's log (in a private directory of the run), when there is a sink. */
   sinkLogFile: string | null;
   close(): Promise<void>;
+  /** Removes the run's temporary directory at once (an interrupted run that cannot wait for close). */
+  removeTempSync(): void;
 }
 
 /** Tries at a free port for the embedded sink before giving up. */
@@ -50,6 +52,7 @@ export async function startTarget(o: {
     const sink = o.needSink && o.profile.webhooks ? await openSink(o.profile, logDir, o.profile.webhooks.listen) : null;
     return {
       profile: o.profile, embedded: false, sinkUrl: sink?.url ?? null, sinkToken: sink?.queryToken ?? null, sinkLogFile: sink?.logFile ?? null,
+      removeTempSync: removeOwnDir,
       close: async () => {
         await sink?.close();
         removeOwnDir();
@@ -85,6 +88,7 @@ export async function startTarget(o: {
     sinkUrl: live.url,
     sinkToken: live.queryToken,
     sinkLogFile: live.logFile,
+    removeTempSync: removeOwnDir,
     close: async () => {
       await reference.close();
       await live?.close();

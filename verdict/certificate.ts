@@ -6,8 +6,9 @@
  * run; `verify-certificate` derives every claim again from report.json (verdict/verify.ts).
  */
 import { createHash, type KeyObject } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import type { Certificate, ClassVerdict, Report } from '../report/model.ts';
 import { DOCUMENT_VERSION } from '../schemas/openapi.ts';
 import { interpolateEnv, type Profile } from '../core/profile.ts';
@@ -59,6 +60,7 @@ export function notCertificationReason(report: Report): string | undefined {
     if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
   }
   if (report.stopped) why.push(`the run ${report.stopped}`);
+  if (report.partial) why.push(`partial run: ${report.partial_reason ?? 'interrupted'}`);
   return why.length ? why.join('; ') : undefined;
 }
 
@@ -110,7 +112,7 @@ export function buildCertificate(report: Report, reportJson: string, profileSha2
 export function writeCertificate(dir: string, report: Report, profile: Profile | null, key?: KeyObject): Certificate {
   const unsigned = buildCertificate(report, readFileSync(join(dir, 'report.json'), 'utf8'), profile ? profileHash(profile) : null);
   const cert = key ? signCertificate(unsigned, key) : unsigned;
-  writeFileSync(join(dir, 'certificate.json'), JSON.stringify(cert, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'certificate.json'), JSON.stringify(cert, null, 2) + '\n');
   return cert;
 }
 

@@ -44,6 +44,13 @@ describe('redactText catches a secret in any form', () => {
     'control token base64': b64(`${TOKEN}:`),
     'control token with a character removed': TOKEN.slice(0, 10) + TOKEN.slice(11),
     'control token with a character inserted': `${TOKEN.slice(0, 7)}x${TOKEN.slice(7)}`,
+    'hex, lower case': Buffer.from(KEY).toString('hex'),
+    'hex, upper case': Buffer.from(KEY).toString('hex').toUpperCase(),
+    'hex of Bearer key, mid-string': Buffer.from(`Bearer ${KEY}`).toString('hex').slice(3),
+    reversed: [...KEY].reverse().join(''),
+    'reversed, upper-cased': [...KEY].reverse().join('').toUpperCase(),
+    'signing secret in hex': Buffer.from(WHSEC).toString('hex'),
+    'control token reversed': [...TOKEN].reverse().join(''),
     'key as JSON in base64url': Buffer.from(JSON.stringify({ authorization: `Bearer ${KEY}` })).toString('base64url'),
   };
   for (const [name, leak] of Object.entries(forms)) {

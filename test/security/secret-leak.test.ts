@@ -19,6 +19,8 @@ import { startReference, type RunningReference } from '../../reference/index.ts'
 import { freePort } from '../../targets/embedded.ts';
 import { transformsOf } from './transforms.ts';
 
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const hex = (s: string) => Buffer.from(s).toString('hex');
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 const PASSWORD = 'Pw0rdPlantedInBaseUrl9x7q';
 
@@ -56,6 +58,9 @@ describe('no secret leaves a run, in any form', () => {
           const token = auth.split(/\s+/).pop() ?? '';
           const body = JSON.parse(text);
           body.error.message = `rejected credential ${auth} (decoded: ${Buffer.from(token, 'base64').toString('latin1')}; upper: ${token.toUpperCase()})`;
+          // Into the error code (printed in FAIL reasons as they happen): every form of the credential.
+          const forms = [token, b64(token), Buffer.from(token).toString('base64url'), `Basic ${b64(`${token}:`)}`, hex(token), hex(token).toUpperCase(), [...token].reverse().join('')];
+          body.error.code = `bad_${forms.join('_')}`;
           text = JSON.stringify(body);
           echoed++;
         }
@@ -74,15 +79,33 @@ describe('no secret leaves a run, in any form', () => {
     const tmp = join(out, 'tmp');
     mkdirSync(tmp, { recursive: true });
 
-    const child = spawn(process.execPath, [BIN, 'run', '--profile', profileFile, '--rule', 'AUTH-MALFORMED-KEY', '--rule', 'AUTH-UNKNOWN-KEY', '--rule', 'HOOK-SIGNATURE-VALID', '--seed', '1', '--runs', '30', '--report', join(out, 'report')], {
-      env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    const cli = async (dir: string, interruptAfterS?: number) => {
+      const child = spawn(process.execPath, [BIN, 'run', '--profile', profileFile, '--rule', 'AUTH-MALFORMED-KEY', '--rule', 'AUTH-UNKNOWN-KEY', '--rule', 'AUTH-MISSING-KEY', '--rule', 'HOOK-SIGNATURE-VALID', '--seed', '1', '--runs', '30', '--report', join(dir, 'report')], {
+        // Every channel: GitHub annotations on stdout, the step summary file, progress lines on stderr.
+        env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      if (interruptAfterS !== undefined) {
+        // Interrupted once the first FAIL is printed (its reason carries the echoed credential).
+        const t = Date.now();
+        while (!/FAIL/.test(stderr) && Date.now() - t < 120_000) await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, interruptAfterS * 1000));
+        child.kill('SIGINT');
+      }
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      return { code, stdout, stderr };
+    };
+    mkdirSync(join(out, 'interrupted'), { recursive: true });
+    const { code, stdout, stderr } = await cli(out);
+    const cut = await cli(join(out, 'interrupted'), 0.5);
+    expect(cut.code, cut.stderr).toBe(130);
+    expect(JSON.parse(readFileSync(join(out, 'interrupted', 'report', 'report.json'), 'utf8')).partial).toBe(true);
+    // The progress lines printed the FAIL reasons with the echoed error code (so stderr is not vacuous).
+    expect(stderr).toMatch(/FAIL/);
 
     // The run must really have failed on the planted fault, with a counterexample (else the search proves nothing).
     const report = JSON.parse(readFileSync(join(out, 'report', 'report.json'), 'utf8'));
@@ -90,32 +113,44 @@ describe('no secret leaves a run, in any form', () => {
     expect(code, stderr).toBe(1);
     expect(malformed.status).toBe('fail');
     expect(JSON.stringify(malformed)).toMatch(/basic scheme|Basic/);
-    expect(echoed, 'the careless target echoed credentials').toBeGreaterThan(10);
+    expect(echoed, 'the careless target echoed credentials').toBeGreaterThan(3);
     // The transcript of the failing rule holds the echoing answers (so the search below is not vacuous).
     expect(JSON.stringify(report)).toContain('rejected credential');
 
     const secrets = [...Object.values(profile.keys), ...profile.webhooks.endpoints.map((e) => e.secret), profile.control.token, PASSWORD];
     const files = filesUnder(out);
     const haystacks = [
-      { where: 'stdout', text: stdout },
-      { where: 'stderr', text: stderr },
+      { where: 'stdout (summary, annotations)', text: stdout },
+      { where: 'stderr (progress)', text: stderr },
+      { where: 'stdout, interrupted', text: cut.stdout },
+      { where: 'stderr, interrupted', text: cut.stderr },
       ...files.map((f) => ({ where: f.slice(out.length + 1), text: readFileSync(f, 'latin1') })),
     ];
     let transforms = 0;
     const hits: string[] = [];
+    const table = new Map<string, Map<string, number>>();
     for (const s of secrets) {
       const ts = transformsOf(s);
       transforms += ts.length;
       for (const h of haystacks) {
         const lower = h.text.toLowerCase();
-        for (const t of ts) if (t.test(h.text, lower)) hits.push(`${h.where}: ${t.name} of a secret of ${s.length} chars`);
+        const row = table.get(h.where) ?? table.set(h.where, new Map()).get(h.where)!;
+        for (const t of ts) {
+          const hit = t.test(h.text, lower);
+          row.set(t.name, (row.get(t.name) ?? 0) + (hit ? 1 : 0));
+          if (hit) hits.push(`${h.where}: ${t.name} of a secret of ${s.length} chars`);
+        }
       }
     }
     const bytes = haystacks.reduce((n, h) => n + h.text.length, 0);
-    const named = files.filter((f) => !f.includes(`${join('tmp', 'tsx-')}`)).map((f) => `${f.slice(out.length + 1)} ${statSync(f).size} B`);
-    console.log(`careless target echoed ${echoed} credentials; secret search: ${files.length} files (${named.join(', ')}, + ${files.length - named.length} tsx cache files) and 2 streams (stdout ${stdout.length} B, stderr ${stderr.length} B), ${bytes} bytes in all; ${secrets.length} secrets, ${transforms} transforms tried; hits: ${hits.length}`);
+    const shown = haystacks.filter((h) => !h.where.includes('tsx-'));
+    const cols = ['exact, any case', 'base64(key)', 'base64url(key)', 'base64(key:)', 'hex, lower case', 'hex, upper case', 'reversed', 'one character removed'];
+    console.log(['channel × transform (hits over every secret)', `${'channel'.padEnd(44)} ${cols.map((c) => c.slice(0, 10).padStart(10)).join(' ')}  all ${transforms / secrets.length}`,
+      ...shown.map((h) => `${h.where.slice(0, 44).padEnd(44)} ${cols.map((c) => String(table.get(h.where)?.get(c) ?? 0).padStart(10)).join(' ')}  ${[...(table.get(h.where)?.values() ?? [])].reduce((a, b) => a + b, 0)}`)].join('\n'));
+    console.log(`careless target echoed ${echoed} credentials (raw, base64, base64url, Basic, hex both cases, reversed, into error codes); secret search: ${haystacks.length} channels (${files.length} files, ${files.length - shown.length + 4} of them tsx cache files; 4 streams), ${bytes} bytes; ${secrets.length} secrets, ${transforms} transforms tried; hits: ${hits.length}`);
     if (hits.length) console.log(hits.slice(0, 20).join('\n'));
-    expect(files.some((f) => f.endsWith('report.html')) && files.some((f) => f.endsWith('junit.xml')) && files.some((f) => f.endsWith('summary.md'))).toBe(true);
+    expect(files.some((f) => f.endsWith('report.html')) && files.some((f) => f.endsWith('junit.xml')) && files.some((f) => f.endsWith('summary.md')) && files.some((f) => f.endsWith('step-summary.md')) && files.some((f) => f.endsWith('results.ndjson'))).toBe(true);
+    expect(stdout).toMatch(/::(error|warning|notice)/);
     expect(hits).toEqual([]);
-  }, 240_000);
+  }, 400_000);
 });

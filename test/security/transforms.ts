@@ -21,6 +21,12 @@ export function transformsOf(secret: string): Transform[] {
     exact(`base64(${label})`, b64(s).replace(/=+$/, ''));
     exact(`base64url(${label})`, b64url(s));
   }
+  // Hex of the key and of its secret part, both cases; the key and its secret part reversed.
+  const hex = (s: string) => Buffer.from(s).toString('hex');
+  exact('hex, lower case', hex(part));
+  exact('hex, upper case', hex(part).toUpperCase());
+  folded('reversed', [...secret].reverse().join(''));
+  folded('secret part reversed', [...part].reverse().join(''));
   // base64 of the key at the two other byte alignments (inside a longer string), padding chars cut.
   for (const pad of ['x', 'xy']) {
     const enc = b64(pad + secret);

@@ -1,0 +1,49 @@
+/**
+ * A run's files: report.json (through a temporary file and a rename, never through a symlink:
+ * core/safe-write.ts), its certificate and its renderings. When the report directory fails late
+ * (made unwritable, full, removed), the results are not lost: they go to a fallback directory of
+ * their own under the temporary directory, named on stderr, and the run exits EXIT.reportFallback.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HarnessError } from '../core/errors.ts';
+import { inertLine } from '../core/inert.ts';
+import type { Profile } from '../core/profile.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
+import type { KeyObject } from 'node:crypto';
+import type { Certificate, Report } from '../report/model.ts';
+import { renderAll } from '../render/render.ts';
+import { writeCertificate } from '../verdict/certificate.ts';
+
+export interface Written {
+  /** Where the files are. */
+  dir: string;
+  /** Set when they could not go to the report directory: why. */
+  fallbackBecause?: string;
+  certificate: Certificate;
+}
+
+function writeAll(dir: string, report: Report, profile: Profile, key: KeyObject | undefined): Certificate {
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  const certificate = writeCertificate(dir, report, profile, key);
+  renderAll(dir, report);
+  return certificate;
+}
+
+export function writeRunFiles(dir: string, report: Report, profile: Profile, key?: KeyObject, warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`)): Written {
+  try {
+    return { dir, certificate: writeAll(dir, report, profile, key) };
+  } catch (e) {
+    const because = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    try {
+      const fallback = mkdtempSync(join(tmpdir(), `hps-conformance-results-${report.run_id}-`));
+      const certificate = writeAll(fallback, report, profile, key);
+      warn(inertLine(`hps-conformance: cannot write the report into ${dir} (${because}): the results are in ${fallback} instead`));
+      return { dir: fallback, fallbackBecause: because, certificate };
+    } catch (e2) {
+      throw new HarnessError('HPS_ERR_REPORT', inertLine(`cannot write the report into ${dir} (${because}) nor into a fallback directory (${(e2 as NodeJS.ErrnoException).code ?? (e2 as Error).message}): the results are lost`));
+    }
+  }
+}
