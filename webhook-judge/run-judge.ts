@@ -2,7 +2,6 @@
  * `webhooks judge`: reads a sink log (read-log.ts), judges it (judge.ts), writes report.json, its
  * renderings (render/render.ts) and, with a profile, certificate.json; prints what it found.
  */
-import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { inertLine } from '../core/inert.ts';
 import { checkOutputDir } from '../core/output-path.ts';
@@ -12,6 +11,8 @@ import type { Report } from '../report/model.ts';
 import { partlyChecked } from '../report/partly-checked.ts';
 import { renderAll } from '../render/render.ts';
 import { writeCertificate } from '../verdict/certificate.ts';
+import { classVerdicts } from '../verdict/classes.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { judgeLog } from './judge.ts';
 import { readSinkLog, type LogCaps } from './read-log.ts';
@@ -48,7 +49,9 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   const replay = ['hps-conformance webhooks judge', `--log ${o.logFile}`, o.profilePath ? `--profile ${o.profilePath}` : '', `--time-scale ${timing.timeScale}`].filter(Boolean).join(' ');
   const built = buildJudgeReport({ logFile: o.logFile, log, judgement, timing, baseUrl: o.profile?.base_url ?? null, startedAt, replay });
   const report = redactDeep(built, o.profile ? profileSecrets(o.profile) : []);
-  writeFileSync(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
+  report.classes = classVerdicts(report);
+  writeFileAtomic(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   if (o.profile) writeCertificate(reportDir, report, o.profile);
   renderAll(reportDir, report);
   printJudgeSummary(report, reportDir, o.log ?? ((l) => console.log(l)));

@@ -125,7 +125,8 @@ describe('webhooks judge on logs of the reference at time scale 2000', () => {
     expect(report.rules.some((r) => r.observed?.partly_checked)).toBe(false);
     for (const f of ['report.html', 'summary.md', 'junit.xml', 'certificate.json']) expect(existsSync(join(dir, f)), f).toBe(true);
     expect(cli.out).toMatch(/PASS  HOOK-MAX-ATTEMPTS/);
-    expect((await runMain(['verify-certificate', dir, '--profile', clean.profilePath])).code).toBe(0);
+    const ver = await runMain(['verify-certificate', dir, '--profile', clean.profilePath]);
+    expect(ver.code, ver.out + ver.err).toBe(0);
     const faultyRun = await judge((await built).faulty[0]!, 'for-compare');
     const cmp = await runMain(['report', '--compare', `${dir}=clean`, `${faultyRun.reportDir}=shifted`, '--out', join(TMP, 'compare.html')]);
     expect(cmp.code, cmp.err).toBe(0);
