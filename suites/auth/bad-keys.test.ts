@@ -13,6 +13,7 @@ import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAu
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
 import { splitKey } from '../../generators/invalid-credentials.ts';
 import { expectInvalidKey } from './invalid-key.ts';
+import { share } from '../../runner/depth.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."
@@ -36,7 +37,7 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), malformed), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
-  }, { runs: Math.min(t.runs, 60) });
+  }, { runs: share(t.runs, 0.6) });
   await expectUntouched(t, subject, 'requests with a malformed Authorization');
 
   // Observed: forms a lenient standard parser accepts with the valid key (a read, changes nothing).
@@ -84,7 +85,7 @@ ruleTest('AUTH-UNKNOWN-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), unknown), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with an unknown key (${cred.family})`);
-  }, { runs: Math.min(t.runs, 48) });
+  }, { runs: share(t.runs, 0.48) });
   await expectUntouched(t, subject, 'requests with unknown keys');
 });
 
@@ -103,7 +104,7 @@ ruleTest('AUTH-REVOKED-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), fc.option(fc.uuid(), { nil: undefined })), async ([op, idempotencyKey]) => {
     const res = await sendValid(t, op, subject, revoked, { idempotencyKey });
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);
-  }, { runs: Math.min(t.runs, 12) });
+  }, { runs: share(t.runs, 0.12) });
   await expectUntouched(t, subject, 'requests with the revoked key');
 });
 
@@ -134,7 +135,7 @@ ruleTest('AUTH-WWW-AUTHENTICATE', async (t) => {
       { 'www-authenticate': 'Bearer …' },
       { 'www-authenticate': header ?? null },
     );
-  }, { runs: Math.min(t.runs, 24) });
+  }, { runs: share(t.runs, 0.24) });
   if (checked === 0) t.skip('no request answered 401');
   t.note(`${checked} answers 401 checked`);
 });
