@@ -31,6 +31,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver', 'reference', 'examples', 'targets'],
   cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas'],
   bin: ['cli'],
+  bench: ['reference', 'targets'],
 };
 
 const SKIP = new Set(['node_modules', '.git', 'test', 'docs', 'deploy', '.hps', '.ci']);
