@@ -32,6 +32,8 @@ interface DepthRow {
   readonly cases: number;
   readonly wallMs: number;
   readonly peakRssKb: number;
+  /** Rules that failed or erred, with their reason (a deeper run may find what a shallow one missed). */
+  readonly problems: readonly string[];
 }
 
 /** The peak resident set of a live process so far, in kB (0 when /proc cannot tell). */
@@ -57,9 +59,16 @@ async function runAt(runs: number): Promise<DepthRow> {
   clearTimeout(kill);
   const wallMs = performance.now() - started;
   try {
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { verdict: string; requests: number; rules: Array<{ tests: Array<{ cases?: number }> }> };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as {
+      verdict: string;
+      requests: number;
+      rules: Array<{ id: string; status: string; reason?: string; tests: Array<{ cases?: number; error?: string }> }>;
+    };
     const cases = report.rules.reduce((n, r) => n + r.tests.reduce((m, t) => m + (t.cases ?? 0), 0), 0);
-    return { runs, exit, verdict: report.verdict, requests: report.requests, cases, wallMs, peakRssKb: peak };
+    const problems = report.rules
+      .filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'flaky')
+      .map((r) => `${r.id} ${r.status.toUpperCase()}: ${(r.reason ?? r.tests.find((t) => t.error)?.error ?? '').slice(0, 200)}`);
+    return { runs, exit, verdict: report.verdict, requests: report.requests, cases, wallMs, peakRssKb: peak, problems };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -71,6 +80,7 @@ for (const runs of values.runs!.split(',').map(Number)) {
   const r = await runAt(runs);
   rows.push(r);
   console.log(`--runs ${String(r.runs).padEnd(5)} exit ${r.exit} ${r.verdict.padEnd(6)} requests ${String(r.requests).padStart(6)} · cases ${String(r.cases).padStart(6)} · ${(r.wallMs / 1000).toFixed(1).padStart(6)} s · peak RSS ${(r.peakRssKb / 1024).toFixed(0)} MB`);
+  for (const p of r.problems) console.log(`    ${p}`);
 }
 const [first, last] = [rows[0]!, rows.at(-1)!];
 console.log(`\nrequests ×${(last.requests / first.requests).toFixed(2)}, cases ×${(last.cases / first.cases).toFixed(2)}, time ×${(last.wallMs / first.wallMs).toFixed(2)}, peak RSS ×${(last.peakRssKb / first.peakRssKb).toFixed(2)} from --runs ${first.runs} to ${last.runs}`);
