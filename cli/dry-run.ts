@@ -15,6 +15,7 @@ export async function dryRun(o: Options): Promise<number> {
   checkRunFlags(o); // what `run` would refuse, a dry run refuses too
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
+  if (o.clauses) return printClauses(areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined);
   printRules(selected);
   const c = countByLevel(selected);
   console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);
@@ -27,6 +28,14 @@ export async function dryRun(o: Options): Promise<number> {
     const m = countByLevel(mine);
     console.log(`\n${mine.length} rules: ${m.MUST} MUST, ${m.SHOULD} SHOULD, ${m.OBSERVE} OBSERVE`);
   }
+  return 0;
+}
+
+/** `--dry-run --clauses`: the matrix clause → rules → planted faults (a selection keeps the clauses its rules cite). */
+async function printClauses(selected: ReadonlySet<string> | undefined): Promise<number> {
+  const { clauseMatrix, formatClauseMatrix } = await import('./clause-matrix.ts');
+  const rows = clauseMatrix().filter((row) => !selected || row.rules.some((r) => selected.has(r.rule.id)));
+  for (const line of formatClauseMatrix(rows)) console.log(line);
   return 0;
 }
 

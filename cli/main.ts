@@ -75,6 +75,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       concurrency: str('N', 'rule tests in flight at once per suite worker, 1-64 (default 8, probes.concurrency); order- and timing-bound rules keep their order'),
       'no-progress': flag('print no progress lines while the run is in progress'),
       'dry-run': flag('list the selected rules and touch nothing'),
+      clauses: flag('with --dry-run: print the spec\'s clauses, the rules checking each and the planted faults those rules catch'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 2000)'),
       fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
@@ -83,6 +84,7 @@ export const COMMANDS: Record<string, CommandDef> = {
     helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n\n${EXIT_TEXT}`,
     handler: async (o, p) => {
       const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
+      if (opts.clauses && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--clauses goes with --dry-run (it lists, it runs nothing)');
       return opts['dry-run'] ? (await import('./dry-run.ts')).dryRun(opts) : (await import('./run-command.ts')).runCommand(opts);
     },
   },

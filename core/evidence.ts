@@ -56,6 +56,8 @@ export interface HpsMeta {
   transport?: string;
   /** Checks the test made itself (verifiers and t.checked). */
   checks?: number;
+  /** Generated cases its properties ran (fast-check runs, summed over the test's properties; runner/depth.ts). */
+  cases?: number;
   /** Ambient rules evaluated on this test's answers, with counts. */
   ambientChecked?: Record<string, number>;
   outsideHttp?: OutsideHttpAnswer[];

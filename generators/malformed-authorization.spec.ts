@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { malformedAuthorization } from './malformed-authorization.ts';
+import { malformedAuthorization, malformedAuthorizationTable } from './malformed-authorization.ts';
 
 const KEY = 'pt_test_sk_Q7vX2mK9pLw4Rt8ZaB3nC6yD';
 /** The one form of a valid key the spec shows: "Bearer", one space, the key. */
@@ -52,5 +52,30 @@ describe('malformedAuthorization', () => {
   it('yields the same values for the same seed', () => {
     const a = fc.sample(malformedAuthorization(KEY), { seed: 42, numRuns: 20 });
     expect(a).toEqual(fc.sample(malformedAuthorization(KEY), { seed: 42, numRuns: 20 }));
+  });
+});
+
+describe('malformedAuthorizationTable', () => {
+  const table = malformedAuthorizationTable(KEY);
+
+  it('holds every scheme and encoding a clause names, the same on every call (no draw)', () => {
+    const forms = table.map((c) => c.authorization);
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    for (const f of [`Basic ${b64(`${KEY}:`)}`, `Basic ${b64(`:${KEY}`)}`, `Basic ${b64(KEY)}`, KEY, `Token ${KEY}`, `Bearer${KEY}`, 'Bearer', '']) expect(forms).toContain(f);
+    expect(malformedAuthorizationTable(KEY).map((c) => c.authorization)).toEqual(forms);
+  });
+
+  it('is never a valid Bearer form of the key, and never says so with the valid key in a lenient spelling', () => {
+    for (const c of table) {
+      expect(c.authorization).not.toBe(`Bearer ${KEY}`);
+      const m = /^(\S+)[ \t]+(\S+)$/.exec(c.authorization!.trim());
+      expect(m !== null && m[1]!.toLowerCase() === 'bearer' && m[2] === KEY, c.family).toBe(false);
+    }
+  });
+
+  it('covers every family the random cases draw from', () => {
+    const families = new Set(table.map((c) => c.family));
+    const drawn = new Set(fc.sample(malformedAuthorization(KEY), 3000).map((c) => c.family));
+    expect([...drawn].filter((f) => !families.has(f))).toEqual([]);
   });
 });

@@ -83,7 +83,8 @@ export interface RuleReport {
   observed?: Record<string, unknown>;
   /** Checks the rule's tests made (verifiers, and ambient checks for RESP-* rules); 0 never passes. */
   checks?: number;
-  tests: Array<{ title: string; state: 'pass' | 'fail' | 'skip'; duration_ms: number; requests: number; error?: string }>;
+  /** Each test of the rule; `cases`: the generated cases its properties ran (absent: it ran no property). */
+  tests: Array<{ title: string; state: 'pass' | 'fail' | 'skip'; duration_ms: number; requests: number; cases?: number; error?: string }>;
 }
 
 export interface Report {

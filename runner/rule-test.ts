@@ -416,6 +416,7 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   const numRuns = popts.runs ?? p.ctx.runs;
   const guard = new GuardedPredicate(predicate);
   const details = await fc.check(fc.asyncProperty(arb, guard.run), { seed, numRuns, endOnFailure: false });
+  p.meta.cases = (p.meta.cases ?? 0) + details.numRuns;
   guard.throwTransport();
   if (!details.failed) return;
   const failure = propertyFailure(p, details, { seed, numRuns, shrinkNote: popts.shrinkNote, shrinkCut: guard.shrinkCut });

@@ -73,7 +73,7 @@ const evidence = {
   unevaluatedProperties: false,
 } as const;
 
-const test = closed({ title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, error: str }, ['title', 'state', 'duration_ms', 'requests']);
+const test = closed({ title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, cases: int, error: str }, ['title', 'state', 'duration_ms', 'requests']);
 
 const rule = closed(
   {

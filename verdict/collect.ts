@@ -71,6 +71,7 @@ function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
       state: t.state,
       duration_ms: Math.round(t.durationMs),
       requests: t.meta?.requests ?? 0,
+      ...(t.meta?.cases !== undefined ? { cases: t.meta.cases } : {}),
       ...(t.state === 'fail' ? { error: t.errors[0]?.split('\n')[0] } : {}),
     })),
   };

@@ -9,10 +9,11 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type RequestOptions } from '../../core/client.ts';
 import { expectTrue } from '../../runner/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
-import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
+import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, malformedTable, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
 import { splitKey } from '../../generators/invalid-credentials.ts';
 import { expectInvalidKey } from './invalid-key.ts';
+import { share } from '../../runner/depth.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."
@@ -26,9 +27,8 @@ import { expectInvalidKey } from './invalid-key.ts';
 ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   const subject = await newSubject(t, 'malformed');
   const malformed = malformedAuthorization(t.keys.test);
-  // Every family once, on operations in turn, whatever the seed.
-  const table = oneOfEachFamily(sampleFor(t, 'families', malformed, FAMILY_DRAWS));
-  for (const [i, cred] of table.entries()) {
+  // Every fixed form of every family (each scheme and encoding), on operations in turn: the same on every seed.
+  for (const [i, cred] of malformedTable(t.keys.test).entries()) {
     const op = OPERATIONS[i % OPERATIONS.length]!;
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
@@ -36,7 +36,7 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), malformed), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
-  }, { runs: Math.min(t.runs, 60) });
+  }, { runs: share(t.runs, 0.6) });
   await expectUntouched(t, subject, 'requests with a malformed Authorization');
 
   // Observed: forms a lenient standard parser accepts with the valid key (a read, changes nothing).
@@ -84,7 +84,7 @@ ruleTest('AUTH-UNKNOWN-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), unknown), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with an unknown key (${cred.family})`);
-  }, { runs: Math.min(t.runs, 48) });
+  }, { runs: share(t.runs, 0.48) });
   await expectUntouched(t, subject, 'requests with unknown keys');
 });
 
@@ -103,7 +103,7 @@ ruleTest('AUTH-REVOKED-KEY', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), fc.option(fc.uuid(), { nil: undefined })), async ([op, idempotencyKey]) => {
     const res = await sendValid(t, op, subject, revoked, { idempotencyKey });
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);
-  }, { runs: Math.min(t.runs, 12) });
+  }, { runs: share(t.runs, 0.12) });
   await expectUntouched(t, subject, 'requests with the revoked key');
 });
 
@@ -134,7 +134,7 @@ ruleTest('AUTH-WWW-AUTHENTICATE', async (t) => {
       { 'www-authenticate': 'Bearer …' },
       { 'www-authenticate': header ?? null },
     );
-  }, { runs: Math.min(t.runs, 24) });
+  }, { runs: share(t.runs, 0.24) });
   if (checked === 0) t.skip('no request answered 401');
   t.note(`${checked} answers 401 checked`);
 });

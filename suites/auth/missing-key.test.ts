@@ -13,6 +13,7 @@ import { METHODS } from '../_shared/routes.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
+import { share } from '../../runner/depth.ts';
 
 /**
  * esid: Authentication — "Every operation requires `Authorization: Bearer <API_KEY>`."
@@ -38,7 +39,7 @@ ruleTest('AUTH-MISSING-KEY', async (t) => {
       idempotencyKey,
     });
     expectError(res, 401, ['invalid_api_key'], `${op.operationId} without Authorization`);
-  }, { runs: Math.min(t.runs, 24) });
+  }, { runs: share(t.runs, 0.24) });
   await expectUntouched(t, subject, 'requests without a key');
 });
 
@@ -101,5 +102,5 @@ ruleTest('AUTH-NO-KEY-NEVER-SUCCEEDS', async (t) => {
     }
     const res = await t.client.request({ method, path: target, ...auth, ...bodyOf(t, body) });
     not2xx(res, `${method} ${target} with ${kind} credentials (${family})`);
-  }, { runs: Math.min(t.runs, 80) });
+  }, { runs: share(t.runs, 0.8) });
 });

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from '../_shared/valid-request.ts';
+import { share } from '../../runner/depth.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);
 
@@ -32,7 +33,7 @@ ruleTest('AUTH-READ-SCOPE-REQUIRED', async (t) => {
   await t.property(probe, async ({ op, q }) => {
     const res = op === 'listPayments' ? await t.client.listPayments(writeOnly.key, q) : await t.client.getPayment(writeOnly.key, subject.paymentId);
     expectError(res, 403, ['insufficient_scope'], `${op} with a key lacking payments:read`);
-  }, { runs: Math.min(t.runs, 16) });
+  }, { runs: share(t.runs, 0.16) });
 });
 
 ruleTest('AUTH-WRITE-SCOPE-REQUIRED', async (t) => {
@@ -49,7 +50,7 @@ ruleTest('AUTH-WRITE-SCOPE-REQUIRED', async (t) => {
       const res = await sendValid(t, op, subject, readOnly, { idempotencyKey });
       expectError(res, 403, ['insufficient_scope'], `${op.operationId} with a key lacking payments:write`);
     },
-    { runs: Math.min(t.runs, 12) },
+    { runs: share(t.runs, 0.12) },
   );
   await expectUntouched(t, subject, 'write operations with a read-only key');
 });

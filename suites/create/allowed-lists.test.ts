@@ -24,6 +24,7 @@ import {
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 type Field = 'allowed_methods' | 'allowed_channels';
 
@@ -39,7 +40,7 @@ function validLists(field: Field, fixed: string[][], arb: Arbitrary<string[]>): 
       expectCreated(await create(t, body), body, `${field} ${JSON.stringify(list)}`);
     };
     await eachCase(fixed, check);
-    await batched(t, arb, check, Math.min(t.runs, 25));
+    await batched(t, arb, check, share(t.runs, 0.25));
   };
 }
 
@@ -59,10 +60,10 @@ function invalidLists(
     ];
     const check = async (c: InvalidCase<unknown>) => expectRejected(await create(t, bodyWith(t, field, c.value)), c);
     await eachCase(fixed, check);
-    await batched(t, arb, check, Math.min(t.runs, 40));
+    await batched(t, arb, check, share(t.runs, 0.4));
     await batched(t, invalidCreateRequest({ breaks: [rule], marker: marker(t) }), async (c) => {
       expectRejected(await create(t, fresh(t, c.value, 'enum')), c);
-    }, Math.min(t.runs, 10));
+    }, share(t.runs, 0.1));
   };
 }
 

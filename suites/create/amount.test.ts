@@ -11,6 +11,7 @@
 import { borderlineAmount, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, type Body, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
   const inBody = (c: InvalidCase<string>) => ({ ...c, value: { amount: c.value, external_id: t.externalId('amt'), metadata: t.metadata() } });
@@ -26,10 +27,10 @@ ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
   await batched(t, invalidAmount(), async (c) => {
     const { value, ...rest } = inBody(c);
     expectRejected(await create(t, value), rest);
-  }, Math.min(t.runs, 40));
+  }, share(t.runs, 0.4));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-INVALID'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'amt')), c);
-  }, Math.min(t.runs, 10));
+  }, share(t.runs, 0.1));
 });
 
 ruleTest('CREATE-AMOUNT-NOT-STRING', async (t) => {
@@ -42,7 +43,7 @@ ruleTest('CREATE-AMOUNT-NOT-STRING', async (t) => {
   });
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-NOT-STRING'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'num')), c);
-  }, Math.min(t.runs, 25));
+  }, share(t.runs, 0.25));
 });
 
 ruleTest('CREATE-AMOUNT-MISSING', async (t) => {
@@ -55,7 +56,7 @@ ruleTest('CREATE-AMOUNT-MISSING', async (t) => {
   await eachCase(fixed, async (c) => expectRejected(await create(t, c.value), c));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-MISSING'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'miss')), c);
-  }, Math.min(t.runs, 10));
+  }, share(t.runs, 0.1));
 });
 
 ruleTest('CREATE-AMOUNT-BORDERLINE', async (t) => {
@@ -69,7 +70,7 @@ ruleTest('CREATE-AMOUNT-BORDERLINE', async (t) => {
   };
   const fixed = ['007', '00.50', '1.', '.5', '1.000', '10.50000', '123456789012345678', '123456789012345678.00', '1234567890123456789012345', '১০০', '１００'];
   await eachCase(fixed.map((value) => ({ value, why: 'fixed borderline amount' })), observeOne);
-  await batched(t, borderlineAmount(), observeOne, Math.min(t.runs, 20));
+  await batched(t, borderlineAmount(), observeOne, share(t.runs, 0.2));
   outcomes.record(t);
   t.observe('returned_format', formats);
 });

@@ -21,6 +21,7 @@ import {
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 function validJson(t: RuleContext, label: string): string {
   return JSON.stringify({ amount: '10.00', external_id: t.externalId(label), metadata: t.metadata() });
@@ -50,7 +51,7 @@ ruleTest('CREATE-WRONG-TYPE', async (t) => {
   });
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-WRONG-TYPE'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'type')), c);
-  }, Math.min(t.runs, 40));
+  }, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-MALFORMED-JSON', async (t) => {
@@ -74,7 +75,7 @@ ruleTest('CREATE-MALFORMED-JSON', async (t) => {
   ];
   const check = async (c: InvalidCase<string>) => expectRejected(await createRaw(t, c.value), c);
   await eachCase(fixed, check);
-  await batched(t, malformedBody({ breaks: ['CREATE-MALFORMED-JSON'] }), check, Math.min(t.runs, 40));
+  await batched(t, malformedBody({ breaks: ['CREATE-MALFORMED-JSON'] }), check, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-BODY-NOT-OBJECT', async (t) => {
@@ -92,7 +93,7 @@ ruleTest('CREATE-BODY-NOT-OBJECT', async (t) => {
   ];
   const check = async (c: InvalidCase<string>) => expectRejected(await createRaw(t, c.value), c);
   await eachCase(fixed, check);
-  await batched(t, malformedBody({ breaks: ['CREATE-BODY-NOT-OBJECT'] }), check, Math.min(t.runs, 15));
+  await batched(t, malformedBody({ breaks: ['CREATE-BODY-NOT-OBJECT'] }), check, share(t.runs, 0.15));
 });
 
 ruleTest('CREATE-MULTI-VIOLATION', async (t) => {
@@ -134,7 +135,7 @@ ruleTest('CREATE-MULTI-VIOLATION', async (t) => {
     t,
     fc.integer({ min: 2, max: 3 }).chain((count) => multiViolationRequest({ count, marker: marker(t) })),
     (c) => check({ ...c, value: fresh(t, c.value, 'multi') }),
-    Math.min(t.runs, 40),
+    share(t.runs, 0.4),
   );
   t.observe('winning_code', winners);
   t.observe('by_fields_broken', byFields);
@@ -150,6 +151,6 @@ ruleTest('CREATE-CONTENT-TYPE', async (t) => {
   };
   // Forms of application/json itself (RFC 9110: parameters and letter case do not change the type), for comparison.
   await eachCase([['application/json; charset=utf-8', 'application/json; charset=utf-8 (same media type)'], ['Application/JSON', 'Application/JSON (same media type)']] as const, ([ct, label]) => observeOne(ct, label));
-  await batched(t, wrongContentType(), (c) => observeOne(c.contentType), Math.min(t.runs, 20));
+  await batched(t, wrongContentType(), (c) => observeOne(c.contentType), share(t.runs, 0.2));
   t.observe('outcome_by_content_type', seen);
 });

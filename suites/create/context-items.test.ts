@@ -9,6 +9,7 @@ import { borderlineContextItems, contextItems, invalidCreateRequest } from '../.
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {
   return { amount: '10.00', context_items: items, external_id: t.externalId('ctx'), metadata: t.metadata() };
@@ -25,10 +26,10 @@ ruleTest('CREATE-CONTEXT-ITEMS-REJECTED', async (t) => {
   ];
   const fixed = shapes.map(([v, shape]) => fixedCase(v, 'CREATE-CONTEXT-ITEMS-REJECTED', ['context_items_not_accepted'], `context_items ${shape} is sent`));
   await eachCase(fixed, async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c));
-  await batched(t, contextItems(), async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c), Math.min(t.runs, 25));
+  await batched(t, contextItems(), async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c), share(t.runs, 0.25));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-CONTEXT-ITEMS-REJECTED'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'ctx')), c);
-  }, Math.min(t.runs, 10));
+  }, share(t.runs, 0.1));
   // Borderline: a null context_items ("sent" or "absent" is not settled). Observed only.
   const [nullCase] = sampleFor(t, 'null context_items', borderlineContextItems());
   const res = await create(t, bodyWith(t, nullCase!.value));

@@ -20,6 +20,7 @@ import {
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { deepEqual } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, Outcomes, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 type Metadata = Record<string, unknown>;
 
@@ -62,15 +63,15 @@ ruleTest('CREATE-METADATA-AT-LIMITS', async (t) => {
     [entries(t, METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH), '20 keys, each other than the marker 64 characters long with a 500-character value'],
   ];
   await eachCase(fixed, ([m, what]) => check(m, `metadata with ${what}`));
-  await batched(t, validMetadata({ include: marker(t) }), (m) => check(m, `metadata of ${Object.keys(m).length} keys`), Math.min(t.runs, 25));
+  await batched(t, validMetadata({ include: marker(t) }), (m) => check(m, `metadata of ${Object.keys(m).length} keys`), share(t.runs, 0.25));
 });
 
 /** The body of a one-limit test: fixed cases just past the limit and far past it, then generated ones. */
-function pastLimit(rule: MetadataRuleId, fixed: (t: RuleContext) => Array<[Metadata, string]>, runs: number): (t: RuleContext) => Promise<void> {
+function pastLimit(rule: MetadataRuleId, fixed: (t: RuleContext) => Array<[Metadata, string]>, fraction: number): (t: RuleContext) => Promise<void> {
   return async (t) => {
     const codes = rule === 'CREATE-METADATA-NOT-STRINGS' ? (['invalid_metadata', 'invalid_request'] as const) : (['invalid_metadata'] as const);
     await eachCase(fixed(t), ([m, why]) => expectMetadataRejected(t, fixedCase(m, rule, codes, `metadata ${why}`)));
-    await batched(t, invalidMetadata({ breaks: [rule], include: marker(t) }), (c) => expectMetadataRejected(t, c), Math.min(t.runs, runs));
+    await batched(t, invalidMetadata({ breaks: [rule], include: marker(t) }), (c) => expectMetadataRejected(t, c), share(t.runs, fraction));
   };
 }
 
@@ -79,21 +80,21 @@ ruleTest('CREATE-METADATA-TOO-MANY-KEYS', pastLimit('CREATE-METADATA-TOO-MANY-KE
   [entries(t, 25), 'has 25 keys'],
   [entries(t, 100), 'has 100 keys'],
   [entries(t, METADATA_MAX_KEYS + 1, 2, 1), 'has 21 keys, all short'],
-], 30));
+], 0.3));
 
 ruleTest('CREATE-METADATA-KEY-TOO-LONG', pastLimit('CREATE-METADATA-KEY-TOO-LONG', (t) => [
   [withEntry(t, 'K'.repeat(METADATA_MAX_KEY_LENGTH) + 'x', 'v'), 'has a 65-character key'],
   [withEntry(t, 'k'.repeat(100), 'v'), 'has a 100-character key'],
   [withEntry(t, 'long_key_'.repeat(112), 'v'), 'has a 1008-character key'],
   [entries(t, 5, METADATA_MAX_KEY_LENGTH + 1), 'has four 65-character keys'],
-], 30));
+], 0.3));
 
 ruleTest('CREATE-METADATA-VALUE-TOO-LONG', pastLimit('CREATE-METADATA-VALUE-TOO-LONG', (t) => [
   [withEntry(t, 'note', 'x'.repeat(METADATA_MAX_VALUE_LENGTH) + 'y'), 'has a 501-character value'],
   [withEntry(t, 'note', 'y'.repeat(1000)), 'has a 1000-character value'],
   [withEntry(t, 'note', 'z'.repeat(10_000)), 'has a 10000-character value'],
   [entries(t, METADATA_MAX_KEYS, 8, METADATA_MAX_VALUE_LENGTH + 1), 'has 19 values of 501 characters'],
-], 30));
+], 0.3));
 
 ruleTest('CREATE-METADATA-NOT-STRINGS', pastLimit('CREATE-METADATA-NOT-STRINGS', (t) => [
   [withEntry(t, 'count', 3), 'has a number value'],
@@ -102,7 +103,7 @@ ruleTest('CREATE-METADATA-NOT-STRINGS', pastLimit('CREATE-METADATA-NOT-STRINGS',
   [withEntry(t, 'none', null), 'has a null value'],
   [withEntry(t, 'nested', { a: 'b' }), 'has an object value'],
   [withEntry(t, 'list', ['a']), 'has an array value'],
-], 30));
+], 0.3));
 
 ruleTest('CREATE-METADATA-BORDERLINE', async (t) => {
   const outcomes = new Outcomes();
@@ -121,6 +122,6 @@ ruleTest('CREATE-METADATA-BORDERLINE', async (t) => {
     { value: { ' ': 'v' }, why: 'a blank key' },
   ];
   await eachCase(fixed, observeOne);
-  await batched(t, borderlineMetadata(), observeOne, Math.min(t.runs, 20));
+  await batched(t, borderlineMetadata(), observeOne, share(t.runs, 0.2));
   outcomes.record(t);
 });

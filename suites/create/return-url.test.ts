@@ -11,6 +11,7 @@
 import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../generators/index.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 function bodyWith(t: RuleContext, returnUrl: unknown) {
   return { amount: '10.00', return_url: returnUrl, external_id: t.externalId('url'), metadata: t.metadata() };
@@ -36,7 +37,7 @@ ruleTest('CREATE-RETURN-URL-VALID', async (t) => {
     ],
     check,
   );
-  await batched(t, validReturnUrl(), check, Math.min(t.runs, 40));
+  await batched(t, validReturnUrl(), check, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-RETURN-URL-FORBIDDEN-SCHEME', async (t) => {
@@ -66,10 +67,10 @@ ruleTest('CREATE-RETURN-URL-FORBIDDEN-SCHEME', async (t) => {
     forbidden('\tintent://scan/#Intent;end', 'leading tab'),
   ];
   await eachCase(fixed, (c) => expectUrlRejected(t, c));
-  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'] }), (c) => expectUrlRejected(t, c), Math.min(t.runs, 40));
+  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'] }), (c) => expectUrlRejected(t, c), share(t.runs, 0.4));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'url')), c);
-  }, Math.min(t.runs, 10));
+  }, share(t.runs, 0.1));
 });
 
 ruleTest('CREATE-RETURN-URL-NOT-HTTPS', async (t) => {
@@ -90,10 +91,10 @@ ruleTest('CREATE-RETURN-URL-NOT-HTTPS', async (t) => {
     notHttps('   ', 'only spaces'),
   ];
   await eachCase(fixed, (c) => expectUrlRejected(t, c));
-  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'] }), (c) => expectUrlRejected(t, c), Math.min(t.runs, 40));
+  await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'] }), (c) => expectUrlRejected(t, c), share(t.runs, 0.4));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'url')), c);
-  }, Math.min(t.runs, 10));
+  }, share(t.runs, 0.1));
 });
 
 ruleTest('CREATE-RETURN-URL-BORDERLINE', async (t) => {
@@ -115,6 +116,6 @@ ruleTest('CREATE-RETURN-URL-BORDERLINE', async (t) => {
     [' https://shop.example.com/done', 'a leading space before https'],
   ].map(([value, why]) => ({ value: value!, why: why! }));
   await eachCase(fixed, observeOne);
-  await batched(t, borderlineReturnUrl(), observeOne, Math.min(t.runs, 20));
+  await batched(t, borderlineReturnUrl(), observeOne, share(t.runs, 0.2));
   outcomes.record(t);
 });

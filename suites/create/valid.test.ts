@@ -13,6 +13,7 @@ import { validAmount, validCreateRequest } from '../../generators/index.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { Mismatch, decimalEquals, expectStatus, short } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
   const fixed: Body[] = [
@@ -37,7 +38,7 @@ ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
     const res = await create(t, body);
     expectStatus(res, 201, `valid body ${short(body)}`);
     if (res.json?.status !== 'PENDING') throw new Mismatch(`valid body: status ${short(res.json?.status)}, expected PENDING`, 'PENDING', res.json?.status);
-  }, Math.min(t.runs, 40));
+  }, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-FIELDS-ECHOED', async (t) => {
@@ -64,7 +65,7 @@ ruleTest('CREATE-FIELDS-ECHOED', async (t) => {
   });
   await batched(t, validCreateRequest({ withAll: true, marker: marker(t) }), async (generated) => {
     await check(fresh(t, { ...generated }, 'echo'));
-  }, Math.min(t.runs, 25));
+  }, share(t.runs, 0.25));
   t.observe('list_order', { kept: orderKept, changed: orderChanged });
 });
 
@@ -89,7 +90,7 @@ ruleTest('CREATE-AMOUNT-DECIMAL-EXACT', async (t) => {
     ['12345678901234567.89', '99999999999999999.99', '9007199254740993', '9007199254740993.01', '92233720368547758.07', '0.29', '1.13', '4.35', '0.1', '21474836.48'],
     check,
   );
-  await batched(t, validAmount(), check, Math.min(t.runs, 20));
+  await batched(t, validAmount(), check, share(t.runs, 0.2));
   t.observe('returned_format', formats);
 });
 

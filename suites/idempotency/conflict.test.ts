@@ -10,6 +10,7 @@ import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.
 import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
 import { bodyOf, changedBody, idempotencyKey } from './bodies.ts';
 import { cancelIfPending, expectExactlyOne, expectNothingCreated } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('IDEM-CONFLICT', async (t) => {
   // Same key, same external_id, another amount: Rules 2 and 4 both apply; either code is accepted.
@@ -37,7 +38,7 @@ ruleTest('IDEM-CONFLICT', async (t) => {
     const replay = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
     expectStatus(replay, 201, 'the original body again after the conflict');
     expectEqual(replay.json?.id, first.json.id, 'Payment id of the replay after the conflict');
-  }, { runs: Math.min(t.runs, 8) });
+  }, { runs: share(t.runs, 0.08) });
 });
 
 ruleTest('IDEM-SCOPED-TO-API-KEY', async (t) => {
@@ -65,5 +66,5 @@ ruleTest('IDEM-SCOPED-TO-API-KEY', async (t) => {
       expectTrue(res.json?.id !== first.json.id, `keys.other_test got the Payment of keys.test (${first.json.id}) back`, 'a new Payment', res.json?.id);
       await expectExactlyOne(t, otherBusiness, String(body.external_id), res.json.id, 'the Payment of keys.other_test');
     }
-  }, { runs: Math.min(t.runs, 5) });
+  }, { runs: share(t.runs, 0.05) });
 });

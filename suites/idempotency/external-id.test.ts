@@ -10,6 +10,7 @@ import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.
 import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
   const second = fc.record({
@@ -27,7 +28,7 @@ ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
     if (res.status === 201 && res.json?.id) await cancelIfPending(t, t.keys.test, [res.json.id]);
     expectError(res, 409, ['external_id_conflict'], `the external_id again (${s.fields ? 'another body' : 'the identical body'}, ${s.suffix !== undefined ? 'a fresh Idempotency-Key' : 'no Idempotency-Key'})`);
     await expectExactlyOne(t, t.keys.test, externalId, first.json.id, 'after the conflict');
-  }, { runs: Math.min(t.runs, 8) });
+  }, { runs: share(t.runs, 0.08) });
 });
 
 ruleTest('IDEM-EXTERNAL-ID-SCOPE', async (t) => {
@@ -52,5 +53,5 @@ ruleTest('IDEM-EXTERNAL-ID-SCOPE', async (t) => {
         if (l.status === 201 && l.json?.id) await cancelIfPending(t, live, [l.json.id]);
       }
     }
-  }, { runs: Math.min(t.runs, 3) });
+  }, { runs: share(t.runs, 0.03) });
 });

@@ -11,6 +11,7 @@ import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.
 import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { expectExactlyOne } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('IDEM-IN-PROGRESS', async (t) => {
   const tally = { original: 0, in_progress: 0, requests: 0 };
@@ -42,6 +43,6 @@ ruleTest('IDEM-IN-PROGRESS', async (t) => {
     const replay = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
     expectStatus(replay, 201, 'the same request once all have finished');
     expectTrue(replay.json?.id === ids[0], `the replay answered Payment ${replay.json?.id}, not the original ${ids[0]}`, ids[0], replay.json?.id);
-  }, { runs: Math.min(t.runs, 4) });
+  }, { runs: share(t.runs, 0.04) });
   t.observe('concurrent_answers', tally);
 });

@@ -12,6 +12,7 @@ import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.
 import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { expectExactlyOne } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('IDEM-REPLAY', async (t) => {
   const cases = fc.record({
@@ -33,7 +34,7 @@ ruleTest('IDEM-REPLAY', async (t) => {
     }
     // No duplicate: the external_id this body carried lists exactly the original Payment.
     if (externalId !== null) await expectExactlyOne(t, t.keys.test, externalId, first.json.id, 'after the replays');
-  }, { runs: Math.min(t.runs, 10) });
+  }, { runs: share(t.runs, 0.1) });
 });
 
 ruleTest('IDEM-REPLAY-EXTERNAL-ID', async (t) => {
@@ -53,7 +54,7 @@ ruleTest('IDEM-REPLAY-EXTERNAL-ID', async (t) => {
     expectStatus(later, 201, 'replay after the Payment was cancelled (the original result, not external_id_conflict)');
     expectEqual(later.json?.id, first.json.id, 'Payment id of the replay after cancel');
     await expectExactlyOne(t, t.keys.test, externalId, first.json.id, 'after the replays');
-  }, { runs: Math.min(t.runs, 6) });
+  }, { runs: share(t.runs, 0.06) });
 });
 
 ruleTest('IDEM-REPLAY-BODY', async (t) => {

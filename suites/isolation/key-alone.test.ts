@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('ISO-KEY-ALONE', async (t) => {
   const values = fc.oneof(
@@ -30,5 +31,5 @@ ruleTest('ISO-KEY-ALONE', async (t) => {
       const foreign = await t.client.request({ method: 'GET', path: `/v1/payments/${encodeURIComponent(created.json.id)}`, key: t.keys.other_test, headers });
       expectError(foreign, 404, ['payment_not_found'], 'keys.other_test reading it with the same X-Business-ID header');
     }
-  }, { runs: Math.min(t.runs, 6) });
+  }, { runs: share(t.runs, 0.06) });
 });

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { liveSubject, testPayment } from './subjects.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('ISO-LIVE-KEY-TEST-HELPERS', async (t) => {
   const live = t.keys.live!;
@@ -35,7 +36,7 @@ ruleTest('ISO-LIVE-KEY-TEST-HELPERS', async (t) => {
       if (res.status === 405) expectError(res, 405, ['method_not_allowed'], what);
       else expectError(res, 404, ['not_found'], what);
       otherMethods[method] = `${res.status} ${res.json?.error?.code ?? ''}`.trim();
-    }, { runs: Math.min(t.runs, 16) });
+    }, { runs: share(t.runs, 0.16) });
     if (Object.keys(otherMethods).length) t.observe('live_key_other_methods_on_test_helpers', otherMethods);
     const after = await t.client.getPayment(t.keys.test, testP.id);
     expectStatus(after, 200, 'reading the Test Payment back');

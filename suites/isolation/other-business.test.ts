@@ -9,6 +9,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
+import { share } from '../../runner/depth.ts';
 
 type Op = 'getPayment' | 'cancelPayment' | 'simulatePaymentSucceeded' | 'simulatePaymentCancelled';
 const ops = fc.constantFrom<Op>('getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled');
@@ -41,7 +42,7 @@ ruleTest('ISO-OTHER-BUSINESS', async (t) => {
     const after = await t.client.getPayment(owner, p.id);
     expectStatus(after, 200, 'reading the Payment back with its own business\'s key');
     expectEqual(after.json?.status, p.status, `status after ${op} by the other business`);
-  }, { runs: Math.min(t.runs, 12) });
+  }, { runs: share(t.runs, 0.12) });
   for (const p of Object.values(mine)) {
     const listed = await listByExternalId(t, other, p.external_id);
     expectEqual(listed.map((x) => x.id), [], `keys.other_test listing business A's external_id ${p.external_id}`);

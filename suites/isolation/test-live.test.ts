@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
+import { share } from '../../runner/depth.ts';
 
 const states = fc.constantFrom<TestState>('PENDING', 'PAID', 'CANCELLED');
 
@@ -16,7 +17,7 @@ ruleTest('ISO-TEST-LIVE-GET', async (t) => {
     const p = await testPayment(t, state);
     const res = await t.client.getPayment(t.keys.live!, p.id);
     expectError(res, 404, ['payment_not_found'], `keys.live reading a ${state} Test Payment`);
-  }, { runs: Math.min(t.runs, 3) });
+  }, { runs: share(t.runs, 0.03) });
 }, { title: 'a Live key gets 404 payment_not_found for a Test Payment' });
 
 ruleTest('ISO-TEST-LIVE-GET', async (t) => {

@@ -11,6 +11,7 @@ import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-pa
 import { validAmount } from '../../generators/valid-amount.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { Mismatch, expectStatus } from '../../runner/expect.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('ISO-TEST-NO-LIVE-409', async (t) => {
   const receiving = t.profile.live_receiving;
@@ -34,5 +35,5 @@ ruleTest('ISO-TEST-NO-LIVE-409', async (t) => {
       throw new Mismatch(`a Test create answered ${res.status} ${code}, a Live-only check`, { status: 201 }, { status: res.status, code });
     }
     expectStatus(res, 201, 'a valid Test create asking for what the Live side lacks');
-  }, { runs: Math.min(t.runs, 12) });
+  }, { runs: share(t.runs, 0.12) });
 });

@@ -7,6 +7,7 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
 import type { RequestOptions } from '../../core/client.ts';
 import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
+import { share } from '../../runner/depth.ts';
 
 const byId = OPERATIONS.filter((op) => op.path.includes('{id}'));
 
@@ -26,5 +27,5 @@ ruleTest('ISO-UNKNOWN-ID', async (t) => {
   await t.property(fc.tuple(fc.constantFrom(...byId), ids), async ([op, id]) => {
     const res = await t.client.request(requestFor(op, id, t));
     expectError(res, 404, ['payment_not_found'], `${op.operationId} of ${JSON.stringify(id)}`);
-  }, { runs: Math.min(t.runs, 24) });
+  }, { runs: share(t.runs, 0.24) });
 });

@@ -14,6 +14,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectTrue, Mismatch } from '../../runner/expect.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
+import { share } from '../../runner/depth.ts';
 
 /** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */
 function pagingLimits(b: Batch): { edges: number[]; arb: fc.Arbitrary<number> } {
@@ -37,7 +38,7 @@ ruleTest('LIST-PAGINATION-COMPLETE', async (t) => {
       { pages: Math.ceil(b.count / limit) }, pagesOf(paged));
   };
   for (const limit of limits.edges) await check(limit);
-  await t.property(limits.arb, check, { runs: Math.min(t.runs, 8) });
+  await t.property(limits.arb, check, { runs: share(t.runs, 0.08) });
   t.note(`window of ${b.count} Payments (${b.payments.length} of this run) paged with several limits; each of this run's Payments listed exactly once, no repeats`);
 });
 
@@ -63,7 +64,7 @@ ruleTest('LIST-HAS-MORE', async (t) => {
     }
   };
   for (const limit of limits.edges) await check(limit);
-  await t.property(limits.arb, check, { runs: Math.min(t.runs, 6) });
+  await t.property(limits.arb, check, { runs: share(t.runs, 0.06) });
 }, { title: 'paging the window: has_more true is followed by more, has_more false by nothing' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
@@ -80,7 +81,7 @@ ruleTest('LIST-HAS-MORE', async (t) => {
   };
   // Edges: one page short of the window, exactly the window, one more than the window, and 1 and 100.
   for (const k of new Set([1, Math.max(1, Math.min(b.count, 100) - 1), Math.max(1, Math.min(b.count, 100)), Math.max(1, hi), 100])) await check(k);
-  await t.property(fc.integer({ min: 1, max: hi }), check, { runs: Math.min(t.runs, 10) });
+  await t.property(fc.integer({ min: 1, max: hi }), check, { runs: share(t.runs, 0.1) });
 }, { title: 'has_more is true exactly when the window holds more than limit Payments' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
@@ -110,7 +111,7 @@ ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
   };
   // Edges of 1..100 on every seed, then random limits.
   for (const limit of [1, 2, 99, 100]) await check(limit);
-  await t.property(fc.integer({ min: 1, max: 100 }), check, { runs: Math.min(t.runs, 12) });
+  await t.property(fc.integer({ min: 1, max: 100 }), check, { runs: share(t.runs, 0.12) });
 });
 
 ruleTest('LIST-LIMIT-DEFAULT', async (t) => {
@@ -262,7 +263,7 @@ ruleTest('LIST-FILTER-CREATED-RANGE', async (t) => {
       throw new Mismatch(`${what}: ${missing.length} Payment(s) of this run created strictly inside the range not listed (first: ${missing[0]!.id} created at ${missing[0]!.createdAt})`,
         { listed: missing.map((p) => p.id) }, { ids: [...listed] });
     }
-  }, { runs: Math.min(t.runs, 16) });
+  }, { runs: share(t.runs, 0.16) });
   t.observe('created_from_bound', [...bounds.from].join(' / ') || 'not hit');
   t.observe('created_to_bound', [...bounds.to].join(' / ') || 'not hit');
 });

@@ -13,6 +13,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { cancelIfPending } from '../_shared/by-external-id.ts';
+import { COST_BOUNDS, share } from '../../runner/depth.ts';
 
 interface Extra {
   allowed_methods?: string[];
@@ -40,7 +41,7 @@ ruleTest('LIVE-NOT-READY', async (t) => {
   await withLiveCreates(t, t.keys.live_not_ready!, async (create) => {
     await t.property(amounts, async (amount) => {
       expectError(await create({}, amount), 409, ['payment_detection_not_ready'], `keys.live_not_ready create of ${amount}`);
-    }, { runs: Math.min(t.runs, 3) });
+    }, { runs: share(t.runs, 0.03, COST_BOUNDS.liveWrites) });
   });
 });
 
@@ -48,7 +49,7 @@ ruleTest('LIVE-NO-CREDIT', async (t) => {
   await withLiveCreates(t, t.keys.live_no_credit!, async (create) => {
     await t.property(amounts, async (amount) => {
       expectError(await create({}, amount), 409, ['insufficient_credit'], `keys.live_no_credit create of ${amount}`);
-    }, { runs: Math.min(t.runs, 3) });
+    }, { runs: share(t.runs, 0.03, COST_BOUNDS.liveWrites) });
   });
 });
 
@@ -65,7 +66,7 @@ ruleTest('LIVE-METHOD-UNAVAILABLE', async (t) => {
       expectError(await create({ allowed_methods: methods }), 409, ['payment_method_unavailable'], `keys.live with allowed_methods ${JSON.stringify(methods)} (live_receiving.methods ${JSON.stringify(receiving.methods)})`);
     };
     await check(missing);
-    await t.property(fc.subarray(missing, { minLength: 1 }), check, { runs: Math.min(t.runs, 3) });
+    await t.property(fc.subarray(missing, { minLength: 1 }), check, { runs: share(t.runs, 0.03, COST_BOUNDS.liveWrites) });
   });
 });
 
@@ -80,7 +81,7 @@ ruleTest('LIVE-CHANNEL-UNAVAILABLE', async (t) => {
       expectError(await create(extra), 409, ['payment_channel_unavailable'], `keys.live with ${JSON.stringify(extra)} (live_receiving.channels ${JSON.stringify(receiving.channels)})`);
     };
     await check([missing, false]);
-    await t.property(fc.tuple(fc.subarray(missing, { minLength: 1 }), fc.boolean()), check, { runs: Math.min(t.runs, 4) });
+    await t.property(fc.tuple(fc.subarray(missing, { minLength: 1 }), fc.boolean()), check, { runs: share(t.runs, 0.04, COST_BOUNDS.liveWrites) });
   });
 });
 
@@ -101,6 +102,6 @@ ruleTest('LIVE-READY-CREATES', async (t) => {
       const back = await t.client.getPayment(t.keys.live!, res.json.id);
       expectStatus(back, 200, 'reading the Live Payment back');
       expectEqual([back.json?.livemode, back.json?.status], [true, 'PENDING'], 'livemode and status read back');
-    }, { runs: Math.min(t.runs, 4) });
+    }, { runs: share(t.runs, 0.04, COST_BOUNDS.liveWrites) });
   });
 });

@@ -33,6 +33,7 @@ import fc from 'fast-check';
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { countCheck, decimalEquals, Mismatch, short } from '../../runner/expect.ts';
+import { share } from '../../runner/depth.ts';
 
 type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */
@@ -331,7 +332,7 @@ ruleTest('MODEL-SEQUENCES', async (t) => {
     await fc.asyncModelRun(() => ({ model: { handles: [], idem: new Map() }, real }), cmds);
     sequences++;
     steps += real.trace.length;
-  }, { runs: Math.min(t.runs, 25) });
+  }, { runs: share(t.runs, 0.25) });
   t.note(`${sequences} sequences, ${steps} steps, keys ${all.join(', ')}${liveWrites ? '' : ' (Live: reads and helpers only, probes.live_writes is off)'}; every step agreed with the model`);
   t.note(`steps by kind: ${[...stats].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 });

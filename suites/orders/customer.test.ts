@@ -9,6 +9,7 @@ import { validAmount } from '../../generators/valid-amount.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { expectNothingCreated } from '../_shared/by-external-id.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {
   const customerId = t.profile.fixtures!.customer_id!;
@@ -16,7 +17,7 @@ ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {
     const res = await t.client.createPayment(t.keys.test, { amount, customer_id: customerId, external_id: t.externalId('cus'), metadata: t.metadata() });
     expectStatus(res, 201, `customer_id of the caller's business, amount ${amount}`);
     expectEqual(res.json?.status, 'PENDING', 'status of the created Payment');
-  }, { runs: Math.min(t.runs, 4) });
+  }, { runs: share(t.runs, 0.04) });
 });
 
 /** Customer ids no business has: the fixture's own id altered, or made-up ids of customer shape. */
@@ -42,5 +43,5 @@ ruleTest('ORDER-INVALID-CUSTOMER', async (t) => {
     await expectNothingCreated(t, t.keys.test, externalId, c.kind);
   };
   await check([{ kind: 'another business\'s customer', id: foreign }, '10.00']);
-  await t.property(cases, check, { runs: Math.min(t.runs, 6) });
+  await t.property(cases, check, { runs: share(t.runs, 0.06) });
 });

@@ -10,6 +10,7 @@ import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } fro
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { amountBetween, formatCents } from '../../generators/amount-between.ts';
 import { toCents } from './cents.ts';
+import { share } from '../../runner/depth.ts';
 
 function orderOf(t: RuleContext) {
   const order = t.profile.fixtures!.order!;
@@ -35,7 +36,7 @@ ruleTest('ORDER-EXCEEDS-DUE', async (t) => {
     amountBetween(due + 1n, due + 100n),
     amountBetween(due + 1n, due * 10n + 100_000_000n),
   );
-  await t.property(fc.tuple(above, fc.boolean()), check, { runs: Math.min(t.runs, 6) });
+  await t.property(fc.tuple(above, fc.boolean()), check, { runs: share(t.runs, 0.06) });
 });
 
 ruleTest('ORDER-WITHIN-DUE', async (t) => {
@@ -54,5 +55,5 @@ ruleTest('ORDER-WITHIN-DUE', async (t) => {
   // Exactly the remaining due, and the smallest amount, whatever the seed draws.
   await check(order.remaining_due);
   await check('0.01');
-  await t.property(amountBetween(1n, due), check, { runs: Math.min(t.runs, 5) });
+  await t.property(amountBetween(1n, due), check, { runs: share(t.runs, 0.05) });
 });

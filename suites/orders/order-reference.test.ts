@@ -10,6 +10,7 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { toCents } from './cents.ts';
+import { share } from '../../runner/depth.ts';
 
 /** Sends a create that must be refused; cancels at once whatever a faulty target created. */
 async function refusedCreate(t: RuleContext, body: Record<string, unknown>) {
@@ -33,7 +34,7 @@ ruleTest('ORDER-NOT-FOUND', async (t) => {
   };
   if (fixtures.foreign_order_id) await check({ kind: 'another business\'s order', id: fixtures.foreign_order_id });
   else t.note('fixtures.foreign_order_id is absent: only unknown order ids were tried');
-  await t.property(made, check, { runs: Math.min(t.runs, 6) });
+  await t.property(made, check, { runs: share(t.runs, 0.06) });
 });
 
 ruleTest('ORDER-CUSTOMER-MISMATCH', async (t) => {
@@ -68,5 +69,5 @@ ruleTest('ORDER-CANCELLED', async (t) => {
     const { res, externalId } = await refusedCreate(t, { amount, order_id: cancelledOrderId });
     expectError(res, 409, ['order_cancelled'], `cancelled order, amount ${amount}`);
     await expectNothingCreated(t, t.keys.test, externalId, 'cancelled order');
-  }, { runs: Math.min(t.runs, 3) });
+  }, { runs: share(t.runs, 0.03) });
 });

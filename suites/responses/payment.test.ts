@@ -15,6 +15,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue, normaliseDecimal } from '../../runner/expect.ts';
 import { unknownEnumValues, validate, type OperationId } from '../../schemas/index.ts';
 import { describeSeen, driveTraffic, type Seen } from './traffic.ts';
+import { share } from '../../runner/depth.ts';
 
 const PAYMENT_OPS: ReadonlySet<OperationId> = new Set(['createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled']);
 
@@ -148,7 +149,7 @@ ruleTest('RESP-AMOUNT-FORMAT', async (t) => {
     if (keep) samples[amount] = { created: p.amount, read: g.json?.amount };
   };
   for (const amount of ['10.5', '10', '10.50', '10.00', '0.01', '0.1', '12345678901234567.89']) await probe(amount, true);
-  await t.property(validAmount(), async (amount) => probe(amount, false), { runs: Math.min(t.runs, 10) });
+  await t.property(validAmount(), async (amount) => probe(amount, false), { runs: share(t.runs, 0.1) });
   t.observe('samples', samples);
   t.observe('form', forms.size === 1 ? [...forms][0] : [...forms].sort());
 });

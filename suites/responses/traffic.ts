@@ -28,6 +28,7 @@ import type { ApiResponse, RequestOptions } from '../../core/client.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import type { OperationId } from '../../schemas/index.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
+import { share } from '../../runner/depth.ts';
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -311,8 +312,8 @@ function judge(t: RuleContext, check: (s: Seen) => void, s: Seen): void {
 }
 
 export interface DriveOptions {
-  /** Most property runs (capped by --runs). @defaultValue 8 */
-  runs?: number;
+  /** Property runs as a fraction of --runs (runner/depth.ts). @defaultValue 0.08 */
+  fraction?: number;
   /** Most steps per sequence. @defaultValue 5 */
   maxSteps?: number;
   /** Skip the fixed tour (when the test has its own deterministic part). */
@@ -350,7 +351,7 @@ export async function driveTraffic(t: RuleContext, check: (s: Seen) => void, opt
           for (const s of traffic.seen.slice(from)) judge(t, check, s);
         }
       },
-      { runs: Math.min(t.runs, opts.runs ?? 8) },
+      { runs: share(t.runs, opts.fraction ?? 0.08) },
     );
   } finally {
     await traffic.close();

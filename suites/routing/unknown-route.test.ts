@@ -9,6 +9,7 @@ import { expectError } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
 import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
 import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
+import { share } from '../../runner/depth.ts';
 
 /**
  * esid: Endpoints › Rules, Rule 8 — "Unknown routes answer 404 not_found."
@@ -31,7 +32,7 @@ ruleTest('ROUTE-UNKNOWN-404', async (t) => {
   await t.property(fc.record({ path: paths, method: fc.constantFrom(...METHODS), key: fc.constantFrom(...keys), body }), async ({ path, method, key, body }) => {
     const res = await t.client.request({ method, path, key, ...(body === 'create' ? { json: createBody(t, subject) } : body === 'empty' ? { json: {} } : {}) });
     expectError(res, 404, ['not_found'], 'an unknown route');
-  }, { runs: Math.min(t.runs, 60) });
+  }, { runs: share(t.runs, 0.6) });
   await expectUntouched(t, subject, 'requests to unknown routes');
 });
 

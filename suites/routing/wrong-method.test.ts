@@ -13,6 +13,7 @@ import { expectError, expectTrue } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, type Subject } from '../_shared/valid-request.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { WRONG_METHODS, routePath, type Route } from '../_shared/routes.ts';
+import { share } from '../../runner/depth.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
 
@@ -37,7 +38,7 @@ ruleTest('ROUTE-WRONG-METHOD-405', async (t) => {
   await t.property(probe, async ({ route, method, body, query, key }) => {
     const res = await send(t, subject, route, method, body, key, query);
     expectError(res, 405, ['method_not_allowed'], `${method} on ${route.template}`);
-  }, { runs: Math.min(t.runs, 40) });
+  }, { runs: share(t.runs, 0.4) });
   await expectUntouched(t, subject, 'wrong methods on known routes');
 });
 

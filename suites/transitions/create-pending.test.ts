@@ -8,6 +8,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { pendingBody } from '../../generators/pending-body.ts';
 import { expectSameInstant, expectTimestampsOfState, getOk } from './states.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('TRANS-CREATE-PENDING', async (t) => {
   await t.property(pendingBody(), async (body) => {
@@ -20,5 +21,5 @@ ruleTest('TRANS-CREATE-PENDING', async (t) => {
     expectTrue(g?.status === 'PENDING', `get after create reads ${JSON.stringify(g?.status)}, expected PENDING`, 'PENDING', g?.status);
     expectTimestampsOfState(g, 'get after create');
     expectSameInstant(g.created_at, p.created_at, 'created_at of the get vs the 201');
-  }, { runs: Math.min(t.runs, 12) });
+  }, { runs: share(t.runs, 0.12) });
 });

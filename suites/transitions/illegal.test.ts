@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { act, ACTION_TARGET, ACTIONS, expectRefused, expectUnchanged, getOk, reach, type Origin } from './states.ts';
+import { share } from '../../runner/depth.ts';
 
 function fromOrigin(origin: Origin): void {
   ruleTest('TRANS-ILLEGAL', async (t) => {
@@ -43,5 +44,5 @@ ruleTest('TRANS-ILLEGAL', async (t) => {
       const after = await getOk(t, p.id, `get after the refused ${action}`);
       expectUnchanged(after, state, `${action} on a ${state.status} Payment, then get`);
     }
-  }, { runs: Math.min(t.runs, 10) });
+  }, { runs: share(t.runs, 0.1) });
 }, { title: 'random sequences of cancel and helper calls: only the first moves the Payment, every later one answers 409 invalid_transition' });

@@ -13,6 +13,7 @@ import type { RuleContext } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { pendingBody } from '../../generators/pending-body.ts';
 import { act, ACTION_TARGET, expectSameInstant, expectTimestampsOfState, getOk, type Action } from './states.ts';
+import { share } from '../../runner/depth.ts';
 
 async function legalMove(t: RuleContext, action: Action): Promise<void> {
   const to = ACTION_TARGET[action];
@@ -31,7 +32,7 @@ async function legalMove(t: RuleContext, action: Action): Promise<void> {
     expectSameInstant(g.paid_at, moved.paid_at, `get after ${action}: paid_at vs the 200's`);
     expectSameInstant(g.cancelled_at, moved.cancelled_at, `get after ${action}: cancelled_at vs the 200's`);
     expectSameInstant(g.created_at, p.created_at, `get after ${action}: created_at vs the 201's`);
-  }, { runs: Math.min(t.runs, 10) });
+  }, { runs: share(t.runs, 0.1) });
 }
 
 ruleTest('TRANS-CANCEL', async (t) => {

@@ -11,6 +11,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError } from '../../runner/expect.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
 import { otherVersionPrefix } from '../../generators/other-version-prefix.ts';
+import { share } from '../../runner/depth.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   const subject = await newSubject(t, 'version');
@@ -25,7 +26,7 @@ ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   await t.property(fc.tuple(otherVersionPrefix(), fc.constantFrom(...OPERATIONS), fc.constantFrom(...keys)), async ([prefix, op, k]) => {
     const res = await sendValid(t, op, subject, { key: k }, { prefix });
     expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
-  }, { runs: Math.min(t.runs, 30) });
+  }, { runs: share(t.runs, 0.3) });
   await expectUntouched(t, subject, 'requests under other version prefixes');
 
   // Observed: prefixes a lenient router might read as v1, and no prefix at all (reads only).

@@ -22,6 +22,7 @@ import { bodyOf, collect, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_sh
 import { controlRequest, tell, type Emitted, type Op, type Story } from '../_shared/stories.ts';
 import { allTypesEndpoint, hooks, liveWrites, subscribers, type Hooks } from '../_shared/webhook-hooks.ts';
 import { expectSameObject } from './same-object.ts';
+import { COST_BOUNDS, share } from '../../runner/depth.ts';
 
 type Body = Record<string, unknown>;
 
@@ -92,7 +93,7 @@ function eventTest(ops: Exclude<Op, 'create'>[], live: boolean): (t: RuleContext
         expectEventEquals(emitted, delivery);
         n++;
       },
-      { runs: Math.min(t.runs, 5), shrinkNote: BODY_NOT_SHRUNK },
+      { runs: share(t.runs, 0.05, COST_BOUNDS.deliveryWaits), shrinkNote: BODY_NOT_SHRUNK },
     );
     if (live && liveWrites(t) && allTypesEndpoint(h, true)) {
       const { emitted, delivery } = await eventOf(t, h, ops, { live: true });
@@ -135,7 +136,7 @@ ruleTest('HOOK-ENVELOPE', async (t) => {
       const arrivals = await awaitDeliveries(h, stories, { settleMs: 1000 });
       judge(stories, arrivals.deliveries);
     },
-    { runs: Math.min(t.runs, 6), shrinkNote: BODY_NOT_SHRUNK },
+    { runs: share(t.runs, 0.06, COST_BOUNDS.deliveryWaits), shrinkNote: BODY_NOT_SHRUNK },
   );
   // endpoint.test is an Event too (its data.object is no Payment).
   const target = allTypesEndpoint(h, false);

@@ -36,6 +36,7 @@ import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
 import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
+import { COST_BOUNDS, share } from '../../runner/depth.ts';
 import { PARTLY_CHECKED } from '../../report/partly-checked.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (README, "The long schedule"). */
@@ -304,7 +305,7 @@ ruleTest('HOOK-NO-RETRY-AFTER-ACK', async (t) => {
   // The edge table on every seed, then the 10 s time-out from inside (a 200 after 8 s), then random 2xx statuses.
   await ackedOnce(ACK_EDGES);
   judged += await slowAckHeld(t, h);
-  await t.property(fc.uniqueArray(fc.integer({ min: 200, max: 299 }), { minLength: 1, maxLength: 4 }), ackedOnce, { runs: Math.min(t.runs, 2) });
+  await t.property(fc.uniqueArray(fc.integer({ min: 200, max: 299 }), { minLength: 1, maxLength: 4 }), ackedOnce, { runs: share(t.runs, 0.02, COST_BOUNDS.deliveryWaits) });
   t.observe('duplicates_after_ack', duplicates.length ? duplicates.slice(0, 10) : 'none');
   t.note(`${judged} acknowledged deliveries (${ACK_EDGES.join(', ')} and random 2xx) were not retried on the schedule${duplicates.length ? `; ${duplicates.length} single duplicate(s), allowed by at-least-once delivery` : ''}`);
 }, { timeout: 150_000 });
@@ -354,7 +355,7 @@ ruleTest('HOOK-RETRY-ON-FAILURE', async (t) => {
       const story = await tell(t, { sink: `fail:${s}x1` });
       retried += expectRetried(h, [story], await firstAndRetry(t, h, [story]), () => `answered ${s}`);
     },
-    { runs: Math.min(t.runs, 6) },
+    { runs: share(t.runs, 0.06, COST_BOUNDS.deliveryWaits) },
   );
   // A time-out (the sink holds the answer past 10 s).
   const to = await timeoutScenario(t, h).result;

@@ -21,6 +21,7 @@ import { bodyOf, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deli
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';
 import { endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
 import { TIMESTAMP_TOLERANCE_S, USER_AGENT } from './limits.ts';
+import { COST_BOUNDS, share } from '../../runner/depth.ts';
 
 /** Events on a few Payments (one with a failed first attempt, so a retry is judged too), as the sink got them. */
 async function traffic(t: RuleContext, h: Hooks, o: { body?: Record<string, unknown>; endpointTest?: boolean } = {}): Promise<Delivery[]> {
@@ -79,7 +80,7 @@ ruleTest('HOOK-SIGNATURE-VALID', async (t) => {
         checked++;
       }
     },
-    { runs: Math.min(t.runs, 6) },
+    { runs: share(t.runs, 0.06, COST_BOUNDS.deliveryWaits) },
   );
   t.note(`${checked} deliveries verified (raw bytes, each endpoint's own secret), bodies with non-ASCII text`);
 });
