@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { parseAnswerPlan, plannedAnswer, type PlannedAnswer } from './answer-plan.ts';
 import type { DeliveryLog, LoadedLog } from './delivery-log.ts';
+import { startLoopLagMonitor } from './loop-lag.ts';
 import { DeliveryStore, isRejected } from './delivery-store.ts';
 import { readEventFields } from './event-fields.ts';
 import { nowMs, queryOf, readBody, readHead, resetSocket, sha256, summary, type BodyResult, type RequestHead } from './http-helpers.ts';
@@ -44,6 +45,7 @@ export class SinkApp {
   private readonly holds = new Set<() => void>(); // each settles one held answer as 'sink_closed'
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly skippedLogLines: number;
+  private readonly lag = startLoopLagMonitor();
   /** Where the target reaches the sink (set once listening). */
   publicUrl = '';
 
@@ -79,6 +81,7 @@ export class SinkApp {
 
   /** Settles held answers, cancels timers, rejects waiters, closes every connection and the log. */
   async close(): Promise<void> {
+    this.lag.stop();
     for (const settleClosed of [...this.holds]) settleClosed();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -110,7 +113,7 @@ export class SinkApp {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const head = readHead(req, nowMs());
+    const head = readHead(req, nowMs(), this.lag.recentLagMs());
     req.on('error', () => {});
     res.on('error', () => {});
     if (head.path === QUERY_PREFIX || head.path.startsWith(`${QUERY_PREFIX}/`)) return this.onSinkPath(req, res, head);

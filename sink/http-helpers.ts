@@ -11,6 +11,8 @@ export type BodyResult =
 
 export interface RequestHead {
   receivedAt: number;
+  /** How late this process's event loop ran around the arrival, ms (sink/loop-lag.ts): receivedAt may be that much late. */
+  loopLagMs?: number;
   method: string;
   url: string;
   path: string;
@@ -31,7 +33,7 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
 }
 
-export function readHead(req: IncomingMessage, receivedAt: number): RequestHead {
+export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: number): RequestHead {
   const url = req.url ?? '';
   const headers = new Map<string, string>();
   const repeated = new Set<string>();
@@ -48,6 +50,7 @@ export function readHead(req: IncomingMessage, receivedAt: number): RequestHead 
   }
   return {
     receivedAt,
+    ...(loopLagMs ? { loopLagMs } : {}),
     method: req.method ?? '',
     url,
     path: pathOf(url),

@@ -78,6 +78,8 @@ export interface Delivery {
   seq: number;
   /** Arrival of the request head, epoch ms with sub-ms precision (performance.timeOrigin + now()). */
   receivedAt: number;
+  /** How late the sink's event loop ran around the arrival, ms, when it did (receivedAt may be that much late). */
+  loopLagMs?: number;
   /** When the answer was decided (the whole body had arrived), same clock. */
   decidedAt: number;
   method: string;

@@ -430,7 +430,10 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       const actual = b.receivedAt - a.receivedAt;
       const want = scaledGapMs(h, n);
       const tol = lateToleranceMs(t, want);
-      if (actual < want - CLOCK_SLACK_MS) early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap is ${Math.round(want)} ms at time_scale ${h.scale}`);
+      // The sink stamps arrivals on its own event loop: an arrival stamped while that loop was
+      // blocked is stamped late by up to its recorded lag, which shortens the next gap as measured.
+      const lag = a.loopLagMs ?? 0;
+      if (actual < want - CLOCK_SLACK_MS - lag) early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap is ${Math.round(want)} ms at time_scale ${h.scale}${lag ? ` (the sink's clock may be ${lag} ms off there)` : ''}`);
       else if (actual > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, ${Math.round(actual - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
     }
   }
