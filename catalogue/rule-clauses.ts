@@ -86,6 +86,7 @@ export const RULE_CLAUSES: { readonly [K in RuleId]: readonly ClauseId[] } = {
   'IDEM-REPLAY-EXTERNAL-ID': ['rules.idempotency.same-key-same-body'],
   'IDEM-EXTERNAL-ID-CONFLICT': ['create.field.external_id', 'rules.external-id-conflict', 'errors.code.external_id_conflict'],
   'IDEM-EXTERNAL-ID-SCOPE': ['create.field.external_id'],
+  'IDEM-VALUES-EXACT': ['rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'rules.external-id-conflict', 'create.field.external_id'],
   'IDEM-RETENTION-24H': ['limits.idempotency-retention'],
   'IDEM-ERROR-REPLAY': ['rules.idempotency.same-key-same-body'],
   'ISO-TEST-LIVE-GET': ['overview.environments-isolated', 'overview.test-live-cannot-see-each-other', 'rules.payment-not-found', 'rules.test-live-never-see-each-other', 'errors.code.payment_not_found'],

@@ -37,7 +37,7 @@ export async function createPayment(
   headers: IncomingHttpHeaders,
   body: RequestBody,
 ): Promise<Reply> {
-  const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+  const idempotencyKey = idempotencyKeyOf(ctx, headers);
   if (body.bytes.length > BODY_LIMIT_BYTES[ctx.decisions.bodyLimit]) {
     throw new ApiError('invalid_request', { message: `The request body exceeds ${ctx.decisions.bodyLimit}.` });
   }
@@ -97,6 +97,16 @@ export async function createPayment(
     }
     throw err;
   }
+}
+
+/** The Idempotency-Key header as the store keys it. */
+function idempotencyKeyOf(ctx: AppContext, headers: IncomingHttpHeaders): string | null {
+  const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+  if (idempotencyKey !== null && ctx.faults.has('idempotency-key-case-folded')) {
+    /* FAULT idempotency-key-case-folded: the key is stored lower-cased (a case-insensitive column), so keys differing only in case are one key */
+    return idempotencyKey.toLowerCase();
+  }
+  return idempotencyKey;
 }
 
 /** replayBody decision: the stored 201 bytes, or the created Payment as it is now. */
@@ -169,6 +179,20 @@ export function checkExternalIdUnique(ctx: AppContext, key: ApiKeyRecord, extern
     /* FAULT external-id-unique-across-environments: uniqueness is checked over Test and Live together */
     const other = key.env === 'live' ? 'test' : 'live';
     if (ctx.state.payments.findByExternalId(key.businessId, other, externalId) !== undefined) {
+      throw new ApiError('external_id_conflict', { param: 'external_id' });
+    }
+  }
+  if (ctx.faults.has('external-id-compared-trimmed')) {
+    /* FAULT external-id-compared-trimmed: uniqueness compares trimmed values, so "ORD-1 " conflicts with "ORD-1" */
+    const trimmed = externalId.trim();
+    if (ctx.state.payments.ascending(key.businessId, key.env).some((p) => p.externalId?.trim() === trimmed)) {
+      throw new ApiError('external_id_conflict', { param: 'external_id' });
+    }
+  }
+  if (ctx.faults.has('external-id-case-folded')) {
+    /* FAULT external-id-case-folded: uniqueness is checked case-insensitively (a citext column), so ORD-1 conflicts with ord-1 */
+    const folded = externalId.toLowerCase();
+    if (ctx.state.payments.ascending(key.businessId, key.env).some((p) => p.externalId?.toLowerCase() === folded)) {
       throw new ApiError('external_id_conflict', { param: 'external_id' });
     }
   }

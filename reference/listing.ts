@@ -222,6 +222,10 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
     /* FAULT list-external-id-prefix-match: external_id matched by prefix, as SQL LIKE 'x%'. */
     sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.startsWith(q.externalId);
   }
+  if (ctx.faults.has('list-external-id-case-folded')) {
+    /* FAULT list-external-id-case-folded: external_id matched case-insensitively, as SQL ILIKE 'x'. */
+    sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.toLowerCase() === q.externalId.toLowerCase();
+  }
   const oldestFirst = ctx.decisions.listOrder === 'oldest-first';
   let after = (p: PaymentRecord, cursor: PaymentRecord): boolean => (oldestFirst ? compareAscending(p, cursor) > 0 : compareAscending(p, cursor) < 0);
   if (ctx.faults.has('list-starting-after-inclusive')) {
@@ -248,7 +252,7 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
     const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
     return stale !== undefined && matches(stale) ? [stale] : [];
   }
-  if (q.externalId !== null && !ctx.faults.has('list-external-id-prefix-match')) {
+  if (q.externalId !== null && !ctx.faults.has('list-external-id-prefix-match') && !ctx.faults.has('list-external-id-case-folded')) {
     // external_id is unique per business and environment: at most one candidate.
     const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);
     return p !== undefined && matches(p) ? [p] : [];

@@ -430,6 +430,8 @@ interface MetadataBounds {
   readonly maxKeys: number;
   readonly keyMax: number;
   readonly valueMax: number;
+  /** How a length is counted: characters (code points), or a fault's encoding units. */
+  readonly length?: (text: string) => number;
 }
 
 const METADATA_BOUNDS: MetadataBounds = { maxKeys: LIMITS.metadataMaxKeys, keyMax: LIMITS.metadataKeyMax, valueMax: LIMITS.metadataValueMax };
@@ -443,9 +445,10 @@ function checkMetadata(body: Body, bounds: MetadataBounds = METADATA_BOUNDS): Re
   if (entries.length > bounds.maxKeys) throw invalidMetadata(`metadata may have at most ${LIMITS.metadataMaxKeys} keys.`);
   for (const [key, item] of entries) {
     if (key.length === 0) throw invalidMetadata('metadata keys must not be empty.');
-    if (codePoints(key) > bounds.keyMax) throw invalidMetadata(`metadata keys must be at most ${LIMITS.metadataKeyMax} characters.`);
+    const length = bounds.length ?? codePoints;
+    if (length(key) > bounds.keyMax) throw invalidMetadata(`metadata keys must be at most ${LIMITS.metadataKeyMax} characters.`);
     if (typeof item !== 'string') throw invalidMetadata('metadata values must be strings.');
-    if (codePoints(item) > bounds.valueMax) throw invalidMetadata(`metadata values must be at most ${LIMITS.metadataValueMax} characters.`);
+    if (length(item) > bounds.valueMax) throw invalidMetadata(`metadata values must be at most ${LIMITS.metadataValueMax} characters.`);
   }
   // Object.fromEntries defines own properties: a "__proto__" key stays a plain key.
   return Object.fromEntries(entries) as Record<string, string>;
@@ -478,6 +481,10 @@ const METADATA: FieldStep = {
     'metadata-64-char-key-rejected': metadataBoundsOff({ keyMax: -1 }),
     /* values are checked with "< 500", so a 500-character value is refused */
     'metadata-500-char-value-rejected': metadataBoundsOff({ valueMax: -1 }),
+    /* lengths are JavaScript string lengths (UTF-16 code units): a key of 64 emoji counts 128 and is refused */
+    'metadata-length-counted-in-utf16-units': ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => text.length }) }),
+    /* lengths are UTF-8 bytes (a varchar(64) byte column): a key of 64 "é" counts 128 and is refused */
+    'metadata-length-counted-in-bytes': ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => Buffer.byteLength(text, 'utf8') }) }),
     /* metadata values are converted with String() instead of refused when they are not strings */
     'metadata-non-string-values-accepted': (input, next) => {
       const value = input.body['metadata'];

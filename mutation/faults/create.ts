@@ -25,6 +25,8 @@ export const CREATE_EXPECTED = {
   'metadata-at-limit-rejected': { breaks: ['CREATE-METADATA-AT-LIMITS', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'] },
   'metadata-20-keys-rejected': { breaks: ['CREATE-METADATA-AT-LIMITS'] },
   'metadata-64-char-key-rejected': { breaks: ['CREATE-METADATA-AT-LIMITS'] },
+  'metadata-length-counted-in-utf16-units': { breaks: ['CREATE-METADATA-AT-LIMITS'] },
+  'metadata-length-counted-in-bytes': { breaks: ['CREATE-METADATA-AT-LIMITS'] },
   'metadata-500-char-value-rejected': { breaks: ['CREATE-METADATA-AT-LIMITS'] },
   'metadata-non-string-values-accepted': { breaks: ['CREATE-METADATA-NOT-STRINGS'] },
   // ── allowed_methods / allowed_channels ──

@@ -13,4 +13,7 @@ export const IDEMPOTENCY_EXPECTED = {
   'external-id-not-unique': { breaks: ['IDEM-EXTERNAL-ID-CONFLICT'] },
   'external-id-unique-across-businesses': { breaks: ['IDEM-EXTERNAL-ID-SCOPE', 'IDEM-SCOPED-TO-API-KEY'] },
   'external-id-unique-across-environments': { breaks: ['IDEM-EXTERNAL-ID-SCOPE'] },
+  'idempotency-key-case-folded': { breaks: ['IDEM-VALUES-EXACT'] },
+  'external-id-case-folded': { breaks: ['IDEM-VALUES-EXACT'] },
+  'external-id-compared-trimmed': { breaks: ['IDEM-VALUES-EXACT'] },
 } as const satisfies ExpectationsOf<typeof IDEMPOTENCY_FAULTS>;

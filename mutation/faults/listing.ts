@@ -23,4 +23,5 @@ export const LISTING_EXPECTED = {
   'list-status-filter-case-folded': { breaks: ['LIST-FILTER-STRICT'] },
   // ── negative control for vacuous passes: no LIST-* rule may pass against it ──
   'list-always-empty': { breaks: ['LIST-FILTER-STATUS', 'LIST-FILTER-EXTERNAL-ID', 'LIST-FILTER-CREATED-RANGE', 'LIST-FILTER-STRICT', 'LIST-LIMIT-BOUNDS', 'LIST-LIMIT-DEFAULT', 'LIST-LIMIT-RESPECTED', 'LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE'] },
+  'list-external-id-case-folded': { breaks: ['LIST-FILTER-EXTERNAL-ID'] },
 } as const satisfies ExpectationsOf<typeof LISTING_FAULTS>;

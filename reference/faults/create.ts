@@ -40,6 +40,10 @@ export const CREATE_FAULTS = {
     'The metadata limits are exclusive: exactly 20 keys, a 64-character key or a 500-character value is refused with invalid_metadata.',
   'metadata-20-keys-rejected':
     'The key count is exclusive ("< 20"): metadata with exactly 20 keys is refused with invalid_metadata.',
+  'metadata-length-counted-in-utf16-units':
+    'Metadata lengths are counted in UTF-16 code units (string.length): a key of 64 emoji, 64 characters, is refused with invalid_metadata.',
+  'metadata-length-counted-in-bytes':
+    'Metadata lengths are counted in UTF-8 bytes: a key of 64 "é", 64 characters, is refused with invalid_metadata.',
   'metadata-64-char-key-rejected':
     'Key lengths are exclusive ("< 64"): a 64-character metadata key is refused with invalid_metadata.',
   'metadata-500-char-value-rejected':

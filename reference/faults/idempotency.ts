@@ -20,4 +20,10 @@ export const IDEMPOTENCY_FAULTS = {
     'external_id uniqueness is checked over every business, so another business cannot reuse a value.',
   'external-id-unique-across-environments':
     'external_id uniqueness is checked over Test and Live together, so the Live side cannot reuse a Test value.',
+  'idempotency-key-case-folded':
+    'Idempotency keys are compared case-insensitively: a key differing only in letter case replays or conflicts with the other key\'s request.',
+  'external-id-case-folded':
+    'external_id uniqueness is checked case-insensitively: an external_id differing only in letter case answers 409 external_id_conflict.',
+  'external-id-compared-trimmed':
+    'external_id uniqueness compares trimmed values: an external_id with a trailing space answers 409 external_id_conflict against the one without.',
 } as const satisfies Readonly<Record<string, string>>;

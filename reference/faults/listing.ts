@@ -38,4 +38,6 @@ export const LISTING_FAULTS = {
   // ── nothing is ever listed (the suite uses it to prove no rule passes vacuously) ──
   'list-always-empty':
     'Every page is empty (data [], has_more false): the list query reads a replica that is never filled.',
+  'list-external-id-case-folded':
+    'The external_id filter matches case-insensitively: external_id=ORD-1 also lists the Payment of ord-1.',
 } as const satisfies Readonly<Record<string, string>>;

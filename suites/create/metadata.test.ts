@@ -4,8 +4,11 @@
  * value length: at most 500 characters"; Errors — "invalid_metadata 400 metadata exceeds its limits".
  * Both sides of every limit: exactly 20 keys / 64-character keys / 500-character values are
  * accepted and echoed, one more is rejected. Every metadata object carries the run marker
- * (`conformance_run`), counted within the 20 keys. Characters are printable ASCII, so a character
- * is one code point, one UTF-16 unit and one byte; emoji, Bengali and odd keys are only observed.
+ * (`conformance_run`), counted within the 20 keys. A length is counted in characters, not in an
+ * encoding's units (docs/rulings.md): 64 "é" (128 UTF-8 bytes), 64 "ক" (192 bytes) and 64 "😀"
+ * (128 UTF-16 units, 256 bytes) are 64 characters by every reading of the word, one code point and
+ * one grapheme each, and are accepted at the limit. Where code points and graphemes disagree
+ * (combining marks, joined emoji) and for odd keys, the outcome is only observed.
  */
 import {
   borderlineMetadata,
@@ -60,6 +63,12 @@ ruleTest('CREATE-METADATA-AT-LIMITS', async (t) => {
     [withEntry(t, key64, 'v'), 'a key of exactly 64 characters'],
     [withEntry(t, 'note', 'x'.repeat(METADATA_MAX_VALUE_LENGTH - 1) + 'z'), 'a value of exactly 500 characters'],
     [withEntry(t, 'empty', ''), 'an empty value'],
+    // Characters, not encoding units: each is one code point and one grapheme, 2 to 4 UTF-8 bytes.
+    [withEntry(t, 'é'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 "é" (128 UTF-8 bytes)'],
+    [withEntry(t, 'ক'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 Bengali "ক" (192 UTF-8 bytes)'],
+    [withEntry(t, '😀'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 emoji (128 UTF-16 units)'],
+    [withEntry(t, 'note', 'é'.repeat(METADATA_MAX_VALUE_LENGTH)), 'a value of 500 "é" (1000 UTF-8 bytes)'],
+    [withEntry(t, 'note', '😀'.repeat(METADATA_MAX_VALUE_LENGTH)), 'a value of 500 emoji (1000 UTF-16 units)'],
     [entries(t, METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH), '20 keys, each other than the marker 64 characters long with a 500-character value'],
   ];
   await eachCase(fixed, ([m, what]) => check(m, `metadata with ${what}`));
@@ -114,10 +123,10 @@ ruleTest('CREATE-METADATA-BORDERLINE', async (t) => {
     outcomes.add(c, res, extra);
   };
   const fixed: Array<{ value: Record<string, string>; why: string }> = [
-    { value: { ['😀'.repeat(64)]: 'v' }, why: 'key of 64 emoji (128 UTF-16 units)' },
-    { value: { ['😀'.repeat(33)]: 'v' }, why: 'key of 33 emoji (66 UTF-16 units)' },
-    { value: { k: '😀'.repeat(250) }, why: 'value of 250 emoji (500 UTF-16 units)' },
-    { value: { k: '😀'.repeat(500) }, why: 'value of 500 emoji (1000 UTF-16 units)' },
+    // Code points and graphemes disagree here: the spec's "characters" leaves these open.
+    { value: { ['e\u0301'.repeat(64)]: 'v' }, why: 'key of 64 "e" + combining acute (64 graphemes, 128 code points)' },
+    { value: { ['👩\u200d💻'.repeat(22)]: 'v' }, why: 'key of 22 joined emoji (22 graphemes, 66 code points)' },
+    { value: { k: 'e\u0301'.repeat(500) }, why: 'value of 500 "e" + combining acute (500 graphemes, 1000 code points)' },
     { value: { '': 'v' }, why: 'an empty key' },
     { value: { ' ': 'v' }, why: 'a blank key' },
   ];

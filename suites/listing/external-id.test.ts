@@ -3,7 +3,8 @@
  *       CreatePaymentRequest — "external_id ... unique per business and per livemode when set".
  *
  * The filter lists exactly the Payment carrying that external_id: not one whose external_id
- * merely starts with it or extends it, and nothing for an external_id nobody used. External ids
+ * merely starts with it or extends it, nor one that differs only in letter case, and nothing for
+ * an external_id nobody used. External ids
  * carry this run's marker, so no other run's Payment can match them.
  */
 import fc from 'fast-check';
@@ -18,12 +19,16 @@ ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
   const short = await t.createPayment({ external_id: base, amount: '11.00' });
   const long = await t.createPayment({ external_id: `${base}-2`, amount: '12.00' });
   const longer = await t.createPayment({ external_id: `${base}-2-3`, amount: '13.00' });
+  // The same letters in upper case: another external_id (issue 25), which a case-folding match would mix up.
+  const upper = await t.createPayment({ external_id: base.toUpperCase(), amount: '14.00' });
   const cancel = await t.client.cancelPayment(t.keys.test, long.id);
   expectTrue(cancel.status === 200, `setup: cancelling a PENDING Payment answered ${cancel.status}`);
   const cases: Array<{ ext: string; want: string[] }> = [
     { ext: base, want: [short.id] },
     { ext: `${base}-2`, want: [long.id] },
     { ext: `${base}-2-3`, want: [longer.id] },
+    { ext: base.toUpperCase(), want: [upper.id] },
+    { ext: `${base}-2`.toUpperCase(), want: [] },
     { ext: `${base}-`, want: [] },
     { ext: `${base}-2-`, want: [] },
     { ext: t.externalId('never-used'), want: [] },
@@ -39,5 +44,5 @@ ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
   // Every case at limit 1 and without limit on every seed, then random pairings.
   for (const c of cases) for (const limit of [undefined, 1]) await check({ c, limit });
   await t.property(fc.record({ c: fc.constantFrom(...cases), limit: fc.constantFrom(undefined, 1, 5, 100) }), check, { runs: share(t.runs, 0.08) });
-  t.note('external ids that extend one another (x, x-2, x-2-3) and unused ones: each filter listed exactly its own Payment');
+  t.note('external ids that extend one another (x, x-2, x-2-3), differ only in case (X) and unused ones: each filter listed exactly its own Payment');
 });
