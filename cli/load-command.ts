@@ -12,6 +12,7 @@ import { guardLoadTarget } from '../core/target-guard.ts';
 import { parseLoadOptions } from '../load/options.ts';
 import type { LoadReport } from '../load/report.ts';
 import { runLoad, type LoadRunResult } from '../load/run-load.ts';
+import { armInterrupts } from '../runner/interrupt.ts';
 import { loadAnnotations } from './github.ts';
 import type { Options } from './main.ts';
 import { profileFromFlags } from './target-flags.ts';
@@ -24,7 +25,14 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
   const profile = options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined);
   if (profile) guardLoadTarget({ baseUrl: profile.base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
-  return ciHooks(await runLoad(options));
+  // Interrupted is not lost: the first SIGINT/SIGTERM stops sending and writes the figures so far (partial), exit 130/143.
+  const guard = armInterrupts();
+  try {
+    return ciHooks(await runLoad(options, { interrupts: guard }));
+  } finally {
+    guard.cleanup();
+    guard.disarm();
+  }
 }
 
 /**

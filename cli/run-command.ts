@@ -49,6 +49,8 @@ export async function runCommand(o: Options): Promise<number> {
     policy: { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100) },
     log: (l) => console.log(paintLine(l, colour)),
     interruptible: true,
+    // Interrupted past the grace time: the emergency writer's report reaches CI as the normal path's does.
+    onEmergencyWritten: (r) => afterRun(r.report, r.reportDir, colour, r.certificate, r.unmet ?? []),
     monitor: (selected, ctx) => {
       if (o['no-progress'] && maxFailures === undefined) return { reporter: {}, stopReason: () => undefined, firstLineMs: () => undefined };
       monitor = createProgress({

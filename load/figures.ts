@@ -37,7 +37,7 @@ export interface Figures {
   /** The time actually measured: window_s, or up to the last answer when the request cap ended the run first. */
   measured_s?: number;
   /** What ended the measured window. */
-  stopped_by?: 'duration' | 'max-requests';
+  stopped_by?: 'duration' | 'max-requests' | 'signal';
   /** Requests due in the window (open model; closed: sent): due = sent + not_sent. */
   due: number;
   /** sent = responses + failed. */
@@ -111,6 +111,7 @@ export function mergeParts(parts: readonly RawParts[]): RawParts {
   // Parts run side by side (workers, shards): the time measured is the longest; older parts say nothing.
   if (parts.length && parts.every((p) => p.measuredMs !== undefined)) out.measuredMs = Math.max(...parts.map((p) => p.measuredMs!));
   out.stoppedByCap = parts.some((p) => p.stoppedByCap === true);
+  if (parts.some((p) => p.stoppedBySignal === true)) out.stoppedBySignal = true;
   out.throttle = mergeThrottle(parts.map((p) => p.throttle));
   return out;
 }
@@ -154,7 +155,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
     achieved_rps: per(sent),
     window_s: windowS,
     measured_s: measuredS,
-    stopped_by: raw.stoppedByCap ? 'max-requests' : 'duration',
+    stopped_by: raw.stoppedBySignal ? 'signal' : raw.stoppedByCap ? 'max-requests' : 'duration',
     due: raw.due,
     sent,
     not_sent: raw.notSent,

@@ -76,6 +76,8 @@ export interface GeneratorResult {
   measuredMs: number;
   /** The request cap ended the run before the window did. */
   stoppedByCap: boolean;
+  /** A stop (the run interrupted: SIGINT/SIGTERM) ended the run before the window did. */
+  stoppedBySignal?: boolean;
   throttle: ThrottleTally;
   obs: ObservationSnapshot;
   internalErrors: string[];
@@ -110,6 +112,8 @@ class Recorder {
   /** When the last request sent in the window ended (answer or failure). */
   lastEndAt = 0;
   stoppedByCap = false;
+  /** When a stop came (the run interrupted), if one did. */
+  stoppedAt: number | undefined;
   constructor(
     readonly windowStart: number,
     readonly windowEnd: number,
@@ -172,6 +176,21 @@ interface Loop {
   windowEnd: number;
   /** Requests left under the cap; of them, how many the warm-up may still use. */
   budget: { left: number; warmupLeft: number };
+  /** Aborted when the run is interrupted: no new request is sent, waits end at once. */
+  stop: AbortSignal | undefined;
+}
+
+/** A wait that a stop ends at once (never rejects). */
+function waitUnlessStopped(ms: number, stop: AbortSignal | undefined): Promise<void> {
+  if (stop?.aborted) return Promise.resolve();
+  return sleep(ms, undefined, stop ? { signal: stop } : undefined).catch(() => undefined);
+}
+
+/** The run is interrupted: the window ends now (what fell due later was never offered). */
+function stopNow(loop: Loop): void {
+  const at = now();
+  loop.rec.stoppedAt = at;
+  loop.windowEnd = Math.min(loop.windowEnd, at);
 }
 
 function observe(loop: Loop, req: OutgoingRequest, status: number, body: Buffer): void {
@@ -200,13 +219,14 @@ async function connectionLoop(loop: Loop, index: number, exchange: Connection, n
     if (warm && budget.warmupLeft <= 0) {
       // The warm-up's share of the cap is spent: skip its remaining arrivals, or wait for the window.
       if (clock) due = clock.next();
-      else await sleep(rec.windowStart - t);
+      else await waitUnlessStopped(rec.windowStart - t, loop.stop);
       continue;
     }
     budget.left -= 1;
     if (warm) budget.warmupLeft -= 1;
     const slept = due - t >= 1;
-    if (slept) await sleep(due - t);
+    if (slept) await waitUnlessStopped(due - t, loop.stop);
+    if (loop.stop?.aborted) break;
     // Late: from the due time (the wait counts). Early (timers fire up to 1 ms early, and a
     // sub-millisecond wait is not slept): from the send time, never less than the service time.
     // Without a sleep the clock read above is the send time (a clock read per request saved).
@@ -242,7 +262,7 @@ async function exchangeOne(loop: Loop, exchange: Connection, req: OutgoingReques
     const ms = Math.min(waitS * 1000, MAX_RETRY_AFTER_WAIT_MS, loop.windowEnd + END_GRACE_MS - now());
     if (ms > 0) {
       if (measured) [rec.throttle.waits, rec.throttle.waitedMs] = [rec.throttle.waits + 1, rec.throttle.waitedMs + ms];
-      await sleep(ms);
+      await waitUnlessStopped(ms, loop.stop);
     }
   }
 }
@@ -285,15 +305,17 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
 }
 
 /** `onInterval` hears each interval's snapshot while the run goes (every cfg.intervalMs of the window). */
-export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: IntervalSnapshot) => void): Promise<GeneratorResult> {
+export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: IntervalSnapshot) => void, stop?: AbortSignal): Promise<GeneratorResult> {
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
   const warmupCap = cfg.warmupS > 0 ? Math.ceil(cfg.maxRequests * WARMUP_CAP_SHARE) : 0;
-  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap } };
+  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap }, stop };
+  if (stop?.aborted) stopNow(loop);
+  else stop?.addEventListener('abort', () => stopNow(loop), { once: true });
   const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs));
   const intervals = onInterval && cfg.intervalMs ? startIntervals(loop.rec.interval, windowStart, windowEnd, cfg.intervalMs, onInterval, now) : null;
   try {
-    if (cfg.startEpochMs > now()) await sleep(cfg.startEpochMs - now());
+    if (cfg.startEpochMs > now()) await waitUnlessStopped(cfg.startEpochMs - now(), stop);
     if (cfg.scenario === 'idempotency-storm') await stormLoop(loop, clients, { n: 0 });
     else {
       const next = requestFactory({ baseUrl: cfg.baseUrl, key: cfg.key, runId: cfg.runId, tag: cfg.tag, mix: cfg.mix, pool: cfg.pool, obs: loop.obs });
@@ -317,10 +339,17 @@ export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: Interv
     notSent: rec.notSent,
     warmupAnswered: rec.warmupAnswered,
     expectedInProgress: rec.expectedInProgress,
-    measuredMs: rec.stoppedByCap ? Math.max(0, rec.lastEndAt - windowStart) : windowEnd - windowStart,
+    measuredMs: measuredMsOf(rec, windowStart, windowEnd),
     stoppedByCap: rec.stoppedByCap,
+    ...(rec.stoppedAt !== undefined && rec.stoppedAt < windowEnd ? { stoppedBySignal: true } : {}),
     throttle: rec.throttle,
     obs: loop.obs.snapshot(),
     internalErrors: loop.internalErrors,
   };
+}
+
+/** The time measured: the window; up to the last answer when the cap stopped the run; up to the stop when interrupted. */
+function measuredMsOf(rec: Recorder, windowStart: number, windowEnd: number): number {
+  if (rec.stoppedAt !== undefined && rec.stoppedAt < windowEnd) return Math.max(0, rec.stoppedAt - windowStart);
+  return rec.stoppedByCap ? Math.max(0, rec.lastEndAt - windowStart) : windowEnd - windowStart;
 }

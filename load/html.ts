@@ -4,7 +4,7 @@
  * threshold verdicts and the checks. Independent of render/html.ts (the conformance report).
  */
 import { esc } from '../render/escape.ts';
-import { errorsLine, headline, LATENCY_HEAD, latencyRows, rateLine } from './render.ts';
+import { errorsLine, headline, LATENCY_HEAD, latencyRows, loadVerdictWord, rateLine } from './render.ts';
 import type { LoadReport } from './report.ts';
 
 const CSS = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
@@ -56,8 +56,8 @@ export function loadSectionsHtml(r: LoadReport, h: 2 | 3): string {
 
 export function renderHtml(r: LoadReport): string {
   return [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Load run ${esc(r.run_id)}: ${r.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`,
-    `<h1>Load run ${esc(r.run_id)}: <span class="${r.verdict}">${r.verdict.toUpperCase()}</span></h1>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Load run ${esc(r.run_id)}: ${loadVerdictWord(r)}</title><style>${CSS}</style></head><body>`,
+    `<h1>Load run ${esc(r.run_id)}: <span class="${r.partial ? 'warn' : r.verdict}">${loadVerdictWord(r)}</span></h1>`,
     loadSectionsHtml(r, 2),
     '</body></html>\n',
   ].join('');

@@ -82,7 +82,7 @@ export function renderText(r: LoadReport): string {
     lines.push('', 'notes');
     for (const n of r.notes) lines.push(`  - ${n}`);
   }
-  lines.push('', `verdict ${r.verdict.toUpperCase()} · exit ${r.exit_code}`);
+  lines.push('', r.partial ? `verdict PARTIAL (${r.partial_reason ?? 'interrupted'}): thresholds so far ${r.verdict.toUpperCase()}` : `verdict ${r.verdict.toUpperCase()} · exit ${r.exit_code}`);
   return lines.join('\n');
 }
 
@@ -107,6 +107,11 @@ export function loadSectionsMarkdown(r: LoadReport): string[] {
   return out;
 }
 
+/** The headline word: PARTIAL for an interrupted run, whatever its thresholds said so far. */
+export function loadVerdictWord(r: LoadReport): string {
+  return r.partial ? 'PARTIAL' : r.verdict.toUpperCase();
+}
+
 export function renderMarkdown(r: LoadReport): string {
-  return [`# Load run ${r.run_id}: ${r.verdict.toUpperCase()}`, '', ...loadSectionsMarkdown(r)].join('\n') + '\n';
+  return [`# Load run ${r.run_id}: ${loadVerdictWord(r)}`, '', ...loadSectionsMarkdown(r)].join('\n') + '\n';
 }

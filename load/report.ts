@@ -49,6 +49,10 @@ export interface LoadReport {
   thresholds: ThresholdResult[];
   cleanup: CleanupOutcome | null;
   notes: string[];
+  /** The run was interrupted (SIGINT/SIGTERM): the figures so far, never the whole run. */
+  partial?: true;
+  /** Why it is partial (`interrupted by SIGINT 2.1 s into the run`). */
+  partial_reason?: string;
   verdict: 'pass' | 'fail';
   exit_code: 0 | 1;
 }

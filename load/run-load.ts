@@ -37,6 +37,18 @@ export interface LoadRunResult {
 export interface LoadIo {
   out?: (text: string) => void;
   progress?: (text: string) => void;
+  /** SIGINT/SIGTERM handling (runner/interrupt.ts, armed by the command): the first signal stops sending and the figures so far are written, partial. */
+  interrupts?: LoadInterrupts;
+}
+
+/** What the load run needs of the command's interrupt guard (runner/interrupt.ts's InterruptGuard). */
+export interface LoadInterrupts {
+  readonly signal: string | undefined;
+  readonly exitCode: number | undefined;
+  reason(): string | undefined;
+  onStop(fn: () => void): void;
+  setEmergencyWriter(fn: () => void): void;
+  claimWrite(): boolean;
 }
 
 const TOOL = { name: 'hps-conformance', version: '0.1.0' };
@@ -47,9 +59,6 @@ export function newRunId(): string {
 
 export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadRunResult> {
   const out = io.out ?? ((t: string) => console.log(t));
-  // Progress on stderr: a live line on a terminal, one line per interval otherwise (CI logs).
-  const tty = io.progress === undefined && process.stderr.isTTY === true;
-  const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
   const shardTag = opts.shard ? `s${opts.shard.index}` : '';
   const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
@@ -57,42 +66,63 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
   const target: LoadTarget = opts.profile ? { profile: opts.profile, embedded: false, secrets: profileSecrets(opts.profile), close: async () => undefined } : await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
+  const guard = io.interrupts;
+  const stop = new AbortController();
+  guard?.onStop(() => stop.abort());
   try {
     await preflight(profile);
     const client = clientForProfile(profile);
     const timeoutMs = client.timeoutMs;
+    const facts = { runId, startedAt, target, timeoutMs, workers: opts.workers, figures: null, checks: [], cleaned: null };
+    // Interrupted before the generator's figures are in: the run's identity, no figures, partial.
+    guard?.setEmergencyWriter(() => writeReport(reportDir, markPartial(assemble(opts, facts), `${guard.reason()}; the generator had not returned its figures`), secrets));
     const key = profile.keys.test;
     const setupObs = new Observations();
     const ops = opsOf(opts.scenario, opts.mix);
     const pool = ops.includes('read') ? await createPool(client, key, runId, setupObs) : null;
     const ran = pool === null || pool.ok;
-    progress(ran ? `load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n` : '');
-    const live = startLive({ runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
-    let results: GeneratorResult[] = [];
-    try {
-      if (ran) {
-        const plan = { baseUrl: profile.base_url, key, runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: pool?.ok ? pool.pool : [] };
-        results = await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s));
-      }
-    } finally {
-      live.close();
-    }
+    const results = ran ? await generate(opts, io, { runId, profile, key, timeoutMs, pool }, stop.signal) : [];
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
-    const after = await afterTheLoad(client, key, obs, ran, target.embedded, pool);
     const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
     if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
-    const checks = buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) });
-    const report = assemble(opts, { runId, startedAt, target, timeoutMs, workers: results.length || opts.workers, figures, checks, cleaned: after.cleaned });
+    const judge = (after: AfterOutcome): LoadReport =>
+      assemble(opts, { ...facts, workers: results.length || opts.workers, figures, cleaned: after.cleaned, checks: buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) }) });
+    // Interrupted from here on: the figures so far, without the read-back and clean-up (they send).
+    const NOTHING_AFTER: AfterOutcome = { reread: null, duplicates: null, storm: null, cleaned: null };
+    guard?.setEmergencyWriter(() => writeReport(reportDir, markPartial(judge(NOTHING_AFTER), guard.reason()!), secrets));
+    let report = guard?.signal ? judge(NOTHING_AFTER) : judge(await afterTheLoad(client, key, obs, ran, target.embedded, pool));
+    if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
+    if (guard?.signal) report = markPartial(report, guard.reason()!);
     writeReport(reportDir, report, secrets);
     out(redactText(renderText(report), secrets));
     out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
-    const beside = addToConformanceReport(reportDir);
+    const beside = report.partial ? undefined : addToConformanceReport(reportDir);
     if (beside) out(beside);
-    return { exitCode: report.exit_code, report, reportDir };
+    return { exitCode: guard?.exitCode ?? report.exit_code, report, reportDir };
   } finally {
     await closeAllPools();
     await target.close();
   }
+}
+
+/** The generator's run with the live progress (stderr: a live line on a terminal, one line per interval otherwise). */
+async function generate(opts: LoadOptions, io: LoadIo, x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null }, stop: AbortSignal): Promise<GeneratorResult[]> {
+  const tty = io.progress === undefined && process.stderr.isTTY === true;
+  const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
+  progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
+  const live = startLive({ runId: x.runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
+  try {
+    const plan = { baseUrl: x.profile.base_url, key: x.key, runId: x.runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs: x.timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: x.pool?.ok ? x.pool.pool : [] };
+    return await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s), stop);
+  } finally {
+    live.close();
+  }
+}
+
+/** An interrupted run's report: partial, with the reason; its figures are what was measured until the stop. */
+function markPartial(report: LoadReport, reason: string): LoadReport {
+  const notes = [`PARTIAL: ${reason}: the figures are those measured until the stop; no read-back, no clean-up (this run's payments carry metadata.conformance_run ${report.run_id})`, ...report.notes];
+  return { ...report, partial: true, partial_reason: reason, notes };
 }
 
 function rateLimitedNote(model: 'open' | 'closed', l: NonNullable<Figures['rate_limited']>, responses: number): string {

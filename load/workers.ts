@@ -50,6 +50,7 @@ export function splitPlan(plan: WorkerPlan, n: number, startEpochMs: number): Ge
 interface Running {
   ready: Promise<void>;
   start(epochMs: number): void;
+  stop(): void;
   result: Promise<GeneratorResult>;
 }
 
@@ -73,11 +74,14 @@ function spawnOne(cfg: GeneratorConfig, deadlineMs: number, onInterval?: (s: Int
     });
   });
   // A worker that fails before it is ready must not leave the others waiting.
-  return { ready: Promise.race([readyP, result.then(() => undefined)]), start: (epochMs) => w.postMessage({ startEpochMs: epochMs }), result };
+  return { ready: Promise.race([readyP, result.then(() => undefined)]), start: (epochMs) => w.postMessage({ startEpochMs: epochMs }), stop: () => w.postMessage({ stop: true }), result };
 }
 
-/** `onStart` hears the common start time once every thread is loaded (the bench times the window from it). */
-export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void, onInterval?: (s: IntervalSnapshot) => void): Promise<GeneratorResult[]> {
+/**
+ * `onStart` hears the common start time once every thread is loaded (the bench times the window from it).
+ * `stop` aborted (the run interrupted): every worker stops sending and posts what it did.
+ */
+export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void, onInterval?: (s: IntervalSnapshot) => void, stop?: AbortSignal): Promise<GeneratorResult[]> {
   const configs = splitPlan(plan, n, 0);
   // Bounded: load time + warm-up + window + one time-out for the last answers + slack.
   const deadline = LOAD_BUDGET_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;
@@ -85,6 +89,9 @@ export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs
   await Promise.all(running.map((r) => r.ready));
   const start = performance.timeOrigin + performance.now() + START_DELAY_MS;
   for (const r of running) r.start(start);
+  // Posted after the start (messages keep their order): a stop before it still stops at once.
+  if (stop?.aborted) for (const r of running) r.stop();
+  else stop?.addEventListener('abort', () => running.forEach((r) => r.stop()), { once: true });
   onStart?.(start);
   return Promise.all(running.map((r) => r.result));
 }

@@ -9,6 +9,7 @@ import { certificationStatus } from './certificate.ts';
 import { classesMarkdown } from './classes.ts';
 import type { CertificateRead, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
+import { verdictHeadline } from '../report/headline.ts';
 
 /** Default cap: well under GitHub's 1 MiB per step, leaving room for other steps' summaries. */
 export const MARKDOWN_MAX_BYTES = 64 * 1024;
@@ -32,9 +33,12 @@ function header(report: Report, cert: CertificateRead | undefined): string[] {
   const s = report.summary;
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
+  const head = verdictHeadline(report);
+  const word = head.word === 'PARTIAL' ? '⚠️ PARTIAL' : head.word === 'CONFORMANT' ? '✅ conformant' : '❌ not conformant';
   return [
-    md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${report.verdict === 'conformant' ? '✅ conformant' : '❌ not conformant'}`,
+    md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${trustedMd(word)}`,
     '',
+    ...(head.detail ? [md`**Partial run:** ${cell(head.detail)}. Not a verdict on the whole; not a certification.`, ''] : []),
     md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${trustedMd(runsText(report))}${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
     st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(0, 16)}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,

@@ -33,6 +33,7 @@ import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { inertLine } from '../core/inert.ts';
+import { verdictHeadline } from '../report/headline.ts';
 import { classesLine, classVerdicts } from '../verdict/classes.ts';
 import { exitCodeWithRequire, requiredClasses, unmetRequirements, type UnmetRequirement } from '../verdict/require.ts';
 import type { KeyObject } from 'node:crypto';
@@ -85,6 +86,8 @@ export interface RunOptions {
   signKey?: KeyObject;
   /** The command's own run (`hps-conformance run`): SIGINT/SIGTERM write the results so far (runner/interrupt.ts). */
   interruptible?: boolean;
+  /** Interrupted, and the emergency writer wrote the results (the run never returns): the command's own after-run steps (CI hooks). */
+  onEmergencyWritten?: (result: RunResult) => void;
 }
 
 export interface RunResult {
@@ -183,7 +186,7 @@ interface Finish {
 async function suitesThenReport(f: Finish): Promise<RunResult> {
   const { guard } = f;
   const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
-  guard?.setEmergencyWriter(() => void finishRun(f, results!.tests, guard.reason()));
+  guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
   const tests = redactDeep(await runSuites(f.opts.session, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
@@ -290,7 +293,8 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
-  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  const head = verdictHeadline(report);
+  log(`verdict: ${head.word === 'PARTIAL' ? `PARTIAL (${inertLine(head.detail!)})` : report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   if (report.classes) log(classesLine(report.classes));
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);

@@ -104,6 +104,10 @@ describe('no secret leaves a run, in any form', () => {
     const cut = await cli(join(out, 'interrupted'), 0.5);
     expect(cut.code, cut.stderr).toBe(130);
     expect(JSON.parse(readFileSync(join(out, 'interrupted', 'report', 'report.json'), 'utf8')).partial).toBe(true);
+    // The interrupted run reaches CI as a finished one does: its summary.md appended to the step summary, its annotations printed.
+    expect(readFileSync(join(out, 'interrupted', 'step-summary.md'), 'utf8')).toMatch(/PARTIAL|partial/);
+    expect(cut.stdout).toMatch(/::(error|warning|notice)/);
+    expect(cut.stdout).toMatch(/verdict: PARTIAL \(interrupted by SIGINT/);
     // The progress lines printed the FAIL reasons with the echoed error code (so stderr is not vacuous).
     expect(stderr).toMatch(/FAIL/);
 
@@ -153,4 +157,57 @@ describe('no secret leaves a run, in any form', () => {
     expect(stdout).toMatch(/::(error|warning|notice)/);
     expect(hits).toEqual([]);
   }, 400_000);
+
+  it('error messages: a profile error and a preflight error quoting a body that echoes the key carry no secret (zero hits)', async () => {
+    const dir = join(work, 'errors');
+    mkdirSync(dir, { recursive: true });
+    const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'profile.json'), 'utf8'));
+    const keys = Object.fromEntries(Object.keys(base.keys).map((k, i) => [k, `${k.includes('live') ? 'pt_live_sk_' : 'pt_test_sk_'}Planted${i}K3yValue0123456789abcdef`]));
+    const secrets = [...Object.values(keys), 'whsec_PlantedSigningSecret0123456789ab', 'ctl_PlantedControlToken0123456789abcd'];
+    const withSecrets = (extra: (p: any) => void) => {
+      const p = structuredClone(base);
+      p.keys = { ...keys };
+      p.webhooks.public_url = 'http://127.0.0.1:4020';
+      p.webhooks.endpoints.forEach((e: any) => (e.secret = secrets[secrets.length - 2]));
+      p.control.token = secrets[secrets.length - 1];
+      extra(p);
+      return p;
+    };
+    // A paste slip: the Live key pasted as a field name (and its field left empty) is a profile error naming the field.
+    const slipped = join(dir, 'slipped.json');
+    writeFileSync(slipped, JSON.stringify(withSecrets((p) => { p.keys[keys.other_live!] = ''; delete p.keys.other_live; })), { mode: 0o600 });
+    // A target answering every request 200 text/plain, echoing the credential in several forms: the preflight quotes the body.
+    let echoed = 0;
+    const echo = createServer((req, res) => {
+      const token = (req.headers.authorization ?? '').split(/\s+/).pop() ?? '';
+      echoed++;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(`${token} ${b64(token)} ${hex(token)} ${[...token].reverse().join('')}`);
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    const echoing = join(dir, 'echoing.json');
+    writeFileSync(echoing, JSON.stringify(withSecrets((p) => (p.base_url = `http://127.0.0.1:${(echo.address() as { port: number }).port}`))), { mode: 0o600 });
+    const cli = async (profileFile: string) => {
+      const child = spawn(process.execPath, [BIN, 'run', '--profile', profileFile, '--area', 'auth', '--report', join(dir, 'report')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (d) => (text += d));
+      child.stderr.on('data', (d) => (text += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      return { code, text };
+    };
+    const profileError = await cli(slipped);
+    const preflightError = await cli(echoing);
+    echo.close();
+    // Not vacuous: each is the HarnessError line of its kind (exit 2 profile, exit 3 target), the body quoted.
+    expect(profileError.code, profileError.text).toBe(2);
+    expect(profileError.text).toMatch(/keys\.[^:]*: is not a profile field/);
+    expect(preflightError.code, preflightError.text).toBe(3);
+    expect(preflightError.text).toMatch(/not JSON \(".+"\)/);
+    expect(echoed).toBeGreaterThan(0);
+    const hits: string[] = [];
+    for (const [where, text] of [['profile error', profileError.text], ['preflight error', preflightError.text]] as const) {
+      for (const secret of secrets) for (const t of transformsOf(secret)) if (t.test(text, text.toLowerCase())) hits.push(`${where}: ${t.name}`);
+    }
+    console.log(`error messages: profile error (exit ${profileError.code}), preflight error quoting an echoing body (exit ${preflightError.code}); ${secrets.length} secrets × transforms; hits: ${hits.length}`);
+    expect(hits).toEqual([]);
+  }, 120_000);
 });

@@ -1,0 +1,21 @@
+/**
+ * The verdict as a headline says it (console verdict line, report.html, summary.md). A partial
+ * report (an interrupted run: the rules not reached are SKIP) is PARTIAL whatever its rules say,
+ * never conformant-looking; it says whether a MUST rule failed before the interruption.
+ */
+import type { Report } from './model.ts';
+
+export interface VerdictHeadline {
+  /** CONFORMANT, NOT CONFORMANT or PARTIAL. */
+  word: 'CONFORMANT' | 'NOT CONFORMANT' | 'PARTIAL';
+  /** PARTIAL only: why, and what the results so far show. */
+  detail?: string;
+}
+
+export function verdictHeadline(report: Pick<Report, 'verdict' | 'partial' | 'partial_reason'>): VerdictHeadline {
+  if (report.partial) {
+    const sofar = report.verdict === 'conformant' ? 'not judged: the rules not reached are SKIP' : 'not conformant: a MUST rule failed before the stop';
+    return { word: 'PARTIAL', detail: `${report.partial_reason ?? 'interrupted'}; ${sofar}` };
+  }
+  return { word: report.verdict === 'conformant' ? 'CONFORMANT' : 'NOT CONFORMANT' };
+}
