@@ -13,7 +13,7 @@ import { parseLoadOptions } from '../load/options.ts';
 import type { LoadReport } from '../load/report.ts';
 import { runLoad, type LoadRunResult } from '../load/run-load.ts';
 import { loadAnnotations } from './github.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {

@@ -6,7 +6,7 @@ import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
 import { renderCompare, type CompareInput } from '../render/compare.ts';
 import { renderAll } from '../render/render.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
