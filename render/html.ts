@@ -13,8 +13,6 @@ import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
 import type { Certificate, Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 
-export { esc } from './escape.ts';
-
 export interface HtmlOptions {
   /** certificate.json from the report's directory, when there is one. */
   certificate?: Certificate;
