@@ -11,9 +11,9 @@ import { HarnessError } from '../core/errors.ts';
 import { readReportFile } from '../core/report-file.ts';
 import { renderAll, type CompanionSections } from '../render/render.ts';
 import { esc } from '../render/escape.ts';
-import { loadSectionsHtml } from './html.ts';
-import { loadTestsuite } from './junit.ts';
-import { loadSectionsMarkdown } from './render.ts';
+import { loadSectionsHtml } from '../render/load-html.ts';
+import { loadTestsuite } from '../render/load-junit.ts';
+import { loadSectionsMarkdown } from '../render/load-markdown.ts';
 import type { LoadReport } from './report.ts';
 
 /** DIR/load.json as the conformance report's load section; undefined when there is none. */

@@ -18,7 +18,7 @@ import { addToConformanceReport } from './in-report.ts';
 import { Observations } from './observe.ts';
 import type { LoadOptions } from './options.ts';
 import { createPool, type PoolOutcome } from './pool.ts';
-import { renderText } from './render.ts';
+import { renderLoadText } from '../render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { OPS, opsOf } from './scenarios.ts';
 import { preflight } from '../targets/preflight.ts';
@@ -84,7 +84,7 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const checks = buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) });
     const report = assemble(opts, { runId, startedAt, target, timeoutMs, workers: results.length || opts.workers, figures, checks, cleaned: after.cleaned });
     writeReport(reportDir, report, secrets);
-    out(redactText(renderText(report), secrets));
+    out(redactText(renderLoadText(report), secrets));
     out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
     const beside = addToConformanceReport(reportDir);
     if (beside) out(beside);

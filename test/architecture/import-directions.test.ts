@@ -141,7 +141,7 @@ export function fileCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 }
 
 /** Circles still to be broken (empty it as they go). */
-const CYCLES_PENDING = ['load/html.ts ⇄ load/junit.ts ⇄ load/render.ts ⇄ load/report.ts'];
+const CYCLES_PENDING: readonly string[] = [];
 
 describe('import cycles between files', () => {
   it('no product file reaches itself through its imports (static, dynamic or type-only)', () => {
