@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Client, closeAllPools, TransportError } from '../core/client.ts';
 import { openLoadTarget } from '../targets/reference-process.ts';
-import { summarise, type LatencySummary } from '../load/stats.ts';
+import { summarise, type LatencySummary } from './latency-stats.ts';
 
 interface Phase {
   tool: 'autocannon' | 'undici client';
