@@ -2,7 +2,7 @@
 import { HarnessError } from '../core/errors.ts';
 import { clientMutation } from '../client-cert/mutation.ts';
 import { runClient } from '../client-cert/run.ts';
-import { intOption, type Options } from './main.ts';
+import { intOption, type Options } from './options.ts';
 import { sidePolicyOf } from './receiver-command.ts';
 
 export async function clientCommand(o: Options): Promise<number> {

@@ -5,7 +5,7 @@
 import { countByLevel, RULES, selectRules, sideOf, SIDE_COMMAND, type Rule } from '../catalogue/index.ts';
 import { validateSelection } from '../runner/selection.ts';
 import { levelOption } from './level-option.ts';
-import { listOption, type Options } from './main.ts';
+import { listOption, type Options } from './options.ts';
 import { checkRunFlags } from './run-flags.ts';
 
 export async function dryRun(o: Options): Promise<number> {

@@ -1,6 +1,6 @@
 /** `--level must|should|observe`: which levels of rules a run (or --dry-run) selects. */
 import { HarnessError } from '../core/errors.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 const LEVELS: Record<string, Level[]> = { must: ['MUST'], should: ['MUST', 'SHOULD'], observe: ['MUST', 'SHOULD', 'OBSERVE'] };

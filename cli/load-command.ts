@@ -14,7 +14,7 @@ import type { LoadReport } from '../load/report.ts';
 import { runLoad, type LoadRunResult } from '../load/run-load.ts';
 import { armInterrupts } from '../runner/interrupt.ts';
 import { loadAnnotations } from './github.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {

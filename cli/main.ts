@@ -9,8 +9,7 @@ import { AREAS, SIDE_COMMAND } from '../catalogue/index.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { TOOL } from '../core/version.ts';
-
-export type Options = Record<string, string | boolean | string[] | undefined>;
+import type { Options } from './options.ts';
 
 export interface OptionDef {
   type: 'string' | 'boolean';
@@ -329,36 +328,3 @@ export function reportError(e: unknown): number {
 function oneLine(s: string): string {
   return s.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
 }
-
-/** Parses an integer option, or throws a usage error naming it. */
-export function intOption(o: Options, name: string, min: number, max: number): number | undefined {
-  const v = o[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^-?\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new HarnessError('HPS_ERR_USAGE', `--${name} ${String(v)}: must be an integer from ${min} to ${max}`);
-  }
-  return Number(v);
-}
-
-export function numberOption(o: Options, name: string, min: number, max: number): number | undefined {
-  const v = o[name];
-  if (v === undefined) return undefined;
-  if (typeof v !== 'string' || !/^\d+(\.\d+)?$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new HarnessError('HPS_ERR_USAGE', `--${name} ${String(v)}: must be a number from ${min} to ${max}`);
-  }
-  return Number(v);
-}
-
-export function listOption(o: Options, name: string): string[] {
-  const v = o[name];
-  return Array.isArray(v) ? v.flatMap((x) => x.split(',')).map((x) => x.trim()).filter(Boolean) : [];
-}
-
-/** `--variant reference|alt`: the reference server's decisions on points the spec leaves open. */
-export function variantOption(o: Options): 'reference' | 'alt' | undefined {
-  const v = o.variant;
-  if (v === undefined) return undefined;
-  if (v !== 'reference' && v !== 'alt') throw new HarnessError('HPS_ERR_USAGE', `--variant ${String(v)}: must be reference or alt`);
-  return v;
-}
-

@@ -8,7 +8,7 @@ import { falseAlarmRate, formatMutationTable, mutationScore } from '../mutation/
 import { runOnce, type Isolation } from '../mutation/runners.ts';
 import { renderAll } from '../render/render.ts';
 import { HarnessError } from '../core/errors.ts';
-import { intOption, listOption, type Options } from './main.ts';
+import { intOption, listOption, type Options } from './options.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;

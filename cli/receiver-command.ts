@@ -13,7 +13,7 @@ import { runReceiver } from '../receiver/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { exitCodeUnderPolicy } from '../verdict/policy.ts';
 import type { SidePolicy } from '../receiver/side-policy.ts';
-import { intOption, listOption, type Options } from './main.ts';
+import { intOption, listOption, type Options } from './options.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
 export function sidePolicyOf(o: Options): SidePolicy {

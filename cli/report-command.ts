@@ -6,7 +6,7 @@ import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
 import { renderCompare, type CompareInput } from '../render/compare.ts';
 import { renderAll } from '../render/render.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 import { reportFromResultsLog, RESULTS_LOG } from '../runner/results-log.ts';
 import { writeFileAtomic } from '../core/safe-write.ts';
 

@@ -11,7 +11,7 @@ import { githubAnnotations, requireAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
 import { checkOutputDir } from '../core/output-path.ts';
 import { HarnessError } from '../core/errors.ts';
-import { intOption, listOption, numberOption, variantOption, type Options } from './main.ts';
+import { intOption, listOption, numberOption, variantOption, type Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
 
 export async function runCommand(o: Options): Promise<number> {

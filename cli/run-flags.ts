@@ -2,7 +2,7 @@
  * The number flags of `run` and their bounds, checked the same way whether the run happens or
  * `--dry-run` only lists its rules: a value `run` refuses, `--dry-run` refuses too (exit 2).
  */
-import { intOption, variantOption, type Options } from './main.ts';
+import { intOption, variantOption, type Options } from './options.ts';
 
 export const RUN_INT_FLAGS = {
   seed: [-2147483648, 2147483647],

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { EMBEDDED_TIME_SCALE } from '../targets/embedded.ts';
 import { startReferenceServer } from '../targets/reference-server.ts';
-import { intOption, listOption, variantOption, type Options } from './main.ts';
+import { intOption, listOption, variantOption, type Options } from './options.ts';
 
 export async function serveCommand(o: Options): Promise<number> {
   if (o['list-faults']) {

@@ -7,7 +7,7 @@ import { loadProfile } from '../core/profile.ts';
 import { sinkStartError } from '../targets/embedded.ts';
 import { isLoopbackHost } from '../sink/http-helpers.ts';
 import { startSink } from '../sink/index.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 import { waitForSignal } from './serve-command.ts';
 
 export async function sinkCommand(o: Options): Promise<number> {

@@ -6,7 +6,7 @@
  */
 import { HarnessError } from '../core/errors.ts';
 import { parseProfile, type Profile } from '../core/profile.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 
 const KEY_FLAGS = { 'key-env': 'test', 'live-key-env': 'live', 'other-key-env': 'other_test' } as const;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -10,7 +10,7 @@ import { loadPublicKey } from '../verdict/signing.ts';
 import { HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import type { Certificate } from '../report/model.ts';
-import type { Options } from './main.ts';
+import type { Options } from './options.ts';
 
 function read(path: string): string {
   try {

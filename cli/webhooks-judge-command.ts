@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
 import { judgeSinkLog } from '../webhook-judge/run-judge.ts';
-import { numberOption, type Options } from './main.ts';
+import { numberOption, type Options } from './options.ts';
 
 export async function webhooksJudgeCommand(o: Options): Promise<number> {
   if (typeof o.log !== 'string') throw new HarnessError('HPS_ERR_USAGE', 'webhooks judge: --log FILE is required (the log of a `hps-conformance sink` run)');

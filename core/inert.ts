@@ -33,8 +33,3 @@ export function inert(s: string): string {
 export function inertLine(s: string): string {
   return s.replace(CONTROLS_ONE_LINE, visible);
 }
-
-/** True when `s` holds a character `inert` would replace (for tests and guards). */
-export function hasControls(s: string): boolean {
-  return new RegExp(CONTROLS.source).test(s);
-}

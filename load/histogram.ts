@@ -5,6 +5,7 @@
  * exactly (counts add per bucket) and other HdrHistogram tools can read them.
  */
 import * as hdr from 'hdr-histogram-js';
+import type { Percentiles } from '../report/load-model.ts';
 
 export type Histogram = hdr.Histogram;
 
@@ -39,22 +40,6 @@ export function mergeEncoded(encoded: readonly string[], digits: 2 | 3 = 3): His
   }
   return out;
 }
-
-export interface Percentiles {
-  count: number;
-  min: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p97_5: number;
-  p99: number;
-  p99_9: number;
-  p99_99: number;
-  max: number;
-}
-
-export const PERCENTILE_KEYS = ['p50', 'p90', 'p97_5', 'p99', 'p99_9', 'p99_99', 'max'] as const;
-export const PERCENTILE_LABELS = ['p50', 'p90', 'p97.5', 'p99', 'p99.9', 'p99.99', 'max'] as const;
 
 const ms = (us: number): number => Math.round(us) / 1000;
 

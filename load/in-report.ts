@@ -14,9 +14,9 @@ import { esc } from '../render/escape.ts';
 import { inertLine } from '../core/inert.ts';
 import { stripUserInfo } from '../core/redact.ts';
 import type { Report } from '../report/model.ts';
-import { loadSectionsHtml } from './html.ts';
-import { loadTestsuite } from './junit.ts';
-import { loadSectionsMarkdown } from './render.ts';
+import { loadSectionsHtml } from '../render/load-html.ts';
+import { loadTestsuite } from '../render/load-junit.ts';
+import { loadSectionsMarkdown } from '../render/load-markdown.ts';
 import type { LoadReport } from './report.ts';
 
 /** A base URL as a target's name: no user-info, no trailing slash, the host's case folded. */

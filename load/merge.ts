@@ -11,7 +11,7 @@ import type { Check } from './checks.ts';
 import { buildFigures } from './figures.ts';
 import { addToConformanceReport } from './in-report.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';
-import { renderText } from './render.ts';
+import { renderLoadText } from '../render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import type { LoadRunResult } from './run-load.ts';
 import { evaluateThresholds } from './thresholds.ts';
@@ -82,7 +82,7 @@ export async function mergeCommand(o: Raw, dirs: string[]): Promise<LoadRunResul
   const report = mergeReports(shards, dirs, o);
   const out = resolve(typeof o.report === 'string' ? o.report : join('reports', 'load', `merge-${new Date().toISOString().replace(/[:.]/g, '-')}`));
   writeReport(out, report, []);
-  console.log(renderText(report));
+  console.log(renderLoadText(report));
   console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
   const beside = addToConformanceReport(out);
   if (beside) console.log(beside);

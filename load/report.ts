@@ -1,23 +1,25 @@
 /**
  * load.json: the machine-readable result of a load run (load.md, load.html, load.junit.xml and
- * the stdout table are rendered from it alone; `load merge` reads it back). Written through redactText: no secret reaches a file.
+ * the stdout table are rendered from it alone, by render/load-*.ts; `load merge` reads it back). Written through redactText: no secret reaches a file.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../core/redact.ts';
 import { writeFileAtomic } from '../core/safe-write.ts';
+import type { LoadReportModel } from '../report/load-model.ts';
+import { renderLoadHtml } from '../render/load-html.ts';
+import { renderLoadJunit } from '../render/load-junit.ts';
+import { renderLoadMarkdown } from '../render/load-markdown.ts';
 import type { CleanupOutcome } from './after.ts';
 import type { Check } from './checks.ts';
 import type { Arrivals } from './arrivals.ts';
 import type { Figures } from './figures.ts';
-import { renderHtml } from './html.ts';
-import { renderJunit } from './junit.ts';
 import type { Thresholds } from './options.ts';
-import { renderMarkdown } from './render.ts';
 import type { Op, ScenarioName } from './scenarios.ts';
 import type { ThresholdResult } from './thresholds.ts';
 
-export interface LoadReport {
+/** What `load` writes: the renderers' model (report/load-model.ts) with the load side's own types. */
+export interface LoadReport extends LoadReportModel {
   tool: { name: string; version: string };
   kind: 'load';
   run_id: string;
@@ -61,7 +63,7 @@ export interface LoadReport {
 export function writeReport(dir: string, report: LoadReport, secrets: readonly string[]): void {
   mkdirSync(dir, { recursive: true });
   writeFileAtomic(join(dir, 'load.json'), redactText(JSON.stringify(report, null, 2), secrets) + '\n');
-  writeFileAtomic(join(dir, 'load.md'), redactText(renderMarkdown(report), secrets));
-  writeFileAtomic(join(dir, 'load.html'), redactText(renderHtml(report), secrets));
-  writeFileAtomic(join(dir, 'load.junit.xml'), redactText(renderJunit(report), secrets));
+  writeFileAtomic(join(dir, 'load.md'), redactText(renderLoadMarkdown(report), secrets));
+  writeFileAtomic(join(dir, 'load.html'), redactText(renderLoadHtml(report), secrets));
+  writeFileAtomic(join(dir, 'load.junit.xml'), redactText(renderLoadJunit(report), secrets));
 }

@@ -18,7 +18,7 @@ import { addToConformanceReport } from './in-report.ts';
 import { Observations } from './observe.ts';
 import type { LoadOptions } from './options.ts';
 import { createPool, type PoolOutcome } from './pool.ts';
-import { renderText } from './render.ts';
+import { renderLoadText } from '../render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { OPS, opsOf } from './scenarios.ts';
 import { preflight } from '../targets/preflight.ts';
@@ -94,7 +94,7 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
     if (guard?.signal) report = markPartial(report, guard.reason()!);
     writeReport(reportDir, report, secrets);
-    out(redactText(renderText(report), secrets));
+    out(redactText(renderLoadText(report), secrets));
     out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
     const beside = report.partial ? undefined : addToConformanceReport(reportDir);
     if (beside) out(beside);

@@ -4,8 +4,9 @@
  * = run id; half of the new creates carry an Idempotency-Key, and some keyed creates are exact
  * replays of an earlier completed one (same key, same bytes) to check Rule 1 under load.
  */
-export type Op = 'create' | 'read' | 'list';
-export const OPS: readonly Op[] = ['create', 'read', 'list'];
+import { LOAD_OPS, type LoadOp } from '../report/load-model.ts';
+export type Op = LoadOp;
+export const OPS: readonly Op[] = LOAD_OPS;
 
 export const SCENARIO_NAMES = ['create', 'read', 'list', 'mixed', 'idempotency-storm'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];

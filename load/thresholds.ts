@@ -3,6 +3,7 @@
  * object (additionalProperties: false), so a CI job states its thresholds on the command line.
  * They judge the whole run (every worker; with `load merge`, every shard), never a part.
  */
+import { fmtRate } from '../render/load-text.ts';
 import type { Figures } from './figures.ts';
 import type { Thresholds } from './options.ts';
 import { evaluateExpression, parseThresholdExpression } from './threshold-expressions.ts';
@@ -74,6 +75,3 @@ function rateRefused(t: Thresholds, f: Figures): ThresholdResult | null {
   };
 }
 
-export function fmtRate(r: number): string {
-  return `${(r * 100).toFixed(r > 0 && r < 0.001 ? 4 : 2)}%`;
-}

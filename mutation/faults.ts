@@ -7,7 +7,6 @@
  * Both sides are keyed by `FaultName`: a fault the reference declares without expectations
  * here, or expectations for a fault the reference does not declare, fails `tsc`.
  */
-import type { RuleId } from '../catalogue/index.ts';
 import { FAULT_NAMES, REFERENCE_FAULTS, type FaultName } from '../reference/faults.ts';
 import { AUTH_EXPECTED } from './faults/auth.ts';
 import { CREATE_EXPECTED } from './faults/create.ts';
@@ -24,28 +23,14 @@ import { ROUTING_EXPECTED } from './faults/routing.ts';
 import { TRANSITIONS_EXPECTED } from './faults/transitions.ts';
 import { VERSIONING_EXPECTED } from './faults/versioning.ts';
 import { WEBHOOKS_EXPECTED } from './faults/webhooks.ts';
+import type { ExpectationsOf, FaultExpectation } from './faults/expectation.ts';
 
 export { FAULT_NAMES, isFaultName, type FaultName } from '../reference/faults.ts';
-
-/** What must catch one fault. */
-export interface FaultExpectation {
-  /** Catalogue rule ids the fault is expected to break (none for a control). */
-  readonly breaks: readonly RuleId[];
-  /**
-   * A negative control: not a bug of the service but what stock infrastructure in
-   * front of it does to probes outside ordinary HTTP. The suite must raise nothing;
-   * `observes` names the rules whose probes meet it.
-   */
-  readonly control?: { readonly observes: readonly RuleId[] };
-}
 
 export interface FaultDefinition extends FaultExpectation {
   /** What is wrong, in one sentence (the reference's own words). */
   readonly description: string;
 }
-
-/** The expectations of one area's registry: exactly its fault names, each with a FaultExpectation. */
-export type ExpectationsOf<Registry> = { readonly [K in keyof Registry]: FaultExpectation };
 
 const EXPECTED: ExpectationsOf<typeof REFERENCE_FAULTS> = {
   ...ORDERS_EXPECTED, ...IDEMPOTENCY_EXPECTED, ...ISOLATION_EXPECTED, ...LIVE_EXPECTED, ...LIMITS_EXPECTED,

@@ -12,7 +12,7 @@ import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutati
 import { HarnessError } from '../core/errors.ts';
 import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
-export type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
+export type { FaultResult, MutationSummary } from '../report/mutation.ts';
 
 export interface MutationOptions {
   faults?: string[];

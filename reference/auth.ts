@@ -44,10 +44,6 @@ function parseAuthorization(header: string | undefined): ParsedAuthorization {
   return parsed;
 }
 
-export function bearerToken(header: string | undefined): string | null {
-  return parseAuthorization(header).token;
-}
-
 /** The active key record named by the header, or null (any reason: missing, malformed, unknown, revoked). */
 export function findActiveKey(
   keys: ReadonlyMap<string, ApiKeyRecord>,

@@ -15,8 +15,6 @@ import { prettyJsonHtml } from './json-diff.ts';
 import type { CertificateRead, Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import { verdictHeadline } from '../report/headline.ts';
 
-export { esc } from './escape.ts';
-
 export interface HtmlOptions {
   /** certificate.json from the report's directory, when there is one. */
   certificate?: CertificateRead;

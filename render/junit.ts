@@ -10,8 +10,6 @@ import { classProperties } from './classes.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
-export { xmlText as xmlEscape } from './xml.ts';
-
 export interface JunitOptions {
   strict?: boolean;
   /** One more testsuite another run in the directory adds (render.ts CompanionSections), counted in the totals. */

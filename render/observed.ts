@@ -9,7 +9,3 @@ export function observedPairs(observed: Record<string, unknown> | undefined, per
   return Object.entries(observed ?? {}).map(([k, v]) => [k, shortJson(v, perValue)]);
 }
 
-export function observedLine(observed: Record<string, unknown> | undefined, max = 400): string {
-  const s = observedPairs(observed, 100).map(([k, v]) => `${k}: ${v}`).join('; ');
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}

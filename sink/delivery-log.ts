@@ -199,18 +199,6 @@ export function storedBodyBytes(delivery: Delivery): number {
   return Math.ceil((delivery.body.length * 3) / 4);
 }
 
-/** Reads a log's text into records (small logs, tests); settlements are folded into their deliveries. */
-export function parseLog(text: string): LoadedLog {
-  const reader = new LogReader();
-  const lines = text.split('\n');
-  const torn = text.length > 0 && !text.endsWith('\n');
-  for (const [i, raw] of lines.entries()) {
-    if (torn && i === lines.length - 1) reader.skippedLines++; // a torn last line is never trusted
-    else reader.add(raw);
-  }
-  return reader.result(torn);
-}
-
 /** Streams the first `size` bytes of a log line by line (log-lines.ts); a last line without LF is torn: skipped and counted. */
 async function readLog(file: string, size: number, limits: ReloadLimits): Promise<LoadedLog> {
   const reader = new LogReader(limits);

@@ -11,8 +11,6 @@ import { nowMs, summary, urlHost } from './http-helpers.ts';
 import { resolveOptions, type ResolvedOptions } from './options.ts';
 import { SinkError, type RunningSink, type SinkOptions } from './sink-types.ts';
 
-export { REDIRECT_TARGET_PREFIX } from './app.ts';
-export { nowMs } from './http-helpers.ts';
 export { SinkError, type RunningSink, type SinkOptions } from './sink-types.ts';
 
 export async function startSink(options: SinkOptions): Promise<RunningSink> {

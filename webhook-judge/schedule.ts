@@ -8,8 +8,6 @@
 export const RETRY_GAPS_MS: readonly number[] = [0, 30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000];
 /** 1 + 7 retries. */
 export const MAX_ATTEMPTS = RETRY_GAPS_MS.length + 1;
-/** The whole schedule, first attempt to 8th: 8 h 48 min 30 s at time scale 1. */
-export const SCHEDULE_MS = RETRY_GAPS_MS.reduce((a, b) => a + b, 0);
 /**
  * Real ms a retry may come before its gap and still count as on time: timer granularity and
  * delivery latency (a gap may count from the start or the end of the failed attempt). The same

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/auth.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { AUTH_FAULTS } from '../../reference/faults/auth.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const AUTH_EXPECTED = {
   'missing-key-uses-default-key': { breaks: ['AUTH-MISSING-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/create.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { CREATE_FAULTS } from '../../reference/faults/create.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const CREATE_EXPECTED = {
   // ── amount ──

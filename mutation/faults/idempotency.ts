@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/idempotency.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { IDEMPOTENCY_FAULTS } from '../../reference/faults/idempotency.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const IDEMPOTENCY_EXPECTED = {
   'idempotency-key-ignored': { breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/infrastructure.ts (negative controls: the rules whose probes meet them, none of which may raise anything).
  */
 import type { INFRASTRUCTURE_CONTROLS } from '../../reference/faults/infrastructure.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const INFRASTRUCTURE_EXPECTED = {
   'front-node-default-limits': { breaks: [], control: { observes: ['AUTH-MALFORMED-KEY', 'ROUTE-EDGE-FORMS'] } },

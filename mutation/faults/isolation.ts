@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/isolation.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { ISOLATION_FAULTS } from '../../reference/faults/isolation.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const ISOLATION_EXPECTED = {
   'environment-not-isolated': { breaks: ['ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/limits.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { LIMITS_FAULTS } from '../../reference/faults/limits.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const LIMITS_EXPECTED = {
   'rate-limit-throws-plain-error': { breaks: ['LIMIT-RATE-429'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/listing.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { LISTING_FAULTS } from '../../reference/faults/listing.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const LISTING_EXPECTED = {
   'list-status-filter-ignored': { breaks: ['LIST-FILTER-STATUS'] },

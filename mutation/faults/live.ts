@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/live.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { LIVE_FAULTS } from '../../reference/faults/live.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const LIVE_EXPECTED = {
   'live-detection-not-checked': { breaks: ['LIVE-NOT-READY'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/model.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { MODEL_FAULTS } from '../../reference/faults/model.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const MODEL_EXPECTED = {
   'replay-after-transition-recreates': { breaks: ['MODEL-SEQUENCES'] },

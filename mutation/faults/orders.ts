@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/orders.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { ORDERS_FAULTS } from '../../reference/faults/orders.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const ORDERS_EXPECTED = {
   'customers-looked-up-in-live': { breaks: ['ORDER-CUSTOMER-ACCEPTED', 'ORDER-WITHIN-DUE', 'ORDER-EXCEEDS-DUE'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/responses.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { RESPONSES_FAULTS } from '../../reference/faults/responses.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const RESPONSES_EXPECTED = {
   'unshaped-payment-id-answers-400': { breaks: ['RESP-STATUS-LISTED'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/routing.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { ROUTING_FAULTS } from '../../reference/faults/routing.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const ROUTING_EXPECTED = {
   'unknown-route-answers-payment-not-found': { breaks: ['ROUTE-UNKNOWN-404', 'VERS-UNKNOWN-VERSION-404'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/transitions.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { TRANSITIONS_FAULTS } from '../../reference/faults/transitions.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const TRANSITIONS_EXPECTED = {
   'timestamps-default-to-created-at': { breaks: ['TRANS-CREATE-PENDING', 'TRANS-CANCEL', 'TRANS-HELPER-SUCCEED', 'TRANS-HELPER-CANCEL'] },

@@ -2,7 +2,7 @@
  * What must catch each planted fault of reference/faults/webhooks.ts: the catalogue rules that must fail (or warn, for a SHOULD rule).
  */
 import type { WEBHOOKS_FAULTS } from '../../reference/faults/webhooks.ts';
-import type { ExpectationsOf } from '../faults.ts';
+import type { ExpectationsOf } from './expectation.ts';
 
 export const WEBHOOKS_EXPECTED = {
   // ── signing and headers ──

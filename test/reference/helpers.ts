@@ -102,4 +102,4 @@ export function secretOf(ref: RunningReference, path: string): string {
   return endpoint.secret;
 }
 
-export { startReference, type ReferenceOptions, type RunningReference };
+export { startReference, type RunningReference };

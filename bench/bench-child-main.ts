@@ -11,11 +11,11 @@
  */
 import autocannon from 'autocannon';
 import { Client } from 'undici';
-import { Http1Connection } from './http1-connection.ts';
+import { Http1Connection } from '../load/http1-connection.ts';
 import { cpuSample, cpuShares, type CpuSample } from './bench-cpu.ts';
-import { runGenerator, type GeneratorResult } from './generator.ts';
-import { MIXES } from './scenarios.ts';
-import { runWorkers } from './workers.ts';
+import { runGenerator, type GeneratorResult } from '../load/generator.ts';
+import { MIXES } from '../load/scenarios.ts';
+import { runWorkers } from '../load/workers.ts';
 
 interface Phase {
   engine: 'generator' | 'workers' | 'http1' | 'undici' | 'autocannon';

@@ -1,9 +1,9 @@
-/** load.junit.xml: one testcase per threshold and per correctness check, for CI dashboards. */
-import { xmlAttr as xml, xmlText } from '../render/xml.ts';
-import type { LoadReport } from './report.ts';
+/** load.junit.xml: one testcase per threshold and per correctness check, for CI dashboards (every value escaped: render/xml.ts). */
+import type { LoadReportModel } from '../report/load-model.ts';
+import { xmlAttr as xml, xmlText } from './xml.ts';
 
 /** One `<testsuite>` (indented two spaces): one testcase per threshold and per check, with its counts. */
-export function loadTestsuite(r: LoadReport): { xml: string; tests: number; failures: number } {
+export function loadTestsuite(r: LoadReportModel): { xml: string; tests: number; failures: number } {
   const cases: string[] = [];
   const add = (cls: string, name: string, status: string, detail: string): void => {
     const body = status === 'fail' ? `<failure message="${xml(detail)}"/>` : status === 'skip' || status === 'off' ? `<skipped message="${xml(detail)}"/>` : `<system-out>${xmlText(detail)}</system-out>`;
@@ -20,7 +20,7 @@ export function loadTestsuite(r: LoadReport): { xml: string; tests: number; fail
   };
 }
 
-export function renderJunit(r: LoadReport): string {
+export function renderLoadJunit(r: LoadReportModel): string {
   const suite = loadTestsuite(r);
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="hps-conformance load" tests="${suite.tests}" failures="${suite.failures}" errors="0">`, suite.xml, '</testsuites>', ''].join('\n');
 }

@@ -1,9 +1,8 @@
 /**
- * Latency and status figures per operation. Latencies are autocannon's own per-response times
+ * Latency summaries (bench/bench-client.ts): per-response times
  * (ms, sub-millisecond precision), kept exactly (a run is capped in requests) and summarised
  * with nearest-rank percentiles.
  */
-import type { Op } from './scenarios.ts';
 
 export interface LatencySummary {
   count: number;
@@ -14,26 +13,6 @@ export interface LatencySummary {
   max: number;
   min: number;
   mean: number;
-}
-
-export class OpTally {
-  readonly latencies: number[] = [];
-  readonly statuses = new Map<number, number>();
-
-  record(status: number, latencyMs: number): void {
-    this.latencies.push(latencyMs);
-    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
-  }
-
-  get count(): number {
-    return this.latencies.length;
-  }
-
-  countWhere(pred: (status: number) => boolean): number {
-    let n = 0;
-    for (const [s, c] of this.statuses) if (pred(s)) n += c;
-    return n;
-  }
 }
 
 /** Nearest-rank percentile of sorted values (p in 0..100). */
@@ -65,14 +44,3 @@ export function round(v: number, digits = 2): number {
   return Math.round(v * f) / f;
 }
 
-export type Tallies = Record<Op, OpTally>;
-
-export function newTallies(): Tallies {
-  return { create: new OpTally(), read: new OpTally(), list: new OpTally() };
-}
-
-export function statusCounts(tallies: readonly OpTally[]): Record<string, number> {
-  const out = new Map<number, number>();
-  for (const t of tallies) for (const [s, c] of t.statuses) out.set(s, (out.get(s) ?? 0) + c);
-  return Object.fromEntries([...out.entries()].sort((a, b) => a[0] - b[0]).map(([s, c]) => [String(s), c]));
-}

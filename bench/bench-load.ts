@@ -16,7 +16,7 @@
  * Each ratio is the median of the per-round ratios (round i of A over round i of B), with their
  * range; CPU shares (cores, from /proc) are medians too.
  *
- *   tsx load/bench-load.ts [--seconds S per phase, default 3] [--rounds N, default 5]
+ *   tsx bench/bench-load.ts [--seconds S per phase, default 3] [--rounds N, default 5]
  *                          [--connections N, default 10] [--only generator,engines,workers,reference]
  */
 import { parseArgs } from 'node:util';

@@ -4,13 +4,13 @@
  * in ONE run, phases interleaved A B B A so that drift of a shared, noisy machine hits both
  * alike. Prints ratios: absolute numbers from a shared machine mean little.
  *
- *   tsx load/bench-client.ts [--duration S per phase, default 3] [--connections N, default 10]
+ *   tsx bench/bench-client.ts [--duration S per phase, default 3] [--connections N, default 10]
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { Client, closeAllPools, TransportError } from '../core/client.ts';
 import { openLoadTarget } from '../targets/reference-process.ts';
-import { summarise, type LatencySummary } from './stats.ts';
+import { summarise, type LatencySummary } from './latency-stats.ts';
 
 interface Phase {
   tool: 'autocannon' | 'undici client';

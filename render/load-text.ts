@@ -1,11 +1,16 @@
-/** The human renderings of a load report: the stdout table and load.md, from the report alone. */
-import { PERCENTILE_KEYS, PERCENTILE_LABELS, type Percentiles } from './histogram.ts';
-import type { LoadReport } from './report.ts';
-import { OPS } from './scenarios.ts';
-import { fmtRate } from './thresholds.ts';
+/**
+ * The plain-text lines of a load report (load.json): the stdout table of `load` and `load merge`,
+ * and the headline, latency rows, rate and error lines the Markdown and HTML renderings reuse.
+ */
+import { LOAD_OPS, PERCENTILE_KEYS, PERCENTILE_LABELS, type LoadReportModel, type Percentiles } from '../report/load-model.ts';
 
-function mixText(r: LoadReport): string {
-  return OPS.filter((op) => r.options.mix[op] > 0)
+/** A rate or share as a percentage (4 decimals below 0.1%, else 2). */
+export function fmtRate(r: number): string {
+  return `${(r * 100).toFixed(r > 0 && r < 0.001 ? 4 : 2)}%`;
+}
+
+function mixText(r: LoadReportModel): string {
+  return LOAD_OPS.filter((op) => r.options.mix[op] > 0)
     .map((op) => `${op} ${Math.round(r.options.mix[op] * 100)}%`)
     .join(' · ');
 }
@@ -14,7 +19,7 @@ function statusText(s: Record<string, number>): string {
   return Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(', ');
 }
 
-export function headline(r: LoadReport): string[] {
+export function headline(r: LoadReportModel): string[] {
   const o = r.options;
   const model = o.model === 'open' ? `open model ${o.rate} req/s (${o.arrivals})` : 'closed model (as fast as answers come)';
   return [
@@ -24,12 +29,12 @@ export function headline(r: LoadReport): string[] {
 }
 
 /** Rows: operation, responses, req/s, the percentiles (ms), statuses. */
-export function latencyRows(r: LoadReport): string[][] {
+export function latencyRows(r: LoadReportModel): string[][] {
   const f = r.figures;
   if (!f) return [];
   const row = (name: string, p: Percentiles, rps: number, statuses: Record<string, number>): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
   const rows: string[][] = [];
-  for (const op of OPS) {
+  for (const op of LOAD_OPS) {
     const x = f.latency_ms.by_operation[op];
     if (x) rows.push(row(op, x, x.rps, x.statuses));
   }
@@ -40,7 +45,7 @@ export function latencyRows(r: LoadReport): string[][] {
 
 export const LATENCY_HEAD = ['operation', 'responses', 'req/s', ...PERCENTILE_LABELS.map((h) => `${h} ms`), 'statuses'];
 
-export function rateLine(r: LoadReport): string {
+export function rateLine(r: LoadReportModel): string {
   const f = r.figures!;
   const measured = f.measured_s ?? f.window_s;
   const over = `over ${measured} s measured${measured < f.window_s ? ` of the ${f.window_s} s window (stopped by ${f.stopped_by === 'max-requests' ? 'the request cap' : 'the run'})` : ''}`;
@@ -51,15 +56,21 @@ export function rateLine(r: LoadReport): string {
     : `rate        closed model: ${f.achieved_rps} req/s achieved ${over} · ${counts}${limited}`;
 }
 
-export function errorsLine(r: LoadReport): string {
+/** The errors line and, when answers carried error codes, a second line of them (apart, so a renderer breaks only between them). */
+export function errorsLines(r: LoadReportModel): string[] {
   const e = r.figures!.errors;
   const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
   const l = r.figures!.rate_limited;
   const waits = l?.count ? ` (Retry-After ${l.retry_after_s ? `${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'none usable'}${l.honoured ? `; waited ${l.waits}×, ${l.waited_s} s` : ''})` : '';
-  return `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429}${waits} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}${codes ? `\n            ${codes}` : ''}`;
+  const line = `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429}${waits} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}`;
+  return codes ? [line, codes] : [line];
 }
 
-export function renderText(r: LoadReport): string {
+export function errorsLine(r: LoadReportModel): string {
+  return errorsLines(r).join('\n            ');
+}
+
+export function renderLoadText(r: LoadReportModel): string {
   const lines = headline(r);
   if (r.figures) {
     const rows = [LATENCY_HEAD, ...latencyRows(r)];
@@ -86,32 +97,7 @@ export function renderText(r: LoadReport): string {
   return lines.join('\n');
 }
 
-const md = (s: string): string => s.replace(/\|/g, '\\|').replace(/</g, '&lt;');
-
-/**
- * The load run's Markdown below its title: load.md's body, and the load section of the
- * conformance summary.md when load.json sits beside report.json (load/in-report.ts).
- */
-export function loadSectionsMarkdown(r: LoadReport): string[] {
-  const out: string[] = [...headline(r).map((l) => `${l}  `), ''];
-  if (r.figures) {
-    out.push(`| ${LATENCY_HEAD.join(' | ')} |`, `|---|${LATENCY_HEAD.slice(1, -1).map(() => '--:').join('|')}|---|`);
-    for (const row of latencyRows(r)) out.push(`| ${row.map(md).join(' | ')} |`);
-    out.push('', `${md(rateLine(r))}  `, md(errorsLine(r)).replace(/\n/g, '  \n'), '');
-  }
-  out.push('| check | status | detail |', '|---|---|---|');
-  for (const c of r.checks) out.push(`| ${c.id} | ${c.status} | ${md(c.detail)}${(c.examples ?? []).map((e) => `<br>– ${md(e)}`).join('')} |`);
-  out.push('', '| threshold | status | detail |', '|---|---|---|');
-  for (const t of r.thresholds) out.push(`| ${md(t.id)} | ${t.status} | ${md(t.detail)} |`);
-  if (r.notes.length) out.push('', ...r.notes.map((n) => `- ${md(n)}`));
-  return out;
-}
-
 /** The headline word: PARTIAL for an interrupted run, whatever its thresholds said so far. */
-export function loadVerdictWord(r: LoadReport): string {
+export function loadVerdictWord(r: LoadReportModel): string {
   return r.partial ? 'PARTIAL' : r.verdict.toUpperCase();
-}
-
-export function renderMarkdown(r: LoadReport): string {
-  return [`# Load run ${r.run_id}: ${loadVerdictWord(r)}`, '', ...loadSectionsMarkdown(r)].join('\n') + '\n';
 }

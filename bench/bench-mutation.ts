@@ -10,9 +10,9 @@
  *
  * Flags: --sample N (default 12), --rounds N (default 2), --seeds N, --sample-only, --full-only.
  */
-import { mutationScore, type MutationSummary } from './score.ts';
-import { FAULTS } from './faults.ts';
-import type { Isolation } from './runners.ts';
+import { mutationScore, type MutationSummary } from '../mutation/score.ts';
+import { FAULTS } from '../mutation/faults.ts';
+import type { Isolation } from '../mutation/runners.ts';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
