@@ -12,6 +12,9 @@
  *
  * `/_control/...` is handled by control.ts. Anything thrown that is not an ApiError is
  * answered 500 `internal_error` (reported to ctx.onError, never to the client).
+ *
+ * Each of these is a small named step; the planted faults of this file are overrides named after
+ * the defect, in the `faulty` table of the step they break (reference/steps.ts says how).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, findActiveKey, requireScope } from './auth.ts';
@@ -29,7 +32,8 @@ import {
   simulatePaymentSucceeded,
 } from './payment-actions.ts';
 import type { Reply } from './reply.ts';
-import { allowHeader, matchPath, ROUTES, type OperationId } from './router.ts';
+import { allowHeader, matchPath, ROUTES, type MethodBinding, type OperationId, type RouteDefinition, type RouteMatch } from './router.ts';
+import { checkOf, type Step } from './steps.ts';
 import type { ApiKeyRecord } from './types.ts';
 
 // One listener for every response (an answer the client no longer reads is nobody's concern).
@@ -37,13 +41,9 @@ const ignoreError = (): void => undefined;
 
 export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, res: ServerResponse) => void {
   const perConnection = new WeakMap<object, string>();
+  const requestIdOf = checkOf(REQUEST_ID, ctx.faults);
   return (req, res) => {
-    let requestId = newRequestId();
-    if (ctx.faults.has('request-id-per-connection')) {
-      /* FAULT request-id-per-connection: the request id is minted once per keep-alive connection and reused by every request on it */
-      requestId = perConnection.get(req.socket) ?? requestId;
-      perConnection.set(req.socket, requestId);
-    }
+    const requestId = requestIdOf({ connection: req.socket, perConnection });
     res.on('error', ignoreError);
     const body = noBody(req);
     // A bodiless request is answered in this turn: no promise, no async function on the read path.
@@ -53,6 +53,25 @@ export function createRequestHandler(ctx: AppContext): (req: IncomingMessage, re
     });
   };
 }
+
+interface RequestIdInput {
+  readonly connection: object;
+  /** The ids already given on each connection (for the fault that reuses them). */
+  readonly perConnection: WeakMap<object, string>;
+}
+
+const REQUEST_ID: Step<RequestIdInput, string> = {
+  name: 'a fresh request id per request',
+  check: () => newRequestId(),
+  faulty: {
+    /* the request id is minted once per keep-alive connection and reused by every request on it */
+    'request-id-per-connection': (input, next) => {
+      const requestId = input.perConnection.get(input.connection) ?? next(input);
+      input.perConnection.set(input.connection, requestId);
+      return requestId;
+    },
+  },
+};
 
 /** Dispatches and sends the reply, or the error envelope of whatever was thrown or rejected. */
 function answer(ctx: AppContext, req: IncomingMessage, res: ServerResponse, requestId: string, body: RequestBody): void {
@@ -81,14 +100,21 @@ function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId
     ctx.onError(err);
     apiError = internalError();
   }
-  if (ctx.faults.has('error-envelope-without-request-id')) {
-    /* FAULT error-envelope-without-request-id: request_id goes into the Request-Id header only, not into the envelope */
-    const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
-    sendJson(res, apiError.status, { error }, { ...apiError.headers, 'Request-Id': requestId });
-    return;
-  }
-  sendJson(res, apiError.status, errorEnvelope(apiError, requestId), { ...apiError.headers, 'Request-Id': requestId });
+  const envelope = checkOf(ENVELOPE, ctx.faults)({ apiError, requestId });
+  sendJson(res, apiError.status, envelope, { ...apiError.headers, 'Request-Id': requestId });
 }
+
+const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object }> = {
+  name: 'the error envelope, with the request id',
+  check: ({ apiError, requestId }) => errorEnvelope(apiError, requestId),
+  faulty: {
+    /* request_id goes into the Request-Id header only, not into the envelope */
+    'error-envelope-without-request-id': ({ apiError, requestId }) => {
+      const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
+      return { error };
+    },
+  },
+};
 
 /** The reply to one request: synchronous unless the operation is (createPayment); errors are thrown. */
 export function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBody): Reply | Promise<Reply> {
@@ -98,99 +124,154 @@ export function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBod
   if (isControlPath(path)) return handleControl(ctx, method, path, authorization, body);
 
   const match = matchRoute(ctx, path);
-  if (match === null) {
-    if (ctx.faults.has('unknown-route-answers-payment-not-found')) {
-      // FAULT unknown-route-answers-payment-not-found: the catch-all 404 reuses the resource code.
-      throw new ApiError('payment_not_found');
-    }
-    if (ctx.faults.has('unknown-route-plain-text')) {
-      /* FAULT unknown-route-plain-text: the catch-all 404 goes out with the framework's default Content-Type text/plain */
-      throw new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-    }
-    throw new ApiError('not_found');
-  }
+  if (match === null) throw checkOf(NO_ROUTE, ctx.faults)();
   if (match.route.testHelper) rejectLiveKeyOnTestHelpers(ctx, authorization);
-  let binding = match.route.methods[method];
-  if (binding === undefined && method === 'HEAD' && ctx.decisions.head === 'as-get') binding = match.route.methods['GET'];
-  if (binding === undefined && ctx.faults.has('delete-payment-cancels') && method === 'DELETE' && match.route.pattern === '/v1/payments/{id}') {
-    // FAULT delete-payment-cancels: DELETE /payments/{id} is an undocumented alias of cancelPayment.
-    binding = { operation: 'cancelPayment', scope: 'payments:write' };
-  }
-  if (binding === undefined) {
-    if (ctx.faults.has('wrong-method-answers-404')) {
-      // FAULT wrong-method-answers-404: the method is part of route matching, so a wrong one is "no route".
-      throw new ApiError('not_found');
-    }
-    if (ctx.faults.has('no-allow-header-on-405')) {
-      // FAULT no-allow-header-on-405: the 405 carries no Allow header.
-      throw new ApiError('method_not_allowed');
-    }
-    throw new ApiError('method_not_allowed', { headers: { Allow: allowHeader(match.route.methods, ctx.decisions.head === 'as-get') } });
-  }
+  const binding = checkOf(BINDING, ctx.faults)({ ctx, route: match.route, method });
+  if (binding === undefined) throw checkOf(WRONG_METHOD, ctx.faults)({ ctx, route: match.route });
   const key = authenticate(ctx.state.keys, authorization, ctx.faults);
-  if (ctx.faults.has('write-scope-checked-after-operation') && binding.scope === 'payments:write') {
-    // FAULT write-scope-checked-after-operation: the operation runs first, the scope is checked on its way out.
-    ctx.state.limiter.take(key.key, key.rateLimit, ctx.now());
-    const allowed = key.scopes.has(binding.scope);
-    const scope = binding.scope;
-    // A synchronous throw of the operation still goes out as is (as it did from an awaited call).
-    return Promise.resolve(runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query))
-      .catch((err: unknown) => {
-        if (allowed) throw err;
-        return null;
-      })
-      .then((reply) => {
-        requireScope(key, scope, ctx.faults);
-        return reply!;
-      });
-  }
-  if (ctx.decisions.scopeVsRateLimit === 'rate-limit-first') {
-    ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
-    requireScope(key, binding.scope, ctx.faults);
-    return runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
-  }
-  requireScope(key, binding.scope, ctx.faults);
-  if (ctx.faults.has('cancel-requires-read-scope') && binding.operation === 'cancelPayment') {
-    // FAULT cancel-requires-read-scope: cancel reuses getPayment's lookup and its payments:read scope.
-    requireScope(key, 'payments:read');
-  }
-  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
-  return runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
+  const run = () => runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
+  return checkOf(GUARDS, ctx.faults)({ ctx, key, binding, run });
 }
 
+type Match = RouteMatch<RouteDefinition>;
+
+/** What a path no route matches answers. */
+const NO_ROUTE: Step<void, ApiError> = {
+  name: 'no route: 404 not_found',
+  check: () => new ApiError('not_found'),
+  faulty: {
+    /* the catch-all 404 reuses the resource code */
+    'unknown-route-answers-payment-not-found': () => new ApiError('payment_not_found'),
+    /* the catch-all 404 goes out with the framework's default Content-Type text/plain */
+    'unknown-route-plain-text': () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+  },
+};
+
+interface MethodInput {
+  readonly ctx: AppContext;
+  readonly route: RouteDefinition;
+  readonly method: string;
+}
+
+/** The operation a method of the route binds to, if any (headMethod decision 'as-get': HEAD is GET). */
+const BINDING: Step<MethodInput, MethodBinding | undefined> = {
+  name: 'the operation of the method on the route',
+  check: ({ ctx, route, method }) => route.methods[method] ?? (method === 'HEAD' && ctx.decisions.head === 'as-get' ? route.methods['GET'] : undefined),
+  faulty: {
+    /* DELETE /payments/{id} is an undocumented alias of cancelPayment */
+    'delete-payment-cancels': (input, next) =>
+      next(input) ?? (input.method === 'DELETE' && input.route.pattern === '/v1/payments/{id}' ? { operation: 'cancelPayment', scope: 'payments:write' } : undefined),
+  },
+};
+
+/** What a method the route does not have answers. */
+const WRONG_METHOD: Step<{ ctx: AppContext; route: RouteDefinition }, ApiError> = {
+  name: 'a method the route lacks: 405 with Allow',
+  check: ({ ctx, route }) => new ApiError('method_not_allowed', { headers: { Allow: allowHeader(route.methods, ctx.decisions.head === 'as-get') } }),
+  faulty: {
+    /* the method is part of route matching, so a wrong one is "no route" */
+    'wrong-method-answers-404': () => new ApiError('not_found'),
+    /* the 405 carries no Allow header */
+    'no-allow-header-on-405': () => new ApiError('method_not_allowed'),
+  },
+};
+
+interface Guarded {
+  readonly ctx: AppContext;
+  readonly key: ApiKeyRecord;
+  readonly binding: MethodBinding;
+  /** The operation itself. */
+  readonly run: () => Reply | Promise<Reply>;
+}
+
+/** Scope and rate limit, in the variant's order (scopeVsRateLimit decision), then the operation. */
+const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
+  name: 'scope and rate limit before the operation',
+  check: (guarded) => {
+    const { ctx, key } = guarded;
+    const scope = checkOf(SCOPE, ctx.faults);
+    const take = () => ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
+    if (ctx.decisions.scopeVsRateLimit === 'rate-limit-first') take();
+    scope(guarded);
+    if (ctx.decisions.scopeVsRateLimit !== 'rate-limit-first') take();
+    return guarded.run();
+  },
+  faulty: {
+    /* the operation runs first, the scope is checked on its way out */
+    'write-scope-checked-after-operation': (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
+  },
+};
+
+function scopeAfterOperation({ ctx, key, binding, run }: Guarded): Promise<Reply> {
+  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now());
+  const allowed = key.scopes.has(binding.scope);
+  // A synchronous throw of the operation still goes out as is (as it did from an awaited call).
+  return Promise.resolve(run())
+    .catch((err: unknown) => {
+      if (allowed) throw err;
+      return null;
+    })
+    .then((reply) => {
+      requireScope(key, binding.scope, ctx.faults);
+      return reply!;
+    });
+}
+
+const SCOPE: Step<Guarded, void> = {
+  name: "the key holds the operation's scope",
+  check: ({ ctx, key, binding }) => requireScope(key, binding.scope, ctx.faults),
+  faulty: {
+    /* cancel reuses getPayment's lookup and its payments:read scope */
+    'cancel-requires-read-scope': (guarded, next) => {
+      next(guarded);
+      if (guarded.binding.operation === 'cancelPayment') requireScope(guarded.key, 'payments:read');
+    },
+  },
+};
+
 /** The route of a /v1 path, matched exactly (router.ts). */
-function matchRoute(ctx: AppContext, path: string): ReturnType<typeof matchPath<(typeof ROUTES)[number]>> {
+function matchRoute(ctx: AppContext, path: string): Match | null {
   let target = path;
   if (ctx.decisions.trailingSlash === 'same-route' && target.length > 1 && target.endsWith('/')) target = target.slice(0, -1);
-  if (ctx.faults.has('version-prefix-case-insensitive')) {
-    // FAULT version-prefix-case-insensitive: the version segment is compared case-insensitively.
-    target = target.replace(/^\/v1(?=\/|$)/i, '/v1');
+  return checkOf(MATCH, ctx.faults)(target);
+}
+
+const MATCH: Step<string, Match | null> = {
+  name: 'the route whose pattern matches the whole path, /v1 exactly',
+  check: (target) => matchPath(ROUTES, target),
+  faulty: {
+    /* the version segment is compared case-insensitively */
+    'version-prefix-case-insensitive': (target, next) => next(target.replace(/^\/v1(?=\/|$)/i, '/v1')),
+    /* every /v<N> prefix is routed to the v1 handlers */
+    'any-version-prefix-served': (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
+    /* the longest known route that is a prefix of the path serves it */
+    'route-prefix-match': (target, next) => next(target) ?? longestPrefixRoute(target),
+  },
+};
+
+function longestPrefixRoute(target: string): Match | null {
+  const segments = target.split('/');
+  for (let n = segments.length - 1; n > 2; n -= 1) {
+    const shorter = matchPath(ROUTES, segments.slice(0, n).join('/'));
+    if (shorter !== null) return shorter;
   }
-  if (ctx.faults.has('any-version-prefix-served')) {
-    // FAULT any-version-prefix-served: every /v<N> prefix is routed to the v1 handlers.
-    target = target.replace(/^\/v\d+(?=\/|$)/, '/v1');
-  }
-  const match = matchPath(ROUTES, target);
-  if (match === null && ctx.faults.has('route-prefix-match')) {
-    // FAULT route-prefix-match: the longest known route that is a prefix of the path serves it.
-    const segments = target.split('/');
-    for (let n = segments.length - 1; n > 2; n -= 1) {
-      const shorter = matchPath(ROUTES, segments.slice(0, n).join('/'));
-      if (shorter !== null) return shorter;
-    }
-  }
-  return match;
+  return null;
 }
 
 /** Rule 6: "A live secret key calling a /test_helpers path answers 404, as if the route did not exist." */
 export function rejectLiveKeyOnTestHelpers(ctx: AppContext, authorization: string | undefined): void {
   const key = findActiveKey(ctx.state.keys, authorization);
-  if (key !== null && key.env === 'live' && ctx.faults.has('live-key-test-helpers-payment-not-found')) {
-    /* FAULT live-key-test-helpers-payment-not-found: the Live key is refused with the resource's 404 payment_not_found, revealing the route exists */
-    throw new ApiError('payment_not_found', { param: 'id' });
-  }
-  if (key !== null && key.env === 'live') throw new ApiError('not_found');
+  if (key !== null && key.env === 'live') throw checkOf(LIVE_KEY_ON_TEST_HELPER, ctx.faults)();
 }
+
+const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
+  name: 'a Live key on /test_helpers: 404 not_found, as if the route did not exist',
+  check: () => new ApiError('not_found'),
+  faulty: {
+    /* the Live key is refused with the resource's 404 payment_not_found, revealing the route exists */
+    'live-key-test-helpers-payment-not-found': () => new ApiError('payment_not_found', { param: 'id' }),
+  },
+};
 
 function runOperation(
   ctx: AppContext,
@@ -201,11 +282,7 @@ function runOperation(
   body: RequestBody,
   query: string,
 ): Reply | Promise<Reply> {
-  const claimed = req.headers['x-business-id'];
-  if (ctx.faults.has('x-business-id-honoured') && typeof claimed === 'string') {
-    /* FAULT x-business-id-honoured: a legacy X-Business-ID header overrides the key's business */
-    key = { ...key, businessId: claimed };
-  }
+  key = checkOf(ACTING_KEY, ctx.faults)({ key, req });
   switch (operation) {
     case 'createPayment':
       return createPayment(ctx, key, req.headers, body);
@@ -221,3 +298,16 @@ function runOperation(
       return simulatePaymentCancelled(ctx, key, id);
   }
 }
+
+/** The key the operation acts for: the authenticated one, whatever the request claims. */
+const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord> = {
+  name: "the operation acts for the key's business",
+  check: ({ key }) => key,
+  faulty: {
+    /* a legacy X-Business-ID header overrides the key's business */
+    'x-business-id-honoured': (input, next) => {
+      const claimed = input.req.headers['x-business-id'];
+      return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);
+    },
+  },
+};

@@ -6,9 +6,9 @@
  * the suite's business (mutation/faults/), never the reference's.
  *
  * The set travels in the app context (`ctx.faults`, typed `ReadonlySet<FaultName>`, so a
- * misspelt name does not compile). A fault is planted either as an `if (ctx.faults.has('name'))`
- * branch inside the one small function it breaks, or, where a file has many, as an override
- * named after the defect beside the step it replaces (reference/validate-create.ts).
+ * misspelt name does not compile). A fault is planted as an override named after the defect
+ * beside the step it replaces (reference/steps.ts); files not yet converted still carry
+ * `if (ctx.faults.has('name'))` branches, a count test/architecture/fault-seams.test.ts only lets go down.
  */
 import { AUTH_FAULTS } from './faults/auth.ts';
 import { CREATE_FAULTS } from './faults/create.ts';

@@ -22,6 +22,7 @@ import type { ReferenceProfile } from './profile.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';
 import { buildProfile, DEFAULT_RATE_LIMITS, seed, type RateLimitOptions, type SeedData } from './seed.ts';
 import { seedPayments } from './seed-payments.ts';
+import { checkOf, type Step } from './steps.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export type { ReferenceProfile, ProfileEndpoint, ProfileKeyName } from './profile.ts';
@@ -103,6 +104,31 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     gapFrom: decisions.retryGapFrom,
     connections: decisions.deliveryConnections,
   });
+  const state = initialState(seeded, decisions, now());
+  const context: AppContext = {
+    state,
+    faults,
+    decisions,
+    now,
+    createDelayMs: opts.createDelayMs ?? 5,
+    dispatcher,
+    onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
+  };
+  const server = frontServer(context);
+  return {
+    server,
+    context,
+    state,
+    dispatcher,
+    faults,
+    decisions,
+    profileFor: (baseUrl) => buildProfile(seeded, { baseUrl, webhookBaseUrl, timeScale }),
+    close: closer(dispatcher, server),
+  };
+}
+
+/** The seeded dashboard objects, empty stores, and (seedPayments decision) the seeded Payments. */
+function initialState(seeded: SeedData, decisions: Decisions, now: number): ReferenceState {
   const state: ReferenceState = {
     businesses: seeded.businesses,
     keys: seeded.keys,
@@ -116,29 +142,14 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     controlToken: seeded.controlToken,
     seed: seeded.handles,
   };
-  if (decisions.seedPayments === 'present') seedPayments(state.payments, [seeded.handles.businessA, seeded.handles.businessB], now(), decisions);
-  const context: AppContext = {
-    state,
-    faults,
-    decisions,
-    now,
-    createDelayMs: opts.createDelayMs ?? 5,
-    dispatcher,
-    onError: opts.onError ?? ((err) => process.stderr.write(`reference: internal error: ${describeError(err)}\n`)),
-  };
-  // Control `front-node-default-limits` stands for node:http as it comes: Node's limits and answers.
-  const nodeDefaults = faults.has('front-node-default-limits');
-  const server = http.createServer(
-    decisions.headerLimit === 'raised' && !nodeDefaults ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
-    frontEnd(faults, createRequestHandler(context)),
-  );
-  // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
-  if (decisions.malformedHttp === 'envelope' && !nodeDefaults) {
-    server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
-  }
+  if (decisions.seedPayments === 'present') seedPayments(state.payments, [seeded.handles.businessA, seeded.handles.businessB], now, decisions);
+  return state;
+}
 
+/** Closes once: webhook timers and deliveries first, then the server and its connections. */
+function closer(dispatcher: WebhookDispatcher, server: http.Server): () => Promise<void> {
   let closing: Promise<void> | null = null;
-  const close = (): Promise<void> => {
+  return () => {
     closing ??= (async () => {
       await dispatcher.close();
       if (server.listening) {
@@ -150,18 +161,42 @@ export function buildReference(opts: ReferenceOptions = {}): BuiltReference {
     })();
     return closing;
   };
-
-  return {
-    server,
-    context,
-    state,
-    dispatcher,
-    faults,
-    decisions,
-    profileFor: (baseUrl) => buildProfile(seeded, { baseUrl, webhookBaseUrl, timeScale }),
-    close,
-  };
 }
+
+/** The node:http server in front of the request handler (not yet listening). */
+function frontServer(context: AppContext): http.Server {
+  const front = checkOf(FRONT, context.faults)({ decisions: context.decisions, handler: createRequestHandler(context) });
+  const server = http.createServer(front.options, front.listener);
+  if (front.malformedAnswered) server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
+  return server;
+}
+
+interface Front {
+  readonly options: http.ServerOptions;
+  readonly listener: http.RequestListener;
+  /** Whether a request node:http cannot parse is answered with the error envelope (answerMalformed). */
+  readonly malformedAnswered: boolean;
+}
+
+/** What stands in front of the service: node:http with the variant's limits and answers (headerLimit, malformedHttp decisions). */
+const FRONT: Step<{ decisions: Decisions; handler: http.RequestListener }, Front> = {
+  name: 'the front end: node:http with the service\'s limits and answers',
+  check: ({ decisions, handler }) => ({
+    options: decisions.headerLimit === 'raised' ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
+    listener: handler,
+    // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
+    malformedAnswered: decisions.malformedHttp === 'envelope',
+  }),
+  faulty: {
+    /* (a control) node:http as it comes: Node's own limits and answers */
+    'front-node-default-limits': (input, next) => ({ ...next(input), options: {}, malformedAnswered: false }),
+    /* (a control) what nginx's defaults answer before the service sees the request */
+    'front-html-errors': (input, next) => {
+      const front = next(input);
+      return { ...front, listener: nginxDefaults(front.listener) };
+    },
+  },
+};
 
 export async function startReference(opts: ReferenceOptions = {}): Promise<RunningReference> {
   const built = buildReference(opts);
@@ -178,9 +213,8 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Runni
   return { url, profile: built.profileFor(url), close: built.close, built };
 }
 
-/** Control `front-html-errors`: what nginx's defaults answer before the service sees the request. */
-function frontEnd(faults: FaultSet, handler: http.RequestListener): http.RequestListener {
-  if (!faults.has('front-html-errors')) return handler;
+/** nginx's default answers (front-html-errors): HTML errors for TRACE and an oversized Authorization header. */
+function nginxDefaults(handler: http.RequestListener): http.RequestListener {
   const html = (res: http.ServerResponse, status: number, title: string) =>
     res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>\n`);
   return (req, res) => {

@@ -11,6 +11,9 @@
  * - has_more tells whether anything matching follows the page; next_cursor is the id of
  *   the page's last item when has_more, else null. Passing next_cursor as starting_after
  *   returns the next page.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table
+ * of the step they break (reference/steps.ts says how an override replaces a check).
  */
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -36,18 +39,30 @@ export function listPayments(ctx: AppContext, key: ApiKeyRecord, rawQuery: strin
   const query = parseListQuery(ctx, key, rawQuery);
   const found = collect(ctx, key, query);
   const { page, hasMore } = checkOf(PAGE, ctx.faults)({ found, limit: query.limit });
-  const last = page[page.length - 1];
-  if (ctx.faults.has('list-omits-has-more') && !hasMore) {
-    /* FAULT list-omits-has-more: has_more is left out of the PaymentList when it is false */
-    return jsonReply(200, { object: 'list', data: page.map((p) => toPaymentResource(p, ctx.decisions)), next_cursor: null });
-  }
-  return jsonReply(200, {
-    object: 'list',
-    data: page.map((p) => toPaymentResource(p, ctx.decisions)),
-    has_more: hasMore,
-    next_cursor: hasMore && last !== undefined ? cursorFor(ctx, last) : null,
-  });
+  return jsonReply(200, checkOf(PAYMENT_LIST, ctx.faults)({ ctx, page, hasMore }));
 }
+
+/** The PaymentList: the page, has_more, and next_cursor (the page's last item when has_more). */
+const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: boolean }, Record<string, unknown>> = {
+  name: 'the PaymentList',
+  check: ({ ctx, page, hasMore }) => {
+    const last = page[page.length - 1];
+    return {
+      object: 'list',
+      data: page.map((p) => toPaymentResource(p, ctx.decisions)),
+      has_more: hasMore,
+      next_cursor: hasMore && last !== undefined ? cursorFor(ctx, last) : null,
+    };
+  },
+  faulty: {
+    /* has_more is left out of the PaymentList when it is false */
+    'list-omits-has-more': (list, next) => {
+      if (list.hasMore) return next(list);
+      const { has_more: _omitted, ...rest } = next(list);
+      return rest;
+    },
+  },
+};
 
 /** The page cut from up to limit + 1 matching payments: has_more tells whether the extra one exists. */
 const PAGE: Step<{ found: PaymentRecord[]; limit: number }, { page: PaymentRecord[]; hasMore: boolean }> = {
@@ -209,60 +224,26 @@ export function parseStartingAfter(ctx: AppContext, key: ApiKeyRecord, value: st
 /** unknownCursor decision 'empty-page': a starting_after naming no visible Payment; nothing follows it. */
 const UNKNOWN_CURSOR = { id: '' } as PaymentRecord;
 
-/** Up to limit + 1 matching payments, newest first, after the cursor. */
+/** Up to limit + 1 matching payments, newest first (or oldest first, listOrder decision), after the cursor. */
 function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecord[] {
   if (q.startingAfter === UNKNOWN_CURSOR) return [];
-  let status = q.status;
-  if (ctx.faults.has('list-status-filter-ignored')) {
-    /* FAULT list-status-filter-ignored: the status filter is parsed but never applied. */
-    status = null;
-  }
-  let sameExternalId = (p: PaymentRecord): boolean => p.externalId === q.externalId;
-  if (ctx.faults.has('list-external-id-prefix-match')) {
-    /* FAULT list-external-id-prefix-match: external_id matched by prefix, as SQL LIKE 'x%'. */
-    sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.startsWith(q.externalId);
-  }
-  if (ctx.faults.has('list-external-id-case-folded')) {
-    /* FAULT list-external-id-case-folded: external_id matched case-insensitively, as SQL ILIKE 'x'. */
-    sameExternalId = (p) => q.externalId !== null && p.externalId !== null && p.externalId.toLowerCase() === q.externalId.toLowerCase();
-  }
+  const status = checkOf(STATUS_FILTER, ctx.faults)(q.status);
+  const externalId = q.externalId === null ? null : checkOf(EXTERNAL_ID_FILTER, ctx.faults)(q.externalId);
   const oldestFirst = ctx.decisions.listOrder === 'oldest-first';
-  let after = (p: PaymentRecord, cursor: PaymentRecord): boolean => (oldestFirst ? compareAscending(p, cursor) > 0 : compareAscending(p, cursor) < 0);
-  if (ctx.faults.has('list-starting-after-inclusive')) {
-    /* FAULT list-starting-after-inclusive: the cursor Payment itself is listed again after it. */
-    after = (p, cursor) => compareAscending(p, cursor) <= 0;
-  }
+  const cursor = checkOf(CURSOR, ctx.faults)(oldestFirst);
   const matches = (p: PaymentRecord): boolean =>
     (status === null || p.status === status) &&
-    (q.externalId === null || sameExternalId(p)) &&
+    (externalId === null || externalId.matches(p)) &&
     (q.createdFrom === null || p.createdAt >= q.createdFrom) &&
     (q.createdTo === null || p.createdAt <= q.createdTo) &&
-    (q.startingAfter === null || after(p, q.startingAfter));
-
-  if (q.externalId !== null && ctx.faults.has('list-external-id-ignores-environment')) {
-    /* FAULT list-external-id-ignores-environment: the external_id filter looks the value up in Test and Live alike */
-    const externalId = q.externalId;
-    return (['test', 'live'] as const)
-      .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
-      .filter((p): p is PaymentRecord => p !== undefined && matches(p));
+    (q.startingAfter === null || cursor.after(p, q.startingAfter));
+  if (q.externalId !== null && externalId?.unique === true) {
+    return checkOf(BY_EXTERNAL_ID, ctx.faults)({ ctx, key, externalId: q.externalId, matches });
   }
-  if (ctx.faults.has('list-external-id-stale-status') && q.externalId !== null) {
-    /* FAULT list-external-id-stale-status: external_id lookups answer from a snapshot taken at creation (still PENDING). */
-    const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);
-    const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
-    return stale !== undefined && matches(stale) ? [stale] : [];
-  }
-  if (q.externalId !== null && !ctx.faults.has('list-external-id-prefix-match') && !ctx.faults.has('list-external-id-case-folded')) {
-    // external_id is unique per business and environment: at most one candidate.
-    const p = ctx.state.payments.findByExternalId(key.businessId, key.env, q.externalId);
-    return p !== undefined && matches(p) ? [p] : [];
-  }
-
   const all = ctx.state.payments.ascending(key.businessId, key.env);
   if (oldestFirst) return collectOldestFirst(all, q, matches);
   let end = all.length;
-  if (q.startingAfter !== null) end = lowerBound(all, q.startingAfter);
-  if (q.startingAfter !== null && ctx.faults.has('list-starting-after-inclusive')) end += 1;
+  if (q.startingAfter !== null) end = lowerBound(all, q.startingAfter) + (cursor.includesCursor ? 1 : 0);
   const out: PaymentRecord[] = [];
   for (let i = end - 1; i >= 0 && out.length <= q.limit; i -= 1) {
     const p = all[i];
@@ -272,6 +253,82 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
   }
   return out;
 }
+
+/** The status a Payment must have to be listed (null: any). */
+const STATUS_FILTER: Step<PaymentStatus | null, PaymentStatus | null> = {
+  name: 'the status filter is applied',
+  check: (status) => status,
+  faulty: {
+    /* the status filter is parsed but never applied */
+    'list-status-filter-ignored': () => null,
+  },
+};
+
+interface ExternalIdFilter {
+  readonly matches: (p: PaymentRecord) => boolean;
+  /** At most one Payment can match (it is looked up, not scanned for). */
+  readonly unique: boolean;
+}
+
+const EXTERNAL_ID_FILTER: Step<string, ExternalIdFilter> = {
+  name: 'external_id: the exact value, unique per business and environment',
+  check: (wanted) => ({ matches: (p) => p.externalId === wanted, unique: true }),
+  faulty: {
+    /* external_id matched by prefix, as SQL LIKE 'x%' */
+    'list-external-id-prefix-match': (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.startsWith(wanted), unique: false }),
+    /* external_id matched case-insensitively, as SQL ILIKE 'x' */
+    'list-external-id-case-folded': (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.toLowerCase() === wanted.toLowerCase(), unique: false }),
+  },
+};
+
+interface Cursor {
+  /** Whether a Payment comes after the cursor Payment in the list's order. */
+  readonly after: (p: PaymentRecord, cursor: PaymentRecord) => boolean;
+  /** Whether the newest-first scan starts at the cursor itself. */
+  readonly includesCursor: boolean;
+}
+
+/** starting_after: what follows the cursor in the list's order (oldest first or not), the cursor excluded. */
+const CURSOR: Step<boolean, Cursor> = {
+  name: 'starting_after: strictly after the cursor',
+  check: (oldestFirst) => ({
+    after: (p, cursor) => (oldestFirst ? compareAscending(p, cursor) > 0 : compareAscending(p, cursor) < 0),
+    includesCursor: false,
+  }),
+  faulty: {
+    /* the cursor Payment itself is listed again after it */
+    'list-starting-after-inclusive': () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
+  },
+};
+
+interface ByExternalId {
+  readonly ctx: AppContext;
+  readonly key: ApiKeyRecord;
+  readonly externalId: string;
+  readonly matches: (p: PaymentRecord) => boolean;
+}
+
+/** external_id is unique per business and environment: at most one candidate, looked up. */
+const BY_EXTERNAL_ID: Step<ByExternalId, PaymentRecord[]> = {
+  name: "the Payment of that external_id in the key's environment, as it is now",
+  check: ({ ctx, key, externalId, matches }) => {
+    const p = ctx.state.payments.findByExternalId(key.businessId, key.env, externalId);
+    return p !== undefined && matches(p) ? [p] : [];
+  },
+  faulty: {
+    /* the external_id filter looks the value up in Test and Live alike */
+    'list-external-id-ignores-environment': ({ ctx, key, externalId, matches }) =>
+      (['test', 'live'] as const)
+        .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
+        .filter((p): p is PaymentRecord => p !== undefined && matches(p)),
+    /* external_id lookups answer from a snapshot taken at creation (still PENDING) */
+    'list-external-id-stale-status': ({ ctx, key, externalId, matches }) => {
+      const p = ctx.state.payments.findByExternalId(key.businessId, key.env, externalId);
+      const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
+      return stale !== undefined && matches(stale) ? [stale] : [];
+    },
+  },
+};
 
 /** listOrder decision 'oldest-first': up to limit + 1 matching payments, oldest first, after the cursor. */
 function collectOldestFirst(all: readonly PaymentRecord[], q: ListQuery, matches: (p: PaymentRecord) => boolean): PaymentRecord[] {

@@ -61,62 +61,8 @@ const READ: Scope = 'payments:read';
 const WRITE: Scope = 'payments:write';
 
 export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedData {
-  const a = business('Business A', {
-    receivers: [
-      { method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT'], enabled: true, bridgeReady: true },
-      { method: 'NAGAD', channels: ['CASH_IN'], enabled: false, bridgeReady: true },
-      { method: 'BKASH', channels: ['BANK_TRANSFER'], enabled: true, bridgeReady: false },
-    ],
-    creditCents: 500_000n,
-  });
-  const b = business('Business B', {
-    receivers: [
-      { method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], enabled: true, bridgeReady: true },
-      { method: 'NAGAD', channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], enabled: true, bridgeReady: true },
-    ],
-    creditCents: 500_000n,
-  });
-  const c = business('Business C (not ready)', {
-    receivers: [{ method: 'BKASH', channels: ['SEND_MONEY'], enabled: true, bridgeReady: false }],
-    creditCents: 500_000n,
-  });
-  const d = business('Business D (no credit)', {
-    receivers: [{ method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT'], enabled: true, bridgeReady: true }],
-    creditCents: 0n,
-  });
-
-  const keys = new Map<string, ApiKeyRecord>();
-  const names = {} as Record<ProfileKeyName, string>;
-  const addKey = (
-    label: ProfileKeyName,
-    owner: Business,
-    env: Environment,
-    scopes: Scope[],
-    extra: { revoked?: boolean; rateLimit?: WindowSpec } = {},
-  ): void => {
-    const key = newApiKey(env);
-    keys.set(key, {
-      key,
-      label,
-      businessId: owner.id,
-      env,
-      scopes: new Set(scopes),
-      revoked: extra.revoked ?? false,
-      rateLimit: extra.rateLimit ?? rateLimits.default,
-    });
-    names[label] = key;
-  };
-  addKey('test', a, 'test', [READ, WRITE]);
-  addKey('test_read_only', a, 'test', [READ]);
-  addKey('test_write_only', a, 'test', [WRITE]);
-  addKey('test_revoked', a, 'test', [READ, WRITE], { revoked: true });
-  addKey('test_rate_limited', a, 'test', [READ, WRITE], { rateLimit: rateLimits.limitedKey });
-  addKey('live', a, 'live', [READ, WRITE]);
-  addKey('other_test', b, 'test', [READ, WRITE]);
-  addKey('other_live', b, 'live', [READ, WRITE]);
-  addKey('live_not_ready', c, 'live', [READ, WRITE]);
-  addKey('live_no_credit', d, 'live', [READ, WRITE]);
-
+  const [a, b, c, d] = seedBusinesses();
+  const { keys, names } = seedKeys({ a, b, c, d }, rateLimits);
   const customerA: Customer = { id: newObjectId('cus'), businessId: a.id, env: 'test' };
   const customerB: Customer = { id: newObjectId('cus'), businessId: b.id, env: 'test' };
   const order: Order = order_(a, customerA, 100_000n, false);
@@ -148,6 +94,69 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
       foreignOrderId: foreignOrder.id,
     },
   };
+}
+
+/** Businesses A (under test), B (another), C (Live not ready), D (no Service Credit). */
+function seedBusinesses(): [Business, Business, Business, Business] {
+  const a = business('Business A', {
+    receivers: [
+      { method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT'], enabled: true, bridgeReady: true },
+      { method: 'NAGAD', channels: ['CASH_IN'], enabled: false, bridgeReady: true },
+      { method: 'BKASH', channels: ['BANK_TRANSFER'], enabled: true, bridgeReady: false },
+    ],
+    creditCents: 500_000n,
+  });
+  const b = business('Business B', {
+    receivers: [
+      { method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], enabled: true, bridgeReady: true },
+      { method: 'NAGAD', channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], enabled: true, bridgeReady: true },
+    ],
+    creditCents: 500_000n,
+  });
+  const c = business('Business C (not ready)', {
+    receivers: [{ method: 'BKASH', channels: ['SEND_MONEY'], enabled: true, bridgeReady: false }],
+    creditCents: 500_000n,
+  });
+  const d = business('Business D (no credit)', {
+    receivers: [{ method: 'BKASH', channels: ['SEND_MONEY', 'PAYMENT'], enabled: true, bridgeReady: true }],
+    creditCents: 0n,
+  });
+  return [a, b, c, d];
+}
+
+/** One key of the profile: its owner (a business letter), environment, scopes, and whether revoked or rate-limited. */
+type KeyRow = readonly [ProfileKeyName, 'a' | 'b' | 'c' | 'd', Environment, Scope[], { revoked?: true; limited?: true }?];
+
+const KEY_ROWS: readonly KeyRow[] = [
+  ['test', 'a', 'test', [READ, WRITE]],
+  ['test_read_only', 'a', 'test', [READ]],
+  ['test_write_only', 'a', 'test', [WRITE]],
+  ['test_revoked', 'a', 'test', [READ, WRITE], { revoked: true }],
+  ['test_rate_limited', 'a', 'test', [READ, WRITE], { limited: true }],
+  ['live', 'a', 'live', [READ, WRITE]],
+  ['other_test', 'b', 'test', [READ, WRITE]],
+  ['other_live', 'b', 'live', [READ, WRITE]],
+  ['live_not_ready', 'c', 'live', [READ, WRITE]],
+  ['live_no_credit', 'd', 'live', [READ, WRITE]],
+];
+
+function seedKeys(owners: Readonly<Record<KeyRow[1], Business>>, rateLimits: RateLimitOptions): { keys: Map<string, ApiKeyRecord>; names: Record<ProfileKeyName, string> } {
+  const keys = new Map<string, ApiKeyRecord>();
+  const names = {} as Record<ProfileKeyName, string>;
+  for (const [label, owner, env, scopes, extra] of KEY_ROWS) {
+    const key = newApiKey(env);
+    keys.set(key, {
+      key,
+      label,
+      businessId: owners[owner].id,
+      env,
+      scopes: new Set(scopes),
+      revoked: extra?.revoked ?? false,
+      rateLimit: extra?.limited ? rateLimits.limitedKey : rateLimits.default,
+    });
+    names[label] = key;
+  }
+  return { keys, names };
 }
 
 function business(name: string, live: { receivers: Business['receivers']; creditCents: bigint }): Business {

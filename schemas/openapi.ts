@@ -309,6 +309,7 @@ function webhooks(): OpenApiDocument['webhooks'] {
   };
 }
 
+// function-length: data table
 export function buildOpenApiDocument(): OpenApiDocument {
   return {
     openapi: OPENAPI_VERSION,

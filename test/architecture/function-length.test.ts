@@ -16,18 +16,38 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 export const MAX_LINES = 60;
 export const TABLE_MARKER = '// function-length: data table';
 
-/** The folders whose functions are measured (the old harness/, split by job, and its users). */
-const FOLDERS = ['core', 'runner', 'verdict', 'targets', 'mutation', 'sink', 'load', 'receiver', 'client-cert', 'cli', 'render', 'report'];
+/** The folders whose functions are measured: every folder of product code. */
+const FOLDERS = [
+  'catalogue', 'cli', 'client-cert', 'core', 'examples', 'generators', 'load', 'mutation', 'receiver', 'reference',
+  'reference-receiver', 'render', 'report', 'runner', 'schemas', 'sink', 'suites', 'targets', 'verdict', 'webhook-judge',
+];
+
+/** Top-level folders with TypeScript that are not product code, and why. Every other folder must be in FOLDERS. */
+const NOT_PRODUCT: Readonly<Record<string, string>> = {
+  bench: 'measurements of the product, not the product',
+  test: "the project's own tests",
+  node_modules: 'dependencies',
+};
 
 /**
- * TEMPORARY: functions still over the limit in files other engineers own this session.
- * `file:function` → owner. The owner empties this list by splitting them; an entry that is no
- * longer over the limit fails the test, so the list cannot go stale.
+ * A ratchet: functions found over the limit when the guard was widened to every folder, each with
+ * the length it had (`file:function` → lines). A listed function may shrink, never grow; once it is
+ * within the limit its entry must go (the test fails on an entry no longer over), so the list only
+ * shortens. Nothing is added to it: split a long function instead.
  */
-const PENDING: Readonly<Record<string, 'lead' | 'perf'>> = {};
+const PENDING: Readonly<Record<string, number>> = {
+  'generators/invalid-metadata.spec.ts:(anonymous@5)': 64,
+  'generators/invalid-metadata.ts:invalidMetadata': 64,
+  'generators/valid-create-request.spec.ts:(anonymous@10)': 76,
+  'generators/valid-metadata.spec.ts:(anonymous@5)': 61,
+  'reference/create-payment.ts:createPayment': 62,
+  'schemas/unknown-values.ts:unknownEnumValues': 77,
+  'suites/responses/traffic.ts:tour': 63,
+  'suites/routing/unknown-route.test.ts:(anonymous@49)': 66,
+};
 
 /** Marked data tables allowed to be long (`file:function`); the test lists what it finds. */
-const EXPECTED_TABLES: readonly string[] = [];
+const EXPECTED_TABLES: readonly string[] = ['schemas/openapi.ts:buildOpenApiDocument'];
 
 export interface LongFunction {
   file: string;
@@ -100,15 +120,25 @@ describe(`function length (≤ ${MAX_LINES} lines)`, () => {
     for (const f of FOLDERS) expect(sources(join(ROOT, f)).length, f).toBeGreaterThan(0);
   });
 
+  it('measures every folder of product code: each top-level folder with TypeScript is measured or named as not product', () => {
+    const unmeasured = readdirSync(ROOT, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !FOLDERS.includes(e.name) && !(e.name in NOT_PRODUCT))
+      .map((e) => e.name)
+      .filter((name) => sources(join(ROOT, name)).length > 0);
+    expect(unmeasured).toEqual([]);
+  });
+
   it('no function is longer than the limit (except marked data tables and the PENDING list)', () => {
     const over = found.filter((f) => !f.table && !(keyOf(f) in PENDING)).map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`);
     expect(over).toEqual([]);
   });
 
-  it('the PENDING list holds only functions still over the limit (empty it as they are split)', () => {
-    const still = new Set(found.map(keyOf));
-    expect(Object.keys(PENDING).filter((k) => !still.has(k))).toEqual([]);
-    console.log(`function length: ${Object.keys(PENDING).length} PENDING — ${Object.entries(PENDING).map(([k, who]) => `${k} (${who})`).join(', ')}`);
+  it('the PENDING ratchet: a listed function never grows, and its entry goes once it is within the limit', () => {
+    const still = new Map(found.filter((f) => !f.table).map((f) => [keyOf(f), f.lines]));
+    expect(Object.keys(PENDING).filter((k) => !still.has(k)), 'within the limit now: remove from PENDING').toEqual([]);
+    const grown = Object.entries(PENDING).filter(([k, lines]) => (still.get(k) ?? 0) > lines).map(([k, lines]) => `${k} grew from ${lines} to ${still.get(k)} lines`);
+    expect(grown).toEqual([]);
+    console.log(`function length: ${Object.keys(PENDING).length} PENDING — ${Object.entries(PENDING).map(([k, lines]) => `${k} (${lines})`).join(', ')}`);
   });
 
   it('data-table exemptions are the expected, visible ones', () => {
