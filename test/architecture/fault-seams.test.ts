@@ -36,7 +36,7 @@ const REGISTRY_FOLDER = 'reference/faults/';
 const INLINE_BRANCHES: Readonly<Record<string, number>> = {
   'reference/auth.ts': 8,
   'reference/control.ts': 1,
-  'reference/create-payment.ts': 14,
+  'reference/create-payment.ts': 17, // 14, then three value-comparison faults of the audit (idempotency key and external_id folded or trimmed): next to convert
   'reference/live-readiness.ts': 5,
   'reference/order-checks.ts': 7,
   'reference/rate-limit.ts': 5,
