@@ -114,3 +114,7 @@ export { unknownKey } from './unknown-key.ts';
 export { unknownStatusFilter } from './unknown-status-filter.ts';
 export { malformedDateFilter } from './malformed-date-filter.ts';
 export { badLimit } from './bad-limit.ts';
+
+// the fixed case tables (one titled case per row; runner/cases.ts)
+export { AMOUNT_NOT_STRING_CASES, CASE_TABLES, casesOfRule, INVALID_AMOUNT_CASES, MALFORMED_KEY_CASES } from './case-tables.ts';
+export type { MalformedKeyCase } from './case-tables.ts';

@@ -23,6 +23,8 @@ import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
+import { runCases, type CaseOptions } from './cases.ts';
+import type { CaseTable } from '../catalogue/case-table.ts';
 
 export function suiteContext(): SuiteContextData {
   const ctx = inject('hps');
@@ -101,6 +103,8 @@ export interface RuleContext {
   checked(n?: number): void;
   /** Runs a seeded fast-check property; a failure carries counterexample, seed and replay line. */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
+  /** Runs a fixed table (generators/case-tables.ts), one titled case per row, each with its own outcome (runner/cases.ts). */
+  cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
   /** A webhook event's attempts (report/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
@@ -299,6 +303,7 @@ class ExchangeTracker {
 function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: Client, counter: CheckCounter, vitestSkip: () => void): RuleContext {
   const id = rule.id as RuleId;
   let propertyIndex = 0;
+  const cursor = { next: 1 };
   const t: RuleContext = {
     rule,
     profile: ctx.profile,
@@ -321,7 +326,11 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
       counter.count += n;
     },
     property(arb, predicate, popts = {}) {
+      if (ctx.caseFilter !== undefined) return Promise.resolve(); // `--case`: one fixed row alone
       return runProperty({ ctx, id, index: propertyIndex++, meta, replay: () => t.replayLine() }, arb, predicate, popts);
+    },
+    cases(table, check, copts) {
+      return runCases({ meta, env: { testKey: ctx.profile.keys.test }, cursor, filter: ctx.caseFilter, isTransport: (e) => !!transportCause(e) }, table, check, copts);
     },
     observe(key, value) {
       (meta.observed ??= {})[key] = value;
