@@ -107,7 +107,7 @@ export type { BodyCase, IdCase, IdemCase, IdOp, KeyKind, Step } from './traffic-
 // auth: credentials that are not a valid key
 export { invalidCredentials, splitKey, printWithoutText } from './invalid-credentials.ts';
 export type { BadCredential, CredentialConstraints, PrintCredential } from './invalid-credentials.ts';
-export { malformedAuthorization } from './malformed-authorization.ts';
+export { fixedMalformedForms, malformedAuthorization, malformedAuthorizationTable } from './malformed-authorization.ts';
 export { unknownKey } from './unknown-key.ts';
 
 // listing: query parameters

@@ -30,6 +30,12 @@ export interface CaseRun {
 
 const REASON_CHARS = 300;
 
+/** A rule test's `t.cases`: its tables numbered on from 1, in the order it runs them. */
+export function casesRunner(o: Omit<CaseRun, 'cursor'>): <Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions) => Promise<void> {
+  const r: CaseRun = { ...o, cursor: { next: 1 } };
+  return (table, check, opts) => runCases(r, table, check, opts);
+}
+
 export async function runCases<Row>(r: CaseRun, table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts: CaseOptions = {}): Promise<void> {
   const rows = table.rows(r.env).map((row, index) => ({ row, index, n: r.cursor.next + index, title: table.title(row, index) }));
   r.cursor.next += rows.length;

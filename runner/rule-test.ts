@@ -23,7 +23,7 @@ import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
-import { runCases, type CaseOptions } from './cases.ts';
+import { casesRunner, type CaseOptions } from './cases.ts';
 import type { CaseTable } from '../catalogue/case-table.ts';
 
 export function suiteContext(): SuiteContextData {
@@ -303,7 +303,6 @@ class ExchangeTracker {
 function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: Client, counter: CheckCounter, vitestSkip: () => void): RuleContext {
   const id = rule.id as RuleId;
   let propertyIndex = 0;
-  const cursor = { next: 1 };
   const t: RuleContext = {
     rule,
     profile: ctx.profile,
@@ -326,12 +325,9 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
       counter.count += n;
     },
     property(arb, predicate, popts = {}) {
-      if (ctx.caseFilter !== undefined) return Promise.resolve(); // `--case`: one fixed row alone
       return runProperty({ ctx, id, index: propertyIndex++, meta, replay: () => t.replayLine() }, arb, predicate, popts);
     },
-    cases(table, check, copts) {
-      return runCases({ meta, env: { testKey: ctx.profile.keys.test }, cursor, filter: ctx.caseFilter, isTransport: (e) => !!transportCause(e) }, table, check, copts);
-    },
+    cases: casesRunner({ meta, env: { testKey: ctx.profile.keys.test }, filter: ctx.caseFilter, isTransport: (e) => !!transportCause(e) }),
     observe(key, value) {
       (meta.observed ??= {})[key] = value;
     },
@@ -421,6 +417,7 @@ class GuardedPredicate<T> {
 }
 
 async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, popts: PropertyOptions): Promise<void> {
+  if (p.ctx.caseFilter !== undefined) return; // `run --case`: one fixed row alone, no property
   const seed = deriveSeed(p.ctx.seed, `${p.id}#${p.index}`);
   const numRuns = popts.runs ?? p.ctx.runs;
   const guard = new GuardedPredicate(predicate);

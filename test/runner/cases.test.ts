@@ -38,7 +38,7 @@ describe('runCases', () => {
     const err = await runCases(r, LETTERS, async (v) => {
       ran.push(v);
       if (v === 'b' || v === 'd') throw new Error(`${v} broke`);
-    }).catch((e: unknown) => e as Error);
+    }).then(() => new Error("no failure"), (e: unknown) => e as Error);
     expect(ran.sort()).toEqual(['a', 'b', 'c', 'd']);
     expect(err.message).toBe('case 2 (letter b holds): b broke (1 more case(s) failed too)');
     expect(meta.fixedCases).toEqual([
