@@ -10,6 +10,8 @@ import type { RuleId } from '../catalogue/rules.ts';
 import { OPERATIONS, type Operation } from '../schemas/index.ts';
 import { malformedAuthorizationTable } from './malformed-authorization.ts';
 import type { BadCredential } from './internal/credentials.ts';
+import { WRONG_TYPE_CODES } from './wrong-type-field.ts';
+import type { CreateRequestField } from './create-payment-request.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -30,6 +32,49 @@ export const AMOUNT_NOT_STRING_CASES: CaseTable<unknown> = {
   name: 'amounts that are not strings',
   rows: () => [10, 10.5, 0.01, 12345678901234567.89, 0, -5, true, null, ['10.00'], { value: '10.00' }],
   title: (v) => `amount ${quoted(v)} (a JSON ${v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v}) is rejected with 400 invalid_amount or invalid_request`,
+};
+
+/** One field of a create body given a value of the wrong JSON type. */
+export interface WrongTypeCase {
+  readonly field: CreateRequestField;
+  readonly value: unknown;
+}
+
+const WRONG_TYPES: Record<CreateRequestField, unknown[]> = {
+  amount: [10, ['10.00']],
+  description: [5, ['a'], { text: 'a' }, false],
+  merchant_reference: [true, 1042, ['INV-1']],
+  external_id: [123, { id: 'x' }],
+  return_url: [{ url: 'https://shop.example.com/done' }, 1],
+  metadata: ['order=1', ['k', 'v'], 7, true],
+  allowed_methods: ['BKASH', { BKASH: true }, 1],
+  allowed_channels: ['PAYMENT', { PAYMENT: true }, false],
+  customer_id: [42, ['cus_1']],
+  order_id: [{ id: 'ord_1' }, 7],
+};
+
+/** CREATE-WRONG-TYPE: each field of CreatePaymentRequest given values of other JSON types. */
+export const WRONG_TYPE_CASES: CaseTable<WrongTypeCase> = {
+  rule: 'CREATE-WRONG-TYPE',
+  name: 'fields of the wrong JSON type',
+  rows: () => (Object.entries(WRONG_TYPES) as Array<[CreateRequestField, unknown[]]>).flatMap(([field, values]) => values.map((value) => ({ field, value }))),
+  title: (c) => `${c.field} ${quoted(c.value)} is rejected with 400 ${WRONG_TYPE_CODES[c.field].join(' or ')}`,
+};
+
+/** LIST-LIMIT-BOUNDS, first table: limits outside 1..100 or not an integer. */
+export const BAD_LIMIT_CASES: CaseTable<string> = {
+  rule: 'LIST-LIMIT-BOUNDS',
+  name: 'limits outside 1..100',
+  rows: () => ['0', '101', '-1', '1000', '-100', '9999999999999999999999', '0.5', '1.5', '99.5', '100.5', '100.1', 'abc', '20abc', 'NaN', 'Infinity'],
+  title: (limit) => `limit=${limit} is rejected with 400 invalid_request`,
+};
+
+/** LIST-LIMIT-BOUNDS, second table: limits at each edge of 1..100 and within. */
+export const GOOD_LIMIT_CASES: CaseTable<string> = {
+  rule: 'LIST-LIMIT-BOUNDS',
+  name: 'limits within 1..100',
+  rows: () => ['1', '2', '20', '99', '100'],
+  title: (limit) => `limit=${limit} answers 200 with at most ${limit} item(s)`,
 };
 
 /** One malformed Authorization form, sent on an operation (the operations taken in turn). */
@@ -59,7 +104,9 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
 };
 
 /** Every table, in the order each rule runs its own. */
-export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, MALFORMED_KEY_CASES];
+export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
+  INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
+];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */
 export function casesOfRule(rule: RuleId | string, env: CaseEnv): NumberedCase[] {
