@@ -74,7 +74,7 @@ export const GOOD_LIMIT_CASES: CaseTable<string> = {
   rule: 'LIST-LIMIT-BOUNDS',
   name: 'limits within 1..100',
   rows: () => ['1', '2', '20', '99', '100'],
-  title: (limit) => `limit=${limit} answers 200 with at most ${limit} item(s)`,
+  title: (limit) => `limit=${limit} answers 200 listing at least the Payment just created`,
 };
 
 /** One malformed Authorization form, sent on an operation (the operations taken in turn). */
