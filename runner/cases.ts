@@ -14,7 +14,7 @@ export interface CaseOptions {
 }
 
 /** Numbering state of one rule test: the next case number (numbers run on across its tables). */
-export interface CaseCursor {
+interface CaseCursor {
   next: number;
 }
 
