@@ -7,6 +7,7 @@ import { validateSelection } from '../runner/selection.ts';
 import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './options.ts';
 import { checkRunFlags } from './run-flags.ts';
+import { caseOption, printCases } from './cases.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
@@ -15,6 +16,8 @@ export async function dryRun(o: Options): Promise<number> {
   checkRunFlags(o); // what `run` would refuse, a dry run refuses too
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
+  caseOption(o.case, rules);
+  if (o.cases) return printCases(selected);
   if (o.clauses) return printClauses(areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined);
   printRules(selected);
   const c = countByLevel(selected);

@@ -13,6 +13,7 @@ import { checkOutputDir } from '../core/output-path.ts';
 import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, numberOption, variantOption, type Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
+import { caseOption } from './cases.ts';
 
 export async function runCommand(o: Options): Promise<number> {
   if ((o.profile !== undefined || o['base-url'] !== undefined) && o.variant !== undefined) {
@@ -34,6 +35,7 @@ export async function runCommand(o: Options): Promise<number> {
     targetArgs: flagTarget?.replayArgs,
     areas: listOption(o, 'area'),
     rules: listOption(o, 'rule'),
+    caseFilter: caseOption(o.case, listOption(o, 'rule')),
     levels: levelOption(o),
     seed: intOption(o, 'seed', -2147483648, 2147483647),
     runs: intOption(o, 'runs', 1, 100000),

@@ -41,6 +41,15 @@ export interface PropertyFailure {
   shrink_note?: string;
 }
 
+/** One row of a fixed case table (runner/cases.ts): its number and title within the rule, how it ended. */
+export interface CaseOutcome {
+  n: number;
+  title: string;
+  /** `error`: transport trouble, not a verdict on the row. */
+  status: 'pass' | 'fail' | 'error';
+  reason?: string;
+}
+
 export interface HpsMeta {
   rule: string;
   skipReason?: string;
@@ -58,6 +67,8 @@ export interface HpsMeta {
   checks?: number;
   /** Generated cases its properties ran (fast-check runs, summed over the test's properties; runner/depth.ts). */
   cases?: number;
+  /** The rows of the test's fixed case tables that ran, each with its outcome (t.cases). */
+  fixedCases?: CaseOutcome[];
   /** Ambient rules evaluated on this test's answers, with counts. */
   ambientChecked?: Record<string, number>;
   outsideHttp?: OutsideHttpAnswer[];

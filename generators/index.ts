@@ -107,10 +107,14 @@ export type { BodyCase, IdCase, IdemCase, IdOp, KeyKind, Step } from './traffic-
 // auth: credentials that are not a valid key
 export { invalidCredentials, splitKey, printWithoutText } from './invalid-credentials.ts';
 export type { BadCredential, CredentialConstraints, PrintCredential } from './invalid-credentials.ts';
-export { malformedAuthorization } from './malformed-authorization.ts';
+export { fixedMalformedForms, malformedAuthorization, malformedAuthorizationTable } from './malformed-authorization.ts';
 export { unknownKey } from './unknown-key.ts';
 
 // listing: query parameters
 export { unknownStatusFilter } from './unknown-status-filter.ts';
 export { malformedDateFilter } from './malformed-date-filter.ts';
 export { badLimit } from './bad-limit.ts';
+
+// the fixed case tables (one titled case per row; runner/cases.ts)
+export { AMOUNT_NOT_STRING_CASES, BAD_LIMIT_CASES, CASE_TABLES, casesOfRule, GOOD_LIMIT_CASES, INVALID_AMOUNT_CASES, MALFORMED_KEY_CASES, WRONG_TYPE_CASES } from './case-tables.ts';
+export type { MalformedKeyCase, WrongTypeCase } from './case-tables.ts';

@@ -7,6 +7,7 @@ import { partlyChecked } from '../report/partly-checked.ts';
 import { html, trustedHtml, type Html } from './escape.ts';
 import { evidenceHtml, type EvidenceContext } from './html-evidence.ts';
 import { mutationHtml } from './html-mutation.ts';
+import { casesHtml } from './html-cases.ts';
 import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { classesHtml } from './classes.ts';
 import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
@@ -54,6 +55,7 @@ ${r.reason ? html`<p class="reason">${r.reason}</p>` : ''}
 ${r.ruling ? html`<p class="ruling">Ruling on a spec gap: ${r.ruling}</p>` : ''}
 ${r.observed ? observedBlock(r) : ''}
 ${ordered(r.evidence).map((e) => html`${evidenceHtml(e, ctx)}\n`)}
+${casesHtml(r)}
 ${testsTable(r)}</div></details>`;
 }
 

@@ -85,6 +85,19 @@ export interface RuleReport {
   checks?: number;
   /** Each test of the rule; `cases`: the generated cases its properties ran (absent: it ran no property). */
   tests: Array<{ title: string; state: 'pass' | 'fail' | 'skip'; duration_ms: number; requests: number; cases?: number; error?: string }>;
+  /**
+   * The rows of the rule's fixed case tables that ran (generators/case-tables.ts), numbered within the
+   * rule, each titled with what passing means and its own outcome; `run --rule ID --case N` replays one.
+   */
+  cases?: CaseReport[];
+}
+
+/** One fixed case of a rule: `fail`, its check did not hold; `error`, transport trouble (no verdict on the row). */
+export interface CaseReport {
+  n: number;
+  title: string;
+  status: 'pass' | 'fail' | 'error';
+  reason?: string;
 }
 
 export interface Report {

@@ -23,6 +23,8 @@ import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
+import { casesRunner, type CaseOptions } from './cases.ts';
+import type { CaseTable } from '../catalogue/case-table.ts';
 
 export function suiteContext(): SuiteContextData {
   const ctx = inject('hps');
@@ -101,6 +103,8 @@ export interface RuleContext {
   checked(n?: number): void;
   /** Runs a seeded fast-check property; a failure carries counterexample, seed and replay line. */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
+  /** Runs a fixed table (generators/case-tables.ts), one titled case per row, each with its own outcome (runner/cases.ts). */
+  cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
   /** A webhook event's attempts (report/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
@@ -323,6 +327,7 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
     property(arb, predicate, popts = {}) {
       return runProperty({ ctx, id, index: propertyIndex++, meta, replay: () => t.replayLine() }, arb, predicate, popts);
     },
+    cases: casesRunner({ meta, env: { testKey: ctx.profile.keys.test }, filter: ctx.caseFilter, isTransport: (e) => !!transportCause(e) }),
     observe(key, value) {
       (meta.observed ??= {})[key] = value;
     },
@@ -412,6 +417,7 @@ class GuardedPredicate<T> {
 }
 
 async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, popts: PropertyOptions): Promise<void> {
+  if (p.ctx.caseFilter !== undefined) return; // `run --case`: one fixed row alone, no property
   const seed = deriveSeed(p.ctx.seed, `${p.id}#${p.index}`);
   const numRuns = popts.runs ?? p.ctx.runs;
   const guard = new GuardedPredicate(predicate);

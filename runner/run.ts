@@ -21,7 +21,7 @@ import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
 import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
-import { embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
+import { caseReplayCommand, embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
 import { startTarget, type RunningTarget } from '../targets/embedded.ts';
 import type { RunMonitor } from './progress.ts';
 import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
@@ -62,6 +62,8 @@ export interface RunOptions {
   profile?: Profile;
   /** Arguments naming the target in replay lines when there is no profile file (`--base-url URL --key-env VAR`). */
   targetArgs?: string[];
+  /** `run --case N|TITLE`: only this fixed case of the rule runs (runner/cases.ts). */
+  caseFilter?: string;
   /** Only rules of these levels (`run --level`); absent = every level. */
   levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
   /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
@@ -158,6 +160,7 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
     sinkUrl: target.sinkUrl,
     sinkToken: target.sinkToken,
     replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
+    ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
       ...(maxRps !== null ? { maxRpsPerProcess: maxRps / sessionWorkers(opts.session) } : {}),
@@ -252,6 +255,8 @@ export function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void
     if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
     const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));
     r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id, ...new Set(sources)].slice(0, 6)) });
+    const one = caseReplayCommand(ctx, r);
+    if (one) r.evidence.push({ kind: 'replay', command: one });
   }
 }
 

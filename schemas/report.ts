@@ -75,6 +75,8 @@ const evidence = {
 
 const test = closed({ title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, cases: int, error: str }, ['title', 'state', 'duration_ms', 'requests']);
 
+const caseRow = closed({ n: { type: 'integer', minimum: 1 }, title: str, status: { enum: ['pass', 'fail', 'error'] }, reason: str }, ['n', 'title', 'status']);
+
 const rule = closed(
   {
     id: ruleId,
@@ -90,6 +92,7 @@ const rule = closed(
     observed: { type: 'object' },
     checks: int,
     tests: { type: 'array', items: test },
+    cases: { type: 'array', items: caseRow },
   },
   ['id', 'area', 'level', 'status', 'title', 'spec', 'evidence', 'tests'],
 );

@@ -7,7 +7,7 @@
  */
 import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import type { Rule } from '../catalogue/index.ts';
-import type { Evidence, RuleReport, RuleStatus } from '../report/model.ts';
+import type { CaseReport, Evidence, RuleReport, RuleStatus } from '../report/model.ts';
 import type { Finding, HpsMeta } from '../core/evidence.ts';
 
 export interface FinishedTest {
@@ -76,7 +76,19 @@ function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
     })),
   };
   if (rule.ruling) base.ruling = rule.ruling;
+  const cases = casesOf(tests);
+  if (cases.length) base.cases = cases;
   return base;
+}
+
+/** The rows of the rule's fixed tables, in number order (a rule's tests number their rows apart: the first keeps its numbers). */
+function casesOf(tests: FinishedTest[]): CaseReport[] {
+  const seen = new Set<number>();
+  return tests
+    .flatMap((t) => t.meta?.fixedCases ?? [])
+    .filter((c) => !seen.has(c.n) && seen.add(c.n))
+    .sort((a, b) => a.n - b.n)
+    .map((c) => ({ n: c.n, title: c.title, status: c.status, ...(c.reason !== undefined ? { reason: c.reason } : {}) }));
 }
 
 /** What the tests observed (including answers to probes outside ordinary HTTP), or undefined. */

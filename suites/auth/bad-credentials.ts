@@ -7,7 +7,7 @@
 import type fc from 'fast-check';
 import { fingerprint } from '../../core/redact.ts';
 import { invalidCredentials as anyInvalid, type BadCredential } from '../../generators/invalid-credentials.ts';
-import { malformedAuthorization as malformed, malformedAuthorizationTable } from '../../generators/malformed-authorization.ts';
+import { malformedAuthorization as malformed } from '../../generators/malformed-authorization.ts';
 import { unknownKey as unknown } from '../../generators/unknown-key.ts';
 
 export type { BadCredential };
@@ -25,15 +25,6 @@ export function credentialEvidence(c: BadCredential): string {
 /** Malformed Authorization headers around a valid Test key, printed as {@link credentialEvidence}. */
 export function malformedAuthorization(key: string): fc.Arbitrary<BadCredential> {
   return malformed(key, { print: credentialEvidence });
-}
-
-/**
- * Every fixed malformed form around a valid Test key (every scheme and encoding: Basic of `<key>:`
- * and of `:<key>`, no scheme, other schemes, glued, quoted …), the same on every seed, printed as
- * {@link credentialEvidence}. Run before the random cases, so no form is left to chance.
- */
-export function malformedTable(key: string): BadCredential[] {
-  return malformedAuthorizationTable(key, { print: credentialEvidence });
 }
 
 /** Well-formed keys never issued, printed as {@link credentialEvidence}. */

@@ -9,9 +9,10 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { TransportError, type RequestOptions } from '../../core/client.ts';
 import { expectTrue } from '../../runner/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
-import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, malformedTable, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
+import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
 import { splitKey } from '../../generators/invalid-credentials.ts';
+import { MALFORMED_KEY_CASES } from '../../generators/index.ts';
 import { expectInvalidKey } from './invalid-key.ts';
 import { share } from '../../runner/depth.ts';
 
@@ -28,11 +29,10 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   const subject = await newSubject(t, 'malformed');
   const malformed = malformedAuthorization(t.keys.test);
   // Every fixed form of every family (each scheme and encoding), on operations in turn: the same on every seed.
-  for (const [i, cred] of malformedTable(t.keys.test).entries()) {
-    const op = OPERATIONS[i % OPERATIONS.length]!;
+  await t.cases(MALFORMED_KEY_CASES, async ({ cred, op }) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
-  }
+  }, { concurrency: 1 });
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), malformed), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);

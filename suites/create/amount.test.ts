@@ -8,19 +8,15 @@
  * Amounts the spec does not settle ("007", "1.", ".5", "1.000", 18+ digits, non-ASCII digits) are
  * only observed.
  */
-import { borderlineAmount, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
+import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, type Body, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
   const inBody = (c: InvalidCase<string>) => ({ ...c, value: { amount: c.value, external_id: t.externalId('amt'), metadata: t.metadata() } });
-  const fixed = [
-    '0', '0.00', '000', '-1.00', '-0.01', '1.005', '0.001', '10.999', '1e3', '1E2', '+5', ' 5', '5 ', '',
-    'abc', '1,50', '1,000.00', 'NaN', 'Infinity', '0x10', '1.2.3', '.', '10 BDT',
-  ].map((v) => fixedCase(v, 'CREATE-AMOUNT-INVALID', ['invalid_amount'], `amount ${JSON.stringify(v)} is not a positive decimal with at most two decimals`));
-  await eachCase(fixed, async (c) => {
-    const { value, ...rest } = inBody(c);
+  await t.cases(INVALID_AMOUNT_CASES, async (v) => {
+    const { value, ...rest } = inBody(fixedCase(v, 'CREATE-AMOUNT-INVALID', ['invalid_amount'], `amount ${JSON.stringify(v)} is not a positive decimal with at most two decimals`));
     expectRejected(await create(t, value), rest);
   });
   // The amount alone in a minimal body, and inside a full valid body.
@@ -35,10 +31,8 @@ ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
 
 ruleTest('CREATE-AMOUNT-NOT-STRING', async (t) => {
   const codes = ['invalid_amount', 'invalid_request'] as const;
-  const fixed = [10, 10.5, 0.01, 12345678901234567.89, 0, -5, true, null, ['10.00'], { value: '10.00' }].map((v) =>
-    fixedCase(v, 'CREATE-AMOUNT-NOT-STRING', codes, `amount ${JSON.stringify(v)} is not a decimal string`),
-  );
-  await eachCase(fixed, async (c) => {
+  await t.cases(AMOUNT_NOT_STRING_CASES, async (v) => {
+    const c = fixedCase(v, 'CREATE-AMOUNT-NOT-STRING', codes, `amount ${JSON.stringify(v)} is not a decimal string`);
     expectRejected(await create(t, { amount: c.value, external_id: t.externalId('num'), metadata: t.metadata() }), c);
   });
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-NOT-STRING'], marker: marker(t) }), async (c) => {

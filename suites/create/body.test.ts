@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import {
   CREATE_REQUEST_FIELDS,
+  WRONG_TYPE_CASES,
   WRONG_TYPE_CODES,
   invalidCreateRequest,
   malformedBody,
@@ -28,25 +29,9 @@ function validJson(t: RuleContext, label: string): string {
 }
 
 ruleTest('CREATE-WRONG-TYPE', async (t) => {
-  const wrong: Record<(typeof CREATE_REQUEST_FIELDS)[number], unknown[]> = {
-    amount: [10, ['10.00']],
-    description: [5, ['a'], { text: 'a' }, false],
-    merchant_reference: [true, 1042, ['INV-1']],
-    external_id: [123, { id: 'x' }],
-    return_url: [{ url: 'https://shop.example.com/done' }, 1],
-    metadata: ['order=1', ['k', 'v'], 7, true],
-    allowed_methods: ['BKASH', { BKASH: true }, 1],
-    allowed_channels: ['PAYMENT', { PAYMENT: true }, false],
-    customer_id: [42, ['cus_1']],
-    order_id: [{ id: 'ord_1' }, 7],
-  };
-  const fixed = Object.entries(wrong).flatMap(([field, values]) =>
-    values.map((v) =>
-      fixedCase({ field, value: v }, 'CREATE-WRONG-TYPE', WRONG_TYPE_CODES[field as keyof typeof wrong], `${field} ${JSON.stringify(v)} has the wrong JSON type`),
-    ),
-  );
-  await eachCase(fixed, async (c) => {
-    const body: Body = { amount: '10.00', external_id: t.externalId('type'), metadata: t.metadata(), [c.value.field]: c.value.value };
+  await t.cases(WRONG_TYPE_CASES, async ({ field, value }) => {
+    const c = fixedCase({ field, value }, 'CREATE-WRONG-TYPE', WRONG_TYPE_CODES[field], `${field} ${JSON.stringify(value)} has the wrong JSON type`);
+    const body: Body = { amount: '10.00', external_id: t.externalId('type'), metadata: t.metadata(), [field]: value };
     expectRejected(await create(t, body), c);
   });
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-WRONG-TYPE'], marker: marker(t) }), async (c) => {

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { ruleTest } from '../../runner/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { countCheck, Mismatch } from '../../runner/expect.ts';
-import { enumNearMisses } from '../../generators/index.ts';
+import { BAD_LIMIT_CASES, enumNearMisses, GOOD_LIMIT_CASES } from '../../generators/index.ts';
 import { badLimit } from '../../generators/bad-limit.ts';
 import { malformedDateFilter } from '../../generators/malformed-date-filter.ts';
 import { unknownStatusFilter } from '../../generators/unknown-status-filter.ts';
@@ -60,10 +60,6 @@ const STATUS_NEAR_MISSES = enumNearMisses(PAYMENT_STATUSES);
 const MALFORMED_DATES = ['not-a-date', 'yesterday', 'now', 'abc', '2024-13-01T00:00:00Z', '2024-01-32T00:00:00Z',
   '2024-01-01T24:00:01Z', '2024-01-01T25:00:00Z', '2024-01-01T10:60:00Z', '2024-01-01T10:00:61Z', '2024-00-10T00:00:00Z',
   '2024-01-00T00:00:00Z', '20240101T00:00:00Zjunk', 'T00:00:00Z', '--'];
-/** limit one past each edge of 1..100, far past them, and not an integer. */
-const BAD_LIMITS = ['0', '101', '-1', '1000', '-100', '9999999999999999999999', '0.5', '1.5', '99.5', '100.5', '100.1', 'abc', '20abc', 'NaN', 'Infinity'];
-/** limit at each edge of 1..100 and within. */
-const GOOD_LIMITS = ['1', '2', '20', '99', '100'];
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
   for (const status of UNKNOWN_STATUSES) expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
@@ -112,14 +108,14 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
-  for (const limit of BAD_LIMITS) expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
+  await t.cases(BAD_LIMIT_CASES, async (limit) => expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`), { concurrency: 1 });
   await t.createPayment();
-  for (const limit of GOOD_LIMITS) {
+  await t.cases(GOOD_LIMIT_CASES, async (limit) => {
     const res = await t.client.listPayments(t.keys.test, { limit });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     expectListed(res, `limit=${limit} after creating a Payment`);
-  }
+  }, { concurrency: 1 });
   await t.property(badLimit(), async (limit) => {
     expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
   }, { runs: share(t.runs, 0.24) });

@@ -30,7 +30,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   receiver: ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
   'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'sink'],
   'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver', 'reference', 'examples', 'targets'],
-  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas'],
+  // generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
+  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],
   bin: ['cli'],
   // Benches measure the product from outside; nothing imports them.
   bench: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas', 'cli'],

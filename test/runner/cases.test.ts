@@ -1,0 +1,115 @@
+/**
+ * One titled case per row, addressable (issue 22). runCases itself: every row runs, each keeps its
+ * own outcome, the first failing row (in table order) fails the rule. Through `run`: a planted
+ * fault that accepts amounts with three decimals fails exactly those rows of CREATE-AMOUNT-INVALID
+ * (the other 21 pass), report.json lists them under the rule and validates against its closed
+ * schema, the replay line names the failing case, and `--case N` / `--case TITLE` run that row
+ * alone (one request). `--dry-run --cases` lists the rows; a case the rule lacks is exit 2.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CaseTable } from '../../catalogue/case-table.ts';
+import type { HpsMeta } from '../../core/evidence.ts';
+import { TransportError } from '../../core/client.ts';
+import { readReportFile } from '../../core/report-file.ts';
+import { casesOfRule, INVALID_AMOUNT_CASES } from '../../generators/index.ts';
+import { runCases } from '../../runner/cases.ts';
+import { transportCause } from '../../runner/rule-test.ts';
+import { run } from '../../runner/run.ts';
+import { runChild } from '../support/run-child.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BIN = join(ROOT, 'bin', 'hps-conformance.mjs');
+const TMP = mkdtempSync(join(tmpdir(), 'hps-cases-'));
+
+const LETTERS: CaseTable<string> = { rule: 'CREATE-AMOUNT-INVALID', name: 'letters', rows: () => ['a', 'b', 'c', 'd'], title: (v) => `letter ${v} holds` };
+
+function caseRun(filter?: string) {
+  const meta: HpsMeta = { rule: 'CREATE-AMOUNT-INVALID' };
+  return { meta, r: { meta, env: { testKey: 'pt_test_sk_x' }, cursor: { next: 1 }, filter, isTransport: (e: unknown) => !!transportCause(e) } };
+}
+
+describe('runCases', () => {
+  it('runs every row, records each outcome, and fails with the first failing row (table order)', async () => {
+    const { meta, r } = caseRun();
+    const ran: string[] = [];
+    const err = await runCases(r, LETTERS, async (v) => {
+      ran.push(v);
+      if (v === 'b' || v === 'd') throw new Error(`${v} broke`);
+    }).then(() => new Error("no failure"), (e: unknown) => e as Error);
+    expect(ran.sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(err.message).toBe('case 2 (letter b holds): b broke (1 more case(s) failed too)');
+    expect(meta.fixedCases).toEqual([
+      { n: 1, title: 'letter a holds', status: 'pass' },
+      { n: 2, title: 'letter b holds', status: 'fail', reason: 'b broke' },
+      { n: 3, title: 'letter c holds', status: 'pass' },
+      { n: 4, title: 'letter d holds', status: 'fail', reason: 'd broke' },
+    ]);
+  });
+
+  it('numbers run on across tables; a filter runs one row; transport trouble is error, not fail', async () => {
+    const { meta, r } = caseRun('6');
+    const ran: string[] = [];
+    await runCases(r, LETTERS, async (v) => void ran.push(v));
+    const err = await runCases(r, LETTERS, async (v) => {
+      ran.push(v);
+      throw new TransportError('HPS_ERR_TARGET_UNREACHABLE' as never, 'refused');
+    }).catch((e: unknown) => e);
+    expect(ran).toEqual(['b']);
+    expect(err).toBeInstanceOf(TransportError);
+    expect(meta.fixedCases).toEqual([{ n: 6, title: 'letter b holds', status: 'error', reason: expect.stringContaining('refused') }]);
+    expect(r.cursor.next).toBe(9);
+  });
+});
+
+describe('fixed cases through a run', () => {
+  it('a fault accepting three decimals fails exactly those rows; the others pass; the replay names the case', async () => {
+    const reportDir = join(TMP, 'fault');
+    const result = await run({ rules: ['CREATE-AMOUNT-INVALID'], faults: ['amount-three-decimals-accepted'], seed: 1, runs: 10, reportDir, log: () => {} });
+    const rule = result.report.rules.find((r) => r.id === 'CREATE-AMOUNT-INVALID')!;
+    expect(rule.status).toBe('fail');
+    const listed = casesOfRule('CREATE-AMOUNT-INVALID', { testKey: 'pt_test_sk_x' });
+    expect(rule.cases!.map((c) => ({ n: c.n, title: c.title }))).toEqual(listed);
+    const failing = rule.cases!.filter((c) => c.status !== 'pass').map((c) => `${c.n} ${c.status} ${c.title}`);
+    expect(failing).toEqual(['6 fail amount "1.005" is rejected with 400 invalid_amount', '8 fail amount "10.999" is rejected with 400 invalid_amount']);
+    expect(rule.cases!.filter((c) => c.status === 'pass')).toHaveLength(21);
+    expect(rule.reason).toMatch(/^case 6 \(amount "1\.005"/);
+    const replays = rule.evidence.flatMap((e) => (e.kind === 'replay' ? [e.command] : []));
+    expect(replays).toContain('hps-conformance run --rule CREATE-AMOUNT-INVALID --case 6 --seed=1 --runs 10 --fault amount-three-decimals-accepted');
+    expect(() => readReportFile(reportDir)).not.toThrow(); // the closed schema knows rules[].cases
+  }, 120_000);
+
+  it('--case N runs that row alone (one request), --case TITLE too', async () => {
+    const one = await run({ rules: ['CREATE-AMOUNT-INVALID'], faults: ['amount-three-decimals-accepted'], seed: 1, runs: 10, caseFilter: '6', persist: false, log: () => {} });
+    const rule = one.report.rules[0]!;
+    expect(rule.status).toBe('fail');
+    expect(rule.cases).toEqual([expect.objectContaining({ n: 6, status: 'fail' })]);
+    expect(one.report.requests).toBe(1);
+    const title = INVALID_AMOUNT_CASES.title('0.00', 1);
+    const byTitle = await run({ rules: ['CREATE-AMOUNT-INVALID'], seed: 1, runs: 10, caseFilter: title, persist: false, log: () => {} });
+    expect(byTitle.report.rules[0]!.status).toBe('pass');
+    expect(byTitle.report.rules[0]!.cases).toEqual([{ n: 2, title, status: 'pass' }]);
+    expect(byTitle.report.requests).toBe(1);
+  }, 120_000);
+});
+
+describe('the command line', () => {
+  it('--dry-run --cases lists every rule\'s rows, numbered and titled', async () => {
+    const r = await runChild(process.execPath, [BIN, 'run', '--dry-run', '--cases', '--area', 'create'], { timeoutMs: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('CREATE-AMOUNT-INVALID (23 fixed cases)');
+    expect(r.stdout).toMatch(/^\s+6 {2}amount "1\.005" is rejected with 400 invalid_amount$/m);
+    expect(r.stdout).not.toContain('AUTH-MALFORMED-KEY'); // the selection holds
+    expect(r.stdout).not.toContain('pt_test_sk_'); // no key in a title
+  }, 90_000);
+
+  it('a case the rule lacks, or --case without exactly one --rule, is exit 2 with one line', async () => {
+    for (const args of [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-MISSING-KEY', '--case', '1'], ['--cases']]) {
+      const r = await runChild(process.execPath, [BIN, 'run', ...args], { timeoutMs: 60_000 });
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  }, 120_000);
+});
