@@ -132,18 +132,11 @@ export const CLASSES: readonly ConformanceClass[] = [
 const byRule = new Map<string, ConformanceClass>(CLASSES.flatMap((c) => c.rules.map((r) => [r, c] as const)));
 const byId = new Map<string, ConformanceClass>(CLASSES.map((c) => [c.id, c]));
 
-/** The class a MUST rule belongs to (undefined for SHOULD and OBSERVE rules). */
-export function classOfRule(ruleId: string): ConformanceClass | undefined {
-  return byRule.get(ruleId);
-}
 
 export function getClass(id: string): ConformanceClass | undefined {
   return byId.get(id);
 }
 
-export function isClassId(id: string): id is ClassId {
-  return byId.has(id);
-}
 
 /** The classes `run` (side absent), `receiver` or `client` reports on. */
 export function classesOfSide(side: Side | undefined): ConformanceClass[] {

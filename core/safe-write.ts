@@ -17,7 +17,6 @@ export const OWN_FILES: readonly string[] = [
 
 /** The files of a conformance run (a later `load` into the same directory keeps them, and vice versa). */
 export const RUN_FILES: readonly string[] = OWN_FILES.filter((f) => !f.startsWith('load'));
-export const LOAD_FILES: readonly string[] = OWN_FILES.filter((f) => f.startsWith('load'));
 
 /** Writes `data` to `file` through a temporary file and a rename; a symlink at `file` is replaced, never followed. */
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode = 0o644): void {

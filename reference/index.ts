@@ -33,7 +33,8 @@ export { ALT_DECISIONS, REFERENCE_DECISIONS, VARIANTS, decisionsFor } from './de
 export { REFERENCE_FAULTS, FAULT_NAMES, isFaultName, toFaultSet } from './faults.ts';
 export type { RateLimitOptions } from './seed.ts';
 export type { AttemptRecord, DeliveryRecord } from './webhooks/dispatcher.ts';
-export { WebhookDispatcher, RETRY_GAPS_MS, MAX_ATTEMPTS } from './webhooks/dispatcher.ts';
+export { WebhookDispatcher } from './webhooks/dispatcher.ts';
+export { RETRY_GAPS_MS, MAX_ATTEMPTS } from './webhooks/delivery-steps.ts';
 export { computeSignature, signatureHeader, verifySignature } from './webhooks/sign.ts';
 
 export interface ReferenceOptions {

@@ -20,7 +20,6 @@ import type { FaultSet } from '../faults.ts';
 import type { StoredEvent, WebhookEndpoint } from '../types.ts';
 import { MAX_ATTEMPTS, deliverySteps, type AttemptResult, type DeliverySteps } from './delivery-steps.ts';
 
-export { MAX_ATTEMPTS, RETRY_GAPS_MS, USER_AGENT } from './delivery-steps.ts';
 
 export interface DispatcherOptions {
   /** The sink's public URL; an endpoint's URL is this + its path. */
