@@ -29,9 +29,14 @@ export const COST_BOUNDS = {
   },
 } as const satisfies Record<string, CostBound>;
 
-/** The cases of a property: `fraction` of --runs (at least 1), within `bound` when one applies. */
+/**
+ * The cases of a property: `fraction` of --runs, within `bound` when one applies. Below the default
+ * (a quick run, the mutation score's --runs 25) never fewer than the property's tuned count at
+ * --runs 100, or --runs itself if smaller: a quick run must not shrink an expensive property to a
+ * case or two, where the edge it exists for would be left to chance.
+ */
 export function share(runs: number, fraction: number, bound?: CostBound): number {
   if (!(fraction > 0)) throw new Error(`share: fraction ${fraction} must be positive`);
-  const n = Math.max(1, Math.round(runs * fraction));
+  const n = Math.max(1, Math.min(runs, Math.round(100 * fraction)), Math.round(runs * fraction));
   return bound ? Math.min(n, bound.max) : n;
 }

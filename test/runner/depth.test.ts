@@ -21,7 +21,10 @@ describe('share', () => {
     expect([100, 300, 1000].map((r) => share(r, 0.4))).toEqual([40, 120, 400]);
     expect(share(100, 0.03)).toBe(3);
     expect(share(1, 0.03)).toBe(1);
-    expect(share(10, 0.25)).toBe(3);
+    // Below the default: never fewer than the tuned count at --runs 100 (or --runs itself): the old min(runs, N).
+    expect(share(10, 0.25)).toBe(10);
+    expect(share(25, 0.4)).toBe(25);
+    expect(share(25, 0.1)).toBe(10);
   });
 
   it('stops only at a named cost bound, which says why', () => {
