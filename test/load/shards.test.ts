@@ -3,7 +3,7 @@
  * the merged count is the sum, the merged percentiles are those of one histogram of every
  * sample, and the thresholds judge the merge (not a shard).
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
@@ -52,7 +52,10 @@ describe('load --shard i/N and load merge', () => {
     const merged = reportDir('merged');
     // Merged into the directory of a conformance run, the merge joins its report too.
     mkdirSync(merged, { recursive: true });
-    copyFileSync(join(import.meta.dirname, '..', 'fixtures', 'report-create-clean.json'), join(merged, 'report.json'));
+    // A conformance run of the same target (a load section joins only a report naming its target).
+    const conformance = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'report-create-clean.json'), 'utf8'));
+    conformance.target = { base_url: reference.profile.base_url, embedded_reference: false };
+    writeFileSync(join(merged, 'report.json'), JSON.stringify(conformance));
     // The shards were judged at 60 s; so is the merge here (its latency on a shared machine is not the point).
     const m = await runMain(['load', 'merge', '--allow-short', '--max-p99-ms', '60000', '--report', merged, ...dirs]);
     expect(m.code, m.err + m.out).toBe(0);
