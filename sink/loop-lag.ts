@@ -30,8 +30,9 @@ export function startLoopLagMonitor(): LoopLagMonitor {
   return {
     recentLagMs() {
       const now = performance.now();
-      const current = Math.max(0, now - last - TICK_MS);
-      return Math.round(Math.max(current, ...lags.filter((l) => l.at >= now - WINDOW_MS).map((l) => l.lag)));
+      let max = Math.max(0, now - last - TICK_MS);
+      for (const l of lags) if (l.at >= now - WINDOW_MS && l.lag > max) max = l.lag;
+      return Math.round(max);
     },
     stop: () => clearInterval(timer),
   };
