@@ -112,14 +112,31 @@ async function openSink(profile: Profile, logDir: string, listen: string): Promi
   }
 }
 
-/** A loopback port free right now (the reference must know the sink's address before either starts). */
-export function freePort(): Promise<number> {
+/**
+ * A loopback port free right now (the reference must know the sink's address before either starts).
+ * Drawn below the kernel's ephemeral range (32768 and up on Linux), so no outgoing connection of a
+ * busy machine takes it as its local port in the seconds before the sink listens (seen: the sink's
+ * port taken, EADDRINUSE, with many runs side by side); a port the OS picks is the fallback.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(() => true, () => false);
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+    s.listen(port, '127.0.0.1', () => {
+      const bound = (s.address() as { port: number }).port;
+      s.close(() => resolve(bound));
     });
   });
 }
