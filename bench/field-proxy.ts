@@ -157,7 +157,8 @@ function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message, request_id: `req_fp_${randomBytes(6).toString('hex')}` } });
 }
 
-function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+/** RFC 9110 7.6.1: connection-specific fields are not forwarded. */
+export function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
   return out;

@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardable } from '../../bench/field-proxy.ts';
 
 export interface RunningProxy {
   url: string;
@@ -17,8 +18,6 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** RFC 9110 7.6.1: connection-specific fields are not forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 /** Bound on one upstream exchange; the suite's own deadlines are shorter. */
 const UPSTREAM_TIMEOUT_MS = 60_000;
 
@@ -73,12 +72,4 @@ export async function startPassThroughProxy(upstream: string): Promise<RunningPr
         server.closeAllConnections();
       }),
   };
-}
-
-function forwardable(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-  }
-  return out;
 }
