@@ -16,6 +16,13 @@ import type { Report } from '../report/model.ts';
 import { run } from '../runner/run.ts';
 import { SuiteSession, MUTATION_SUITE_WORKERS } from '../runner/suite-session.ts';
 
+/**
+ * Rule tests in flight per worker in a mutation run: 1, as before runs went side by side. Four
+ * sessions run in this one process, each with its embedded reference and sink on this main thread;
+ * at 8 tests per worker the references stopped answering within 10 s (timeouts, not verdicts).
+ */
+const MUTATION_CONCURRENCY = 1;
+
 export type Isolation = 'session' | 'process';
 
 export interface SuiteRun {
@@ -62,7 +69,8 @@ function sessionRunner(session: SuiteSession): SuiteRunner {
       }, RUN_DEADLINE_MS);
       const ms = () => Math.round(performance.now() - started);
       try {
-        const res = await run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, log: () => {}, onReferenceError: () => {} });
+        // One rule test at a time per worker (MUTATION_CONCURRENCY): 4 sessions share this process with their embedded references.
+        const res = await run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, concurrency: MUTATION_CONCURRENCY, log: () => {}, onReferenceError: () => {} });
         if (timedOut) return { report: null, exitCode: null, problem: `gave up after ${RUN_DEADLINE_MS / 1000} s`, ms: ms() };
         return { report: res.report, exitCode: res.exitCode, ms: ms() };
       } catch (e) {
