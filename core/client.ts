@@ -157,6 +157,23 @@ export function resetClientState(): void {
   resetCircuits();
 }
 
+/**
+ * Closes the pool to one origin (a run's target, at its end). Runs side by side in one process
+ * (the mutation score) each close their own: closing every pool would cut the others' requests.
+ */
+export async function closePoolOf(baseUrl: string): Promise<void> {
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    return;
+  }
+  const p = pools.get(origin);
+  if (!p) return;
+  pools.delete(origin);
+  await p.close().catch(() => undefined);
+}
+
 /** Closes every pool (end of a worker or a CLI run). */
 export async function closeAllPools(): Promise<void> {
   const all = [...pools.values()];

@@ -78,6 +78,9 @@ interface Matcher {
   exact: string[];
   plain: Set<string>;
   encoded: Set<string>;
+  /** The forms of `plain` / `encoded` shorter than their gram (matched whole), listed once. */
+  plainShort: string[];
+  encodedShort: string[];
   /** Short secret parts: one insertion or deletion is matched by regex. */
   edits: RegExp | null;
 }
@@ -104,11 +107,8 @@ function editsRegex(parts: string[]): RegExp | null {
   return alts.length ? new RegExp(alts.join('|'), 'gi') : null;
 }
 
-function matcherFor(secrets: readonly string[]): Matcher {
+function buildMatcher(secrets: readonly string[]): Matcher {
   const usable = [...new Set(secrets.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET))];
-  const id = usable.join('\u0000');
-  let m = cache.get(id);
-  if (m) return m;
   const plain = new Set<string>();
   const encoded = new Set<string>();
   for (const s of usable) {
@@ -118,18 +118,29 @@ function matcherFor(secrets: readonly string[]): Matcher {
   }
   // Longest first, so a key is replaced before a shorter secret inside it.
   const exact = [...usable].sort((a, b) => b.length - a.length);
-  m = { exact, plain, encoded, edits: editsRegex(usable.map(secretPart)) };
+  const short = (set: Set<string>, k: number) => [...set].filter((g) => g.length < k);
+  return { exact, plain, encoded, plainShort: short(plain, PLAIN_GRAM), encodedShort: short(encoded, ENCODED_GRAM), edits: editsRegex(usable.map(secretPart)) };
+}
+
+/**
+ * The matcher of the registered secrets plus `extra`, cached by the registrations' generation and
+ * the extra list: a call costs one short join, never a rebuild (a report is thousands of calls).
+ */
+function matcherFor(extra: readonly string[]): Matcher {
+  const id = `${generation}\u0001${extra.join('\u0000')}`;
+  let m = cache.get(id);
+  if (m) return m;
+  m = buildMatcher([...extra, ...registered.keys()]);
   if (cache.size > 32) cache.clear();
   cache.set(id, m);
   return m;
 }
 
 /** Ranges [start, end) of `text` covered by a k-gram of `set` (or a whole short form). */
-function scan(text: string, set: Set<string>, k: number, fold: boolean, ranges: Array<[number, number]>): void {
-  if (set.size === 0) return;
+function scan(text: string, set: Set<string>, shortForms: readonly string[], k: number, fold: boolean, ranges: Array<[number, number]>): void {
+  if (set.size === 0 || text.length < MIN_SECRET) return;
   const t = fold ? text.toLowerCase() : text;
   if (t.length !== text.length) return scanSlow(text, set, fold, ranges);
-  const shortForms = [...set].filter((g) => g.length < k);
   for (let i = 0; i + k <= t.length; i++) {
     if (set.has(t.slice(i, i + k))) ranges.push([i, i + k]);
   }
@@ -170,13 +181,12 @@ function blankRanges(text: string, ranges: Array<[number, number]>): string {
 /** Redacts key-shaped strings, every known secret and every transform of one in free text. */
 export function redactText(text: string, extraSecrets: readonly string[] = []): string {
   let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
-  const all = [...extraSecrets, ...registered];
-  if (all.length === 0) return stripUserInfo(out);
-  const m = matcherFor(all);
+  if (extraSecrets.length === 0 && registered.size === 0) return stripUserInfo(out);
+  const m = matcherFor(extraSecrets);
   for (const s of m.exact) out = out.split(s).join(redactSecret(s));
   const ranges: Array<[number, number]> = [];
-  scan(out, m.plain, PLAIN_GRAM, true, ranges);
-  scan(out, m.encoded, ENCODED_GRAM, false, ranges);
+  scan(out, m.plain, m.plainShort, PLAIN_GRAM, true, ranges);
+  scan(out, m.encoded, m.encodedShort, ENCODED_GRAM, false, ranges);
   if (m.edits) for (const x of out.matchAll(m.edits)) ranges.push([x.index!, x.index! + x[0].length]);
   return stripUserInfo(blankRanges(out, ranges));
 }
@@ -207,10 +217,34 @@ export function userInfoSecrets(url: string): string[] {
   }
 }
 
-/** Secrets known to this process (a loaded profile's), redacted from every text besides the ones passed. */
-const registered: string[] = [];
-export function registerSecrets(secrets: readonly string[]): void {
-  for (const s of secrets) if (typeof s === 'string' && s.length >= MIN_SECRET && !registered.includes(s)) registered.push(s);
+/**
+ * Secrets known to this process (a loaded profile's, a run's target), redacted from every text
+ * besides the ones passed; counted, so a secret registered twice stays until both release it.
+ */
+const registered = new Map<string, number>();
+/** Bumped by every change of `registered`: part of the matcher cache's key. */
+let generation = 0;
+
+/**
+ * Registers secrets for every later redaction in this process. Returns their release: a run
+ * releases its embedded target's throwaway keys when it ends, so a process that runs many
+ * (the mutation score: 160 runs) does not scan every text for every run's keys.
+ */
+export function registerSecrets(secrets: readonly string[]): () => void {
+  const added = secrets.filter((s) => typeof s === 'string' && s.length >= MIN_SECRET);
+  for (const s of added) registered.set(s, (registered.get(s) ?? 0) + 1);
+  if (added.length) generation++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    for (const s of added) {
+      const n = (registered.get(s) ?? 1) - 1;
+      if (n <= 0) registered.delete(s);
+      else registered.set(s, n);
+    }
+    if (added.length) generation++;
+  };
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);

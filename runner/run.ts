@@ -13,7 +13,7 @@ import { selectRules, type Rule } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
-import { closeAllPools } from '../core/client.ts';
+import { closePoolOf } from '../core/client.ts';
 import { preflight } from '../targets/preflight.ts';
 import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
@@ -125,7 +125,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     guard?.disarm();
     throw e;
   });
-  registerSecrets(profileSecrets(target.profile));
+  // The target's keys (an embedded reference's are new every run) are released when the run ends.
+  const releaseSecrets = registerSecrets(profileSecrets(target.profile));
   const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
   const outageFile = ctx.pace!.outageFile!;
   guard?.addCleanup(() => rmSync(outageFile, { force: true }));
@@ -140,7 +141,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     guard?.cleanup();
     rmSync(outageFile, { force: true });
     await target.close();
-    await closeAllPools();
+    await closePoolOf(target.profile.base_url);
+    releaseSecrets();
     guard?.disarm();
   }
 }
