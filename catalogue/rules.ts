@@ -294,7 +294,7 @@ export const RULES = [
     requirement: 'Every 429 carries a Retry-After header that is a non-negative integer.' },
   { id: 'LIMIT-RECOVERY', area: 'limits', level: 'MUST', section: S.limits, needs: ['keys.test_rate_limited'],
     requirement: 'After waiting Retry-After seconds the key\'s requests succeed again.',
-    ruling: 'The wait is bounded: a Retry-After above 60 s is SKIP with its value. A 429 met after the wait, carrying a Retry-After of its own, is waited out once more (a service may limit in two places, a gateway and the application, each answering for its own window); still refused after that is FAIL.' },
+    ruling: 'The 429 waited out is the first met after the Retry-After given while limited drops by a second (probed every 100 ms, at most 14 times): a Retry-After rounded down is then short by nearly a second, whatever the burst took. The wait is bounded: a Retry-After above 60 s is SKIP with its value. A 429 met after the wait, carrying a Retry-After of 1 s or more, is waited out once more (a service may limit in two places, a gateway and the application, each answering for its own window); one saying Retry-After 0 is FAIL at once (the service refuses and says the wait is over), and so is still refused after the second wait.' },
   { id: 'LIMIT-PER-KEY', area: 'limits', level: 'MUST', section: S.limits, needs: ['keys.test_rate_limited'],
     requirement: 'While one key is limited, another key of the same business is not.' },
   { id: 'LIMIT-RATE-THRESHOLD', area: 'limits', level: 'OBSERVE', section: S.limits, needs: ['keys.test_rate_limited'],
