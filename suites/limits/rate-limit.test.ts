@@ -210,7 +210,7 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
     if (ra > MAX_WAIT_S) t.skip(`Retry-After is ${ra} s, above the ${MAX_WAIT_S} s LIMIT-RECOVERY waits`);
     chosen = await tickedRefusal(t, key, first);
   }
-  if (chosen === null) t.skip('the key was served again before its Retry-After dropped by a second, twice: the window is too short to choose the moment');
+  if (chosen === null) return t.skip('the key was served again before its Retry-After dropped by a second, twice: the window is too short to choose the moment');
   const last = chosen.res;
   if (retryAfter(last) === null) return t.skip(`the 429 carried Retry-After ${JSON.stringify(last.headers['retry-after'] ?? null)}: no integer to wait (LIMIT-RETRY-AFTER)`);
   // Waited out once more if the answer is a 429 with a Retry-After of its own: a service may limit
