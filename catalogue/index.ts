@@ -19,6 +19,16 @@ export function isRuleId(id: string): id is RuleId {
   return byId.has(id);
 }
 
+/** Former ids (`formerly`, kept after a rename) → the rule's current id. */
+const byFormerId = new Map<string, RuleId>(
+  (RULES as readonly RuleDef[]).flatMap((r) => (r.formerly ?? []).map((old) => [old, r.id as RuleId] as const)),
+);
+
+/** The current id of a rule named by its id or by an id it had before a rename; undefined when neither. */
+export function currentRuleId(id: string): RuleId | undefined {
+  return isRuleId(id) ? id : byFormerId.get(id);
+}
+
 /**
  * Service-side rules selected by --area / --rule (both empty: all). Merchant-side rules
  * (`side` set) belong to their own commands and are never selected here.

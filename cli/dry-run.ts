@@ -11,8 +11,8 @@ import { caseOption, printCases } from './cases.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
-  const rules = listOption(o, 'rule');
-  validateSelection(areas, rules);
+  const { rules, renamed } = validateSelection(areas, listOption(o, 'rule'));
+  for (const line of renamed) console.error(`hps-conformance: ${line}`);
   checkRunFlags(o); // what `run` would refuse, a dry run refuses too
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));

@@ -11,6 +11,7 @@ import { STATUSES, badge } from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { observedPairs } from './observed.ts';
 import type { CertificateRead, Report, RuleReport } from '../report/model.ts';
+import { currentRuleId } from '../catalogue/index.ts';
 
 export interface CompareInput {
   /** The report's directory (holding report.json and report.html). */
@@ -28,6 +29,11 @@ interface Column extends CompareInput {
   byId: Map<string, RuleReport>;
 }
 
+/** A rule's current id: a report from before a rename lists it under its former id (`formerly`), one row with the newer reports. */
+function currentId(id: string): string {
+  return currentRuleId(id) ?? id;
+}
+
 function columns(inputs: readonly CompareInput[], outFile: string): Column[] {
   const seen = new Map<string, number>();
   return inputs.map((x) => {
@@ -35,14 +41,19 @@ function columns(inputs: readonly CompareInput[], outFile: string): Column[] {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const rel = relative(dirname(resolve(outFile)), join(resolve(x.dir), 'report.html')).split(sep).map(encodeURIComponent).join('/');
-    return { ...x, label: x.label ?? (n > 1 ? `${base} (${n})` : base), href: rel, byId: new Map(x.report.rules.map((r) => [r.id, r])) };
+    return { ...x, label: x.label ?? (n > 1 ? `${base} (${n})` : base), href: rel, byId: new Map(x.report.rules.map((r) => [currentId(r.id), r])) };
   });
 }
 
 /** Every rule of any report, in area order of first appearance. */
 function ruleRows(cols: readonly Column[]): Array<{ id: string; area: string; level: string; title: string }> {
   const rows = new Map<string, { id: string; area: string; level: string; title: string }>();
-  for (const c of cols) for (const r of c.report.rules) if (!rows.has(r.id)) rows.set(r.id, { id: r.id, area: r.area, level: r.level, title: r.title });
+  for (const c of cols) {
+    for (const r of c.report.rules) {
+      const id = currentId(r.id);
+      if (!rows.has(id)) rows.set(id, { id, area: r.area, level: r.level, title: r.title });
+    }
+  }
   const areas = [...new Set([...rows.values()].map((r) => r.area))];
   return areas.flatMap((a) => [...rows.values()].filter((r) => r.area === a));
 }

@@ -104,8 +104,8 @@ export interface RunResult {
 export async function run(opts: RunOptions): Promise<RunResult> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const areas = opts.areas ?? [];
-  const ruleIds = opts.rules ?? [];
-  validateSelection(areas, ruleIds);
+  const { rules: ruleIds, renamed } = validateSelection(areas, opts.rules ?? []);
+  for (const line of renamed) log(`hps-conformance: ${line}`);
   const selected = selectRules({ areas, rules: ruleIds }).filter((r) => !opts.levels || opts.levels.includes(r.level));
   if (selected.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'the selection (--area/--rule) matches no service-side rule (merchant-side rules: hps-conformance receiver / client)');
   // Non-negative, so a replay line's `--seed=N` is also valid as `--seed N` everywhere.
