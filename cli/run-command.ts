@@ -1,7 +1,8 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProgress, type RunMonitor } from '../runner/progress.ts';
-import { addReplayLines, run } from '../runner/run.ts';
+import { run } from '../runner/run.ts';
+import { addReplayLines } from '../verdict/judge-run.ts';
 import { certificationLine, notCertificationReason } from '../verdict/certificate.ts';
 import { loadSigningKey } from '../verdict/signing.ts';
 import { requireLines, type UnmetRequirement } from '../verdict/require.ts';

@@ -139,6 +139,8 @@ export interface Report {
   source_log?: SourceLog;
   /** Per conformance class (docs/classes.md): conformant, not conformant or not tested, and why (verdict/classes.ts). */
   classes?: ClassVerdict[];
+  /** `--require` (and the profile's `require`): the classes the CI gate required, and those it found unmet (verdict/require.ts). */
+  gate?: { required: string[]; unmet: Array<{ id: string; why: string }> };
 }
 
 /** The durable log of a `hps-conformance sink` run that `webhooks judge` read (webhook-judge/). */

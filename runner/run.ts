@@ -10,32 +10,30 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { selectRules, type Rule } from '../catalogue/index.ts';
-import { mustCounts } from '../report/must-counts.ts';
-import type { Report, RuleReport } from '../report/model.ts';
+import type { Report } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
 import { closePoolOf } from '../core/client.ts';
 import { preflight } from '../targets/preflight.ts';
-import { collectRules, type FinishedTest } from '../verdict/collect.ts';
+import type { FinishedTest } from '../verdict/collect.ts';
+import { judgeRun } from '../verdict/judge-run.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
 import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
-import { caseReplayCommand, embeddedReplayArgs, replayCommand } from '../verdict/replay.ts';
+import { embeddedReplayArgs } from '../verdict/replay.ts';
 import { startTarget, type RunningTarget } from '../targets/embedded.ts';
 import type { RunMonitor } from './progress.ts';
-import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from '../verdict/policy.ts';
+import type { VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
 import { DEFAULT_CONCURRENCY, sessionWorkers, SuiteSession } from './suite-session.ts';
-import { trafficLine, trafficOf } from '../verdict/traffic.ts';
+import { trafficLine } from '../verdict/traffic.ts';
 import { DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
-import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { inertLine } from '../core/inert.ts';
 import { verdictHeadline } from '../report/headline.ts';
-import { classesLine, classVerdicts } from '../verdict/classes.ts';
-import { exitCodeWithRequire, requiredClasses, unmetRequirements, type UnmetRequirement } from '../verdict/require.ts';
+import { classesLine } from '../verdict/classes.ts';
+import { requiredClasses, type UnmetRequirement } from '../verdict/require.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Certificate } from '../report/model.ts';
 import { clearOwnFiles, RUN_FILES } from '../core/safe-write.ts';
@@ -201,20 +199,16 @@ async function suitesThenReport(f: Finish): Promise<RunResult> {
 /** Finished tests → the report (partial when interrupted), written with its renderings unless not persisting. */
 function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): RunResult {
   const { ctx, target, opts } = f;
-  const rules = collectRules(f.selected, tests);
-  addReplayLines(rules, ctx);
-  // Secrets never leave, in any form: the whole report is redacted once more before it is written.
-  const report = redactDeep(buildReport({ target, runId: ctx.runId, seed: ctx.seed, runs: ctx.runs, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, rules, tests }), f.secrets);
-  report.traffic = trafficOf(f.selected, tests, { maxRps: f.maxRps, concurrency: f.concurrency });
-  if (opts.levels) report.selection.levels = opts.levels;
-  if (partialReason) {
-    Object.assign(report, { partial: true, partial_reason: partialReason });
-    f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
-  }
-  applyVerdictPolicy(report, { ...opts.policy, stopped: f.monitor?.stopReason() });
-  report.classes = classVerdicts(report);
-  const unmet = unmetRequirements(report.classes, f.required);
-  const exitCode = exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet);
+  const { report, exitCode, unmet } = judgeRun({
+    target: { base_url: target.profile.base_url, embedded_reference: target.embedded },
+    ctx, startedAt: f.startedAt, selected: f.selected, tests, secrets: f.secrets,
+    selection: { areas: f.areas, rules: f.ruleIds, ...(opts.levels ? { levels: opts.levels } : {}) },
+    pace: { maxRps: f.maxRps, concurrency: f.concurrency },
+    policy: { ...opts.policy, stopped: f.monitor?.stopReason() },
+    required: f.required,
+    ...(partialReason ? { partialReason } : {}),
+  });
+  if (partialReason) f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
   const written = writeRunFiles(f.reportDir, report, target.profile, opts.signKey);
   printSummary(report, written.dir, f.log);
@@ -248,42 +242,6 @@ async function runSuites(session: SuiteSession | undefined, selected: readonly R
   }
 }
 
-/**
- * A replay line per finding: the rule itself plus, for an ambient finding,
- * the rules whose traffic produced the exchange (their tests send it again).
- */
-export function addReplayLines(rules: RuleReport[], ctx: SuiteContextData): void {
-  for (const r of rules) {
-    if (!['fail', 'warn', 'flaky', 'error'].includes(r.status)) continue;
-    const sources = r.evidence.flatMap((e) => (e.kind === 'mismatch' && e.source && e.source.rule !== r.id ? [e.source.rule] : []));
-    r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id, ...new Set(sources)].slice(0, 6)) });
-    const one = caseReplayCommand(ctx, r);
-    if (one) r.evidence.push({ kind: 'replay', command: one });
-  }
-}
-
-function buildReport(a: {
-  target: RunningTarget; runId: string; seed: number; runs: number; startedAt: Date;
-  areas: string[]; ruleIds: string[]; rules: RuleReport[]; tests: FinishedTest[];
-}): Report {
-  const finished = new Date();
-  return {
-    tool: TOOL,
-    target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
-    run_id: a.runId,
-    seed: a.seed,
-    runs: a.runs,
-    started_at: a.startedAt.toISOString(),
-    finished_at: finished.toISOString(),
-    duration_ms: finished.getTime() - a.startedAt.getTime(),
-    selection: { areas: a.areas, rules: a.ruleIds },
-    verdict: verdictOf(a.rules),
-    summary: tallyStatuses(a.rules),
-    must: mustCounts(a.rules),
-    requests: a.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
-    rules: a.rules,
-  };
-}
 
 
 function printSummary(report: Report, dir: string, log: (l: string) => void): void {

@@ -187,6 +187,13 @@ export const reportSchema = {
         ['file', 'bytes', 'sha256', 'lines', 'skipped_lines', 'deliveries', 'events', 'time_scale', 'watched_from', 'watched_until', 'stopped_in_order', 'restarts'],
       ),
       classes: { type: 'array', items: classVerdict, maxItems: 100 },
+      gate: closed(
+        {
+          required: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 100 },
+          unmet: { type: 'array', maxItems: 100, items: closed({ id: { type: 'string', maxLength: 64 }, why: { type: 'string', maxLength: 2000 } }, ['id', 'why']) },
+        },
+        ['required', 'unmet'],
+      ),
     },
     ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
   ),

@@ -20,6 +20,14 @@ import { exitCodeWithRequire, requiredClasses, unmetRequirements } from '../verd
 import { signCertificate } from '../verdict/signing.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { verifyCertificate } from '../verdict/verify.ts';
+import { judgeRun } from '../verdict/judge-run.ts';
+import { ajv } from '../schemas/ajv.ts';
+import { reportSchema } from '../schemas/report.ts';
+import { renderHtml } from '../render/html.ts';
+import { renderMarkdown } from '../render/markdown.ts';
+import { renderJunit } from '../render/junit.ts';
+
+const validReport = ajv.compile(reportSchema);
 
 describe('conformance classes (catalogue/classes.ts)', () => {
   it('every MUST rule belongs to exactly one class, and a class lists MUST rules only', () => {
@@ -129,6 +137,25 @@ describe('class verdicts, the verdict line and the --require gate', () => {
     expect(exitCodeWithRequire(EXIT.conformant, [])).toBe(0);
     expect(() => requiredClasses(['cor'])).toThrow(/cor is not a conformance class/);
     expect(() => requiredClasses(['receiver'])).toThrow(/not a conformance class of this command/);
+  });
+
+  it('the gate is in report.json (valid by its schema) and in every rendering, met or unmet', () => {
+    const rep = serviceReport(urlOnly);
+    const judged = judgeRun({
+      target: rep.target, ctx: { runId: 'r1', seed: 7, runs: 100, profilePath: null, replayArgs: [] }, startedAt: new Date(0),
+      selected: selectRules({}), selection: { areas: [], rules: [] }, tests: [], secrets: [], pace: { maxRps: null, concurrency: 8 },
+      policy: {}, required: ['core', 'isolation-live'],
+    });
+    expect(judged.report.gate).toEqual({ required: ['core', 'isolation-live'], unmet: judged.unmet });
+    expect(judged.unmet.map((u) => u.id)).toEqual(['core', 'isolation-live']); // no test ran: nothing tested
+    rep.gate = { required: ['core', 'isolation-live'], unmet: unmetRequirements(rep.classes!, ['core', 'isolation-live']) };
+    expect(validReport(rep), JSON.stringify(validReport.errors)).toBe(true);
+    const line = 'CI gate (--require core, isolation-live): unmet: isolation-live (not tested: needs keys.live; 0 of 4 ran)';
+    expect(renderHtml(rep)).toContain(line);
+    expect(renderMarkdown(rep)).toContain(line);
+    expect(renderJunit(rep)).toContain(line);
+    rep.gate = { required: ['core'], unmet: [] };
+    expect(renderMarkdown(rep)).toContain('CI gate (--require core): met');
   });
 });
 
