@@ -78,4 +78,10 @@ export interface RuleDef {
   readonly formerly?: readonly string[];
   /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
   readonly ruling?: string;
+  /**
+   * A createPayment body the generators break this rule with (generators/invalid-case.ts derives
+   * `CREATE_RULE_IDS` from it): one field of an otherwise valid body (`field`: the generator file
+   * that breaks it exports its `FIELD_RULES` entry), or the body as a whole (`body`).
+   */
+  readonly invalidInput?: 'field' | 'body';
 }
