@@ -48,7 +48,6 @@ export { invalidAllowedChannels } from './invalid-allowed-channels.ts';
 
 // context_items
 export { contextItems } from './context-items.ts';
-export { blankExternalId } from './blank-external-id.ts';
 export { borderlineContextItems } from './borderline-context-items.ts';
 
 // lengths, types, raw bodies, headers

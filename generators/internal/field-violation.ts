@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { FIELD_RULES as AMOUNT_NOT_STRING } from '../amount-not-string.ts';
-import { FIELD_RULES as BLANK_EXTERNAL_ID } from '../blank-external-id.ts';
 import { FIELD_RULES as CONTEXT_ITEMS } from '../context-items.ts';
 import { FIELD_RULES as ALLOWED_CHANNELS } from '../invalid-allowed-channels.ts';
 import { FIELD_RULES as ALLOWED_METHODS } from '../invalid-allowed-methods.ts';
@@ -25,7 +24,7 @@ import type { FieldViolation, Slot, ViolationsOf } from './field-rule.ts';
 export { SLOTS, type FieldViolation, type Slot } from './field-rule.ts';
 
 /** Each generator file's rules (the oracle of generators/internal/body-oracle.ts reads them in this order). */
-export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE, BLANK_EXTERNAL_ID] as const;
+export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE] as const;
 
 const VIOLATIONS: { readonly [K in SingleFieldRuleId]: ViolationsOf } = {
   ...AMOUNT.violations,
@@ -36,7 +35,6 @@ const VIOLATIONS: { readonly [K in SingleFieldRuleId]: ViolationsOf } = {
   ...ALLOWED_CHANNELS.violations,
   ...CONTEXT_ITEMS.violations,
   ...WRONG_TYPE.violations,
-  ...BLANK_EXTERNAL_ID.violations,
 };
 
 /** Generators breaking `rule`, one per slot where it can be broken (slots in `slots` only). */
