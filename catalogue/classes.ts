@@ -92,7 +92,7 @@ export const CLASSES: readonly ConformanceClass[] = [
     id: 'webhooks', title: 'Webhook delivery', dependsOn: ['core'],
     covers: 'Events are emitted for every change, signed, routed by environment, subscription and state, retried on failure with the same body, never after an acknowledgement, and delivered at least once.',
     rules: [
-      'HOOK-SIGNATURE-VALID', 'HOOK-TIMESTAMP-NOT-AHEAD', 'HOOK-SIGNATURE-OWN-SECRET', 'HOOK-TIMESTAMP-FRESH', 'HOOK-HEADERS', 'HOOK-ENVELOPE', 'HOOK-EVENT-CREATED',
+      'HOOK-SIGNATURE-VALID', 'HOOK-SIGNATURE-OWN-SECRET', 'HOOK-TIMESTAMP-FRESH', 'HOOK-HEADERS', 'HOOK-ENVELOPE', 'HOOK-EVENT-CREATED',
       'HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-ROUTE-ENVIRONMENT', 'HOOK-ROUTE-SUBSCRIPTION',
       'HOOK-ROUTE-DISABLED', 'HOOK-NO-RETRY-AFTER-ACK', 'HOOK-RETRY-ON-FAILURE', 'HOOK-REDIRECT-NOT-FOLLOWED', 'HOOK-RETRY-SAME-BODY',
       'HOOK-AT-LEAST-ONCE', 'VERS-EVENT-API-VERSION',
