@@ -23,7 +23,6 @@ describe('invalidCreateRequest', () => {
   it('draws every single-field rule', () => {
     const rules = new Set(fc.sample(invalidCreateRequest(), { seed: 79, numRuns: 600 }).map((c) => c.breaks));
     expect([...rules].sort()).toEqual([...SINGLE_FIELD_RULE_IDS].sort());
-    expect(SINGLE_FIELD_RULE_IDS).toHaveLength(13);
   });
 
   it('honours breaks, and keeps the run marker in metadata when metadata is what breaks', () => {
