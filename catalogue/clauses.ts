@@ -10,7 +10,7 @@
  * is noticed.
  *
  * A clause is normative unless it says otherwise. Normative: the rules that check it are those
- * citing it in catalogue/rule-clauses.ts; with no rule that can run, `untestable` says why
+ * citing it in `clauses` of its entry in catalogue/rules.ts; with no rule that can run, `untestable` says why
  * nothing on the wire can show it. Informative (`informative`): it describes, points elsewhere
  * or leaves a point open ("not shown"); OBSERVE rules may still cite it. Ids are never
  * renumbered or reused.

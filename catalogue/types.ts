@@ -1,3 +1,4 @@
+import type { ClauseId } from './clauses.ts';
 import type { ErrorCode } from './error-codes.ts';
 
 /** Result levels (docs/design.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
@@ -66,6 +67,12 @@ export interface RuleDef {
   readonly section: string;
   /** What passing means, in our words (one sentence). */
   readonly requirement: string;
+  /**
+   * The clauses of the spec it checks (catalogue/clauses.ts): the other direction of the trace. A
+   * normative clause is checked when a rule that can run (not `untestable`) cites it; `run --dry-run
+   * --clauses` prints the matrix clause → rules → planted faults.
+   */
+  readonly clauses: readonly ClauseId[];
   /** Error codes of the spec's table this rule exercises. */
   readonly codes?: readonly ErrorCode[];
   /** Profile fields without which the rule is SKIP. */
@@ -78,4 +85,10 @@ export interface RuleDef {
   readonly formerly?: readonly string[];
   /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
   readonly ruling?: string;
+  /**
+   * A createPayment body the generators break this rule with (generators/invalid-case.ts derives
+   * `CREATE_RULE_IDS` from it): one field of an otherwise valid body (`field`: the generator file
+   * that breaks it exports its `FIELD_RULES` entry), or the body as a whole (`body`).
+   */
+  readonly invalidInput?: 'field' | 'body';
 }

@@ -1,13 +1,12 @@
 /**
  * The trace from the spec to the planted faults: each clause (catalogue/clauses.ts), the rules
- * citing it (catalogue/rule-clauses.ts) and, for each rule, the planted faults declaring they
+ * citing it (each rule's `clauses` in catalogue/rules.ts) and, for each rule, the planted faults declaring they
  * break it: the reference server's (mutation/faults.ts), the reference receiver's
  * (receiver/faults.ts) and the example client's (client-cert/faults.ts).
  * `run --dry-run --clauses` prints it; test/catalogue/clauses.test.ts holds it complete.
  */
 import { CLAUSES, type ClauseDef, type ClauseId } from '../catalogue/clauses.ts';
 import { getRule, RULES, type Rule, type RuleId } from '../catalogue/index.ts';
-import { RULE_CLAUSES } from '../catalogue/rule-clauses.ts';
 import { CLIENT_FAULTS } from '../client-cert/faults.ts';
 import { FAULTS } from '../mutation/faults.ts';
 import { RECEIVER_FAULTS } from '../receiver/faults.ts';
@@ -38,7 +37,7 @@ export function faultsByRule(): ReadonlyMap<RuleId, readonly string[]> {
 /** Clause id → the rules citing it, in catalogue order. */
 export function rulesByClause(): ReadonlyMap<ClauseId, readonly RuleId[]> {
   const out = new Map<ClauseId, RuleId[]>();
-  for (const r of RULES) for (const c of RULE_CLAUSES[r.id]) out.set(c, [...(out.get(c) ?? []), r.id]);
+  for (const r of RULES) for (const c of r.clauses) out.set(c, [...(out.get(c) ?? []), r.id]);
   return out;
 }
 

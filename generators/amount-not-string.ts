@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { InvalidCase } from './invalid-case.ts';
 import { show } from './internal/charsets.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 
 type JsonNonString = number | boolean | null | unknown[] | Record<string, unknown>;
 
@@ -44,3 +45,12 @@ export function amountNotString(): Arbitrary<InvalidCase<JsonNonString>> {
       .map((o) => notString(o, 'an object')),
   );
 }
+
+/** CREATE-AMOUNT-NOT-STRING in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-AMOUNT-NOT-STRING'> = {
+  violations: {
+    'CREATE-AMOUNT-NOT-STRING': (slots) => (slots.includes('amount') ? [amountNotString().map(set('amount'))] : []),
+  },
+  // "amount ... a decimal string": any other JSON type
+  oracle: (body) => reading('amount', has(body, 'amount') && typeof body.amount !== 'string' ? ['CREATE-AMOUNT-NOT-STRING'] : []),
+};

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { InvalidCase } from './invalid-case.ts';
 import { show, trimmedPrintableAscii } from './internal/charsets.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 import { validAmount } from './valid-amount.ts';
 
 const item = fc.record(
@@ -48,3 +49,12 @@ export function contextItems(): Arbitrary<InvalidCase<unknown>> {
     { weight: 1, arbitrary: fc.oneof(fc.constant({}), item).map((o) => rejected(o, 'an object')) },
   );
 }
+
+/** CREATE-CONTEXT-ITEMS-REJECTED in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-CONTEXT-ITEMS-REJECTED'> = {
+  violations: {
+    'CREATE-CONTEXT-ITEMS-REJECTED': (slots) => (slots.includes('context_items') ? [contextItems().map(set('context_items'))] : []),
+  },
+  // "context_items are not accepted": in any shape
+  oracle: (body) => reading('context_items', has(body, 'context_items') ? ['CREATE-CONTEXT-ITEMS-REJECTED'] : []),
+};

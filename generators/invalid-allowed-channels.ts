@@ -16,7 +16,8 @@
  */
 import type { Arbitrary } from 'fast-check';
 import { COLLECTION_CHANNELS } from './create-payment-request.ts';
-import { invalidEnumList } from './invalid-enum-list.ts';
+import { enumListReading, invalidEnumList } from './invalid-enum-list.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 import type { InvalidCase } from './invalid-case.ts';
 
 /** allowed_channels values naming something other than the four channel values. */
@@ -29,3 +30,12 @@ export function invalidAllowedChannels(): Arbitrary<InvalidCase<unknown>> {
     breaks: 'CREATE-ALLOWED-CHANNELS-INVALID',
   });
 }
+
+/** CREATE-ALLOWED-CHANNELS-INVALID in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-ALLOWED-CHANNELS-INVALID'> = {
+  violations: {
+    'CREATE-ALLOWED-CHANNELS-INVALID': (slots) => (slots.includes('allowed_channels') ? [invalidAllowedChannels().map(set('allowed_channels'))] : []),
+  },
+  // "allowed_channels names something other than ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER']" (a list that is no array is also a wrong type)
+  oracle: (body) => (has(body, 'allowed_channels') ? reading('allowed_channels', enumListReading(body.allowed_channels, ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], 'CREATE-ALLOWED-CHANNELS-INVALID')) : {}),
+};

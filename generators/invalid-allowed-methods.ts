@@ -15,7 +15,8 @@
  */
 import type { Arbitrary } from 'fast-check';
 import { PAYMENT_METHODS } from './create-payment-request.ts';
-import { invalidEnumList } from './invalid-enum-list.ts';
+import { enumListReading, invalidEnumList } from './invalid-enum-list.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 import type { InvalidCase } from './invalid-case.ts';
 
 /** allowed_methods values naming something other than BKASH or NAGAD. */
@@ -28,3 +29,12 @@ export function invalidAllowedMethods(): Arbitrary<InvalidCase<unknown>> {
     breaks: 'CREATE-ALLOWED-METHODS-INVALID',
   });
 }
+
+/** CREATE-ALLOWED-METHODS-INVALID in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-ALLOWED-METHODS-INVALID'> = {
+  violations: {
+    'CREATE-ALLOWED-METHODS-INVALID': (slots) => (slots.includes('allowed_methods') ? [invalidAllowedMethods().map(set('allowed_methods'))] : []),
+  },
+  // "allowed_methods names something other than ['BKASH', 'NAGAD']" (a list that is no array is also a wrong type)
+  oracle: (body) => (has(body, 'allowed_methods') ? reading('allowed_methods', enumListReading(body.allowed_methods, ['BKASH', 'NAGAD'], 'CREATE-ALLOWED-METHODS-INVALID')) : {}),
+};

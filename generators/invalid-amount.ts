@@ -19,6 +19,7 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { InvalidCase } from './invalid-case.ts';
 import { DIGITS, charFrom, show, stringOf } from './internal/charsets.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 import { validAmount } from './valid-amount.ts';
 
 const NON_ZERO = '123456789';
@@ -129,3 +130,29 @@ export function invalidAmount(): Arbitrary<InvalidCase<string>> {
     punctuation,
   );
 }
+
+const AMOUNT_FORM = /^(0|[1-9][0-9]{0,16})(\.[0-9]{1,2})?$/;
+
+/** CREATE-AMOUNT-INVALID and CREATE-AMOUNT-MISSING in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-AMOUNT-INVALID' | 'CREATE-AMOUNT-MISSING'> = {
+  violations: {
+    'CREATE-AMOUNT-INVALID': (slots) => (slots.includes('amount') ? [invalidAmount().map(set('amount'))] : []),
+    'CREATE-AMOUNT-MISSING': (slots) =>
+      slots.includes('amount')
+        ? [
+            fc.constant({
+              slot: 'amount' as const,
+              remove: true,
+              value: undefined,
+              case: { value: undefined, breaks: 'CREATE-AMOUNT-MISSING' as const, codes: ['invalid_amount', 'invalid_request'] as const, why: 'amount is missing (it is required)' },
+            }),
+          ]
+        : [],
+  },
+  // "amount: required; a positive decimal string with at most two decimals" (18+ integer digits are borderline, never drawn)
+  oracle: (body) => {
+    if (!has(body, 'amount')) return reading('amount', ['CREATE-AMOUNT-MISSING']);
+    const amount = body.amount;
+    return reading('amount', typeof amount === 'string' && (!AMOUNT_FORM.test(amount) || /^0(\.0+)?$/.test(amount)) ? ['CREATE-AMOUNT-INVALID'] : []);
+  },
+};

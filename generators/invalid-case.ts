@@ -8,29 +8,23 @@
  *   what the target does (oracle principle 2).
  */
 import type { ErrorCode } from '../catalogue/error-codes.ts';
-import type { RuleId } from '../catalogue/rules.ts';
+import { RULES } from '../catalogue/rules.ts';
 
-/** The catalogue ids of the createPayment validation rules (the catalogue uses the same ids). */
-export const CREATE_RULE_IDS = [
-  'CREATE-AMOUNT-INVALID',
-  'CREATE-AMOUNT-NOT-STRING',
-  'CREATE-AMOUNT-MISSING',
-  'CREATE-RETURN-URL-FORBIDDEN-SCHEME',
-  'CREATE-RETURN-URL-NOT-HTTPS',
-  'CREATE-METADATA-TOO-MANY-KEYS',
-  'CREATE-METADATA-KEY-TOO-LONG',
-  'CREATE-METADATA-VALUE-TOO-LONG',
-  'CREATE-METADATA-NOT-STRINGS',
-  'CREATE-ALLOWED-METHODS-INVALID',
-  'CREATE-ALLOWED-CHANNELS-INVALID',
-  'CREATE-CONTEXT-ITEMS-REJECTED',
-  'CREATE-WRONG-TYPE',
-  'CREATE-MALFORMED-JSON',
-  'CREATE-BODY-NOT-OBJECT',
-  'CREATE-MULTI-VIOLATION',
-] as const satisfies readonly RuleId[]; // a typo against the catalogue does not compile
+/** The catalogue entries of the createPayment rules a generator breaks (those with `invalidInput`). */
+type NegativeCreateRule = Extract<(typeof RULES)[number], { readonly invalidInput: 'field' | 'body' }>;
 
-export type CreateRuleId = (typeof CREATE_RULE_IDS)[number];
+export type CreateRuleId = NegativeCreateRule['id'];
+
+/** The rules one field of an otherwise valid body can break (`invalidInput: 'field'`). */
+export type SingleFieldRuleId = Extract<NegativeCreateRule, { readonly invalidInput: 'field' }>['id'];
+
+/** The catalogue ids of the createPayment validation rules, in catalogue order (derived, never listed by hand). */
+export const CREATE_RULE_IDS: readonly CreateRuleId[] = RULES.flatMap((r) => ('invalidInput' in r ? [r.id as CreateRuleId] : []));
+
+/** The single-field ones among them, in catalogue order. */
+export const SINGLE_FIELD_RULE_IDS: readonly SingleFieldRuleId[] = RULES.flatMap((r) =>
+  'invalidInput' in r && r.invalidInput === 'field' ? [r.id as SingleFieldRuleId] : [],
+);
 
 export interface InvalidCase<T = unknown> {
   /** The offending field value, or a whole request body / raw request. */

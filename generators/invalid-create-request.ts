@@ -21,11 +21,11 @@
  */
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
-import type { InvalidCase } from './invalid-case.ts';
-import { applyViolations, SINGLE_FIELD_RULE_IDS, SLOTS, violationsOf, type SingleFieldRuleId } from './internal/field-violation.ts';
+import { SINGLE_FIELD_RULE_IDS, type InvalidCase, type SingleFieldRuleId } from './invalid-case.ts';
+import { applyViolations, SLOTS, violationsOf } from './internal/field-violation.ts';
 import { checkMarker, validCreateRequest, type RunMarker } from './valid-create-request.ts';
 
-export type { SingleFieldRuleId } from './internal/field-violation.ts';
+export type { SingleFieldRuleId } from './invalid-case.ts';
 
 export interface InvalidCreateRequestConstraints {
   /** Which rules to break (one per body). @defaultValue every single-field rule */

@@ -85,3 +85,14 @@ export function invalidEnumList(spec: EnumListSpec): Arbitrary<InvalidCase<unkno
 
   return fc.oneof({ weight: 4, arbitrary: stringNotMember }, { weight: 2, arbitrary: nonStringElement }, { weight: 1, arbitrary: notArray });
 }
+
+/**
+ * The oracle's reading of an enum-list field (spec, Errors): `rule` for anything but an array of
+ * members; BORDERLINE for an empty list or repeated members, on which the spec does not rule.
+ */
+export function enumListReading(value: unknown, members: readonly string[], rule: string): string[] {
+  if (!Array.isArray(value)) return [rule];
+  if (value.some((e) => typeof e !== 'string' || !members.includes(e))) return [rule];
+  if (value.length === 0 || new Set(value).size !== value.length) return ['BORDERLINE'];
+  return [];
+}

@@ -26,6 +26,7 @@ import { RESERVED_METADATA_KEYS } from './create-payment-request.ts';
 import type { InvalidCase } from './invalid-case.ts';
 import { printableAscii, show, trimmedPrintableAscii } from './internal/charsets.ts';
 import { entriesToObject } from './internal/entries.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
 import { METADATA_MAX_KEY_LENGTH, METADATA_MAX_KEYS, METADATA_MAX_VALUE_LENGTH } from './valid-metadata.ts';
 
 export type MetadataRuleId =
@@ -142,3 +143,30 @@ export function invalidMetadata(constraints: InvalidMetadataConstraints = {}): A
   };
   return fc.oneof(...breaks.map((rule) => byRule[rule]));
 }
+
+/** The four metadata rules in a body (generators/internal/field-rule.ts); with a marker, the metadata keeps conformance_run. */
+const metadataViolation = (rule: MetadataRuleId): FieldRules<MetadataRuleId>['violations'][MetadataRuleId] => (slots, marker) =>
+  slots.includes('metadata')
+    ? [invalidMetadata({ breaks: [rule], ...(marker ? { include: { conformance_run: marker.runId } } : {}) }).map(set('metadata'))]
+    : [];
+
+export const FIELD_RULES: FieldRules<MetadataRuleId> = {
+  violations: {
+    'CREATE-METADATA-TOO-MANY-KEYS': metadataViolation('CREATE-METADATA-TOO-MANY-KEYS'),
+    'CREATE-METADATA-KEY-TOO-LONG': metadataViolation('CREATE-METADATA-KEY-TOO-LONG'),
+    'CREATE-METADATA-VALUE-TOO-LONG': metadataViolation('CREATE-METADATA-VALUE-TOO-LONG'),
+    'CREATE-METADATA-NOT-STRINGS': metadataViolation('CREATE-METADATA-NOT-STRINGS'),
+  },
+  // Limits: at most 20 keys, keys at most 64 characters, values strings of at most 500 (a metadata that is no object is a wrong type)
+  oracle: (body) => {
+    const m = body.metadata;
+    if (!has(body, 'metadata') || m === null || typeof m !== 'object' || Array.isArray(m)) return {};
+    const entries = Object.entries(m);
+    const rules: string[] = [];
+    if (entries.length > 20) rules.push('CREATE-METADATA-TOO-MANY-KEYS');
+    if (entries.some(([k]) => k.length > 64)) rules.push('CREATE-METADATA-KEY-TOO-LONG');
+    if (entries.some(([, v]) => typeof v === 'string' && v.length > 500)) rules.push('CREATE-METADATA-VALUE-TOO-LONG');
+    if (entries.some(([, v]) => typeof v !== 'string')) rules.push('CREATE-METADATA-NOT-STRINGS');
+    return reading('metadata', rules);
+  },
+};

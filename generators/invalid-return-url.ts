@@ -30,7 +30,8 @@ import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import type { InvalidCase } from './invalid-case.ts';
 import { ALNUM, show, stringOf } from './internal/charsets.ts';
-import { FORBIDDEN_SCHEMES, hierarchicalUrl, hostName, path, query } from './internal/url-parts.ts';
+import { has, reading, set, type FieldRules } from './internal/field-rule.ts';
+import { FORBIDDEN_SCHEMES, hierarchicalUrl, hostName, NON_APP_SCHEMES, path, query } from './internal/url-parts.ts';
 
 export type ReturnUrlRuleId = 'CREATE-RETURN-URL-FORBIDDEN-SCHEME' | 'CREATE-RETURN-URL-NOT-HTTPS';
 
@@ -145,3 +146,32 @@ export function invalidReturnUrl(constraints: InvalidReturnUrlConstraints = {}):
   if (arbs.length === 0) throw new RangeError('invalidReturnUrl: breaks must name at least one rule');
   return fc.oneof(...arbs);
 }
+
+/** What the spec says of a return_url string: the rule it breaks, none (valid), or BORDERLINE. */
+function returnUrlReading(v: string): string[] {
+  let url: URL | null = null;
+  try {
+    url = new URL(v);
+  } catch {
+    return ['CREATE-RETURN-URL-NOT-HTTPS'];
+  }
+  const scheme = url.protocol.slice(0, -1);
+  if (['javascript', 'data', 'file', 'intent'].includes(scheme)) return ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'];
+  if (scheme === 'http') return ['CREATE-RETURN-URL-NOT-HTTPS'];
+  if (scheme === 'https' && /^https:\/\/[a-z0-9.-]+(:[0-9]+)?([/?#]|$)/.test(v)) return [];
+  if (scheme.length >= 3 && /^[a-z][a-z0-9.-]*:\/\/[a-z0-9-]/.test(v) && !NON_APP_SCHEMES.includes(scheme)) return [];
+  return ['BORDERLINE'];
+}
+
+const returnUrlViolation = (rule: ReturnUrlRuleId): FieldRules<ReturnUrlRuleId>['violations'][ReturnUrlRuleId] => (slots) =>
+  slots.includes('return_url') ? [invalidReturnUrl({ breaks: [rule] }).map(set('return_url'))] : [];
+
+/** The two return_url rules in a body (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<ReturnUrlRuleId> = {
+  violations: {
+    'CREATE-RETURN-URL-FORBIDDEN-SCHEME': returnUrlViolation('CREATE-RETURN-URL-FORBIDDEN-SCHEME'),
+    'CREATE-RETURN-URL-NOT-HTTPS': returnUrlViolation('CREATE-RETURN-URL-NOT-HTTPS'),
+  },
+  // "an absolute https URL or a native-app deep link; never javascript:, data:, file:, intent:" (a return_url that is no string is a wrong type)
+  oracle: (body) => (has(body, 'return_url') && typeof body.return_url === 'string' ? reading('return_url', returnUrlReading(body.return_url)) : {}),
+};

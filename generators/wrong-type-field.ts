@@ -30,6 +30,7 @@ import type { ErrorCode } from '../catalogue/error-codes.ts';
 import { CREATE_REQUEST_FIELDS, type CreateRequestField } from './create-payment-request.ts';
 import type { InvalidCase } from './invalid-case.ts';
 import { show } from './internal/charsets.ts';
+import { has, type FieldRules, type FieldViolation } from './internal/field-rule.ts';
 
 /** The offending field and its value. */
 export interface FieldValue {
@@ -102,3 +103,23 @@ export function wrongTypeField(constraints: WrongTypeFieldConstraints = {}): Arb
     }),
   );
 }
+
+/** Whether `value` has the JSON type CreatePaymentRequest gives `field` (JSON null has none). */
+function typed(field: CreateRequestField, value: unknown): boolean {
+  if (field === 'metadata') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (field === 'allowed_methods' || field === 'allowed_channels') return Array.isArray(value);
+  return typeof value === 'string';
+}
+
+/** CREATE-WRONG-TYPE in a body, in any field (generators/internal/field-rule.ts). */
+export const FIELD_RULES: FieldRules<'CREATE-WRONG-TYPE'> = {
+  violations: {
+    'CREATE-WRONG-TYPE': (slots) =>
+      CREATE_REQUEST_FIELDS.filter((f) => slots.includes(f)).map((field) =>
+        wrongTypeField({ fields: [field] }).map((c): FieldViolation => ({ slot: field, remove: false, value: c.value.value, case: c })),
+      ),
+  },
+  // every field of CreatePaymentRequest has one JSON type: a string, an object (metadata) or an array (allowed_*)
+  oracle: (body) =>
+    Object.fromEntries(CREATE_REQUEST_FIELDS.filter((f) => has(body, f) && !typed(f, body[f])).map((f) => [f, ['CREATE-WRONG-TYPE']])),
+};

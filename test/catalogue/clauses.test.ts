@@ -1,6 +1,6 @@
 /**
  * The trace from the spec to the rules and planted faults (catalogue/clauses.ts,
- * catalogue/rule-clauses.ts, cli/clause-matrix.ts), and the clauses held to the spec's text:
+ * each rule's `clauses` in catalogue/rules.ts, cli/clause-matrix.ts), and the clauses held to the spec's text:
  * this tool's copy, docs/spec/hosted-payment-service-v1.md (the repository never reads a path
  * outside itself). Edit the spec copy and a quote no longer found, or a sentence no clause
  * quotes, fails here.
@@ -11,7 +11,6 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../catalogue/clauses.ts';
 import { RULES } from '../../catalogue/index.ts';
-import { RULE_CLAUSES } from '../../catalogue/rule-clauses.ts';
 import { clauseFigures, clauseMatrix, faultsByRule, formatClauseMatrix, judges } from '../../cli/clause-matrix.ts';
 import { specUnits } from './spec-units.ts';
 
@@ -81,8 +80,8 @@ describe('clauses', () => {
 describe('rules → clauses', () => {
   it('every rule cites at least one clause, each cited clause exists', () => {
     const ids = new Set<string>(CLAUSES.map((c) => c.id));
-    expect(RULES.filter((r) => RULE_CLAUSES[r.id].length === 0).map((r) => r.id)).toEqual([]);
-    expect(RULES.flatMap((r) => RULE_CLAUSES[r.id].filter((c) => !ids.has(c)).map((c) => `${r.id} → ${c}`))).toEqual([]);
+    expect(RULES.filter((r) => (r.clauses as readonly string[]).length === 0).map((r) => r.id)).toEqual([]);
+    expect(RULES.flatMap((r) => r.clauses.filter((c) => !ids.has(c)).map((c) => `${r.id} → ${c}`))).toEqual([]);
   });
 
   it('every rule that can fail has a planted fault (server, receiver or client) that breaks it', () => {
