@@ -101,6 +101,12 @@ const CANCEL: Step<Action, PaymentResource> = {
     /* only CANCELLED is refused; a PAID or REVERSED Payment is moved to CANCELLED */
     'cancel-allowed-from-paid': (action, next) =>
       action.payment.status === 'PAID' || action.payment.status === 'REVERSED' ? forceCancelled(action) : next(action),
+    /* the outbox write comes before the state check: a refused cancel still emits payment.cancelled */
+    'refused-cancel-emits-event': (action, next) => {
+      const { ctx, payment } = action;
+      if (payment.status !== 'PENDING') emitEvent(ctx, 'payment.cancelled', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, toPaymentResource(payment, ctx.decisions), ctx.now());
+      return next(action);
+    },
     /* the move is made but cancelled_at is never recorded */
     'cancel-forgets-cancelled-at': (action, next) => {
       const resource = next(action);

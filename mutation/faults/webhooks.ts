@@ -20,6 +20,7 @@ export const WEBHOOKS_EXPECTED = {
   'event-snapshot-before-transition': { breaks: ['HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-EVENT-REVERSED'] },
   'succeed-emits-payment-succeeded': { breaks: ['HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'] },
   'helper-cancel-emits-no-event': { breaks: ['HOOK-EVENT-HELPER-CANCELLED', 'HOOK-AT-LEAST-ONCE'] },
+  'refused-cancel-emits-event': { breaks: ['HOOK-REFUSED-NO-EVENT'] },
   'endpoint-test-sent-to-live-endpoints': { breaks: ['HOOK-ENDPOINT-TEST'] },
   // ── routing ──
   'events-routed-across-environments': { breaks: ['HOOK-ROUTE-ENVIRONMENT'] },

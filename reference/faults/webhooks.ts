@@ -33,6 +33,8 @@ export const WEBHOOKS_FAULTS = {
     'The succeed helper emits the type payment.succeeded instead of payment.paid.',
   'helper-cancel-emits-no-event':
     'The cancel helper writes CANCELLED through a path that skips the outbox: no payment.cancelled event.',
+  'refused-cancel-emits-event':
+    'The outbox write comes before the state check: a cancel refused 409 invalid_transition still emits payment.cancelled.',
   'endpoint-test-sent-to-live-endpoints':
     'Send test event accepts a Live endpoint (202) and delivers endpoint.test to it.',
   // ── routing ──
