@@ -41,13 +41,16 @@ describe('the CLI against hostile targets', () => {
   it.skipIf(!existsSync(TIME))('ends every case with exit 3 and one line, within the deadline, with bounded memory', async () => {
     const outcomes = await Promise.all((Object.keys(HOSTILE_CASES) as HostileCase[]).map(runAgainst));
     for (const o of outcomes) console.log(`${o.kind.padEnd(21)} exit ${o.exit} · ${(o.wallMs / 1000).toFixed(1)} s · peak RSS ${o.peakMb.toFixed(0)} MB · ${o.stderr}`);
+    // Start-up on a busy machine is measured, not guessed: invalid framing ends at the first byte,
+    // and it ran side by side with the others under the same load.
+    const startUpMs = outcomes.find((o) => o.kind === 'invalid-framing')!.wallMs;
     for (const o of outcomes) {
       expect(o.exit, o.stderr).toBe(3);
       expect(o.stderr.split('\n'), o.stderr).toHaveLength(1);
       expect(o.stderr).toMatch(/^hps-conformance: target http:\/\/127\.0\.0\.1:\d+ (could not be reached|did not answer usably): GET \/v1\/payments\?limit=1: /);
-      // Preflight deadline 10 s, plus process start-up on a busy 2-core machine.
-      expect(o.wallMs).toBeLessThan(25_000);
+      // The preflight's request deadline (10 s) past the start-up, plus slack for a busy 2-core machine.
+      expect(o.wallMs, `start-up ${Math.round(startUpMs)} ms`).toBeLessThan(startUpMs + 10_000 + 8_000);
       expect(o.peakMb).toBeLessThan(400);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -88,15 +88,22 @@ describe('load against a target that turns hostile under load', () => {
         const r = timed ? await runChild(TIME, ['-f', 'HPS_PEAK_KB %M', process.execPath, ...args], { timeoutMs: 120_000 }) : await runChild(process.execPath, args, { timeoutMs: 120_000 });
         const wallMs = performance.now() - started;
         const peakMb = Number(/HPS_PEAK_KB (\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024;
-        return { kind, r, wallMs, peakMb, report: readLoadJson(dir) };
+        let report: any;
+        try {
+          report = readLoadJson(dir);
+        } catch (e) {
+          report = { missing: (e as Error).message };
+        }
+        return { kind, r, wallMs, peakMb, report };
       }),
     );
     for (const o of outcomes) {
-      const f = o.report.figures;
+      const f = o.report.figures ?? {};
       console.log(`${o.kind.padEnd(21)} exit ${o.r.status} · ${(o.wallMs / 1000).toFixed(1)} s · peak RSS ${o.peakMb.toFixed(0)} MB · errors ${JSON.stringify(f?.errors?.by_kind ?? f?.errors)} · answered ${f?.responses}`);
     }
     for (const o of outcomes) {
       const what = `${o.kind}\n${o.r.stdout.slice(-2000)}\n${o.r.stderr.slice(-2000)}`;
+      expect(o.report.missing, what).toBeUndefined();
       expect(o.r.status, what).toBe(1);
       expect(o.r.stderr, what).not.toMatch(/^\s+at /m); // no stack trace
       const kinds = o.report.figures.errors.by_kind as Record<string, number>;
