@@ -8,7 +8,7 @@ import { TransportError, type ApiResponse, type RequestOptions } from '../../cor
 import { expectError } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
 import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
-import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
+import { METHODS, ROUTES, routePath } from '../../generators/routes.ts';
 import { share } from '../../runner/depth.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, type Subject } from '../_shared/valid-request.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
-import { WRONG_METHODS, routePath, type Route } from '../_shared/routes.ts';
+import { WRONG_METHODS, routePath, type Route } from '../../generators/routes.ts';
 import { share } from '../../runner/depth.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
