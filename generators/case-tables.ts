@@ -13,6 +13,8 @@ import type { BadCredential } from './internal/credentials.ts';
 import { WRONG_TYPE_CODES } from './wrong-type-field.ts';
 import type { CreateRequestField } from './create-payment-request.ts';
 import { AUTH_CASE_TABLES } from './cases/auth.ts';
+import { CREATE_CASE_TABLES_A } from './cases/create.ts';
+import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -108,7 +110,7 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
 /** Every table (a rule's tables are numbered by their `after` chain, not by their place here). */
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
-  ...AUTH_CASE_TABLES,
+  ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */
