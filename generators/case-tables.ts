@@ -17,6 +17,7 @@ import { CREATE_CASE_TABLES_A } from './cases/create.ts';
 import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
 import { LISTING_CASE_TABLES } from './cases/listing.ts';
 import { ROUTES_VERSIONS_CASE_TABLES } from './cases/routes-versions.ts';
+import { STATES_CASE_TABLES } from './cases/states.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -113,7 +114,7 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
   ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
-  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES,
+  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES,
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */
