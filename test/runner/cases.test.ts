@@ -102,7 +102,27 @@ describe('fixed cases through a run', () => {
   }, 120_000);
 });
 
+describe('a rule whose tables are spread over several tests', () => {
+  it('LIST-FILTER-STRICT: a row of its third table keeps the number `--dry-run --cases` gives it, and runs alone', async () => {
+    const listed = casesOfRule('LIST-FILTER-STRICT', { testKey: 'pt_test_sk_x' });
+    const row = listed.find((c) => c.title.startsWith('created_to="2024-13-01'))!;
+    expect(row.n).toBeGreaterThan(12); // numbered after the unknown statuses and the near misses
+    const one = await run({ rules: ['LIST-FILTER-STRICT'], seed: 1, runs: 10, caseFilter: String(row.n), persist: false, log: () => {} });
+    const rule = one.report.rules[0]!;
+    expect(rule.status).toBe('pass');
+    expect(rule.cases).toEqual([{ n: row.n, title: row.title, status: 'pass' }]);
+  }, 120_000);
+});
+
 describe('the command line', () => {
+  it('a failing run prints the replay line of its first failing case (--case N), beside the rule\'s own', async () => {
+    const r = await runChild(process.execPath, [BIN, 'run', '--rule', 'CREATE-AMOUNT-INVALID', '--fault', 'amount-three-decimals-accepted', '--seed', '1', '--runs', '10', '--no-progress', '--report', join(TMP, 'printed')], { timeoutMs: 90_000 });
+    expect(r.status, r.stderr).toBe(1);
+    const out = `${r.stdout}\n${r.stderr}`;
+    expect(out).toMatch(/^\s+replay: hps-conformance run --rule CREATE-AMOUNT-INVALID --seed=1 --runs 10 --fault amount-three-decimals-accepted$/m);
+    expect(out).toMatch(/^\s+replay the case alone: hps-conformance run --rule CREATE-AMOUNT-INVALID --case 6 --seed=1 --runs 10 --fault amount-three-decimals-accepted$/m);
+  }, 120_000);
+
   it('--dry-run --cases lists every rule\'s rows, numbered and titled', async () => {
     const r = await runChild(process.execPath, [BIN, 'run', '--dry-run', '--cases', '--area', 'create'], { timeoutMs: 60_000 });
     expect(r.status, r.stderr).toBe(0);
