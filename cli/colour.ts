@@ -39,7 +39,7 @@ export function paintLine(line: string, p: Palette): string {
     const c = status[2] === 'WARN' || status[2] === 'FLAKY' ? p.yellow : p.red;
     return status[1] + c(status[2]!) + line.slice(status[1]!.length + status[2]!.length);
   }
-  if (/^\s+replay: /.test(line)) return p.dim(line);
+  if (/^\s+replay( the case alone)?: /.test(line)) return p.dim(line);
   if (line.startsWith('verdict: conformant')) return p.green(p.bold('verdict: conformant')) + line.slice('verdict: conformant'.length);
   if (line.startsWith('verdict: not_conformant')) return p.red(p.bold('verdict: not_conformant')) + line.slice('verdict: not_conformant'.length);
   if (line.startsWith('NOT A CERTIFICATION')) return p.yellow(line);

@@ -29,7 +29,17 @@ describe('the fixed case tables', () => {
     }
   });
 
+  it('a rule\'s tables chain by `after` within the rule, so each row has one number wherever it runs', () => {
+    for (const table of CASE_TABLES) {
+      if (table.after === undefined) continue;
+      expect(table.after.rule, `${table.rule}/${table.name}`).toBe(table.rule);
+      expect(CASE_TABLES, `${table.rule}/${table.name}: its after table is listed`).toContain(table.after);
+    }
+    const firsts = CASE_TABLES.filter((t) => t.after === undefined).map((t) => t.rule);
+    expect(firsts.filter((r, i) => firsts.indexOf(r) !== i), 'one table numbered from 1 per rule').toEqual([]);
+  });
+
   it('a rule without a table has no cases', () => {
-    expect(casesOfRule('AUTH-MISSING-KEY', { testKey: KEY })).toEqual([]);
+    expect(casesOfRule('AUTH-CHECK-ORDER', { testKey: KEY })).toEqual([]);
   });
 });

@@ -12,6 +12,12 @@ import { malformedAuthorizationTable } from './malformed-authorization.ts';
 import type { BadCredential } from './internal/credentials.ts';
 import { WRONG_TYPE_CODES } from './wrong-type-field.ts';
 import type { CreateRequestField } from './create-payment-request.ts';
+import { AUTH_CASE_TABLES } from './cases/auth.ts';
+import { CREATE_CASE_TABLES_A } from './cases/create.ts';
+import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
+import { LISTING_CASE_TABLES } from './cases/listing.ts';
+import { ROUTES_VERSIONS_CASE_TABLES } from './cases/routes-versions.ts';
+import { STATES_CASE_TABLES } from './cases/states.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -75,6 +81,7 @@ export const GOOD_LIMIT_CASES: CaseTable<string> = {
   name: 'limits within 1..100',
   rows: () => ['1', '2', '20', '99', '100'],
   title: (limit) => `limit=${limit} answers 200 listing at least the Payment just created`,
+  after: BAD_LIMIT_CASES,
 };
 
 /** One malformed Authorization form, sent on an operation (the operations taken in turn). */
@@ -103,9 +110,11 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
   title: (c) => `${c.cred.family} (form ${c.form.k} of ${c.form.of}) on ${c.op.operationId} answers 401 invalid_api_key${c.op.testOnly && /pt_live_sk_/.test(c.cred.authorization ?? '') ? ' (or 404 not_found: a Live-shaped token on a test helper)' : ''}`,
 };
 
-/** Every table, in the order each rule runs its own. */
+/** Every table (a rule's tables are numbered by their `after` chain, not by their place here). */
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
+  ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
+  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES,
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */

@@ -4,7 +4,7 @@
  * others; then the first failing row's error (in table order) fails the rule, its evidence as
  * before. With `run --case N|TITLE` only that row runs.
  */
-import { caseMatches, type CaseEnv, type CaseTable } from '../catalogue/case-table.ts';
+import { caseMatches, firstCaseOf, type CaseEnv, type CaseTable } from '../catalogue/case-table.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import type { CaseOutcome, HpsMeta } from '../core/evidence.ts';
 
@@ -13,15 +13,9 @@ export interface CaseOptions {
   concurrency?: number;
 }
 
-/** Numbering state of one rule test: the next case number (numbers run on across its tables). */
-interface CaseCursor {
-  next: number;
-}
-
 export interface CaseRun {
   meta: HpsMeta;
   env: CaseEnv;
-  cursor: CaseCursor;
   /** `--case N` or `--case 'TITLE'` (absent: every row). */
   filter?: string;
   /** Whether an error is transport trouble (the row's outcome is then `error`, not `fail`). */
@@ -30,15 +24,14 @@ export interface CaseRun {
 
 const REASON_CHARS = 300;
 
-/** A rule test's `t.cases`: its tables numbered on from 1, in the order it runs them. */
-export function casesRunner(o: Omit<CaseRun, 'cursor'>): <Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions) => Promise<void> {
-  const r: CaseRun = { ...o, cursor: { next: 1 } };
+/** A rule test's `t.cases`: each table's rows numbered as the table declares (catalogue/case-table.ts `after`). */
+export function casesRunner(r: CaseRun): <Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions) => Promise<void> {
   return (table, check, opts) => runCases(r, table, check, opts);
 }
 
 export async function runCases<Row>(r: CaseRun, table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts: CaseOptions = {}): Promise<void> {
-  const rows = table.rows(r.env).map((row, index) => ({ row, index, n: r.cursor.next + index, title: table.title(row, index) }));
-  r.cursor.next += rows.length;
+  const first = firstCaseOf(table, r.env);
+  const rows = table.rows(r.env).map((row, index) => ({ row, index, n: first + index, title: table.title(row, index) }));
   const chosen = r.filter === undefined ? rows : rows.filter((c) => caseMatches(r.filter!, c));
   const outcomes = await mapLimit(chosen, Math.max(1, opts.concurrency ?? 8), async (c) => {
     try {

@@ -169,7 +169,10 @@ class Progress {
     if (this.reported.has(r.id) || !this.selectedIds.has(r.id)) return;
     this.reported.add(r.id);
     this.o.replay([r]);
-    const replay = r.evidence.find((e) => e.kind === 'replay');
+    const replays = r.evidence.flatMap((e) => (e.kind === 'replay' ? [e.command] : []));
+    const replay = replays[0];
+    // The first failing fixed case alone, when a case failed (addReplayLines adds it after the rule's line).
+    const oneCase = replays.find((c) => / --case /.test(c));
     const word = r.status.toUpperCase();
     const colour = r.status === 'warn' || r.status === 'flaky' ? this.paint.yellow : this.paint.red;
     if (r.status === 'fail') {
@@ -180,7 +183,8 @@ class Progress {
     // The reason and replay line may carry the target's text: one line each, no control character.
     // Redacted again as printed: the replay line is built here (a base_url's user:pass@ is stripped).
     const reason = inertLine(redactText(`${r.id} — ${r.reason ?? ''}`)).slice(0, 290);
-    this.line(`${colour(word.padEnd(5))} ${reason}` + (replay && replay.kind === 'replay' ? `\n      ${this.paint.dim(`replay: ${inertLine(redactText(replay.command))}`)}` : ''));
+    const dim = (label: string, command: string | undefined) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
+    this.line(`${colour(word.padEnd(5))} ${reason}${dim('replay', replay)}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
   }
 
   moduleEnded(m: TestModule): void {

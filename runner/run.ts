@@ -249,8 +249,11 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'flaky', 'error'].includes(x.status))) {
     // Reasons and replay lines may carry the target's text: one line each, no control character (core/inert.ts).
     log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id} — ${r.reason ?? ''}`)}`.slice(0, 300));
-    const replay = r.evidence.find((e) => e.kind === 'replay');
-    if (replay && replay.kind === 'replay') log(`        replay: ${inertLine(replay.command)}`);
+    const replays = r.evidence.flatMap((e) => (e.kind === 'replay' ? [e.command] : []));
+    if (replays[0] !== undefined) log(`        replay: ${inertLine(replays[0])}`);
+    // The first failing fixed case alone (addReplayLines adds it after the rule's line).
+    const oneCase = replays.slice(1).find((c) => / --case /.test(c));
+    if (oneCase !== undefined) log(`        replay the case alone: ${inertLine(oneCase)}`);
   }
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
     log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);

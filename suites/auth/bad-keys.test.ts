@@ -15,6 +15,7 @@ import { splitKey } from '../../generators/invalid-credentials.ts';
 import { MALFORMED_KEY_CASES } from '../../generators/index.ts';
 import { expectInvalidKey } from './invalid-key.ts';
 import { share } from '../../runner/depth.ts';
+import { REVOKED_KEY_OPERATION_CASES } from '../../generators/cases/auth.ts';
 
 /**
  * esid: Authentication — "Scheme: HTTP bearer. Header `Authorization: Bearer <API_KEY>`."
@@ -96,10 +97,10 @@ ruleTest('AUTH-UNKNOWN-KEY', async (t) => {
 ruleTest('AUTH-REVOKED-KEY', async (t) => {
   const revoked = { key: t.keys.test_revoked! };
   const subject = await newSubject(t, 'revoked');
-  for (const op of OPERATIONS) {
+  await t.cases(REVOKED_KEY_OPERATION_CASES, async (op) => {
     const res = await sendValid(t, op, subject, revoked);
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);
-  }
+  }, { concurrency: 1 });
   await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), fc.option(fc.uuid(), { nil: undefined })), async ([op, idempotencyKey]) => {
     const res = await sendValid(t, op, subject, revoked, { idempotencyKey });
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);

@@ -9,11 +9,12 @@ import type { RequestOptions } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
 import { anyRequestBody, type RequestBodyKind } from '../../generators/any-request-body.ts';
 import { anyRequestPath } from '../../generators/any-request-path.ts';
-import { METHODS } from '../_shared/routes.ts';
+import { METHODS } from '../../generators/routes.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
 import { share } from '../../runner/depth.ts';
+import { NO_KEY_OPERATION_CASES } from '../../generators/cases/auth.ts';
 
 /**
  * esid: Authentication — "Every operation requires `Authorization: Bearer <API_KEY>`."
@@ -24,10 +25,10 @@ import { share } from '../../runner/depth.ts';
  */
 ruleTest('AUTH-MISSING-KEY', async (t) => {
   const subject = await newSubject(t, 'nokey');
-  for (const op of OPERATIONS) {
+  await t.cases(NO_KEY_OPERATION_CASES, async (op) => {
     const res = await sendValid(t, op, subject, NO_KEY);
     expectError(res, 401, ['invalid_api_key'], `${op.operationId} without Authorization`);
-  }
+  }, { concurrency: 1 });
   const variation = fc.record({
     op: fc.constantFrom(...OPERATIONS),
     businessHeader: fc.option(fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 4, maxLength: 24 }).map((s) => `biz_${s}`), { nil: undefined }),

@@ -10,16 +10,17 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
 import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from '../_shared/valid-request.ts';
 import { share } from '../../runner/depth.ts';
+import { READ_SCOPE_CASES, WRITE_SCOPE_CASES } from '../../generators/cases/auth.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);
 
 ruleTest('AUTH-READ-SCOPE-REQUIRED', async (t) => {
   const writeOnly = { key: t.keys.test_write_only! };
   const subject = await newSubject(t, 'noread');
-  for (const op of needing('payments:read')) {
+  await t.cases(READ_SCOPE_CASES, async (op) => {
     const res = await sendValid(t, op, subject, writeOnly);
     expectError(res, 403, ['insufficient_scope'], `${op.operationId} with a key lacking payments:read`);
-  }
+  }, { concurrency: 1 });
   // listPayments with any valid filter, getPayment of a real Payment.
   const listQuery = fc.record(
     {
@@ -39,11 +40,11 @@ ruleTest('AUTH-READ-SCOPE-REQUIRED', async (t) => {
 ruleTest('AUTH-WRITE-SCOPE-REQUIRED', async (t) => {
   const readOnly = { key: t.keys.test_read_only! };
   const subject = await newSubject(t, 'nowrite');
-  for (const op of needing('payments:write')) {
+  await t.cases(WRITE_SCOPE_CASES, async (op) => {
     const res = await sendValid(t, op, subject, readOnly);
     expectError(res, 403, ['insufficient_scope'], `${op.operationId} with a key lacking payments:write`);
     await expectUntouched(t, subject, `${op.operationId} with a read-only key`);
-  }
+  }, { concurrency: 1 });
   await t.property(
     fc.tuple(fc.constantFrom(...needing('payments:write')), fc.option(fc.uuid(), { nil: undefined })),
     async ([op, idempotencyKey]) => {

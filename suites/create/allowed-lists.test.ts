@@ -11,20 +11,18 @@
  */
 import type { Arbitrary } from 'fast-check';
 import {
-  COLLECTION_CHANNELS,
-  enumNearMisses,
   invalidAllowedChannels,
   invalidAllowedMethods,
   invalidCreateRequest,
-  PAYMENT_METHODS,
   validAllowedChannels,
   validAllowedMethods,
   type InvalidCase,
 } from '../../generators/index.ts';
-import type { ErrorCode } from '../../catalogue/error-codes.ts';
+import type { CaseTable } from '../../catalogue/case-table.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
+import { create, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import { INVALID_CHANNELS_CASES, INVALID_METHODS_CASES, VALID_CHANNELS_CASES, VALID_METHODS_CASES, type ListRow } from '../../generators/cases/create.ts';
 
 type Field = 'allowed_methods' | 'allowed_channels';
 
@@ -33,13 +31,13 @@ function bodyWith(t: RuleContext, field: Field, value: unknown) {
 }
 
 /** The body of a *-VALID test: fixed lists, then generated ones, each accepted and echoed. */
-function validLists(field: Field, fixed: string[][], arb: Arbitrary<string[]>): (t: RuleContext) => Promise<void> {
+function validLists(field: Field, fixed: CaseTable<string[]>, arb: Arbitrary<string[]>): (t: RuleContext) => Promise<void> {
   return async (t) => {
     const check = async (list: string[]) => {
       const body = bodyWith(t, field, list);
       expectCreated(await create(t, body), body, `${field} ${JSON.stringify(list)}`);
     };
-    await eachCase(fixed, check);
+    await t.cases(fixed, check);
     await batched(t, arb, check, share(t.runs, 0.25));
   };
 }
@@ -48,18 +46,13 @@ function validLists(field: Field, fixed: string[][], arb: Arbitrary<string[]>): 
 function invalidLists(
   rule: 'CREATE-ALLOWED-METHODS-INVALID' | 'CREATE-ALLOWED-CHANNELS-INVALID',
   field: Field,
-  code: ErrorCode,
-  notMembers: unknown[][],
-  malformed: unknown[],
+  fixed: CaseTable<ListRow>,
   arb: Arbitrary<InvalidCase<unknown>>,
 ): (t: RuleContext) => Promise<void> {
   return async (t) => {
-    const fixed = [
-      ...notMembers.map((v) => fixedCase(v, rule, [code], `${field} ${JSON.stringify(v)} names something other than the allowed values`)),
-      ...malformed.map((v) => fixedCase(v, rule, ['invalid_request', code], `${field} ${JSON.stringify(v)} is not an array of allowed values`)),
-    ];
     const check = async (c: InvalidCase<unknown>) => expectRejected(await create(t, bodyWith(t, field, c.value)), c);
-    await eachCase(fixed, check);
+    await t.cases(fixed, (r) => check(fixedCase(r.value, rule, r.codes,
+      `${field} ${JSON.stringify(r.value)} ${r.codes.length === 1 ? 'names something other than the allowed values' : 'is not an array of allowed values'}`)));
     await batched(t, arb, check, share(t.runs, 0.4));
     await batched(t, invalidCreateRequest({ breaks: [rule], marker: marker(t) }), async (c) => {
       expectRejected(await create(t, fresh(t, c.value, 'enum')), c);
@@ -67,36 +60,20 @@ function invalidLists(
   };
 }
 
-/**
- * Edge table of near misses (every seed): each member in lower case, capitalised, padded with a space
- * or a tab, alone and after a valid member (so a check of the first item only is caught).
- */
-function nearMissLists(members: readonly string[]): string[][] {
-  return enumNearMisses(members).flatMap((m) => [[m.value], [members.find((x) => x !== m.of) ?? m.of, m.value]]);
-}
-
-ruleTest('CREATE-ALLOWED-METHODS-VALID', validLists('allowed_methods', [['BKASH'], ['NAGAD'], ['BKASH', 'NAGAD'], ['NAGAD', 'BKASH']], validAllowedMethods()));
+ruleTest('CREATE-ALLOWED-METHODS-VALID', validLists('allowed_methods', VALID_METHODS_CASES, validAllowedMethods()));
 
 ruleTest('CREATE-ALLOWED-METHODS-INVALID', invalidLists(
   'CREATE-ALLOWED-METHODS-INVALID',
   'allowed_methods',
-  'invalid_allowed_method',
-  [...nearMissLists(PAYMENT_METHODS), ['NAGAD', 'bKash'], ['ROCKET'], ['BKASH', 'CARD'], ['BKASH', ''], ['SEND_MONEY']],
-  [[1], ['BKASH', null], [['BKASH']], 'BKASH', 'BKASH,NAGAD', { BKASH: true }, 1],
+  INVALID_METHODS_CASES,
   invalidAllowedMethods(),
 ));
 
-ruleTest('CREATE-ALLOWED-CHANNELS-VALID', validLists(
-  'allowed_channels',
-  [['SEND_MONEY'], ['PAYMENT'], ['CASH_IN'], ['BANK_TRANSFER'], ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], ['BANK_TRANSFER', 'CASH_IN']],
-  validAllowedChannels(),
-));
+ruleTest('CREATE-ALLOWED-CHANNELS-VALID', validLists('allowed_channels', VALID_CHANNELS_CASES, validAllowedChannels()));
 
 ruleTest('CREATE-ALLOWED-CHANNELS-INVALID', invalidLists(
   'CREATE-ALLOWED-CHANNELS-INVALID',
   'allowed_channels',
-  'invalid_allowed_channel',
-  [...nearMissLists(COLLECTION_CHANNELS), ['SEND-MONEY'], ['CASH_OUT'], ['PAYMENT', 'QR'], ['PAYMENT', ''], ['BKASH']],
-  [[1], ['PAYMENT', null], [['CASH_IN']], 'SEND_MONEY', { SEND_MONEY: true }, true],
+  INVALID_CHANNELS_CASES,
   invalidAllowedChannels(),
 ));

@@ -10,7 +10,8 @@
  */
 import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
 import { ruleTest } from '../../runner/rule-test.ts';
-import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, type Body, batched } from './support.ts';
+import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+import { AMOUNT_MISSING_CASES } from '../../generators/cases/create.ts';
 import { share } from '../../runner/depth.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
@@ -42,12 +43,10 @@ ruleTest('CREATE-AMOUNT-NOT-STRING', async (t) => {
 
 ruleTest('CREATE-AMOUNT-MISSING', async (t) => {
   const codes = ['invalid_amount', 'invalid_request'] as const;
-  const fixed: Array<InvalidCase<Body>> = [
-    fixedCase({ metadata: t.metadata() }, 'CREATE-AMOUNT-MISSING', codes, 'a body with metadata only, no amount'),
-    fixedCase({ external_id: t.externalId('miss'), metadata: t.metadata() }, 'CREATE-AMOUNT-MISSING', codes, 'no amount'),
-    fixedCase({ description: 'no amount here', metadata: t.metadata(), allowed_methods: ['BKASH'] }, 'CREATE-AMOUNT-MISSING', codes, 'no amount, other fields valid'),
-  ];
-  await eachCase(fixed, async (c) => expectRejected(await create(t, c.value), c));
+  await t.cases(AMOUNT_MISSING_CASES, async (row) => {
+    const c = fixedCase(row.build(t), 'CREATE-AMOUNT-MISSING', codes, row.why);
+    expectRejected(await create(t, c.value), c);
+  });
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-AMOUNT-MISSING'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'miss')), c);
   }, share(t.runs, 0.1));

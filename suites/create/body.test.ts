@@ -23,9 +23,16 @@ import type { ErrorCode } from '../../catalogue/error-codes.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import { MALFORMED_JSON_CASES, MULTI_VIOLATION_CASES, NOT_OBJECT_CASES } from '../../generators/cases/create.ts';
 
 function validJson(t: RuleContext, label: string): string {
   return JSON.stringify({ amount: '10.00', external_id: t.externalId(label), metadata: t.metadata() });
+}
+
+/** validJson, made once per label within a test (the rows of a table share it). */
+function validJsonOnce(t: RuleContext): (label: string) => string {
+  const made = new Map<string, string>();
+  return (label) => made.get(label) ?? made.set(label, validJson(t, label)).get(label)!;
 }
 
 ruleTest('CREATE-WRONG-TYPE', async (t) => {
@@ -40,44 +47,16 @@ ruleTest('CREATE-WRONG-TYPE', async (t) => {
 });
 
 ruleTest('CREATE-MALFORMED-JSON', async (t) => {
-  const json = validJson(t, 'mal');
-  const broken = (raw: string, why: string) => fixedCase(raw, 'CREATE-MALFORMED-JSON', ['invalid_request'], `body ${why}`);
-  const fixed: InvalidCase<string>[] = [
-    broken(json.slice(0, -1), 'cut short (no closing brace)'),
-    broken(json.slice(0, 12), 'cut short inside a string'),
-    broken(`${json.slice(0, -1)},}`, 'with a trailing comma'),
-    broken(json.replaceAll('"', "'"), 'with single quotes'),
-    broken(json.replace(/"([a-z_]+)":/g, '$1:'), 'with unquoted keys'),
-    broken(`${json} x`, 'with garbage after the object'),
-    broken(`${json}${json}`, 'of two objects back to back'),
-    broken('{"amount":NaN}', 'with NaN as a value'),
-    broken('{"amount":"10.00","description":"a\u0001b"}', 'with a raw control character in a string'),
-    broken('{"amount":"10.00","description":"\\x41"}', 'with an invalid escape'),
-    broken('\uFEFF{garbage', 'of a byte order mark and garbage'),
-    broken('amount=10.00&description=x', 'form-encoded'),
-    broken('{', 'a lone brace'),
-    fixedCase('', 'CREATE-MALFORMED-JSON', ['invalid_request', 'invalid_amount'], 'body empty'),
-  ];
+  const json = validJsonOnce(t);
   const check = async (c: InvalidCase<string>) => expectRejected(await createRaw(t, c.value), c);
-  await eachCase(fixed, check);
+  await t.cases(MALFORMED_JSON_CASES, (row) => check(fixedCase(row.raw(json), 'CREATE-MALFORMED-JSON', row.codes, `body ${row.why}`)));
   await batched(t, malformedBody({ breaks: ['CREATE-MALFORMED-JSON'] }), check, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-BODY-NOT-OBJECT', async (t) => {
-  const codes = ['invalid_request', 'invalid_amount'] as const;
-  const notObject = (raw: string, why: string) => fixedCase(raw, 'CREATE-BODY-NOT-OBJECT', codes, `body ${why}`);
-  const fixed: InvalidCase<string>[] = [
-    notObject('[]', 'is an empty array'),
-    notObject(`[${validJson(t, 'arr')}]`, 'is an array holding a valid body'),
-    notObject(JSON.stringify(validJson(t, 'str')), 'is a valid body encoded twice (a JSON string)'),
-    notObject('"10.00"', 'is a JSON string'),
-    notObject('10', 'is a JSON number'),
-    notObject('null', 'is null'),
-    notObject('true', 'is true'),
-    notObject('false', 'is false'),
-  ];
+  const json = validJsonOnce(t);
   const check = async (c: InvalidCase<string>) => expectRejected(await createRaw(t, c.value), c);
-  await eachCase(fixed, check);
+  await t.cases(NOT_OBJECT_CASES, (row) => check(fixedCase(row.raw(json), 'CREATE-BODY-NOT-OBJECT', row.codes, `body ${row.why}`)));
   await batched(t, malformedBody({ breaks: ['CREATE-BODY-NOT-OBJECT'] }), check, share(t.runs, 0.15));
 });
 
@@ -97,25 +76,13 @@ ruleTest('CREATE-MULTI-VIOLATION', async (t) => {
     }
     expectRejected(res, c);
   };
-  const part = (field: string, breaks: InvalidCase['breaks'], codes: readonly ErrorCode[]): Part => ({ breaks, codes, why: field });
-  const multi = (extra: Body, parts: Part[], why: string) => ({
-    value: { amount: '10.00', external_id: t.externalId('multi'), metadata: t.metadata(), ...extra },
-    codes: [...new Set(parts.flatMap((p) => p.codes))],
-    parts,
-    why,
-  });
-  const many: Record<string, string> = t.metadata();
-  for (let i = 0; i < 21; i++) many[`key_${i}`] = 'v';
   // Pairs none of whose codes is invalid_request: a target that answers a generic code fails them.
-  const fixed = [
-    multi({ amount: '0', return_url: 'javascript:alert(1)' }, [part('amount', 'CREATE-AMOUNT-INVALID', ['invalid_amount']), part('return_url', 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', ['invalid_return_url'])], 'zero amount and a javascript: return_url'),
-    multi({ amount: '1.005', metadata: many }, [part('amount', 'CREATE-AMOUNT-INVALID', ['invalid_amount']), part('metadata', 'CREATE-METADATA-TOO-MANY-KEYS', ['invalid_metadata'])], 'three decimals and 22 metadata keys'),
-    multi({ return_url: 'http://shop.example.com/done', allowed_methods: ['bkash'] }, [part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', ['invalid_return_url']), part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', ['invalid_allowed_method'])], 'an http return_url and a lower-case method'),
-    multi({ allowed_channels: ['QR'], context_items: [] }, [part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', ['invalid_allowed_channel']), part('context_items', 'CREATE-CONTEXT-ITEMS-REJECTED', ['context_items_not_accepted'])], 'an unknown channel and context_items'),
-    multi({ amount: '-1', allowed_methods: ['ROCKET'], allowed_channels: ['CASH_OUT'] }, [part('amount', 'CREATE-AMOUNT-INVALID', ['invalid_amount']), part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', ['invalid_allowed_method']), part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', ['invalid_allowed_channel'])], 'a negative amount, an unknown method and an unknown channel'),
-    multi({ metadata: { ...t.metadata(), ['k'.repeat(65)]: 'v' }, return_url: '/relative' }, [part('metadata', 'CREATE-METADATA-KEY-TOO-LONG', ['invalid_metadata']), part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', ['invalid_return_url'])], 'a 65-character metadata key and a relative return_url'),
-  ];
-  await eachCase(fixed, check);
+  await t.cases(MULTI_VIOLATION_CASES, (row) => check({
+    value: { amount: '10.00', external_id: t.externalId('multi'), metadata: t.metadata(), ...row.extra(t) },
+    codes: [...new Set(row.parts.flatMap((p) => p.codes))],
+    parts: row.parts,
+    why: row.why,
+  }));
   await batched(
     t,
     fc.integer({ min: 2, max: 3 }).chain((count) => multiViolationRequest({ count, marker: marker(t) })),

@@ -8,24 +8,19 @@
 import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../generators/index.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
-import { create, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
+import { create, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import { CONTEXT_ITEMS_CASES } from '../../generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {
   return { amount: '10.00', context_items: items, external_id: t.externalId('ctx'), metadata: t.metadata() };
 }
 
 ruleTest('CREATE-CONTEXT-ITEMS-REJECTED', async (t) => {
-  const shapes: Array<[unknown, string]> = [
-    [[{ name: 'T-shirt', quantity: 1, unit_price: '10.00' }], 'an array of items'],
-    [[], 'an empty array'],
-    [{ name: 'T-shirt' }, 'an object'],
-    ['items', 'a string'],
-    [1, 'a number'],
-    [false, 'a boolean'],
-  ];
-  const fixed = shapes.map(([v, shape]) => fixedCase(v, 'CREATE-CONTEXT-ITEMS-REJECTED', ['context_items_not_accepted'], `context_items ${shape} is sent`));
-  await eachCase(fixed, async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c));
+  await t.cases(CONTEXT_ITEMS_CASES, async (r) => {
+    const c = fixedCase(r.value, 'CREATE-CONTEXT-ITEMS-REJECTED', ['context_items_not_accepted'], `context_items ${r.shape} is sent`);
+    expectRejected(await create(t, bodyWith(t, c.value)), c);
+  });
   await batched(t, contextItems(), async (c) => expectRejected(await create(t, bodyWith(t, c.value)), c), share(t.runs, 0.25));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-CONTEXT-ITEMS-REJECTED'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'ctx')), c);

@@ -18,8 +18,10 @@ import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectError, short } from '../../runner/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
-import { create, createRaw, eachCase, outcomeOf, batched } from './support.ts';
+import { create, createRaw, outcomeOf, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import type { CaseTable } from '../../catalogue/case-table.ts';
+import { DESCRIPTION_LENGTH_CASES, EXTERNAL_ID_LENGTH_CASES, LENGTH_CEILING, REFERENCE_LENGTH_CASES } from '../../generators/cases/create-limits.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';
 
@@ -29,7 +31,7 @@ const OWN_CODE = {
   external_id: 'invalid_external_id',
 } as const;
 
-const CEILING = 65_536;
+const CEILING = LENGTH_CEILING;
 const MAX_PROBES = 20;
 
 /** A value of exactly `n` characters for `field`, reproducible from the rule's seed except for the marker. */
@@ -82,7 +84,7 @@ function judge(field: Field, n: number, value: string, res: ApiResponse): void {
 }
 
 /** The body of a *-TOO-LONG-CODE test: fixed lengths, then random ones up to the ceiling, each judged. */
-function anyLengthJudged(field: Field): (t: RuleContext) => Promise<void> {
+function anyLengthJudged(field: Field, fixed: CaseTable<number>): (t: RuleContext) => Promise<void> {
   return async (t) => {
     const outcomes: Record<number, string> = {};
     const bodySize: Record<number, number> = {};
@@ -96,10 +98,9 @@ function anyLengthJudged(field: Field): (t: RuleContext) => Promise<void> {
       judge(field, n, value, res);
     };
     // external_id stays long enough to carry the marker and a unique part (a short one could
-    // collide with another Payment and draw a legitimate 409 external_id_conflict).
+    // collide with another Payment and draw a legitimate 409 external_id_conflict); the table starts there too.
     const min = field === 'external_id' ? 48 : 1;
-    // Common column sizes on both sides, then well past any plausible limit.
-    await eachCase([min, 64, 255, 256, 1000, 1001, 1024, 4096, 16_384, CEILING], check);
+    await t.cases(fixed, check);
     await batched(t, fc.integer({ min, max: CEILING }), check, share(t.runs, 0.1));
     t.observe('outcomes_by_length', outcomes);
     if (Object.keys(bodySize).length) t.observe('refused_for_body_size (length: body bytes; a padded valid body of that size is refused too)', bodySize);
@@ -146,8 +147,8 @@ function longestAccepted(field: Field): (t: RuleContext) => Promise<void> {
 }
 
 ruleTest('CREATE-DESCRIPTION-LENGTH', longestAccepted('description'));
-ruleTest('CREATE-DESCRIPTION-TOO-LONG-CODE', anyLengthJudged('description'));
+ruleTest('CREATE-DESCRIPTION-TOO-LONG-CODE', anyLengthJudged('description', DESCRIPTION_LENGTH_CASES));
 ruleTest('CREATE-REFERENCE-LENGTH', longestAccepted('merchant_reference'));
-ruleTest('CREATE-REFERENCE-TOO-LONG-CODE', anyLengthJudged('merchant_reference'));
+ruleTest('CREATE-REFERENCE-TOO-LONG-CODE', anyLengthJudged('merchant_reference', REFERENCE_LENGTH_CASES));
 ruleTest('CREATE-EXTERNAL-ID-LENGTH', longestAccepted('external_id'));
-ruleTest('CREATE-EXTERNAL-ID-TOO-LONG-CODE', anyLengthJudged('external_id'));
+ruleTest('CREATE-EXTERNAL-ID-TOO-LONG-CODE', anyLengthJudged('external_id', EXTERNAL_ID_LENGTH_CASES));

@@ -13,9 +13,6 @@
 import {
   borderlineMetadata,
   invalidMetadata,
-  METADATA_MAX_KEY_LENGTH,
-  METADATA_MAX_KEYS,
-  METADATA_MAX_VALUE_LENGTH,
   validMetadata,
   type InvalidCase,
   type MetadataRuleId,
@@ -24,26 +21,13 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { deepEqual } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, Outcomes, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import type { CaseTable } from '../../catalogue/case-table.ts';
+import { KEY_TOO_LONG_CASES, METADATA_AT_LIMITS_CASES, metadataCodes, NOT_STRINGS_CASES, TOO_MANY_KEYS_CASES, VALUE_TOO_LONG_CASES, type MetadataRow } from '../../generators/cases/create-limits.ts';
 
 type Metadata = Record<string, unknown>;
 
 function bodyWith(t: RuleContext, metadata: unknown) {
   return { amount: '10.00', metadata, external_id: t.externalId('md') };
-}
-
-/** `n` entries (marker included) of keys `k<i>` padded to `keyLength`, values of `valueLength`. */
-function entries(t: RuleContext, n: number, keyLength = 8, valueLength = 8): Metadata {
-  const out: Metadata = t.metadata();
-  for (let i = 0; Object.keys(out).length < n; i++) {
-    const key = `k${i}_`.padEnd(keyLength, String.fromCharCode(97 + (i % 26)));
-    out[key] = `v${i}`.padEnd(valueLength, '.');
-  }
-  return out;
-}
-
-/** The marker plus one entry. */
-function withEntry(t: RuleContext, key: string, value: unknown): Metadata {
-  return { ...t.metadata(), [key]: value };
 }
 
 async function expectMetadataRejected(t: RuleContext, c: InvalidCase<Metadata>): Promise<void> {
@@ -57,62 +41,26 @@ ruleTest('CREATE-METADATA-AT-LIMITS', async (t) => {
     const body = bodyWith(t, metadata);
     expectCreated(await create(t, body), body, what);
   };
-  const key64 = 'K'.repeat(METADATA_MAX_KEY_LENGTH - 4) + '_end';
-  const fixed: Array<[Metadata, string]> = [
-    [entries(t, METADATA_MAX_KEYS), 'exactly 20 keys'],
-    [withEntry(t, key64, 'v'), 'a key of exactly 64 characters'],
-    [withEntry(t, 'note', 'x'.repeat(METADATA_MAX_VALUE_LENGTH - 1) + 'z'), 'a value of exactly 500 characters'],
-    [withEntry(t, 'empty', ''), 'an empty value'],
-    // Characters, not encoding units: each is one code point and one grapheme, 2 to 4 UTF-8 bytes.
-    [withEntry(t, 'é'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 "é" (128 UTF-8 bytes)'],
-    [withEntry(t, 'ক'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 Bengali "ক" (192 UTF-8 bytes)'],
-    [withEntry(t, '😀'.repeat(METADATA_MAX_KEY_LENGTH), 'v'), 'a key of 64 emoji (128 UTF-16 units)'],
-    [withEntry(t, 'note', 'é'.repeat(METADATA_MAX_VALUE_LENGTH)), 'a value of 500 "é" (1000 UTF-8 bytes)'],
-    [withEntry(t, 'note', '😀'.repeat(METADATA_MAX_VALUE_LENGTH)), 'a value of 500 emoji (1000 UTF-16 units)'],
-    [entries(t, METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH), '20 keys, each other than the marker 64 characters long with a 500-character value'],
-  ];
-  await eachCase(fixed, ([m, what]) => check(m, `metadata with ${what}`));
+  await t.cases(METADATA_AT_LIMITS_CASES, (r) => check(r.build(t), `metadata with ${r.what}`));
   await batched(t, validMetadata({ include: marker(t) }), (m) => check(m, `metadata of ${Object.keys(m).length} keys`), share(t.runs, 0.25));
 });
 
 /** The body of a one-limit test: fixed cases just past the limit and far past it, then generated ones. */
-function pastLimit(rule: MetadataRuleId, fixed: (t: RuleContext) => Array<[Metadata, string]>, fraction: number): (t: RuleContext) => Promise<void> {
+function pastLimit(rule: MetadataRuleId, fixed: CaseTable<MetadataRow>, fraction: number): (t: RuleContext) => Promise<void> {
   return async (t) => {
-    const codes = rule === 'CREATE-METADATA-NOT-STRINGS' ? (['invalid_metadata', 'invalid_request'] as const) : (['invalid_metadata'] as const);
-    await eachCase(fixed(t), ([m, why]) => expectMetadataRejected(t, fixedCase(m, rule, codes, `metadata ${why}`)));
+    const codes = metadataCodes(rule);
+    await t.cases(fixed, (r) => expectMetadataRejected(t, fixedCase(r.build(t), rule, codes, `metadata ${r.what}`)));
     await batched(t, invalidMetadata({ breaks: [rule], include: marker(t) }), (c) => expectMetadataRejected(t, c), share(t.runs, fraction));
   };
 }
 
-ruleTest('CREATE-METADATA-TOO-MANY-KEYS', pastLimit('CREATE-METADATA-TOO-MANY-KEYS', (t) => [
-  [entries(t, METADATA_MAX_KEYS + 1), 'has 21 keys'],
-  [entries(t, 25), 'has 25 keys'],
-  [entries(t, 100), 'has 100 keys'],
-  [entries(t, METADATA_MAX_KEYS + 1, 2, 1), 'has 21 keys, all short'],
-], 0.3));
+ruleTest('CREATE-METADATA-TOO-MANY-KEYS', pastLimit('CREATE-METADATA-TOO-MANY-KEYS', TOO_MANY_KEYS_CASES, 0.3));
 
-ruleTest('CREATE-METADATA-KEY-TOO-LONG', pastLimit('CREATE-METADATA-KEY-TOO-LONG', (t) => [
-  [withEntry(t, 'K'.repeat(METADATA_MAX_KEY_LENGTH) + 'x', 'v'), 'has a 65-character key'],
-  [withEntry(t, 'k'.repeat(100), 'v'), 'has a 100-character key'],
-  [withEntry(t, 'long_key_'.repeat(112), 'v'), 'has a 1008-character key'],
-  [entries(t, 5, METADATA_MAX_KEY_LENGTH + 1), 'has four 65-character keys'],
-], 0.3));
+ruleTest('CREATE-METADATA-KEY-TOO-LONG', pastLimit('CREATE-METADATA-KEY-TOO-LONG', KEY_TOO_LONG_CASES, 0.3));
 
-ruleTest('CREATE-METADATA-VALUE-TOO-LONG', pastLimit('CREATE-METADATA-VALUE-TOO-LONG', (t) => [
-  [withEntry(t, 'note', 'x'.repeat(METADATA_MAX_VALUE_LENGTH) + 'y'), 'has a 501-character value'],
-  [withEntry(t, 'note', 'y'.repeat(1000)), 'has a 1000-character value'],
-  [withEntry(t, 'note', 'z'.repeat(10_000)), 'has a 10000-character value'],
-  [entries(t, METADATA_MAX_KEYS, 8, METADATA_MAX_VALUE_LENGTH + 1), 'has 19 values of 501 characters'],
-], 0.3));
+ruleTest('CREATE-METADATA-VALUE-TOO-LONG', pastLimit('CREATE-METADATA-VALUE-TOO-LONG', VALUE_TOO_LONG_CASES, 0.3));
 
-ruleTest('CREATE-METADATA-NOT-STRINGS', pastLimit('CREATE-METADATA-NOT-STRINGS', (t) => [
-  [withEntry(t, 'count', 3), 'has a number value'],
-  [withEntry(t, 'zero', 0), 'has the number 0 as a value'],
-  [withEntry(t, 'paid', true), 'has a boolean value'],
-  [withEntry(t, 'none', null), 'has a null value'],
-  [withEntry(t, 'nested', { a: 'b' }), 'has an object value'],
-  [withEntry(t, 'list', ['a']), 'has an array value'],
-], 0.3));
+ruleTest('CREATE-METADATA-NOT-STRINGS', pastLimit('CREATE-METADATA-NOT-STRINGS', NOT_STRINGS_CASES, 0.3));
 
 ruleTest('CREATE-METADATA-BORDERLINE', async (t) => {
   const outcomes = new Outcomes();

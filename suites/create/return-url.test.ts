@@ -12,6 +12,7 @@ import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validRetur
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, returnUrl: unknown) {
   return { amount: '10.00', return_url: returnUrl, external_id: t.externalId('url'), metadata: t.metadata() };
@@ -26,47 +27,13 @@ ruleTest('CREATE-RETURN-URL-VALID', async (t) => {
     const body = bodyWith(t, url);
     expectCreated(await create(t, body), body, `return_url ${JSON.stringify(url)}`);
   };
-  await eachCase(
-    [
-      'https://shop.example.com/done',
-      'https://shop.example.com:8443/orders/42?paid=1&x=y#receipt',
-      'https://pay.shop.example.co/',
-      'myapp://checkout/done',
-      'com.example.shop://payment/result?status=done',
-      'merchant-app://paid',
-    ],
-    check,
-  );
+  await t.cases(VALID_RETURN_URL_CASES, check);
   await batched(t, validReturnUrl(), check, share(t.runs, 0.4));
 });
 
 ruleTest('CREATE-RETURN-URL-FORBIDDEN-SCHEME', async (t) => {
-  const forbidden = (v: string, how: string) =>
-    fixedCase(v, 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', ['invalid_return_url'], `return_url ${JSON.stringify(v)} uses an always-rejected scheme (${how})`);
-  const fixed = [
-    forbidden('javascript:alert(1)', 'plain'),
-    forbidden('javascript://%0Aalert(1)', 'deep-link shaped'),
-    forbidden('JavaScript://%0Aalert(1)', 'mixed case'),
-    forbidden('JAVASCRIPT://shop/%0Aalert(1)', 'upper case'),
-    forbidden('java\tscript://%0Aalert(1)', 'tab inside the scheme'),
-    forbidden('java\nscript://%0Aalert(1)', 'newline inside the scheme'),
-    forbidden('jav\r\nascript://x/%0Aalert(1)', 'CR LF inside the scheme'),
-    forbidden(' javascript://%0Aalert(1)', 'leading space'),
-    forbidden('\u0000\u001fjavascript://%0Aalert(1)', 'leading C0 controls'),
-    forbidden('data:text/html,<script>alert(1)</script>', 'plain'),
-    forbidden('data://text/plain,done', 'deep-link shaped'),
-    forbidden('DaTa://text/plain,done', 'mixed case'),
-    forbidden('da\tta://text/plain,done', 'tab inside the scheme'),
-    forbidden('file:///etc/passwd', 'plain'),
-    forbidden('FILE:///etc/passwd', 'upper case'),
-    forbidden('fi\nle://localhost/etc/passwd', 'newline inside the scheme'),
-    forbidden('  file:///etc/passwd', 'leading spaces'),
-    forbidden('intent://scan/#Intent;scheme=zxing;package=com.google.zxing.client.android;end', 'plain'),
-    forbidden('Intent://checkout/done#Intent;scheme=myapp;end', 'mixed case'),
-    forbidden('in\rtent://scan/#Intent;end', 'CR inside the scheme'),
-    forbidden('\tintent://scan/#Intent;end', 'leading tab'),
-  ];
-  await eachCase(fixed, (c) => expectUrlRejected(t, c));
+  await t.cases(FORBIDDEN_SCHEME_CASES, (r) =>
+    expectUrlRejected(t, fixedCase(r.value, 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', ['invalid_return_url'], `return_url ${JSON.stringify(r.value)} uses an always-rejected scheme (${r.how})`)));
   await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'] }), (c) => expectUrlRejected(t, c), share(t.runs, 0.4));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'url')), c);
@@ -74,23 +41,8 @@ ruleTest('CREATE-RETURN-URL-FORBIDDEN-SCHEME', async (t) => {
 });
 
 ruleTest('CREATE-RETURN-URL-NOT-HTTPS', async (t) => {
-  const notHttps = (v: string, how: string) =>
-    fixedCase(v, 'CREATE-RETURN-URL-NOT-HTTPS', ['invalid_return_url'], `return_url ${JSON.stringify(v)} is ${how}`);
-  const fixed = [
-    notHttps('http://shop.example.com/done', 'plain http'),
-    notHttps('HTTP://shop.example.com/done', 'http in upper case'),
-    notHttps('Http://shop.example.com:8080/done?x=1', 'http in mixed case'),
-    notHttps('/done', 'a relative path'),
-    notHttps('done', 'a relative reference'),
-    notHttps('./done', 'a relative reference'),
-    notHttps('//shop.example.com/done', 'scheme-relative'),
-    notHttps('?paid=1', 'a query alone'),
-    notHttps('#done', 'a fragment alone'),
-    notHttps('shop.example.com/done', 'a host without a scheme'),
-    notHttps('', 'empty'),
-    notHttps('   ', 'only spaces'),
-  ];
-  await eachCase(fixed, (c) => expectUrlRejected(t, c));
+  await t.cases(NOT_HTTPS_CASES, (r) =>
+    expectUrlRejected(t, fixedCase(r.value, 'CREATE-RETURN-URL-NOT-HTTPS', ['invalid_return_url'], `return_url ${JSON.stringify(r.value)} is ${r.how}`)));
   await batched(t, invalidReturnUrl({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'] }), (c) => expectUrlRejected(t, c), share(t.runs, 0.4));
   await batched(t, invalidCreateRequest({ breaks: ['CREATE-RETURN-URL-NOT-HTTPS'], marker: marker(t) }), async (c) => {
     expectRejected(await create(t, fresh(t, c.value, 'url')), c);

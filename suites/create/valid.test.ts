@@ -14,20 +14,10 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { Mismatch, decimalEquals, expectStatus, short } from '../../runner/expect.ts';
 import { create, eachCase, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
+import { DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../generators/cases/create.ts';
 
 ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
-  const fixed: Body[] = [
-    { amount: '0.01' },
-    { amount: '1' },
-    { amount: '10.5' },
-    { amount: '99.99' },
-    { amount: '100.00' },
-    { amount: '12345678901234567.89' },
-    { amount: '250.00', description: 'Order 1042', merchant_reference: 'INV-1042', return_url: 'https://shop.example.com/done?o=1042' },
-    { amount: '75.25', return_url: 'myshop://checkout/done', allowed_methods: ['BKASH', 'NAGAD'], allowed_channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'] },
-    { amount: '5', allowed_methods: ['NAGAD'], allowed_channels: ['BANK_TRANSFER'] },
-  ];
-  await eachCase(fixed, async (body) => {
+  await t.cases(VALID_BODY_CASES, async (body) => {
     const sent = { ...body, external_id: t.externalId('ok'), metadata: t.metadata() };
     const res = await create(t, sent);
     expectStatus(res, 201, `valid body ${short(body)}`);
@@ -86,10 +76,7 @@ ruleTest('CREATE-AMOUNT-DECIMAL-EXACT', async (t) => {
     }
   };
   // Values a float or a 32/64-bit cents integer cannot hold, and cents a float rounds wrongly (0.29 * 100).
-  await eachCase(
-    ['12345678901234567.89', '99999999999999999.99', '9007199254740993', '9007199254740993.01', '92233720368547758.07', '0.29', '1.13', '4.35', '0.1', '21474836.48'],
-    check,
-  );
+  await t.cases(DECIMAL_EXACT_CASES, check);
   await batched(t, validAmount(), check, share(t.runs, 0.2));
   t.observe('returned_format', formats);
 });

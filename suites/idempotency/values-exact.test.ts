@@ -10,28 +10,12 @@
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectStatus, expectTrue } from '../../runner/expect.ts';
 import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
-
-type Variant = readonly [name: string, change: (value: string) => string];
-
-/** Each changes a value only in a way the spec does not erase: letter case; for a JSON string, a trailing space. */
-const KEY_VARIANTS: readonly Variant[] = [
-  ['upper-cased', (v) => v.toUpperCase()],
-  ['lower-cased', (v) => v.toLowerCase()],
-  ['first letter case swapped', swapFirstLetter],
-];
-const EXTERNAL_ID_VARIANTS: readonly Variant[] = [...KEY_VARIANTS, ['with a trailing space', (v) => `${v} `]];
-
-function swapFirstLetter(v: string): string {
-  const i = v.search(/[A-Za-z]/);
-  if (i < 0) return v;
-  const c = v[i]!;
-  return v.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + v.slice(i + 1);
-}
+import { EXTERNAL_ID_VARIANT_CASES, KEY_VARIANT_CASES, type ValueVariant } from '../../generators/cases/states.ts';
 
 /** A value of mixed case from the run's marker, so every variant differs from it. */
 const mixed = (t: RuleContext, tag: string) => `${t.externalId(tag)}-MiXeD`;
 
-async function keyVariant(t: RuleContext, [name, change]: Variant): Promise<void> {
+async function keyVariant(t: RuleContext, { name, change }: ValueVariant): Promise<void> {
   const idem = mixed(t, 'ikc');
   const body = { amount: '10.00', external_id: mixed(t, 'ikb'), metadata: t.metadata() };
   const first = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
@@ -45,7 +29,7 @@ async function keyVariant(t: RuleContext, [name, change]: Variant): Promise<void
   await expectExactlyOne(t, t.keys.test, String(other.external_id), res.json.id, `the request under the key ${name}`);
 }
 
-async function externalIdVariant(t: RuleContext, [name, change]: Variant): Promise<void> {
+async function externalIdVariant(t: RuleContext, { name, change }: ValueVariant): Promise<void> {
   const externalId = mixed(t, 'exc');
   const first = await t.client.createPayment(t.keys.test, { amount: '10.00', external_id: externalId, metadata: t.metadata() });
   expectStatus(first, 201, 'first use of the external_id');
@@ -63,7 +47,8 @@ async function externalIdVariant(t: RuleContext, [name, change]: Variant): Promi
 }
 
 ruleTest('IDEM-VALUES-EXACT', async (t) => {
-  for (const v of KEY_VARIANTS) await keyVariant(t, v);
-  for (const v of EXTERNAL_ID_VARIANTS) await externalIdVariant(t, v);
-  t.note(`${KEY_VARIANTS.length} Idempotency-Key variants and ${EXTERNAL_ID_VARIANTS.length} external_id variants, each a new request`);
+  await t.cases(KEY_VARIANT_CASES, (v) => keyVariant(t, v), { concurrency: 1 });
+  await t.cases(EXTERNAL_ID_VARIANT_CASES, (v) => externalIdVariant(t, v), { concurrency: 1 });
+  const count = (table: typeof KEY_VARIANT_CASES) => table.rows({ testKey: t.keys.test }).length;
+  t.note(`${count(KEY_VARIANT_CASES)} Idempotency-Key variants and ${count(EXTERNAL_ID_VARIANT_CASES)} external_id variants, each a new request`);
 });

@@ -9,6 +9,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
 import { share } from '../../runner/depth.ts';
+import { TEST_KEY_ON_LIVE_CASES } from '../../generators/cases/states.ts';
 
 const states = fc.constantFrom<TestState>('PENDING', 'PAID', 'CANCELLED');
 
@@ -79,18 +80,18 @@ ruleTest('ISO-TEST-LIVE-WRITE', async (t) => {
   if (typeof subject === 'string') return t.skip(subject);
   try {
     const live = subject.payment;
-    const tries = [
-      ['cancelPayment', () => t.client.cancelPayment(t.keys.test, live.id)],
-      ['simulatePaymentSucceeded', () => t.client.simulateSucceeded(t.keys.test, live.id)],
-      ['simulatePaymentCancelled', () => t.client.simulateCancelled(t.keys.test, live.id)],
-    ] as const;
-    for (const [op, send] of tries) {
-      const res = await send();
+    const send = {
+      cancelPayment: () => t.client.cancelPayment(t.keys.test, live.id),
+      simulatePaymentSucceeded: () => t.client.simulateSucceeded(t.keys.test, live.id),
+      simulatePaymentCancelled: () => t.client.simulateCancelled(t.keys.test, live.id),
+    } as const;
+    await t.cases(TEST_KEY_ON_LIVE_CASES, async (op) => {
+      const res = await send[op]();
       expectError(res, 404, ['payment_not_found'], `keys.test ${op} on a ${live.status} Live Payment`);
       const after = await t.client.getPayment(t.keys.live!, live.id);
       expectStatus(after, 200, 'reading the Live Payment back with keys.live');
       expectEqual(after.json?.status, live.status, `status of the Live Payment after keys.test ${op}`);
-    }
+    }, { concurrency: 1 });
   } finally {
     await subject.release();
   }

@@ -12,6 +12,7 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectTrue } from '../../runner/expect.ts';
 import { listPage } from './window.ts';
 import { share } from '../../runner/depth.ts';
+import { EXTERNAL_ID_FILTER_CASES } from '../../generators/cases/listing.ts';
 
 ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
   const base = t.externalId('xf');
@@ -42,7 +43,7 @@ ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
     }
   };
   // Every case at limit 1 and without limit on every seed, then random pairings.
-  for (const c of cases) for (const limit of [undefined, 1]) await check({ c, limit });
+  await t.cases(EXTERNAL_ID_FILTER_CASES, ({ index, limit }) => check({ c: cases[index]!, limit }), { concurrency: 1 });
   await t.property(fc.record({ c: fc.constantFrom(...cases), limit: fc.constantFrom(undefined, 1, 5, 100) }), check, { runs: share(t.runs, 0.08) });
   t.note('external ids that extend one another (x, x-2, x-2-3), differ only in case (X) and unused ones: each filter listed exactly its own Payment');
 });

@@ -15,6 +15,7 @@ import { expectTrue, Mismatch } from '../../runner/expect.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
 import { share } from '../../runner/depth.ts';
+import { LIMIT_RESPECTED_CASES, ONE_MATCH_CASES, STATUS_FILTER_CASES } from '../../generators/cases/listing.ts';
 
 /** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */
 function pagingLimits(b: Batch): { edges: number[]; arb: fc.Arbitrary<number> } {
@@ -87,12 +88,12 @@ ruleTest('LIST-HAS-MORE', async (t) => {
 ruleTest('LIST-HAS-MORE', async (t) => {
   const b = await batchOf(t);
   expectEachOnce(b.baseline, b, 'paging the window with limit=100');
-  for (const limit of [1, 20]) {
+  await t.cases(ONE_MATCH_CASES, async (limit) => {
     const p = b.payments[5]!;
     const page = await listPage(t, { external_id: p.externalId, limit }, `external_id filter, limit=${limit}`);
     expectTrue(page.ids.length === 1 && page.ids[0] === p.id, `external_id=${p.externalId} with limit=${limit} listed ${JSON.stringify(page.ids)}, expected exactly ${p.id}`, [p.id], page.ids);
     expectTrue(!page.hasMore, `external_id=${p.externalId} matches one Payment; with limit=${limit} the page holds it and has_more must be false`, { has_more: false }, { has_more: page.hasMore });
-  }
+  }, { concurrency: 1 });
 }, { title: 'a filter matching one Payment answers has_more false' });
 
 ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
@@ -110,7 +111,7 @@ ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
     });
   };
   // Edges of 1..100 on every seed, then random limits.
-  for (const limit of [1, 2, 99, 100]) await check(limit);
+  await t.cases(LIMIT_RESPECTED_CASES, check, { concurrency: 1 });
   await t.property(fc.integer({ min: 1, max: 100 }), check, { runs: share(t.runs, 0.12) });
 });
 
@@ -197,7 +198,7 @@ ruleTest('LIST-CURSOR-RELATION', async (t) => {
 ruleTest('LIST-FILTER-STATUS', async (t) => {
   const b = await batchOf(t);
   // Every PaymentStatus, on every seed (a table, not a draw).
-  for (const status of PAYMENT_STATUSES) {
+  await t.cases(STATUS_FILTER_CASES, async (status) => {
     const paged = await pageThrough(t, { ...b.window, status }, 100, Math.ceil(b.count / 100) + 3);
     const items = paged.pages.flatMap((p) => p.items);
     const wrong = items.find((p) => p?.status !== status);
@@ -209,7 +210,7 @@ ruleTest('LIST-FILTER-STATUS', async (t) => {
         { listed: missing.map((p) => p.id) }, { ids: [...listed] });
     }
     expectTrue(paged.complete, `status=${status} over the window did not end within ${paged.pages.length} pages`);
-  }
+  }, { concurrency: 1 });
   const counts = Object.fromEntries(['PENDING', 'PAID', 'CANCELLED'].map((s) => [s, b.payments.filter((p) => p.status === s).length]));
   t.note(`this run's window Payments by status: ${JSON.stringify(counts)}; each status filter listed only its status and all of this run's`);
 });

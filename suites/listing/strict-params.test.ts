@@ -21,6 +21,7 @@ import { malformedDateFilter } from '../../generators/malformed-date-filter.ts';
 import { unknownStatusFilter } from '../../generators/unknown-status-filter.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { share } from '../../runner/depth.ts';
+import { KNOWN_STATUS_CASES, MALFORMED_DATE_CASES, RFC3339_DATE_CASES, STATUS_NEAR_MISS_CASES, UNKNOWN_STATUS_CASES } from '../../generators/cases/listing.ts';
 
 function answer(res: ApiResponse): string {
   const code = res.json?.error?.code;
@@ -52,17 +53,9 @@ const KNOWN = new Set<string>(PAYMENT_STATUSES);
 
 // ── edge tables: probed on every seed, before any random case ──
 
-/** Status values no v1 target can know: contrived names, lists, other types' spellings. */
-const UNKNOWN_STATUSES = ['NOT_A_STATUS', 'PAID,CANCELLED', 'PENDING|PAID', '*', 'null', 'true', '0', '[]', '%', 'PAID;PENDING', 'PENDINGX', 'PAI'];
-/** Each PaymentStatus in another letter case or padded with whitespace: not the value, so a strict filter refuses it. */
-const STATUS_NEAR_MISSES = enumNearMisses(PAYMENT_STATUSES);
-/** Dates that are no RFC 3339 date-time by any reading, each field one past its range. */
-const MALFORMED_DATES = ['not-a-date', 'yesterday', 'now', 'abc', '2024-13-01T00:00:00Z', '2024-01-32T00:00:00Z',
-  '2024-01-01T24:00:01Z', '2024-01-01T25:00:00Z', '2024-01-01T10:60:00Z', '2024-01-01T10:00:61Z', '2024-00-10T00:00:00Z',
-  '2024-01-00T00:00:00Z', '20240101T00:00:00Zjunk', 'T00:00:00Z', '--'];
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  for (const status of UNKNOWN_STATUSES) expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
+  await t.cases(UNKNOWN_STATUS_CASES, async (status) => expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`), { concurrency: 1 });
   await t.property(unknownStatusFilter(), async (status) => {
     if (KNOWN.has(status)) return;
     expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
@@ -70,16 +63,14 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'an unknown status filter value answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  for (const m of STATUS_NEAR_MISSES) {
+  await t.cases(STATUS_NEAR_MISS_CASES, async (m) => {
     expectRejected(await t.client.listPayments(t.keys.test, { status: m.value, limit: 1 }), `status=${JSON.stringify(m.value)} (${m.why}, not a PaymentStatus)`);
-  }
-  t.note(`${STATUS_NEAR_MISSES.length} near misses (letter case, leading/trailing space or tab) of each of ${PAYMENT_STATUSES.join(', ')} were refused`);
+  }, { concurrency: 1 });
+  t.note(`${enumNearMisses(PAYMENT_STATUSES).length} near misses (letter case, leading/trailing space or tab) of each of ${PAYMENT_STATUSES.join(', ')} were refused`);
 }, { title: 'a near miss of a PaymentStatus (letter case, whitespace) answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  for (const value of MALFORMED_DATES) {
-    for (const param of ['created_from', 'created_to']) expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
-  }
+  await t.cases(MALFORMED_DATE_CASES, async ({ param, value }) => expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`), { concurrency: 1 });
   await t.property(fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDateFilter()), async ([param, value]) => {
     expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
   }, { runs: share(t.runs, 0.2) });
@@ -93,18 +84,18 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 ruleTest('LIST-FILTER-STRICT', async (t) => {
   // A PENDING Payment of this test exists, so "accepted" means listed, not an empty 200 (no vacuous pass).
   await t.createPayment();
-  for (const status of PAYMENT_STATUSES) {
+  await t.cases(KNOWN_STATUS_CASES, async (status) => {
     const res = await t.client.listPayments(t.keys.test, { status, limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`status=${status} (a PaymentStatus value) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     if (status === 'PENDING') expectListed(res, 'status=PENDING after creating a PENDING Payment');
-  }
-  for (const value of ['2024-01-01T00:00:00Z', '2024-01-01T06:00:00+06:00', '2024-01-01T00:00:00.5-05:30']) {
+  }, { concurrency: 1 });
+  await t.cases(RFC3339_DATE_CASES, async (value) => {
     const res = await t.client.listPayments(t.keys.test, { created_from: value, created_to: '2999-01-01T00:00:00Z', limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`created_from=${value} (RFC 3339) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     expectListed(res, `created_from=${value} after creating a Payment`);
-  }
+  }, { concurrency: 1 });
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {

@@ -8,7 +8,8 @@ import { TransportError, type ApiResponse, type RequestOptions } from '../../cor
 import { expectError } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
 import { unknownRoutePath } from '../../generators/unknown-route-path.ts';
-import { METHODS, ROUTES, routePath } from '../_shared/routes.ts';
+import { METHODS, ROUTES, routePath } from '../../generators/routes.ts';
+import { UNKNOWN_ROUTE_CASES } from '../../generators/cases/routes-versions.ts';
 import { share } from '../../runner/depth.ts';
 
 /**
@@ -21,12 +22,11 @@ ruleTest('ROUTE-UNKNOWN-404', async (t) => {
   const subject = await newSubject(t, 'unkroute');
   const paths = unknownRoutePath(subject.paymentId);
   // A fixed handful first, whatever the seed.
-  for (const path of ['/v1/refunds', `/v1/payments/${subject.paymentId}/refund`, `/v1/test_helpers/payments/${subject.paymentId}/reverse`, '/v1/test_helpers/payments']) {
-    for (const method of ['GET', 'POST'] as const) {
-      const res = await t.client.request({ method, path, key: t.keys.test, ...(method === 'POST' ? { json: createBody(t, subject) } : {}) });
-      expectError(res, 404, ['not_found'], 'an unknown route');
-    }
-  }
+  await t.cases(UNKNOWN_ROUTE_CASES, async ({ method, path: template }) => {
+    const path = template.replace('{id}', subject.paymentId);
+    const res = await t.client.request({ method, path, key: t.keys.test, ...(method === 'POST' ? { json: createBody(t, subject) } : {}) });
+    expectError(res, 404, ['not_found'], 'an unknown route');
+  }, { concurrency: 1 });
   const keys = [t.keys.test, ...(t.keys.live ? [t.keys.live] : [])];
   const body = fc.constantFrom<'none' | 'create' | 'empty'>('none', 'create', 'empty');
   await t.property(fc.record({ path: paths, method: fc.constantFrom(...METHODS), key: fc.constantFrom(...keys), body }), async ({ path, method, key, body }) => {

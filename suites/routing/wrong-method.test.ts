@@ -12,7 +12,8 @@ import type { ApiResponse } from '../../core/client.ts';
 import { expectError, expectTrue } from '../../runner/expect.ts';
 import { createBody, expectUntouched, newSubject, type Subject } from '../_shared/valid-request.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
-import { WRONG_METHODS, routePath, type Route } from '../_shared/routes.ts';
+import { WRONG_METHODS, routePath, type Route } from '../../generators/routes.ts';
+import { ALLOW_HEADER_CASES, WRONG_METHOD_CASES } from '../../generators/cases/routes-versions.ts';
 import { share } from '../../runner/depth.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
@@ -26,10 +27,10 @@ function send(t: RuleContext, subject: Subject, route: Route, method: string, bo
 
 ruleTest('ROUTE-WRONG-METHOD-405', async (t) => {
   const subject = await newSubject(t, 'wrongmethod');
-  for (const { route, method } of WRONG_METHODS) {
+  await t.cases(WRONG_METHOD_CASES, async ({ route, method }) => {
     const res = await send(t, subject, route, method, 'none');
     expectError(res, 405, ['method_not_allowed'], `${method} on ${route.template}`);
-  }
+  }, { concurrency: 1 });
   // The same with bodies, a query string, and a Live key where Rule 6 does not apply.
   const keys = (route: Route) => (route.testOnly || !t.keys.live ? [t.keys.test] : [t.keys.test, t.keys.live]);
   const probe = fc
@@ -45,9 +46,9 @@ ruleTest('ROUTE-WRONG-METHOD-405', async (t) => {
 ruleTest('ROUTE-ALLOW-HEADER', async (t) => {
   const subject = await newSubject(t, 'allow');
   let checked = 0;
-  for (const { route, method } of WRONG_METHODS) {
+  await t.cases(ALLOW_HEADER_CASES, async ({ route, method }) => {
     const res = await send(t, subject, route, method, 'none');
-    if (res.status !== 405) continue;
+    if (res.status !== 405) return;
     checked++;
     const allow = res.headers['allow'];
     const listed = new Set((allow ?? '').split(',').map((m) => m.trim().toUpperCase()).filter(Boolean));
@@ -59,7 +60,7 @@ ruleTest('ROUTE-ALLOW-HEADER', async (t) => {
       { allow: route.methods.join(', ') },
       { allow: allow ?? null },
     );
-  }
+  }, { concurrency: 1 });
   if (checked === 0) t.skip('no wrong method was answered 405');
   t.note(`${checked} answers 405 checked`);
 });

@@ -13,19 +13,20 @@ import { ruleTest } from '../../runner/rule-test.ts';
 import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
 import { act, ACTION_TARGET, ACTIONS, expectRefused, expectUnchanged, getOk, reach, type Origin } from './states.ts';
 import { share } from '../../runner/depth.ts';
+import { ILLEGAL_ORIGINS, ILLEGAL_TRANSITION_CASES } from '../../generators/cases/states.ts';
 
 function fromOrigin(origin: Origin): void {
   ruleTest('TRANS-ILLEGAL', async (t) => {
     if (origin === 'REVERSED' && !t.profile.control) t.skip('profile lacks control (REVERSED cannot be reached through v1)');
-    for (const action of ACTIONS) {
+    await t.cases(ILLEGAL_TRANSITION_CASES[origin], async (action) => {
       // A fresh Payment per action, so each refusal is judged on its own.
       const before = await reach(t, origin);
       await expectRefused(t, before, action, origin);
-    }
+    }, { concurrency: 1 });
   }, { title: `from ${origin}, cancelPayment and both test helpers answer 409 invalid_transition and change nothing` });
 }
 
-for (const origin of ['PAID', 'CANCELLED by cancelPayment', 'CANCELLED by the cancel helper', 'REVERSED'] as const) fromOrigin(origin);
+for (const origin of ILLEGAL_ORIGINS) fromOrigin(origin);
 
 ruleTest('TRANS-ILLEGAL', async (t) => {
   await t.property(fc.array(fc.constantFrom(...ACTIONS), { minLength: 2, maxLength: 5 }), async (actions) => {

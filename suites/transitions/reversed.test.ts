@@ -13,6 +13,7 @@ import { validate } from '../../schemas/index.ts';
 import { pendingBody } from '../../generators/pending-body.ts';
 import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, reach, reverse } from './states.ts';
 import { share } from '../../runner/depth.ts';
+import { NON_PAID_REVERSAL_CASES } from '../../generators/cases/states.ts';
 
 ruleTest('TRANS-REVERSED', async (t) => {
   const keeps: Record<string, number> = {};
@@ -36,17 +37,17 @@ ruleTest('TRANS-REVERSED', async (t) => {
 
 ruleTest('TRANS-REVERSED', async (t) => {
   const answers: Record<string, string> = {};
-  const cases = [
-    ['PENDING', async () => getOk(t, (await t.createPayment()).id, 'get of a PENDING Payment')],
-    ['CANCELLED', async () => reach(t, 'CANCELLED by cancelPayment')],
-    ['REVERSED', async () => reach(t, 'REVERSED')],
-  ] as const;
-  for (const [name, make] of cases) {
-    const before = await make();
+  const make = {
+    PENDING: async () => getOk(t, (await t.createPayment()).id, 'get of a PENDING Payment'),
+    CANCELLED: async () => reach(t, 'CANCELLED by cancelPayment'),
+    REVERSED: async () => reach(t, 'REVERSED'),
+  } as const;
+  await t.cases(NON_PAID_REVERSAL_CASES, async (name) => {
+    const before = await make[name]();
     const res = await reverse(t, before.id);
     answers[name] = `${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}`;
     const after = await getOk(t, before.id, `get after reversing a ${name} Payment`);
     expectUnchanged(after, before, `reversal of a ${name} Payment, then get`);
-  }
+  }, { concurrency: 1 });
   t.observe('reversal_of_non_paid', answers);
 }, { title: 'only a PAID Payment becomes REVERSED: a reversal of a PENDING, CANCELLED or REVERSED one leaves it unchanged' });

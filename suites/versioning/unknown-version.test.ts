@@ -12,16 +12,15 @@ import { expectError } from '../../runner/expect.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
 import { otherVersionPrefix } from '../../generators/other-version-prefix.ts';
 import { share } from '../../runner/depth.ts';
+import { OTHER_VERSION_CASES } from '../../generators/cases/routes-versions.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   const subject = await newSubject(t, 'version');
   const key = { key: t.keys.test };
-  for (const prefix of ['/v2', '/v0', '/V1']) {
-    for (const op of OPERATIONS) {
-      const res = await sendValid(t, op, subject, key, { prefix });
-      expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
-    }
-  }
+  await t.cases(OTHER_VERSION_CASES, async ({ prefix, op }) => {
+    const res = await sendValid(t, op, subject, key, { prefix });
+    expectError(res, 404, ['not_found'], `${op.operationId} under ${prefix}`);
+  }, { concurrency: 1 });
   const keys = [t.keys.test, ...(t.keys.live ? [t.keys.live] : [])];
   await t.property(fc.tuple(otherVersionPrefix(), fc.constantFrom(...OPERATIONS), fc.constantFrom(...keys)), async ([prefix, op, k]) => {
     const res = await sendValid(t, op, subject, { key: k }, { prefix });

@@ -25,10 +25,12 @@ const BIN = join(ROOT, 'bin', 'hps-conformance.mjs');
 const TMP = mkdtempSync(join(tmpdir(), 'hps-cases-'));
 
 const LETTERS: CaseTable<string> = { rule: 'CREATE-AMOUNT-INVALID', name: 'letters', rows: () => ['a', 'b', 'c', 'd'], title: (v) => `letter ${v} holds` };
+/** Numbered on after LETTERS (5..8), whichever test runs it and in whatever order. */
+const MORE_LETTERS: CaseTable<string> = { ...LETTERS, name: 'more letters', after: LETTERS };
 
 function caseRun(filter?: string) {
   const meta: HpsMeta = { rule: 'CREATE-AMOUNT-INVALID' };
-  return { meta, r: { meta, env: { testKey: 'pt_test_sk_x' }, cursor: { next: 1 }, filter, isTransport: (e: unknown) => !!transportCause(e) } };
+  return { meta, r: { meta, env: { testKey: 'pt_test_sk_x' }, filter, isTransport: (e: unknown) => !!transportCause(e) } };
 }
 
 describe('runCases', () => {
@@ -49,18 +51,23 @@ describe('runCases', () => {
     ]);
   });
 
-  it('numbers run on across tables; a filter runs one row; transport trouble is error, not fail', async () => {
+  it('a table numbers on after the one it names; a filter runs one row; transport trouble is error, not fail', async () => {
     const { meta, r } = caseRun('6');
     const ran: string[] = [];
     await runCases(r, LETTERS, async (v) => void ran.push(v));
-    const err = await runCases(r, LETTERS, async (v) => {
+    const err = await runCases(r, MORE_LETTERS, async (v) => {
       ran.push(v);
       throw new TransportError('HPS_ERR_TARGET_UNREACHABLE' as never, 'refused');
     }).catch((e: unknown) => e);
     expect(ran).toEqual(['b']);
     expect(err).toBeInstanceOf(TransportError);
     expect(meta.fixedCases).toEqual([{ n: 6, title: 'letter b holds', status: 'error', reason: expect.stringContaining('refused') }]);
-    expect(r.cursor.next).toBe(9);
+  });
+
+  it('the numbers are the table\'s own: run first, or alone in another test, MORE_LETTERS is still 5..8', async () => {
+    const { meta, r } = caseRun();
+    await runCases(r, MORE_LETTERS, async () => {});
+    expect(meta.fixedCases!.map((c) => c.n)).toEqual([5, 6, 7, 8]);
   });
 });
 
@@ -95,7 +102,27 @@ describe('fixed cases through a run', () => {
   }, 120_000);
 });
 
+describe('a rule whose tables are spread over several tests', () => {
+  it('LIST-FILTER-STRICT: a row of its third table keeps the number `--dry-run --cases` gives it, and runs alone', async () => {
+    const listed = casesOfRule('LIST-FILTER-STRICT', { testKey: 'pt_test_sk_x' });
+    const row = listed.find((c) => c.title.startsWith('created_to="2024-13-01'))!;
+    expect(row.n).toBeGreaterThan(12); // numbered after the unknown statuses and the near misses
+    const one = await run({ rules: ['LIST-FILTER-STRICT'], seed: 1, runs: 10, caseFilter: String(row.n), persist: false, log: () => {} });
+    const rule = one.report.rules[0]!;
+    expect(rule.status).toBe('pass');
+    expect(rule.cases).toEqual([{ n: row.n, title: row.title, status: 'pass' }]);
+  }, 120_000);
+});
+
 describe('the command line', () => {
+  it('a failing run prints the replay line of its first failing case (--case N), beside the rule\'s own', async () => {
+    const r = await runChild(process.execPath, [BIN, 'run', '--rule', 'CREATE-AMOUNT-INVALID', '--fault', 'amount-three-decimals-accepted', '--seed', '1', '--runs', '10', '--no-progress', '--report', join(TMP, 'printed')], { timeoutMs: 90_000 });
+    expect(r.status, r.stderr).toBe(1);
+    const out = `${r.stdout}\n${r.stderr}`;
+    expect(out).toMatch(/^\s+replay: hps-conformance run --rule CREATE-AMOUNT-INVALID --seed=1 --runs 10 --fault amount-three-decimals-accepted$/m);
+    expect(out).toMatch(/^\s+replay the case alone: hps-conformance run --rule CREATE-AMOUNT-INVALID --case 6 --seed=1 --runs 10 --fault amount-three-decimals-accepted$/m);
+  }, 120_000);
+
   it('--dry-run --cases lists every rule\'s rows, numbered and titled', async () => {
     const r = await runChild(process.execPath, [BIN, 'run', '--dry-run', '--cases', '--area', 'create'], { timeoutMs: 60_000 });
     expect(r.status, r.stderr).toBe(0);
@@ -106,7 +133,7 @@ describe('the command line', () => {
   }, 90_000);
 
   it('a case the rule lacks, or --case without exactly one --rule, is exit 2 with one line', async () => {
-    for (const args of [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-MISSING-KEY', '--case', '1'], ['--cases']]) {
+    for (const args of [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-CHECK-ORDER', '--case', '1'], ['--cases']]) {
       const r = await runChild(process.execPath, [BIN, 'run', ...args], { timeoutMs: 60_000 });
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);

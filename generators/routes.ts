@@ -11,7 +11,7 @@
  *   /test_helpers/payments/{id}/succeed       POST
  *   /test_helpers/payments/{id}/cancel        POST
  */
-import { OPERATIONS, type Operation } from '../../schemas/index.ts';
+import { OPERATIONS, type Operation } from '../schemas/index.ts';
 
 /** The methods the suite asserts on (HEAD and OPTIONS are only observed). */
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
