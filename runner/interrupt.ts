@@ -123,8 +123,15 @@ class Guard implements InterruptGuard {
     this.timer = setTimeout(() => this.takeOver(), GRACE_MS);
   }
 
-  /** The run's own path did not finish in time: write what has finished, clean up, exit. */
+  /**
+   * The grace time is over. The run's own path has not begun writing: write what has finished,
+   * clean up, exit. It is writing (a busy machine renders slowly): let it finish, up to the bound.
+   */
   private takeOver(): void {
+    if (this.claimed === 'run') {
+      this.timer = setTimeout(() => this.finish(), Math.max(0, INTERRUPT_BOUND_MS - GRACE_MS - 250));
+      return;
+    }
     if (this.claimed === undefined && this.emergency) {
       this.claimed = 'emergency';
       try {
@@ -133,6 +140,10 @@ class Guard implements InterruptGuard {
         this.log(`hps-conformance: the results so far could not be written (${(e as Error).message})`);
       }
     }
+    this.finish();
+  }
+
+  private finish(): void {
     this.cleanup();
     endChildren();
     this.exit(EXIT_OF_SIGNAL[this.signal!]);
