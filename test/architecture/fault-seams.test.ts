@@ -34,14 +34,6 @@ const REGISTRY_FOLDER = 'reference/faults/';
  * listing.ts, index.ts, validate-create.ts.)
  */
 const INLINE_BRANCHES: Readonly<Record<string, number>> = {
-  'reference/auth.ts': 8,
-  'reference/control.ts': 1,
-  'reference/create-payment.ts': 17, // 14, then three value-comparison faults of the audit (idempotency key and external_id folded or trimmed): next to convert
-  'reference/live-readiness.ts': 5,
-  'reference/order-checks.ts': 7,
-  'reference/rate-limit.ts': 5,
-  'reference/webhooks/emit.ts': 2,
-  'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
   'reference-receiver/server.ts': 6,
   'reference-receiver/verify.ts': 6,
@@ -56,6 +48,14 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/listing.ts': 19,
   'reference/index.ts': 2,
   'reference/validate-create.ts': 30,
+  'reference/auth.ts': 8,
+  'reference/control.ts': 1,
+  'reference/create-payment.ts': 22,
+  'reference/live-readiness.ts': 5,
+  'reference/order-checks.ts': 7,
+  'reference/rate-limit.ts': 4,
+  'reference/webhooks/emit.ts': 2,
+  'reference/webhooks/events.ts': 7,
 };
 
 /** How many `faults.has(` calls a source text makes (any argument, comments included). */
