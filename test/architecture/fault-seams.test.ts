@@ -23,6 +23,7 @@ const PLANTING = ['reference', 'reference-receiver', join('examples', 'client')]
 const MECHANISM: ReadonlySet<string> = new Set([
   'reference/steps.ts',
   'reference/faults.ts',
+  'reference-receiver/steps.ts',
   'reference-receiver/faults.ts',
   'examples/client/faults.ts',
 ]);
@@ -34,9 +35,6 @@ const REGISTRY_FOLDER = 'reference/faults/';
  * listing.ts, index.ts, validate-create.ts.)
  */
 const INLINE_BRANCHES: Readonly<Record<string, number>> = {
-  'reference-receiver/records.ts': 2,
-  'reference-receiver/server.ts': 6,
-  'reference-receiver/verify.ts': 6,
   'examples/client/client.ts': 10,
 };
 
@@ -56,6 +54,9 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/rate-limit.ts': 4,
   'reference/webhooks/emit.ts': 2,
   'reference/webhooks/events.ts': 7,
+  'reference-receiver/records.ts': 2,
+  'reference-receiver/server.ts': 6,
+  'reference-receiver/verify.ts': 6,
 };
 
 /** How many `faults.has(` calls a source text makes (any argument, comments included). */
