@@ -2,8 +2,10 @@
  * What the reference receiver remembers, which is exactly what the inspection contract shows
  * (docs/merchant-side.md): events processed (by id, with a count), payments fulfilled (with a
  * count) and the status held per Payment. Bounded: the oldest entries are dropped past MAX_ENTRIES.
+ * The planted faults here are overrides in the `faulty` table of the step they break (steps.ts).
  */
 import type { ReceiverFaultName } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 
 const MAX_ENTRIES = 10_000;
 
@@ -11,6 +13,26 @@ const MAX_ENTRIES = 10_000;
 const RANK: Record<string, number> = { PENDING: 0, PAID: 1, CANCELLED: 1, REVERSED: 2 };
 
 export const PAYMENT_EVENTS: ReadonlySet<string> = new Set(['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed']);
+
+/** Whether an event fulfils its Payment. */
+const FULFILS: Step<{ readonly type: string; readonly status: string }, boolean> = {
+  name: 'a payment.paid fulfils a Payment that is PAID (its snapshot, or its current status in fetch mode)',
+  check: ({ type, status }) => type === 'payment.paid' && status === 'PAID',
+  faulty: {
+    /* the order is fulfilled on payment.created (as soon as a Payment exists), not on payment.paid */
+    'fulfils-on-payment-created': (event, next) => event.type === 'payment.created' || next(event),
+  },
+};
+
+/** Whether an event's status replaces the one held. */
+const MOVES: Step<{ readonly held: string | undefined; readonly status: string }, boolean> = {
+  name: 'the held status moves forward only (a late payment.created of a PAID Payment does not set it back to PENDING)',
+  check: ({ held, status }) => held === undefined || (RANK[status] ?? 0) >= (RANK[held] ?? 0),
+  faulty: {
+    /* the stored status is whatever the latest-arriving event says */
+    'last-event-wins': () => true,
+  },
+};
 
 export interface Inspection {
   events: Record<string, number>;
@@ -23,7 +45,13 @@ export class ReceiverRecords {
   private readonly fulfilled = new Map<string, number>();
   private readonly payments = new Map<string, string>();
 
-  constructor(private readonly faults: ReadonlySet<ReceiverFaultName>) {}
+  private readonly fulfils: (event: { type: string; status: string }) => boolean;
+  private readonly moves: (change: { held: string | undefined; status: string }) => boolean;
+
+  constructor(faults: ReadonlySet<ReceiverFaultName>) {
+    this.fulfils = checkOf(FULFILS, faults);
+    this.moves = checkOf(MOVES, faults);
+  }
 
   seen(eventId: string): boolean {
     return this.events.has(eventId);
@@ -36,9 +64,7 @@ export class ReceiverRecords {
     const payment = event.data?.object;
     if (typeof payment?.id !== 'string' || typeof payment.status !== 'string') return 'processed';
     this.updateStatus(payment.id, payment.status);
-    const fulfilOn = this.faults.has('fulfils-on-payment-created') ? ['payment.paid', 'payment.created'] : ['payment.paid'];
-    // A payment.paid fulfils only a Payment that is PAID (its snapshot, or its current status in fetch mode).
-    if (fulfilOn.includes(event.type) && (event.type !== 'payment.paid' || payment.status === 'PAID')) this.fulfil(payment.id);
+    if (this.fulfils({ type: event.type, status: payment.status })) this.fulfil(payment.id);
     return 'processed';
   }
 
@@ -54,11 +80,7 @@ export class ReceiverRecords {
   }
 
   private updateStatus(paymentId: string, status: string): void {
-    const held = this.payments.get(paymentId);
-    // The late payment.created of a PAID Payment must not set it back to PENDING.
-    const regresses = held !== undefined && (RANK[status] ?? 0) < (RANK[held] ?? 0);
-    if (regresses && !this.faults.has('last-event-wins')) return;
-    set(this.payments, paymentId, status);
+    if (this.moves({ held: this.payments.get(paymentId), status })) set(this.payments, paymentId, status);
   }
 
   inspection(): Inspection {

@@ -7,12 +7,15 @@
  *                    unknown types are acknowledged and ignored.
  *   (fetch mode: a payment event's Payment is read from the API first and its current status used)
  *   GET  /inspect    {"events":{id:count},"fulfilled":{payment:count},"payments":{payment:status}}
+ *
+ * The planted faults here are overrides in the `faulty` table of the step they break (steps.ts).
  */
 import http from 'node:http';
 import { request } from 'undici';
 import type { AddressInfo, Socket } from 'node:net';
 import { toReceiverFaultSet, type ReceiverFaultName } from './faults.ts';
 import { PAYMENT_EVENTS, ReceiverRecords } from './records.ts';
+import { checkOf, type Step } from './steps.ts';
 import { signatureAccepted } from './verify.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -93,16 +96,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
   if (raw === null) return answer(res, 413, { error: 'too_large' });
   const header = req.headers['service-signature'];
   const event = parseEvent(raw);
-  if (ctx.faults.has('processes-before-verifying') && event?.type === 'payment.paid') {
-    const id = event.data?.object?.id;
-    if (typeof id === 'string') ctx.records.fulfil(id); // wrong: fulfilment before the check
-  }
-  if (ctx.faults.has('stores-status-before-verifying') && event && PAYMENT_EVENTS.has(event.type)) ctx.records.storeClaimedStatus(event); // wrong: state before the check
+  checkOf(UNVERIFIED, ctx.faults)({ records: ctx.records, event });
   if (!signatureAccepted(typeof header === 'string' ? header : undefined, raw, ctx.secret, ctx.now() / 1000, ctx.faults)) {
-    return answer(res, ctx.faults.has('answers-200-to-bad-signatures') ? 200 : 400, { error: 'signature_invalid' });
+    return answer(res, checkOf(BAD_SIGNATURE, ctx.faults)(), { error: 'signature_invalid' });
   }
   if (!event) return answer(res, 400, { error: 'not_an_event' });
-  if (ctx.records.seen(event.id) && !ctx.faults.has('processes-duplicates-twice')) return answer(res, 200, { received: true, duplicate: true });
+  if (checkOf(DUPLICATE, ctx.faults)({ records: ctx.records, event })) return answer(res, 200, { received: true, duplicate: true });
   if (ctx.processDelayMs > 0 && PAYMENT_EVENTS.has(event.type)) {
     answer(res, 200, { received: true, queued: true });
     await sleep(ctx.processDelayMs, ctx.timers);
@@ -116,12 +115,70 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
     event.data = { object: current };
   }
   const outcome = ctx.records.apply(event);
-  if (outcome === 'ignored' && event.type !== 'endpoint.test' && ctx.faults.has('answers-500-to-unknown-types')) {
-    return answer(res, 500, { error: `no handler for ${event.type}` });
-  }
-  if (event.type === 'payment.reversed' && ctx.faults.has('slow-acknowledgement')) await sleep(10_500, ctx.timers);
+  const unhandled = outcome === 'ignored' ? checkOf(UNHANDLED, ctx.faults)(event) : null;
+  if (unhandled !== null) return answer(res, unhandled.status, unhandled.body);
+  await checkOf(ACKNOWLEDGEMENT, ctx.faults)({ event, timers: ctx.timers });
   answer(res, 200, { received: true });
 }
+
+/** Before its signature is checked, an event changes nothing (faults outermost last: the last listed acts first). */
+const UNVERIFIED: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent | null }, void> = {
+  name: 'nothing is acted on before the signature is checked',
+  check: () => undefined,
+  faulty: {
+    /* the Payment status an event carries is stored as soon as the body is parsed */
+    'stores-status-before-verifying': (input, next) => {
+      next(input);
+      if (input.event && PAYMENT_EVENTS.has(input.event.type)) input.records.storeClaimedStatus(input.event);
+    },
+    /* payment.paid is fulfilled as soon as it is parsed */
+    'processes-before-verifying': (input, next) => {
+      const id = input.event?.type === 'payment.paid' ? input.event.data?.object?.id : undefined;
+      if (typeof id === 'string') input.records.fulfil(id);
+      next(input);
+    },
+  },
+};
+
+/** The status a delivery failing the signature check is answered with. */
+const BAD_SIGNATURE: Step<void, number> = {
+  name: 'a delivery failing the signature check is answered 400',
+  check: () => 400,
+  faulty: {
+    /* answered 200 (to stop the retries), though not processed */
+    'answers-200-to-bad-signatures': () => 200,
+  },
+};
+
+/** Whether the event was processed before (deduplication on event.id). */
+const DUPLICATE: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent }, boolean> = {
+  name: 'an event seen before is acknowledged, not processed again',
+  check: ({ records, event }) => records.seen(event.id),
+  faulty: {
+    /* no deduplication on event.id: a retried event is processed again */
+    'processes-duplicates-twice': () => false,
+  },
+};
+
+/** What an event of a type the receiver does not handle answers: null for the ordinary acknowledgement. */
+const UNHANDLED: Step<ParsedEvent, { status: number; body: unknown } | null> = {
+  name: 'an unknown event type is acknowledged and ignored',
+  check: () => null,
+  faulty: {
+    /* an event type the receiver does not know throws, answered 500 */
+    'answers-500-to-unknown-types': (event, next) => (event.type !== 'endpoint.test' ? { status: 500, body: { error: `no handler for ${event.type}` } } : next(event)),
+  },
+};
+
+/** What is done before the acknowledgement is sent: nothing that takes time. */
+const ACKNOWLEDGEMENT: Step<{ readonly event: ParsedEvent; readonly timers: Set<NodeJS.Timeout> }, Promise<void>> = {
+  name: 'the acknowledgement is not held back by the processing',
+  check: async () => undefined,
+  faulty: {
+    /* payment.reversed is handled synchronously (a refund call) and answered after 10.5 s, past the time-out */
+    'slow-acknowledgement': (input, next) => (input.event.type === 'payment.reversed' ? sleep(10_500, input.timers) : next(input)),
+  },
+};
 
 type ParsedEvent = { id: string; type: string; data?: { object?: { id?: unknown; status?: unknown } } };
 

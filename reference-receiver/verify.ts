@@ -2,33 +2,90 @@
  * The reference receiver's signature check (spec, Events › Signature): HMAC-SHA256 keyed with the
  * signing secret over `<t>.` + the raw bytes, lowercase hex, compared in constant time, 5-minute
  * tolerance. Written here apart from the sink's verifier (the oracle the suite judges with), so a
- * mistake in one cannot hide in the other. Each planted fault of the check is a branch here.
+ * mistake in one cannot hide in the other. Each planted fault of the check is an override in the
+ * `faulty` table of the step it breaks (steps.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ReceiverFaultName } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 
 export const TOLERANCE_SECONDS = 300;
 
-export function signatureAccepted(header: string | undefined, rawBody: Buffer, secret: string, nowSeconds: number, faults: ReadonlySet<ReceiverFaultName>): boolean {
-  if (faults.has('skips-verification')) return true;
-  let body = rawBody;
-  if (faults.has('verifies-reserialised-json')) {
-    // Wrong: the framework's parsed body, serialised again, is not the bytes that were signed.
-    try {
-      body = Buffer.from(JSON.stringify(JSON.parse(rawBody.toString('utf8'))), 'utf8');
-    } catch {
-      return false;
-    }
-  }
-  let sent = header;
-  if (sent !== undefined && faults.has('several-v1-skip-check')) {
-    const parsed = parseSignature(sent);
-    if (parsed !== null && parsed.v1.length > 1) return true; // wrong: "rotation in progress" taken on trust
-  }
-  if (sent !== undefined && faults.has('accepts-uppercase-hex')) sent = sent.replace(/v1=([0-9A-Fa-f]+)/g, (_m, hex: string) => `v1=${hex.toLowerCase()}`);
-  const tolerance = faults.has('accepts-stale-timestamps') ? null : faults.has('tolerance-four-minutes') ? 240 : TOLERANCE_SECONDS;
-  return sent !== undefined && verified(sent, body, secret, nowSeconds, tolerance);
+interface Delivery {
+  readonly header: string | undefined;
+  readonly rawBody: Buffer;
+  readonly secret: string;
+  readonly nowSeconds: number;
+  readonly faults: ReadonlySet<ReceiverFaultName>;
 }
+
+export function signatureAccepted(header: string | undefined, rawBody: Buffer, secret: string, nowSeconds: number, faults: ReadonlySet<ReceiverFaultName>): boolean {
+  return checkOf(SIGNATURE, faults)({ header, rawBody, secret, nowSeconds, faults });
+}
+
+/** The whole check: the signed bytes, the header, then a v1 matching within the tolerance. */
+const SIGNATURE: Step<Delivery, boolean> = {
+  name: 'every delivery is verified before it is processed',
+  check: ({ header, rawBody, secret, nowSeconds, faults }) => {
+    const body = checkOf(SIGNED_BYTES, faults)(rawBody);
+    if (body === null || header === undefined) return false;
+    return checkOf(MATCH, faults)({ header: checkOf(HEX_CASE, faults)(header), body, secret, nowSeconds, tolerance: checkOf(TOLERANCE, faults)() });
+  },
+  faulty: {
+    /* the signature is never checked: every delivery is processed and acknowledged */
+    'skips-verification': () => true,
+  },
+};
+
+/** The bytes the HMAC is computed over: null when there are none to check. */
+const SIGNED_BYTES: Step<Buffer, Buffer | null> = {
+  name: 'the HMAC covers the raw bytes received',
+  check: (rawBody) => rawBody,
+  faulty: {
+    /* the framework's parsed body, serialised again, is not the bytes that were signed */
+    'verifies-reserialised-json': (rawBody) => {
+      try {
+        return Buffer.from(JSON.stringify(JSON.parse(rawBody.toString('utf8'))), 'utf8');
+      } catch {
+        return null;
+      }
+    },
+  },
+};
+
+/** The header as compared: v1 is lowercase hex, compared as sent. */
+const HEX_CASE: Step<string, string> = {
+  name: 'v1 is compared as sent (lowercase hex)',
+  check: (header) => header,
+  faulty: {
+    /* v1 is lower-cased before the comparison, so an upper-case hex signature is accepted */
+    'accepts-uppercase-hex': (header) => header.replace(/v1=([0-9A-Fa-f]+)/g, (_m, hex: string) => `v1=${hex.toLowerCase()}`),
+  },
+};
+
+/** The timestamp tolerance in seconds; null: unchecked (faults outermost last: the last listed wins). */
+const TOLERANCE: Step<void, number | null> = {
+  name: 'the timestamp is within 5 minutes',
+  check: () => TOLERANCE_SECONDS,
+  faulty: {
+    /* the tolerance is 4 minutes instead of 5: deliveries inside the window are rejected */
+    'tolerance-four-minutes': () => 240,
+    /* the timestamp window is not checked: a correctly signed replay of any age is accepted */
+    'accepts-stale-timestamps': () => null,
+  },
+};
+
+const MATCH: Step<{ readonly header: string; readonly body: Buffer; readonly secret: string; readonly nowSeconds: number; readonly tolerance: number | null }, boolean> = {
+  name: 'a v1 entry matches the HMAC of `<t>.` + body',
+  check: ({ header, body, secret, nowSeconds, tolerance }) => verified(header, body, secret, nowSeconds, tolerance),
+  faulty: {
+    /* a header with more than one v1 entry ("rotation in progress") is accepted without comparing any of them */
+    'several-v1-skip-check': (input, next) => {
+      const parsed = parseSignature(input.header);
+      return parsed !== null && parsed.v1.length > 1 ? true : next(input);
+    },
+  },
+};
 
 /** Any v1 matching the HMAC of `<t>.` + body (constant time), then |now - t| within the tolerance (null: unchecked). */
 function verified(header: string, body: Buffer, secret: string, nowSeconds: number, tolerance: number | null): boolean {

@@ -2,9 +2,13 @@
  * Authentication (spec, "Authentication"): `Authorization: Bearer <API_KEY>`.
  * Missing, malformed, unknown or revoked → 401 `invalid_api_key` (with
  * `WWW-Authenticate: Bearer`); a key without the scope → 403 `insufficient_scope`.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 import type { ApiKeyRecord, Scope } from './types.ts';
 
 /** `Bearer <token>`: scheme case-insensitive (RFC 9110 11.1), one or more spaces, one token. */
@@ -44,48 +48,98 @@ function parseAuthorization(header: string | undefined): ParsedAuthorization {
   return parsed;
 }
 
+/** The bearer token of the Authorization header, and whether it has a key's shape. */
+const TOKEN: Step<string | undefined, ParsedAuthorization> = {
+  name: 'the key is the token of `Bearer <token>`',
+  check: parseAuthorization,
+  faulty: {
+    /* the key is the header's last word, whatever the scheme */
+    'bearer-scheme-not-checked': (header, next) => {
+      if (header === undefined) return next(header);
+      return shaped(header.trim().split(/\s+/).pop() ?? null);
+    },
+    /* `Basic base64(key:)` is taken as the key (the first non-empty part) */
+    'basic-scheme-accepted': (header, next) => {
+      if (header === undefined || !/^Basic +\S+$/i.test(header.trim())) return next(header);
+      const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
+      return user !== '' ? shaped(user) : next(header);
+    },
+  },
+};
+
+/** A token other than the memoised parse's (a fault took another one), with its shape tested. */
+function shaped(token: string | null): ParsedAuthorization {
+  return token === null ? NO_TOKEN : { token, keyShaped: KEY_SHAPE.test(token) };
+}
+
+interface KeyLookup {
+  readonly keys: ReadonlyMap<string, ApiKeyRecord>;
+  readonly header: string | undefined;
+  readonly parsed: ParsedAuthorization;
+  readonly faults: FaultSet;
+}
+
+/** The first key of `keys` matching `match` that is not revoked, else undefined. */
+function activeWhere(keys: ReadonlyMap<string, ApiKeyRecord>, match: (r: ApiKeyRecord) => boolean): ApiKeyRecord | undefined {
+  const found = [...keys.values()].find(match);
+  return found !== undefined && !found.revoked ? found : undefined;
+}
+
+/** The key record of exactly that token (faults outermost last: the last one listed is tried first). */
+const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
+  name: 'a key-shaped token names a key record exactly',
+  check: ({ keys, parsed, faults }) => {
+    if (parsed.token === null || !parsed.keyShaped) return null;
+    return checkOf(ACTIVE, faults)(keys.get(parsed.token));
+  },
+  faulty: {
+    /* only the first 20 characters of the key are compared */
+    'key-compared-by-prefix': (input, next) => {
+      const token = input.parsed.token;
+      if (token === null || token.length < 20) return next(input);
+      return activeWhere(input.keys, (r) => r.key.slice(0, 20) === token.slice(0, 20)) ?? next(input);
+    },
+    /* looked up by the random part only, whatever the prefix */
+    'key-prefix-not-checked': (input, next) => {
+      const token = input.parsed.token;
+      if (token === null) return next(input);
+      const secret = token.slice(token.lastIndexOf('_') + 1);
+      return activeWhere(input.keys, (r) => secret !== '' && r.key.endsWith(`_${secret}`)) ?? next(input);
+    },
+    /* no Authorization header falls back to the first Test key */
+    'missing-key-uses-default-key': (input, next) =>
+      input.header === undefined ? ([...input.keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null) : next(input),
+  },
+};
+
+/** The record found, if it is not revoked. */
+const ACTIVE: Step<ApiKeyRecord | undefined, ApiKeyRecord | null> = {
+  name: 'a revoked key authenticates nothing',
+  check: (record) => (record === undefined || record.revoked ? null : record),
+  faulty: {
+    /* the revoked flag is never consulted */
+    'revoked-key-accepted': (record) => record ?? null,
+  },
+};
+
 /** The active key record named by the header, or null (any reason: missing, malformed, unknown, revoked). */
 export function findActiveKey(
   keys: ReadonlyMap<string, ApiKeyRecord>,
   header: string | undefined,
   faults: FaultSet = NO_FAULTS,
 ): ApiKeyRecord | null {
-  if (faults.has('missing-key-uses-default-key') && header === undefined) {
-    // FAULT missing-key-uses-default-key: no Authorization header falls back to the first Test key.
-    return [...keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null;
-  }
-  const parsed = parseAuthorization(header);
-  let token = parsed.token;
-  if (faults.has('bearer-scheme-not-checked') && header !== undefined) {
-    // FAULT bearer-scheme-not-checked: the key is the header's last word, whatever the scheme.
-    token = header.trim().split(/\s+/).pop() ?? null;
-  }
-  if (faults.has('basic-scheme-accepted') && header !== undefined && /^Basic +\S+$/i.test(header.trim())) {
-    // FAULT basic-scheme-accepted: `Basic base64(key:)` is taken as the key (the first non-empty part).
-    const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
-    if (user !== '') token = user;
-  }
-  if (faults.has('key-prefix-not-checked') && token !== null) {
-    // FAULT key-prefix-not-checked: looked up by the random part only, whatever the prefix.
-    const secret = token.slice(token.lastIndexOf('_') + 1);
-    const found = [...keys.values()].find((r) => secret !== '' && r.key.endsWith(`_${secret}`));
-    if (found !== undefined && !found.revoked) return found;
-  }
-  if (faults.has('key-compared-by-prefix') && token !== null && token.length >= 20) {
-    // FAULT key-compared-by-prefix: only the first 20 characters of the key are compared.
-    const found = [...keys.values()].find((r) => r.key.slice(0, 20) === token!.slice(0, 20));
-    if (found !== undefined && !found.revoked) return found;
-  }
-  // The shape test is the memoised one unless a fault above took another token.
-  if (token === null || !(token === parsed.token ? parsed.keyShaped : KEY_SHAPE.test(token))) return null;
-  const record = keys.get(token);
-  if (faults.has('revoked-key-accepted') && record !== undefined) {
-    // FAULT revoked-key-accepted: the revoked flag is never consulted.
-    return record;
-  }
-  if (record === undefined || record.revoked) return null;
-  return record;
+  return checkOf(LOOKUP, faults)({ keys, header, parsed: checkOf(TOKEN, faults)(header), faults });
 }
+
+/** What a request without an active key answers. */
+const UNAUTHENTICATED: Step<void, ApiError> = {
+  name: '401 invalid_api_key with a WWW-Authenticate: Bearer challenge',
+  check: () => new ApiError('invalid_api_key', { headers: { 'WWW-Authenticate': 'Bearer' } }),
+  faulty: {
+    /* the 401 carries no WWW-Authenticate challenge */
+    'no-www-authenticate-on-401': () => new ApiError('invalid_api_key'),
+  },
+};
 
 export function authenticate(
   keys: ReadonlyMap<string, ApiKeyRecord>,
@@ -93,25 +147,26 @@ export function authenticate(
   faults: FaultSet = NO_FAULTS,
 ): ApiKeyRecord {
   const record = findActiveKey(keys, header, faults);
-  if (record === null) {
-    if (faults.has('no-www-authenticate-on-401')) {
-      // FAULT no-www-authenticate-on-401: the 401 carries no WWW-Authenticate challenge.
-      throw new ApiError('invalid_api_key');
-    }
-    throw new ApiError('invalid_api_key', { headers: { 'WWW-Authenticate': 'Bearer' } });
-  }
+  if (record === null) throw checkOf(UNAUTHENTICATED, faults)();
   return record;
 }
 
+const SCOPE: Step<{ readonly key: ApiKeyRecord; readonly scope: Scope }, void> = {
+  name: 'a key without the scope → 403 insufficient_scope',
+  check: ({ key, scope }) => {
+    if (!key.scopes.has(scope)) {
+      throw new ApiError('insufficient_scope', {
+        message: `This API key lacks the ${scope} scope.`,
+        headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
+      });
+    }
+  },
+  faulty: {
+    /* payments:read is never checked */
+    'read-scope-not-enforced': (input, next) => (input.scope === 'payments:read' ? undefined : next(input)),
+  },
+};
+
 export function requireScope(key: ApiKeyRecord, scope: Scope, faults: FaultSet = NO_FAULTS): void {
-  if (faults.has('read-scope-not-enforced') && scope === 'payments:read') {
-    // FAULT read-scope-not-enforced: payments:read is never checked.
-    return;
-  }
-  if (!key.scopes.has(scope)) {
-    throw new ApiError('insufficient_scope', {
-      message: `This API key lacks the ${scope} scope.`,
-      headers: { 'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}"` },
-    });
-  }
+  checkOf(SCOPE, faults)({ key, scope });
 }

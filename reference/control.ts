@@ -16,7 +16,9 @@ import { newObjectId } from './ids.ts';
 import { reversePayment } from './payment-actions.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { allowHeader, matchPath } from './router.ts';
+import { checkOf, type Step } from './steps.ts';
 import { formatTimestamp } from './time.ts';
+import type { WebhookEndpoint } from './types.ts';
 import { emitEventTo } from './webhooks/emit.ts';
 
 export const CONTROL_PREFIX = '/_control';
@@ -77,16 +79,24 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(da, db);
 }
 
+/** A test event goes to a Test endpoint only (the planted fault is an override: reference/steps.ts). */
+const TEST_ENDPOINT: Step<WebhookEndpoint, void> = {
+  name: 'test events go to Test endpoints only',
+  check: (endpoint) => {
+    if (endpoint.env !== 'test') throw new ApiError('invalid_request', { param: 'path', message: 'Test events go to Test endpoints only.' });
+  },
+  faulty: {
+    /* the environment is not checked: a Live endpoint gets the test event too */
+    'endpoint-test-sent-to-live-endpoints': () => undefined,
+  },
+};
+
 /** The dashboard's "Send test event": one endpoint.test event to one Test endpoint of the seed. */
 function sendTestEvent(ctx: AppContext, body: RequestBody): Reply {
   const path = readPath(body);
   const endpoint = ctx.state.endpoints.find((e) => e.path === path);
   if (endpoint === undefined) throw new ApiError('not_found', { param: 'path', message: `No webhook endpoint ${path}.` });
-  if (endpoint.env !== 'test' && ctx.faults.has('endpoint-test-sent-to-live-endpoints')) {
-    /* FAULT endpoint-test-sent-to-live-endpoints: the environment is not checked: a Live endpoint gets the test event too */
-  } else if (endpoint.env !== 'test') {
-    throw new ApiError('invalid_request', { param: 'path', message: 'Test events go to Test endpoints only.' });
-  }
+  checkOf(TEST_ENDPOINT, ctx.faults)(endpoint);
   if (!endpoint.enabled) {
     throw new ApiError('invalid_request', { param: 'path', message: 'The endpoint is disabled.' });
   }

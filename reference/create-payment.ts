@@ -12,13 +12,16 @@
  *  7. Live keys only: readiness (live-readiness.ts).
  *  8. Commit (synchronously after step 3, so concurrent requests cannot both pass 6),
  *     event payment.created with the very representation answered, 201.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import type { RequestBody } from './http-io.ts';
-import { bodyFingerprint, readIdempotencyKey } from './idempotency.ts';
+import { bodyFingerprint, readIdempotencyKey, type StoredResponse } from './idempotency.ts';
 import { newPaymentId } from './ids.ts';
 import { checkLiveReadiness } from './live-readiness.ts';
 import { checkRelations, type ResolvedRelations } from './order-checks.ts';
@@ -26,10 +29,18 @@ import { checkoutUrlFor, toPaymentResource } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { BODY_LIMIT_BYTES, MAX_LENGTHS } from './decisions.ts';
 import { formatCents } from './decimal.ts';
-import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord } from './types.ts';
+import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord, type PaymentResource } from './types.ts';
 import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
 import { checkOf, type Step } from './steps.ts';
+
+/** One create request, as runCreate takes it. */
+interface Create {
+  readonly ctx: AppContext;
+  readonly key: ApiKeyRecord;
+  readonly contentType: string | undefined;
+  readonly body: RequestBody;
+}
 
 export async function createPayment(
   ctx: AppContext,
@@ -37,56 +48,76 @@ export async function createPayment(
   headers: IncomingHttpHeaders,
   body: RequestBody,
 ): Promise<Reply> {
-  const idempotencyKey = idempotencyKeyOf(ctx, headers);
+  const idempotencyKey = checkOf(IDEMPOTENCY_KEY, ctx.faults)({ ctx, header: headers['idempotency-key'] });
   if (body.bytes.length > BODY_LIMIT_BYTES[ctx.decisions.bodyLimit]) {
     throw new ApiError('invalid_request', { message: `The request body exceeds ${ctx.decisions.bodyLimit}.` });
   }
   if (body.tooLarge) throw new ApiError('invalid_request', { message: 'The request body exceeds 1 MiB.' });
-  if (idempotencyKey === null) return runCreate(ctx, key, headers['content-type'], body);
-  if (ctx.faults.has('idempotency-key-ignored')) {
-    /* FAULT idempotency-key-ignored: the Idempotency-Key header is read but never used: every request is processed anew */
-    return runCreate(ctx, key, headers['content-type'], body);
-  }
-  let fingerprint = bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity);
-  if (ctx.faults.has('idempotency-ignores-body')) {
-    /* FAULT idempotency-ignores-body: the body is not part of the stored request: a different body replays the original */
-    fingerprint = 'any body';
-  }
-  let scope = key.key;
-  if (ctx.faults.has('idempotency-scoped-to-business')) {
-    /* FAULT idempotency-scoped-to-business: keys are stored per business and environment, not per API key */
-    scope = `${key.businessId}:${key.env}`;
-  }
-  if (ctx.faults.has('idempotency-no-in-progress-guard')) {
-    /* FAULT idempotency-no-in-progress-guard: the key is recorded only once the request has finished, so identical requests arriving meanwhile are all processed */
-    const seen = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
-    if (seen.kind === 'replay') return { status: seen.response.status, body: seen.response.body, headers: { 'Idempotent-Replayed': 'true' } };
-    ctx.state.idempotency.release(seen.slot);
-    const reply = await runCreate(ctx, key, headers['content-type'], body);
-    const done = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
-    if (done.kind === 'started') ctx.state.idempotency.complete(done.slot, { status: reply.status, body: reply.body });
-    return reply;
-  }
+  const create: Create = { ctx, key, contentType: headers['content-type'], body };
+  if (idempotencyKey === null) return runCreate(create);
+  const fingerprint = checkOf(FINGERPRINT, ctx.faults)({ ctx, body });
+  return checkOf(KEYED, ctx.faults)({ create, scope: checkOf(KEY_SCOPE, ctx.faults)(key), idempotencyKey, fingerprint });
+}
 
-  const outcome = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+/** The Idempotency-Key header as the store keys it. */
+const IDEMPOTENCY_KEY: Step<{ readonly ctx: AppContext; readonly header: string | string[] | undefined }, string | null> = {
+  name: 'the Idempotency-Key, compared exactly',
+  check: ({ ctx, header }) => readIdempotencyKey(header, ctx.decisions.idempotencyKeyMax),
+  faulty: {
+    /* the key is stored lower-cased (a case-insensitive column), so keys differing only in case are one key */
+    'idempotency-key-case-folded': (input, next) => next(input)?.toLowerCase() ?? null,
+  },
+};
+
+/** What "the same request" compares: the body's fingerprint. */
+const FINGERPRINT: Step<{ readonly ctx: AppContext; readonly body: RequestBody }, string> = {
+  name: 'the stored request includes its body',
+  check: ({ ctx, body }) => bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity),
+  faulty: {
+    /* the body is not part of the stored request: a different body replays the original */
+    'idempotency-ignores-body': () => 'any body',
+  },
+};
+
+/** Whose keys an Idempotency-Key is one of. */
+const KEY_SCOPE: Step<ApiKeyRecord, string> = {
+  name: 'Idempotency-Keys are scoped to the API key',
+  check: (key) => key.key,
+  faulty: {
+    /* keys are stored per business and environment, not per API key */
+    'idempotency-scoped-to-business': (key) => `${key.businessId}:${key.env}`,
+  },
+};
+
+interface Keyed {
+  readonly create: Create;
+  readonly scope: string;
+  readonly idempotencyKey: string;
+  readonly fingerprint: string;
+}
+
+/** A create with an Idempotency-Key: replay, conflict, in progress, or run once (faults outermost last). */
+const KEYED: Step<Keyed, Promise<Reply>> = {
+  name: 'Rules 1-3: one Payment per Idempotency-Key',
+  check: guardedCreate,
+  faulty: {
+    /* the key is recorded only once the request has finished, so identical requests arriving meanwhile are all processed */
+    'idempotency-no-in-progress-guard': unguardedCreate,
+    /* the Idempotency-Key header is read but never used: every request is processed anew */
+    'idempotency-key-ignored': ({ create }) => runCreate(create),
+  },
+};
+
+async function guardedCreate(keyed: Keyed): Promise<Reply> {
+  const { ctx } = keyed.create;
+  const outcome = ctx.state.idempotency.begin(keyed.scope, keyed.idempotencyKey, keyed.fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
   if (outcome.kind === 'replay' && outcome.response.error !== undefined) {
     const original = outcome.response.error;
     throw new ApiError(original.code, { param: original.param, message: original.message, headers: { ...original.headers, 'Idempotent-Replayed': 'true' } });
   }
-  if (outcome.kind === 'replay') {
-    if (ctx.faults.has('replay-rechecks-external-id')) {
-      /* FAULT replay-rechecks-external-id: a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
-      checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(headers['content-type'], body)).externalId);
-    }
-    if (ctx.faults.has('replay-after-transition-recreates')) {
-      /* FAULT replay-after-transition-recreates: the stored result is honoured only while its Payment is PENDING; a later replay runs the create again */
-      const original = ctx.state.payments.getAny(String(JSON.parse(outcome.response.body.toString('utf8')).id));
-      if (original !== undefined && original.status !== 'PENDING') return runCreate(ctx, key, headers['content-type'], body);
-    }
-    return { status: outcome.response.status, body: replayBody(ctx, outcome.response.body), headers: { 'Idempotent-Replayed': 'true' } };
-  }
+  if (outcome.kind === 'replay') return checkOf(REPLAY, ctx.faults)({ create: keyed.create, stored: outcome.response });
   try {
-    const reply = await runCreate(ctx, key, headers['content-type'], body);
+    const reply = await runCreate(keyed.create);
     ctx.state.idempotency.complete(outcome.slot, { status: reply.status, body: reply.body });
     return reply;
   } catch (err) {
@@ -99,15 +130,36 @@ export async function createPayment(
   }
 }
 
-/** The Idempotency-Key header as the store keys it. */
-function idempotencyKeyOf(ctx: AppContext, headers: IncomingHttpHeaders): string | null {
-  const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
-  if (idempotencyKey !== null && ctx.faults.has('idempotency-key-case-folded')) {
-    /* FAULT idempotency-key-case-folded: the key is stored lower-cased (a case-insensitive column), so keys differing only in case are one key */
-    return idempotencyKey.toLowerCase();
-  }
-  return idempotencyKey;
+/** The key recorded only once the request has finished (fault idempotency-no-in-progress-guard). */
+async function unguardedCreate({ create, scope, idempotencyKey, fingerprint }: Keyed): Promise<Reply> {
+  const { ctx } = create;
+  const seen = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
+  if (seen.kind === 'replay') return { status: seen.response.status, body: seen.response.body, headers: { 'Idempotent-Replayed': 'true' } };
+  ctx.state.idempotency.release(seen.slot);
+  const reply = await runCreate(create);
+  const done = ctx.state.idempotency.begin(scope, idempotencyKey, fingerprint, ctx.now());
+  if (done.kind === 'started') ctx.state.idempotency.complete(done.slot, { status: reply.status, body: reply.body });
+  return reply;
 }
+
+/** A replay answers the stored result, marked Idempotent-Replayed (faults outermost last). */
+const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse }, Promise<Reply>> = {
+  name: 'a replay answers the stored status and body',
+  check: async ({ create, stored }) => ({ status: stored.status, body: replayBody(create.ctx, stored.body), headers: { 'Idempotent-Replayed': 'true' } }),
+  faulty: {
+    /* the stored result is honoured only while its Payment is PENDING; a later replay runs the create again */
+    'replay-after-transition-recreates': (replay, next) => {
+      const original = replay.create.ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id));
+      return original !== undefined && original.status !== 'PENDING' ? runCreate(replay.create) : next(replay);
+    },
+    /* a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
+    'replay-rechecks-external-id': async (replay, next) => {
+      const { ctx, key, contentType, body } = replay.create;
+      checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(contentType, body)).externalId);
+      return next(replay);
+    },
+  },
+};
 
 /** replayBody decision: the stored 201 bytes, or the created Payment as it is now. */
 function replayBody(ctx: AppContext, stored: Buffer): Buffer {
@@ -117,93 +169,131 @@ function replayBody(ctx: AppContext, stored: Buffer): Buffer {
   return payment === undefined ? stored : jsonReply(201, toPaymentResource(payment, ctx.decisions)).body;
 }
 
-async function runCreate(
-  ctx: AppContext,
-  key: ApiKeyRecord,
-  contentType: string | undefined,
-  body: RequestBody,
-): Promise<Reply> {
+async function runCreate(create: Create): Promise<Reply> {
+  const { ctx, key } = create;
   if (ctx.createDelayMs > 0) await sleep(ctx.createDelayMs);
-  if (ctx.faults.has('malformed-json-crashes')) {
-    /* FAULT malformed-json-crashes: a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
-    JSON.parse(body.bytes.toString('utf8'));
-  }
   const d = ctx.decisions;
-  const fields = parseJsonObjectBody(contentType, body, ctx.faults, d.contentType);
+  const fields = checkOf(JSON_BODY, ctx.faults)(create);
   const input = validateCreateRequest(fields, ctx.faults, { precedence: d.fieldPrecedence, lengths: MAX_LENGTHS[d.maxLengths] });
   if (d.nullFields === 'rejected') rejectNullFields(fields);
   if (d.unknownFields === 'rejected') rejectUnknownFields(fields);
   const reservedCents = d.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
   const relations = checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
   checkExternalIdUnique(ctx, key, input.externalId);
-  if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
-  if (key.env === 'test' && ctx.faults.has('live-checks-in-test-mode')) {
-    /* FAULT live-checks-in-test-mode: the Live readiness checks also run for Test keys, against the business's Live receiving side */
-    checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
-  }
+  checkOf(LIVE_READINESS, ctx.faults)({ ctx, key, input });
   const payment = commitPayment(ctx, key, input, relations);
   const resource = toPaymentResource(payment, ctx.decisions);
-  let eventObject: object = resource;
-  if (ctx.faults.has('created-event-without-checkout-url')) {
-    /* FAULT created-event-without-checkout-url: payment.created is rendered before the checkout session is attached: no checkout_url */
-    const { checkout_url: _checkoutUrl, ...early } = resource;
-    eventObject = early;
-  }
+  const eventObject = checkOf(CREATED_EVENT_OBJECT, ctx.faults)(resource);
   const emitCreated = () => emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
   // createdEventTiming decision: the event is created now either way; 'after-response' hands it to the dispatcher once the 201 is out.
   if (d.createdEventTiming === 'after-response') setImmediate(emitCreated);
   else emitCreated();
-  if (ctx.faults.has('create-answers-amount-as-number')) {
-    /* FAULT create-answers-amount-as-number: the 201 serialises amount as a JSON number (the ORM's decimal) */
-    return jsonReply(201, { ...resource, amount: Number(resource.amount) });
-  }
-  return jsonReply(201, resource);
+  return checkOf(CREATED_REPLY, ctx.faults)(resource);
 }
+
+/** The body: a JSON object (validate-create.ts). */
+const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
+  name: 'the body is parsed as a JSON object, a bad one answered 400',
+  check: ({ ctx, contentType, body }) => parseJsonObjectBody(contentType, body, ctx.faults, ctx.decisions.contentType),
+  faulty: {
+    /* a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
+    'malformed-json-crashes': (create, next) => {
+      JSON.parse(create.body.bytes.toString('utf8'));
+      return next(create);
+    },
+  },
+};
+
+/** Live keys only: the readiness checks (live-readiness.ts). */
+const LIVE_READINESS: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; readonly input: CreatePaymentInput }, void> = {
+  name: 'the Live readiness checks run for Live keys only',
+  check: ({ ctx, key, input }) => {
+    if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
+  },
+  faulty: {
+    /* the Live readiness checks also run for Test keys, against the business's Live receiving side */
+    'live-checks-in-test-mode': ({ ctx, key, input }) => checkLiveReadiness(businessOf(ctx, key), input, ctx.faults),
+  },
+};
+
+/** payment.created carries the very representation the 201 answers. */
+const CREATED_EVENT_OBJECT: Step<PaymentResource, object> = {
+  name: "payment.created's data.object is the created Payment",
+  check: (resource) => resource,
+  faulty: {
+    /* payment.created is rendered before the checkout session is attached: no checkout_url */
+    'created-event-without-checkout-url': (resource) => {
+      const { checkout_url: _checkoutUrl, ...early } = resource;
+      return early;
+    },
+  },
+};
+
+const CREATED_REPLY: Step<PaymentResource, Reply> = {
+  name: '201 with the Payment',
+  check: (resource) => jsonReply(201, resource),
+  faulty: {
+    /* the 201 serialises amount as a JSON number (the ORM's decimal) */
+    'create-answers-amount-as-number': (resource) => jsonReply(201, { ...resource, amount: Number(resource.amount) }),
+  },
+};
 
 /** Rule 4: an external_id already used in the same business and environment → 409. */
 export function checkExternalIdUnique(ctx: AppContext, key: ApiKeyRecord, externalId: string | null): void {
-  if (externalId === null) return;
-  if (ctx.faults.has('external-id-not-unique')) {
-    /* FAULT external-id-not-unique: external_id is stored but its uniqueness is never checked */
-    return;
-  }
-  if (ctx.faults.has('external-id-unique-across-businesses')) {
-    /* FAULT external-id-unique-across-businesses: uniqueness is checked over every business of the environment, not the caller's alone */
-    for (const businessId of ctx.state.businesses.keys()) {
-      if (ctx.state.payments.findByExternalId(businessId, key.env, externalId) !== undefined) {
-        throw new ApiError('external_id_conflict', { param: 'external_id' });
-      }
-    }
-  }
-  if (ctx.faults.has('external-id-unique-across-environments')) {
-    /* FAULT external-id-unique-across-environments: uniqueness is checked over Test and Live together */
-    const other = key.env === 'live' ? 'test' : 'live';
-    if (ctx.state.payments.findByExternalId(key.businessId, other, externalId) !== undefined) {
-      throw new ApiError('external_id_conflict', { param: 'external_id' });
-    }
-  }
-  if (ctx.faults.has('external-id-compared-trimmed')) {
-    /* FAULT external-id-compared-trimmed: uniqueness compares trimmed values, so "ORD-1 " conflicts with "ORD-1" */
-    const trimmed = externalId.trim();
-    if (ctx.state.payments.ascending(key.businessId, key.env).some((p) => p.externalId?.trim() === trimmed)) {
-      throw new ApiError('external_id_conflict', { param: 'external_id' });
-    }
-  }
-  if (ctx.faults.has('external-id-case-folded')) {
-    /* FAULT external-id-case-folded: uniqueness is checked case-insensitively (a citext column), so ORD-1 conflicts with ord-1 */
-    const folded = externalId.toLowerCase();
-    if (ctx.state.payments.ascending(key.businessId, key.env).some((p) => p.externalId?.toLowerCase() === folded)) {
-      throw new ApiError('external_id_conflict', { param: 'external_id' });
-    }
-  }
-  if (ctx.state.payments.findByExternalId(key.businessId, key.env, externalId) !== undefined) {
-    if (ctx.faults.has('external-id-conflict-answers-400')) {
-      /* FAULT external-id-conflict-answers-400: the conflict is raised as a validation error, 400 with code external_id_conflict */
-      throw Object.assign(new ApiError('external_id_conflict', { param: 'external_id' }), { status: 400 });
-    }
-    throw new ApiError('external_id_conflict', { param: 'external_id' });
-  }
+  if (externalId !== null) checkOf(EXTERNAL_ID, ctx.faults)({ ctx, key, externalId });
 }
+
+const conflict = () => new ApiError('external_id_conflict', { param: 'external_id' });
+
+/** The key's Payments whose external_id, mapped by `same`, equals `externalId` mapped alike. */
+function usedAlike(ctx: AppContext, key: ApiKeyRecord, externalId: string, same: (value: string) => string): boolean {
+  const wanted = same(externalId);
+  return ctx.state.payments.ascending(key.businessId, key.env).some((p) => p.externalId !== null && same(p.externalId) === wanted);
+}
+
+/** external_id unique in the business and environment, compared exactly (faults outermost last: the last listed runs first). */
+const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; readonly externalId: string }, void> = {
+  name: 'Rule 4: external_id unique per business and environment (409 external_id_conflict)',
+  check: ({ ctx, key, externalId }) => {
+    if (ctx.state.payments.findByExternalId(key.businessId, key.env, externalId) !== undefined) throw checkOf(EXTERNAL_ID_CONFLICT, ctx.faults)();
+  },
+  faulty: {
+    /* uniqueness is checked case-insensitively (a citext column), so ORD-1 conflicts with ord-1 */
+    'external-id-case-folded': (input, next) => {
+      if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.toLowerCase())) throw conflict();
+      next(input);
+    },
+    /* uniqueness compares trimmed values, so "ORD-1 " conflicts with "ORD-1" */
+    'external-id-compared-trimmed': (input, next) => {
+      if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.trim())) throw conflict();
+      next(input);
+    },
+    /* uniqueness is checked over Test and Live together */
+    'external-id-unique-across-environments': (input, next) => {
+      const other = input.key.env === 'live' ? 'test' : 'live';
+      if (input.ctx.state.payments.findByExternalId(input.key.businessId, other, input.externalId) !== undefined) throw conflict();
+      next(input);
+    },
+    /* uniqueness is checked over every business of the environment, not the caller's alone */
+    'external-id-unique-across-businesses': (input, next) => {
+      for (const businessId of input.ctx.state.businesses.keys()) {
+        if (input.ctx.state.payments.findByExternalId(businessId, input.key.env, input.externalId) !== undefined) throw conflict();
+      }
+      next(input);
+    },
+    /* external_id is stored but its uniqueness is never checked */
+    'external-id-not-unique': () => undefined,
+  },
+};
+
+const EXTERNAL_ID_CONFLICT: Step<void, ApiError> = {
+  name: 'an external_id conflict answers 409',
+  check: conflict,
+  faulty: {
+    /* the conflict is raised as a validation error, 400 with code external_id_conflict */
+    'external-id-conflict-answers-400': () => Object.assign(conflict(), { status: 400 }),
+  },
+};
 
 function commitPayment(
   ctx: AppContext,

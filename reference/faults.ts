@@ -7,8 +7,8 @@
  *
  * The set travels in the app context (`ctx.faults`, typed `ReadonlySet<FaultName>`, so a
  * misspelt name does not compile). A fault is planted as an override named after the defect
- * beside the step it replaces (reference/steps.ts); files not yet converted still carry
- * `if (ctx.faults.has('name'))` branches, a count test/architecture/fault-seams.test.ts only lets go down.
+ * beside the step it replaces (reference/steps.ts); test/architecture/fault-seams.test.ts refuses
+ * an inline `if (ctx.faults.has('name'))` branch.
  */
 import { AUTH_FAULTS } from './faults/auth.ts';
 import { CREATE_FAULTS } from './faults/create.ts';

@@ -3,47 +3,70 @@
  * bridge-ready receiving method exists, and the business has enough Service Credit for
  * the next fee"; error table: the four Live-only 409s). Run for Live keys only, in order:
  * detection ready, credit, methods, channels. Test creates never reach them.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 import type { Business, Receiver } from './types.ts';
 
-export function checkLiveReadiness(
-  business: Business,
-  input: { allowedMethods: readonly string[] | undefined; allowedChannels: readonly string[] | undefined },
-  faults: FaultSet = NO_FAULTS,
-): void {
-  if (faults.has('live-ready-requires-every-receiver') && !business.receivers.every((r) => r.enabled && r.bridgeReady)) {
-    /* FAULT live-ready-requires-every-receiver: every() instead of some(): one disabled or unready number makes the whole business not ready */
-    throw new ApiError('payment_detection_not_ready');
-  }
-  if (faults.has('live-detection-not-checked')) {
-    /* FAULT live-detection-not-checked: the detection-readiness check is skipped: a business with no ready receiving method creates Live Payments */
-  } else {
-    checkDetectionReady(business);
-  }
-  if (faults.has('live-credit-not-checked')) {
-    /* FAULT live-credit-not-checked: Service Credit is not checked at creation */
-  } else {
-    checkCredit(business);
-  }
-  if (faults.has('live-method-check-ignores-enabled') && input.allowedMethods !== undefined) {
-    /* FAULT live-method-check-ignores-enabled: a disabled receiving number still counts as usable for its method */
-    const allowed = input.allowedMethods;
-    const usable = business.receivers.filter((r) => r.bridgeReady && allowed.includes(r.method));
-    if (usable.length === 0) throw new ApiError('payment_method_unavailable', { param: 'allowed_methods' });
-    checkChannels(usable, input.allowedChannels);
-    return;
-  }
-  const usable = checkMethods(business, input.allowedMethods);
-  if (faults.has('live-channel-check-counts-unready-receivers')) {
-    /* FAULT live-channel-check-counts-unready-receivers: channels are matched against every enabled number of the allowed methods, bridge-ready or not */
-    const enabled = business.receivers.filter((r) => r.enabled && (input.allowedMethods === undefined || input.allowedMethods.includes(r.method)));
-    checkChannels(enabled, input.allowedChannels);
-    return;
-  }
-  checkChannels(usable, input.allowedChannels);
+interface LiveInput {
+  readonly allowedMethods: readonly string[] | undefined;
+  readonly allowedChannels: readonly string[] | undefined;
 }
+
+export function checkLiveReadiness(business: Business, input: LiveInput, faults: FaultSet = NO_FAULTS): void {
+  checkOf(DETECTION, faults)(business);
+  checkOf(CREDIT, faults)(business);
+  checkOf(RECEIVING, faults)({ business, ...input });
+}
+
+const DETECTION: Step<Business, void> = {
+  name: 'payment_detection_not_ready: no enabled, bridge-ready receiving method',
+  check: checkDetectionReady,
+  faulty: {
+    /* the detection-readiness check is skipped: a business with no ready receiving method creates Live Payments */
+    'live-detection-not-checked': () => undefined,
+    /* every() instead of some(): one disabled or unready number makes the whole business not ready */
+    'live-ready-requires-every-receiver': (business, next) => {
+      if (!business.receivers.every((r) => r.enabled && r.bridgeReady)) throw new ApiError('payment_detection_not_ready');
+      next(business);
+    },
+  },
+};
+
+const CREDIT: Step<Business, void> = {
+  name: 'insufficient_credit: Service Credit below the next fee',
+  check: checkCredit,
+  faulty: {
+    /* Service Credit is not checked at creation */
+    'live-credit-not-checked': () => undefined,
+  },
+};
+
+/** The allowed methods have a usable receiver, and one of those accepts an allowed channel (faults outermost last). */
+const RECEIVING: Step<LiveInput & { readonly business: Business }, void> = {
+  name: 'payment_method_unavailable, then payment_channel_unavailable',
+  check: ({ business, allowedMethods, allowedChannels }) => checkChannels(checkMethods(business, allowedMethods), allowedChannels),
+  faulty: {
+    /* channels are matched against every enabled number of the allowed methods, bridge-ready or not */
+    'live-channel-check-counts-unready-receivers': ({ business, allowedMethods, allowedChannels }) => {
+      checkMethods(business, allowedMethods);
+      const enabled = business.receivers.filter((r) => r.enabled && (allowedMethods === undefined || allowedMethods.includes(r.method)));
+      checkChannels(enabled, allowedChannels);
+    },
+    /* a disabled receiving number still counts as usable for its method */
+    'live-method-check-ignores-enabled': (input, next) => {
+      const allowed = input.allowedMethods;
+      if (allowed === undefined) return next(input);
+      const usable = input.business.receivers.filter((r) => r.bridgeReady && allowed.includes(r.method));
+      if (usable.length === 0) throw new ApiError('payment_method_unavailable', { param: 'allowed_methods' });
+      checkChannels(usable, input.allowedChannels);
+    },
+  },
+};
 
 /** Receiving numbers that can take money now. */
 export function readyReceivers(business: Business): Receiver[] {

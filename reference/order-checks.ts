@@ -6,10 +6,14 @@
  *
  * Customers and orders belong to one business and one environment, like every other object.
  * Run in this order: customer, order exists, customer matches, order not cancelled, due.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import { ApiError } from './errors.ts';
 import { formatCents } from './decimal.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 import type { ApiKeyRecord, Customer, Order } from './types.ts';
 
 export interface RelationLookup {
@@ -24,56 +28,89 @@ export interface ResolvedRelations {
   order: Order | null;
 }
 
+interface RelationsInput {
+  readonly lookup: RelationLookup;
+  readonly key: ApiKeyRecord;
+  readonly customerId: string | null;
+  readonly orderId: string | null;
+  readonly amountCents: bigint;
+  readonly faults: FaultSet;
+}
+
 export function checkRelations(
   lookup: RelationLookup,
   key: ApiKeyRecord,
   input: { customerId: string | null; orderId: string | null; amountCents: bigint },
   faults: FaultSet = NO_FAULTS,
 ): ResolvedRelations {
-  if (faults.has('order-customer-ignored') && input.orderId !== null) {
-    /* FAULT order-customer-ignored: with an order_id, customer_id is ignored (neither checked nor compared): the payment silently takes the order's customer */
-    input = { ...input, customerId: null };
-  }
-  const customer = checkCustomer(lookup, key, input.customerId, faults);
-  if (input.orderId === null) return { customerId: customer, order: null };
-  const order = checkOrderExists(lookup, key, input.orderId, faults);
-  checkOrderCustomer(order, customer);
-  checkOrderNotCancelled(order, faults);
-  checkOrderDue(order, input.amountCents, faults, lookup.reservedCents?.(order) ?? 0n);
-  // Without a customer_id the payment takes the order's customer.
-  return { customerId: customer ?? order.customerId, order };
+  return checkOf(RELATIONS, faults)({ lookup, key, ...input, faults });
 }
 
-/** invalid_customer: the id names no customer of this business and environment. */
-export function checkCustomer(lookup: RelationLookup, key: ApiKeyRecord, customerId: string | null, faults: FaultSet = NO_FAULTS): string | null {
-  if (customerId === null) return null;
-  const customer = lookup.customers.get(customerId);
-  if (faults.has('foreign-customer-accepted') && customer !== undefined) {
-    /* FAULT foreign-customer-accepted: customers are looked up across businesses: another business's customer is accepted */
-    return customer.id;
-  }
-  if (faults.has('customers-looked-up-in-live') && customer !== undefined && customer.businessId === key.businessId) {
-    /* FAULT customers-looked-up-in-live: customers are looked up in the Live environment whatever the key: a Test key's own customer is refused */
-    throw new ApiError('invalid_customer', { param: 'customer_id' });
-  }
-  if (customer === undefined || customer.businessId !== key.businessId || customer.env !== key.env) {
-    throw new ApiError('invalid_customer', { param: 'customer_id' });
-  }
-  return customer.id;
+const RELATIONS: Step<RelationsInput, ResolvedRelations> = {
+  name: 'customer, order exists, customer matches, order not cancelled, due',
+  check: ({ lookup, key, customerId, orderId, amountCents, faults }) => {
+    const customer = checkOf(CUSTOMER, faults)({ lookup, key, id: customerId });
+    if (orderId === null) return { customerId: customer, order: null };
+    const order = checkOf(ORDER, faults)({ lookup, key, id: orderId });
+    checkOrderCustomer(order, customer);
+    checkOf(NOT_CANCELLED, faults)(order);
+    checkOf(DUE, faults)({ amountCents, remaining: dueAfterReservations(order, lookup.reservedCents?.(order) ?? 0n) });
+    // Without a customer_id the payment takes the order's customer.
+    return { customerId: customer ?? order.customerId, order };
+  },
+  faulty: {
+    /* with an order_id, customer_id is ignored (neither checked nor compared): the payment silently takes the order's customer */
+    'order-customer-ignored': (input, next) => next(input.orderId !== null ? { ...input, customerId: null } : input),
+  },
+};
+
+interface ById {
+  readonly lookup: RelationLookup;
+  readonly key: ApiKeyRecord;
+  readonly id: string;
 }
+
+/** invalid_customer: the id names no customer of this business and environment (faults outermost last). */
+const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string | null> = {
+  name: "invalid_customer: the customer is the business's, in the key's environment",
+  check: ({ lookup, key, id }) => {
+    if (id === null) return null;
+    const customer = lookup.customers.get(id);
+    if (customer === undefined || customer.businessId !== key.businessId || customer.env !== key.env) {
+      throw new ApiError('invalid_customer', { param: 'customer_id' });
+    }
+    return customer.id;
+  },
+  faulty: {
+    /* customers are looked up in the Live environment whatever the key: a Test key's own customer is refused */
+    'customers-looked-up-in-live': (input, next) => {
+      const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
+      if (customer !== undefined && customer.businessId === input.key.businessId) throw new ApiError('invalid_customer', { param: 'customer_id' });
+      return next(input);
+    },
+    /* customers are looked up across businesses: another business's customer is accepted */
+    'foreign-customer-accepted': (input, next) => {
+      const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
+      return customer !== undefined ? customer.id : next(input);
+    },
+  },
+};
 
 /** order_not_found (400): the id names no order of this business and environment. */
-export function checkOrderExists(lookup: RelationLookup, key: ApiKeyRecord, orderId: string, faults: FaultSet = NO_FAULTS): Order {
-  const order = lookup.orders.get(orderId);
-  if (faults.has('foreign-order-accepted') && order !== undefined) {
-    /* FAULT foreign-order-accepted: orders are looked up across businesses: another business's order is found */
+const ORDER: Step<ById, Order> = {
+  name: "order_not_found: the order is the business's, in the key's environment",
+  check: ({ lookup, key, id }) => {
+    const order = lookup.orders.get(id);
+    if (order === undefined || order.businessId !== key.businessId || order.env !== key.env) {
+      throw new ApiError('order_not_found', { param: 'order_id' });
+    }
     return order;
-  }
-  if (order === undefined || order.businessId !== key.businessId || order.env !== key.env) {
-    throw new ApiError('order_not_found', { param: 'order_id' });
-  }
-  return order;
-}
+  },
+  faulty: {
+    /* orders are looked up across businesses: another business's order is found */
+    'foreign-order-accepted': (input, next) => input.lookup.orders.get(input.id) ?? next(input),
+  },
+};
 
 /** order_customer_mismatch: a customer_id was given and differs from the order's customer. */
 export function checkOrderCustomer(order: Order, customerId: string | null): void {
@@ -83,33 +120,44 @@ export function checkOrderCustomer(order: Order, customerId: string | null): voi
 }
 
 /** order_cancelled (409). */
-export function checkOrderNotCancelled(order: Order, faults: FaultSet = NO_FAULTS): void {
-  if (faults.has('cancelled-order-accepted')) {
-    /* FAULT cancelled-order-accepted: the order's cancellation is never checked */
-    return;
-  }
-  if (order.cancelled) throw new ApiError('order_cancelled', { param: 'order_id' });
+const NOT_CANCELLED: Step<Order, void> = {
+  name: 'order_cancelled: the order is not cancelled',
+  check: (order) => {
+    if (order.cancelled) throw new ApiError('order_cancelled', { param: 'order_id' });
+  },
+  faulty: {
+    /* the order's cancellation is never checked */
+    'cancelled-order-accepted': () => undefined,
+  },
+};
+
+/** The order's remaining due less what its PENDING payments reserve, never below zero. */
+function dueAfterReservations(order: Order, reservedCents: bigint): bigint {
+  const afterReservations = remainingDueCents(order) - reservedCents;
+  return afterReservations > 0n ? afterReservations : 0n;
 }
 
-/** exceeds_order_due: amount > remaining due, compared as cents (never floats). */
-export function checkOrderDue(order: Order, amountCents: bigint, faults: FaultSet = NO_FAULTS, reservedCents = 0n): void {
-  const afterReservations = remainingDueCents(order) - reservedCents;
-  const remaining = afterReservations > 0n ? afterReservations : 0n;
-  if (faults.has('order-due-not-enforced')) {
-    /* FAULT order-due-not-enforced: the amount is never compared with the order's remaining due */
-    return;
-  }
-  if (faults.has('order-due-boundary-rejected') && amountCents >= remaining) {
-    /* FAULT order-due-boundary-rejected: >= instead of >: paying exactly the remaining due is refused */
-    throw new ApiError('exceeds_order_due', { param: 'amount' });
-  }
-  if (amountCents > remaining) {
-    throw new ApiError('exceeds_order_due', {
-      param: 'amount',
-      message: `amount exceeds the order's remaining due of ${formatCents(remaining)}.`,
-    });
-  }
-}
+/** exceeds_order_due: amount > remaining due, compared as cents (never floats); faults outermost last. */
+const DUE: Step<{ readonly amountCents: bigint; readonly remaining: bigint }, void> = {
+  name: "exceeds_order_due: the amount is at most the order's remaining due",
+  check: ({ amountCents, remaining }) => {
+    if (amountCents > remaining) {
+      throw new ApiError('exceeds_order_due', {
+        param: 'amount',
+        message: `amount exceeds the order's remaining due of ${formatCents(remaining)}.`,
+      });
+    }
+  },
+  faulty: {
+    /* >= instead of >: paying exactly the remaining due is refused */
+    'order-due-boundary-rejected': (input, next) => {
+      if (input.amountCents >= input.remaining) throw new ApiError('exceeds_order_due', { param: 'amount' });
+      next(input);
+    },
+    /* the amount is never compared with the order's remaining due */
+    'order-due-not-enforced': () => undefined,
+  },
+};
 
 /** What is still due: the original due less what PAID payments on the order cover, never below zero. */
 export function remainingDueCents(order: Order): bigint {

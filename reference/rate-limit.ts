@@ -3,9 +3,13 @@
  * `Retry-After`). A fixed window per API key: the first request opens a window of
  * `windowMs`; at most `limit` requests are served in it; the rest are refused until the
  * window ends. Refused requests count too (they do not extend the window).
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 import type { WindowSpec } from './types.ts';
 
 interface Window {
@@ -25,40 +29,80 @@ export class FixedWindowLimiter {
     businessId = '',
     retryAfter: 'remaining' | 'whole-window' = 'remaining',
   ): void {
-    const block = faults.has('rate-limit-blocks-business') ? this.#windows.get(blockSlotOf(businessId)) : undefined;
-    if (block !== undefined && now < block.startedAt) {
-      /* FAULT rate-limit-blocks-business: while one key of a business is limited, every key of that business is refused */
-      throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil((block.startedAt - now) / 1000))) } });
-    }
-    let window = this.#windows.get(key);
-    if (window === undefined || now >= window.startedAt + spec.windowMs || now < window.startedAt) {
-      window = { startedAt: now, count: 0 };
-      this.#windows.set(key, window);
-    }
-    window.count += 1;
-    if (window.count > spec.limit && faults.has('rate-limit-throws-plain-error')) {
-      /* FAULT rate-limit-throws-plain-error: the limiter throws a plain Error, which the server answers 500 internal_error */
-      throw new Error(`rate limit of ${spec.limit} per ${spec.windowMs} ms exceeded for a key`);
-    }
-    if (window.count > spec.limit && faults.has('rate-limit-blocks-business')) {
-      /* FAULT rate-limit-blocks-business: the key's limit is recorded for its whole business until the window ends */
-      this.#windows.set(blockSlotOf(businessId), { startedAt: window.startedAt + spec.windowMs, count: 0 });
-    }
-    if (window.count > spec.limit && faults.has('rate-limit-retry-after-http-date')) {
-      /* FAULT rate-limit-retry-after-http-date: Retry-After is sent as an HTTP-date, not the integer number of seconds the spec requires */
-      throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': new Date(window.startedAt + spec.windowMs).toUTCString() } });
-    }
-    if (window.count > spec.limit && faults.has('rate-limit-retry-after-floor')) {
-      /* FAULT rate-limit-retry-after-floor: Retry-After is rounded down, so a client that honours it comes back before the window ends */
-      throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.floor((window.startedAt + spec.windowMs - now) / 1000)) } });
-    }
-    if (window.count > spec.limit) {
-      throw new ApiError('rate_limit_exceeded', {
-        headers: { 'Retry-After': String(retryAfter === 'whole-window' ? Math.max(1, Math.ceil(spec.windowMs / 1000)) : retryAfterSeconds(window, spec, now)) },
-      });
-    }
+    checkOf(ADMISSION, faults)({ windows: this.#windows, key, spec, now, faults, businessId, retryAfter });
   }
 }
+
+interface Take {
+  readonly windows: Map<string, Window>;
+  readonly key: string;
+  readonly spec: WindowSpec;
+  readonly now: number;
+  readonly faults: FaultSet;
+  readonly businessId: string;
+  readonly retryAfter: 'remaining' | 'whole-window';
+}
+
+/** The key's window, opened anew when absent or over, with this request counted. */
+function counted({ windows, key, spec, now }: Take): Window {
+  let window = windows.get(key);
+  if (window === undefined || now >= window.startedAt + spec.windowMs || now < window.startedAt) {
+    window = { startedAt: now, count: 0 };
+    windows.set(key, window);
+  }
+  window.count += 1;
+  return window;
+}
+
+const ADMISSION: Step<Take, void> = {
+  name: 'at most `limit` requests per key in a window; the rest are refused',
+  check: (take) => {
+    const window = counted(take);
+    if (window.count > take.spec.limit) throw checkOf(REFUSAL, take.faults)({ window, spec: take.spec, now: take.now, retryAfter: take.retryAfter });
+  },
+  faulty: {
+    /* the key's limit is recorded for its whole business until the window ends: while one key of a business is limited, every key of that business is refused */
+    'rate-limit-blocks-business': (take, next) => {
+      const block = take.windows.get(blockSlotOf(take.businessId));
+      if (block !== undefined && take.now < block.startedAt) {
+        throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil((block.startedAt - take.now) / 1000))) } });
+      }
+      try {
+        next(take);
+      } catch (refusal) {
+        const window = take.windows.get(take.key);
+        if (refusal instanceof ApiError && window !== undefined) take.windows.set(blockSlotOf(take.businessId), { startedAt: window.startedAt + take.spec.windowMs, count: 0 });
+        throw refusal;
+      }
+    },
+  },
+};
+
+interface Refusal {
+  readonly window: Window;
+  readonly spec: WindowSpec;
+  readonly now: number;
+  readonly retryAfter: 'remaining' | 'whole-window';
+}
+
+/** What a request over the limit is refused with (faults outermost last: the last one listed wins). */
+const REFUSAL: Step<Refusal, Error> = {
+  name: '429 rate_limit_exceeded with an integer Retry-After, rounded up',
+  check: ({ window, spec, now, retryAfter }) =>
+    new ApiError('rate_limit_exceeded', {
+      headers: { 'Retry-After': String(retryAfter === 'whole-window' ? Math.max(1, Math.ceil(spec.windowMs / 1000)) : retryAfterSeconds(window, spec, now)) },
+    }),
+  faulty: {
+    /* Retry-After is rounded down, so a client that honours it comes back before the window ends */
+    'rate-limit-retry-after-floor': ({ window, spec, now }) =>
+      new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.floor((window.startedAt + spec.windowMs - now) / 1000)) } }),
+    /* Retry-After is sent as an HTTP-date, not the integer number of seconds the spec requires */
+    'rate-limit-retry-after-http-date': ({ window, spec }) =>
+      new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': new Date(window.startedAt + spec.windowMs).toUTCString() } }),
+    /* the limiter throws a plain Error, which the server answers 500 internal_error */
+    'rate-limit-throws-plain-error': ({ spec }) => new Error(`rate limit of ${spec.limit} per ${spec.windowMs} ms exceeded for a key`),
+  },
+};
 
 /** The window slot of a business (fault rate-limit-blocks-business), made only when that fault is on. */
 function blockSlotOf(businessId: string): string {

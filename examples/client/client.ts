@@ -3,10 +3,14 @@
  * guidance (Errors): a create is retried after a network failure, a 429 (after Retry-After) or a
  * 502/503/504, always with the same Idempotency-Key; reads likewise; a cancel only after a 429;
  * other 4xx are final (409 idempotency_in_progress says "retry shortly", so it is retried).
+ *
+ * Each retry decision is a small named step (its `check` is what a correct client does); the
+ * planted faults of faults.ts are overrides in the step's `faulty` table (steps.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import type { ClientFaultName } from './faults.ts';
+import { checkOf, type Step } from './steps.ts';
 
 /** A request with no answer after 2 s is given up and retried (a network failure). */
 const TIMEOUT_MS = 2_000;
@@ -22,12 +26,95 @@ export class ApiError extends Error {
 
 type Kind = 'create' | 'read' | 'cancel';
 
+/** The Idempotency-Key of a create: one per create, kept by all its attempts. */
+const CREATE_KEY: Step<void, string | undefined> = {
+  name: 'every create carries an Idempotency-Key',
+  check: () => randomUUID(),
+  faulty: {
+    /* creates carry no Idempotency-Key at all (it is optional) */
+    'no-idempotency-key': () => undefined,
+  },
+};
+
+/** The body of one attempt of a create: the same bytes every time. */
+const CREATE_BODY: Step<{ readonly body: Record<string, unknown>; readonly attempt: number }, string> = {
+  name: 'every attempt of a create sends the same body',
+  check: ({ body }) => JSON.stringify(body),
+  faulty: {
+    /* each attempt stamps metadata.attempt with its number */
+    'changes-body-on-retry': ({ body, attempt }) => JSON.stringify({ ...body, metadata: { attempt: String(attempt) } }),
+  },
+};
+
+/** The Idempotency-Key of one attempt. */
+const ATTEMPT_KEY: Step<{ readonly key: string | undefined; readonly attempt: number }, string | undefined> = {
+  name: 'a retry keeps the Idempotency-Key of the first attempt',
+  check: ({ key }) => key,
+  faulty: {
+    /* each attempt generates a fresh Idempotency-Key */
+    'new-key-per-retry': ({ key, attempt }) => (key && attempt > 1 ? randomUUID() : key),
+  },
+};
+
+/** How long to wait before the next attempt (faults outermost last: the last listed decides first). */
+const DELAY: Step<{ readonly res: { status: number; retryAfter?: string }; readonly attempt: number }, number> = {
+  name: 'a 429 waits Retry-After; anything else the growing back-off',
+  check: ({ res, attempt }) => (res.status === 429 ? retryAfterMs(res.retryAfter) : BACKOFF_MS * attempt),
+  faulty: {
+    /* a 429 waits a fixed 1 s (the first step of common retry libraries), Retry-After never read */
+    'backs-off-1s-ignoring-retry-after': (input, next) => (input.res.status === 429 ? 1000 : next(input)),
+    /* a 429 waits the ordinary back-off */
+    'ignores-retry-after': ({ attempt }) => BACKOFF_MS * attempt,
+  },
+};
+
+/** Whether a network failure (or time-out) is retried. */
+const RETRIED_FAILURE: Step<Kind, boolean> = {
+  name: 'a cancel is not retried after a network failure',
+  check: (kind) => kind !== 'cancel',
+  faulty: {
+    /* cancels go through the same retry policy as creates */
+    'retries-cancel-on-503': () => true,
+  },
+};
+
+/** Whether an error answer is retried (faults outermost last: the last listed decides first). */
+const RETRIED_ANSWER: Step<{ readonly kind: Kind; readonly status: number; readonly code: string | undefined }, boolean> = {
+  name: 'retried: a 429; a create or read after 502/503/504; a create after 409 idempotency_in_progress',
+  check: ({ kind, status, code }) => {
+    if (status === 429) return true;
+    if (kind === 'cancel') return false;
+    if (status === 409 && code === 'idempotency_in_progress') return kind === 'create';
+    return status === 502 || status === 503 || status === 504;
+  },
+  faulty: {
+    /* 502 is treated as final (only 503 and 504 are retried) */
+    'gives-up-after-first-502': (input, next) => (input.kind !== 'cancel' && input.status === 502 ? false : next(input)),
+    /* a cancel answered 500 is retried (the error table says "retry") */
+    'retries-cancel-on-500': (input, next) => (input.kind === 'cancel' && input.status === 500) || next(input),
+    /* cancels go through the same retry policy as creates, so a cancel is re-sent after a 5xx */
+    'retries-cancel-on-503': (input, next) => (input.kind === 'cancel' && input.status >= 500) || next(input),
+    /* every error status is retried, 400 included */
+    'retries-400': (input, next) => input.status === 400 || next(input),
+  },
+};
+
 export class HpsClient {
-  constructor(private readonly baseUrl: string, private readonly apiKey: string, private readonly faults: ReadonlySet<ClientFaultName> = new Set()) {}
+  private readonly decide;
+
+  constructor(private readonly baseUrl: string, private readonly apiKey: string, faults: ReadonlySet<ClientFaultName> = new Set()) {
+    this.decide = {
+      createKey: checkOf(CREATE_KEY, faults),
+      createBody: checkOf(CREATE_BODY, faults),
+      attemptKey: checkOf(ATTEMPT_KEY, faults),
+      delay: checkOf(DELAY, faults),
+      retriedFailure: checkOf(RETRIED_FAILURE, faults),
+      retriedAnswer: checkOf(RETRIED_ANSWER, faults),
+    };
+  }
 
   createPayment(body: Record<string, unknown>): Promise<any> {
-    const key = this.faults.has('no-idempotency-key') ? undefined : randomUUID();
-    return this.call('create', 'POST', '/v1/payments', (attempt) => JSON.stringify(this.faults.has('changes-body-on-retry') ? { ...body, metadata: { attempt: String(attempt) } } : body), key);
+    return this.call('create', 'POST', '/v1/payments', (attempt) => this.decide.createBody({ body, attempt }), this.decide.createKey());
   }
 
   getPayment(id: string): Promise<any> {
@@ -45,38 +132,19 @@ export class HpsClient {
   private async call(kind: Kind, method: string, path: string, bodyOf?: (attempt: number) => string, key?: string): Promise<any> {
     for (let attempt = 1; ; attempt++) {
       const body = bodyOf?.(attempt);
-      const attemptKey = key && this.faults.has('new-key-per-retry') && attempt > 1 ? randomUUID() : key;
       let res: { status: number; retryAfter?: string; json: any } | undefined;
       try {
-        res = await this.send(method, path, body, attemptKey);
+        res = await this.send(method, path, body, this.decide.attemptKey({ key, attempt }));
       } catch (e) {
-        if (attempt >= MAX_ATTEMPTS || !this.retriesNetworkFailure(kind)) throw e;
+        if (attempt >= MAX_ATTEMPTS || !this.decide.retriedFailure(kind)) throw e;
         await sleep(BACKOFF_MS * attempt);
         continue;
       }
       if (res.status < 400) return res.json;
       const code = res.json?.error?.code as string | undefined;
-      if (attempt >= MAX_ATTEMPTS || !this.retries(kind, res.status, code)) throw new ApiError(res.status, code);
-      await sleep(this.delayAfter(res, attempt));
+      if (attempt >= MAX_ATTEMPTS || !this.decide.retriedAnswer({ kind, status: res.status, code })) throw new ApiError(res.status, code);
+      await sleep(this.decide.delay({ res, attempt }));
     }
-  }
-
-  private delayAfter(res: { status: number; retryAfter?: string }, attempt: number): number {
-    if (res.status !== 429 || this.faults.has('ignores-retry-after')) return BACKOFF_MS * attempt;
-    return this.faults.has('backs-off-1s-ignoring-retry-after') ? 1000 : retryAfterMs(res.retryAfter);
-  }
-
-  private retriesNetworkFailure(kind: Kind): boolean {
-    return kind !== 'cancel' || this.faults.has('retries-cancel-on-503');
-  }
-
-  private retries(kind: Kind, status: number, code: string | undefined): boolean {
-    if (status === 429) return true;
-    if (this.faults.has('retries-400') && status === 400) return true;
-    if (kind === 'cancel') return (this.faults.has('retries-cancel-on-503') && status >= 500) || (this.faults.has('retries-cancel-on-500') && status === 500);
-    if (status === 409 && code === 'idempotency_in_progress') return kind === 'create';
-    if (status === 502 && this.faults.has('gives-up-after-first-502')) return false;
-    return status === 502 || status === 503 || status === 504;
   }
 
   private async send(method: string, path: string, body: string | undefined, key: string | undefined) {

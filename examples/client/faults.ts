@@ -1,7 +1,8 @@
 /**
  * Planted faults of the example client, selected by HPS_CLIENT_FAULT=name (comma-separated).
  * The client declares its defects here (name → what is wrong, in one sentence); which rules
- * `hps-conformance client` must make fail is the suite's business (client-cert/faults.ts).
+ * `hps-conformance client` must make fail is the suite's business (client-cert/faults.ts). A fault
+ * is planted as an override named after the defect beside the decision it breaks (client.ts, steps.ts).
  */
 
 export const CLIENT_FAULTS = {

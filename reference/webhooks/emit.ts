@@ -1,34 +1,60 @@
-/** Creating an event at the moment of its cause and handing it to the dispatcher. */
+/**
+ * Creating an event at the moment of its cause and handing it to the dispatcher. The planted
+ * faults of this file are overrides in the `faulty` table of the step they break (reference/steps.ts).
+ */
 import type { AppContext } from '../context.ts';
 import { toPaymentResource } from '../payments.ts';
+import { checkOf, type Step } from '../steps.ts';
 import type { EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
 import { createEvent, subscribedEndpoints, type EventSource } from './events.ts';
+
+interface Emitted {
+  readonly ctx: AppContext;
+  readonly event: StoredEvent;
+}
+
+/** The endpoints the event goes to, each with its own secret. */
+const RECIPIENTS: Step<Emitted, WebhookEndpoint[]> = {
+  name: 'every subscribed endpoint, each signing with its own secret',
+  check: ({ ctx, event }) => subscribedEndpoints(ctx.state.endpoints, event, ctx.faults),
+  faulty: {
+    /* the secret is looked up per business: its first endpoint's secret signs every delivery */
+    'signed-with-first-endpoint-secret': (input, next) => {
+      const endpoints = next(input);
+      const first = input.ctx.state.endpoints.find((e) => e.businessId === input.event.businessId);
+      return first ? endpoints.map((e) => ({ ...e, secret: first.secret })) : endpoints;
+    },
+  },
+};
+
+/** What the dispatcher sends: the event, whose body bytes were fixed at its creation. */
+const DISPATCHED: Step<Emitted, StoredEvent> = {
+  name: 'every attempt sends the bytes fixed when the event was created',
+  check: ({ event }) => event,
+  faulty: {
+    /* each attempt re-renders data.object from the Payment's current state, not the snapshot */
+    'retry-body-regenerated': ({ ctx, event }, next) => {
+      const paymentId = event.paymentId;
+      if (paymentId === null) return next({ ctx, event });
+      return Object.defineProperty({ ...event }, 'body', {
+        get: () => {
+          const payment = ctx.state.payments.getAny(paymentId);
+          if (payment === undefined) return event.body;
+          const envelope = JSON.parse(event.body.toString('utf8'));
+          envelope.data.object = toPaymentResource(payment, ctx.decisions);
+          return Buffer.from(JSON.stringify(envelope), 'utf8');
+        },
+      });
+    },
+  },
+};
 
 /** Creates the event (body bytes fixed now) and routes it to every subscribed endpoint. */
 export function emitEvent(ctx: AppContext, type: EventType, source: EventSource, object: unknown, at: number): StoredEvent {
   const event = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
   ctx.state.events.push(event);
-  let endpoints = subscribedEndpoints(ctx.state.endpoints, event, ctx.faults);
-  if (ctx.faults.has('signed-with-first-endpoint-secret')) {
-    /* FAULT signed-with-first-endpoint-secret: the secret is looked up per business: its first endpoint's secret signs every delivery */
-    const first = ctx.state.endpoints.find((e) => e.businessId === event.businessId);
-    if (first) endpoints = endpoints.map((e) => ({ ...e, secret: first.secret }));
-  }
-  let dispatched = event;
-  if (ctx.faults.has('retry-body-regenerated') && event.paymentId !== null) {
-    /* FAULT retry-body-regenerated: each attempt re-renders data.object from the Payment's current state, not the snapshot */
-    const paymentId = event.paymentId;
-    dispatched = Object.defineProperty({ ...event }, 'body', {
-      get: () => {
-        const payment = ctx.state.payments.getAny(paymentId);
-        if (payment === undefined) return event.body;
-        const envelope = JSON.parse(event.body.toString('utf8'));
-        envelope.data.object = toPaymentResource(payment, ctx.decisions);
-        return Buffer.from(JSON.stringify(envelope), 'utf8');
-      },
-    });
-  }
-  ctx.dispatcher.deliver(dispatched, endpoints);
+  const endpoints = checkOf(RECIPIENTS, ctx.faults)({ ctx, event });
+  ctx.dispatcher.deliver(checkOf(DISPATCHED, ctx.faults)({ ctx, event }), endpoints);
   return event;
 }
 

@@ -2,9 +2,13 @@
  * Events (spec, "Event (webhook envelope)", "Event types", "Endpoints and routing").
  * An event is created at the moment of its cause; its body bytes are serialised once,
  * here, and every delivery attempt sends exactly those bytes.
+ *
+ * The planted faults of this file are overrides named after the defect, in the `faulty` table of
+ * the step they break (reference/steps.ts says how an override replaces a check).
  */
 import { NO_FAULTS, type FaultSet } from '../faults.ts';
 import { newEventId } from '../ids.ts';
+import { checkOf, type Step } from '../steps.ts';
 import { formatTimestamp } from '../time.ts';
 import type { Environment, EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
 
@@ -13,6 +17,39 @@ export interface EventSource {
   env: Environment;
   paymentId: string | null;
 }
+
+type Envelope = { id: string; object: string; api_version: string; type: EventType; livemode: boolean; created_at: string | number; data: { object: unknown } };
+
+interface EnvelopeInput {
+  readonly id: string;
+  readonly type: EventType;
+  readonly livemode: boolean;
+  readonly object: unknown;
+  readonly at: number;
+  readonly offset: 'Z' | '+00:00';
+}
+
+/** The Event envelope: id, object "event", api_version "v1", type, livemode, created_at (RFC 3339), data.object. */
+const ENVELOPE: Step<EnvelopeInput, Envelope> = {
+  name: 'the Event envelope',
+  check: ({ id, type, livemode, object, at, offset }) => ({
+    id,
+    object: 'event',
+    api_version: 'v1',
+    type,
+    livemode,
+    created_at: formatTimestamp(at, offset),
+    data: { object },
+  }),
+  faulty: {
+    /* created_at is serialised as a Unix time number, not a date-time string */
+    'event-created-at-epoch-seconds': (input, next) => ({ ...next(input), created_at: Math.floor(input.at / 1000) }),
+    /* the envelope says livemode false whatever the environment */
+    'event-livemode-hardcoded-false': (input, next) => ({ ...next(input), livemode: false }),
+    /* the description document's version ("1.0.0") instead of the API's ("v1") */
+    'event-api-version-semver': (input, next) => ({ ...next(input), api_version: '1.0.0' }),
+  },
+};
 
 export function createEvent(
   type: EventType,
@@ -24,27 +61,7 @@ export function createEvent(
 ): StoredEvent {
   const id = newEventId();
   const livemode = source.env === 'live';
-  const envelope: { id: string; object: string; api_version: string; type: EventType; livemode: boolean; created_at: string | number; data: { object: unknown } } = {
-    id,
-    object: 'event',
-    api_version: 'v1',
-    type,
-    livemode,
-    created_at: formatTimestamp(at, offset),
-    data: { object },
-  };
-  if (faults.has('event-created-at-epoch-seconds')) {
-    /* FAULT event-created-at-epoch-seconds: created_at is serialised as a Unix time number, not a date-time string */
-    envelope.created_at = Math.floor(at / 1000);
-  }
-  if (faults.has('event-livemode-hardcoded-false')) {
-    /* FAULT event-livemode-hardcoded-false: the envelope says livemode false whatever the environment */
-    envelope.livemode = false;
-  }
-  if (faults.has('event-api-version-semver')) {
-    // FAULT event-api-version-semver: the description document's version ("1.0.0") instead of the API's ("v1").
-    envelope.api_version = '1.0.0';
-  }
+  const envelope = checkOf(ENVELOPE, faults)({ id, type, livemode, object, at, offset });
   return {
     id,
     type,
@@ -57,25 +74,25 @@ export function createEvent(
   };
 }
 
+const subscribed = (e: WebhookEndpoint, event: StoredEvent) => e.events === '*' || e.events.includes(event.type);
+
+/** Enabled endpoints of the event's business, in the same environment, subscribed to its type (faults outermost last: the last listed wins). */
+const ROUTING: Step<{ readonly ofBusiness: readonly WebhookEndpoint[]; readonly event: StoredEvent }, WebhookEndpoint[]> = {
+  name: "the event goes to every enabled endpoint of its business and environment subscribed to its type",
+  check: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env && subscribed(e, event)),
+  faulty: {
+    /* the first matching endpoint is picked (find instead of filter); the others get nothing */
+    'first-subscriber-only': (input, next) => next(input).slice(0, 1),
+    /* the enabled flag is not read */
+    'disabled-endpoint-still-delivered': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.env === event.env && subscribed(e, event)),
+    /* the endpoint's chosen event types are not compared: every endpoint gets every event */
+    'subscription-filter-ignored': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env),
+    /* the environment is not compared: Test and Live endpoints alike get the event */
+    'events-routed-across-environments': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && subscribed(e, event)),
+  },
+};
+
 /** Enabled endpoints of the event's business, in the same environment, subscribed to its type (or "*"). */
 export function subscribedEndpoints(endpoints: readonly WebhookEndpoint[], event: StoredEvent, faults: FaultSet = NO_FAULTS): WebhookEndpoint[] {
-  const ofBusiness = endpoints.filter((e) => e.businessId === event.businessId);
-  if (faults.has('events-routed-across-environments')) {
-    /* FAULT events-routed-across-environments: the environment is not compared: Test and Live endpoints alike get the event */
-    return ofBusiness.filter((e) => e.enabled && (e.events === '*' || e.events.includes(event.type)));
-  }
-  if (faults.has('subscription-filter-ignored')) {
-    /* FAULT subscription-filter-ignored: the endpoint's chosen event types are not compared: every endpoint gets every event */
-    return ofBusiness.filter((e) => e.enabled && e.env === event.env);
-  }
-  if (faults.has('disabled-endpoint-still-delivered')) {
-    /* FAULT disabled-endpoint-still-delivered: the enabled flag is not read */
-    return ofBusiness.filter((e) => e.env === event.env && (e.events === '*' || e.events.includes(event.type)));
-  }
-  const matching = ofBusiness.filter((e) => e.enabled && e.env === event.env && (e.events === '*' || e.events.includes(event.type)));
-  if (faults.has('first-subscriber-only')) {
-    /* FAULT first-subscriber-only: the first matching endpoint is picked (find instead of filter); the others get nothing */
-    return matching.slice(0, 1);
-  }
-  return matching;
+  return checkOf(ROUTING, faults)({ ofBusiness: endpoints.filter((e) => e.businessId === event.businessId), event });
 }

@@ -40,7 +40,6 @@ const PENDING: Readonly<Record<string, number>> = {
   'generators/invalid-metadata.ts:invalidMetadata': 64,
   'generators/valid-create-request.spec.ts:(anonymous@10)': 76,
   'generators/valid-metadata.spec.ts:(anonymous@5)': 61,
-  'reference/create-payment.ts:createPayment': 62,
   'schemas/unknown-values.ts:unknownEnumValues': 77,
   'suites/responses/traffic.ts:tour': 63,
   'suites/routing/unknown-route.test.ts:(anonymous@49)': 66,
