@@ -54,12 +54,43 @@ export async function createPayment(
   }
   if (body.tooLarge) throw new ApiError('invalid_request', { message: 'The request body exceeds 1 MiB.' });
   const create: Create = { ctx, key, contentType: headers['content-type'], body };
-  if (idempotencyKey === null) return runCreate(create);
+  if (idempotencyKey === null) return checkOf(UNKEYED, ctx.faults)(create);
   const fingerprint = checkOf(FINGERPRINT, ctx.faults)({ ctx, body });
   return checkOf(KEYED, ctx.faults)({ create, scope: checkOf(KEY_SCOPE, ctx.faults)(key), idempotencyKey, fingerprint });
 }
 
 /** The Idempotency-Key header as the store keys it. */
+/** A create without an Idempotency-Key: its checks come before anything is written or emitted. */
+const UNKEYED: Step<Create, Promise<Reply>> = {
+  name: 'a refused create writes and emits nothing',
+  check: (create) => runCreate(create),
+  faulty: {
+    /* the unique index fires at commit, after the outbox row was written: a refused create's payment.created still goes out */
+    'refused-create-emits-created': async (create, next) => {
+      try {
+        return await next(create);
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'external_id_conflict') emitPhantomCreated(create);
+        throw e;
+      }
+    },
+  },
+};
+
+/** The payment.created of a Payment rolled back at commit (fault refused-create-emits-created). */
+function emitPhantomCreated({ ctx, key, body }: Create): void {
+  let fields: Record<string, unknown> = {};
+  try {
+    fields = JSON.parse(body.bytes.toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  const id = newPaymentId();
+  const at = ctx.now();
+  const object = { id, object: 'payment', livemode: key.env === 'live', status: 'PENDING', amount: fields.amount, external_id: fields.external_id ?? null, metadata: fields.metadata ?? {}, created_at: new Date(at).toISOString() };
+  emitEvent(ctx, 'payment.created', { businessId: key.businessId, env: key.env, paymentId: id }, object, at);
+}
+
 const IDEMPOTENCY_KEY: Step<{ readonly ctx: AppContext; readonly header: string | string[] | undefined }, string | null> = {
   name: 'the Idempotency-Key, compared exactly',
   check: ({ ctx, header }) => readIdempotencyKey(header, ctx.decisions.idempotencyKeyMax),
@@ -151,6 +182,16 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
     'replay-after-transition-recreates': (replay, next) => {
       const original = replay.create.ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id));
       return original !== undefined && original.status !== 'PENDING' ? runCreate(replay.create) : next(replay);
+    },
+    /* the replay path goes through the outbox again: each replay emits another payment.created for the original Payment */
+    'replay-emits-created-again': async (replay, next) => {
+      const reply = await next(replay);
+      const { ctx } = replay.create;
+      const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
+      if (original !== undefined) {
+        emitEvent(ctx, 'payment.created', { businessId: original.businessId, env: original.env, paymentId: original.id }, toPaymentResource(original, ctx.decisions), ctx.now());
+      }
+      return reply;
     },
     /* a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
     'replay-rechecks-external-id': async (replay, next) => {

@@ -20,6 +20,8 @@ export const WEBHOOKS_EXPECTED = {
   'event-snapshot-before-transition': { breaks: ['HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-EVENT-REVERSED'] },
   'succeed-emits-payment-succeeded': { breaks: ['HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'] },
   'helper-cancel-emits-no-event': { breaks: ['HOOK-EVENT-HELPER-CANCELLED', 'HOOK-AT-LEAST-ONCE'] },
+  'refused-create-emits-created': { breaks: ['HOOK-REFUSED-NO-EVENT'] },
+  'replay-emits-created-again': { breaks: ['HOOK-REFUSED-NO-EVENT'] },
   'refused-cancel-emits-event': { breaks: ['HOOK-REFUSED-NO-EVENT'] },
   'endpoint-test-sent-to-live-endpoints': { breaks: ['HOOK-ENDPOINT-TEST'] },
   // ── routing ──

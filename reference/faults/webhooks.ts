@@ -33,6 +33,10 @@ export const WEBHOOKS_FAULTS = {
     'The succeed helper emits the type payment.succeeded instead of payment.paid.',
   'helper-cancel-emits-no-event':
     'The cancel helper writes CANCELLED through a path that skips the outbox: no payment.cancelled event.',
+  'refused-create-emits-created':
+    'The external_id unique index fires at commit, after the outbox row was written: a create refused 409 external_id_conflict still emits payment.created for the rolled-back Payment.',
+  'replay-emits-created-again':
+    'An idempotent replay goes through the outbox again: every replay emits another payment.created (a new event id) for the original Payment.',
   'refused-cancel-emits-event':
     'The outbox write comes before the state check: a cancel refused 409 invalid_transition still emits payment.cancelled.',
   'endpoint-test-sent-to-live-endpoints':
