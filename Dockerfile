@@ -24,6 +24,7 @@ COPY render/ render/
 COPY report/ report/
 COPY runner/ runner/
 COPY schemas/ schemas/
+COPY seams/ seams/
 COPY sink/ sink/
 COPY suites/ suites/
 COPY targets/ targets/

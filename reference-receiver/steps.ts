@@ -1,31 +1,10 @@
 /**
- * Seams for the receiver's planted faults, the same mechanism as the reference server's
- * (reference/steps.ts, which this folder may not import): the receiver's work is small named
- * steps, and a planted fault is an override named after the defect in its step's `faulty` table.
- * An override gets the step's input and the check it replaces (`next`) and returns or throws what
- * the buggy code would.
+ * The seams of the reference receiver's planted faults (seams/steps.ts says how they work), typed
+ * by its fault names.
  */
+import type { Step as Seam } from '../seams/steps.ts';
 import type { ReceiverFaultName } from './faults.ts';
 
-/** A planted fault's version of a step: `next` is the check it replaces. */
-export type Override<In, Out> = (input: In, next: (input: In) => Out) => Out;
+export { checkOf } from '../seams/steps.ts';
 
-export interface Step<In, Out> {
-  /** What the step checks. */
-  readonly name: string;
-  readonly check: (input: In) => Out;
-  /** The planted faults of this step, by fault name. */
-  readonly faulty?: { readonly [F in ReceiverFaultName]?: Override<In, Out> };
-}
-
-/** The step's check with the faults of `faults` switched on (several of one step wrap each other in table order: the last listed is outermost). */
-export function checkOf<In, Out>(step: Step<In, Out>, faults: ReadonlySet<ReceiverFaultName>): (input: In) => Out {
-  let check = step.check;
-  if (faults.size === 0 || step.faulty === undefined) return check;
-  for (const [fault, override] of Object.entries(step.faulty) as Array<[ReceiverFaultName, Override<In, Out>]>) {
-    if (!faults.has(fault)) continue;
-    const next = check;
-    check = (input) => override(input, next);
-  }
-  return check;
-}
+export type Step<In, Out> = Seam<In, Out, ReceiverFaultName>;
