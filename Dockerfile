@@ -17,7 +17,7 @@ COPY examples/ examples/
 COPY generators/ generators/
 COPY load/ load/
 COPY mutation/ mutation/
-COPY receiver/ receiver/
+COPY receiver-cert/ receiver-cert/
 COPY reference/ reference/
 COPY reference-receiver/ reference-receiver/
 COPY render/ render/
@@ -25,7 +25,7 @@ COPY report/ report/
 COPY runner/ runner/
 COPY schemas/ schemas/
 COPY seams/ seams/
-COPY sink/ sink/
+COPY webhook-sink/ webhook-sink/
 COPY suites/ suites/
 COPY targets/ targets/
 COPY verdict/ verdict/

@@ -4,7 +4,7 @@ import type { ErrorCode } from './error-codes.ts';
 /** Result levels (docs/design.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 
-/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver/, client-cert/). */
+/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver-cert/, client-cert/). */
 export const AREAS = [
   'auth',
   'routing',

@@ -2,14 +2,14 @@
  * The trace from the spec to the planted faults: each clause (catalogue/clauses.ts), the rules
  * citing it (each rule's `clauses` in catalogue/rules.ts) and, for each rule, the planted faults declaring they
  * break it: the reference server's (mutation/faults.ts), the reference receiver's
- * (receiver/faults.ts) and the example client's (client-cert/faults.ts).
+ * (receiver-cert/faults.ts) and the example client's (client-cert/faults.ts).
  * `run --dry-run --clauses` prints it; test/catalogue/clauses.test.ts holds it complete.
  */
 import { CLAUSES, type ClauseDef, type ClauseId } from '../catalogue/clauses.ts';
 import { getRule, RULES, type Rule, type RuleId } from '../catalogue/index.ts';
 import { CLIENT_FAULTS } from '../client-cert/faults.ts';
 import { FAULTS } from '../mutation/faults.ts';
-import { RECEIVER_FAULTS } from '../receiver/faults.ts';
+import { RECEIVER_FAULTS } from '../receiver-cert/faults.ts';
 
 /** How a clause stands: checked by a rule that runs, normative but untestable (reasoned), or informative. */
 export type ClauseStanding = 'checked' | 'untestable' | 'informative' | 'unchecked';

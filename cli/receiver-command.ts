@@ -1,5 +1,5 @@
 /**
- * `receiver`: certifies a merchant's webhook endpoint (receiver/). The target is --url with the
+ * `receiver`: certifies a merchant's webhook endpoint (receiver-cert/). The target is --url with the
  * signing secret read from the variable --secret-env names, or a profile's `receiver` section, or
  * (neither) the embedded reference receiver, with --fault NAME planted. --mutation runs every
  * planted receiver fault and the clean reference receiver.
@@ -8,11 +8,11 @@ import { loadSigningKey } from '../verdict/signing.ts';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
 import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
-import { receiverMutation, runAgainstReference } from '../receiver/mutation.ts';
-import { runReceiver } from '../receiver/run.ts';
+import { receiverMutation, runAgainstReference } from '../receiver-cert/mutation.ts';
+import { runReceiver } from '../receiver-cert/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
 import { exitCodeUnderPolicy } from '../verdict/policy.ts';
-import type { SidePolicy } from '../receiver/side-policy.ts';
+import type { SidePolicy } from '../receiver-cert/side-policy.ts';
 import { intOption, listOption, type Options } from './options.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */

@@ -5,8 +5,8 @@ import { resolve } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
 import { sinkStartError } from '../targets/embedded.ts';
-import { isLoopbackHost } from '../sink/http-helpers.ts';
-import { startSink } from '../sink/index.ts';
+import { isLoopbackHost } from '../webhook-sink/http-helpers.ts';
+import { startSink } from '../webhook-sink/index.ts';
 import type { Options } from './options.ts';
 import { waitForSignal } from './serve-command.ts';
 

@@ -1,10 +1,10 @@
 /**
- * What must catch each planted fault of the example client (examples/client/faults.ts declares
+ * What must catch each planted fault of the example client (examples/merchant-client/faults.ts declares
  * them): the catalogue rules `hps-conformance client` must make fail (or warn, for a SHOULD rule).
  * Keyed by the client's own fault names, so a fault missing on either side fails `tsc`.
  */
 import type { RuleId } from '../catalogue/index.ts';
-import { CLIENT_FAULTS as DECLARED, CLIENT_FAULT_NAMES, type ClientFaultName } from '../examples/client/faults.ts';
+import { CLIENT_FAULTS as DECLARED, CLIENT_FAULT_NAMES, type ClientFaultName } from '../examples/merchant-client/faults.ts';
 
 export { CLIENT_FAULT_NAMES, type ClientFaultName };
 

@@ -1,5 +1,5 @@
 /**
- * The client command's mutation score: the example client (examples/client/) with each planted
+ * The client command's mutation score: the example client (examples/merchant-client/) with each planted
  * fault, caught when at least one rule it declares fails (or warns, for a SHOULD rule); the clean
  * example client must raise no FAIL, WARN or ERROR.
  */
@@ -13,7 +13,7 @@ import type { Report } from '../report/model.ts';
 import { runClient } from './run.ts';
 
 /** The example merchant's command, run from the package root. */
-export const EXAMPLE_CLIENT_COMMAND = 'node --import tsx examples/client/scenario.ts';
+export const EXAMPLE_CLIENT_COMMAND = 'node --import tsx examples/merchant-client/scenario.ts';
 
 export interface ClientFaultResult {
   fault: string;

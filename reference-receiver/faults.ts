@@ -2,7 +2,7 @@
  * Planted faults of the reference receiver: realistic bugs of merchant webhook code, switched on
  * by name (`hps-conformance serve-receiver --fault NAME`). The receiver declares its defects here
  * (name → what is wrong, in one sentence); which rules must catch each is the suite's business
- * (receiver/faults.ts). A fault is planted as an override named after the defect, in the `faulty`
+ * (receiver-cert/faults.ts). A fault is planted as an override named after the defect, in the `faulty`
  * table of the step it breaks (reference-receiver/steps.ts).
  */
 

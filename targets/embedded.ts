@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startReferenceServer, type RunningReference } from './reference-server.ts';
-import { startSink, type RunningSink } from '../sink/index.ts';
+import { startSink, type RunningSink } from '../webhook-sink/index.ts';
 import { HarnessError } from '../core/errors.ts';
 import type { Profile } from '../core/profile.ts';
 

@@ -1,14 +1,14 @@
 /**
- * Reads the durable log of a `hps-conformance sink` run (sink/README.md, "The log") for the judge.
+ * Reads the durable log of a `hps-conformance sink` run (webhook-sink/README.md, "The log") for the judge.
  * The log is untrusted input: its size is capped before reading, it is streamed line by line
- * (sink/log-lines.ts: one line of at most `maxLineBytes` held at a time), every field read is
+ * (webhook-sink/log-lines.ts: one line of at most `maxLineBytes` held at a time), every field read is
  * type-checked, and only a small record per attempt is kept (bodies are hashed, signatures checked
  * while the line is held, then dropped). A file that is not a sink log is one line and exit 2.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { HarnessError } from '../core/errors.ts';
-import { logLines, verifySignature } from '../sink/index.ts';
+import { logLines, verifySignature } from '../webhook-sink/index.ts';
 
 /** One logged delivery of an event: what the judge needs, nothing more. */
 export interface LoggedAttempt {

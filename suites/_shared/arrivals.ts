@@ -3,7 +3,7 @@
  * suites and VERS-EVENT-API-VERSION: each event to every enabled, same-environment, subscribed
  * endpoint (Events › Endpoints and routing).
  */
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { Mismatch } from '../../runner/expect.ts';
 import { FIRST_DELIVERY_MS, collect, describe } from './deliveries.ts';
 import type { Emitted, Story } from './stories.ts';

@@ -5,7 +5,7 @@
  *
  * Spec: Events › Delivery request; Limits.
  */
-import { deliveryBody, type Delivery } from '../../sink/index.ts';
+import { deliveryBody, type Delivery } from '../../webhook-sink/index.ts';
 import type { Hooks } from './webhook-hooks.ts';
 
 /** Bound for the first attempt of an event to reach the sink. */

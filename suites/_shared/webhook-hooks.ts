@@ -4,7 +4,7 @@
  */
 import type { WebhookEndpoint } from '../../core/profile.ts';
 import { suiteContext, type RuleContext } from '../../runner/rule-test.ts';
-import { sinkClient, type SinkClient } from '../../sink/index.ts';
+import { sinkClient, type SinkClient } from '../../webhook-sink/index.ts';
 
 export interface Endpoint extends WebhookEndpoint {
   enabled: boolean;

@@ -11,7 +11,7 @@
  */
 import { ruleTest } from '../../runner/rule-test.ts';
 import { expectEqual, expectTrue } from '../../runner/expect.ts';
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, describe, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';

@@ -16,7 +16,7 @@ import { validCreateRequest } from '../../generators/valid-create-request.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, collect, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Emitted, type Op, type Story } from '../_shared/stories.ts';

@@ -20,7 +20,7 @@
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch } from '../../runner/expect.ts';
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { bodyOf, collect, deliveriesOf, describe, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
 import { allTypesEndpoint, hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { quietMs } from './timing.ts';

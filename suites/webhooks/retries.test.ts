@@ -6,7 +6,7 @@
  *       time-out 10 seconds; retry schedule. Event — "snapshotted at event creation and never
  *       regenerated for retries".
  *
- * The sink answers as each Payment's `metadata.sink` marker asks (sink/README.md). Gaps are measured
+ * The sink answers as each Payment's `metadata.sink` marker asks (webhook-sink/README.md). Gaps are measured
  * between arrivals at the sink and divided by `webhooks.time_scale`:
  * - earlier than its gap by more than CLOCK_SLACK_MS (250 ms real time: timer granularity and delivery
  *   latency jitter, as a gap may count from the start of the failed attempt) → HOOK-RETRY-SCHEDULE
@@ -28,7 +28,7 @@ import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { timelineEvidence } from '../../report/timeline.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { awaitDeliveries, deliveriesFor, expectedDeliveries, requireArrived, type Expected } from '../_shared/arrivals.ts';
 import { collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
 import { tell, type Story } from '../_shared/stories.ts';

@@ -17,7 +17,7 @@
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
 import { validate } from '../../schemas/index.ts';
-import type { Delivery } from '../../sink/index.ts';
+import type { Delivery } from '../../webhook-sink/index.ts';
 import { deliveriesFor, expectedDeliveries, type Expected } from '../_shared/arrivals.ts';
 import { bodyOf, collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';

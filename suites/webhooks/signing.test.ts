@@ -15,7 +15,7 @@
 import { eventTextFields } from '../../generators/event-text-fields.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
-import { deliveryBody, verifySignature, type Delivery } from '../../sink/index.ts';
+import { deliveryBody, verifySignature, type Delivery } from '../../webhook-sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';

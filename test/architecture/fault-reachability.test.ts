@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../../catalogue/index.ts';
-import { CLIENT_FAULTS as CLIENT_DECLARED } from '../../examples/client/faults.ts';
+import { CLIENT_FAULTS as CLIENT_DECLARED } from '../../examples/merchant-client/faults.ts';
 import { FAULTS } from '../../mutation/faults.ts';
 import { REFERENCE_FAULTS } from '../../reference/faults.ts';
 import { RECEIVER_FAULTS as RECEIVER_DECLARED } from '../../reference-receiver/faults.ts';
@@ -67,7 +67,7 @@ const SIDES = [
   {
     side: 'example client',
     registered: Object.keys(CLIENT_DECLARED),
-    files: read(sources(join(ROOT, 'examples', 'client'), (p) => p === join(ROOT, 'examples', 'client', 'faults.ts'))),
+    files: read(sources(join(ROOT, 'examples', 'merchant-client'), (p) => p === join(ROOT, 'examples', 'merchant-client', 'faults.ts'))),
   },
 ];
 

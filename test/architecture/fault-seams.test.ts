@@ -17,7 +17,7 @@ import { switchedOn } from './switched-on.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** The folders of code that plants faults. */
-const PLANTING = ['reference', 'reference-receiver', join('examples', 'client')];
+const PLANTING = ['reference', 'reference-receiver', join('examples', 'merchant-client')];
 
 /** The seam mechanisms and the fault registries: they name `faults.has` without being a fault branch. */
 const MECHANISM: ReadonlySet<string> = new Set([
@@ -25,8 +25,8 @@ const MECHANISM: ReadonlySet<string> = new Set([
   'reference/faults.ts',
   'reference-receiver/steps.ts',
   'reference-receiver/faults.ts',
-  'examples/client/steps.ts',
-  'examples/client/faults.ts',
+  'examples/merchant-client/steps.ts',
+  'examples/merchant-client/faults.ts',
 ]);
 const REGISTRY_FOLDER = 'reference/faults/';
 
@@ -49,7 +49,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference-receiver/records.ts': 2,
   'reference-receiver/server.ts': 6,
   'reference-receiver/verify.ts': 6,
-  'examples/client/client.ts': 10,
+  'examples/merchant-client/client.ts': 10,
 };
 
 /** How many `faults.has(` calls a source text makes (any argument, comments included). */
@@ -109,8 +109,8 @@ describe('the seam check can fail', () => {
   });
 
   it('reports a file with an inline branch and a file planting overrides that SEAMED does not list', () => {
-    const planted = unseamed({ 'reference/new.ts': 1, 'reference/auth.ts': 0, 'examples/client/other.ts': 0 }, { 'reference/auth.ts': 8, 'examples/client/other.ts': 2 }, { 'reference/auth.ts': 8 });
+    const planted = unseamed({ 'reference/new.ts': 1, 'reference/auth.ts': 0, 'examples/merchant-client/other.ts': 0 }, { 'reference/auth.ts': 8, 'examples/merchant-client/other.ts': 2 }, { 'reference/auth.ts': 8 });
     expect(planted.inline.map((l) => l.split(':')[0])).toEqual(['reference/new.ts']);
-    expect(planted.unlisted.map((l) => l.split(':')[0])).toEqual(['examples/client/other.ts']);
+    expect(planted.unlisted.map((l) => l.split(':')[0])).toEqual(['examples/merchant-client/other.ts']);
   });
 });

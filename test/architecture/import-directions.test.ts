@@ -18,25 +18,25 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   seams: [],
   reference: ['seams'],
   'reference-receiver': ['seams'],
-  sink: [],
+  'webhook-sink': [],
   examples: ['seams'],
   generators: ['catalogue', 'schemas'],
   core: ['catalogue', 'schemas', 'report'],
   render: ['report', 'catalogue', 'core'],
   verdict: ['core', 'report', 'catalogue', 'schemas', 'render'],
-  targets: ['core', 'reference', 'sink'],
+  targets: ['core', 'reference', 'webhook-sink'],
   runner: ['core', 'verdict', 'targets', 'report', 'render', 'catalogue', 'schemas'],
-  suites: ['runner', 'core', 'generators', 'schemas', 'catalogue', 'sink', 'report'],
+  suites: ['runner', 'core', 'generators', 'schemas', 'catalogue', 'webhook-sink', 'report'],
   mutation: ['runner', 'verdict', 'targets', 'core', 'report', 'catalogue', 'reference'],
   load: ['core', 'targets', 'report', 'render', 'schemas', 'catalogue'],
-  receiver: ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
-  'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'sink'],
-  'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver', 'reference', 'examples', 'targets'],
+  'receiver-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
+  'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'webhook-sink'],
+  'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver-cert', 'reference', 'examples', 'targets'],
   // generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
-  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],
+  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],
   bin: ['cli'],
   // Benches measure the product from outside; nothing imports them.
-  bench: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver', 'client-cert', 'reference', 'reference-receiver', 'sink', 'report', 'render', 'catalogue', 'schemas', 'cli'],
+  bench: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'cli'],
 };
 
 const SKIP = new Set(['node_modules', '.git', 'test', 'docs', 'deploy', '.hps', '.ci']);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
 import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
-import { RECEIVER_FAULTS } from '../../receiver/faults.ts';
+import { RECEIVER_FAULTS } from '../../receiver-cert/faults.ts';
 
 describe('merchant-side planted faults', () => {
   for (const [side, faults] of [['receiver', RECEIVER_FAULTS], ['client', CLIENT_FAULTS]] as const) {

@@ -13,7 +13,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
 import { runClient } from '../../client-cert/run.ts';
-import { runReceiver } from '../../receiver/run.ts';
+import { runReceiver } from '../../receiver-cert/run.ts';
 import type { Report } from '../../report/model.ts';
 import { startApp, type ReceiverApp } from './real/receivers/apps.ts';
 

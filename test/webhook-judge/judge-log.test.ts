@@ -15,7 +15,7 @@ import { readReportFile } from '../../core/report-file.ts';
 import type { Profile } from '../../core/profile.ts';
 import type { Report, RuleReport } from '../../report/model.ts';
 import { startReference } from '../../reference/index.ts';
-import { startSink } from '../../sink/index.ts';
+import { startSink } from '../../webhook-sink/index.ts';
 import { freePort } from '../../targets/embedded.ts';
 import { judgeSinkLog } from '../../webhook-judge/run-judge.ts';
 import { RETRY_GAPS_MS as JUDGE_GAPS, CLOCK_SLACK_MS as JUDGE_SLACK } from '../../webhook-judge/schedule.ts';

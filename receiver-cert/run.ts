@@ -32,7 +32,7 @@ export interface ReceiverRunOptions {
   paymentsApiPort?: number;
   /** The embedded reference receiver is the target. */
   embedded?: boolean;
-  /** `--strict` / `--min-must-coverage` (receiver/side-policy.ts). */
+  /** `--strict` / `--min-must-coverage` (receiver-cert/side-policy.ts). */
   policy?: SidePolicy;
   log?: (line: string) => void;
 }

@@ -1,7 +1,7 @@
 /**
  * The example merchant's test command for `hps-conformance client --run`:
  *
- *   hps-conformance client --run "node --import tsx examples/client/scenario.ts"
+ *   hps-conformance client --run "node --import tsx examples/merchant-client/scenario.ts"
  *
  * Reads HPS_BASE_URL and HPS_API_KEY (set by the client command), creates 10 Payments (the last
  * two are two orders with the same body, each under its own Idempotency-Key), reads each back,

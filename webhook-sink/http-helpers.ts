@@ -11,7 +11,7 @@ export type BodyResult =
 
 export interface RequestHead {
   receivedAt: number;
-  /** How late this process's event loop ran around the arrival, ms (sink/loop-lag.ts): receivedAt may be that much late. */
+  /** How late this process's event loop ran around the arrival, ms (webhook-sink/loop-lag.ts): receivedAt may be that much late. */
   loopLagMs?: number;
   method: string;
   url: string;
