@@ -24,6 +24,7 @@ import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
 import { casesRunner, type CaseOptions } from './cases.ts';
+import { newWaitClock, waitedMs, withWaitClock } from './wait-clock.ts';
 import type { CaseTable } from '../catalogue/case-table.ts';
 
 export function suiteContext(): SuiteContextData {
@@ -171,20 +172,22 @@ interface RuleAttempt {
 /** One run of a rule's test, leaving its evidence, counts and client costs in task.meta. */
 async function attemptRule(a: RuleAttempt): Promise<void> {
   const id = a.rule.id as RuleId;
-  const meta: HpsMeta = { rule: id, ...(a.rerun ? { rerun: a.rerun } : {}) };
+  const meta: HpsMeta = { rule: id, ...(a.rerun ? { rerun: a.rerun } : {}), startedAt: Date.now() };
   a.vctx.task.meta.hps = meta;
   const counter: CheckCounter = { count: 0 };
+  const clock = newWaitClock();
   const tracker = new ExchangeTracker(id, a.title, meta, a.created);
   const client = clientForProfile(a.ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });
   const t = ruleContext(a.ctx, a.rule, meta, client, counter, () => a.vctx.skip());
   try {
     if (a.rule.needs?.length) t.need(...a.rule.needs);
     const waited = () => client.stats.paceWaitMs + client.stats.outageWaitMs;
-    await withDeadline(withCheckCounter(counter, () => a.fn(t)), a.timeoutMs, id, waited);
+    await withDeadline(withWaitClock(clock, () => withCheckCounter(counter, () => a.fn(t))), a.timeoutMs, id, waited);
   } catch (e) {
     recordFailure(meta, e, client);
     throw e;
   } finally {
+    meta.waitedMs = Math.round(waitedMs(clock));
     meta.requests = tracker.requests;
     meta.checks = counter.count;
     meta.client = { ...client.stats };

@@ -36,6 +36,7 @@ import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
 import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
 import { onNewRun } from '../../runner/run-scoped.ts';
+import { outsideWaitClock, waiting } from '../../runner/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../runner/depth.ts';
 import { PARTLY_CHECKED } from '../../report/partly-checked.ts';
 
@@ -59,7 +60,8 @@ function once<S, R>(name: string, setup: () => Promise<S>, then: (s: S) => Promi
   const known = started.get(name);
   if (known) return known as Started<R>;
   const ready = setup();
-  const result = ready.then(then);
+  // Its polling is no test's own waiting: each test counts its await of the result.
+  const result = outsideWaitClock(() => ready.then(then));
   ready.catch(() => {});
   result.catch(() => {});
   const s: Started<R> = { ready, result };
@@ -358,7 +360,7 @@ ruleTest('HOOK-RETRY-ON-FAILURE', async (t) => {
     { runs: share(t.runs, 0.06, COST_BOUNDS.deliveryWaits) },
   );
   // A time-out (the sink holds the answer past 10 s).
-  const to = await timeoutScenario(t, h).result;
+  const to = await waiting(timeoutScenario(t, h).result);
   for (const g of to.groups) {
     const first = g.attempts[0];
     if (!first) continue;
@@ -382,7 +384,7 @@ ruleTest('HOOK-RETRY-ON-FAILURE', async (t) => {
 
 ruleTest('HOOK-RETRY-SAME-BODY', async (t) => {
   const h = await setup(t);
-  const lad = await ladder(t, h).result;
+  const lad = await waiting(ladder(t, h).result);
   let compared = 0;
   for (const g of lad.groups) {
     const [first, ...rest] = g.attempts;
@@ -457,7 +459,7 @@ ruleTest(
   'HOOK-RETRY-SCHEDULE',
   async (t) => {
     const h = await setup(t);
-    const lad = await ladder(t, h).result;
+    const lad = await waiting(ladder(t, h).result);
     if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, 2);
     t.observe('gaps_ms', j.seen);
@@ -476,7 +478,7 @@ ruleTest(
   'HOOK-RETRY-SCHEDULE',
   async (t) => {
     const h = await setup(t);
-    const lad = await ladder(t, h).result;
+    const lad = await waiting(ladder(t, h).result);
     if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 3, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
@@ -496,7 +498,7 @@ ruleTest(
   'HOOK-RETRY-PUNCTUAL',
   async (t) => {
     const h = await setup(t);
-    const lad = await ladder(t, h).result;
+    const lad = await waiting(ladder(t, h).result);
     if (lad.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     const j = judgeGaps(t, h, lad, 1, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
@@ -516,7 +518,7 @@ ruleTest(
       t.observe(PARTLY_CHECKED, completeWith(h, `the attempt limit (1 + 7, then none)`));
       t.skip(`the 8th attempt comes 8 h 48 min after the first at time_scale 1: needs webhooks.time_scale ≥ ${FULL_SCALE} (this run: ${h.scale}) or the standalone sink (hps-conformance sink)`);
     }
-    const q = await ladderQuiet(t, h).result;
+    const q = await waiting(ladderQuiet(t, h).result);
     // An event that never arrived says nothing about the limit (HOOK-AT-LEAST-ONCE fails it).
     if (q.groups.every((g) => g.attempts.length === 0)) t.skip('0 deliveries observed for this rule');
     for (const g of q.groups) {
@@ -541,7 +543,7 @@ ruleTest(
   'HOOK-TIMEOUT-OBSERVED',
   async (t) => {
     const h = await setup(t);
-    const to = await timeoutScenario(t, h).result;
+    const to = await waiting(timeoutScenario(t, h).result);
     const g = to.groups[0];
     if (!g || g.attempts.length === 0) return t.skip('the time-out Payment\'s event never reached the sink');
     const [first, second] = g.attempts;
