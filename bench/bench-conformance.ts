@@ -38,6 +38,8 @@ interface TestTiming {
 
 interface RunTiming {
   wallMs: number;
+  /** CPU time of the child (user + system, all its threads), read from /proc until it exits (Linux; 0 elsewhere). */
+  cpuMs: number;
   exit: number | null;
   verdict: string;
   problems: string[];
@@ -83,6 +85,17 @@ function testsOf(resultsLog: string): TestTiming[] {
   return out;
 }
 
+/** User + system CPU time of a live process so far, ms (0 when /proc cannot tell). */
+function cpuMsOf(pid: number): number {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks (100 a second on Linux), after the ")" closing the name.
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 async function runOnce(dir: string, seed: number): Promise<RunTiming> {
   const reportDir = mkdtempSync(join(tmpdir(), 'hps-bench-conformance-'));
   try {
@@ -91,19 +104,22 @@ async function runOnce(dir: string, seed: number): Promise<RunTiming> {
     const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
+    let cpuMs = 0;
+    const poll = setInterval(() => (cpuMs = Math.max(cpuMs, cpuMsOf(child.pid!))), 100);
     const kill = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
     const exit = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
     clearTimeout(kill);
+    clearInterval(poll);
     const exitAt = Date.now();
     let report: any;
     try {
       report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
     } catch {
-      return { wallMs: exitAt - spawnAt, exit, verdict: `no report (${stderr.trim().split('\n').pop() ?? ''})`, problems: [], spawnAt, startedAt: spawnAt, finishedAt: exitAt, exitAt, tests: [] };
+      return { wallMs: exitAt - spawnAt, cpuMs, exit, verdict: `no report (${stderr.trim().split('\n').pop() ?? ''})`, problems: [], spawnAt, startedAt: spawnAt, finishedAt: exitAt, exitAt, tests: [] };
     }
     const problems = (report.rules as { id: string; status: string }[]).filter((r) => ['fail', 'warn', 'flaky', 'error'].includes(r.status)).map((r) => `${r.status.toUpperCase()} ${r.id}`);
     const tests = testsOf(readFileSync(join(reportDir, 'results.ndjson'), 'utf8'));
-    return { wallMs: exitAt - spawnAt, exit, verdict: report.verdict, problems, spawnAt, startedAt: Date.parse(report.started_at), finishedAt: Date.parse(report.finished_at), exitAt, tests };
+    return { wallMs: exitAt - spawnAt, cpuMs, exit, verdict: report.verdict, problems, spawnAt, startedAt: Date.parse(report.started_at), finishedAt: Date.parse(report.finished_at), exitAt, tests };
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
@@ -185,7 +201,7 @@ function printBreakdown(label: string, runs: readonly RunTiming[]): void {
 
 function lineOf(side: string, round: number, seed: number, r: RunTiming): string {
   const bad = r.exit !== 0 || r.verdict !== 'conformant' || r.problems.length > 0;
-  return `  ${side} round ${round} seed ${seed}: ${sec(r.wallMs).padStart(7)} · ${r.verdict}${bad ? ` · exit ${r.exit} ${r.problems.join(', ')}` : ''} · load ${load()}`;
+  return `  ${side} round ${round} seed ${seed}: ${sec(r.wallMs).padStart(7)} · CPU ${sec(r.cpuMs)} · ${r.verdict}${bad ? ` · exit ${r.exit} ${r.problems.join(', ')}` : ''} · load ${load()}`;
 }
 
 async function main(): Promise<void> {
@@ -206,10 +222,10 @@ async function main(): Promise<void> {
   if (against) printBreakdown('A', a);
   printBreakdown(against ? 'B' : 'this checkout', b);
   if (against) {
-    console.log(`A wall time: ${spread(a.map((r) => r.wallMs))}`);
+    console.log(`A wall time: ${spread(a.map((r) => r.wallMs))} · CPU median ${sec(median(a.map((r) => r.cpuMs)))}`);
     console.log(`B/A per round: ${b.map((r, i) => (r.wallMs / a[i]!.wallMs).toFixed(2)).join(', ')} (median ×${median(b.map((r, i) => r.wallMs / a[i]!.wallMs)).toFixed(2)})`);
   }
-  console.log(`${against ? 'B ' : ''}wall time: ${spread(b.map((r) => r.wallMs))} · load average now ${load()}`);
+  console.log(`${against ? 'B ' : ''}wall time: ${spread(b.map((r) => r.wallMs))} · CPU median ${sec(median(b.map((r) => r.cpuMs)))} · load average now ${load()}`);
 }
 
 await main();

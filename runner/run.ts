@@ -238,7 +238,9 @@ async function runSuites(session: SuiteSession | undefined, selected: readonly R
   const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
   const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
   if (session) return session.run(selected, ctx, reporter, o);
-  const own = await SuiteSession.open();
+  // Workers kept across the run's phases: the exclusive phase (runner/suite-session.ts) reuses the
+  // threads and modules of the first instead of starting and loading them again.
+  const own = await SuiteSession.open({ keepWorkers: true });
   guard?.ownSignals();
   guard?.onStop(() => void own.cancel().catch(() => {}));
   try {
