@@ -14,8 +14,8 @@
  * - later than its gap by more than `webhooks.late_tolerance_ms` (default max(3 s, 50 % of the gap))
  *   → HOOK-RETRY-PUNCTUAL warns.
  * The ladder (`fail:500x…`) runs as many gaps as fit in LADDER_BUDGET_MS of real time: at
- * time_scale 1 the first two (immediately, 30 s); at the embedded reference's 2000 the whole
- * 8 h 48 min schedule in about 16 s, then a quiet period for HOOK-MAX-ATTEMPTS.
+ * time_scale 1 the first two (immediately, 30 s); at the embedded reference's 4000 the whole
+ * 8 h 48 min schedule in about 8 s, then a quiet period for HOOK-MAX-ATTEMPTS.
  *
  * Long scenarios (the ladder, the 10 s time-out, which is never scaled) start together as soon as the
  * first test of this file runs — test files may run one at a time — and each test awaits the one it
@@ -138,8 +138,8 @@ function ladderQuiet(t: RuleContext, h: Hooks): Started<{ ladder: Ladder; quietM
   return once('ladder-quiet', () => l.ready, async () => {
     const lad = await l.result;
     // A 9th attempt follows the 8th failure by whatever gap the sender picks: an off-by-one limit reads
-    // past the end of the schedule (no gap: at once). Waiting the whole 6 h gap again would cost 10.8 s
-    // at time_scale 2000, so the quiet period is 6 h / time_scale capped to 1..3 s.
+    // past the end of the schedule (no gap: at once). Waiting the whole 6 h gap again would cost 5.4 s
+    // at time_scale 4000, so the quiet period is 6 h / time_scale capped to 1..3 s.
     const quiet = Math.max(1000, Math.min(3000, scaledGapMs(h, RETRY_GAPS_MS.length)));
     await sleep(quiet);
     const ds = await deliveriesOf(h, [lad.story.paymentId]);
