@@ -11,6 +11,7 @@ import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { awaitTurn, budgetLeft, MAX_WAIT_PER_REQUEST_MS, onAccepted, onThrottled, waitBudgetMs } from './back-pressure.ts';
+import { passTargetGate } from './target-gate.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
 import { redactHeaders, redactText } from './redact.ts';
 import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
@@ -125,6 +126,8 @@ export interface ClientStats {
   paceWaitMs: number;
   /** Time spent waiting for a target that stopped answering to answer again (circuit half-open), ms. */
   outageWaitMs: number;
+  /** Time spent waiting while another suite had the target alone (core/target-gate.ts), ms. */
+  gateWaitMs: number;
   /** Idempotent requests sent again after a transport failure. */
   transportRetries: number;
   /** Idempotent requests sent again after a 502, 503 or 504. */
@@ -132,7 +135,7 @@ export interface ClientStats {
 }
 
 export function emptyStats(): ClientStats {
-  return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, transportRetries: 0, statusRetries: 0 };
+  return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, transportRetries: 0, statusRetries: 0 };
 }
 const pools = new Map<string, Pool>();
 
@@ -396,8 +399,22 @@ export class Client {
     throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: ${why}`);
   }
 
-  /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */
+  /**
+   * One attempt: first, while a suite has the target alone (the rate-limit probes, core/target-gate.ts),
+   * a wait before anything is stamped or sent; then the attempt on the wire, counted in flight.
+   */
   private async attempt(o: RequestOptions): Promise<ApiResponse> {
+    const pass = await passTargetGate();
+    this.stats.gateWaitMs += pass.waitedMs;
+    try {
+      return await this.attemptOnWire(o);
+    } finally {
+      pass.leave();
+    }
+  }
+
+  /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */
+  private async attemptOnWire(o: RequestOptions): Promise<ApiResponse> {
     const { headers, body } = wireOf(o);
     const exchange = this.exchangeOf(o, headers, body);
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };

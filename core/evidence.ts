@@ -80,6 +80,10 @@ export interface HpsMeta {
   client?: ClientStats;
   /** Why the test ran a second time (its first attempt met a transport failure). */
   rerun?: string;
+  /** When the test's (last) attempt began, epoch ms; a measure for `npm run bench:conformance`. */
+  startedAt?: number;
+  /** Of its duration, the time it spent waiting (sleeps, a shared scenario's result; runner/wait-clock.ts). */
+  waitedMs?: number;
 }
 
 declare module '@vitest/runner' {

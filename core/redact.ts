@@ -78,6 +78,9 @@ interface Matcher {
   exact: string[];
   plain: Set<string>;
   encoded: Set<string>;
+  /** Which 4-character heads the k-grams of `plain` / `encoded` start with (headsOf): positions whose head is not in it are skipped. */
+  plainHeads: Uint8Array;
+  encodedHeads: Uint8Array;
   /** The forms of `plain` / `encoded` shorter than their gram (matched whole), listed once. */
   plainShort: string[];
   encodedShort: string[];
@@ -93,6 +96,29 @@ function grams(s: string, k: number, into: Set<string>): void {
     return;
   }
   for (let i = 0; i + k <= s.length; i++) into.add(s.slice(i, i + k));
+}
+
+/** Characters of a k-gram's head, hashed into a bitmap of HEAD_BITS bits: a filter, never a match. */
+const HEAD_BITS = 20;
+const HEAD_MASK = (1 << HEAD_BITS) - 1;
+
+function headAt(s: string, i: number): number {
+  return (((s.charCodeAt(i) * 31 + s.charCodeAt(i + 1)) * 31 + s.charCodeAt(i + 2)) * 31 + s.charCodeAt(i + 3)) & HEAD_MASK;
+}
+
+/**
+ * The heads of every k-gram of `set`, as a bitmap. A text position whose head is not set cannot
+ * start a k-gram of the set (equal strings hash equally), so the scan skips it without building
+ * the k-character string; a set head only sends the position on to the exact lookup.
+ */
+function headsOf(set: Set<string>, k: number): Uint8Array {
+  const bits = new Uint8Array(1 << (HEAD_BITS - 3));
+  for (const g of set) {
+    if (g.length < k) continue; // a short form, matched whole
+    const h = headAt(g, 0);
+    bits[h >> 3]! |= 1 << (h & 7);
+  }
+  return bits;
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -119,7 +145,11 @@ function buildMatcher(secrets: readonly string[]): Matcher {
   // Longest first, so a key is replaced before a shorter secret inside it.
   const exact = [...usable].sort((a, b) => b.length - a.length);
   const short = (set: Set<string>, k: number) => [...set].filter((g) => g.length < k);
-  return { exact, plain, encoded, plainShort: short(plain, PLAIN_GRAM), encodedShort: short(encoded, ENCODED_GRAM), edits: editsRegex(usable.map(secretPart)) };
+  return {
+    exact, plain, encoded,
+    plainHeads: headsOf(plain, PLAIN_GRAM), encodedHeads: headsOf(encoded, ENCODED_GRAM),
+    plainShort: short(plain, PLAIN_GRAM), encodedShort: short(encoded, ENCODED_GRAM), edits: editsRegex(usable.map(secretPart)),
+  };
 }
 
 /**
@@ -137,11 +167,13 @@ function matcherFor(extra: readonly string[]): Matcher {
 }
 
 /** Ranges [start, end) of `text` covered by a k-gram of `set` (or a whole short form). */
-function scan(text: string, set: Set<string>, shortForms: readonly string[], k: number, fold: boolean, ranges: Array<[number, number]>): void {
+function scan(text: string, set: Set<string>, heads: Uint8Array, shortForms: readonly string[], k: number, fold: boolean, ranges: Array<[number, number]>): void {
   if (set.size === 0 || text.length < MIN_SECRET) return;
   const t = fold ? text.toLowerCase() : text;
   if (t.length !== text.length) return scanSlow(text, set, fold, ranges);
   for (let i = 0; i + k <= t.length; i++) {
+    const h = headAt(t, i);
+    if ((heads[h >> 3]! & (1 << (h & 7))) === 0) continue;
     if (set.has(t.slice(i, i + k))) ranges.push([i, i + k]);
   }
   for (const g of shortForms) {
@@ -185,8 +217,8 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
   const m = matcherFor(extraSecrets);
   for (const s of m.exact) out = out.split(s).join(redactSecret(s));
   const ranges: Array<[number, number]> = [];
-  scan(out, m.plain, m.plainShort, PLAIN_GRAM, true, ranges);
-  scan(out, m.encoded, m.encodedShort, ENCODED_GRAM, false, ranges);
+  scan(out, m.plain, m.plainHeads, m.plainShort, PLAIN_GRAM, true, ranges);
+  scan(out, m.encoded, m.encodedHeads, m.encodedShort, ENCODED_GRAM, false, ranges);
   if (m.edits) for (const x of out.matchAll(m.edits)) ranges.push([x.index!, x.index! + x[0].length]);
   return stripUserInfo(blankRanges(out, ranges));
 }

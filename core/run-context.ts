@@ -26,6 +26,8 @@ export interface SuiteContextData {
 declare module 'vitest' {
   export interface ProvidedContext {
     hps: SuiteContextData;
+    /** The run's target gate (core/target-gate.ts), shared memory across the suite workers. */
+    hpsGate: SharedArrayBuffer | undefined;
   }
 }
 

@@ -24,6 +24,9 @@ import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
 import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
 import { casesRunner, type CaseOptions } from './cases.ts';
+import { newWaitClock, waitedMs, waiting, withWaitClock } from './wait-clock.ts';
+import { holdTargetAlone, MAX_TURN_WAIT_MS, releaseTarget, useTargetGate } from '../core/target-gate.ts';
+import { EXCLUSIVE_AREAS } from './exclusive.ts';
 import type { CaseTable } from '../catalogue/case-table.ts';
 
 export function suiteContext(): SuiteContextData {
@@ -32,6 +35,7 @@ export function suiteContext(): SuiteContextData {
   if (enterRun(ctx.runId)) {
     configureBackPressure({ maxRps: ctx.pace?.maxRpsPerProcess, waitBudgetMs: ctx.pace?.waitBudgetMs });
     shareOutagesThrough(ctx.pace?.outageFile);
+    useTargetGate(inject('hpsGate'));
   }
   return ctx;
 }
@@ -73,6 +77,16 @@ function fileCleanup(): Map<string, string> {
     });
   }, 60_000);
   return mine;
+}
+
+const releasing = new WeakSet<object>();
+
+/** Opens the target gate again when the current file (an exclusive area's) ends. */
+function releaseTargetAfterFile(): void {
+  const file: object = getCurrentSuite();
+  if (releasing.has(file)) return;
+  releasing.add(file);
+  afterAll(() => releaseTarget());
 }
 
 export interface PropertyOptions {
@@ -139,7 +153,10 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
   // vitest's own time-out is a safety net a little past ours: running out of time is ERROR, not FAIL.
   // vitest's own time-out is a safety net past ours (two attempts, each extended by its waits).
   const pace = inject('hps')?.pace;
-  const safetyNet = 2 * (timeoutMs + 15_000) + (pace?.waitBudgetMs ?? DEFAULT_WAIT_BUDGET_MS) + (pace?.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS);
+  const exclusive = EXCLUSIVE_AREAS.has(rule.area);
+  if (exclusive) releaseTargetAfterFile();
+  // An exclusive area's test may first wait for its turn (core/target-gate.ts), outside its own deadline.
+  const safetyNet = 2 * (timeoutMs + 15_000) + (pace?.waitBudgetMs ?? DEFAULT_WAIT_BUDGET_MS) + (pace?.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS) + (exclusive ? MAX_TURN_WAIT_MS : 0);
   (opts.inOrder ? test.sequential : test)(title, { timeout: safetyNet }, async (vctx: TestContext) => {
     const ctx = suiteContext();
     const attempt = (rerun?: string) => attemptRule({ ctx, rule, title, created, timeoutMs, fn, vctx, rerun });
@@ -171,20 +188,24 @@ interface RuleAttempt {
 /** One run of a rule's test, leaving its evidence, counts and client costs in task.meta. */
 async function attemptRule(a: RuleAttempt): Promise<void> {
   const id = a.rule.id as RuleId;
-  const meta: HpsMeta = { rule: id, ...(a.rerun ? { rerun: a.rerun } : {}) };
+  const meta: HpsMeta = { rule: id, ...(a.rerun ? { rerun: a.rerun } : {}), startedAt: Date.now() };
   a.vctx.task.meta.hps = meta;
   const counter: CheckCounter = { count: 0 };
+  const clock = newWaitClock();
+  // The target to this area alone (runner/exclusive.ts): waited for outside the test's deadline, as waiting.
+  if (EXCLUSIVE_AREAS.has(a.rule.area)) await withWaitClock(clock, () => waiting(holdTargetAlone()));
   const tracker = new ExchangeTracker(id, a.title, meta, a.created);
   const client = clientForProfile(a.ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });
   const t = ruleContext(a.ctx, a.rule, meta, client, counter, () => a.vctx.skip());
   try {
     if (a.rule.needs?.length) t.need(...a.rule.needs);
-    const waited = () => client.stats.paceWaitMs + client.stats.outageWaitMs;
-    await withDeadline(withCheckCounter(counter, () => a.fn(t)), a.timeoutMs, id, waited);
+    const waited = () => client.stats.paceWaitMs + client.stats.outageWaitMs + client.stats.gateWaitMs;
+    await withDeadline(withWaitClock(clock, () => withCheckCounter(counter, () => a.fn(t))), a.timeoutMs, id, waited);
   } catch (e) {
     recordFailure(meta, e, client);
     throw e;
   } finally {
+    meta.waitedMs = Math.round(waitedMs(clock));
     meta.requests = tracker.requests;
     meta.checks = counter.count;
     meta.client = { ...client.stats };

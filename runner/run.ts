@@ -119,8 +119,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
-  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch((e: unknown) => {
+  // vitest starts while the target starts and answers the preflight (the caller's session: already open).
+  const own = opts.session ? undefined : openOwnSession();
+  const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch(async (e: unknown) => {
     guard?.disarm();
+    await closeOwnSession(own);
     throw e;
   });
   // The target's keys (an embedded reference's are new every run) are released when the run ends.
@@ -134,8 +137,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
-    return await suitesThenReport({ opts, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required });
+    return await suitesThenReport({ opts, own, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required });
   } finally {
+    await closeOwnSession(own);
     guard?.cleanup();
     rmSync(outageFile, { force: true });
     await target.close();
@@ -174,7 +178,7 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
 }
 
 interface Finish {
-  opts: RunOptions; selected: readonly Rule[]; ctx: SuiteContextData; target: RunningTarget; startedAt: Date;
+  opts: RunOptions; own: Promise<SuiteSession> | undefined; selected: readonly Rule[]; ctx: SuiteContextData; target: RunningTarget; startedAt: Date;
   areas: string[]; ruleIds: string[]; secrets: string[]; maxRps: number | null; concurrency: number;
   monitor: RunMonitor | undefined; persist: boolean; reportDir: string; log: (line: string) => void; guard: InterruptGuard | undefined;
   /** `--require` and the profile's `require`: the classes the CI gate requires. */
@@ -190,7 +194,7 @@ async function suitesThenReport(f: Finish): Promise<RunResult> {
   const { guard } = f;
   const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
   guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
-  const tests = redactDeep(await runSuites(f.opts.session, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
+  const tests = redactDeep(await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
   return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
@@ -227,19 +231,33 @@ function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTar
   }, profileSecrets(ctx.profile));
 }
 
-/** The suites through the caller's session, or through one opened for this run alone. */
-async function runSuites(session: SuiteSession | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
+/**
+ * The suites through the caller's session (a SuiteSession), or through the one `run` opened for
+ * itself (a promise of it; `run` closes it).
+ */
+async function runSuites(session: SuiteSession | Promise<SuiteSession> | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
   const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
   const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
-  if (session) return session.run(selected, ctx, reporter, o);
-  const own = await SuiteSession.open();
+  if (session instanceof SuiteSession) return session.run(selected, ctx, reporter, o);
+  const own = await session!;
   guard?.ownSignals();
   guard?.onStop(() => void own.cancel().catch(() => {}));
-  try {
-    return await own.run(selected, ctx, reporter, o);
-  } finally {
-    await own.close();
-  }
+  return own.run(selected, ctx, reporter, o);
+}
+
+/**
+ * A session for this run alone. Its workers are kept across the run (keepWorkers): nothing is
+ * started or loaded twice.
+ */
+function openOwnSession(): Promise<SuiteSession> {
+  const opening = SuiteSession.open({ keepWorkers: true });
+  opening.catch(() => {}); // awaited by runSuites; a run that fails before never sees it
+  return opening;
+}
+
+async function closeOwnSession(own: Promise<SuiteSession> | undefined): Promise<void> {
+  const session = await own?.catch(() => undefined);
+  await session?.close();
 }
 
 

@@ -7,13 +7,15 @@
  * (runner/run-scoped.ts), so consecutive runs share nothing but compiled code.
  */
 import type { File, Task } from '@vitest/runner';
-import type { Reporter, TestSpecification, Vitest } from 'vitest/node';
+import type { BaseSequencer, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { Rule } from '../catalogue/index.ts';
 import { selectRules } from '../catalogue/index.ts';
 import { HarnessError } from '../core/errors.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
+import { newTargetGate } from '../core/target-gate.ts';
+import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
 
 /**
  * Suite files run in parallel in this many worker threads (`run`). A run mostly waits on the
@@ -25,18 +27,14 @@ export const SUITE_WORKERS = 4;
 export const MUTATION_SUITE_WORKERS = 2;
 /** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
-/**
- * Areas whose rules need the target to themselves: the rate-limit probes count requests per key
- * and judge a 429 on another key, so nothing else may be sending meanwhile. They run after the
- * rest, alone.
- */
-const EXCLUSIVE_AREAS: ReadonlySet<string> = new Set(['limits']);
 
 /** The reporter of the run in progress; the session's own reporter forwards every call to it. */
 type ReporterSlot = { current: Partial<Reporter> };
 
 export class SuiteSession {
   private cancelled = false;
+  /** Lets the run in progress's exclusive file take its turn now (cancel). */
+  private allowHolding: () => void = () => {};
   private constructor(
     private readonly vitest: Vitest,
     private readonly slot: ReporterSlot,
@@ -51,36 +49,36 @@ export class SuiteSession {
    * (runner/run-scoped.ts), so the session keeps its workers and only test files are evaluated anew.
    */
   static async open(o: { keepWorkers?: boolean; workers?: number } = {}): Promise<SuiteSession> {
-    const { createVitest } = await import('vitest/node');
+    const { createVitest, BaseSequencer } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS), { logLevel: 'silent', server: { watch: null } });
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, exclusiveLast(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
     return new SuiteSession(vitest, slot, undefined, o.workers ?? SUITE_WORKERS);
   }
 
   /**
    * Runs the suite files of the selected rules' areas, only the selected rules' tests: rule tests
-   * side by side (`concurrency` at once in each worker, vitest's maxConcurrency), then the
-   * exclusive areas alone.
+   * side by side (`concurrency` at once in each worker, vitest's maxConcurrency); the exclusive
+   * areas' files last, each taking the target alone once only files that may be held are left
+   * (runner/exclusive.ts, core/target-gate.ts).
    */
   async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}, o: { concurrency?: number; stopped?: () => boolean } = {}): Promise<FinishedTest[]> {
     const areas = new Set<string>(selected.map((r) => r.area));
     this.specs ??= await this.vitest.globTestSpecifications();
     const specs = this.specs.filter((s) => areas.has(areaOfModule(s.moduleId) ?? ''));
-    const phases = [specs.filter((s) => !EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '')), specs.filter((s) => EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? ''))].filter((p) => p.length > 0);
+    const gate = newTargetGate();
+    this.allowHolding = gate.allowHolding;
     this.vitest.provide('hps', ctx);
+    this.vitest.provide('hpsGate', gate.buffer);
     this.vitest.config.maxConcurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
     const pattern = namePattern(selected);
     if (pattern) this.vitest.setGlobalTestNamePattern(pattern);
     else this.vitest.resetGlobalTestNamePattern();
-    this.slot.current = reporter;
+    this.slot.current = turnTaker(reporter, specs, gate.allowHolding);
     this.cancelled = false;
     reporter.onInit?.(this.vitest);
     try {
-      for (const phase of phases) {
-        await this.vitest.runTestSpecifications(phase, false);
-        if (this.cancelled || o.stopped?.()) break;
-      }
+      await this.vitest.runTestSpecifications(specs, false);
       const loadErrors: string[] = [];
       // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
       // this session ran, and a file from an earlier run must never lend this one its results.
@@ -96,6 +94,8 @@ export class SuiteSession {
   /** Stops the run in progress (its tests end as they are). */
   async cancel(): Promise<void> {
     this.cancelled = true;
+    // An exclusive file waiting for its turn goes on at once (and ends as the run is cancelled).
+    this.allowHolding();
     await this.vitest.cancelCurrentRun('keyboard-input');
   }
 
@@ -119,7 +119,7 @@ export function sessionWorkers(session: SuiteSession | undefined): number {
   return session ? session.workers : SUITE_WORKERS;
 }
 
-function vitestOptions(reporter: Reporter, workers: number) {
+function vitestOptions(reporter: Reporter, workers: number, sequencer: typeof BaseSequencer) {
   return {
     config: false as const,
     root: PACKAGE_ROOT,
@@ -134,13 +134,43 @@ function vitestOptions(reporter: Reporter, workers: number) {
     maxWorkers: workers,
     minWorkers: workers,
     // Rule tests of a file run side by side (ruleTest marks the ones that need their order).
-    sequence: { concurrent: true },
+    sequence: { concurrent: true, sequencer },
     maxConcurrency: DEFAULT_CONCURRENCY,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     // Files share modules within a worker: schemas compile once per worker, not once per file.
     isolate: false,
+  };
+}
+
+/**
+ * The run's reporter, plus the turn of the exclusive areas: once every file that may not be held
+ * (neither exclusive nor in HELD_DURING_EXCLUSIVE) has ended, an exclusive file may take the target.
+ */
+function turnTaker(reporter: Partial<Reporter>, specs: readonly TestSpecification[], allowHolding: () => void): Partial<Reporter> {
+  const mustEnd = new Set(specs.filter((s) => !EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '') && !HELD_DURING_EXCLUSIVE.has(areaOfModule(s.moduleId) ?? '')).map((s) => s.moduleId));
+  if (mustEnd.size === 0) allowHolding();
+  return {
+    ...reporter,
+    onTestModuleEnd: (m: TestModule) => {
+      if (mustEnd.delete(m.moduleId) && mustEnd.size === 0) allowHolding();
+      return reporter.onTestModuleEnd?.(m);
+    },
+  };
+}
+
+/**
+ * vitest's order (files that failed or took longest last time first), then the exclusive areas'
+ * files last: one waits in its worker for its turn, so it must not take a worker other files need.
+ */
+function exclusiveLast(Base: typeof BaseSequencer): typeof BaseSequencer {
+  return class ExclusiveLast extends Base {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(files);
+      const last = (s: TestSpecification) => (EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '') ? 1 : 0);
+      return [...sorted].sort((a, b) => last(a) - last(b));
+    }
   };
 }
 

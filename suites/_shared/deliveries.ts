@@ -6,6 +6,7 @@
  * Spec: Events › Delivery request; Limits.
  */
 import { deliveryBody, type Delivery } from '../../webhook-sink/index.ts';
+import { sleep } from '../../runner/wait-clock.ts';
 import type { Hooks } from './webhook-hooks.ts';
 
 /** Bound for the first attempt of an event to reach the sink. */
@@ -13,7 +14,8 @@ export const FIRST_DELIVERY_MS = 10_000;
 /** Poll period of the sink's query API. */
 export const POLL_MS = 50;
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+/** A sleep counted as the running test's waiting (runner/wait-clock.ts). */
+export { sleep } from '../../runner/wait-clock.ts';
 
 /** The delivery's body as JSON, or undefined when it is not JSON. */
 export function bodyOf(d: Delivery): any {

@@ -9,7 +9,7 @@
  * is bounded. Checks speak about this run's Payments (each visited exactly once) and
  * about repeats, never about "only ours".
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from '../../runner/wait-clock.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';

@@ -21,8 +21,9 @@ export const TIMESTAMP_TOLERANCE_S = 300;
  * counts from the start of its attempt puts gap + (latency of attempt n+1 − latency of attempt n)
  * between arrivals, and that latency varies (a busy sender's event loop, the network): up to ~100 ms
  * was seen on loopback under load. 250 ms covers that jitter and timer granularity; at time_scale 1
- * it is under 1 % of the shortest timed gap, and at 2000 a retry that skipped a step of the schedule
- * still falls short by 600 ms or more from the 30 min gap on.
+ * it is under 1 % of the shortest timed gap; at the embedded reference's 4000 a retry that skipped a
+ * step of the schedule still falls short by 1.35 s or more from the 2 h gap on (300 ms at the 30 min
+ * gap; at 2000, 600 ms there).
  */
 export const CLOCK_SLACK_MS = 250;
 /** Extra bound, on top of the scheduled gaps, for a retry to arrive before it counts as missing. */
