@@ -12,6 +12,8 @@ import { malformedAuthorizationTable } from './malformed-authorization.ts';
 import type { BadCredential } from './internal/credentials.ts';
 import { WRONG_TYPE_CODES } from './wrong-type-field.ts';
 import type { CreateRequestField } from './create-payment-request.ts';
+import { SINGLE_FIELD_RULE_IDS, type SingleFieldRuleId } from './invalid-case.ts';
+import { edgesOf, type FieldViolation } from './internal/field-violation.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
 
@@ -103,9 +105,29 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
   title: (c) => `${c.cred.family} (form ${c.form.k} of ${c.form.of}) on ${c.op.operationId} answers 401 invalid_api_key${c.op.testOnly && /pt_live_sk_/.test(c.cred.authorization ?? '') ? ' (or 404 not_found: a Live-shaped token on a test helper)' : ''}`,
 };
 
+/**
+ * A single-field rule's fixed violations (its generator file's `FIELD_RULES.edges`), each sent in an
+ * otherwise valid body by the rule's derived test (suites/create/field-rules.test.ts).
+ */
+function edgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> {
+  return {
+    rule,
+    name: 'fixed violations',
+    rows: () => edgesOf(rule),
+    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${quoted(v.value)}`} is rejected with 400 ${v.case.codes.join(' or ')}`,
+  };
+}
+
+const EDGE_TABLES = new Map(SINGLE_FIELD_RULE_IDS.filter((r) => edgesOf(r).length > 0).map((r) => [r, edgeTable(r)] as const));
+
+/** The fixed table of a single-field rule whose generator file declares `edges`, or undefined. */
+export function fieldRuleEdgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> | undefined {
+  return EDGE_TABLES.get(rule);
+}
+
 /** Every table, in the order each rule runs its own. */
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
-  INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
+  INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES, ...EDGE_TABLES.values(),
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */

@@ -37,6 +37,13 @@ const VIOLATIONS: { readonly [K in SingleFieldRuleId]: ViolationsOf } = {
   ...WRONG_TYPE.violations,
 };
 
+const EDGES: { readonly [K in SingleFieldRuleId]?: readonly FieldViolation[] } = Object.assign({}, ...FIELD_RULE_FILES.map((f) => ('edges' in f ? f.edges : {})));
+
+/** A rule's fixed violations (its file's `FIELD_RULES.edges`; empty: none declared). */
+export function edgesOf(rule: SingleFieldRuleId): readonly FieldViolation[] {
+  return EDGES[rule] ?? [];
+}
+
 /** Generators breaking `rule`, one per slot where it can be broken (slots in `slots` only). */
 export function violationsOf(rule: SingleFieldRuleId, slots: readonly Slot[], marker?: RunMarker): Arbitrary<FieldViolation>[] {
   return VIOLATIONS[rule](slots, marker);
