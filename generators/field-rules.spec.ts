@@ -5,7 +5,8 @@
  * violation (and each fixed one, `edges`) names the rule, gives at least one 400 code and a
  * one-line why, and placed in a valid body is read by the oracle (the files' readings, written
  * from the spec) as that rule broken in that slot and nothing else; the same seed draws the same
- * violations, and more than one (but for a removal, such as amount missing).
+ * violations, and more than one (but for a removal, such as amount missing); given the run's marker,
+ * an external_id it sets carries it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,15 @@ describe('every registered single-field rule (FIELD_RULES)', () => {
         if (a.some((v) => !v.remove)) expect(new Set(a.map((v) => JSON.stringify(v.value))).size, rule).toBeGreaterThan(1);
       }
     }
+  });
+
+  it('keeps the run marker: a string external_id it sets starts with it (the run finds and cleans up what it created)', () => {
+    const unmarked = SINGLE_FIELD_RULE_IDS.flatMap((rule) =>
+      violationsOf(rule, SLOTS, { runId: 'm1' }).flatMap((arb) =>
+        fc.sample(arb, { seed: 9, numRuns: 40 }).filter((v) => v.slot === 'external_id' && !v.remove && typeof v.value === 'string' && !v.value.startsWith('m1-')).map((v) => `${rule}: ${JSON.stringify(v.value)}`),
+      ),
+    );
+    expect(unmarked).toEqual([]);
   });
 
   it('the checks above can fail: a violation naming another rule, or read in another slot', () => {
