@@ -65,7 +65,7 @@ export { uniqueSuffix } from './unique-suffix.ts';
 export type { UniqueSuffixConstraints } from './unique-suffix.ts';
 export { validCreateRequest, checkMarker, EXTERNAL_ID_MAX_GENERATED } from './valid-create-request.ts';
 export type { RunMarker, ValidCreateRequestConstraints } from './valid-create-request.ts';
-export { invalidCreateRequest } from './invalid-create-request.ts';
+export { invalidCreateRequest, slotsBrokenBy } from './invalid-create-request.ts';
 export type { InvalidCreateRequestConstraints, SingleFieldRuleId } from './invalid-create-request.ts';
 export { multiViolationRequest } from './multi-violation-request.ts';
 export type { MultiViolationCase, MultiViolationRequestConstraints } from './multi-violation-request.ts';
