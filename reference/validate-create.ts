@@ -339,11 +339,6 @@ const EXTERNAL_ID: FieldStep = {
     return { externalId: value };
   },
   faulty: {
-    /* only the length is checked: an empty external_id or one with a control character is stored */
-    'external-id-blank-accepted': (input, next) => {
-      const value = input.body['external_id'];
-      return typeof value === 'string' && (value === '' || CONTROL_CHARACTER.test(value)) ? { externalId: value } : next(input);
-    },
     /* the length is never checked; the unique index refuses the key and the database error surfaces as 500 */
     'external-id-too-long-crashes': (input, next) => {
       const value = input.body['external_id'];

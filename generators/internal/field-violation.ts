@@ -10,7 +10,6 @@
 import fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 import { FIELD_RULES as AMOUNT_NOT_STRING } from '../amount-not-string.ts';
-import { FIELD_RULES as BLANK_EXTERNAL_ID } from '../blank-external-id.ts';
 import { FIELD_RULES as CONTEXT_ITEMS } from '../context-items.ts';
 import { FIELD_RULES as ALLOWED_CHANNELS } from '../invalid-allowed-channels.ts';
 import { FIELD_RULES as ALLOWED_METHODS } from '../invalid-allowed-methods.ts';
@@ -25,7 +24,7 @@ import type { FieldRules, FieldViolation, Slot, ViolationsOf } from './field-rul
 export { SLOTS, type FieldViolation, type Slot } from './field-rule.ts';
 
 /** Each generator file's rules (the oracle of generators/internal/body-oracle.ts reads them in this order). */
-export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE, BLANK_EXTERNAL_ID] as const;
+export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE] as const;
 
 /** The rules some file registers. */
 type RulesOf<F> = F extends FieldRules<infer R> ? R : never;

@@ -5,7 +5,6 @@ import type { CREATE_FAULTS } from '../../reference/faults/create.ts';
 import type { ExpectationsOf } from './expectation.ts';
 
 export const CREATE_EXPECTED = {
-  'external-id-blank-accepted': { breaks: ['CREATE-EXTERNAL-ID-BLANK'] },
   // ── amount ──
   'amount-through-float': { breaks: ['CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'] },
   'amount-column-too-narrow': { breaks: ['CREATE-VALID-ACCEPTED', 'CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'] },

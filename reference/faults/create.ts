@@ -5,8 +5,6 @@
  */
 
 export const CREATE_FAULTS = {
-  'external-id-blank-accepted':
-    'external_id is checked for its length only: an empty one, or one holding a control character, is stored.',
   // ── amount ──
   'amount-through-float':
     'The amount goes through a JavaScript number and back (Number(x).toFixed(2)): "12345678901234567.89" is stored and answered as "12345678901234568.00".',
