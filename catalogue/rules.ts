@@ -429,9 +429,6 @@ export const RULES = [
     requirement: 'A ready Live business with credit creates a livemode true PENDING Payment.' },
 
   // ───────────────────────────── webhooks ─────────────────────────────
-  { id: 'HOOK-TIMESTAMP-NOT-AHEAD', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
-    clauses: ['signature.receiver-rejects-stale'],
-    requirement: 'A delivery\'s signature timestamp is never more than 5 s after its arrival.' },
   { id: 'HOOK-SIGNATURE-VALID', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
     clauses: ['auth.webhook-signing-secret', 'delivery.header.signature', 'signature.hmac-over-raw-body'],
     requirement: 'Every delivery\'s Service-Signature t=…,v1=… verifies: lowercase hex HMAC-SHA256 with the endpoint\'s secret over "<t>." + the raw body.' },

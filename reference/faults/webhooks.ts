@@ -10,8 +10,6 @@ export const WEBHOOKS_FAULTS = {
     'The signature is computed over a re-serialisation of the event with non-ASCII characters escaped (\\uXXXX, as Python\'s json.dumps does), not over the bytes sent.',
   'signed-with-first-endpoint-secret':
     'The signing secret is looked up per business, not per endpoint: every endpoint\'s deliveries are signed with the business\'s first endpoint\'s secret.',
-  'signature-clock-ahead':
-    'The signature timestamp comes from a worker clock a minute ahead.',
   'signature-clock-behind':
     'The signature timestamp t comes from a worker clock that runs 10 minutes behind (not NTP-synced).',
   'signature-clock-301s-behind':

@@ -60,8 +60,6 @@ const TIMESTAMP: Step<number, number> = {
   faulty: {
     /* t comes from a worker clock 10 minutes behind (not NTP-synced) */
     'signature-clock-behind': (ms, next) => next(ms) - 600,
-    /* t comes from a worker clock a minute ahead */
-    'signature-clock-ahead': (ms, next) => next(ms) + 60,
     /* t comes from a clock 301 s behind, one second past the 5-minute tolerance */
     'signature-clock-301s-behind': (ms, next) => next(ms) - 301,
   },
