@@ -16,6 +16,8 @@ import { SINGLE_FIELD_RULE_IDS, type SingleFieldRuleId } from './invalid-case.ts
 import { edgesOf, type FieldViolation } from './internal/field-violation.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** DEL and C1 controls, which JSON leaves raw, written as \\u escapes (a title shows what is sent). */
+const escapedControls = (s: string): string => s.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** CREATE-AMOUNT-INVALID: amounts that are not a positive decimal string with at most two decimals. */
 export const INVALID_AMOUNT_CASES: CaseTable<string> = {
@@ -114,7 +116,7 @@ function edgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> {
     rule,
     name: 'fixed violations',
     rows: () => edgesOf(rule),
-    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${quoted(v.value)}`} is rejected with 400 ${v.case.codes.join(' or ')}`,
+    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${escapedControls(quoted(v.value))}`} is rejected with 400 ${v.case.codes.join(' or ')}`,
   };
 }
 
