@@ -4,7 +4,7 @@ import type { Area, Level, RuleDef, Side } from './types.ts';
 
 export { RULES, type RuleId } from './rules.ts';
 export { AREAS, SIDE_COMMAND, type Area, type Level, type RuleDef, type ProfileNeed, type Side } from './types.ts';
-export { CLASSES, classesOfSide, classNeeds, getClass, type ConformanceClass } from './classes.ts';
+export { CLASSES, CLASS_IDS, classesOfSide, classNeeds, getClass, type ConformanceClass } from './classes.ts';
 export { ERROR_TABLE, ERROR_CODES, LIVE_ONLY_CODES, type ErrorCode } from './error-codes.ts';
 
 export type Rule = RuleDef & { readonly id: RuleId };

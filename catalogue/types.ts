@@ -58,11 +58,37 @@ export type ProfileNeed =
 export type Side = 'receiver' | 'client';
 export const SIDE_COMMAND: Record<Side, string> = { receiver: 'hps-conformance receiver', client: 'hps-conformance client' };
 
-export interface RuleDef {
+/**
+ * Conformance classes (docs/classes.md, catalogue/classes.ts): every MUST rule names the one it
+ * belongs to in its entry (`class`), and each class's rule list is derived from the entries.
+ */
+export const CLASS_IDS = [
+  'core',
+  'scopes',
+  'isolation-business',
+  'isolation-live',
+  'live-readiness',
+  'orders',
+  'webhooks',
+  'webhooks-schedule',
+  'control',
+  'rate-limiting',
+  'receiver',
+  'client',
+] as const;
+export type ClassId = (typeof CLASS_IDS)[number];
+
+/** A MUST rule names its conformance class; a SHOULD or OBSERVE rule belongs to none. */
+type LevelAndClass =
+  | { readonly level: 'MUST'; readonly class: ClassId }
+  | { readonly level: 'SHOULD' | 'OBSERVE'; readonly class?: never };
+
+export type RuleDef = RuleFields & LevelAndClass;
+
+interface RuleFields {
   /** Stable, meaningful id: AREA-MEANING. Never renumbered, never reused. */
   readonly id: string;
   readonly area: Area;
-  readonly level: Level;
   /** The spec heading the rule comes from. */
   readonly section: string;
   /** What passing means, in our words (one sentence). */

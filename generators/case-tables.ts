@@ -18,8 +18,12 @@ import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
 import { LISTING_CASE_TABLES } from './cases/listing.ts';
 import { ROUTES_VERSIONS_CASE_TABLES } from './cases/routes-versions.ts';
 import { STATES_CASE_TABLES } from './cases/states.ts';
+import { SINGLE_FIELD_RULE_IDS, type SingleFieldRuleId } from './invalid-case.ts';
+import { edgesOf, type FieldViolation } from './internal/field-violation.ts';
 
 const quoted = (v: unknown): string => JSON.stringify(v) ?? String(v);
+/** DEL and C1 controls, which JSON leaves raw, written as \\u escapes (a title shows what is sent). */
+const escapedControls = (s: string): string => s.replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** CREATE-AMOUNT-INVALID: amounts that are not a positive decimal string with at most two decimals. */
 export const INVALID_AMOUNT_CASES: CaseTable<string> = {
@@ -110,11 +114,31 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
   title: (c) => `${c.cred.family} (form ${c.form.k} of ${c.form.of}) on ${c.op.operationId} answers 401 invalid_api_key${c.op.testOnly && /pt_live_sk_/.test(c.cred.authorization ?? '') ? ' (or 404 not_found: a Live-shaped token on a test helper)' : ''}`,
 };
 
+/**
+ * A single-field rule's fixed violations (its generator file's `FIELD_RULES.edges`), each sent in an
+ * otherwise valid body by the rule's derived test (suites/create/field-rules.test.ts).
+ */
+function edgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> {
+  return {
+    rule,
+    name: 'fixed violations',
+    rows: () => edgesOf(rule),
+    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${escapedControls(quoted(v.value))}`} is rejected with 400 ${v.case.codes.join(' or ')}`,
+  };
+}
+
+const EDGE_TABLES = new Map(SINGLE_FIELD_RULE_IDS.filter((r) => edgesOf(r).length > 0).map((r) => [r, edgeTable(r)] as const));
+
+/** The fixed table of a single-field rule whose generator file declares `edges`, or undefined. */
+export function fieldRuleEdgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> | undefined {
+  return EDGE_TABLES.get(rule);
+}
+
 /** Every table (a rule's tables are numbered by their `after` chain, not by their place here). */
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
   ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
-  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES,
+  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES, ...EDGE_TABLES.values(),
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */

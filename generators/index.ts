@@ -8,7 +8,7 @@
  */
 
 // the contract and the request's shape
-export { CREATE_RULE_IDS, unionCodes } from './invalid-case.ts';
+export { CREATE_RULE_IDS, SINGLE_FIELD_RULE_IDS, unionCodes } from './invalid-case.ts';
 export type { BorderlineCase, CreateRuleId, InvalidCase } from './invalid-case.ts';
 export {
   COLLECTION_CHANNELS,
@@ -65,7 +65,7 @@ export { uniqueSuffix } from './unique-suffix.ts';
 export type { UniqueSuffixConstraints } from './unique-suffix.ts';
 export { validCreateRequest, checkMarker, EXTERNAL_ID_MAX_GENERATED } from './valid-create-request.ts';
 export type { RunMarker, ValidCreateRequestConstraints } from './valid-create-request.ts';
-export { invalidCreateRequest } from './invalid-create-request.ts';
+export { invalidCreateRequest, slotsBrokenBy } from './invalid-create-request.ts';
 export type { InvalidCreateRequestConstraints, SingleFieldRuleId } from './invalid-create-request.ts';
 export { multiViolationRequest } from './multi-violation-request.ts';
 export type { MultiViolationCase, MultiViolationRequestConstraints } from './multi-violation-request.ts';
@@ -116,5 +116,5 @@ export { malformedDateFilter } from './malformed-date-filter.ts';
 export { badLimit } from './bad-limit.ts';
 
 // the fixed case tables (one titled case per row; runner/cases.ts)
-export { AMOUNT_NOT_STRING_CASES, BAD_LIMIT_CASES, CASE_TABLES, casesOfRule, GOOD_LIMIT_CASES, INVALID_AMOUNT_CASES, MALFORMED_KEY_CASES, WRONG_TYPE_CASES } from './case-tables.ts';
+export { AMOUNT_NOT_STRING_CASES, BAD_LIMIT_CASES, CASE_TABLES, casesOfRule, fieldRuleEdgeTable, GOOD_LIMIT_CASES, INVALID_AMOUNT_CASES, MALFORMED_KEY_CASES, WRONG_TYPE_CASES } from './case-tables.ts';
 export type { MalformedKeyCase, WrongTypeCase } from './case-tables.ts';

@@ -49,3 +49,8 @@ export function invalidCreateRequest(
     why: v.case.why,
   }));
 }
+
+/** The fields of a body `rule` can be broken in (a suite keeps its own marker out of those). */
+export function slotsBrokenBy(rule: SingleFieldRuleId): string[] {
+  return SLOTS.filter((slot) => violationsOf(rule, [slot]).length > 0);
+}

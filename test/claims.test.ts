@@ -8,7 +8,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLASSES, RULES, classNeeds, getRule, selectRules, type Rule } from '../catalogue/index.ts';
+import { CLASSES, CLASS_IDS, RULES, classNeeds, getRule, selectRules, type Rule } from '../catalogue/index.ts';
 import { SPEC_FILE, SPEC_SHA256 } from '../catalogue/spec-text.ts';
 import { canonicalize } from '../core/canonical-json.ts';
 import { EXIT } from '../core/errors.ts';
@@ -31,6 +31,10 @@ const validReport = ajv.compile(reportSchema);
 
 describe('conformance classes (catalogue/classes.ts)', () => {
   it('every MUST rule belongs to exactly one class, and a class lists MUST rules only', () => {
+    // A class's rules are derived from the entries' `class`: every class id is declared once (a rule
+    // naming an undeclared one would fall out of every class), and every MUST rule names one.
+    expect(CLASSES.map((c) => c.id)).toEqual([...CLASS_IDS]);
+    expect(RULES.filter((r) => r.level === 'MUST' && (r as { class?: string }).class === undefined).map((r) => r.id)).toEqual([]);
     const seen = new Map<string, string[]>();
     for (const c of CLASSES) for (const id of c.rules) seen.set(id, [...(seen.get(id) ?? []), c.id]);
     const must = RULES.filter((r) => r.level === 'MUST').map((r) => r.id);

@@ -37,6 +37,12 @@ export type Body = Readonly<Record<string, unknown>>;
 export interface FieldRules<R extends SingleFieldRuleId> {
   readonly violations: { readonly [K in R]: ViolationsOf };
   readonly oracle: (body: Body) => Readonly<Record<string, readonly string[]>>;
+  /**
+   * A rule's fixed violations (the forms its clause names), run on every seed before the drawn ones
+   * by the rule's derived test (suites/create/field-rules.test.ts), each a titled, replayable case.
+   * Used by rules without a test written by hand; absent: the drawn violations only.
+   */
+  readonly edges?: { readonly [K in R]?: readonly FieldViolation[] };
 }
 
 /** A violation setting `slot` to the case's value. */

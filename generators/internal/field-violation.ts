@@ -19,23 +19,28 @@ import { FIELD_RULES as METADATA } from '../invalid-metadata.ts';
 import { FIELD_RULES as RETURN_URL } from '../invalid-return-url.ts';
 import type { RunMarker } from '../valid-create-request.ts';
 import { FIELD_RULES as WRONG_TYPE } from '../wrong-type-field.ts';
-import type { FieldViolation, Slot, ViolationsOf } from './field-rule.ts';
+import type { FieldRules, FieldViolation, Slot, ViolationsOf } from './field-rule.ts';
 
 export { SLOTS, type FieldViolation, type Slot } from './field-rule.ts';
 
 /** Each generator file's rules (the oracle of generators/internal/body-oracle.ts reads them in this order). */
 export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE] as const;
 
-const VIOLATIONS: { readonly [K in SingleFieldRuleId]: ViolationsOf } = {
-  ...AMOUNT.violations,
-  ...AMOUNT_NOT_STRING.violations,
-  ...RETURN_URL.violations,
-  ...METADATA.violations,
-  ...ALLOWED_METHODS.violations,
-  ...ALLOWED_CHANNELS.violations,
-  ...CONTEXT_ITEMS.violations,
-  ...WRONG_TYPE.violations,
-};
+/** The rules some file registers. */
+type RulesOf<F> = F extends FieldRules<infer R> ? R : never;
+type Registered = RulesOf<(typeof FIELD_RULE_FILES)[number]>;
+type Unregistered = Exclude<SingleFieldRuleId, Registered>;
+/** A single-field rule of the catalogue that no file registers does not compile (the type names it). */
+const EVERY_RULE_REGISTERED: [Unregistered] extends [never] ? true : Unregistered = true;
+
+const VIOLATIONS = Object.assign({}, ...FIELD_RULE_FILES.map((f) => f.violations)) as { readonly [K in SingleFieldRuleId]: ViolationsOf };
+
+const EDGES: { readonly [K in SingleFieldRuleId]?: readonly FieldViolation[] } = Object.assign({}, ...FIELD_RULE_FILES.map((f) => ('edges' in f ? f.edges : {})));
+
+/** A rule's fixed violations (its file's `FIELD_RULES.edges`; empty: none declared). */
+export function edgesOf(rule: SingleFieldRuleId): readonly FieldViolation[] {
+  return EDGES[rule] ?? [];
+}
 
 /** Generators breaking `rule`, one per slot where it can be broken (slots in `slots` only). */
 export function violationsOf(rule: SingleFieldRuleId, slots: readonly Slot[], marker?: RunMarker): Arbitrary<FieldViolation>[] {

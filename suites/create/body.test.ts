@@ -24,6 +24,7 @@ import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
 import { share } from '../../runner/depth.ts';
 import { MALFORMED_JSON_CASES, MULTI_VIOLATION_CASES, NOT_OBJECT_CASES } from '../../generators/cases/create.ts';
+import { deriveFieldRuleTests } from './field-rules.ts';
 
 function validJson(t: RuleContext, label: string): string {
   return JSON.stringify({ amount: '10.00', external_id: t.externalId(label), metadata: t.metadata() });
@@ -106,3 +107,7 @@ ruleTest('CREATE-CONTENT-TYPE', async (t) => {
   await batched(t, wrongContentType(), (c) => observeOne(c.contentType), share(t.runs, 0.2));
   t.observe('outcome_by_content_type', seen);
 });
+
+// A single-field rule without a test of its own above or in this folder gets its derived test
+// (suites/create/field-rules.ts: its fixed violations, then drawn ones, each refused with its codes).
+deriveFieldRuleTests();
