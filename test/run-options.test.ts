@@ -114,7 +114,8 @@ describe('progress, fail-fast and CI hooks', () => {
     // auth fails at once; webhooks (the other worker's file) waits on the clock rule after rule, so
     // the stop reaches it with most of its rules left however loaded the machine is. (With only
     // fast areas beside auth, a loaded machine ran nearly all of them before the stop arrived.)
-    const r = await cli(['run', '--area', 'auth,webhooks', '--fault', 'missing-key-uses-default-key', '--seed', '1', '--runs', '5', '--report', out, '--max-failures', '1']);
+    // --time-scale 500: the retry schedule is slower than the default run's, so that margin holds.
+    const r = await cli(['run', '--area', 'auth,webhooks', '--fault', 'missing-key-uses-default-key', '--time-scale', '500', '--seed', '1', '--runs', '5', '--report', out, '--max-failures', '1']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/stopped after 1 FAIL rule\(s\) \(--max-failures 1\)/);
     const rep = reportOf(out);
