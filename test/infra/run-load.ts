@@ -30,7 +30,10 @@ export async function runLoad(profileFile: string, env: Record<string, string> =
 
 /** Every check passed on a real load (more than 100 answers), and the run exited 0. */
 export function expectLoadPasses(load: LoadRun): void {
-  expect(load.report.checks.filter((c) => c.status !== 'pass'), load.output).toEqual([]);
+  // idempotent-replay needs a keyed create answered before its replay falls due; a 2 s run does not
+  // always have one, and then says so (SKIP, never PASS). Every other check must pass.
+  const judged = load.report.checks.filter((c) => !(c.id === 'idempotent-replay' && c.status === 'skip'));
+  expect(judged.filter((c) => c.status !== 'pass'), load.output).toEqual([]);
   expect(load.report.figures!.responses).toBeGreaterThan(100);
   expect(load.exitCode, load.output).toBe(0);
 }
