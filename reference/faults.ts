@@ -8,7 +8,7 @@
  * The set travels in the app context (`ctx.faults`, typed `ReadonlySet<FaultName>`, so a
  * misspelt name does not compile). A fault is planted as an override named after the defect
  * beside the step it replaces (reference/steps.ts); test/architecture/fault-seams.test.ts refuses
- * an inline `if (ctx.faults.has('name'))` branch.
+ * an inline branch on the fault set.
  */
 import { AUTH_FAULTS } from './faults/auth.ts';
 import { CREATE_FAULTS } from './faults/create.ts';
