@@ -7,7 +7,7 @@
  * job, in this process (mutation/runners.ts), or a child process each.
  */
 import { getRule, isRuleId } from '../catalogue/index.ts';
-import { FAULT_NAMES, FAULTS, isFaultName, type FaultName } from './faults.ts';
+import { FAULT_NAMES, FAULTS, faultOf, isFaultName, type FaultName } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 import { HarnessError } from '../core/errors.ts';
 import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
@@ -28,7 +28,7 @@ export interface MutationOptions {
 }
 
 export function faultAreas(name: FaultName): string[] {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   const ids = [...def.breaks, ...(def.control?.observes ?? [])];
   return [...new Set([...ids.filter(isRuleId).map((id) => getRule(id).area), ...(def.control ? ['responses'] : [])])];
 }
@@ -36,7 +36,7 @@ export function faultAreas(name: FaultName): string[] {
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
 async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, runs: number): Promise<SeedOutcome> {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
   // line would. A control runs whole areas (the probes that meet it and the ambient rules).
   const scope = def.control ? { areas: faultAreas(name) } : { rules: [...def.breaks] };
@@ -54,7 +54,7 @@ async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, 
 }
 
 function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   const caughtOn = seeds.filter((s) => s.caught).length;
   const problem = seeds.find((s) => s.problem)?.problem;
   return {
@@ -110,7 +110,7 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
     o.onResult?.(r, results.length, names.length);
   });
   results.sort((a, b) => a.fault.localeCompare(b.fault));
-  const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
+  const declared = new Set([...FAULTS.values()].flatMap((d) => d.breaks));
   const { RULES } = await import('../catalogue/index.ts');
   // Merchant-side rules (`side`) are proven by the receiver and client commands' own planted faults.
   const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
