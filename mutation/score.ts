@@ -88,7 +88,7 @@ function slowFirst(names: FaultName[]): FaultName[] {
 
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
   const asked = o.faults?.length ? [...new Set(o.faults)] : [...FAULT_NAMES];
-  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
+  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`);
   const names = asked as FaultName[];
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();
