@@ -45,14 +45,14 @@ function definition(name: FaultName, declared: FaultDeclaration): FaultDefinitio
   };
 }
 
-/** Every fault by name, in the reference's order. */
-export const FAULTS: ReadonlyMap<FaultName, FaultDefinition> = new Map(
-  [...REFERENCE_FAULTS].map(([name, declared]) => [name, definition(name, declared)]),
+/** Every fault by name, in the reference's order (a plain record: Object.entries and friends work). */
+export const FAULTS: Readonly<Record<FaultName, FaultDefinition>> = Object.freeze(
+  Object.fromEntries([...REFERENCE_FAULTS].map(([name, declared]) => [name, definition(name, declared)])),
 );
 
 /** The fault's definition; throws on a name that is none (check with isFaultName first). */
 export function faultOf(name: FaultName): FaultDefinition {
-  const def = FAULTS.get(name);
+  const def = Object.hasOwn(FAULTS, name) ? FAULTS[name] : undefined;
   if (def === undefined) throw new Error(`unknown fault: ${name}`);
   return def;
 }

@@ -110,7 +110,7 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
     o.onResult?.(r, results.length, names.length);
   });
   results.sort((a, b) => a.fault.localeCompare(b.fault));
-  const declared = new Set([...FAULTS.values()].flatMap((d) => d.breaks));
+  const declared = new Set(Object.values(FAULTS).flatMap((d) => d.breaks));
   const { RULES } = await import('../catalogue/index.ts');
   // Merchant-side rules (`side`) are proven by the receiver and client commands' own planted faults.
   const unexercised = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
