@@ -1,9 +1,10 @@
 /**
- * What must catch each planted fault of the example client (examples/merchant-client/faults.ts declares
- * them): the catalogue rules `hps-conformance client` must make fail (or warn, for a SHOULD rule).
- * Keyed by the client's own fault names, so a fault missing on either side fails `tsc`.
+ * What must catch each planted fault of the example client: the catalogue rules that must fail (or warn, for a
+ * SHOULD rule), as each fault declares them beside its override (examples/merchant-client/faults.ts gathers them). Here
+ * the rule ids are checked against the catalogue: a declaration naming an unknown rule, or none,
+ * is an error at the first import.
  */
-import type { RuleId } from '../catalogue/index.ts';
+import { isRuleId, type RuleId } from '../catalogue/index.ts';
 import { CLIENT_FAULTS as DECLARED, CLIENT_FAULT_NAMES, type ClientFaultName } from '../examples/merchant-client/faults.ts';
 
 export { CLIENT_FAULT_NAMES, type ClientFaultName };
@@ -15,19 +16,20 @@ export interface ClientFaultDefinition {
   readonly breaks: readonly RuleId[];
 }
 
-const EXPECTED: { readonly [K in ClientFaultName]: { readonly breaks: readonly RuleId[] } } = {
-  // A re-send under another key is another create (the spec's identity): the first create was never retried.
-  'new-key-per-retry': { breaks: ['CLIENT-RETRY-TRANSIENT'] },
-  'no-idempotency-key': { breaks: ['CLIENT-CREATE-HAS-KEY'] },
-  'ignores-retry-after': { breaks: ['CLIENT-HONOUR-RETRY-AFTER'] },
-  'backs-off-1s-ignoring-retry-after': { breaks: ['CLIENT-HONOUR-RETRY-AFTER'] },
-  'changes-body-on-retry': { breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY'] },
-  'retries-cancel-on-500': { breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'] },
-  'retries-cancel-on-503': { breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'] },
-  'retries-400': { breaks: ['CLIENT-NO-RETRY-4XX'] },
-  'gives-up-after-first-502': { breaks: ['CLIENT-RETRY-TRANSIENT'] },
-};
+function definition(name: ClientFaultName): ClientFaultDefinition {
+  const { does, breaks } = DECLARED[name]!;
+  const unknown = breaks.filter((id) => !isRuleId(id));
+  if (unknown.length > 0 || breaks.length === 0) throw new Error(`planted client fault ${name} names ${unknown.length ? `unknown rules: ${unknown.join(', ')}` : 'no rule that must catch it'}`);
+  return { description: does, breaks: breaks as RuleId[] };
+}
 
-export const CLIENT_FAULTS = Object.fromEntries(
-  CLIENT_FAULT_NAMES.map((name) => [name, { description: DECLARED[name], breaks: EXPECTED[name].breaks }]),
-) as { readonly [K in ClientFaultName]: ClientFaultDefinition };
+export const CLIENT_FAULTS: Readonly<Record<ClientFaultName, ClientFaultDefinition>> = Object.freeze(
+  Object.fromEntries(CLIENT_FAULT_NAMES.map((name) => [name, definition(name)])),
+);
+
+/** The fault's definition; throws on a name that is none. */
+export function clientFaultOf(name: ClientFaultName): ClientFaultDefinition {
+  const def = Object.hasOwn(CLIENT_FAULTS, name) ? CLIENT_FAULTS[name] : undefined;
+  if (def === undefined) throw new Error(`unknown client fault: ${name}`);
+  return def;
+}

@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_FAULTS, CLIENT_FAULT_NAMES } from './faults.ts';
+import { CLIENT_FAULT_NAMES, clientFaultOf } from './faults.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../core/package-root.ts';
 import type { Report } from '../report/model.ts';
@@ -37,7 +37,7 @@ export async function clientMutation(seed: number, onResult?: (r: ClientFaultRes
   const clean = runExampleClient(undefined, seed);
   const results = await mapLimit(CLIENT_FAULT_NAMES, jobs, async (name): Promise<ClientFaultResult> => {
     const broke = broken(await runExampleClient(name, seed));
-    const expected = [...CLIENT_FAULTS[name].breaks] as string[];
+    const expected = [...clientFaultOf(name).breaks] as string[];
     const caughtBy = expected.filter((id) => broke.includes(id));
     const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };
     onResult?.(r);

@@ -47,7 +47,7 @@ function definition(name: FaultName, declared: FaultDeclaration): FaultDefinitio
 
 /** Every fault by name, in the reference's order (a plain record: Object.entries and friends work). */
 export const FAULTS: Readonly<Record<FaultName, FaultDefinition>> = Object.freeze(
-  Object.fromEntries([...REFERENCE_FAULTS].map(([name, declared]) => [name, definition(name, declared)])),
+  Object.fromEntries(Object.entries(REFERENCE_FAULTS).map(([name, declared]) => [name, definition(name, declared)])),
 );
 
 /** The fault's definition; throws on a name that is none (check with isFaultName first). */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RECEIVER_FAULTS, RECEIVER_FAULT_NAMES } from './faults.ts';
+import { RECEIVER_FAULT_NAMES, receiverFaultOf } from './faults.ts';
 import { startReferenceReceiver } from '../reference-receiver/server.ts';
 import type { Report } from '../report/model.ts';
 import { mapLimit } from '../core/concurrency.ts';
@@ -52,7 +52,7 @@ export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaul
   const clean = runAgainstReference([], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
   const results = await mapLimit(RECEIVER_FAULT_NAMES, jobs, async (name): Promise<ReceiverFaultResult> => {
     const report = await runAgainstReference([name], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')));
-    const expected = [...RECEIVER_FAULTS[name].breaks] as string[];
+    const expected = [...receiverFaultOf(name).breaks] as string[];
     const broke = broken(report);
     const caughtBy = expected.filter((id) => broke.includes(id));
     const r = { fault: name, expected, caughtBy, broke, caught: caughtBy.length > 0 };

@@ -4,8 +4,7 @@
  * count) and the status held per Payment. Bounded: the oldest entries are dropped past MAX_ENTRIES.
  * The planted faults here are overrides in the `faulty` table of the step they break (steps.ts).
  */
-import type { ReceiverFaultName } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type ReceiverFaultName, type Step } from './steps.ts';
 
 const MAX_ENTRIES = 10_000;
 
@@ -19,8 +18,11 @@ const FULFILS: Step<{ readonly type: string; readonly status: string }, boolean>
   name: 'a payment.paid fulfils a Payment that is PAID (its snapshot, or its current status in fetch mode)',
   check: ({ type, status }) => type === 'payment.paid' && status === 'PAID',
   faulty: {
-    /* the order is fulfilled on payment.created (as soon as a Payment exists), not on payment.paid */
-    'fulfils-on-payment-created': (event, next) => event.type === 'payment.created' || next(event),
+    'fulfils-on-payment-created': {
+      does: 'The order is fulfilled on payment.created (as soon as a Payment exists), not on payment.paid.',
+      breaks: ['RECV-FULFIL-ON-PAID'],
+      plant: (event, next) => event.type === 'payment.created' || next(event),
+    },
   },
 };
 
@@ -29,8 +31,11 @@ const MOVES: Step<{ readonly held: string | undefined; readonly status: string }
   name: 'the held status moves forward only (a late payment.created of a PAID Payment does not set it back to PENDING)',
   check: ({ held, status }) => held === undefined || (RANK[status] ?? 0) >= (RANK[held] ?? 0),
   faulty: {
-    /* the stored status is whatever the latest-arriving event says */
-    'last-event-wins': () => true,
+    'last-event-wins': {
+      does: 'The stored status is whatever the latest-arriving event says, so a late payment.created sets a PAID Payment back to PENDING.',
+      breaks: ['RECV-ARRIVAL-ORDER'],
+      plant: () => true,
+    },
   },
 };
 
@@ -96,3 +101,6 @@ function set<V>(map: Map<string, V>, key: string, value: V): void {
   if (!map.has(key) && map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
+
+/** The steps of this file that plant faults (reference-receiver/faults.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [FULFILS, MOVES];

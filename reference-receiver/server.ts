@@ -13,9 +13,11 @@
 import http from 'node:http';
 import { request } from 'undici';
 import type { AddressInfo, Socket } from 'node:net';
-import { toReceiverFaultSet, type ReceiverFaultName } from './faults.ts';
+import { toReceiverFaultSet } from './faults.ts';
 import { PAYMENT_EVENTS, ReceiverRecords } from './records.ts';
-import { checkOf, type Step } from './steps.ts';
+import { ACKNOWLEDGEMENT, BAD_SIGNATURE, DUPLICATE, UNHANDLED, UNVERIFIED, type ParsedEvent } from './handling-steps.ts';
+import { sleep } from './sleep.ts';
+import { checkOf, type ReceiverFaultName } from './steps.ts';
 import { signatureAccepted } from './verify.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -121,66 +123,6 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
   answer(res, 200, { received: true });
 }
 
-/** Before its signature is checked, an event changes nothing (faults outermost last: the last listed acts first). */
-const UNVERIFIED: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent | null }, void> = {
-  name: 'nothing is acted on before the signature is checked',
-  check: () => undefined,
-  faulty: {
-    /* the Payment status an event carries is stored as soon as the body is parsed */
-    'stores-status-before-verifying': (input, next) => {
-      next(input);
-      if (input.event && PAYMENT_EVENTS.has(input.event.type)) input.records.storeClaimedStatus(input.event);
-    },
-    /* payment.paid is fulfilled as soon as it is parsed */
-    'processes-before-verifying': (input, next) => {
-      const id = input.event?.type === 'payment.paid' ? input.event.data?.object?.id : undefined;
-      if (typeof id === 'string') input.records.fulfil(id);
-      next(input);
-    },
-  },
-};
-
-/** The status a delivery failing the signature check is answered with. */
-const BAD_SIGNATURE: Step<void, number> = {
-  name: 'a delivery failing the signature check is answered 400',
-  check: () => 400,
-  faulty: {
-    /* answered 200 (to stop the retries), though not processed */
-    'answers-200-to-bad-signatures': () => 200,
-  },
-};
-
-/** Whether the event was processed before (deduplication on event.id). */
-const DUPLICATE: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent }, boolean> = {
-  name: 'an event seen before is acknowledged, not processed again',
-  check: ({ records, event }) => records.seen(event.id),
-  faulty: {
-    /* no deduplication on event.id: a retried event is processed again */
-    'processes-duplicates-twice': () => false,
-  },
-};
-
-/** What an event of a type the receiver does not handle answers: null for the ordinary acknowledgement. */
-const UNHANDLED: Step<ParsedEvent, { status: number; body: unknown } | null> = {
-  name: 'an unknown event type is acknowledged and ignored',
-  check: () => null,
-  faulty: {
-    /* an event type the receiver does not know throws, answered 500 */
-    'answers-500-to-unknown-types': (event, next) => (event.type !== 'endpoint.test' ? { status: 500, body: { error: `no handler for ${event.type}` } } : next(event)),
-  },
-};
-
-/** What is done before the acknowledgement is sent: nothing that takes time. */
-const ACKNOWLEDGEMENT: Step<{ readonly event: ParsedEvent; readonly timers: Set<NodeJS.Timeout> }, Promise<void>> = {
-  name: 'the acknowledgement is not held back by the processing',
-  check: async () => undefined,
-  faulty: {
-    /* payment.reversed is handled synchronously (a refund call) and answered after 10.5 s, past the time-out */
-    'slow-acknowledgement': (input, next) => (input.event.type === 'payment.reversed' ? sleep(10_500, input.timers) : next(input)),
-  },
-};
-
-type ParsedEvent = { id: string; type: string; data?: { object?: { id?: unknown; status?: unknown } } };
 
 function parseEvent(raw: Buffer): ParsedEvent | null {
   try {
@@ -224,12 +166,3 @@ function answer(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function sleep(ms: number, timers: Set<NodeJS.Timeout>): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(() => {
-      timers.delete(t);
-      resolve();
-    }, ms);
-    timers.add(t);
-  });
-}

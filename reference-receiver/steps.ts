@@ -3,8 +3,10 @@
  * by its fault names.
  */
 import type { Step as Seam } from '../seams/steps.ts';
-import type { ReceiverFaultName } from './faults.ts';
 
-export { checkOf } from '../seams/steps.ts';
+export { checkOf, type PlantingStep } from '../seams/steps.ts';
+
+/** A planted fault's name: one of faults.ts's RECEIVER_FAULT_NAMES. */
+export type ReceiverFaultName = string;
 
 export type Step<In, Out> = Seam<In, Out, ReceiverFaultName>;

@@ -6,8 +6,7 @@
  * `faulty` table of the step it breaks (steps.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ReceiverFaultName } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type ReceiverFaultName, type Step } from './steps.ts';
 
 export const TOLERANCE_SECONDS = 300;
 
@@ -32,8 +31,11 @@ const SIGNATURE: Step<Delivery, boolean> = {
     return checkOf(MATCH, faults)({ header: checkOf(HEX_CASE, faults)(header), body, secret, nowSeconds, tolerance: checkOf(TOLERANCE, faults)() });
   },
   faulty: {
-    /* the signature is never checked: every delivery is processed and acknowledged */
-    'skips-verification': () => true,
+    'skips-verification': {
+      does: 'The signature is never checked: every delivery is processed and acknowledged.',
+      breaks: ['RECV-VERIFY-SIGNATURE', 'RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'],
+      plant: () => true,
+    },
   },
 };
 
@@ -42,13 +44,16 @@ const SIGNED_BYTES: Step<Buffer, Buffer | null> = {
   name: 'the HMAC covers the raw bytes received',
   check: (rawBody) => rawBody,
   faulty: {
-    /* the framework's parsed body, serialised again, is not the bytes that were signed */
-    'verifies-reserialised-json': (rawBody) => {
-      try {
-        return Buffer.from(JSON.stringify(JSON.parse(rawBody.toString('utf8'))), 'utf8');
-      } catch {
-        return null;
-      }
+    'verifies-reserialised-json': {
+      does: 'The signature is checked over JSON.stringify(JSON.parse(body)), not over the raw bytes received.',
+      breaks: ['RECV-RAW-BODY'],
+      plant: (rawBody) => {
+        try {
+          return Buffer.from(JSON.stringify(JSON.parse(rawBody.toString('utf8'))), 'utf8');
+        } catch {
+          return null;
+        }
+      },
     },
   },
 };
@@ -58,8 +63,11 @@ const HEX_CASE: Step<string, string> = {
   name: 'v1 is compared as sent (lowercase hex)',
   check: (header) => header,
   faulty: {
-    /* v1 is lower-cased before the comparison, so an upper-case hex signature is accepted */
-    'accepts-uppercase-hex': (header) => header.replace(/v1=([0-9A-Fa-f]+)/g, (_m, hex: string) => `v1=${hex.toLowerCase()}`),
+    'accepts-uppercase-hex': {
+      does: 'v1 is lower-cased before the comparison, so an upper-case hex signature is accepted.',
+      breaks: ['RECV-SIGNATURE-STRICT'],
+      plant: (header) => header.replace(/v1=([0-9A-Fa-f]+)/g, (_m, hex: string) => `v1=${hex.toLowerCase()}`),
+    },
   },
 };
 
@@ -68,10 +76,16 @@ const TOLERANCE: Step<void, number | null> = {
   name: 'the timestamp is within 5 minutes',
   check: () => TOLERANCE_SECONDS,
   faulty: {
-    /* the tolerance is 4 minutes instead of 5: deliveries inside the window are rejected */
-    'tolerance-four-minutes': () => 240,
-    /* the timestamp window is not checked: a correctly signed replay of any age is accepted */
-    'accepts-stale-timestamps': () => null,
+    'tolerance-four-minutes': {
+      does: 'The timestamp tolerance is 4 minutes instead of 5: deliveries inside the window are rejected.',
+      breaks: ['RECV-TIMESTAMP-EDGE'],
+      plant: () => 240,
+    },
+    'accepts-stale-timestamps': {
+      does: 'The timestamp window is not checked: a correctly signed replay of any age is accepted.',
+      breaks: ['RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'],
+      plant: () => null,
+    },
   },
 };
 
@@ -79,10 +93,13 @@ const MATCH: Step<{ readonly header: string; readonly body: Buffer; readonly sec
   name: 'a v1 entry matches the HMAC of `<t>.` + body',
   check: ({ header, body, secret, nowSeconds, tolerance }) => verified(header, body, secret, nowSeconds, tolerance),
   faulty: {
-    /* a header with more than one v1 entry ("rotation in progress") is accepted without comparing any of them */
-    'several-v1-skip-check': (input, next) => {
-      const parsed = parseSignature(input.header);
-      return parsed !== null && parsed.v1.length > 1 ? true : next(input);
+    'several-v1-skip-check': {
+      does: 'A header with more than one v1 entry (secret rotation) is accepted without comparing any of them.',
+      breaks: ['RECV-VERIFY-SIGNATURE'],
+      plant: (input, next) => {
+        const parsed = parseSignature(input.header);
+        return parsed !== null && parsed.v1.length > 1 ? true : next(input);
+      },
     },
   },
 };
@@ -122,3 +139,6 @@ function parseSignature(header: string): { t: string; v1: string[] } | null {
   }
   return t === undefined || v1.length === 0 ? null : { t, v1 };
 }
+
+/** The steps of this file that plant faults (reference-receiver/faults.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [SIGNATURE, SIGNED_BYTES, HEX_CASE, TOLERANCE, MATCH];

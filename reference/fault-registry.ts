@@ -43,12 +43,12 @@ export const PLANTING_FILES = {
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */
-export const REFERENCE_FAULTS: ReadonlyMap<FaultName, FaultDeclaration> = declaredFaults(Object.values(PLANTING_FILES).flat());
+export const REFERENCE_FAULTS: Readonly<Record<FaultName, FaultDeclaration>> = declaredFaults(Object.values(PLANTING_FILES).flat());
 
-export const FAULT_NAMES: readonly FaultName[] = [...REFERENCE_FAULTS.keys()];
+export const FAULT_NAMES: readonly FaultName[] = Object.keys(REFERENCE_FAULTS);
 
 export function isFaultName(name: string): boolean {
-  return REFERENCE_FAULTS.has(name);
+  return Object.hasOwn(REFERENCE_FAULTS, name);
 }
 
 /** The FaultSet for `names`; an unknown name is an error naming it. */

@@ -60,10 +60,11 @@ export function checkOf<In, Out, F extends string>(step: Step<In, Out, F>, fault
 }
 
 /**
- * The faults planted in `steps`, each with its declaration, in table order. Throws when an
- * override's fault is declared nowhere or twice: a programming error, found at the first import.
+ * The faults planted in `steps`, each with its declaration, in table order: a frozen plain record
+ * (Object.hasOwn, Object.keys and friends read it; a Map would read as empty to them). Throws when
+ * an override's fault is declared nowhere or twice: a programming error, found at the first import.
  */
-export function declaredFaults(steps: readonly PlantingStep[]): ReadonlyMap<string, FaultDeclaration> {
+export function declaredFaults(steps: readonly PlantingStep[]): Readonly<Record<string, FaultDeclaration>> {
   const declared = new Map<string, FaultDeclaration>();
   const planted = new Set<string>();
   for (const step of steps) {
@@ -77,5 +78,5 @@ export function declaredFaults(steps: readonly PlantingStep[]): ReadonlyMap<stri
   }
   const undeclared = [...planted].filter((f) => !declared.has(f));
   if (undeclared.length > 0) throw new Error(`planted faults without a declaration: ${undeclared.join(', ')}`);
-  return declared;
+  return Object.freeze(Object.fromEntries(declared));
 }

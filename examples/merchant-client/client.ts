@@ -9,8 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
-import type { ClientFaultName } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type ClientFaultName, type PlantingStep, type Step } from './steps.ts';
 
 /** A request with no answer after 2 s is given up and retried (a network failure). */
 const TIMEOUT_MS = 2_000;
@@ -31,8 +30,11 @@ const CREATE_KEY: Step<void, string | undefined> = {
   name: 'every create carries an Idempotency-Key',
   check: () => randomUUID(),
   faulty: {
-    /* creates carry no Idempotency-Key at all (it is optional) */
-    'no-idempotency-key': () => undefined,
+    'no-idempotency-key': {
+      does: 'Creates carry no Idempotency-Key at all (it is optional), so a retry after a lost answer creates a second Payment.',
+      breaks: ['CLIENT-CREATE-HAS-KEY'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -41,8 +43,11 @@ const CREATE_BODY: Step<{ readonly body: Record<string, unknown>; readonly attem
   name: 'every attempt of a create sends the same body',
   check: ({ body }) => JSON.stringify(body),
   faulty: {
-    /* each attempt stamps metadata.attempt with its number */
-    'changes-body-on-retry': ({ body, attempt }) => JSON.stringify({ ...body, metadata: { attempt: String(attempt) } }),
+    'changes-body-on-retry': {
+      does: 'Each attempt of a create stamps metadata.attempt with its number, so a retry under the same key is another body (409 idempotency_conflict).',
+      breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY'],
+      plant: ({ body, attempt }) => JSON.stringify({ ...body, metadata: { attempt: String(attempt) } }),
+    },
   },
 };
 
@@ -51,8 +56,11 @@ const ATTEMPT_KEY: Step<{ readonly key: string | undefined; readonly attempt: nu
   name: 'a retry keeps the Idempotency-Key of the first attempt',
   check: ({ key }) => key,
   faulty: {
-    /* each attempt generates a fresh Idempotency-Key */
-    'new-key-per-retry': ({ key, attempt }) => (key && attempt > 1 ? randomUUID() : key),
+    'new-key-per-retry': {
+      does: 'Each attempt of a create generates a fresh Idempotency-Key, so a retry after a lost answer creates a second Payment.',
+      breaks: ['CLIENT-RETRY-TRANSIENT'],
+      plant: ({ key, attempt }) => (key && attempt > 1 ? randomUUID() : key),
+    },
   },
 };
 
@@ -61,10 +69,16 @@ const DELAY: Step<{ readonly res: { status: number; retryAfter?: string }; reado
   name: 'a 429 waits Retry-After; anything else the growing back-off',
   check: ({ res, attempt }) => (res.status === 429 ? retryAfterMs(res.retryAfter) : BACKOFF_MS * attempt),
   faulty: {
-    /* a 429 waits a fixed 1 s (the first step of common retry libraries), Retry-After never read */
-    'backs-off-1s-ignoring-retry-after': (input, next) => (input.res.status === 429 ? 1000 : next(input)),
-    /* a 429 waits the ordinary back-off */
-    'ignores-retry-after': ({ attempt }) => BACKOFF_MS * attempt,
+    'backs-off-1s-ignoring-retry-after': {
+      does: 'A 429 is retried after a fixed 1 s back-off (the first step of common retry libraries), Retry-After never read.',
+      breaks: ['CLIENT-HONOUR-RETRY-AFTER'],
+      plant: (input, next) => (input.res.status === 429 ? 1000 : next(input)),
+    },
+    'ignores-retry-after': {
+      does: 'A 429 is retried after the ordinary 100 ms back-off, not after Retry-After.',
+      breaks: ['CLIENT-HONOUR-RETRY-AFTER'],
+      plant: ({ attempt }) => BACKOFF_MS * attempt,
+    },
   },
 };
 
@@ -73,8 +87,11 @@ const RETRIED_FAILURE: Step<Kind, boolean> = {
   name: 'a cancel is not retried after a network failure',
   check: (kind) => kind !== 'cancel',
   faulty: {
-    /* cancels go through the same retry policy as creates */
-    'retries-cancel-on-503': () => true,
+    'retries-cancel-on-503': {
+      does: 'Cancels go through the same retry policy as creates, so a cancel is re-sent after a 503.',
+      breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'],
+      plant: () => true,
+    },
   },
 };
 
@@ -88,14 +105,23 @@ const RETRIED_ANSWER: Step<{ readonly kind: Kind; readonly status: number; reado
     return status === 502 || status === 503 || status === 504;
   },
   faulty: {
-    /* 502 is treated as final (only 503 and 504 are retried) */
-    'gives-up-after-first-502': (input, next) => (input.kind !== 'cancel' && input.status === 502 ? false : next(input)),
-    /* a cancel answered 500 is retried (the error table says "retry") */
-    'retries-cancel-on-500': (input, next) => (input.kind === 'cancel' && input.status === 500) || next(input),
+    'gives-up-after-first-502': {
+      does: '502 is treated as final (only 503 and 504 are retried).',
+      breaks: ['CLIENT-RETRY-TRANSIENT'],
+      plant: (input, next) => (input.kind !== 'cancel' && input.status === 502 ? false : next(input)),
+    },
+    'retries-cancel-on-500': {
+      does: 'A cancel answered 500 internal_error is retried (the error table says "retry"), though a cancel is retried only after a 429.',
+      breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'],
+      plant: (input, next) => (input.kind === 'cancel' && input.status === 500) || next(input),
+    },
     /* cancels go through the same retry policy as creates, so a cancel is re-sent after a 5xx */
     'retries-cancel-on-503': (input, next) => (input.kind === 'cancel' && input.status >= 500) || next(input),
-    /* every error status is retried, 400 included */
-    'retries-400': (input, next) => input.status === 400 || next(input),
+    'retries-400': {
+      does: 'Every error status is retried, 400 included.',
+      breaks: ['CLIENT-NO-RETRY-4XX'],
+      plant: (input, next) => input.status === 400 || next(input),
+    },
   },
 };
 
@@ -172,3 +198,6 @@ function retryAfterMs(value: string | undefined): number {
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/** The steps of this file that plant faults (examples/merchant-client/faults.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [CREATE_KEY, CREATE_BODY, ATTEMPT_KEY, DELAY, RETRIED_FAILURE, RETRIED_ANSWER];

@@ -3,8 +3,10 @@
  * its fault names: each retry decision is a step.
  */
 import type { Step as Seam } from '../../seams/steps.ts';
-import type { ClientFaultName } from './faults.ts';
 
-export { checkOf } from '../../seams/steps.ts';
+export { checkOf, type PlantingStep } from '../../seams/steps.ts';
+
+/** A planted fault's name: one of faults.ts's CLIENT_FAULT_NAMES. */
+export type ClientFaultName = string;
 
 export type Step<In, Out> = Seam<In, Out, ClientFaultName>;

@@ -47,7 +47,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/webhooks/emit.ts': 2,
   'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
-  'reference-receiver/server.ts': 6,
+  'reference-receiver/handling-steps.ts': 6,
   'reference-receiver/verify.ts': 6,
   'examples/merchant-client/client.ts': 10,
 };
