@@ -5,7 +5,8 @@
  * it). Here the rule ids are checked against the catalogue: a declaration naming an unknown rule,
  * or a fault that names none and is no control, is an error at the first import.
  */
-import { AREAS, getRule, isRuleId, type RuleId } from '../catalogue/index.ts';
+import { checkedRuleIds } from '../catalogue/fault-rules.ts';
+import { AREAS, getRule, type RuleId } from '../catalogue/index.ts';
 import { FAULT_NAMES, REFERENCE_FAULTS, type FaultDeclaration } from '../reference/fault-registry.ts';
 import type { FaultName } from '../reference/faults.ts';
 
@@ -27,15 +28,9 @@ export interface FaultDefinition {
   readonly area: string;
 }
 
-function ruleIds(name: FaultName, ids: readonly string[]): RuleId[] {
-  const unknown = ids.filter((id) => !isRuleId(id));
-  if (unknown.length > 0) throw new Error(`planted fault ${name} names unknown rules: ${unknown.join(', ')}`);
-  return ids as RuleId[];
-}
-
 function definition(name: FaultName, declared: FaultDeclaration): FaultDefinition {
-  const breaks = ruleIds(name, declared.breaks);
-  const observes = declared.control ? ruleIds(name, declared.control.observes) : undefined;
+  const breaks = checkedRuleIds(name, declared.breaks);
+  const observes = declared.control ? checkedRuleIds(name, declared.control.observes) : undefined;
   if (observes === undefined && breaks.length === 0) throw new Error(`planted fault ${name} names no rule that must catch it`);
   return {
     description: declared.does,
