@@ -25,6 +25,7 @@
 import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
+import { ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE } from '../../generators/cases/webhooks.ts';
 import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { timelineEvidence } from '../../report/timeline.ts';
 import { Mismatch, expectTrue } from '../../runner/expect.ts';
@@ -233,8 +234,6 @@ function expectRetried(h: Hooks, stories: Story[], ds: Delivery[], why: (s: Stor
 
 // ───────────────────────────── tests ─────────────────────────────
 
-/** 2xx answers probed on every seed: the sink's common acknowledgements and both ends of the class. */
-const ACK_EDGES = [200, 201, 202, 203, 204, 206, 299];
 
 /** A 200 this long after the request arrives is inside the spec's 10 s time-out (2 s of margin for timers under load). */
 const SLOW_ACK_MS = 8_000;
@@ -324,50 +323,59 @@ ruleTest('HOOK-NO-RETRY-AFTER-ACK', async (t) => {
   // are reported in the order the three are listed (the edge table's first).
   const slow = slowAckHeld(t, h);
   slow.catch(() => {});
-  await ackedOnce(ACK_EDGES);
+  // One titled case per status, side by side: each its own Payment, judged on its own deliveries.
+  await t.cases(ACK_EDGE_CASES, (status) => ackedOnce([status]), SIDE_BY_SIDE);
   const random = t.property(fc.uniqueArray(fc.integer({ min: 200, max: 299 }), { minLength: 1, maxLength: 4 }), ackedOnce, { runs: share(t.runs, 0.02, COST_BOUNDS.deliveryWaits) });
   random.catch(() => {});
   judged += await slow;
   await random;
   t.observe('duplicates_after_ack', duplicates.length ? duplicates.slice(0, 10) : 'none');
-  t.note(`${judged} acknowledged deliveries (${ACK_EDGES.join(', ')} and random 2xx) were not retried on the schedule${duplicates.length ? `; ${duplicates.length} single duplicate(s), allowed by at-least-once delivery` : ''}`);
+  t.note(`${judged} acknowledged deliveries (${ACK_STATUSES.join(', ')} and random 2xx) were not retried on the schedule${duplicates.length ? `; ${duplicates.length} single duplicate(s), allowed by at-least-once delivery` : ''}`);
 }, { timeout: 150_000 });
 
 ruleTest('HOOK-REDIRECT-NOT-FOLLOWED', async (t) => {
   const h = await setup(t);
-  const markers = ['redirect:1', 'fail:301x1', 'fail:307x1', 'fail:308x1'];
-  const stories = await Promise.all(markers.map((m) => tell(t, { sink: m })));
-  const ds = await firstAndRetry(t, h, stories);
-  await sleep(quietMs(0));
-  const tokens = new Map<string, Delivery>();
-  for (const d of ds) {
-    const token = d.answer.kind === 'redirect' || d.answer.kind === 'status' ? d.answer.redirectToken : undefined;
-    if (token) tokens.set(token, d);
+  let answered = 0;
+  const problems = new Set<string>();
+  // One titled case per redirect status, side by side: each its own Payment and its own Locations.
+  await t.cases(REDIRECT_CASES, async (marker) => {
+    const story = await tell(t, { sink: marker });
+    const ds = await firstAndRetry(t, h, [story]);
+    await sleep(quietMs(0));
+    const tokens = new Map<string, Delivery>();
+    for (const d of ds) {
+      const token = d.answer.kind === 'redirect' || d.answer.kind === 'status' ? d.answer.redirectToken : undefined;
+      if (token) tokens.set(token, d);
+      if (d.problem) problems.add(d.problem);
+    }
+    answered += tokens.size;
+    const hits = (await h.sink.redirectHits()).filter((hit) => tokens.has(hit.token));
+    t.checked(tokens.size);
+    if (hits.length) {
+      const d = tokens.get(hits[0]!.token)!;
+      throw new Mismatch(
+        `${describe(d)} was answered ${answerOf(d)} with a Location, and the target followed it: ${hits[0]!.method} ${hits[0]!.url}`,
+        { redirectHits: 0 },
+        hits.map((x) => ({ method: x.method, url: x.url, forSeq: x.forSeq, headers: x.headers })),
+      );
+    }
+  }, SIDE_BY_SIDE);
+  if (answered === 0) {
+    return t.skip(`the sink answered no redirect to these Payments' events${problems.size ? ` (it rejected them: ${[...problems].join(', ')})` : ''}, so none could be followed`);
   }
-  if (tokens.size === 0) {
-    const problems = [...new Set(ds.map((d) => d.problem).filter(Boolean))];
-    return t.skip(`the sink answered no redirect to these Payments' events${problems.length ? ` (it rejected them: ${problems.join(', ')})` : ''}, so none could be followed`);
-  }
-  const hits = (await h.sink.redirectHits()).filter((hit) => tokens.has(hit.token));
-  t.checked(tokens.size);
-  if (hits.length) {
-    const d = tokens.get(hits[0]!.token)!;
-    throw new Mismatch(
-      `${describe(d)} was answered ${answerOf(d)} with a Location, and the target followed it: ${hits[0]!.method} ${hits[0]!.url}`,
-      { redirectHits: 0 },
-      hits.map((x) => ({ method: x.method, url: x.url, forSeq: x.forSeq, headers: x.headers })),
-    );
-  }
-  t.note(`${tokens.size} redirect answers (302, 301, 307, 308), none followed`);
+  t.note(`${answered} redirect answers (302, 301, 307, 308), none followed`);
 });
 
 ruleTest('HOOK-RETRY-ON-FAILURE', async (t) => {
   const h = await setup(t);
-  // The edge table on every seed (both ends and the middle of 3xx, 4xx and 5xx, a reset connection), then random failure statuses.
-  const tour = ['fail:300x1', 'fail:302x1', 'fail:399x1', 'fail:400x1', 'fail:404x1', 'fail:499x1', 'fail:500x1', 'fail:503x1', 'fail:599x1', 'reset:1'];
-  const stories = await Promise.all(tour.map((m) => tell(t, { sink: m })));
+  // The edge table on every seed (both ends and the middle of 3xx, 4xx and 5xx, a reset connection),
+  // one titled case per answer side by side, then random failure statuses.
   const why = (s: Story) => `marker ${s.emitted[0]!.object?.metadata?.sink}`;
-  let retried = expectRetried(h, stories, await firstAndRetry(t, h, stories), why);
+  let retried = 0;
+  await t.cases(FAILED_ANSWER_CASES, async (marker) => {
+    const story = await tell(t, { sink: marker });
+    retried += expectRetried(h, [story], await firstAndRetry(t, h, [story]), why);
+  }, SIDE_BY_SIDE);
   const status = fc.oneof(
     fc.constantFrom(301, 303, 307, 308, 401, 403, 405, 409, 410, 422, 429, 501, 502, 504),
     fc.integer({ min: 300, max: 599 }).filter((s) => s !== 304),
