@@ -1,54 +1,66 @@
 /**
- * The fault catalogue the mutation score runs: each planted fault of the reference server
- * (its name and description come from reference/faults.ts, the reference's own declaration
- * of its defects) with what the suite says must catch it (mutation/faults/<area>.ts: the
- * catalogue rules that must fail, or, for a negative control, the rules whose probes meet it).
- *
- * Both sides are keyed by `FaultName`: a fault the reference declares without expectations
- * here, or expectations for a fault the reference does not declare, fails `tsc`.
+ * The fault catalogue the mutation score runs: each planted fault of the reference server as the
+ * reference declares it beside its override (reference/fault-registry.ts): what is wrong, and
+ * the catalogue rules that must catch it (or, for a negative control, the rules whose probes meet
+ * it). Here the rule ids are checked against the catalogue: a declaration naming an unknown rule,
+ * or a fault that names none and is no control, is an error at the first import.
  */
-import { FAULT_NAMES, REFERENCE_FAULTS, type FaultName } from '../reference/faults.ts';
-import { AUTH_EXPECTED } from './faults/auth.ts';
-import { CREATE_EXPECTED } from './faults/create.ts';
-import { IDEMPOTENCY_EXPECTED } from './faults/idempotency.ts';
-import { INFRASTRUCTURE_EXPECTED } from './faults/infrastructure.ts';
-import { ISOLATION_EXPECTED } from './faults/isolation.ts';
-import { LIMITS_EXPECTED } from './faults/limits.ts';
-import { LISTING_EXPECTED } from './faults/listing.ts';
-import { LIVE_EXPECTED } from './faults/live.ts';
-import { MODEL_EXPECTED } from './faults/model.ts';
-import { ORDERS_EXPECTED } from './faults/orders.ts';
-import { RESPONSES_EXPECTED } from './faults/responses.ts';
-import { ROUTING_EXPECTED } from './faults/routing.ts';
-import { TRANSITIONS_EXPECTED } from './faults/transitions.ts';
-import { VERSIONING_EXPECTED } from './faults/versioning.ts';
-import { WEBHOOKS_EXPECTED } from './faults/webhooks.ts';
-import type { ExpectationsOf, FaultExpectation } from './faults/expectation.ts';
+import { AREAS, getRule, isRuleId, type RuleId } from '../catalogue/index.ts';
+import { FAULT_NAMES, REFERENCE_FAULTS, type FaultDeclaration } from '../reference/fault-registry.ts';
+import type { FaultName } from '../reference/faults.ts';
 
-export { FAULT_NAMES, isFaultName, type FaultName } from '../reference/faults.ts';
+export { FAULT_NAMES, isFaultName } from '../reference/fault-registry.ts';
+export type { FaultName } from '../reference/faults.ts';
 
-export interface FaultDefinition extends FaultExpectation {
+export interface FaultDefinition {
   /** What is wrong, in one sentence (the reference's own words). */
   readonly description: string;
+  /** Catalogue rule ids the fault is expected to break (none for a control). */
+  readonly breaks: readonly RuleId[];
+  /**
+   * A negative control: not a bug of the service but what stock infrastructure in front of it
+   * does to probes outside ordinary HTTP. The suite must raise nothing; `observes` names the
+   * rules whose probes meet it.
+   */
+  readonly control?: { readonly observes: readonly RuleId[] };
+  /** The area it is listed under: that of the first rule it breaks; `infrastructure` for a control. */
+  readonly area: string;
 }
 
-const EXPECTED: ExpectationsOf<typeof REFERENCE_FAULTS> = {
-  ...ORDERS_EXPECTED, ...IDEMPOTENCY_EXPECTED, ...ISOLATION_EXPECTED, ...LIVE_EXPECTED, ...LIMITS_EXPECTED,
-  ...LISTING_EXPECTED, ...MODEL_EXPECTED,
-  ...AUTH_EXPECTED, ...ROUTING_EXPECTED, ...VERSIONING_EXPECTED,
-  ...RESPONSES_EXPECTED, ...TRANSITIONS_EXPECTED,
-  ...WEBHOOKS_EXPECTED,
-  ...CREATE_EXPECTED,
-  ...INFRASTRUCTURE_EXPECTED,
-};
-
-/** Every fault by name; also readable by a name given as a plain string (undefined when unknown). */
-export type FaultCatalogue = { readonly [K in FaultName]: FaultDefinition };
-
-function definition(name: FaultName): FaultDefinition {
-  const { breaks, control } = EXPECTED[name];
-  return { description: REFERENCE_FAULTS[name], breaks, ...(control ? { control } : {}) };
+function ruleIds(name: FaultName, ids: readonly string[]): RuleId[] {
+  const unknown = ids.filter((id) => !isRuleId(id));
+  if (unknown.length > 0) throw new Error(`planted fault ${name} names unknown rules: ${unknown.join(', ')}`);
+  return ids as RuleId[];
 }
 
-/** The catalogue, in the reference's order. */
-export const FAULTS: FaultCatalogue = Object.fromEntries(FAULT_NAMES.map((name) => [name, definition(name)])) as FaultCatalogue;
+function definition(name: FaultName, declared: FaultDeclaration): FaultDefinition {
+  const breaks = ruleIds(name, declared.breaks);
+  const observes = declared.control ? ruleIds(name, declared.control.observes) : undefined;
+  if (observes === undefined && breaks.length === 0) throw new Error(`planted fault ${name} names no rule that must catch it`);
+  return {
+    description: declared.does,
+    breaks,
+    ...(observes ? { control: { observes } } : {}),
+    area: observes ? 'infrastructure' : getRule(breaks[0]!).area,
+  };
+}
+
+/** Every fault by name, in the reference's order (a plain record: Object.entries and friends work). */
+export const FAULTS: Readonly<Record<FaultName, FaultDefinition>> = Object.freeze(
+  Object.fromEntries([...REFERENCE_FAULTS].map(([name, declared]) => [name, definition(name, declared)])),
+);
+
+/** The fault's definition; throws on a name that is none (check with isFaultName first). */
+export function faultOf(name: FaultName): FaultDefinition {
+  const def = Object.hasOwn(FAULTS, name) ? FAULTS[name] : undefined;
+  if (def === undefined) throw new Error(`unknown fault: ${name}`);
+  return def;
+}
+
+/** The faults grouped by area, in the catalogue's area order, the negative controls last. */
+export function faultsByArea(): Array<[string, FaultName[]]> {
+  const order = [...AREAS, 'infrastructure'];
+  const groups = new Map<string, FaultName[]>(order.map((a) => [a, []]));
+  for (const name of FAULT_NAMES) groups.get(faultOf(name).area)?.push(name);
+  return [...groups].filter(([, names]) => names.length > 0);
+}

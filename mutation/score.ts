@@ -7,7 +7,7 @@
  * job, in this process (mutation/runners.ts), or a child process each.
  */
 import { getRule, isRuleId } from '../catalogue/index.ts';
-import { FAULT_NAMES, FAULTS, isFaultName, type FaultName } from './faults.ts';
+import { FAULT_NAMES, FAULTS, faultOf, isFaultName, type FaultName } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../report/mutation.ts';
 import { HarnessError } from '../core/errors.ts';
 import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
@@ -28,7 +28,7 @@ export interface MutationOptions {
 }
 
 export function faultAreas(name: FaultName): string[] {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   const ids = [...def.breaks, ...(def.control?.observes ?? [])];
   return [...new Set([...ids.filter(isRuleId).map((id) => getRule(id).area), ...(def.control ? ['responses'] : [])])];
 }
@@ -36,7 +36,7 @@ export function faultAreas(name: FaultName): string[] {
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
 async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, runs: number): Promise<SeedOutcome> {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   // A fault runs the rules it declares: their own tests must catch it, exactly as its replay
   // line would. A control runs whole areas (the probes that meet it and the ambient rules).
   const scope = def.control ? { areas: faultAreas(name) } : { rules: [...def.breaks] };
@@ -54,7 +54,7 @@ async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, 
 }
 
 function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
-  const def = FAULTS[name];
+  const def = faultOf(name);
   const caughtOn = seeds.filter((s) => s.caught).length;
   const problem = seeds.find((s) => s.problem)?.problem;
   return {
@@ -88,7 +88,7 @@ function slowFirst(names: FaultName[]): FaultName[] {
 
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
   const asked = o.faults?.length ? [...new Set(o.faults)] : [...FAULT_NAMES];
-  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (see reference/faults/)`);
+  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`);
   const names = asked as FaultName[];
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();

@@ -33,7 +33,7 @@ import {
 } from './payment-actions.ts';
 import type { Reply } from './reply.ts';
 import { allowHeader, matchPath, ROUTES, type MethodBinding, type OperationId, type RouteDefinition, type RouteMatch } from './router.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { ApiKeyRecord } from './types.ts';
 
 // One listener for every response (an answer the client no longer reads is nobody's concern).
@@ -64,11 +64,14 @@ const REQUEST_ID: Step<RequestIdInput, string> = {
   name: 'a fresh request id per request',
   check: () => newRequestId(),
   faulty: {
-    /* the request id is minted once per keep-alive connection and reused by every request on it */
-    'request-id-per-connection': (input, next) => {
-      const requestId = input.perConnection.get(input.connection) ?? next(input);
-      input.perConnection.set(input.connection, requestId);
-      return requestId;
+    'request-id-per-connection': {
+      does: 'The request id is minted once per keep-alive connection, so every request on one connection quotes the same request_id.',
+      breaks: ['RESP-REQUEST-ID-UNIQUE'],
+      plant: (input, next) => {
+        const requestId = input.perConnection.get(input.connection) ?? next(input);
+        input.perConnection.set(input.connection, requestId);
+        return requestId;
+      },
     },
   },
 };
@@ -108,10 +111,13 @@ const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object 
   name: 'the error envelope, with the request id',
   check: ({ apiError, requestId }) => errorEnvelope(apiError, requestId),
   faulty: {
-    /* request_id goes into the Request-Id header only, not into the envelope */
-    'error-envelope-without-request-id': ({ apiError, requestId }) => {
-      const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
-      return { error };
+    'error-envelope-without-request-id': {
+      does: 'Error answers leave request_id out of the envelope (it only goes into the Request-Id header).',
+      breaks: ['RESP-ERROR-ENVELOPE'],
+      plant: ({ apiError, requestId }) => {
+        const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
+        return { error };
+      },
     },
   },
 };
@@ -140,10 +146,16 @@ const NO_ROUTE: Step<void, ApiError> = {
   name: 'no route: 404 not_found',
   check: () => new ApiError('not_found'),
   faulty: {
-    /* the catch-all 404 reuses the resource code */
-    'unknown-route-answers-payment-not-found': () => new ApiError('payment_not_found'),
-    /* the catch-all 404 goes out with the framework's default Content-Type text/plain */
-    'unknown-route-plain-text': () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+    'unknown-route-answers-payment-not-found': {
+      does: 'The catch-all 404 reuses the resource code: an unknown route answers 404 payment_not_found instead of not_found.',
+      breaks: ['ROUTE-UNKNOWN-404', 'VERS-UNKNOWN-VERSION-404'],
+      plant: () => new ApiError('payment_not_found'),
+    },
+    'unknown-route-plain-text': {
+      does: 'The 404 not_found of an unknown route is sent with Content-Type text/plain (the framework\'s default), although the body is the JSON envelope.',
+      breaks: ['RESP-JSON-CONTENT-TYPE'],
+      plant: () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+    },
   },
 };
 
@@ -158,9 +170,12 @@ const BINDING: Step<MethodInput, MethodBinding | undefined> = {
   name: 'the operation of the method on the route',
   check: ({ ctx, route, method }) => route.methods[method] ?? (method === 'HEAD' && ctx.decisions.head === 'as-get' ? route.methods['GET'] : undefined),
   faulty: {
-    /* DELETE /payments/{id} is an undocumented alias of cancelPayment */
-    'delete-payment-cancels': (input, next) =>
-      next(input) ?? (input.method === 'DELETE' && input.route.pattern === '/v1/payments/{id}' ? { operation: 'cancelPayment', scope: 'payments:write' } : undefined),
+    'delete-payment-cancels': {
+      does: 'DELETE /payments/{id} is wired to cancelPayment (an undocumented alias): it cancels the Payment instead of answering 405.',
+      breaks: ['ROUTE-WRONG-METHOD-405'],
+      plant: (input, next) =>
+        next(input) ?? (input.method === 'DELETE' && input.route.pattern === '/v1/payments/{id}' ? { operation: 'cancelPayment', scope: 'payments:write' } : undefined),
+    },
   },
 };
 
@@ -169,10 +184,16 @@ const WRONG_METHOD: Step<{ ctx: AppContext; route: RouteDefinition }, ApiError> 
   name: 'a method the route lacks: 405 with Allow',
   check: ({ ctx, route }) => new ApiError('method_not_allowed', { headers: { Allow: allowHeader(route.methods, ctx.decisions.head === 'as-get') } }),
   faulty: {
-    /* the method is part of route matching, so a wrong one is "no route" */
-    'wrong-method-answers-404': () => new ApiError('not_found'),
-    /* the 405 carries no Allow header */
-    'no-allow-header-on-405': () => new ApiError('method_not_allowed'),
+    'wrong-method-answers-404': {
+      does: 'The method is part of route matching: a known route called with a method it does not bind answers 404 not_found instead of 405.',
+      breaks: ['ROUTE-WRONG-METHOD-405'],
+      plant: () => new ApiError('not_found'),
+    },
+    'no-allow-header-on-405': {
+      does: '405 method_not_allowed answers carry no Allow header.',
+      breaks: ['ROUTE-ALLOW-HEADER'],
+      plant: () => new ApiError('method_not_allowed'),
+    },
   },
 };
 
@@ -197,8 +218,11 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
     return guarded.run();
   },
   faulty: {
-    /* the operation runs first, the scope is checked on its way out */
-    'write-scope-checked-after-operation': (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
+    'write-scope-checked-after-operation': {
+      does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is created, cancelled or completed all the same.',
+      breaks: ['AUTH-WRITE-SCOPE-REQUIRED'],
+      plant: (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
+    },
   },
 };
 
@@ -221,10 +245,13 @@ const SCOPE: Step<Guarded, void> = {
   name: "the key holds the operation's scope",
   check: ({ ctx, key, binding }) => requireScope(key, binding.scope, ctx.faults),
   faulty: {
-    /* cancel reuses getPayment's lookup and its payments:read scope */
-    'cancel-requires-read-scope': (guarded, next) => {
-      next(guarded);
-      if (guarded.binding.operation === 'cancelPayment') requireScope(guarded.key, 'payments:read');
+    'cancel-requires-read-scope': {
+      does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on cancel.',
+      breaks: ['AUTH-SCOPE-SUFFICIENT'],
+      plant: (guarded, next) => {
+        next(guarded);
+        if (guarded.binding.operation === 'cancelPayment') requireScope(guarded.key, 'payments:read');
+      },
     },
   },
 };
@@ -240,12 +267,21 @@ const MATCH: Step<string, Match | null> = {
   name: 'the route whose pattern matches the whole path, /v1 exactly',
   check: (target) => matchPath(ROUTES, target),
   faulty: {
-    /* the version segment is compared case-insensitively */
-    'version-prefix-case-insensitive': (target, next) => next(target.replace(/^\/v1(?=\/|$)/i, '/v1')),
-    /* every /v<N> prefix is routed to the v1 handlers */
-    'any-version-prefix-served': (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
-    /* the longest known route that is a prefix of the path serves it */
-    'route-prefix-match': (target, next) => next(target) ?? longestPrefixRoute(target),
+    'version-prefix-case-insensitive': {
+      does: 'The version prefix is matched case-insensitively: /V1/payments is served as /v1/payments.',
+      breaks: ['VERS-UNKNOWN-VERSION-404'],
+      plant: (target, next) => next(target.replace(/^\/v1(?=\/|$)/i, '/v1')),
+    },
+    'any-version-prefix-served': {
+      does: 'Any /v<N> prefix is routed to the v1 handlers: /v2/payments creates and reads Payments.',
+      breaks: ['VERS-UNKNOWN-VERSION-404'],
+      plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
+    },
+    'route-prefix-match': {
+      does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, `/payments/{id}/cancel/x`) is served by that route.',
+      breaks: ['ROUTE-UNKNOWN-404'],
+      plant: (target, next) => next(target) ?? longestPrefixRoute(target),
+    },
   },
 };
 
@@ -268,8 +304,11 @@ const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
   name: 'a Live key on /test_helpers: 404 not_found, as if the route did not exist',
   check: () => new ApiError('not_found'),
   faulty: {
-    /* the Live key is refused with the resource's 404 payment_not_found, revealing the route exists */
-    'live-key-test-helpers-payment-not-found': () => new ApiError('payment_not_found', { param: 'id' }),
+    'live-key-test-helpers-payment-not-found': {
+      does: 'A Live key on /test_helpers is refused with 404 payment_not_found (the route shows it exists) instead of not_found.',
+      breaks: ['ISO-LIVE-KEY-TEST-HELPERS'],
+      plant: () => new ApiError('payment_not_found', { param: 'id' }),
+    },
   },
 };
 
@@ -304,10 +343,16 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
   name: "the operation acts for the key's business",
   check: ({ key }) => key,
   faulty: {
-    /* a legacy X-Business-ID header overrides the key's business */
-    'x-business-id-honoured': (input, next) => {
-      const claimed = input.req.headers['x-business-id'];
-      return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);
+    'x-business-id-honoured': {
+      does: 'A legacy X-Business-ID header overrides the business of the API key.',
+      breaks: ['ISO-KEY-ALONE'],
+      plant: (input, next) => {
+        const claimed = input.req.headers['x-business-id'];
+        return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);
+      },
     },
   },
 };
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [REQUEST_ID, ENVELOPE, NO_ROUTE, BINDING, WRONG_METHOD, GUARDS, SCOPE, MATCH, LIVE_KEY_ON_TEST_HELPER, ACTING_KEY];

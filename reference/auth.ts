@@ -8,7 +8,7 @@
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { ApiKeyRecord, Scope } from './types.ts';
 
 /** `Bearer <token>`: scheme case-insensitive (RFC 9110 11.1), one or more spaces, one token. */
@@ -53,16 +53,22 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
   name: 'the key is the token of `Bearer <token>`',
   check: parseAuthorization,
   faulty: {
-    /* the key is the header's last word, whatever the scheme */
-    'bearer-scheme-not-checked': (header, next) => {
-      if (header === undefined) return next(header);
-      return shaped(header.trim().split(/\s+/).pop() ?? null);
+    'bearer-scheme-not-checked': {
+      does: 'The key is taken as the last word of the Authorization header whatever the scheme: `Token <key>`, `Basic <key>` and a bare key are accepted.',
+      breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (header, next) => {
+        if (header === undefined) return next(header);
+        return shaped(header.trim().split(/\s+/).pop() ?? null);
+      },
     },
-    /* `Basic base64(key:)` is taken as the key (the first non-empty part) */
-    'basic-scheme-accepted': (header, next) => {
-      if (header === undefined || !/^Basic +\S+$/i.test(header.trim())) return next(header);
-      const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
-      return user !== '' ? shaped(user) : next(header);
+    'basic-scheme-accepted': {
+      does: 'HTTP Basic is accepted as well as Bearer: `Basic base64(<key>:)` authenticates as <key> (a gateway convenience left on).',
+      breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (header, next) => {
+        if (header === undefined || !/^Basic +\S+$/i.test(header.trim())) return next(header);
+        const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
+        return user !== '' ? shaped(user) : next(header);
+      },
     },
   },
 };
@@ -93,22 +99,31 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
     return checkOf(ACTIVE, faults)(keys.get(parsed.token));
   },
   faulty: {
-    /* only the first 20 characters of the key are compared */
-    'key-compared-by-prefix': (input, next) => {
-      const token = input.parsed.token;
-      if (token === null || token.length < 20) return next(input);
-      return activeWhere(input.keys, (r) => r.key.slice(0, 20) === token.slice(0, 20)) ?? next(input);
+    'key-compared-by-prefix': {
+      does: 'Keys are compared on their first 20 characters only: a near miss of an issued key (last character changed, extended, truncated to 20+) is accepted as that key.',
+      breaks: ['AUTH-UNKNOWN-KEY', 'AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (input, next) => {
+        const token = input.parsed.token;
+        if (token === null || token.length < 20) return next(input);
+        return activeWhere(input.keys, (r) => r.key.slice(0, 20) === token.slice(0, 20)) ?? next(input);
+      },
     },
-    /* looked up by the random part only, whatever the prefix */
-    'key-prefix-not-checked': (input, next) => {
-      const token = input.parsed.token;
-      if (token === null) return next(input);
-      const secret = token.slice(token.lastIndexOf('_') + 1);
-      return activeWhere(input.keys, (r) => secret !== '' && r.key.endsWith(`_${secret}`)) ?? next(input);
+    'key-prefix-not-checked': {
+      does: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front of an issued key\'s random part is accepted.',
+      breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (input, next) => {
+        const token = input.parsed.token;
+        if (token === null) return next(input);
+        const secret = token.slice(token.lastIndexOf('_') + 1);
+        return activeWhere(input.keys, (r) => secret !== '' && r.key.endsWith(`_${secret}`)) ?? next(input);
+      },
     },
-    /* no Authorization header falls back to the first Test key */
-    'missing-key-uses-default-key': (input, next) =>
-      input.header === undefined ? ([...input.keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null) : next(input),
+    'missing-key-uses-default-key': {
+      does: 'A request without an Authorization header is served as the first Test key of the store (a development fallback left on).',
+      breaks: ['AUTH-MISSING-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (input, next) =>
+        input.header === undefined ? ([...input.keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null) : next(input),
+    },
   },
 };
 
@@ -117,8 +132,11 @@ const ACTIVE: Step<ApiKeyRecord | undefined, ApiKeyRecord | null> = {
   name: 'a revoked key authenticates nothing',
   check: (record) => (record === undefined || record.revoked ? null : record),
   faulty: {
-    /* the revoked flag is never consulted */
-    'revoked-key-accepted': (record) => record ?? null,
+    'revoked-key-accepted': {
+      does: 'The revoked flag of a key is never consulted: a revoked key keeps working.',
+      breaks: ['AUTH-REVOKED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      plant: (record) => record ?? null,
+    },
   },
 };
 
@@ -136,8 +154,11 @@ const UNAUTHENTICATED: Step<void, ApiError> = {
   name: '401 invalid_api_key with a WWW-Authenticate: Bearer challenge',
   check: () => new ApiError('invalid_api_key', { headers: { 'WWW-Authenticate': 'Bearer' } }),
   faulty: {
-    /* the 401 carries no WWW-Authenticate challenge */
-    'no-www-authenticate-on-401': () => new ApiError('invalid_api_key'),
+    'no-www-authenticate-on-401': {
+      does: '401 invalid_api_key answers carry no WWW-Authenticate header.',
+      breaks: ['AUTH-WWW-AUTHENTICATE'],
+      plant: () => new ApiError('invalid_api_key'),
+    },
   },
 };
 
@@ -162,11 +183,17 @@ const SCOPE: Step<{ readonly key: ApiKeyRecord; readonly scope: Scope }, void> =
     }
   },
   faulty: {
-    /* payments:read is never checked */
-    'read-scope-not-enforced': (input, next) => (input.scope === 'payments:read' ? undefined : next(input)),
+    'read-scope-not-enforced': {
+      does: 'payments:read is never checked: a write-only key can list and get Payments.',
+      breaks: ['AUTH-READ-SCOPE-REQUIRED'],
+      plant: (input, next) => (input.scope === 'payments:read' ? undefined : next(input)),
+    },
   },
 };
 
 export function requireScope(key: ApiKeyRecord, scope: Scope, faults: FaultSet = NO_FAULTS): void {
   checkOf(SCOPE, faults)({ key, scope });
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [TOKEN, LOOKUP, ACTIVE, UNAUTHENTICATED, SCOPE];

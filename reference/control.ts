@@ -16,7 +16,7 @@ import { newObjectId } from './ids.ts';
 import { reversePayment } from './payment-actions.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { allowHeader, matchPath } from './router.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import { formatTimestamp } from './time.ts';
 import type { WebhookEndpoint } from './types.ts';
 import { emitEventTo } from './webhooks/emit.ts';
@@ -86,8 +86,11 @@ const TEST_ENDPOINT: Step<WebhookEndpoint, void> = {
     if (endpoint.env !== 'test') throw new ApiError('invalid_request', { param: 'path', message: 'Test events go to Test endpoints only.' });
   },
   faulty: {
-    /* the environment is not checked: a Live endpoint gets the test event too */
-    'endpoint-test-sent-to-live-endpoints': () => undefined,
+    'endpoint-test-sent-to-live-endpoints': {
+      does: 'Send test event accepts a Live endpoint (202) and delivers endpoint.test to it.',
+      breaks: ['HOOK-ENDPOINT-TEST'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -123,3 +126,6 @@ function readPath(body: RequestBody): string {
   if (typeof path !== 'string') throw new ApiError('invalid_request', { param: 'path', message: 'path must be a string.' });
   return path;
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [TEST_ENDPOINT];

@@ -32,7 +32,7 @@ import { formatCents } from './decimal.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord, type PaymentResource } from './types.ts';
 import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 
 /** One create request, as runCreate takes it. */
 interface Create {
@@ -65,14 +65,17 @@ const UNKEYED: Step<Create, Promise<Reply>> = {
   name: 'a refused create writes and emits nothing',
   check: (create) => runCreate(create),
   faulty: {
-    /* the unique index fires at commit, after the outbox row was written: a refused create's payment.created still goes out */
-    'refused-create-emits-created': async (create, next) => {
-      try {
-        return await next(create);
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'external_id_conflict') emitPhantomCreated(create);
-        throw e;
-      }
+    'refused-create-emits-created': {
+      does: 'The external_id unique index fires at commit, after the outbox row was written: a create refused 409 external_id_conflict still emits payment.created for the rolled-back Payment.',
+      breaks: ['HOOK-REFUSED-NO-EVENT'],
+      plant: async (create, next) => {
+        try {
+          return await next(create);
+        } catch (e) {
+          if (e instanceof ApiError && e.code === 'external_id_conflict') emitPhantomCreated(create);
+          throw e;
+        }
+      },
     },
   },
 };
@@ -95,8 +98,11 @@ const IDEMPOTENCY_KEY: Step<{ readonly ctx: AppContext; readonly header: string 
   name: 'the Idempotency-Key, compared exactly',
   check: ({ ctx, header }) => readIdempotencyKey(header, ctx.decisions.idempotencyKeyMax),
   faulty: {
-    /* the key is stored lower-cased (a case-insensitive column), so keys differing only in case are one key */
-    'idempotency-key-case-folded': (input, next) => next(input)?.toLowerCase() ?? null,
+    'idempotency-key-case-folded': {
+      does: 'Idempotency keys are compared case-insensitively: a key differing only in letter case replays or conflicts with the other key\'s request.',
+      breaks: ['IDEM-VALUES-EXACT'],
+      plant: (input, next) => next(input)?.toLowerCase() ?? null,
+    },
   },
 };
 
@@ -105,8 +111,11 @@ const FINGERPRINT: Step<{ readonly ctx: AppContext; readonly body: RequestBody }
   name: 'the stored request includes its body',
   check: ({ ctx, body }) => bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity),
   faulty: {
-    /* the body is not part of the stored request: a different body replays the original */
-    'idempotency-ignores-body': () => 'any body',
+    'idempotency-ignores-body': {
+      does: 'The body is not part of the stored request: the same key with a different body replays the original instead of 409 idempotency_conflict.',
+      breaks: ['IDEM-CONFLICT'],
+      plant: () => 'any body',
+    },
   },
 };
 
@@ -115,8 +124,11 @@ const KEY_SCOPE: Step<ApiKeyRecord, string> = {
   name: 'Idempotency-Keys are scoped to the API key',
   check: (key) => key.key,
   faulty: {
-    /* keys are stored per business and environment, not per API key */
-    'idempotency-scoped-to-business': (key) => `${key.businessId}:${key.env}`,
+    'idempotency-scoped-to-business': {
+      does: 'Idempotency keys are stored per business and environment instead of per API key.',
+      breaks: ['IDEM-SCOPED-TO-API-KEY'],
+      plant: (key) => `${key.businessId}:${key.env}`,
+    },
   },
 };
 
@@ -132,10 +144,16 @@ const KEYED: Step<Keyed, Promise<Reply>> = {
   name: 'Rules 1-3: one Payment per Idempotency-Key',
   check: guardedCreate,
   faulty: {
-    /* the key is recorded only once the request has finished, so identical requests arriving meanwhile are all processed */
-    'idempotency-no-in-progress-guard': unguardedCreate,
-    /* the Idempotency-Key header is read but never used: every request is processed anew */
-    'idempotency-key-ignored': ({ create }) => runCreate(create),
+    'idempotency-no-in-progress-guard': {
+      does: 'The key is recorded only when the request has finished: concurrent identical requests are all processed.',
+      breaks: ['IDEM-IN-PROGRESS'],
+      plant: unguardedCreate,
+    },
+    'idempotency-key-ignored': {
+      does: 'The Idempotency-Key header is never used: every request is processed anew.',
+      breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
+      plant: ({ create }) => runCreate(create),
+    },
   },
 };
 
@@ -178,26 +196,35 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
   name: 'a replay answers the stored status and body',
   check: async ({ create, stored }) => ({ status: stored.status, body: replayBody(create.ctx, stored.body), headers: { 'Idempotent-Replayed': 'true' } }),
   faulty: {
-    /* the stored result is honoured only while its Payment is PENDING; a later replay runs the create again */
-    'replay-after-transition-recreates': (replay, next) => {
-      const original = replay.create.ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id));
-      return original !== undefined && original.status !== 'PENDING' ? runCreate(replay.create) : next(replay);
+    'replay-after-transition-recreates': {
+      does: 'An idempotent replay whose Payment is no longer PENDING runs the create again instead of returning the original result.',
+      breaks: ['MODEL-SEQUENCES'],
+      plant: (replay, next) => {
+        const original = replay.create.ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id));
+        return original !== undefined && original.status !== 'PENDING' ? runCreate(replay.create) : next(replay);
+      },
     },
-    /* the replay path goes through the outbox again: each replay emits another payment.created for the original Payment */
-    'replay-emits-created-again': async (replay, next) => {
-      const reply = await next(replay);
-      const { ctx } = replay.create;
-      const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
-      if (original !== undefined) {
-        emitEvent(ctx, 'payment.created', { businessId: original.businessId, env: original.env, paymentId: original.id }, toPaymentResource(original, ctx.decisions), ctx.now());
-      }
-      return reply;
+    'replay-emits-created-again': {
+      does: 'An idempotent replay goes through the outbox again: every replay emits another payment.created (a new event id) for the original Payment.',
+      breaks: ['HOOK-REFUSED-NO-EVENT'],
+      plant: async (replay, next) => {
+        const reply = await next(replay);
+        const { ctx } = replay.create;
+        const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
+        if (original !== undefined) {
+          emitEvent(ctx, 'payment.created', { businessId: original.businessId, env: original.env, paymentId: original.id }, toPaymentResource(original, ctx.decisions), ctx.now());
+        }
+        return reply;
+      },
     },
-    /* a replay runs the external_id uniqueness check again, so it finds its own Payment and answers external_id_conflict */
-    'replay-rechecks-external-id': async (replay, next) => {
-      const { ctx, key, contentType, body } = replay.create;
-      checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(contentType, body)).externalId);
-      return next(replay);
+    'replay-rechecks-external-id': {
+      does: 'A replay re-runs the external_id uniqueness check and answers 409 external_id_conflict instead of the original result.',
+      breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
+      plant: async (replay, next) => {
+        const { ctx, key, contentType, body } = replay.create;
+        checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(contentType, body)).externalId);
+        return next(replay);
+      },
     },
   },
 };
@@ -237,10 +264,13 @@ const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
   name: 'the body is parsed as a JSON object, a bad one answered 400',
   check: ({ ctx, contentType, body }) => parseJsonObjectBody(contentType, body, ctx.faults, ctx.decisions.contentType),
   faulty: {
-    /* a bare JSON.parse before validation; a body that is not JSON throws and answers 500 */
-    'malformed-json-crashes': (create, next) => {
-      JSON.parse(create.body.bytes.toString('utf8'));
-      return next(create);
+    'malformed-json-crashes': {
+      does: 'createPayment parses the body with a bare JSON.parse before validation: a body that is not JSON throws and answers 500 internal_error.',
+      breaks: ['RESP-NO-5XX'],
+      plant: (create, next) => {
+        JSON.parse(create.body.bytes.toString('utf8'));
+        return next(create);
+      },
     },
   },
 };
@@ -252,8 +282,11 @@ const LIVE_READINESS: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecor
     if (key.env === 'live') checkLiveReadiness(businessOf(ctx, key), input, ctx.faults);
   },
   faulty: {
-    /* the Live readiness checks also run for Test keys, against the business's Live receiving side */
-    'live-checks-in-test-mode': ({ ctx, key, input }) => checkLiveReadiness(businessOf(ctx, key), input, ctx.faults),
+    'live-checks-in-test-mode': {
+      does: 'The Live readiness checks also run for Test creates, which then answer the Live-only 409s.',
+      breaks: ['ISO-TEST-NO-LIVE-409'],
+      plant: ({ ctx, key, input }) => checkLiveReadiness(businessOf(ctx, key), input, ctx.faults),
+    },
   },
 };
 
@@ -262,10 +295,13 @@ const CREATED_EVENT_OBJECT: Step<PaymentResource, object> = {
   name: "payment.created's data.object is the created Payment",
   check: (resource) => resource,
   faulty: {
-    /* payment.created is rendered before the checkout session is attached: no checkout_url */
-    'created-event-without-checkout-url': (resource) => {
-      const { checkout_url: _checkoutUrl, ...early } = resource;
-      return early;
+    'created-event-without-checkout-url': {
+      does: 'payment.created is rendered before the hosted checkout session is attached: its data.object has no checkout_url.',
+      breaks: ['HOOK-EVENT-CREATED'],
+      plant: (resource) => {
+        const { checkout_url: _checkoutUrl, ...early } = resource;
+        return early;
+      },
     },
   },
 };
@@ -274,8 +310,11 @@ const CREATED_REPLY: Step<PaymentResource, Reply> = {
   name: '201 with the Payment',
   check: (resource) => jsonReply(201, resource),
   faulty: {
-    /* the 201 serialises amount as a JSON number (the ORM's decimal) */
-    'create-answers-amount-as-number': (resource) => jsonReply(201, { ...resource, amount: Number(resource.amount) }),
+    'create-answers-amount-as-number': {
+      does: 'The 201 of createPayment serialises amount as a JSON number (the ORM\'s decimal), not a decimal string.',
+      breaks: ['RESP-PAYMENT-SCHEMA'],
+      plant: (resource) => jsonReply(201, { ...resource, amount: Number(resource.amount) }),
+    },
   },
 };
 
@@ -299,31 +338,46 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     if (ctx.state.payments.findByExternalId(key.businessId, key.env, externalId) !== undefined) throw checkOf(EXTERNAL_ID_CONFLICT, ctx.faults)();
   },
   faulty: {
-    /* uniqueness is checked case-insensitively (a citext column), so ORD-1 conflicts with ord-1 */
-    'external-id-case-folded': (input, next) => {
-      if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.toLowerCase())) throw conflict();
-      next(input);
+    'external-id-case-folded': {
+      does: 'external_id uniqueness is checked case-insensitively: an external_id differing only in letter case answers 409 external_id_conflict.',
+      breaks: ['IDEM-VALUES-EXACT'],
+      plant: (input, next) => {
+        if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.toLowerCase())) throw conflict();
+        next(input);
+      },
     },
-    /* uniqueness compares trimmed values, so "ORD-1 " conflicts with "ORD-1" */
-    'external-id-compared-trimmed': (input, next) => {
-      if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.trim())) throw conflict();
-      next(input);
+    'external-id-compared-trimmed': {
+      does: 'external_id uniqueness compares trimmed values: an external_id with a trailing space answers 409 external_id_conflict against the one without.',
+      breaks: ['IDEM-VALUES-EXACT'],
+      plant: (input, next) => {
+        if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.trim())) throw conflict();
+        next(input);
+      },
     },
-    /* uniqueness is checked over Test and Live together */
-    'external-id-unique-across-environments': (input, next) => {
-      const other = input.key.env === 'live' ? 'test' : 'live';
-      if (input.ctx.state.payments.findByExternalId(input.key.businessId, other, input.externalId) !== undefined) throw conflict();
-      next(input);
+    'external-id-unique-across-environments': {
+      does: 'external_id uniqueness is checked over Test and Live together, so the Live side cannot reuse a Test value.',
+      breaks: ['IDEM-EXTERNAL-ID-SCOPE'],
+      plant: (input, next) => {
+        const other = input.key.env === 'live' ? 'test' : 'live';
+        if (input.ctx.state.payments.findByExternalId(input.key.businessId, other, input.externalId) !== undefined) throw conflict();
+        next(input);
+      },
     },
-    /* uniqueness is checked over every business of the environment, not the caller's alone */
-    'external-id-unique-across-businesses': (input, next) => {
-      for (const businessId of input.ctx.state.businesses.keys()) {
-        if (input.ctx.state.payments.findByExternalId(businessId, input.key.env, input.externalId) !== undefined) throw conflict();
-      }
-      next(input);
+    'external-id-unique-across-businesses': {
+      does: 'external_id uniqueness is checked over every business, so another business cannot reuse a value.',
+      breaks: ['IDEM-EXTERNAL-ID-SCOPE', 'IDEM-SCOPED-TO-API-KEY'],
+      plant: (input, next) => {
+        for (const businessId of input.ctx.state.businesses.keys()) {
+          if (input.ctx.state.payments.findByExternalId(businessId, input.key.env, input.externalId) !== undefined) throw conflict();
+        }
+        next(input);
+      },
     },
-    /* external_id is stored but its uniqueness is never checked */
-    'external-id-not-unique': () => undefined,
+    'external-id-not-unique': {
+      does: 'The uniqueness of external_id is never checked: a second create with the same external_id succeeds.',
+      breaks: ['IDEM-EXTERNAL-ID-CONFLICT'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -331,8 +385,11 @@ const EXTERNAL_ID_CONFLICT: Step<void, ApiError> = {
   name: 'an external_id conflict answers 409',
   check: conflict,
   faulty: {
-    /* the conflict is raised as a validation error, 400 with code external_id_conflict */
-    'external-id-conflict-answers-400': () => Object.assign(conflict(), { status: 400 }),
+    'external-id-conflict-answers-400': {
+      does: 'A reused external_id answers 400 with code external_id_conflict (validation-style status) instead of the table\'s 409.',
+      breaks: ['RESP-ERROR-STATUS-MATCHES-CODE'],
+      plant: () => Object.assign(conflict(), { status: 400 }),
+    },
   },
 };
 
@@ -376,17 +433,32 @@ const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
   name: 'the inserted record',
   check: (payment) => payment,
   faulty: {
-    /* the insert's column list forgets merchant_reference, so it is stored (and answered) as null */
-    'merchant-reference-dropped': (payment, next) => next({ ...payment, merchantReference: null }),
-    /* checkout_url is stored as the hosted page's path, not an absolute URL */
-    'checkout-url-relative': (payment, next) => next({ ...payment, checkoutUrl: new URL(payment.checkoutUrl).pathname }),
-    /* checkout_url is built with the internal load balancer's http:// scheme */
-    'checkout-url-plain-http': (payment, next) => next({ ...payment, checkoutUrl: payment.checkoutUrl.replace(/^https:/, 'http:') }),
-    /* allowed_methods are stored (and answered) in lower case */
-    'allowed-methods-echoed-lowercase': (payment, next) =>
-      next(payment.allowedMethods === undefined ? payment : { ...payment, allowedMethods: payment.allowedMethods.map((m) => m.toLowerCase()) }),
-    /* paid_at and cancelled_at default to created_at instead of null */
-    'timestamps-default-to-created-at': (payment, next) => next({ ...payment, paidAt: payment.createdAt, cancelledAt: payment.createdAt }),
+    'merchant-reference-dropped': {
+      does: 'The insert forgets merchant_reference: it is accepted but stored and answered as null.',
+      breaks: ['CREATE-FIELDS-ECHOED', 'CREATE-REFERENCE-TOO-LONG-CODE'],
+      plant: (payment, next) => next({ ...payment, merchantReference: null }),
+    },
+    'checkout-url-relative': {
+      does: 'checkout_url is stored as the path of the hosted page (`/c/pay_…`), not an absolute URL.',
+      breaks: ['RESP-PAYMENT-CHECKOUT-URL'],
+      plant: (payment, next) => next({ ...payment, checkoutUrl: new URL(payment.checkoutUrl).pathname }),
+    },
+    'checkout-url-plain-http': {
+      does: 'checkout_url is built with http:// (the scheme of the internal load balancer) instead of https://.',
+      breaks: ['RESP-CHECKOUT-URL-HTTPS'],
+      plant: (payment, next) => next({ ...payment, checkoutUrl: payment.checkoutUrl.replace(/^https:/, 'http:') }),
+    },
+    'allowed-methods-echoed-lowercase': {
+      does: 'allowed_methods are stored and answered in lower case (`bkash`), values PaymentMethod does not document.',
+      breaks: ['RESP-ENUM-KNOWN'],
+      plant: (payment, next) =>
+        next(payment.allowedMethods === undefined ? payment : { ...payment, allowedMethods: payment.allowedMethods.map((m) => m.toLowerCase()) }),
+    },
+    'timestamps-default-to-created-at': {
+      does: 'A new Payment gets paid_at and cancelled_at initialised to created_at (an "updated_at"-style default) instead of null.',
+      breaks: ['TRANS-CREATE-PENDING', 'TRANS-CANCEL', 'TRANS-HELPER-SUCCEED', 'TRANS-HELPER-CANCEL'],
+      plant: (payment, next) => next({ ...payment, paidAt: payment.createdAt, cancelledAt: payment.createdAt }),
+    },
   },
 };
 
@@ -402,3 +474,6 @@ function businessOf(ctx: AppContext, key: ApiKeyRecord) {
   if (business === undefined) throw new Error(`key ${key.label} names an unknown business`);
   return business;
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT];

@@ -9,20 +9,18 @@
  * `buildReference` gives the node:http server before it listens, for tests.
  */
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { createRequestHandler } from './app.ts';
+import type { AddressInfo } from 'node:net';
 import type { AppContext, ReferenceState } from './context.ts';
-import { decisionsFor, RAISED_MAX_HEADER_SIZE, type Decisions, type VariantName } from './decisions.ts';
-import { ApiError, errorEnvelope } from './errors.ts';
-import { toFaultSet, type FaultSet } from './faults.ts';
+import { decisionsFor, type Decisions, type VariantName } from './decisions.ts';
+import { toFaultSet } from './fault-registry.ts';
+import type { FaultSet } from './faults.ts';
+import { frontServer } from './front-end.ts';
 import { IdempotencyStore } from './idempotency.ts';
-import { newRequestId } from './ids.ts';
 import { PaymentStore } from './payments.ts';
 import type { ReferenceProfile } from './profile.ts';
 import { FixedWindowLimiter } from './rate-limit.ts';
 import { buildProfile, DEFAULT_RATE_LIMITS, seed, type RateLimitOptions, type SeedData } from './seed.ts';
 import { seedPayments } from './seed-payments.ts';
-import { checkOf, type Step } from './steps.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export type { ReferenceProfile, ProfileEndpoint, ProfileKeyName } from './profile.ts';
@@ -30,7 +28,7 @@ export type { AppContext, ReferenceState } from './context.ts';
 export type { FaultName, FaultSet } from './faults.ts';
 export type { Decisions, VariantName } from './decisions.ts';
 export { ALT_DECISIONS, REFERENCE_DECISIONS, VARIANTS, decisionsFor } from './decisions.ts';
-export { REFERENCE_FAULTS, FAULT_NAMES, isFaultName, toFaultSet } from './faults.ts';
+export { REFERENCE_FAULTS, FAULT_NAMES, isFaultName, toFaultSet } from './fault-registry.ts';
 export type { RateLimitOptions } from './seed.ts';
 export type { AttemptRecord, DeliveryRecord } from './webhooks/dispatcher.ts';
 export { WebhookDispatcher } from './webhooks/dispatcher.ts';
@@ -164,41 +162,6 @@ function closer(dispatcher: WebhookDispatcher, server: http.Server): () => Promi
   };
 }
 
-/** The node:http server in front of the request handler (not yet listening). */
-function frontServer(context: AppContext): http.Server {
-  const front = checkOf(FRONT, context.faults)({ decisions: context.decisions, handler: createRequestHandler(context) });
-  const server = http.createServer(front.options, front.listener);
-  if (front.malformedAnswered) server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => answerMalformed(err, socket));
-  return server;
-}
-
-interface Front {
-  readonly options: http.ServerOptions;
-  readonly listener: http.RequestListener;
-  /** Whether a request node:http cannot parse is answered with the error envelope (answerMalformed). */
-  readonly malformedAnswered: boolean;
-}
-
-/** What stands in front of the service: node:http with the variant's limits and answers (headerLimit, malformedHttp decisions). */
-const FRONT: Step<{ decisions: Decisions; handler: http.RequestListener }, Front> = {
-  name: 'the front end: node:http with the service\'s limits and answers',
-  check: ({ decisions, handler }) => ({
-    options: decisions.headerLimit === 'raised' ? { maxHeaderSize: RAISED_MAX_HEADER_SIZE } : {},
-    listener: handler,
-    // malformedHttp decision: 'node-default' leaves node:http's own answers (empty 400, 431...) in place.
-    malformedAnswered: decisions.malformedHttp === 'envelope',
-  }),
-  faulty: {
-    /* (a control) node:http as it comes: Node's own limits and answers */
-    'front-node-default-limits': (input, next) => ({ ...next(input), options: {}, malformedAnswered: false }),
-    /* (a control) what nginx's defaults answer before the service sees the request */
-    'front-html-errors': (input, next) => {
-      const front = next(input);
-      return { ...front, listener: nginxDefaults(front.listener) };
-    },
-  },
-};
-
 export async function startReference(opts: ReferenceOptions = {}): Promise<RunningReference> {
   const built = buildReference(opts);
   const host = opts.host ?? '127.0.0.1';
@@ -212,39 +175,6 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Runni
   const { port } = built.server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return { url, profile: built.profileFor(url), close: built.close, built };
-}
-
-/** nginx's default answers (front-html-errors): HTML errors for TRACE and an oversized Authorization header. */
-function nginxDefaults(handler: http.RequestListener): http.RequestListener {
-  const html = (res: http.ServerResponse, status: number, title: string) =>
-    res.writeHead(status, { 'content-type': 'text/html' }).end(`<html><head><title>${status} ${title}</title></head><body><center><h1>${status} ${title}</h1></center><hr><center>nginx</center></body></html>\n`);
-  return (req, res) => {
-    if (req.method === 'TRACE') return html(res, 405, 'Not Allowed');
-    if ((req.headers.authorization ?? '').length > 8192) return html(res, 400, 'Request Header Or Cookie Too Large');
-    return handler(req, res);
-  };
-}
-
-/**
- * A request node:http cannot parse (bad request line, header overflow, bad chunking...):
- * answered 400 invalid_request with the error envelope, then the connection is closed.
- */
-function answerMalformed(err: NodeJS.ErrnoException, socket: Socket): void {
-  const busy = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  if (err.code === 'ECONNRESET' || !socket.writable || busy) {
-    socket.destroy();
-    return;
-  }
-  const body = JSON.stringify(
-    errorEnvelope(new ApiError('invalid_request', { message: 'The HTTP request is malformed.' }), newRequestId()),
-  );
-  socket.end(
-    'HTTP/1.1 400 Bad Request\r\n' +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
 }
 
 function describeError(err: unknown): string {

@@ -21,7 +21,7 @@ import { compareAscending, toPaymentResource } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { parseRfc3339 } from './time.ts';
 import { PAYMENT_STATUSES, type ApiKeyRecord, type PaymentRecord, type PaymentStatus } from './types.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
@@ -55,11 +55,14 @@ const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: bool
     };
   },
   faulty: {
-    /* has_more is left out of the PaymentList when it is false */
-    'list-omits-has-more': (list, next) => {
-      if (list.hasMore) return next(list);
-      const { has_more: _omitted, ...rest } = next(list);
-      return rest;
+    'list-omits-has-more': {
+      does: 'listPayments leaves has_more out of the PaymentList when it is false.',
+      breaks: ['RESP-LIST-SCHEMA'],
+      plant: (list, next) => {
+        if (list.hasMore) return next(list);
+        const { has_more: _omitted, ...rest } = next(list);
+        return rest;
+      },
     },
   },
 };
@@ -69,14 +72,23 @@ const PAGE: Step<{ found: PaymentRecord[]; limit: number }, { page: PaymentRecor
   name: 'the page and has_more',
   check: ({ found, limit }) => ({ page: found.slice(0, limit), hasMore: found.length > limit }),
   faulty: {
-    /* the list query reads a replica that is never filled: every page is empty */
-    'list-always-empty': () => ({ page: [], hasMore: false }),
-    /* the extra item fetched to compute has_more stays on the page */
-    'list-page-includes-lookahead': (input, next) => ({ ...next(input), page: input.found }),
-    /* has_more means "the page is full", not "more follow" */
-    'list-has-more-when-page-full': (input, next) => {
-      const { page } = next(input);
-      return { page, hasMore: page.length === input.limit };
+    'list-always-empty': {
+      does: 'Every page is empty (data [], has_more false): the list query reads a replica that is never filled.',
+      breaks: ['LIST-FILTER-STATUS', 'LIST-FILTER-EXTERNAL-ID', 'LIST-FILTER-CREATED-RANGE', 'LIST-FILTER-STRICT', 'LIST-LIMIT-BOUNDS', 'LIST-LIMIT-DEFAULT', 'LIST-LIMIT-RESPECTED', 'LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE'],
+      plant: () => ({ page: [], hasMore: false }),
+    },
+    'list-page-includes-lookahead': {
+      does: 'The extra Payment fetched to compute has_more is left on the page: limit + 1 items.',
+      breaks: ['LIST-LIMIT-RESPECTED', 'LIST-LIMIT-DEFAULT', 'LIST-HAS-MORE'],
+      plant: (input, next) => ({ ...next(input), page: input.found }),
+    },
+    'list-has-more-when-page-full': {
+      does: 'has_more is computed as "the page is full", so it is true when exactly limit Payments remain.',
+      breaks: ['LIST-HAS-MORE'],
+      plant: (input, next) => {
+        const { page } = next(input);
+        return { page, hasMore: page.length === input.limit };
+      },
     },
   },
 };
@@ -158,22 +170,40 @@ const LIMIT: Step<string | null, number> = {
   name: 'limit',
   check: parseLimit,
   faulty: {
-    /* limit read with parseInt and clamped into 1..100 instead of rejected */
-    'list-limit-clamped': (raw, next) => {
-      if (raw === null) return next(raw);
-      const n = Number.parseInt(raw, 10);
-      return Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
+    'list-limit-clamped': {
+      does: 'limit is read with parseInt and clamped into 1..100 (20 when unreadable) instead of rejected.',
+      breaks: ['LIST-LIMIT-BOUNDS'],
+      plant: (raw, next) => {
+        if (raw === null) return next(raw);
+        const n = Number.parseInt(raw, 10);
+        return Number.isNaN(n) ? DEFAULT_LIMIT : Math.min(MAX_LIMIT, Math.max(1, n));
+      },
     },
-    /* the upper bound is compared with > 101 instead of > 100 */
-    'list-limit-accepts-101': (raw, next) => (limitValue(raw) === MAX_LIMIT + 1 ? limitValue(raw) : next(raw)),
-    /* the lower bound is compared with < 0 instead of < 1 (a page of nothing) */
-    'list-limit-accepts-0': (raw, next) => (limitValue(raw) === 0 ? limitValue(raw) : next(raw)),
-    /* the upper bound is exclusive (>= 100), so limit=100 is refused */
-    'list-limit-rejects-100': (raw, next) => (limitValue(raw) === MAX_LIMIT ? refuseLimit() : next(raw)),
-    /* the lower bound is exclusive (<= 1), so limit=1 is refused */
-    'list-limit-rejects-1': (raw, next) => (limitValue(raw) === 1 ? refuseLimit() : next(raw)),
-    /* the default page size is 10, not 20 */
-    'list-default-limit-10': (raw, next) => (raw === null ? 10 : next(raw)),
+    'list-limit-accepts-101': {
+      does: 'The upper bound of limit is off by one: limit=101 is accepted (a page of up to 101).',
+      breaks: ['LIST-LIMIT-BOUNDS'],
+      plant: (raw, next) => (limitValue(raw) === MAX_LIMIT + 1 ? limitValue(raw) : next(raw)),
+    },
+    'list-limit-accepts-0': {
+      does: 'The lower bound of limit is off by one: limit=0 is accepted (an empty page).',
+      breaks: ['LIST-LIMIT-BOUNDS'],
+      plant: (raw, next) => (limitValue(raw) === 0 ? limitValue(raw) : next(raw)),
+    },
+    'list-limit-rejects-100': {
+      does: 'The upper bound of limit is exclusive: limit=100, the limit itself, is refused with 400 invalid_request.',
+      breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+      plant: (raw, next) => (limitValue(raw) === MAX_LIMIT ? refuseLimit() : next(raw)),
+    },
+    'list-limit-rejects-1': {
+      does: 'The lower bound of limit is exclusive: limit=1, the limit itself, is refused with 400 invalid_request.',
+      breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+      plant: (raw, next) => (limitValue(raw) === 1 ? refuseLimit() : next(raw)),
+    },
+    'list-default-limit-10': {
+      does: 'Without limit a page holds 10 Payments instead of the default 20.',
+      breaks: ['LIST-LIMIT-DEFAULT'],
+      plant: (raw, next) => (raw === null ? 10 : next(raw)),
+    },
   },
 };
 
@@ -181,10 +211,16 @@ const STATUS: Step<string | null, PaymentStatus | null> = {
   name: 'status',
   check: parseStatus,
   faulty: {
-    /* the status filter is upper-cased and trimmed before the check, so "paid " lists PAID */
-    'list-status-filter-case-folded': (value, next) => next(value === null ? null : value.trim().toUpperCase()),
-    /* an unknown status value is dropped instead of rejected */
-    'list-unknown-status-ignored': (value, next) => next(value !== null && !(PAYMENT_STATUSES as readonly string[]).includes(value) ? null : value),
+    'list-status-filter-case-folded': {
+      does: 'The status filter is trimmed and upper-cased before it is checked: "paid" or " PAID" lists PAID Payments instead of answering 400.',
+      breaks: ['LIST-FILTER-STRICT'],
+      plant: (value, next) => next(value === null ? null : value.trim().toUpperCase()),
+    },
+    'list-unknown-status-ignored': {
+      does: 'An unknown status filter value is dropped (no filter) instead of answered 400 invalid_request.',
+      breaks: ['LIST-FILTER-STRICT'],
+      plant: (value, next) => next(value !== null && !(PAYMENT_STATUSES as readonly string[]).includes(value) ? null : value),
+    },
   },
 };
 
@@ -192,11 +228,17 @@ const DATE: Step<{ name: string; value: string | null; rounding: 'floor' | 'ceil
   name: 'created_from / created_to',
   check: ({ name, value, rounding }) => parseDateParam(name, value, rounding),
   faulty: {
-    /* the UTC offset is cut off, the wall-clock time read as UTC */
-    'list-date-offset-ignored': (date, next) => next({ ...date, value: date.value === null ? null : date.value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z') }),
-    /* a date that does not parse is dropped instead of rejected */
-    'list-malformed-date-ignored': (date, next) =>
-      next(date.value !== null && parseRfc3339(date.value.replace(/ (\d{2}:\d{2})$/, '+$1'), date.rounding) === null ? { ...date, value: null } : date),
+    'list-date-offset-ignored': {
+      does: 'created_from / created_to drop their UTC offset: the wall-clock time is read as UTC.',
+      breaks: ['LIST-FILTER-CREATED-RANGE'],
+      plant: (date, next) => next({ ...date, value: date.value === null ? null : date.value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z') }),
+    },
+    'list-malformed-date-ignored': {
+      does: 'A created_from / created_to that does not parse is dropped instead of answered 400 invalid_request.',
+      breaks: ['LIST-FILTER-STRICT'],
+      plant: (date, next) =>
+        next(date.value !== null && parseRfc3339(date.value.replace(/ (\d{2}:\d{2})$/, '+$1'), date.rounding) === null ? { ...date, value: null } : date),
+    },
   },
 };
 
@@ -259,8 +301,11 @@ const STATUS_FILTER: Step<PaymentStatus | null, PaymentStatus | null> = {
   name: 'the status filter is applied',
   check: (status) => status,
   faulty: {
-    /* the status filter is parsed but never applied */
-    'list-status-filter-ignored': () => null,
+    'list-status-filter-ignored': {
+      does: 'The status filter is parsed but never applied: every status is listed.',
+      breaks: ['LIST-FILTER-STATUS'],
+      plant: () => null,
+    },
   },
 };
 
@@ -274,10 +319,16 @@ const EXTERNAL_ID_FILTER: Step<string, ExternalIdFilter> = {
   name: 'external_id: the exact value, unique per business and environment',
   check: (wanted) => ({ matches: (p) => p.externalId === wanted, unique: true }),
   faulty: {
-    /* external_id matched by prefix, as SQL LIKE 'x%' */
-    'list-external-id-prefix-match': (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.startsWith(wanted), unique: false }),
-    /* external_id matched case-insensitively, as SQL ILIKE 'x' */
-    'list-external-id-case-folded': (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.toLowerCase() === wanted.toLowerCase(), unique: false }),
+    'list-external-id-prefix-match': {
+      does: 'The external_id filter matches by prefix (like SQL LIKE \'x%\'), so x also lists x-2.',
+      breaks: ['LIST-FILTER-EXTERNAL-ID'],
+      plant: (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.startsWith(wanted), unique: false }),
+    },
+    'list-external-id-case-folded': {
+      does: 'The external_id filter matches case-insensitively: external_id=ORD-1 also lists the Payment of ord-1.',
+      breaks: ['LIST-FILTER-EXTERNAL-ID'],
+      plant: (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.toLowerCase() === wanted.toLowerCase(), unique: false }),
+    },
   },
 };
 
@@ -296,8 +347,11 @@ const CURSOR: Step<boolean, Cursor> = {
     includesCursor: false,
   }),
   faulty: {
-    /* the cursor Payment itself is listed again after it */
-    'list-starting-after-inclusive': () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
+    'list-starting-after-inclusive': {
+      does: 'starting_after includes the cursor Payment itself, so it is listed again on the next page.',
+      breaks: ['LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE', 'LIST-LIMIT-DEFAULT'],
+      plant: () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
+    },
   },
 };
 
@@ -316,16 +370,22 @@ const BY_EXTERNAL_ID: Step<ByExternalId, PaymentRecord[]> = {
     return p !== undefined && matches(p) ? [p] : [];
   },
   faulty: {
-    /* the external_id filter looks the value up in Test and Live alike */
-    'list-external-id-ignores-environment': ({ ctx, key, externalId, matches }) =>
-      (['test', 'live'] as const)
-        .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
-        .filter((p): p is PaymentRecord => p !== undefined && matches(p)),
-    /* external_id lookups answer from a snapshot taken at creation (still PENDING) */
-    'list-external-id-stale-status': ({ ctx, key, externalId, matches }) => {
-      const p = ctx.state.payments.findByExternalId(key.businessId, key.env, externalId);
-      const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
-      return stale !== undefined && matches(stale) ? [stale] : [];
+    'list-external-id-ignores-environment': {
+      does: 'The external_id filter of listPayments looks the value up in Test and Live alike.',
+      breaks: ['ISO-TEST-LIVE-LIST'],
+      plant: ({ ctx, key, externalId, matches }) =>
+        (['test', 'live'] as const)
+          .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
+          .filter((p): p is PaymentRecord => p !== undefined && matches(p)),
+    },
+    'list-external-id-stale-status': {
+      does: 'The external_id filter answers from a snapshot taken at creation: a cancelled or paid Payment is listed as PENDING.',
+      breaks: ['MODEL-SEQUENCES'],
+      plant: ({ ctx, key, externalId, matches }) => {
+        const p = ctx.state.payments.findByExternalId(key.businessId, key.env, externalId);
+        const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };
+        return stale !== undefined && matches(stale) ? [stale] : [];
+      },
     },
   },
 };
@@ -359,3 +419,6 @@ function lowerBound(all: readonly PaymentRecord[], target: PaymentRecord): numbe
 function invalidParam(param: string, message: string): ApiError {
   return new ApiError('invalid_request', { param, message });
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID];

@@ -9,7 +9,7 @@
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { Business, Receiver } from './types.ts';
 
 interface LiveInput {
@@ -27,12 +27,18 @@ const DETECTION: Step<Business, void> = {
   name: 'payment_detection_not_ready: no enabled, bridge-ready receiving method',
   check: checkDetectionReady,
   faulty: {
-    /* the detection-readiness check is skipped: a business with no ready receiving method creates Live Payments */
-    'live-detection-not-checked': () => undefined,
-    /* every() instead of some(): one disabled or unready number makes the whole business not ready */
-    'live-ready-requires-every-receiver': (business, next) => {
-      if (!business.receivers.every((r) => r.enabled && r.bridgeReady)) throw new ApiError('payment_detection_not_ready');
-      next(business);
+    'live-detection-not-checked': {
+      does: 'The detection-readiness check is skipped: a business without an enabled, bridge-ready receiving method creates Live Payments.',
+      breaks: ['LIVE-NOT-READY'],
+      plant: () => undefined,
+    },
+    'live-ready-requires-every-receiver': {
+      does: 'Readiness requires every receiving number to be enabled and bridge-ready (every instead of some): a ready business with one idle number cannot create.',
+      breaks: ['LIVE-READY-CREATES', 'LIVE-METHOD-UNAVAILABLE', 'LIVE-CHANNEL-UNAVAILABLE'],
+      plant: (business, next) => {
+        if (!business.receivers.every((r) => r.enabled && r.bridgeReady)) throw new ApiError('payment_detection_not_ready');
+        next(business);
+      },
     },
   },
 };
@@ -41,8 +47,11 @@ const CREDIT: Step<Business, void> = {
   name: 'insufficient_credit: Service Credit below the next fee',
   check: checkCredit,
   faulty: {
-    /* Service Credit is not checked at creation */
-    'live-credit-not-checked': () => undefined,
+    'live-credit-not-checked': {
+      does: 'Service Credit is not checked at Live creation.',
+      breaks: ['LIVE-NO-CREDIT'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -51,19 +60,25 @@ const RECEIVING: Step<LiveInput & { readonly business: Business }, void> = {
   name: 'payment_method_unavailable, then payment_channel_unavailable',
   check: ({ business, allowedMethods, allowedChannels }) => checkChannels(checkMethods(business, allowedMethods), allowedChannels),
   faulty: {
-    /* channels are matched against every enabled number of the allowed methods, bridge-ready or not */
-    'live-channel-check-counts-unready-receivers': ({ business, allowedMethods, allowedChannels }) => {
-      checkMethods(business, allowedMethods);
-      const enabled = business.receivers.filter((r) => r.enabled && (allowedMethods === undefined || allowedMethods.includes(r.method)));
-      checkChannels(enabled, allowedChannels);
+    'live-channel-check-counts-unready-receivers': {
+      does: 'Requested channels are matched against enabled numbers whose bridge is not ready.',
+      breaks: ['LIVE-CHANNEL-UNAVAILABLE'],
+      plant: ({ business, allowedMethods, allowedChannels }) => {
+        checkMethods(business, allowedMethods);
+        const enabled = business.receivers.filter((r) => r.enabled && (allowedMethods === undefined || allowedMethods.includes(r.method)));
+        checkChannels(enabled, allowedChannels);
+      },
     },
-    /* a disabled receiving number still counts as usable for its method */
-    'live-method-check-ignores-enabled': (input, next) => {
-      const allowed = input.allowedMethods;
-      if (allowed === undefined) return next(input);
-      const usable = input.business.receivers.filter((r) => r.bridgeReady && allowed.includes(r.method));
-      if (usable.length === 0) throw new ApiError('payment_method_unavailable', { param: 'allowed_methods' });
-      checkChannels(usable, input.allowedChannels);
+    'live-method-check-ignores-enabled': {
+      does: 'A disabled receiving number still counts as usable for its method.',
+      breaks: ['LIVE-METHOD-UNAVAILABLE'],
+      plant: (input, next) => {
+        const allowed = input.allowedMethods;
+        if (allowed === undefined) return next(input);
+        const usable = input.business.receivers.filter((r) => r.bridgeReady && allowed.includes(r.method));
+        if (usable.length === 0) throw new ApiError('payment_method_unavailable', { param: 'allowed_methods' });
+        checkChannels(usable, input.allowedChannels);
+      },
     },
   },
 };
@@ -106,3 +121,6 @@ export function liveReceiving(business: Business): { methods: string[]; channels
   const channels = [...new Set(ready.flatMap((r) => r.channels))];
   return { methods, channels };
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [DETECTION, CREDIT, RECEIVING];

@@ -13,7 +13,7 @@
 import { ApiError } from './errors.ts';
 import { formatCents } from './decimal.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { ApiKeyRecord, Customer, Order } from './types.ts';
 
 export interface RelationLookup {
@@ -59,8 +59,11 @@ const RELATIONS: Step<RelationsInput, ResolvedRelations> = {
     return { customerId: customer ?? order.customerId, order };
   },
   faulty: {
-    /* with an order_id, customer_id is ignored (neither checked nor compared): the payment silently takes the order's customer */
-    'order-customer-ignored': (input, next) => next(input.orderId !== null ? { ...input, customerId: null } : input),
+    'order-customer-ignored': {
+      does: 'With an order_id, customer_id is ignored (neither checked nor compared with the order\'s customer).',
+      breaks: ['ORDER-CUSTOMER-MISMATCH'],
+      plant: (input, next) => next(input.orderId !== null ? { ...input, customerId: null } : input),
+    },
   },
 };
 
@@ -82,16 +85,22 @@ const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string |
     return customer.id;
   },
   faulty: {
-    /* customers are looked up in the Live environment whatever the key: a Test key's own customer is refused */
-    'customers-looked-up-in-live': (input, next) => {
-      const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
-      if (customer !== undefined && customer.businessId === input.key.businessId) throw new ApiError('invalid_customer', { param: 'customer_id' });
-      return next(input);
+    'customers-looked-up-in-live': {
+      does: 'Customers are looked up in the Live environment whatever the key: a Test key\'s own customer is refused with invalid_customer.',
+      breaks: ['ORDER-CUSTOMER-ACCEPTED', 'ORDER-WITHIN-DUE', 'ORDER-EXCEEDS-DUE'],
+      plant: (input, next) => {
+        const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
+        if (customer !== undefined && customer.businessId === input.key.businessId) throw new ApiError('invalid_customer', { param: 'customer_id' });
+        return next(input);
+      },
     },
-    /* customers are looked up across businesses: another business's customer is accepted */
-    'foreign-customer-accepted': (input, next) => {
-      const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
-      return customer !== undefined ? customer.id : next(input);
+    'foreign-customer-accepted': {
+      does: 'Customers are looked up across businesses: another business\'s customer_id is accepted.',
+      breaks: ['ORDER-INVALID-CUSTOMER'],
+      plant: (input, next) => {
+        const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
+        return customer !== undefined ? customer.id : next(input);
+      },
     },
   },
 };
@@ -107,8 +116,11 @@ const ORDER: Step<ById, Order> = {
     return order;
   },
   faulty: {
-    /* orders are looked up across businesses: another business's order is found */
-    'foreign-order-accepted': (input, next) => input.lookup.orders.get(input.id) ?? next(input),
+    'foreign-order-accepted': {
+      does: 'Orders are looked up across businesses: another business\'s order_id is accepted.',
+      breaks: ['ORDER-NOT-FOUND'],
+      plant: (input, next) => input.lookup.orders.get(input.id) ?? next(input),
+    },
   },
 };
 
@@ -126,8 +138,11 @@ const NOT_CANCELLED: Step<Order, void> = {
     if (order.cancelled) throw new ApiError('order_cancelled', { param: 'order_id' });
   },
   faulty: {
-    /* the order's cancellation is never checked */
-    'cancelled-order-accepted': () => undefined,
+    'cancelled-order-accepted': {
+      does: 'The order\'s cancellation is never checked: a cancelled order takes new payments.',
+      breaks: ['ORDER-CANCELLED'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -149,13 +164,19 @@ const DUE: Step<{ readonly amountCents: bigint; readonly remaining: bigint }, vo
     }
   },
   faulty: {
-    /* >= instead of >: paying exactly the remaining due is refused */
-    'order-due-boundary-rejected': (input, next) => {
-      if (input.amountCents >= input.remaining) throw new ApiError('exceeds_order_due', { param: 'amount' });
-      next(input);
+    'order-due-boundary-rejected': {
+      does: 'The due check uses >= instead of >: an amount equal to the remaining due is refused with exceeds_order_due.',
+      breaks: ['ORDER-WITHIN-DUE'],
+      plant: (input, next) => {
+        if (input.amountCents >= input.remaining) throw new ApiError('exceeds_order_due', { param: 'amount' });
+        next(input);
+      },
     },
-    /* the amount is never compared with the order's remaining due */
-    'order-due-not-enforced': () => undefined,
+    'order-due-not-enforced': {
+      does: 'The amount is never compared with the order\'s remaining due.',
+      breaks: ['ORDER-EXCEEDS-DUE'],
+      plant: () => undefined,
+    },
   },
 };
 
@@ -164,3 +185,6 @@ export function remainingDueCents(order: Order): bigint {
   const remaining = order.dueCents - order.paidCents;
   return remaining > 0n ? remaining : 0n;
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [RELATIONS, CUSTOMER, ORDER, NOT_CANCELLED, DUE];

@@ -17,7 +17,7 @@ import {
   type TransitionName,
 } from './payments.ts';
 import { jsonReply, type Reply } from './reply.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { ApiKeyRecord, EventType, PaymentRecord, PaymentResource } from './types.ts';
 import { emitEvent } from './webhooks/emit.ts';
 
@@ -32,20 +32,29 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
   name: "the Payment is visible to the key's business and environment",
   check: ({ ctx, key, id }) => ctx.state.payments.findVisible(key.businessId, key.env, id),
   faulty: {
-    /* an id not shaped like ours is refused as malformed (400), a status get/cancel/helpers do not list */
-    'unshaped-payment-id-answers-400': (input, next) => {
-      if (!/^pay_[A-Za-z0-9]{24}$/.test(input.id)) throw new ApiError('invalid_request', { param: 'id', message: 'id is not a valid payment id.' });
-      return next(input);
+    'unshaped-payment-id-answers-400': {
+      does: 'An id that does not look like a Payment id (`pay_` + 24 characters) is refused with 400 invalid_request on get, cancel and the helpers, a status those operations do not list (they answer 404).',
+      breaks: ['RESP-STATUS-LISTED'],
+      plant: (input, next) => {
+        if (!/^pay_[A-Za-z0-9]{24}$/.test(input.id)) throw new ApiError('invalid_request', { param: 'id', message: 'id is not a valid payment id.' });
+        return next(input);
+      },
     },
-    /* the lookup checks the business but not the environment: Test and Live keys see each other's Payments */
-    'environment-not-isolated': (input, next) => {
-      const any = input.ctx.state.payments.getAny(input.id);
-      return any !== undefined && any.businessId === input.key.businessId ? any : next(input);
+    'environment-not-isolated': {
+      does: 'Looking a Payment up by id checks the business but not the environment: Test and Live keys read and cancel each other\'s Payments.',
+      breaks: ['ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE'],
+      plant: (input, next) => {
+        const any = input.ctx.state.payments.getAny(input.id);
+        return any !== undefined && any.businessId === input.key.businessId ? any : next(input);
+      },
     },
-    /* the lookup checks the environment but not the business: any business's Payment is found by id */
-    'other-business-visible': (input, next) => {
-      const any = input.ctx.state.payments.getAny(input.id);
-      return any !== undefined && any.env === input.key.env ? any : next(input);
+    'other-business-visible': {
+      does: 'Looking a Payment up by id checks the environment but not the business: another business reads, cancels and completes it.',
+      breaks: ['ISO-OTHER-BUSINESS', 'ISO-KEY-ALONE'],
+      plant: (input, next) => {
+        const any = input.ctx.state.payments.getAny(input.id);
+        return any !== undefined && any.env === input.key.env ? any : next(input);
+      },
     },
   },
 };
@@ -55,8 +64,11 @@ const NOT_FOUND: Step<void, ApiError> = {
   name: 'a missing Payment answers 404 payment_not_found',
   check: () => new ApiError('payment_not_found', { param: 'id' }),
   faulty: {
-    /* a missing Payment falls through to the framework's generic 404 not_found */
-    'payment-not-found-generic-404': () => new ApiError('not_found'),
+    'payment-not-found-generic-404': {
+      does: 'A missing Payment falls through to the generic 404 not_found instead of payment_not_found.',
+      breaks: ['ISO-UNKNOWN-ID', 'ISO-OTHER-BUSINESS', 'ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE', 'ISO-KEY-ALONE'],
+      plant: () => new ApiError('not_found'),
+    },
   },
 };
 
@@ -78,8 +90,11 @@ const GET: Step<Action, Reply> = {
   // The Payment's kept bytes (payments.ts): the read path serialises nothing.
   check: ({ ctx, payment }) => ({ status: 200, body: paymentJson(payment, ctx.decisions) }),
   faulty: {
-    /* the GET serialiser hard-codes livemode false, Live Payments included */
-    'get-livemode-always-false': ({ ctx, payment }) => jsonReply(200, { ...toPaymentResource(payment, ctx.decisions), livemode: false }),
+    'get-livemode-always-false': {
+      does: 'getPayment hard-codes livemode false, so a Live Payment read with the Live key claims to be a Test one.',
+      breaks: ['RESP-PAYMENT-LIVEMODE'],
+      plant: ({ ctx, payment }) => jsonReply(200, { ...toPaymentResource(payment, ctx.decisions), livemode: false }),
+    },
   },
 };
 
@@ -98,20 +113,29 @@ const CANCEL: Step<Action, PaymentResource> = {
   name: 'cancel: PENDING → CANCELLED, cancelled_at recorded',
   check: ({ ctx, payment }) => performTransition(ctx, payment, 'cancel'),
   faulty: {
-    /* only CANCELLED is refused; a PAID or REVERSED Payment is moved to CANCELLED */
-    'cancel-allowed-from-paid': (action, next) =>
-      action.payment.status === 'PAID' || action.payment.status === 'REVERSED' ? forceCancelled(action) : next(action),
-    /* the outbox write comes before the state check: a refused cancel still emits payment.cancelled */
-    'refused-cancel-emits-event': (action, next) => {
-      const { ctx, payment } = action;
-      if (payment.status !== 'PENDING') emitEvent(ctx, 'payment.cancelled', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, toPaymentResource(payment, ctx.decisions), ctx.now());
-      return next(action);
+    'cancel-allowed-from-paid': {
+      does: 'cancelPayment only refuses a CANCELLED Payment: a PAID (or REVERSED) one is moved to CANCELLED.',
+      breaks: ['TRANS-ILLEGAL', 'TRANS-REVERSED'],
+      plant: (action, next) =>
+        action.payment.status === 'PAID' || action.payment.status === 'REVERSED' ? forceCancelled(action) : next(action),
     },
-    /* the move is made but cancelled_at is never recorded */
-    'cancel-forgets-cancelled-at': (action, next) => {
-      const resource = next(action);
-      action.payment.cancelledAt = null;
-      return { ...resource, cancelled_at: null };
+    'refused-cancel-emits-event': {
+      does: 'The outbox write comes before the state check: a cancel refused 409 invalid_transition still emits payment.cancelled.',
+      breaks: ['HOOK-REFUSED-NO-EVENT'],
+      plant: (action, next) => {
+        const { ctx, payment } = action;
+        if (payment.status !== 'PENDING') emitEvent(ctx, 'payment.cancelled', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, toPaymentResource(payment, ctx.decisions), ctx.now());
+        return next(action);
+      },
+    },
+    'cancel-forgets-cancelled-at': {
+      does: 'cancelPayment moves the Payment to CANCELLED but never records cancelled_at.',
+      breaks: ['TRANS-CANCEL'],
+      plant: (action, next) => {
+        const resource = next(action);
+        action.payment.cancelledAt = null;
+        return { ...resource, cancelled_at: null };
+      },
     },
   },
 };
@@ -125,14 +149,20 @@ const SUCCEED: Step<Action, PaymentResource> = {
   name: 'succeed: PENDING → PAID, paid_at recorded',
   check: ({ ctx, payment }) => performTransition(ctx, payment, 'succeed'),
   faulty: {
-    /* an already PAID Payment counts as done and is answered 200 instead of 409 */
-    'succeed-on-paid-answers-200': (action, next) =>
-      action.payment.status === 'PAID' ? toPaymentResource(action.payment, action.ctx.decisions) : next(action),
-    /* the move is made but paid_at is never recorded */
-    'succeed-forgets-paid-at': (action, next) => {
-      const resource = next(action);
-      action.payment.paidAt = null;
-      return { ...resource, paid_at: null };
+    'succeed-on-paid-answers-200': {
+      does: 'The succeed helper treats a PAID Payment as already done and answers 200 with it instead of 409 invalid_transition.',
+      breaks: ['TRANS-ILLEGAL'],
+      plant: (action, next) =>
+        action.payment.status === 'PAID' ? toPaymentResource(action.payment, action.ctx.decisions) : next(action),
+    },
+    'succeed-forgets-paid-at': {
+      does: 'The succeed helper moves the Payment to PAID but never records paid_at.',
+      breaks: ['TRANS-HELPER-SUCCEED'],
+      plant: (action, next) => {
+        const resource = next(action);
+        action.payment.paidAt = null;
+        return { ...resource, paid_at: null };
+      },
     },
   },
 };
@@ -147,20 +177,29 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
   name: 'the cancel helper: PENDING → CANCELLED, stored, with its event',
   check: ({ ctx, payment }) => performTransition(ctx, payment, 'cancel'),
   faulty: {
-    /* the state is not checked; any Payment is (re)cancelled, cancelled_at overwritten */
-    'helper-cancel-ignores-state': (action, next) => (action.payment.status !== 'PENDING' ? forceCancelled(action) : next(action)),
-    /* the move is applied to a copy that is answered; the stored Payment stays PENDING */
-    'helper-cancel-not-persisted': ({ ctx, payment }) => {
-      assertTransitionAllowed(payment, 'cancel');
-      const copy = { ...payment };
-      applyTransition(copy, 'cancel', ctx.now());
-      return toPaymentResource(copy, ctx.decisions);
+    'helper-cancel-ignores-state': {
+      does: 'The cancel helper does not check the state: any Payment, PAID, CANCELLED or REVERSED, is (re)cancelled and its cancelled_at overwritten.',
+      breaks: ['TRANS-ILLEGAL', 'TRANS-REVERSED'],
+      plant: (action, next) => (action.payment.status !== 'PENDING' ? forceCancelled(action) : next(action)),
     },
-    /* the helper writes CANCELLED through a path that skips the outbox: no payment.cancelled */
-    'helper-cancel-emits-no-event': ({ ctx, payment }) => {
-      assertTransitionAllowed(payment, 'cancel');
-      applyTransition(payment, 'cancel', ctx.now());
-      return toPaymentResource(payment, ctx.decisions);
+    'helper-cancel-not-persisted': {
+      does: 'The cancel helper answers 200 CANCELLED from a copy of the Payment; the stored Payment stays PENDING.',
+      breaks: ['TRANS-HELPER-CANCEL', 'TRANS-ILLEGAL'],
+      plant: ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'cancel');
+        const copy = { ...payment };
+        applyTransition(copy, 'cancel', ctx.now());
+        return toPaymentResource(copy, ctx.decisions);
+      },
+    },
+    'helper-cancel-emits-no-event': {
+      does: 'The cancel helper writes CANCELLED through a path that skips the outbox: no payment.cancelled event.',
+      breaks: ['HOOK-EVENT-HELPER-CANCELLED', 'HOOK-AT-LEAST-ONCE'],
+      plant: ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'cancel');
+        applyTransition(payment, 'cancel', ctx.now());
+        return toPaymentResource(payment, ctx.decisions);
+      },
     },
   },
 };
@@ -175,11 +214,14 @@ const REVERSE: Step<Action, PaymentResource> = {
   name: 'reverse: PAID → REVERSED in the stored record',
   check: ({ ctx, payment }) => performTransition(ctx, payment, 'reverse'),
   faulty: {
-    /* the reversal is answered REVERSED but the stored Payment stays PAID */
-    'reversal-not-persisted': (action, next) => {
-      const resource = next(action);
-      action.payment.status = 'PAID';
-      return resource;
+    'reversal-not-persisted': {
+      does: 'The reversal answers REVERSED but the stored Payment stays PAID.',
+      breaks: ['TRANS-REVERSED', 'TRANS-ILLEGAL'],
+      plant: (action, next) => {
+        const resource = next(action);
+        action.payment.status = 'PAID';
+        return resource;
+      },
     },
   },
 };
@@ -227,10 +269,13 @@ const MOVE: Step<Move, void> = {
   name: 'the move and its timestamps, at the instant of the request',
   check: ({ payment, name, at }) => applyTransition(payment, name, at),
   faulty: {
-    /* cancelled_at is stored truncated to the whole minute, so it reads before created_at */
-    'cancelled-at-truncated-to-minute': (move, next) => {
-      next(move);
-      if (move.name === 'cancel') move.payment.cancelledAt = Math.floor(move.at / 60_000) * 60_000;
+    'cancelled-at-truncated-to-minute': {
+      does: 'cancelled_at is recorded truncated to the whole minute, so it reads earlier than created_at.',
+      breaks: ['TRANS-CANCEL', 'TRANS-HELPER-CANCEL'],
+      plant: (move, next) => {
+        next(move);
+        if (move.name === 'cancel') move.payment.cancelledAt = Math.floor(move.at / 60_000) * 60_000;
+      },
     },
   },
 };
@@ -247,10 +292,13 @@ const EVENT_OBJECT: Step<Moving, { resource: PaymentResource; eventObject: Payme
     return { resource, eventObject: resource };
   },
   faulty: {
-    /* the event snapshots the Payment as it was before the move */
-    'event-snapshot-before-transition': (moving, next) => {
-      const before = toPaymentResource(moving.payment, moving.ctx.decisions);
-      return { ...next(moving), eventObject: before };
+    'event-snapshot-before-transition': {
+      does: 'The event of a transition snapshots the Payment before the move is applied (PENDING in payment.paid, payment.cancelled; PAID in payment.reversed).',
+      breaks: ['HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-EVENT-REVERSED'],
+      plant: (moving, next) => {
+        const before = toPaymentResource(moving.payment, moving.ctx.decisions);
+        return { ...next(moving), eventObject: before };
+      },
     },
   },
 };
@@ -259,8 +307,11 @@ const EVENT_TYPE: Step<TransitionName, EventType> = {
   name: "the event type of the move (succeed: payment.paid)",
   check: (name) => TRANSITIONS[name].event,
   faulty: {
-    /* the succeed helper's event is typed payment.succeeded, not payment.paid */
-    'succeed-emits-payment-succeeded': (name, next) => (name === 'succeed' ? ('payment.succeeded' as EventType) : next(name)),
+    'succeed-emits-payment-succeeded': {
+      does: 'The succeed helper emits the type payment.succeeded instead of payment.paid.',
+      breaks: ['HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
+      plant: (name, next) => (name === 'succeed' ? ('payment.succeeded' as EventType) : next(name)),
+    },
   },
 };
 /** An order's remaining due decreases when a payment on it becomes PAID, and comes back when it is REVERSED. */
@@ -271,3 +322,6 @@ function updateOrderPaid(ctx: AppContext, payment: PaymentRecord, name: Transiti
   if (name === 'succeed') order.paidCents += payment.amountCents;
   if (name === 'reverse') order.paidCents -= payment.amountCents;
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [VISIBLE, NOT_FOUND, GET, CANCEL, SUCCEED, HELPER_CANCEL, REVERSE, MOVE, EVENT_OBJECT, EVENT_TYPE];

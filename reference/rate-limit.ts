@@ -9,7 +9,7 @@
  */
 import { ApiError } from './errors.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 import type { WindowSpec } from './types.ts';
 
 interface Window {
@@ -61,19 +61,22 @@ const ADMISSION: Step<Take, void> = {
     if (window.count > take.spec.limit) throw checkOf(REFUSAL, take.faults)({ window, spec: take.spec, now: take.now, retryAfter: take.retryAfter });
   },
   faulty: {
-    /* the key's limit is recorded for its whole business until the window ends: while one key of a business is limited, every key of that business is refused */
-    'rate-limit-blocks-business': (take, next) => {
-      const block = take.windows.get(blockSlotOf(take.businessId));
-      if (block !== undefined && take.now < block.startedAt) {
-        throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil((block.startedAt - take.now) / 1000))) } });
-      }
-      try {
-        next(take);
-      } catch (refusal) {
-        const window = take.windows.get(take.key);
-        if (refusal instanceof ApiError && window !== undefined) take.windows.set(blockSlotOf(take.businessId), { startedAt: window.startedAt + take.spec.windowMs, count: 0 });
-        throw refusal;
-      }
+    'rate-limit-blocks-business': {
+      does: 'While one key of a business is over its limit, every key of that business is refused.',
+      breaks: ['LIMIT-PER-KEY'],
+      plant: (take, next) => {
+        const block = take.windows.get(blockSlotOf(take.businessId));
+        if (block !== undefined && take.now < block.startedAt) {
+          throw new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.max(1, Math.ceil((block.startedAt - take.now) / 1000))) } });
+        }
+        try {
+          next(take);
+        } catch (refusal) {
+          const window = take.windows.get(take.key);
+          if (refusal instanceof ApiError && window !== undefined) take.windows.set(blockSlotOf(take.businessId), { startedAt: window.startedAt + take.spec.windowMs, count: 0 });
+          throw refusal;
+        }
+      },
     },
   },
 };
@@ -93,14 +96,23 @@ const REFUSAL: Step<Refusal, Error> = {
       headers: { 'Retry-After': String(retryAfter === 'whole-window' ? Math.max(1, Math.ceil(spec.windowMs / 1000)) : retryAfterSeconds(window, spec, now)) },
     }),
   faulty: {
-    /* Retry-After is rounded down, so a client that honours it comes back before the window ends */
-    'rate-limit-retry-after-floor': ({ window, spec, now }) =>
-      new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.floor((window.startedAt + spec.windowMs - now) / 1000)) } }),
-    /* Retry-After is sent as an HTTP-date, not the integer number of seconds the spec requires */
-    'rate-limit-retry-after-http-date': ({ window, spec }) =>
-      new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': new Date(window.startedAt + spec.windowMs).toUTCString() } }),
-    /* the limiter throws a plain Error, which the server answers 500 internal_error */
-    'rate-limit-throws-plain-error': ({ spec }) => new Error(`rate limit of ${spec.limit} per ${spec.windowMs} ms exceeded for a key`),
+    'rate-limit-retry-after-floor': {
+      does: 'Retry-After is rounded down, so a client that waits it comes back before the window ends and is refused again.',
+      breaks: ['LIMIT-RECOVERY'],
+      plant: ({ window, spec, now }) =>
+        new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.floor((window.startedAt + spec.windowMs - now) / 1000)) } }),
+    },
+    'rate-limit-retry-after-http-date': {
+      does: 'Retry-After is sent as an HTTP-date instead of an integer number of seconds.',
+      breaks: ['LIMIT-RETRY-AFTER'],
+      plant: ({ window, spec }) =>
+        new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': new Date(window.startedAt + spec.windowMs).toUTCString() } }),
+    },
+    'rate-limit-throws-plain-error': {
+      does: 'The limiter throws a plain Error, so a key over its limit gets 500 internal_error instead of 429 rate_limit_exceeded.',
+      breaks: ['LIMIT-RATE-429'],
+      plant: ({ spec }) => new Error(`rate limit of ${spec.limit} per ${spec.windowMs} ms exceeded for a key`),
+    },
   },
 };
 
@@ -114,3 +126,6 @@ export function retryAfterSeconds(window: Window, spec: WindowSpec, now: number)
   const remainingMs = window.startedAt + spec.windowMs - now;
   return Math.max(1, Math.ceil(remainingMs / 1000));
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [ADMISSION, REFUSAL];

@@ -15,7 +15,7 @@ import { AMOUNT_PATTERN, MAX_INTEGER_DIGITS, toCents } from './decimal.ts';
 import type { RequestBody } from './http-io.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from './types.ts';
 import { NO_FAULTS, type FaultSet } from './faults.ts';
-import { checkOf, type Step } from './steps.ts';
+import { checkOf, type PlantingStep, type Step } from './steps.ts';
 
 /** Lengths are counted in Unicode code points. */
 export const LIMITS = {
@@ -86,20 +86,23 @@ const RUN_FIELD_STEPS: Step<FieldRun, CreatePaymentInput> = {
     return Object.assign({}, ...run.checks.map((check) => check(input))) as CreatePaymentInput;
   },
   faulty: {
-    /* every step runs and, when more than one fails, the errors are merged into one generic 400 invalid_request */
-    'validation-errors-aggregated': (run, next) => {
-      const input: FieldInput = { body: run.body, lengths: run.lengths };
-      const failed: ApiError[] = [];
-      for (const check of run.checks) {
-        try {
-          check(input);
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          failed.push(err);
+    'validation-errors-aggregated': {
+      does: 'When several fields are invalid the errors are merged into one generic invalid_request, a code that applies to none of them when each has its own.',
+      breaks: ['CREATE-MULTI-VIOLATION'],
+      plant: (run, next) => {
+        const input: FieldInput = { body: run.body, lengths: run.lengths };
+        const failed: ApiError[] = [];
+        for (const check of run.checks) {
+          try {
+            check(input);
+          } catch (err) {
+            if (!(err instanceof ApiError)) throw err;
+            failed.push(err);
+          }
         }
-      }
-      if (failed.length > 1) throw invalidRequest(`${failed.length} fields are invalid: ${failed.map((e) => e.param ?? e.code).join(', ')}.`);
-      return next(run);
+        if (failed.length > 1) throw invalidRequest(`${failed.length} fields are invalid: ${failed.map((e) => e.param ?? e.code).join(', ')}.`);
+        return next(run);
+      },
     },
   },
 };
@@ -161,13 +164,16 @@ const JSON_TEXT: Step<string, unknown> = {
     }
   },
   faulty: {
-    /* the body parser swallows a syntax error and hands on an empty object, so validation then complains about the amount */
-    'malformed-json-read-as-empty-object': (text, next) => {
-      try {
-        return next(text);
-      } catch {
-        return {};
-      }
+    'malformed-json-read-as-empty-object': {
+      does: 'The body parser swallows a JSON syntax error and hands on {}: a malformed body answers invalid_amount ("amount is required") instead of invalid_request.',
+      breaks: ['CREATE-MALFORMED-JSON'],
+      plant: (text, next) => {
+        try {
+          return next(text);
+        } catch {
+          return {};
+        }
+      },
     },
   },
 };
@@ -179,16 +185,19 @@ const JSON_OBJECT: Step<unknown, Body> = {
     return value as Body;
   },
   faulty: {
-    /* a body that is a JSON string is parsed a second time (tolerating clients that encode twice), so a string holding an object is taken as the request */
-    'double-encoded-json-body-accepted': (value, next) => {
-      if (typeof value !== 'string') return next(value);
-      let inner: unknown;
-      try {
-        inner = JSON.parse(value);
-      } catch {
-        throw invalidRequest('The request body must be a JSON object.');
-      }
-      return next(inner);
+    'double-encoded-json-body-accepted': {
+      does: 'A body that is a JSON string is parsed a second time, so a valid request encoded twice creates a Payment instead of being refused as not an object.',
+      breaks: ['CREATE-BODY-NOT-OBJECT'],
+      plant: (value, next) => {
+        if (typeof value !== 'string') return next(value);
+        let inner: unknown;
+        try {
+          inner = JSON.parse(value);
+        } catch {
+          throw invalidRequest('The request body must be a JSON object.');
+        }
+        return next(inner);
+      },
     },
   },
 };
@@ -209,8 +218,11 @@ const CONTEXT_ITEMS: FieldStep = {
     return {};
   },
   faulty: {
-    /* context_items is treated like any unknown field and silently ignored */
-    'context-items-ignored': () => ({}),
+    'context-items-ignored': {
+      does: 'context_items is treated like any unknown field and silently ignored: the Payment is created.',
+      breaks: ['CREATE-CONTEXT-ITEMS-REJECTED'],
+      plant: () => ({}),
+    },
   },
 };
 
@@ -249,26 +261,47 @@ const AMOUNT: FieldStep = {
   name: 'amount',
   check: ({ body }) => checkAmount(body),
   faulty: {
-    /* the amount's length is read before its presence is checked; a missing amount throws a TypeError (500) */
-    'amount-missing-crashes': (input, next) => {
-      const value = input.body['amount'];
-      if (value === undefined || value === null) void (value as unknown as string).length;
-      return next(input);
+    'amount-missing-crashes': {
+      does: 'The amount\'s length is read before its presence is checked: a body without amount (or with a null one) throws a TypeError and answers 500.',
+      breaks: ['CREATE-AMOUNT-MISSING', 'CREATE-AMOUNT-NOT-STRING', 'RESP-NO-5XX'],
+      plant: (input, next) => {
+        const value = input.body['amount'];
+        if (value === undefined || value === null) void (value as unknown as string).length;
+        return next(input);
+      },
     },
-    /* a JSON number amount is converted with String() instead of being refused */
-    'amount-number-accepted': (input, next) => next(typeof input.body['amount'] === 'number' ? withField(input, 'amount', String(input.body['amount'])) : input),
-    /* the amount pattern allows up to three decimals (the third is dropped when converting to cents) */
-    'amount-three-decimals-accepted': ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9]{1,3})?$/ }),
-    /* the amount pattern allows one decimal only, so "10.25" (two, the limit) is refused */
-    'amount-two-decimals-rejected': ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9])?$/ }),
-    /* amounts are stored in a DECIMAL(14,2) column, so more than 12 integer digits are refused as invalid_amount */
-    'amount-column-too-narrow': ({ body }) => checkAmount(body, { ...AMOUNT_RULE, maxIntegerDigits: 12 }),
-    /* the "above zero" check is missing, so "0" and "0.00" are accepted */
-    'amount-zero-accepted': ({ body }) => checkAmount(body, { ...AMOUNT_RULE, aboveZero: false }),
-    /* the amount goes through a JavaScript number and back (Number(x).toFixed(2)): beyond 2^53 it loses digits */
-    'amount-through-float': (input, next) => {
-      const checked = next(input);
-      return { ...checked, amount: Number(checked.amount).toFixed(2) };
+    'amount-number-accepted': {
+      does: 'A JSON number amount is converted with String() instead of refused.',
+      breaks: ['CREATE-AMOUNT-NOT-STRING', 'CREATE-WRONG-TYPE'],
+      plant: (input, next) => next(typeof input.body['amount'] === 'number' ? withField(input, 'amount', String(input.body['amount'])) : input),
+    },
+    'amount-three-decimals-accepted': {
+      does: 'The amount pattern allows three decimals ("1.005" is accepted, the third decimal dropped).',
+      breaks: ['CREATE-AMOUNT-INVALID'],
+      plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9]{1,3})?$/ }),
+    },
+    'amount-two-decimals-rejected': {
+      does: 'The amount pattern allows one decimal only: "10.25", at the two-decimal limit, is refused with invalid_amount.',
+      breaks: ['CREATE-VALID-ACCEPTED'],
+      plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9])?$/ }),
+    },
+    'amount-column-too-narrow': {
+      does: 'Amounts live in a DECIMAL(14,2) column: valid amounts of more than 12 integer digits are refused with invalid_amount.',
+      breaks: ['CREATE-VALID-ACCEPTED', 'CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'],
+      plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, maxIntegerDigits: 12 }),
+    },
+    'amount-zero-accepted': {
+      does: 'The "above zero" check is missing: "0" and "0.00" create Payments.',
+      breaks: ['CREATE-AMOUNT-INVALID'],
+      plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, aboveZero: false }),
+    },
+    'amount-through-float': {
+      does: 'The amount goes through a JavaScript number and back (Number(x).toFixed(2)): "12345678901234567.89" is stored and answered as "12345678901234568.00".',
+      breaks: ['CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'],
+      plant: (input, next) => {
+        const checked = next(input);
+        return { ...checked, amount: Number(checked.amount).toFixed(2) };
+      },
     },
   },
 };
@@ -290,15 +323,22 @@ const DESCRIPTION: FieldStep = {
     return { description: value };
   },
   faulty: {
-    'string-fields-coerced': stringFieldsCoerced('description'),
-    /* an over-long description is refused with the generic invalid_request instead of description_too_long */
-    'description-too-long-answers-invalid-request': (input, next) => {
-      try {
-        return next(input);
-      } catch (err) {
-        if (err instanceof ApiError && err.code === 'description_too_long') throw new ApiError('invalid_request', { param: 'description', message: 'description is invalid.' });
-        throw err;
-      }
+    'string-fields-coerced': {
+      does: 'description and merchant_reference of another JSON type (number, boolean, array, object) are converted with String() instead of refused.',
+      breaks: ['CREATE-WRONG-TYPE'],
+      plant: stringFieldsCoerced('description'),
+    },
+    'description-too-long-answers-invalid-request': {
+      does: 'An over-long description is refused with the generic invalid_request instead of description_too_long.',
+      breaks: ['CREATE-DESCRIPTION-TOO-LONG-CODE'],
+      plant: (input, next) => {
+        try {
+          return next(input);
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'description_too_long') throw new ApiError('invalid_request', { param: 'description', message: 'description is invalid.' });
+          throw err;
+        }
+      },
     },
   },
 };
@@ -315,11 +355,14 @@ const MERCHANT_REFERENCE: FieldStep = {
   },
   faulty: {
     'string-fields-coerced': stringFieldsCoerced('merchant_reference'),
-    /* an over-long merchant_reference is silently cut (a lenient VARCHAR(255) column) instead of refused */
-    'merchant-reference-truncated': (input, next) => {
-      const value = input.body['merchant_reference'];
-      const max = input.lengths.merchantReference;
-      return typeof value === 'string' && codePoints(value) > max ? { merchantReference: [...value].slice(0, max).join('') } : next(input);
+    'merchant-reference-truncated': {
+      does: 'An over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255)) instead of refused with reference_too_long.',
+      breaks: ['CREATE-REFERENCE-TOO-LONG-CODE'],
+      plant: (input, next) => {
+        const value = input.body['merchant_reference'];
+        const max = input.lengths.merchantReference;
+        return typeof value === 'string' && codePoints(value) > max ? { merchantReference: [...value].slice(0, max).join('') } : next(input);
+      },
     },
   },
 };
@@ -339,13 +382,16 @@ const EXTERNAL_ID: FieldStep = {
     return { externalId: value };
   },
   faulty: {
-    /* the length is never checked; the unique index refuses the key and the database error surfaces as 500 */
-    'external-id-too-long-crashes': (input, next) => {
-      const value = input.body['external_id'];
-      if (typeof value === 'string' && codePoints(value) > input.lengths.externalId) {
-        throw new Error('index row size exceeds the maximum for index "payments_external_id_key"');
-      }
-      return next(input);
+    'external-id-too-long-crashes': {
+      does: 'The external_id length is never checked: the unique index refuses an over-long key and the database error answers 500.',
+      breaks: ['CREATE-EXTERNAL-ID-TOO-LONG-CODE', 'RESP-NO-5XX'],
+      plant: (input, next) => {
+        const value = input.body['external_id'];
+        if (typeof value === 'string' && codePoints(value) > input.lengths.externalId) {
+          throw new Error('index row size exceeds the maximum for index "payments_external_id_key"');
+        }
+        return next(input);
+      },
     },
   },
 };
@@ -401,16 +447,28 @@ const RETURN_URL: FieldStep = {
   name: 'return_url',
   check: ({ body }) => ({ returnUrl: checkReturnUrl(body) }),
   faulty: {
-    /* the blocklist is compared with the scheme as written, so JavaScript: or FILE: slip through */
-    'forbidden-scheme-case-sensitive': ({ body }) => ({
-      returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (_raw, cleaned) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(cleaned)?.[1] ?? null }),
-    }),
-    /* the blocklist looks at the raw value, before leading spaces/controls and tabs/newlines are removed as a browser does */
-    'return-url-scheme-checked-before-cleaning': ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (raw) => schemeOf(raw) }) }),
-    /* the https-only check is missing, so http:// return URLs pass like deep links */
-    'http-return-url-accepted': ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, httpAccepted: true }) }),
-    /* only web URLs are accepted; native-app deep links are refused */
-    'deep-link-return-url-rejected': ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, deepLinksAccepted: false }) }),
+    'forbidden-scheme-case-sensitive': {
+      does: 'The javascript:/data:/file:/intent: blocklist is compared with the scheme as written: "JavaScript://…" or "FILE:///…" passes as a deep link.',
+      breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
+      plant: ({ body }) => ({
+        returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (_raw, cleaned) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(cleaned)?.[1] ?? null }),
+      }),
+    },
+    'return-url-scheme-checked-before-cleaning': {
+      does: 'The blocklist looks at the raw return_url, before leading spaces/controls and embedded tabs/newlines are removed the way a browser does: " javascript://…" or "java\\tscript://…" passes.',
+      breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
+      plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (raw) => schemeOf(raw) }) }),
+    },
+    'http-return-url-accepted': {
+      does: 'The https-only check is missing: http:// return URLs are accepted like deep links.',
+      breaks: ['CREATE-RETURN-URL-NOT-HTTPS'],
+      plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, httpAccepted: true }) }),
+    },
+    'deep-link-return-url-rejected': {
+      does: 'Only web URLs are accepted: native-app deep links (myapp://done) are refused with invalid_return_url.',
+      breaks: ['CREATE-RETURN-URL-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, deepLinksAccepted: false }) }),
+    },
   },
 };
 
@@ -467,30 +525,60 @@ const METADATA: FieldStep = {
   name: 'metadata',
   check: ({ body }) => ({ metadata: checkMetadata(body) }),
   faulty: {
-    /* the key count is checked with "> 21" (an off-by-one), so 21 keys pass */
-    'metadata-21-keys-accepted': metadataBoundsOff({ maxKeys: +1 }),
-    /* keys are checked with "<= 65", so a 65-character key passes */
-    'metadata-key-length-off-by-one': metadataBoundsOff({ keyMax: +1 }),
-    /* values are checked with "<= 501", so a 501-character value passes */
-    'metadata-value-length-off-by-one': metadataBoundsOff({ valueMax: +1 }),
-    /* the limits are exclusive ("< 20 keys", "< 64", "< 500"), so metadata exactly at a limit is refused */
-    'metadata-at-limit-rejected': metadataBoundsOff({ maxKeys: -1, keyMax: -1, valueMax: -1 }),
-    /* the key count is checked with ">= 20", so exactly 20 keys are refused */
-    'metadata-20-keys-rejected': metadataBoundsOff({ maxKeys: -1 }),
-    /* keys are checked with "< 64", so a 64-character key is refused */
-    'metadata-64-char-key-rejected': metadataBoundsOff({ keyMax: -1 }),
-    /* values are checked with "< 500", so a 500-character value is refused */
-    'metadata-500-char-value-rejected': metadataBoundsOff({ valueMax: -1 }),
-    /* lengths are JavaScript string lengths (UTF-16 code units): a key of 64 emoji counts 128 and is refused */
-    'metadata-length-counted-in-utf16-units': ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => text.length }) }),
-    /* lengths are UTF-8 bytes (a varchar(64) byte column): a key of 64 "é" counts 128 and is refused */
-    'metadata-length-counted-in-bytes': ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => Buffer.byteLength(text, 'utf8') }) }),
-    /* metadata values are converted with String() instead of refused when they are not strings */
-    'metadata-non-string-values-accepted': (input, next) => {
-      const value = input.body['metadata'];
-      if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return next(input);
-      const coerced = Object.entries(value).map(([k, v]): [string, unknown] => [k, typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]);
-      return next(withField(input, 'metadata', Object.fromEntries(coerced)));
+    'metadata-21-keys-accepted': {
+      does: 'The key count is compared one off: metadata with 21 keys is accepted.',
+      breaks: ['CREATE-METADATA-TOO-MANY-KEYS'],
+      plant: metadataBoundsOff({ maxKeys: +1 }),
+    },
+    'metadata-key-length-off-by-one': {
+      does: 'Key lengths are compared one off: a 65-character metadata key is accepted.',
+      breaks: ['CREATE-METADATA-KEY-TOO-LONG'],
+      plant: metadataBoundsOff({ keyMax: +1 }),
+    },
+    'metadata-value-length-off-by-one': {
+      does: 'Value lengths are compared one off: a 501-character metadata value is accepted.',
+      breaks: ['CREATE-METADATA-VALUE-TOO-LONG'],
+      plant: metadataBoundsOff({ valueMax: +1 }),
+    },
+    'metadata-at-limit-rejected': {
+      does: 'The metadata limits are exclusive: exactly 20 keys, a 64-character key or a 500-character value is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      plant: metadataBoundsOff({ maxKeys: -1, keyMax: -1, valueMax: -1 }),
+    },
+    'metadata-20-keys-rejected': {
+      does: 'The key count is exclusive ("< 20"): metadata with exactly 20 keys is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      plant: metadataBoundsOff({ maxKeys: -1 }),
+    },
+    'metadata-64-char-key-rejected': {
+      does: 'Key lengths are exclusive ("< 64"): a 64-character metadata key is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      plant: metadataBoundsOff({ keyMax: -1 }),
+    },
+    'metadata-500-char-value-rejected': {
+      does: 'Value lengths are exclusive ("< 500"): a 500-character metadata value is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      plant: metadataBoundsOff({ valueMax: -1 }),
+    },
+    'metadata-length-counted-in-utf16-units': {
+      does: 'Metadata lengths are counted in UTF-16 code units (string.length): a key of 64 emoji, 64 characters, is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      plant: ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => text.length }) }),
+    },
+    'metadata-length-counted-in-bytes': {
+      does: 'Metadata lengths are counted in UTF-8 bytes: a key of 64 "é", 64 characters, is refused with invalid_metadata.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      plant: ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => Buffer.byteLength(text, 'utf8') }) }),
+    },
+    'metadata-non-string-values-accepted': {
+      does: 'Metadata values that are not strings (numbers, booleans, null, objects) are converted with String() instead of refused.',
+      breaks: ['CREATE-METADATA-NOT-STRINGS'],
+      plant: (input, next) => {
+        const value = input.body['metadata'];
+        if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return next(input);
+        const coerced = Object.entries(value).map(([k, v]): [string, unknown] => [k, typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)]);
+        return next(withField(input, 'metadata', Object.fromEntries(coerced)));
+      },
     },
   },
 };
@@ -500,12 +588,21 @@ const ALLOWED_METHODS: FieldStep = {
   name: 'allowed_methods',
   check: ({ body }) => ({ allowedMethods: enumArray(body, 'allowed_methods', PAYMENT_METHODS, 'invalid_allowed_method') }),
   faulty: {
-    /* methods are upper-cased before the check ("bkash" becomes BKASH) instead of refused */
-    'lowercase-method-accepted': (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.toUpperCase())),
-    /* methods are trimmed before the check ("BKASH " becomes BKASH) instead of refused */
-    'methods-trimmed': (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.trim())),
-    /* the method list is out of date and knows BKASH only, so NAGAD is refused */
-    'nagad-not-accepted': ({ body }) => ({ allowedMethods: enumArray(body, 'allowed_methods', ['BKASH'], 'invalid_allowed_method') }),
+    'lowercase-method-accepted': {
+      does: 'allowed_methods are upper-cased before the check: "bkash" or "Nagad" is accepted instead of refused.',
+      breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
+      plant: (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.toUpperCase())),
+    },
+    'methods-trimmed': {
+      does: 'allowed_methods items are trimmed before the check: "BKASH " or "	NAGAD" is accepted as a method.',
+      breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
+      plant: (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.trim())),
+    },
+    'nagad-not-accepted': {
+      does: 'The method list is out of date and knows BKASH only: allowed_methods naming NAGAD is refused.',
+      breaks: ['CREATE-ALLOWED-METHODS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      plant: ({ body }) => ({ allowedMethods: enumArray(body, 'allowed_methods', ['BKASH'], 'invalid_allowed_method') }),
+    },
   },
 };
 
@@ -514,17 +611,26 @@ const ALLOWED_CHANNELS: FieldStep = {
   name: 'allowed_channels',
   check: ({ body }) => ({ allowedChannels: enumArray(body, 'allowed_channels', COLLECTION_CHANNELS, 'invalid_allowed_channel') }),
   faulty: {
-    /* allowed_channels is only checked to be an array of strings, not against the four channel values */
-    'unknown-channel-accepted': (input, next) => {
-      const list = input.body['allowed_channels'];
-      return Array.isArray(list) && list.every((c) => typeof c === 'string') ? { allowedChannels: [...(list as string[])] } : next(input);
+    'unknown-channel-accepted': {
+      does: 'allowed_channels is only checked to be an array of strings: unknown channels ("CASH_OUT", "send_money") are accepted.',
+      breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
+      plant: (input, next) => {
+        const list = input.body['allowed_channels'];
+        return Array.isArray(list) && list.every((c) => typeof c === 'string') ? { allowedChannels: [...(list as string[])] } : next(input);
+      },
     },
-    /* channels are trimmed and upper-cased before the check (" cash_in" becomes CASH_IN) instead of refused */
-    'channels-case-folded': (input, next) => next(mapItems(input, 'allowed_channels', (c) => c.trim().toUpperCase())),
-    /* the channel list predates BANK_TRANSFER, so that channel is refused */
-    'bank-transfer-channel-rejected': ({ body }) => ({
-      allowedChannels: enumArray(body, 'allowed_channels', COLLECTION_CHANNELS.filter((c) => c !== 'BANK_TRANSFER'), 'invalid_allowed_channel'),
-    }),
+    'channels-case-folded': {
+      does: 'allowed_channels items are trimmed and upper-cased before the check: "cash_in" or " PAYMENT" is accepted as a channel.',
+      breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
+      plant: (input, next) => next(mapItems(input, 'allowed_channels', (c) => c.trim().toUpperCase())),
+    },
+    'bank-transfer-channel-rejected': {
+      does: 'The channel list predates BANK_TRANSFER: allowed_channels naming it is refused with invalid_allowed_channel.',
+      breaks: ['CREATE-ALLOWED-CHANNELS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      plant: ({ body }) => ({
+        allowedChannels: enumArray(body, 'allowed_channels', COLLECTION_CHANNELS.filter((c) => c !== 'BANK_TRANSFER'), 'invalid_allowed_channel'),
+      }),
+    },
   },
 };
 
@@ -608,3 +714,6 @@ function invalidReturnUrl(message: string): ApiError {
 function invalidMetadata(message: string): ApiError {
   return new ApiError('invalid_metadata', { param: 'metadata', message });
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [RUN_FIELD_STEPS, JSON_TEXT, JSON_OBJECT, CONTEXT_ITEMS, AMOUNT, DESCRIPTION, MERCHANT_REFERENCE, EXTERNAL_ID, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS];

@@ -19,3 +19,26 @@ export function enterRun(runId: string): boolean {
   for (const reset of resets) reset();
   return true;
 }
+
+/**
+ * Something several tests of a run share, made once by the first that needs it: `get(make)`
+ * answers the run's promise, making it on first use. A making that failed is forgotten at once,
+ * so the next test (or the same test run again after a blip) makes it afresh instead of
+ * inheriting the failure; a new run starts empty.
+ */
+export function runShared<T>(): { get(make: () => Promise<T>): Promise<T> } {
+  let shared: Promise<T> | undefined;
+  onNewRun(() => (shared = undefined));
+  return {
+    get(make) {
+      if (shared === undefined) {
+        const made = make();
+        shared = made;
+        made.catch(() => {
+          if (shared === made) shared = undefined;
+        });
+      }
+      return shared;
+    },
+  };
+}

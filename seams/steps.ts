@@ -11,12 +11,36 @@
 /** A planted fault's version of a step: `next` is the check it replaces. */
 export type Override<In, Out> = (input: In, next: (input: In) => Out) => Out;
 
+/** What a planted fault is, declared once, beside one of its overrides (the fault's registry reads it there). */
+export interface FaultDeclaration {
+  /** What is wrong, in one sentence. */
+  readonly does: string;
+  /** The catalogue rules the suite must fail (or warn, for a SHOULD rule) while the fault is planted. */
+  readonly breaks: readonly string[];
+  /**
+   * A negative control: not a bug but what stock infrastructure in front of a conformant
+   * service does; the suite must raise nothing, and `observes` names the rules whose probes meet it.
+   */
+  readonly control?: { readonly observes: readonly string[] };
+}
+
+/** A fault's declaration with its override (`plant`); the fault's other overrides, if any, are bare. */
+export interface Planted<In, Out> extends FaultDeclaration {
+  readonly plant: Override<In, Out>;
+}
+
 export interface Step<In, Out, F extends string> {
   /** What the step checks (or decides). */
   readonly name: string;
   readonly check: (input: In) => Out;
-  /** The planted faults of this step, by fault name. */
-  readonly faulty?: { readonly [K in F]?: Override<In, Out> };
+  /** The planted faults of this step, by fault name: each declared (Planted) at one of its overrides. */
+  readonly faulty?: { readonly [K in F]?: Override<In, Out> | Planted<In, Out> };
+}
+
+/** A step as the fault registry reads it: only its name and its override table. */
+export interface PlantingStep {
+  readonly name: string;
+  readonly faulty?: { readonly [fault: string]: unknown };
 }
 
 /**
@@ -26,10 +50,32 @@ export interface Step<In, Out, F extends string> {
 export function checkOf<In, Out, F extends string>(step: Step<In, Out, F>, faults: ReadonlySet<F>): (input: In) => Out {
   let check = step.check;
   if (faults.size === 0 || step.faulty === undefined) return check;
-  for (const [fault, override] of Object.entries(step.faulty) as Array<[F, Override<In, Out>]>) {
+  for (const [fault, entry] of Object.entries(step.faulty) as Array<[F, Override<In, Out> | Planted<In, Out>]>) {
     if (!faults.has(fault)) continue;
+    const override = typeof entry === 'function' ? entry : entry.plant;
     const next = check;
     check = (input) => override(input, next);
   }
   return check;
+}
+
+/**
+ * The faults planted in `steps`, each with its declaration, in table order. Throws when an
+ * override's fault is declared nowhere or twice: a programming error, found at the first import.
+ */
+export function declaredFaults(steps: readonly PlantingStep[]): ReadonlyMap<string, FaultDeclaration> {
+  const declared = new Map<string, FaultDeclaration>();
+  const planted = new Set<string>();
+  for (const step of steps) {
+    for (const [fault, entry] of Object.entries(step.faulty ?? {})) {
+      planted.add(fault);
+      if (typeof entry === 'function') continue;
+      if (declared.has(fault)) throw new Error(`planted fault ${fault} is declared twice (step: ${step.name})`);
+      const { does, breaks, control } = entry as Planted<unknown, unknown>;
+      declared.set(fault, { does, breaks, ...(control ? { control } : {}) });
+    }
+  }
+  const undeclared = [...planted].filter((f) => !declared.has(f));
+  if (undeclared.length > 0) throw new Error(`planted faults without a declaration: ${undeclared.join(', ')}`);
+  return declared;
 }

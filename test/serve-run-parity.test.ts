@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultRows, faultsMarkdown } from '../cli/fault-list.ts';
-import { FAULT_NAMES } from '../reference/faults.ts';
+import { FAULT_NAMES } from '../reference/fault-registry.ts';
 import { EMBEDDED_TIME_SCALE, freePort } from '../targets/embedded.ts';
 import { runChild } from './support/run-child.ts';
 

@@ -113,7 +113,7 @@ export class SinkApp {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const head = readHead(req, nowMs(), this.lag.recentLagMs());
+    const head = readHead(req, nowMs(), this.lag.recentLagMs(), this.lag.stallMs());
     req.on('error', () => {});
     res.on('error', () => {});
     if (head.path === QUERY_PREFIX || head.path.startsWith(`${QUERY_PREFIX}/`)) return this.onSinkPath(req, res, head);

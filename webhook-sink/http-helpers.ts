@@ -13,6 +13,8 @@ export interface RequestHead {
   receivedAt: number;
   /** How late this process's event loop ran around the arrival, ms (webhook-sink/loop-lag.ts): receivedAt may be that much late. */
   loopLagMs?: number;
+  /** The longest stall of this process's event loop over the 15 s before the arrival, ms (loop-lag.ts `stallMs`). */
+  stallMs?: number;
   method: string;
   url: string;
   path: string;
@@ -33,7 +35,7 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
 }
 
-export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: number): RequestHead {
+export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: number, stallMs?: number): RequestHead {
   const url = req.url ?? '';
   const headers = new Map<string, string>();
   const repeated = new Set<string>();
@@ -51,6 +53,7 @@ export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: n
   return {
     receivedAt,
     ...(loopLagMs ? { loopLagMs } : {}),
+    ...(stallMs ? { stallMs } : {}),
     method: req.method ?? '',
     url,
     path: pathOf(url),

@@ -80,6 +80,8 @@ export interface Delivery {
   receivedAt: number;
   /** How late the sink's event loop ran around the arrival, ms, when it did (receivedAt may be that much late). */
   loopLagMs?: number;
+  /** The longest stall of the sink's event loop over the 15 s before the arrival, ms, when there was one. */
+  stallMs?: number;
   /** When the answer was decided (the whole body had arrived), same clock. */
   decidedAt: number;
   method: string;

@@ -9,7 +9,7 @@
  */
 import type { FaultSet } from '../faults.ts';
 import { newEventId, newObjectId } from '../ids.ts';
-import { checkOf, type Step } from '../steps.ts';
+import { checkOf, type PlantingStep, type Step } from '../steps.ts';
 import type { StoredEvent, WebhookEndpoint } from '../types.ts';
 import { signatureHeader } from './sign.ts';
 
@@ -48,8 +48,11 @@ const ENQUEUE: Step<Enqueue, void> = {
     for (const endpoint of endpoints) start(endpoint);
   },
   faulty: {
-    /* the outbox is written but no worker ever drains it: nothing is delivered */
-    'webhooks-never-sent': () => {},
+    'webhooks-never-sent': {
+      does: 'Events are written to the outbox but no worker ever drains it: no webhook is ever delivered.',
+      breaks: ['HOOK-EVENT-CREATED', 'HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
+      plant: () => {},
+    },
   },
 };
 
@@ -58,10 +61,16 @@ const TIMESTAMP: Step<number, number> = {
   name: 'the signature timestamp is the time of sending',
   check: (startedAtMs) => Math.floor(startedAtMs / 1000),
   faulty: {
-    /* t comes from a worker clock 10 minutes behind (not NTP-synced) */
-    'signature-clock-behind': (ms, next) => next(ms) - 600,
-    /* t comes from a clock 301 s behind, one second past the 5-minute tolerance */
-    'signature-clock-301s-behind': (ms, next) => next(ms) - 301,
+    'signature-clock-behind': {
+      does: 'The signature timestamp t comes from a worker clock that runs 10 minutes behind (not NTP-synced).',
+      breaks: ['HOOK-TIMESTAMP-FRESH'],
+      plant: (ms, next) => next(ms) - 600,
+    },
+    'signature-clock-301s-behind': {
+      does: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject every delivery.',
+      breaks: ['HOOK-TIMESTAMP-FRESH'],
+      plant: (ms, next) => next(ms) - 301,
+    },
   },
 };
 
@@ -80,12 +89,15 @@ const BODY: Step<BodyInput, Outgoing> = {
   name: "every attempt carries the event's stored bytes and its id",
   check: ({ event }) => ({ body: event.body, eventId: event.id }),
   faulty: {
-    /* a retry is enqueued as a new event, with a fresh id in the body and the header */
-    'retry-gets-new-event-id': (input, next) => {
-      if (!input.retry) return next(input);
-      const eventId = newEventId();
-      const body = Buffer.from(JSON.stringify({ ...JSON.parse(input.event.body.toString('utf8')), id: eventId }), 'utf8');
-      return { body, eventId };
+    'retry-gets-new-event-id': {
+      does: 'A retry is enqueued as a new event: a fresh evt_ id in the body and Service-Event-ID on every attempt.',
+      breaks: ['HOOK-RETRY-SAME-BODY'],
+      plant: (input, next) => {
+        if (!input.retry) return next(input);
+        const eventId = newEventId();
+        const body = Buffer.from(JSON.stringify({ ...JSON.parse(input.event.body.toString('utf8')), id: eventId }), 'utf8');
+        return { body, eventId };
+      },
     },
   },
 };
@@ -101,8 +113,11 @@ const SIGNATURE: Step<SignatureInput, string> = {
   name: 'the HMAC covers t and the exact bytes sent',
   check: ({ secret, timestamp, body }) => signatureHeader(secret, timestamp, body),
   faulty: {
-    /* the HMAC covers a re-serialisation with non-ASCII escaped as \uXXXX, not the bytes sent */
-    'signature-over-reserialised-json': (input, next) => next({ ...input, body: reserialisedAscii(input.body) }),
+    'signature-over-reserialised-json': {
+      does: 'The signature is computed over a re-serialisation of the event with non-ASCII characters escaped (\\uXXXX, as Python\'s json.dumps does), not over the bytes sent.',
+      breaks: ['HOOK-SIGNATURE-VALID'],
+      plant: (input, next) => next({ ...input, body: reserialisedAscii(input.body) }),
+    },
   },
 };
 
@@ -125,15 +140,24 @@ const HEADERS: Step<HeadersInput, Record<string, string>> = {
     'User-Agent': USER_AGENT,
   }),
   faulty: {
-    /* no User-Agent is set, so the HTTP client sends none */
-    'user-agent-missing': (input, next) => {
-      const { 'User-Agent': _dropped, ...headers } = next(input);
-      return headers;
+    'user-agent-missing': {
+      does: 'Deliveries carry no User-Agent header (the HTTP client\'s default is kept).',
+      breaks: ['HOOK-HEADERS'],
+      plant: (input, next) => {
+        const { 'User-Agent': _dropped, ...headers } = next(input);
+        return headers;
+      },
     },
-    /* Service-Event-ID carries the delivery attempt's id, not the event's */
-    'event-id-header-is-attempt-id': (input, next) => ({ ...next(input), 'Service-Event-ID': newObjectId('whatt') }),
-    /* the HTTP client's default content type for a POST body is kept */
-    'deliveries-form-content-type': (input, next) => ({ ...next(input), 'Content-Type': 'application/x-www-form-urlencoded' }),
+    'event-id-header-is-attempt-id': {
+      does: 'Service-Event-ID carries the id of the delivery attempt (whatt_…) instead of the event id.',
+      breaks: ['HOOK-HEADERS'],
+      plant: (input, next) => ({ ...next(input), 'Service-Event-ID': newObjectId('whatt') }),
+    },
+    'deliveries-form-content-type': {
+      does: 'Deliveries declare Content-Type application/x-www-form-urlencoded (the HTTP client\'s default for a POST body).',
+      breaks: ['HOOK-JSON-CONTENT-TYPE'],
+      plant: (input, next) => ({ ...next(input), 'Content-Type': 'application/x-www-form-urlencoded' }),
+    },
   },
 };
 
@@ -148,11 +172,14 @@ const POST: Step<PostInput, Promise<AttemptResult>> = {
   name: 'one POST per attempt; a redirect is an answer, never followed',
   check: ({ url, body, headers, send }) => send(url, body, headers),
   faulty: {
-    /* the redirect is followed (the same POST to Location) and its answer taken as the attempt's */
-    'redirects-followed': async (input, next) => {
-      const result = await next(input);
-      const redirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location;
-      return redirect ? next({ ...input, url: new URL(result.location!, input.url).toString() }) : result;
+    'redirects-followed': {
+      does: 'The HTTP client follows redirects (as fetch does by default) and takes the redirect target\'s answer as the attempt\'s.',
+      breaks: ['HOOK-REDIRECT-NOT-FOLLOWED', 'HOOK-RETRY-ON-FAILURE'],
+      plant: async (input, next) => {
+        const result = await next(input);
+        const redirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location;
+        return redirect ? next({ ...input, url: new URL(result.location!, input.url).toString() }) : result;
+      },
     },
   },
 };
@@ -162,8 +189,11 @@ const TIMEOUT: Step<number, number> = {
   name: 'an attempt waits 10 s for a complete response',
   check: (timeoutMs) => timeoutMs,
   faulty: {
-    /* the HTTP client's default time-out of 5 s was never raised to the spec's 10 s */
-    'webhook-timeout-5s': () => 5_000,
+    'webhook-timeout-5s': {
+      does: 'Deliveries time out after 5 s instead of the spec\'s 10 s, so a 2xx sent after 8 s is never seen and the event is retried.',
+      breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      plant: () => 5_000,
+    },
   },
 };
 
@@ -172,12 +202,21 @@ const ACKNOWLEDGEMENT: Step<number | null, boolean> = {
   name: 'any 2xx acknowledges',
   check: (status) => status !== null && status >= 200 && status <= 299,
   faulty: {
-    /* only 200 counts as an acknowledgement; 201, 202, 204 … are retried */
-    'only-200-acknowledges': (status) => status === 200,
-    /* the answer body is parsed as JSON to read a status field; an empty 204 fails the parse and counts as a failure */
-    'empty-204-counted-as-failure': (status, next) => (status === 204 ? false : next(status)),
-    /* a 4xx is taken as the receiver's final answer and never retried */
-    'client-errors-treated-as-ack': (status, next) => (status !== null && status >= 400 && status <= 499 ? true : next(status)),
+    'only-200-acknowledges': {
+      does: 'Only 200 counts as an acknowledgement: a 201, 202, 204 … answer is treated as a failure and retried.',
+      breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      plant: (status) => status === 200,
+    },
+    'empty-204-counted-as-failure': {
+      does: 'The receiver\'s answer body is parsed as JSON; an empty 204 fails the parse and the attempt counts as a failure, so it is retried on the schedule.',
+      breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      plant: (status, next) => (status === 204 ? false : next(status)),
+    },
+    'client-errors-treated-as-ack': {
+      does: 'A 4xx answer is taken as a final answer ("the receiver rejected it") and never retried.',
+      breaks: ['HOOK-RETRY-ON-FAILURE'],
+      plant: (status, next) => (status !== null && status >= 400 && status <= 499 ? true : next(status)),
+    },
   },
 };
 
@@ -186,10 +225,16 @@ const ATTEMPT_LIMIT: Step<number, number> = {
   name: 'at most 8 attempts in all',
   check: (max) => max,
   faulty: {
-    /* off by one in the attempt limit, a failing event is attempted 9 times */
-    'nine-attempts': (max, next) => next(max) + 1,
-    /* off by one the other way, the attempt counter starts at 1 after the first attempt: the 6 h retry never goes out */
-    'seven-attempts': (max, next) => next(max) - 1,
+    'nine-attempts': {
+      does: 'Off by one in the attempt limit: a failing event is attempted 9 times.',
+      breaks: ['HOOK-MAX-ATTEMPTS'],
+      plant: (max, next) => next(max) + 1,
+    },
+    'seven-attempts': {
+      does: 'Off by one the other way in the attempt limit: a failing event is attempted 7 times, the 6 h retry never goes out.',
+      breaks: ['HOOK-RETRY-SCHEDULE'],
+      plant: (max, next) => next(max) - 1,
+    },
   },
 };
 
@@ -198,10 +243,16 @@ const GAP: Step<number, number> = {
   name: 'the retry schedule: immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h',
   check: (failedAttempts) => RETRY_GAPS_MS[failedAttempts - 1] ?? 0,
   faulty: {
-    /* the schedule is read one step behind: two immediate retries, then 30 s where 2 min is due, and so on */
-    'retry-gaps-shifted': (failedAttempts, next) => next(failedAttempts - 1),
-    /* a generic exponential backoff multiplier is applied on top of the schedule, doubling every gap */
-    'retry-backoff-doubled': (failedAttempts, next) => 2 * next(failedAttempts),
+    'retry-gaps-shifted': {
+      does: 'The retry schedule is read one step behind: two immediate retries, then 30 s where 2 min is due, and so on.',
+      breaks: ['HOOK-RETRY-SCHEDULE'],
+      plant: (failedAttempts, next) => next(failedAttempts - 1),
+    },
+    'retry-backoff-doubled': {
+      does: 'A generic exponential backoff multiplier is applied on top of the schedule: every gap is doubled.',
+      breaks: ['HOOK-RETRY-PUNCTUAL'],
+      plant: (failedAttempts, next) => 2 * next(failedAttempts),
+    },
   },
 };
 
@@ -222,3 +273,6 @@ export function deliverySteps(faults: FaultSet) {
 }
 
 export type DeliverySteps = ReturnType<typeof deliverySteps>;
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [ENQUEUE, TIMESTAMP, BODY, SIGNATURE, HEADERS, POST, TIMEOUT, ACKNOWLEDGEMENT, ATTEMPT_LIMIT, GAP];

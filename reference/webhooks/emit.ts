@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../context.ts';
 import { toPaymentResource } from '../payments.ts';
-import { checkOf, type Step } from '../steps.ts';
+import { checkOf, type PlantingStep, type Step } from '../steps.ts';
 import type { EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
 import { createEvent, subscribedEndpoints, type EventSource } from './events.ts';
 
@@ -18,11 +18,14 @@ const RECIPIENTS: Step<Emitted, WebhookEndpoint[]> = {
   name: 'every subscribed endpoint, each signing with its own secret',
   check: ({ ctx, event }) => subscribedEndpoints(ctx.state.endpoints, event, ctx.faults),
   faulty: {
-    /* the secret is looked up per business: its first endpoint's secret signs every delivery */
-    'signed-with-first-endpoint-secret': (input, next) => {
-      const endpoints = next(input);
-      const first = input.ctx.state.endpoints.find((e) => e.businessId === input.event.businessId);
-      return first ? endpoints.map((e) => ({ ...e, secret: first.secret })) : endpoints;
+    'signed-with-first-endpoint-secret': {
+      does: 'The signing secret is looked up per business, not per endpoint: every endpoint\'s deliveries are signed with the business\'s first endpoint\'s secret.',
+      breaks: ['HOOK-SIGNATURE-OWN-SECRET', 'HOOK-SIGNATURE-VALID'],
+      plant: (input, next) => {
+        const endpoints = next(input);
+        const first = input.ctx.state.endpoints.find((e) => e.businessId === input.event.businessId);
+        return first ? endpoints.map((e) => ({ ...e, secret: first.secret })) : endpoints;
+      },
     },
   },
 };
@@ -32,19 +35,22 @@ const DISPATCHED: Step<Emitted, StoredEvent> = {
   name: 'every attempt sends the bytes fixed when the event was created',
   check: ({ event }) => event,
   faulty: {
-    /* each attempt re-renders data.object from the Payment's current state, not the snapshot */
-    'retry-body-regenerated': ({ ctx, event }, next) => {
-      const paymentId = event.paymentId;
-      if (paymentId === null) return next({ ctx, event });
-      return Object.defineProperty({ ...event }, 'body', {
-        get: () => {
-          const payment = ctx.state.payments.getAny(paymentId);
-          if (payment === undefined) return event.body;
-          const envelope = JSON.parse(event.body.toString('utf8'));
-          envelope.data.object = toPaymentResource(payment, ctx.decisions);
-          return Buffer.from(JSON.stringify(envelope), 'utf8');
-        },
-      });
+    'retry-body-regenerated': {
+      does: 'Each attempt re-renders data.object from the Payment\'s current state instead of the snapshot taken at the event.',
+      breaks: ['HOOK-RETRY-SAME-BODY'],
+      plant: ({ ctx, event }, next) => {
+        const paymentId = event.paymentId;
+        if (paymentId === null) return next({ ctx, event });
+        return Object.defineProperty({ ...event }, 'body', {
+          get: () => {
+            const payment = ctx.state.payments.getAny(paymentId);
+            if (payment === undefined) return event.body;
+            const envelope = JSON.parse(event.body.toString('utf8'));
+            envelope.data.object = toPaymentResource(payment, ctx.decisions);
+            return Buffer.from(JSON.stringify(envelope), 'utf8');
+          },
+        });
+      },
     },
   },
 };
@@ -65,3 +71,6 @@ export function emitEventTo(ctx: AppContext, endpoint: WebhookEndpoint, type: Ev
   ctx.dispatcher.deliver(event, [endpoint]);
   return event;
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [RECIPIENTS, DISPATCHED];

@@ -8,7 +8,7 @@
  */
 import { NO_FAULTS, type FaultSet } from '../faults.ts';
 import { newEventId } from '../ids.ts';
-import { checkOf, type Step } from '../steps.ts';
+import { checkOf, type PlantingStep, type Step } from '../steps.ts';
 import { formatTimestamp } from '../time.ts';
 import type { Environment, EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
 
@@ -42,12 +42,21 @@ const ENVELOPE: Step<EnvelopeInput, Envelope> = {
     data: { object },
   }),
   faulty: {
-    /* created_at is serialised as a Unix time number, not a date-time string */
-    'event-created-at-epoch-seconds': (input, next) => ({ ...next(input), created_at: Math.floor(input.at / 1000) }),
-    /* the envelope says livemode false whatever the environment */
-    'event-livemode-hardcoded-false': (input, next) => ({ ...next(input), livemode: false }),
-    /* the description document's version ("1.0.0") instead of the API's ("v1") */
-    'event-api-version-semver': (input, next) => ({ ...next(input), api_version: '1.0.0' }),
+    'event-created-at-epoch-seconds': {
+      does: 'The event\'s created_at is serialised as a Unix time number, not a date-time string.',
+      breaks: ['HOOK-ENVELOPE'],
+      plant: (input, next) => ({ ...next(input), created_at: Math.floor(input.at / 1000) }),
+    },
+    'event-livemode-hardcoded-false': {
+      does: 'Every event says livemode false, Live Payments\' included.',
+      breaks: ['HOOK-ENVELOPE', 'HOOK-EVENT-CREATED', 'HOOK-EVENT-CANCELLED'],
+      plant: (input, next) => ({ ...next(input), livemode: false }),
+    },
+    'event-api-version-semver': {
+      does: 'Events carry the description document\'s version ("1.0.0") as api_version instead of "v1".',
+      breaks: ['VERS-EVENT-API-VERSION'],
+      plant: (input, next) => ({ ...next(input), api_version: '1.0.0' }),
+    },
   },
 };
 
@@ -81,14 +90,26 @@ const ROUTING: Step<{ readonly ofBusiness: readonly WebhookEndpoint[]; readonly 
   name: "the event goes to every enabled endpoint of its business and environment subscribed to its type",
   check: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env && subscribed(e, event)),
   faulty: {
-    /* the first matching endpoint is picked (find instead of filter); the others get nothing */
-    'first-subscriber-only': (input, next) => next(input).slice(0, 1),
-    /* the enabled flag is not read */
-    'disabled-endpoint-still-delivered': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.env === event.env && subscribed(e, event)),
-    /* the endpoint's chosen event types are not compared: every endpoint gets every event */
-    'subscription-filter-ignored': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env),
-    /* the environment is not compared: Test and Live endpoints alike get the event */
-    'events-routed-across-environments': ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && subscribed(e, event)),
+    'first-subscriber-only': {
+      does: 'Routing picks the first matching endpoint (find instead of filter): other subscribed endpoints get nothing.',
+      breaks: ['HOOK-AT-LEAST-ONCE'],
+      plant: (input, next) => next(input).slice(0, 1),
+    },
+    'disabled-endpoint-still-delivered': {
+      does: 'Routing ignores the enabled flag: a disabled endpoint still receives events.',
+      breaks: ['HOOK-ROUTE-DISABLED'],
+      plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.env === event.env && subscribed(e, event)),
+    },
+    'subscription-filter-ignored': {
+      does: 'Routing ignores the endpoints\' chosen event types: every endpoint gets every event.',
+      breaks: ['HOOK-ROUTE-SUBSCRIPTION'],
+      plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env),
+    },
+    'events-routed-across-environments': {
+      does: 'Routing ignores the environment: a Payment\'s events go to the business\'s Test and Live endpoints alike.',
+      breaks: ['HOOK-ROUTE-ENVIRONMENT'],
+      plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && subscribed(e, event)),
+    },
   },
 };
 
@@ -96,3 +117,6 @@ const ROUTING: Step<{ readonly ofBusiness: readonly WebhookEndpoint[]; readonly 
 export function subscribedEndpoints(endpoints: readonly WebhookEndpoint[], event: StoredEvent, faults: FaultSet = NO_FAULTS): WebhookEndpoint[] {
   return checkOf(ROUTING, faults)({ ofBusiness: endpoints.filter((e) => e.businessId === event.businessId), event });
 }
+
+/** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
+export const FAULTY_STEPS: readonly PlantingStep[] = [ENVELOPE, ROUTING];

@@ -174,6 +174,15 @@ ruleTest('LIMIT-PER-KEY', async (t) => {
 const TICK_PROBE_MS = 100;
 /** At most this many such probes: a little over one second, within which a whole-second Retry-After ticks. */
 const TICK_PROBES = 14;
+/**
+ * A tick is met precisely when the answers on either side of it came at most this far apart. On a
+ * busy machine a probe can come late (the suite's own process stalled), and a tick met 800 ms late
+ * leaves a rounded-down Retry-After short by only 200 ms, which the margin hides: such a moment is
+ * chosen again (a planted floor was missed that way under three concurrent `npm test`s).
+ */
+const PRECISE_TICK_MS = 400;
+/** Bursts LIMIT-RECOVERY may spend to meet a tick precisely. */
+const TICK_TRIES = 4;
 
 /**
  * The 429 whose Retry-After LIMIT-RECOVERY waits: the first met after the Retry-After given while
@@ -182,38 +191,52 @@ const TICK_PROBES = 14;
  * is chosen by observation, not left to how long the burst happened to take. Null when the key was
  * served again before a tick (the window ended); the burst's 429 when no tick came within the probes.
  */
-async function tickedRefusal(t: RuleContext, key: string, last: ApiResponse): Promise<{ res: ApiResponse; ticked: boolean } | null> {
+interface Refusal {
+  res: ApiResponse;
+  ticked: boolean;
+  /** How far apart the answers on either side of the tick came (ms); 0 when no tick was seen. */
+  spanMs: number;
+}
+
+async function tickedRefusal(t: RuleContext, key: string, last: ApiResponse): Promise<Refusal | null> {
   let prev = retryAfter(last);
   let res = last;
+  let prevAt = performance.now();
   for (let i = 0; i < TICK_PROBES && prev !== null; i++) {
     await sleep(TICK_PROBE_MS);
     const r = await probe(t, key);
+    const at = performance.now();
     if (r.status !== 429) return null;
     const ra = retryAfter(r);
     res = r;
-    if (ra === null || ra < prev) return { res: r, ticked: ra !== null };
+    if (ra === null || ra < prev) return { res: r, ticked: ra !== null, spanMs: ra === null ? 0 : Math.round(at - prevAt) };
     prev = ra;
+    prevAt = at;
   }
-  return { res, ticked: false };
+  return { res, ticked: false, spanMs: 0 };
 }
+
+/** Whether a refusal is the moment to wait from: no tick was seen (the burst's 429), or it was met precisely. */
+const settled = (r: Refusal | null): r is Refusal => r !== null && (!r.ticked || r.spanMs <= PRECISE_TICK_MS);
 
 ruleTest('LIMIT-RECOVERY', async (t) => {
   const key = t.keys.test_rate_limited!;
-  let chosen: { res: ApiResponse; ticked: boolean } | null = null;
-  // Two tries. The first starts from the key as the tests before left it (limited, mostly: the
-  // moment is chosen by the tick, not by where the window began); its window may end before its
-  // Retry-After ticks (the burst met it late). The second starts from a fresh limit, so its
-  // Retry-After counts a full window.
-  for (let attempt = 0; attempt < 2 && chosen === null; attempt++) {
+  let chosen: Refusal | null = null;
+  // More than one try: a window may end before its Retry-After ticks (the burst met it late), or
+  // the tick may be met imprecisely (a late probe); the last one met is kept. The first try starts
+  // from the key as the tests before left it (limited, mostly: the moment is chosen by the tick,
+  // not by where the window began); each later one from a fresh limit, so its Retry-After counts
+  // a full window.
+  for (let attempt = 0; attempt < TICK_TRIES && !settled(chosen); attempt++) {
     if (attempt > 0) await untilFree(t, key);
     const b = await limitedBurst(t, key);
     const first = b.limited[b.limited.length - 1]!;
     const ra = retryAfter(first);
     if (ra === null) return t.skip(`the 429 carried Retry-After ${JSON.stringify(first.headers['retry-after'] ?? null)}: no integer to wait (LIMIT-RETRY-AFTER)`);
     if (ra > MAX_WAIT_S) t.skip(`Retry-After is ${ra} s, above the ${MAX_WAIT_S} s LIMIT-RECOVERY waits`);
-    chosen = await tickedRefusal(t, key, first);
+    chosen = (await tickedRefusal(t, key, first)) ?? chosen;
   }
-  if (chosen === null) return t.skip('the key was served again before its Retry-After dropped by a second, twice: the window is too short to choose the moment');
+  if (chosen === null) return t.skip(`the key was served again before its Retry-After dropped by a second, ${TICK_TRIES} times: the window is too short to choose the moment`);
   const last = chosen.res;
   if (retryAfter(last) === null) return t.skip(`the 429 carried Retry-After ${JSON.stringify(last.headers['retry-after'] ?? null)}: no integer to wait (LIMIT-RETRY-AFTER)`);
   // Waited out once more if the answer is a 429 with a Retry-After of its own: a service may limit
@@ -235,5 +258,5 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
     throw new Mismatch(`still 429 after waiting the Retry-After of ${waits.join(' s, then ')} s (+${MARGIN_MS} ms each)`, { status: 200 }, { status: 429, retry_after: after.headers['retry-after'] ?? null });
   }
   expectStatus(after, 200, `keys.test_rate_limited after waiting Retry-After ${waits.join(' s, then ')} s`);
-  t.note(`served again after waiting Retry-After ${waits.join(' s, then ')} s, met ${chosen.ticked ? 'right after it dropped by a second' : 'at the end of the burst (no tick seen)'}`);
+  t.note(`served again after waiting Retry-After ${waits.join(' s, then ')} s, met ${chosen.ticked ? `right after it dropped by a second (answers ${chosen.spanMs} ms apart${chosen.spanMs > PRECISE_TICK_MS ? ', imprecise after every try' : ''})` : 'at the end of the burst (no tick seen)'}`);
 }, { timeout: 180_000, inOrder: true });

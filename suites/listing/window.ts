@@ -14,7 +14,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
-import { onNewRun } from '../../runner/run-scoped.ts';
+import { runShared } from '../../runner/run-scoped.ts';
 
 export interface BatchPayment {
   id: string;
@@ -132,9 +132,8 @@ export function expectEachOnce(paged: Paged, batch: Batch, what: string): void {
   }
 }
 
-/** One batch per worker and run (files of a worker share this module; a new run starts afresh). */
-let batchPromise: Promise<Batch> | undefined;
-onNewRun(() => (batchPromise = undefined));
+/** One batch per worker and run (files of a worker share this module; a new run, or a failed making, starts afresh). */
+const batch = runShared<Batch>();
 
 /**
  * The file's batch: BATCH_SIZE marked Test Payments (created four at a time, so some share a
@@ -143,8 +142,7 @@ onNewRun(() => (batchPromise = undefined));
  * every test of the file.
  */
 export function batchOf(t: RuleContext): Promise<Batch> {
-  batchPromise ??= makeBatch(t);
-  return batchPromise;
+  return batch.get(() => makeBatch(t));
 }
 
 async function makeBatch(t: RuleContext): Promise<Batch> {

@@ -191,12 +191,20 @@ async function setup(t: RuleContext): Promise<Hooks> {
 
 // ───────────────────────────── helpers ─────────────────────────────
 
+/**
+ * How long past its gap and tolerance a retry is waited for before "never attempted again": its
+ * punctuality is HOOK-RETRY-PUNCTUAL's business; this wait only has to outlast a busy machine
+ * (a retry 3.5 s late through nginx under three concurrent `npm test`s). It costs time only when
+ * the retry never comes.
+ */
+const NEVER_RETRIED_AFTER_MS = 10_000;
+
 /** Waits for the first attempt of every expected delivery, then (bounded by the first gap) for the retry. */
 async function firstAndRetry(t: RuleContext, h: Hooks, stories: Story[]): Promise<Delivery[]> {
   const first = await awaitDeliveries(h, stories);
   requireArrived(first, 'setup: first attempts');
   const gap = scaledGapMs(h, 1);
-  const second = await awaitDeliveries(h, stories, { attempts: 2, boundMs: gap + lateToleranceMs(t, gap) + 2000 });
+  const second = await awaitDeliveries(h, stories, { attempts: 2, boundMs: gap + lateToleranceMs(t, gap) + NEVER_RETRIED_AFTER_MS });
   return second.deliveries;
 }
 
@@ -248,6 +256,13 @@ async function slowAckHeld(t: RuleContext, h: Hooks): Promise<number> {
     const first = got[0];
     if (!first) continue; // never delivered: HOOK-AT-LEAST-ONCE
     const settled = first.settled;
+    // The arrival is stamped on the sink's event loop, late by up to its lag there: a target that
+    // closed once the stamp was that late may have waited its 10 s all the same. And a close after
+    // the hold means the sink's own 200 came late (its loop stalled). Neither is judged.
+    if (settled?.how === 'peer_closed' && (settled.afterMs >= SLOW_ACK_MS || settled.afterMs + (first.loopLagMs ?? 0) >= SLOW_ACK_MS)) {
+      t.note(`${x.emitted.type} at ${x.endpoint.path}: the target closed after ${Math.round(settled.afterMs)} ms by the sink's clock, which ran up to ${first.loopLagMs ?? 0} ms late there: not judged`);
+      continue;
+    }
     expectTrue(
       settled?.how === 'answered_after_hold',
       `${x.emitted.type} of ${x.emitted.paymentId} at ${x.endpoint.path}: the target ${settled?.how === 'peer_closed' ? `closed the connection after ${Math.round(settled.afterMs)} ms` : 'did not wait'}, before the sink's 200 at ${SLOW_ACK_MS} ms; the spec's time-out is 10 s`,
@@ -419,6 +434,7 @@ ruleTest('HOOK-RETRY-SAME-BODY', async (t) => {
 function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: number) {
   const early: string[] = [];
   const late: string[] = [];
+  const stalled: string[] = [];
   const missing: string[] = [];
   const seen: Record<string, number[]> = {};
   for (const g of lad.groups) {
@@ -434,15 +450,20 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
         if (n < lad.plan.attempts) missing.push(`${label}: attempt ${n + 1} (after the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap) never came within ${Math.round(lad.boundMs / 1000)} s`);
         break;
       }
-      t.checked();
       const actual = b.receivedAt - a.receivedAt;
       const want = scaledGapMs(h, n);
       const tol = lateToleranceMs(t, want);
       // The sink stamps arrivals on its own event loop: an arrival stamped while that loop was
       // blocked is stamped late by up to its recorded lag, which shortens the next gap as measured.
       const lag = a.loopLagMs ?? 0;
+      // A retry late by no more than the sink's process stalled over the 15 s before it is not
+      // judged: the suite's own machine was too busy to time it (the embedded reference shares
+      // that process, and on a starved machine every process stalls alike).
+      const stall = b.stallMs ?? 0;
       if (actual < want - CLOCK_SLACK_MS - lag) early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap is ${Math.round(want)} ms at time_scale ${h.scale}${lag ? ` (the sink's clock may be ${lag} ms off there)` : ''}`);
+      else if (actual > want + tol && actual <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(actual - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
       else if (actual > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, ${Math.round(actual - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
+      if (!stalled.some((l) => l.startsWith(`${label}: attempt ${n + 1} `))) t.checked();
     }
   }
   // Each (event, endpoint) as a timeline: the report draws it when the rule fails.
@@ -451,7 +472,7 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
     const label = `${g.x.emitted.type}@${g.x.endpoint.path}`;
     t.timeline(timelineEvidence(g.attempts[0]!.event?.id ?? '(no event id)', label, g.attempts.map((d) => ({ receivedAt: d.receivedAt, status: d.answer.kind === 'status' || d.answer.kind === 'redirect' ? d.answer.status : d.answer.kind })), RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1))));
   }
-  return { early, late, missing, seen };
+  return { early, late, stalled, missing, seen };
 }
 
 function fmt(ms: number): string {
@@ -509,6 +530,7 @@ ruleTest(
     const j = judgeGaps(t, h, lad, 1, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.late.length) throw new Mismatch(`a retry came later than its gap allows: ${j.late[0]}`, 'each retry within the tolerance after its gap', j.late);
+    if (j.stalled.length) t.note(`${j.stalled.length} late retries not judged, each within a stall of the suite's own process (a busy machine): ${j.stalled[0]}`);
     if (!lad.plan.full) t.observe(PARTLY_CHECKED, completeWith(h, `punctuality after the ${RETRY_GAPS_MS.slice(lad.plan.gaps).map(fmt).join(', ')} gaps`));
     t.note(`${lad.plan.gaps} gaps checked on ${lad.groups.length} (event, endpoint) pairs; lateness tolerance ${t.profile.webhooks?.late_tolerance_ms !== undefined ? `${t.profile.webhooks.late_tolerance_ms} ms (profile)` : 'max(3 s, 50 % of the gap)'}`);
   },

@@ -24,7 +24,7 @@ import { controlRequest, tell, type Story } from '../_shared/stories.ts';
 import { allTypesEndpoint, endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
 import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
-import { onNewRun } from '../../runner/run-scoped.ts';
+import { runShared } from '../../runner/run-scoped.ts';
 
 interface Traffic {
   stories: Story[];
@@ -38,12 +38,11 @@ interface Traffic {
 
 const acked = (d: Delivery) => d.answer.kind === 'status' && d.answer.status >= 200 && d.answer.status <= 299;
 
-let shared: Promise<Traffic> | undefined;
-onNewRun(() => (shared = undefined));
+const shared = runShared<Traffic>();
 
 /** The file's traffic, caused once (by the first routing test that runs). */
 function traffic(t: RuleContext, h: Hooks): Promise<Traffic> {
-  shared ??= (async () => {
+  return shared.get(async () => {
     const stories: Story[] = [
       await tell(t, { ops: ['cancel'] }),
       await tell(t, { ops: t.profile.control ? ['succeed', 'reverse'] : ['succeed'] }),
@@ -65,8 +64,7 @@ function traffic(t: RuleContext, h: Hooks): Promise<Traffic> {
     await sleep(quiet);
     const after = await deliveriesOf(h, stories.map((s) => s.paymentId));
     return { stories, expected, unacked: unackedIn(after), quietMs: quiet, deliveries: after };
-  })();
-  return shared;
+  });
 }
 
 function storyOf(tr: Traffic, d: Delivery): Story | undefined {

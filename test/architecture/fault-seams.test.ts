@@ -12,6 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PLANTING_FILES } from '../../reference/fault-registry.ts';
 import { switchedOn } from './switched-on.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -28,7 +29,6 @@ const MECHANISM: ReadonlySet<string> = new Set([
   'examples/merchant-client/steps.ts',
   'examples/merchant-client/faults.ts',
 ]);
-const REGISTRY_FOLDER = 'reference/faults/';
 
 /** The files that plant faults: no inline branch, and at least this many overrides in `faulty` tables. */
 const SEAMED: Readonly<Record<string, number>> = {
@@ -36,7 +36,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/payment-actions.ts': 16,
   'reference/app.ts': 14,
   'reference/listing.ts': 19,
-  'reference/index.ts': 2,
+  'reference/front-end.ts': 2,
   'reference/validate-create.ts': 30,
   'reference/auth.ts': 8,
   'reference/control.ts': 1,
@@ -73,7 +73,7 @@ function sources(dir: string): string[] {
 
 const files = PLANTING.flatMap((f) => sources(join(ROOT, f)))
   .map((p) => relative(ROOT, p).split(sep).join('/'))
-  .filter((file) => !MECHANISM.has(file) && !file.startsWith(REGISTRY_FOLDER));
+  .filter((file) => !MECHANISM.has(file));
 const text = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const counts = Object.fromEntries(files.map((file) => [file, inlineBranches(text(file))]));
 
@@ -100,6 +100,28 @@ describe('planted faults are overrides beside their steps, not inline branches',
       return counts[file] !== 0 || n < min ? [`${file}: ${counts[file]} inline, ${n} overrides (want 0 and ≥ ${min})`] : [];
     });
     expect(short).toEqual([]);
+  });
+});
+
+/** Files whose `faulty` tables the registry does not read: listed nowhere, or with steps missing from FAULTY_STEPS. */
+export function unregisteredTables(tables: Readonly<Record<string, number>>, registered: Readonly<Record<string, number>>): string[] {
+  return Object.entries(tables).flatMap(([file, n]) => {
+    if (n === 0 || n === registered[file]) return [];
+    return [`${file}: ${n} faulty tables, ${registered[file] ?? 'none'} in its FAULTY_STEPS${file in registered ? '' : ' (not in reference/fault-registry.ts)'}`];
+  });
+}
+
+const tableCount = (file: string) => [...text(file).matchAll(/\bfaulty\s*:\s*\{/g)].length;
+
+describe('the fault registry reads every override table of the reference server', () => {
+  it('each file with `faulty` tables is in PLANTING_FILES, its FAULTY_STEPS listing every one', () => {
+    const tables = Object.fromEntries(files.filter((f) => f.startsWith('reference/')).map((f) => [f, tableCount(f)]));
+    const registered = Object.fromEntries(Object.entries(PLANTING_FILES).map(([f, steps]) => [f, steps.length]));
+    expect(unregisteredTables(tables, registered)).toEqual([]);
+  });
+
+  it('can fail: a file the registry does not list, a step left out of FAULTY_STEPS', () => {
+    expect(unregisteredTables({ 'reference/a.ts': 2, 'reference/b.ts': 3, 'reference/c.ts': 0 }, { 'reference/b.ts': 2 }).map((l) => l.split(':')[0])).toEqual(['reference/a.ts', 'reference/b.ts']);
   });
 });
 

@@ -20,10 +20,14 @@ export interface LoadRun {
   };
 }
 
-/** A short open-model mixed load (2 s at 100 req/s on 4 connections) through `profileFile`'s base_url. */
+/**
+ * A short closed-model mixed load through `profileFile`'s base_url: 4 connections, ending after 400
+ * requests (or 30 s). A count, not a 2 s window: on a busy machine a 2 s open-model run once sent 4
+ * requests in all (the generator itself was starved), so the create checks had nothing to judge.
+ */
 export async function runLoad(profileFile: string, env: Record<string, string> = {}): Promise<LoadRun> {
   const dir = mkdtempSync(join(tmpdir(), 'hps-infra-load-'));
-  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--rate', '100', '--connections', '4', '--workers', '1', '--warmup', '0', '--duration', '2', '--max-p99-ms', '60000', '--allow-short', '--report', dir];
+  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--connections', '4', '--workers', '1', '--warmup', '0', '--max-requests', '400', '--duration', '30', '--max-p99-ms', '60000', '--report', dir];
   const r = await runChild(process.execPath, args, { env: { ...process.env, ...env }, timeoutMs: 120_000 });
   return { exitCode: r.status, output: (r.stdout + r.stderr).slice(-4000), report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) };
 }

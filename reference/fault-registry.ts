@@ -1,0 +1,65 @@
+/**
+ * Every planted fault of the reference server, gathered from the override tables of the files
+ * that plant them: each fault's declaration (what is wrong, in one sentence; the catalogue rules
+ * that must catch it, or for a negative control the rules whose probes meet it) sits beside its
+ * override (seams/steps.ts `Planted`). A file that starts planting faults exports FAULTY_STEPS and
+ * is listed here; test/architecture/fault-seams.test.ts checks every `faulty` table is reachable.
+ */
+import { declaredFaults, type FaultDeclaration } from '../seams/steps.ts';
+import { FAULTY_STEPS as APP } from './app.ts';
+import { FAULTY_STEPS as AUTH } from './auth.ts';
+import { FAULTY_STEPS as CONTROL } from './control.ts';
+import { FAULTY_STEPS as CREATE_PAYMENT } from './create-payment.ts';
+import type { FaultName, FaultSet } from './faults.ts';
+import { FAULTY_STEPS as FRONT_END } from './front-end.ts';
+import { FAULTY_STEPS as LISTING } from './listing.ts';
+import { FAULTY_STEPS as LIVE_READINESS } from './live-readiness.ts';
+import { FAULTY_STEPS as ORDER_CHECKS } from './order-checks.ts';
+import { FAULTY_STEPS as PAYMENT_ACTIONS } from './payment-actions.ts';
+import { FAULTY_STEPS as RATE_LIMIT } from './rate-limit.ts';
+import { FAULTY_STEPS as VALIDATE_CREATE } from './validate-create.ts';
+import { FAULTY_STEPS as DELIVERY } from './webhooks/delivery-steps.ts';
+import { FAULTY_STEPS as EMIT } from './webhooks/emit.ts';
+import { FAULTY_STEPS as EVENTS } from './webhooks/events.ts';
+
+export type { FaultDeclaration } from '../seams/steps.ts';
+
+/** The planting files' steps, in the order the registry lists their faults. */
+export const PLANTING_FILES = {
+  'reference/auth.ts': AUTH,
+  'reference/app.ts': APP,
+  'reference/control.ts': CONTROL,
+  'reference/create-payment.ts': CREATE_PAYMENT,
+  'reference/validate-create.ts': VALIDATE_CREATE,
+  'reference/order-checks.ts': ORDER_CHECKS,
+  'reference/payment-actions.ts': PAYMENT_ACTIONS,
+  'reference/listing.ts': LISTING,
+  'reference/live-readiness.ts': LIVE_READINESS,
+  'reference/rate-limit.ts': RATE_LIMIT,
+  'reference/webhooks/events.ts': EVENTS,
+  'reference/webhooks/emit.ts': EMIT,
+  'reference/webhooks/delivery-steps.ts': DELIVERY,
+  'reference/front-end.ts': FRONT_END,
+} as const;
+
+/** Every planted fault of the reference server: name → its declaration. */
+export const REFERENCE_FAULTS: ReadonlyMap<FaultName, FaultDeclaration> = declaredFaults(Object.values(PLANTING_FILES).flat());
+
+export const FAULT_NAMES: readonly FaultName[] = [...REFERENCE_FAULTS.keys()];
+
+export function isFaultName(name: string): boolean {
+  return REFERENCE_FAULTS.has(name);
+}
+
+/** The FaultSet for `names`; an unknown name is an error naming it. */
+export function toFaultSet(names: Iterable<string> | undefined): FaultSet {
+  const set = new Set<FaultName>();
+  for (const name of names ?? []) {
+    if (!isFaultName(name)) {
+      const near = FAULT_NAMES.filter((f) => name.split('-').some((w) => w.length > 3 && f.includes(w))).slice(0, 5);
+      throw new Error(`unknown fault: ${name} (${near.length ? `similar: ${near.join(', ')}; ` : ''}\`hps-conformance serve --list-faults\` lists all ${FAULT_NAMES.length})`);
+    }
+    set.add(name);
+  }
+  return set;
+}
