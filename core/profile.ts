@@ -3,6 +3,7 @@
  * environment, ajv validation, one clear line per problem naming the field.
  */
 import { readFileSync } from 'node:fs';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajv } from '../schemas/ajv.ts';
 import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schemas/profile.ts';
 import { HarnessError } from './errors.ts';
@@ -11,7 +12,17 @@ import { registerSecrets, stripUserInfo, userInfoSecrets } from './redact.ts';
 
 export type { Profile, WebhookEndpoint } from '../schemas/profile.ts';
 
-const validateProfile = ajv.compile(profileSchema);
+/**
+ * Compiled on first use, not at import: the suite workers import this module for its types and
+ * helpers and never validate a profile (a compile there costs each worker ~0.1-0.3 s of CPU).
+ */
+let compiled: ValidateFunction<Profile> | undefined;
+function validateProfile(data: unknown): data is Profile {
+  compiled ??= ajv.compile<Profile>(profileSchema);
+  return compiled(data);
+}
+/** The errors of the last failed validation. */
+const profileErrors = (): ErrorObject[] => compiled?.errors ?? [];
 
 /** Replaces every `${NAME}` in string values; unset variables are problems naming NAME and the field. */
 export function interpolateEnv(value: unknown, env: NodeJS.ProcessEnv, problems: string[], at = ''): unknown {
@@ -44,7 +55,7 @@ function fieldOf(instancePath: string): string {
 }
 
 /** One line per ajv error, naming the field (`keys.test: must start with pt_test_sk_`). */
-export function describeProfileErrors(errors: NonNullable<typeof validateProfile.errors>): string[] {
+export function describeProfileErrors(errors: readonly ErrorObject[]): string[] {
   const lines = new Set<string>();
   for (const e of errors) {
     const field = fieldOf(e.instancePath);
@@ -119,7 +130,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
     throw new HarnessError('HPS_ERR_PROFILE_ENV', `${source}: ${problems.join('; ')}`, problems);
   }
   if (!validateProfile(data)) {
-    const lines = describeProfileErrors(validateProfile.errors ?? []);
+    const lines = describeProfileErrors(profileErrors());
     throw new HarnessError('HPS_ERR_PROFILE', `${source}: ${lines.join('; ')}`, lines);
   }
   const profile = data as Profile;

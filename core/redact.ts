@@ -75,7 +75,8 @@ export function secretForms(secret: string): { plain: string[]; encoded: string[
 }
 
 interface Matcher {
-  exact: string[];
+  /** Each known secret and what it is replaced with (redactSecret), longest first. */
+  exact: Array<[secret: string, shown: string]>;
   plain: Set<string>;
   encoded: Set<string>;
   /** Which 4-character heads the k-grams of `plain` / `encoded` start with (headsOf): positions whose head is not in it are skipped. */
@@ -143,7 +144,7 @@ function buildMatcher(secrets: readonly string[]): Matcher {
     for (const e of f.encoded) grams(e, ENCODED_GRAM, encoded);
   }
   // Longest first, so a key is replaced before a shorter secret inside it.
-  const exact = [...usable].sort((a, b) => b.length - a.length);
+  const exact = [...usable].sort((a, b) => b.length - a.length).map((x): [string, string] => [x, redactSecret(x)]);
   const short = (set: Set<string>, k: number) => [...set].filter((g) => g.length < k);
   return {
     exact, plain, encoded,
@@ -154,16 +155,31 @@ function buildMatcher(secrets: readonly string[]): Matcher {
 
 /**
  * The matcher of the registered secrets plus `extra`, cached by the registrations' generation and
- * the extra list: a call costs one short join, never a rebuild (a report is thousands of calls).
+ * the extra list: a call costs a comparison with the last list, or one short join, never a rebuild
+ * (a report is thousands of calls).
  */
 function matcherFor(extra: readonly string[]): Matcher {
+  // A client passes the same list on every call (thousands a run): the last one is kept with a copy
+  // of its contents, so a list changed in place is never matched with the matcher of its old contents.
+  const last = lastMatcher;
+  if (last && last.generation === generation && sameList(last.extra, extra)) return last.matcher;
   const id = `${generation}\u0001${extra.join('\u0000')}`;
   let m = cache.get(id);
-  if (m) return m;
-  m = buildMatcher([...extra, ...registered.keys()]);
-  if (cache.size > 32) cache.clear();
-  cache.set(id, m);
+  if (!m) {
+    m = buildMatcher([...extra, ...registered.keys()]);
+    if (cache.size > 32) cache.clear();
+    cache.set(id, m);
+  }
+  lastMatcher = { generation, extra: [...extra], matcher: m };
   return m;
+}
+
+let lastMatcher: { generation: number; extra: readonly string[]; matcher: Matcher } | undefined;
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Ranges [start, end) of `text` covered by a k-gram of `set` (or a whole short form). */
@@ -215,7 +231,7 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
   let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
   if (extraSecrets.length === 0 && registered.size === 0) return stripUserInfo(out);
   const m = matcherFor(extraSecrets);
-  for (const s of m.exact) out = out.split(s).join(redactSecret(s));
+  for (const [s, shown] of m.exact) if (out.includes(s)) out = out.split(s).join(shown);
   const ranges: Array<[number, number]> = [];
   scan(out, m.plain, m.plainHeads, m.plainShort, PLAIN_GRAM, true, ranges);
   scan(out, m.encoded, m.encodedHeads, m.encodedShort, ENCODED_GRAM, false, ranges);

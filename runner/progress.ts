@@ -39,8 +39,17 @@ export interface RunMonitor {
 const AREA_OF_PATH = /[\\/]suites[\\/]([^\\/]+)[\\/]/;
 const BAD = new Set(['fail', 'error', 'warn', 'flaky']);
 
+/** Each test case's finished form, made once: the progress and the results log both take it (read only). */
+const finished = new WeakMap<TestCase, FinishedTest>();
+
 /** One finished test as the collector sees it (same shape the runner builds at the end). */
 export function finishedOf(tc: TestCase): FinishedTest {
+  let t = finished.get(tc);
+  if (!t) finished.set(tc, (t = redactedFinished(tc)));
+  return t;
+}
+
+function redactedFinished(tc: TestCase): FinishedTest {
   const r = tc.result();
   const state = r.state === 'passed' ? 'pass' : r.state === 'failed' ? 'fail' : 'skip';
   const errors = r.state === 'failed' ? r.errors.map((e) => e.message ?? String(e)) : [];

@@ -26,7 +26,7 @@ import { startTarget, type RunningTarget } from '../targets/embedded.ts';
 import type { RunMonitor } from './progress.ts';
 import type { VerdictPolicy } from '../verdict/policy.ts';
 import { TOOL } from '../core/version.ts';
-import { DEFAULT_CONCURRENCY, sessionWorkers, SuiteSession } from './suite-session.ts';
+import { DEFAULT_CONCURRENCY, EMBEDDED_SUITE_WORKERS, sessionWorkers, SUITE_WORKERS, SuiteSession } from './suite-session.ts';
 import { trafficLine } from '../verdict/traffic.ts';
 import { DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../core/circuit.ts';
@@ -120,7 +120,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
   // vitest starts while the target starts and answers the preflight (the caller's session: already open).
-  const own = opts.session ? undefined : openOwnSession();
+  const own = opts.session ? undefined : openOwnSession(profile ? SUITE_WORKERS : EMBEDDED_SUITE_WORKERS);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch(async (e: unknown) => {
     guard?.disarm();
     await closeOwnSession(own);
@@ -167,7 +167,7 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
     ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
-      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / sessionWorkers(opts.session) } : {}),
+      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / sessionWorkers(opts.session, target.embedded) } : {}),
       waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
       outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
       concurrency,
@@ -249,8 +249,8 @@ async function runSuites(session: SuiteSession | Promise<SuiteSession> | undefin
  * A session for this run alone. Its workers are kept across the run (keepWorkers): nothing is
  * started or loaded twice.
  */
-function openOwnSession(): Promise<SuiteSession> {
-  const opening = SuiteSession.open({ keepWorkers: true });
+function openOwnSession(workers: number): Promise<SuiteSession> {
+  const opening = SuiteSession.open({ keepWorkers: true, workers });
   opening.catch(() => {}); // awaited by runSuites; a run that fails before never sees it
   return opening;
 }

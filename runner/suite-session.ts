@@ -24,6 +24,12 @@ import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
  * session (it runs 4 sessions side by side).
  */
 export const SUITE_WORKERS = 4;
+/**
+ * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
+ * once: its run is CPU-bound, not waiting, so a fourth worker only adds its own start-up (module
+ * evaluation, schema compiles) on a 2-CPU machine (`npm run bench:conformance`).
+ */
+export const EMBEDDED_SUITE_WORKERS = 3;
 export const MUTATION_SUITE_WORKERS = 2;
 /** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
@@ -115,8 +121,8 @@ async function keepWorkersAcrossRuns(): Promise<void> {
 }
 
 /** The workers of the session running now (the pace per process divides --max-rps by it). */
-export function sessionWorkers(session: SuiteSession | undefined): number {
-  return session ? session.workers : SUITE_WORKERS;
+export function sessionWorkers(session: SuiteSession | undefined, embedded: boolean): number {
+  return session ? session.workers : embedded ? EMBEDDED_SUITE_WORKERS : SUITE_WORKERS;
 }
 
 function vitestOptions(reporter: Reporter, workers: number, sequencer: typeof BaseSequencer) {

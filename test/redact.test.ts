@@ -11,4 +11,12 @@ describe('redaction', () => {
     expect(redactText('token=controltoken-abcdef', ['controltoken-abcdef'])).toBe('token=…cdef');
     expect(redactHeaders({ Authorization: 'Bearer pt_test_sk_secretsecret9999', 'x-a': 'b' })).toEqual({ Authorization: 'Bearer pt_test_sk_…9999', 'x-a': 'b' });
   });
+  it('a list of extra secrets changed in place after a call is matched by its new contents', () => {
+    const extra = ['controltoken-abcdef'];
+    expect(redactText('a controltoken-abcdef b', extra)).toBe('a …cdef b');
+    extra.push('othersecret-uvwxyz');
+    expect(redactText('c othersecret-uvwxyz d', extra)).toBe('c …wxyz d');
+    extra.length = 0;
+    expect(redactText('e controltoken-abcdef f', extra)).toBe('e controltoken-abcdef f');
+  });
 });
