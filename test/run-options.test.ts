@@ -115,7 +115,10 @@ describe('progress, fail-fast and CI hooks', () => {
     // the stop reaches it with most of its rules left however loaded the machine is. (With only
     // fast areas beside auth, a loaded machine ran nearly all of them before the stop arrived.)
     // --time-scale 500: the retry schedule is slower than the default run's, so that margin holds.
-    const r = await cli(['run', '--area', 'auth,webhooks', '--fault', 'missing-key-uses-default-key', '--time-scale', '500', '--seed', '1', '--runs', '5', '--report', out, '--max-failures', '1']);
+    // --concurrency 1: one rule test at a time per worker, so the webhooks rules wait their turn
+    // instead of all starting at once (with 8 in flight, most had started before the stop: 4-9 of
+    // them left, on a busy machine and with 3 workers).
+    const r = await cli(['run', '--area', 'auth,webhooks', '--fault', 'missing-key-uses-default-key', '--time-scale', '500', '--concurrency', '1', '--seed', '1', '--runs', '5', '--report', out, '--max-failures', '1']);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/stopped after 1 FAIL rule\(s\) \(--max-failures 1\)/);
     const rep = reportOf(out);
