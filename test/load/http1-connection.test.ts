@@ -132,6 +132,13 @@ const framedAnswer = fc
     return { interim: a.interim, status: a.status, body, script: { pieces, close } };
   });
 
+/**
+ * Slack on top of a 300 ms deadline for a busy machine (1.64 s was seen under three concurrent
+ * `npm test`s against a 1.4 s bound). Still far below what a timer restarted on every byte would take
+ * (the trickle's 1000 bytes last 50 s), so the check keeps telling the two apart.
+ */
+const BUSY_SLACK_MS = 8_000;
+
 describe('http1-connection: framings', () => {
   const server = new ScriptedServer();
   beforeAll(() => server.start());
@@ -271,7 +278,7 @@ describe('http1-connection: answers it must refuse', () => {
         );
         expect(err).toBeInstanceOf(ConnectionError);
         expect((err as ConnectionError).code).toBe(code);
-        if (code === 'HPS_TIMEOUT') expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + 1000);
+        if (code === 'HPS_TIMEOUT') expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + BUSY_SLACK_MS);
         server.scripts.length = 0;
         server.scripts.push({ pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok')] });
         const next = await conn.send({ method: 'GET', path: '/', headers: {} });
@@ -314,7 +321,7 @@ describe('http1-connection: answers it must refuse', () => {
       for (const conn of conns) {
         const t = performance.now();
         await expect(conn.send({ method: 'GET', path: '/', headers: {} })).rejects.toMatchObject({ code: 'HPS_TIMEOUT' });
-        expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + 1000);
+        expect(performance.now() - t).toBeLessThan(300 + SWEEP_MS + BUSY_SLACK_MS);
       }
     } finally {
       await Promise.all(conns.map((c) => c.close()));
