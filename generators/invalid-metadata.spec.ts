@@ -41,6 +41,9 @@ describe('invalidMetadata', () => {
     for (const t of ['number', 'boolean', 'null', 'object', 'array']) expect(types.has(t), t).toBe(true);
   });
 
+});
+
+describe('invalidMetadata: options and seeds', () => {
   it('honours breaks', () => {
     fc.assert(
       fc.property(invalidMetadata({ breaks: ['CREATE-METADATA-KEY-TOO-LONG'] }), (c) => c.breaks === 'CREATE-METADATA-KEY-TOO-LONG'),

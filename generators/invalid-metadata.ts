@@ -78,17 +78,23 @@ function kindOf(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
 
-/** Metadata breaking exactly one metadata rule. */
-export function invalidMetadata(constraints: InvalidMetadataConstraints = {}): Arbitrary<InvalidCase<Metadata>> {
-  const breaks = [...new Set(constraints.breaks ?? METADATA_RULE_IDS)];
-  if (breaks.length === 0) throw new RangeError('invalidMetadata: breaks must name at least one rule');
-  const include: Entry[] = Object.entries(constraints.include ?? {});
-  if (include.length > METADATA_MAX_KEYS - 1) throw new RangeError('invalidMetadata: include has more than 19 entries');
-  for (const [k, v] of include) {
+/** The entries every generated value carries (`include`), each within the metadata limits. */
+function includedEntries(include: InvalidMetadataConstraints['include']): Entry[] {
+  const entries: Entry[] = Object.entries(include ?? {});
+  if (entries.length > METADATA_MAX_KEYS - 1) throw new RangeError('invalidMetadata: include has more than 19 entries');
+  for (const [k, v] of entries) {
     if (k.length < 1 || k.length > METADATA_MAX_KEY_LENGTH || typeof v !== 'string' || v.length > METADATA_MAX_VALUE_LENGTH) {
       throw new RangeError(`include entry ${JSON.stringify(k)} is outside the metadata limits`);
     }
   }
+  return entries;
+}
+
+/** Metadata breaking exactly one metadata rule. */
+export function invalidMetadata(constraints: InvalidMetadataConstraints = {}): Arbitrary<InvalidCase<Metadata>> {
+  const breaks = [...new Set(constraints.breaks ?? METADATA_RULE_IDS)];
+  if (breaks.length === 0) throw new RangeError('invalidMetadata: breaks must name at least one rule');
+  const include = includedEntries(constraints.include);
   const taken = [...RESERVED_METADATA_KEYS, ...include.map(([k]) => k)] as string[];
   const key = trimmedPrintableAscii(1, METADATA_MAX_KEY_LENGTH).filter((k) => !taken.includes(k));
   const value = printableAscii(0, 40);

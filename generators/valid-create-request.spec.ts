@@ -47,6 +47,9 @@ describe('validCreateRequest', () => {
     );
   });
 
+});
+
+describe('validCreateRequest with a marker, and seeds', () => {
   it('with a marker, external_id is `${runId}-` + a unique suffix and metadata carries conformance_run within 20 keys', () => {
     const runId = 'run_2024-abc';
     const externalIds = new Set<string>();

@@ -37,6 +37,9 @@ describe('validMetadata', () => {
     expect(values.some((m) => Object.values(m).some((v) => v === ''))).toBe(true);
   });
 
+});
+
+describe('validMetadata: options and seeds', () => {
   it('honours maxKeys and excludeKeys', () => {
     fc.assert(
       fc.property(validMetadata({ maxKeys: 3, excludeKeys: ['a'] }), (m) => {

@@ -55,29 +55,26 @@ const ID_OPS: Record<IdOp, OperationId> = {
   'helper-cancel': 'simulatePaymentCancelled',
 };
 
-/**
- * Every kind of step at least once, all deterministic: the part of each test that does not
- * depend on the seed (each body, list and id kind with the Test key, then each other key kind
- * on an operation where it matters, an unknown route and a wrong method).
- */
-export function tour(): Step[] {
-  const minimal: BodyCase = { kind: 'valid', body: { amount: '10.5' } };
-  const full: BodyCase = {
-    kind: 'valid',
-    body: {
-      amount: '1234.56', description: 'Order 42', merchant_reference: 'INV-42', return_url: 'https://shop.example/done',
-      metadata: { order: '42' }, allowed_methods: ['BKASH', 'NAGAD'], allowed_channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'],
-    },
-  };
-  const create = (body: BodyCase, idem: IdemCase = 'none', key: KeyKind = 'test'): Step => ({ op: 'create', key, body, idem });
-  const id = (op: IdOp, c: IdCase, key: KeyKind = 'test'): Step => ({ op, key, id: c });
-  const list = (query: Record<string, string>, key: KeyKind = 'test'): Step => ({ op: 'list', key, query });
-  const unknown: IdCase = { kind: 'unknown', value: 'pay_doesnotexist' };
+const MINIMAL: BodyCase = { kind: 'valid', body: { amount: '10.5' } };
+const FULL: BodyCase = {
+  kind: 'valid',
+  body: {
+    amount: '1234.56', description: 'Order 42', merchant_reference: 'INV-42', return_url: 'https://shop.example/done',
+    metadata: { order: '42' }, allowed_methods: ['BKASH', 'NAGAD'], allowed_channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'],
+  },
+};
+const create = (body: BodyCase, idem: IdemCase = 'none', key: KeyKind = 'test'): Step => ({ op: 'create', key, body, idem });
+const id = (op: IdOp, c: IdCase, key: KeyKind = 'test'): Step => ({ op, key, id: c });
+const list = (query: Record<string, string>, key: KeyKind = 'test'): Step => ({ op: 'list', key, query });
+const UNKNOWN_ID: IdCase = { kind: 'unknown', value: 'pay_doesnotexist' };
+
+/** The tour's creates: valid, replayed, conflicting, invalid, malformed. */
+function createSteps(): Step[] {
   return [
-    create(minimal),
+    create(MINIMAL),
     create({ kind: 'valid', body: { amount: '0.01', return_url: 'myshop://checkout/done' } }),
-    create(full, 'replay'),
-    create(full, 'conflict'),
+    create(FULL, 'replay'),
+    create(FULL, 'conflict'),
     create({ kind: 'reuse-external-id', body: { amount: '20.00' } }),
     create({ kind: 'invalid', body: { amount: '-1' }, why: 'negative amount' }),
     create({ kind: 'invalid', body: { amount: 10 }, why: 'amount is a JSON number' }),
@@ -88,6 +85,12 @@ export function tour(): Step[] {
     create({ kind: 'invalid', body: { amount: '10.00', allowed_methods: ['VISA'] }, why: 'unknown allowed method' }),
     create({ kind: 'raw', raw: '{"amount": "1', contentType: 'application/json', why: 'truncated JSON' }),
     create({ kind: 'raw', raw: '{"amount":"10.00"}', contentType: 'text/plain', why: 'Content-Type text/plain' }),
+  ];
+}
+
+/** Its lists and reads, cancels and helper moves, with the Test key. */
+function readSteps(): Step[] {
+  return [
     list({}),
     list({ status: 'PAID', limit: '5' }),
     list({ status: 'BOGUS' }),
@@ -97,17 +100,23 @@ export function tour(): Step[] {
     id('get', { kind: 'paid' }),
     id('get', { kind: 'cancelled' }),
     id('get', { kind: 'foreign' }),
-    id('get', unknown),
+    id('get', UNKNOWN_ID),
     id('get', { kind: 'unknown', value: 'does-not-exist' }),
     id('cancel', { kind: 'pending' }),
     id('cancel', { kind: 'paid' }),
-    id('cancel', unknown),
+    id('cancel', UNKNOWN_ID),
     id('succeed', { kind: 'pending' }),
     id('succeed', { kind: 'cancelled' }),
     id('helper-cancel', { kind: 'pending' }),
     id('helper-cancel', { kind: 'paid' }),
+  ];
+}
+
+/** Its requests with every other kind of key, and off the API's routes. */
+function otherKeySteps(): Step[] {
+  return [
     // every other kind of key, where it matters
-    create(minimal, 'none', 'none'),
+    create(MINIMAL, 'none', 'none'),
     list({ limit: '3' }, 'malformed'),
     id('get', { kind: 'paid' }, 'unknown'),
     id('cancel', { kind: 'paid' }, 'revoked'),
@@ -118,10 +127,19 @@ export function tour(): Step[] {
     id('get', { kind: 'live' }, 'live'),
     id('get', { kind: 'paid' }, 'live'),
     id('cancel', { kind: 'live' }, 'live'),
-    create(minimal, 'none', 'live'),
+    create(MINIMAL, 'none', 'live'),
     { op: 'unknown-route', key: 'test', method: 'GET', path: UNKNOWN_ROUTES[0] },
     { op: 'wrong-method', key: 'test', method: 'DELETE', path: '/v1/payments' },
   ];
+}
+
+/**
+ * Every kind of step at least once, all deterministic: the part of each test that does not
+ * depend on the seed (each body, list and id kind with the Test key, then each other key kind
+ * on an operation where it matters, an unknown route and a wrong method).
+ */
+export function tour(): Step[] {
+  return [...createSteps(), ...readSteps(), ...otherKeySteps()];
 }
 
 // ───────────────────────────── sending ─────────────────────────────

@@ -12,6 +12,49 @@ import { METHODS, ROUTES, routePath } from '../../generators/routes.ts';
 import { UNKNOWN_ROUTE_CASES } from '../../generators/cases/routes-versions.ts';
 import { share } from '../../runner/depth.ts';
 
+type Probe = (label: string, req: RequestOptions) => Promise<ApiResponse | undefined>;
+
+/** ROUTE-EDGE-FORMS' reads of borderline forms: no state can change. */
+async function probeReads(probe: Probe, id: string): Promise<void> {
+  await probe('GET /v1/payments/ (trailing slash)', { method: 'GET', path: '/v1/payments/' });
+  await probe('GET /v1/payments/{id}/ (trailing slash)', { method: 'GET', path: `/v1/payments/${id}/` });
+  await probe('GET /v1//payments (doubled slash)', { method: 'GET', path: '/v1//payments' });
+  await probe('GET /v1/payments//{id} (doubled slash)', { method: 'GET', path: `/v1/payments//${id}` });
+  await probe('GET //v1/payments (leading doubled slash)', { method: 'GET', path: '//v1/payments' });
+  await probe('GET /v1/./payments (dot segment)', { method: 'GET', path: '/v1/./payments' });
+  await probe('GET /v1/refunds/../payments (dot-dot segment)', { method: 'GET', path: '/v1/refunds/../payments' });
+  await probe('GET /v1/Payments (letter case)', { method: 'GET', path: '/v1/Payments' });
+  await probe('GET /v1/PAYMENTS/{id} (letter case)', { method: 'GET', path: `/v1/PAYMENTS/${id}` });
+  await probe('GET /v1/%70ayments (percent-encoded literal)', { method: 'GET', path: '/v1/%70ayments' });
+  await probe('GET /v1/payments/{fully percent-encoded id}', { method: 'GET', path: `/v1/payments/${pctAll(id)}` });
+  await probe('GET /v1/payments/{id}%2Fcancel (encoded slash)', { method: 'GET', path: `/v1/payments/${id}%2Fcancel` });
+  await probe('GET /v1/payments? (empty query)', { method: 'GET', path: '/v1/payments?' });
+  await probe('GET /v1/payments#frag (fragment sent)', { method: 'GET', path: '/v1/payments#frag', outsideHttp: 'a fragment on the wire (RFC 9112 request-targets carry none)' });
+  await probe('GET /v1/payments/{id};x=1 (matrix parameter)', { method: 'GET', path: `/v1/payments/${id};x=1` });
+
+}
+
+/** HEAD and OPTIONS on every route and on an unknown one, and a CORS preflight. */
+async function probeHeadAndOptions(probe: Probe, id: string): Promise<void> {
+  for (const route of ROUTES) {
+    await probe(`HEAD ${route.template}`, { method: 'HEAD', path: routePath(route, id) });
+    await probe(`OPTIONS ${route.template}`, { method: 'OPTIONS', path: routePath(route, id) });
+  }
+  await probe('HEAD /v1/refunds (unknown route)', { method: 'HEAD', path: '/v1/refunds' });
+  await probe('OPTIONS /v1/refunds (unknown route)', { method: 'OPTIONS', path: '/v1/refunds' });
+  await probe('OPTIONS /v1/payments as a CORS preflight (Origin, Access-Control-Request-Method, no key)', { method: 'OPTIONS', path: '/v1/payments', key: null, headers: { 'access-control-request-method': 'POST', origin: 'https://example.com' } });
+
+}
+
+/** Methods the API never binds, and wrong methods on an unknown Payment. */
+async function probeOtherMethods(probe: Probe): Promise<void> {
+  await probe('PROPFIND /v1/payments (unregistered method)', { method: 'PROPFIND', path: '/v1/payments', outsideHttp: 'a WebDAV method the API never binds' });
+  await probe('TRACE /v1/payments', { method: 'TRACE', path: '/v1/payments', outsideHttp: 'TRACE, a method the API never binds and front ends commonly refuse' });
+  await probe('PUT /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'PUT', path: '/v1/payments/pay_conformance_missing_0000' });
+  await probe('DELETE /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'DELETE', path: '/v1/payments/pay_conformance_missing_0000' });
+
+}
+
 /**
  * esid: Endpoints › Rules, Rule 8 — "Unknown routes answer 404 not_found."
  * A path under /v1 that no operation's template matches (another resource, a sub-resource or a
@@ -51,7 +94,7 @@ ruleTest('ROUTE-EDGE-FORMS', async (t) => {
   const p = await t.createPayment();
   const id = p.id as string;
   const seen: Record<string, string> = {};
-  const probe = async (label: string, req: RequestOptions): Promise<ApiResponse | undefined> => {
+  const probe: Probe = async (label, req) => {
     try {
       const res = await t.client.request({ key, ...req });
       const allow = res.headers['allow'];
@@ -64,37 +107,11 @@ ruleTest('ROUTE-EDGE-FORMS', async (t) => {
     }
   };
 
-  // Reads: no state can change.
-  await probe('GET /v1/payments/ (trailing slash)', { method: 'GET', path: '/v1/payments/' });
-  await probe('GET /v1/payments/{id}/ (trailing slash)', { method: 'GET', path: `/v1/payments/${id}/` });
-  await probe('GET /v1//payments (doubled slash)', { method: 'GET', path: '/v1//payments' });
-  await probe('GET /v1/payments//{id} (doubled slash)', { method: 'GET', path: `/v1/payments//${id}` });
-  await probe('GET //v1/payments (leading doubled slash)', { method: 'GET', path: '//v1/payments' });
-  await probe('GET /v1/./payments (dot segment)', { method: 'GET', path: '/v1/./payments' });
-  await probe('GET /v1/refunds/../payments (dot-dot segment)', { method: 'GET', path: '/v1/refunds/../payments' });
-  await probe('GET /v1/Payments (letter case)', { method: 'GET', path: '/v1/Payments' });
-  await probe('GET /v1/PAYMENTS/{id} (letter case)', { method: 'GET', path: `/v1/PAYMENTS/${id}` });
-  await probe('GET /v1/%70ayments (percent-encoded literal)', { method: 'GET', path: '/v1/%70ayments' });
-  await probe('GET /v1/payments/{fully percent-encoded id}', { method: 'GET', path: `/v1/payments/${pctAll(id)}` });
-  await probe('GET /v1/payments/{id}%2Fcancel (encoded slash)', { method: 'GET', path: `/v1/payments/${id}%2Fcancel` });
-  await probe('GET /v1/payments? (empty query)', { method: 'GET', path: '/v1/payments?' });
-  await probe('GET /v1/payments#frag (fragment sent)', { method: 'GET', path: '/v1/payments#frag', outsideHttp: 'a fragment on the wire (RFC 9112 request-targets carry none)' });
-  await probe('GET /v1/payments/{id};x=1 (matrix parameter)', { method: 'GET', path: `/v1/payments/${id};x=1` });
+  await probeReads(probe, id);
 
-  // HEAD and OPTIONS on every route and on an unknown one.
-  for (const route of ROUTES) {
-    await probe(`HEAD ${route.template}`, { method: 'HEAD', path: routePath(route, id) });
-    await probe(`OPTIONS ${route.template}`, { method: 'OPTIONS', path: routePath(route, id) });
-  }
-  await probe('HEAD /v1/refunds (unknown route)', { method: 'HEAD', path: '/v1/refunds' });
-  await probe('OPTIONS /v1/refunds (unknown route)', { method: 'OPTIONS', path: '/v1/refunds' });
-  await probe('OPTIONS /v1/payments as a CORS preflight (Origin, Access-Control-Request-Method, no key)', { method: 'OPTIONS', path: '/v1/payments', key: null, headers: { 'access-control-request-method': 'POST', origin: 'https://example.com' } });
+  await probeHeadAndOptions(probe, id);
 
-  // Other methods.
-  await probe('PROPFIND /v1/payments (unregistered method)', { method: 'PROPFIND', path: '/v1/payments', outsideHttp: 'a WebDAV method the API never binds' });
-  await probe('TRACE /v1/payments', { method: 'TRACE', path: '/v1/payments', outsideHttp: 'TRACE, a method the API never binds and front ends commonly refuse' });
-  await probe('PUT /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'PUT', path: '/v1/payments/pay_conformance_missing_0000' });
-  await probe('DELETE /v1/payments/{unknown id} (wrong method, unknown Payment)', { method: 'DELETE', path: '/v1/payments/pay_conformance_missing_0000' });
+  await probeOtherMethods(probe);
 
   // State-changing forms, each at a Payment of its own; the Payment's status afterwards is recorded.
   const moved = async (label: string, method: string, path: (id: string) => string) => {
