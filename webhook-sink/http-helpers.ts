@@ -2,27 +2,15 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { EndpointSummary, SinkEndpoint } from './types.ts';
+import type { Delivery, EndpointSummary, SinkEndpoint } from './types.ts';
 
 export type BodyResult =
   | { kind: 'complete'; body: Buffer }
   | { kind: 'too_large'; size: number }
   | { kind: 'aborted'; body: Buffer };
 
-export interface RequestHead {
-  receivedAt: number;
-  /** How late this process's event loop ran around the arrival, ms (webhook-sink/loop-lag.ts): receivedAt may be that much late. */
-  loopLagMs?: number;
-  /** The longest stall of this process's event loop over the 15 s before the arrival, ms (loop-lag.ts `stallMs`). */
-  stallMs?: number;
-  method: string;
-  url: string;
-  path: string;
-  httpVersion: string;
-  peer: { address: string | null; port: number | null };
-  headers: Record<string, string>;
-  repeatedHeaders: string[];
-}
+/** What the head of a request says, as a Delivery records it (types.ts says what each field means). */
+export type RequestHead = Pick<Delivery, 'receivedAt' | 'loopLagMs' | 'stallMs' | 'method' | 'url' | 'path' | 'httpVersion' | 'peer' | 'headers' | 'repeatedHeaders'>;
 
 /** Wall-clock ms with sub-ms precision. */
 export function nowMs(): number {
