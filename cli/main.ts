@@ -77,6 +77,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       clauses: flag('with --dry-run: print the spec\'s clauses, the rules checking each and the planted faults those rules catch'),
       case: str('N|TITLE', 'with one --rule: run only this fixed case of the rule (its number or title; --dry-run --cases lists them); its properties do not run'),
       cases: flag('with --dry-run: list each rule\'s fixed cases, numbered and titled'),
+      json: flag('with --dry-run --clauses: print the obligation matrix as one JSON document'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 4000)'),
       fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
@@ -86,6 +87,7 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => {
       const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
       if (opts.clauses && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--clauses goes with --dry-run (it lists, it runs nothing)');
+      if (opts.json && !opts.clauses) throw new HarnessError('HPS_ERR_USAGE', '--json goes with --dry-run --clauses (it prints the obligation matrix as JSON)');
       if (opts.cases && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--cases goes with --dry-run (it lists, it runs nothing)');
       return opts['dry-run'] ? (await import('./dry-run.ts')).dryRun(opts) : (await import('./run-command.ts')).runCommand(opts);
     },

@@ -21,6 +21,7 @@ const FULFILS: Step<{ readonly type: string; readonly status: string }, boolean>
     'fulfils-on-payment-created': {
       does: 'The order is fulfilled on payment.created (as soon as a Payment exists), not on payment.paid.',
       breaks: ['RECV-FULFIL-ON-PAID'],
+      violates: ['delivery-rules.fulfil-on-verified-paid'],
       plant: (event, next) => event.type === 'payment.created' || next(event),
     },
   },
@@ -34,6 +35,7 @@ const MOVES: Step<{ readonly held: string | undefined; readonly status: string }
     'last-event-wins': {
       does: 'The stored status is whatever the latest-arriving event says, so a late payment.created sets a PAID Payment back to PENDING.',
       breaks: ['RECV-ARRIVAL-ORDER'],
+      violates: ['delivery-rules.receivers-fetch-current'],
       plant: () => true,
     },
   },

@@ -67,6 +67,7 @@ const REQUEST_ID: Step<RequestIdInput, string> = {
     'request-id-per-connection': {
       does: 'The request id is minted once per keep-alive connection, so every request on one connection quotes the same request_id.',
       breaks: ['RESP-REQUEST-ID-UNIQUE'],
+      violates: ['errors.request-id-quoted'],
       plant: (input, next) => {
         const requestId = input.perConnection.get(input.connection) ?? next(input);
         input.perConnection.set(input.connection, requestId);
@@ -114,6 +115,7 @@ const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object 
     'error-envelope-without-request-id': {
       does: 'Error answers leave request_id out of the envelope (it only goes into the Request-Id header).',
       breaks: ['RESP-ERROR-ENVELOPE'],
+      violates: ['error.fields-always-present'],
       plant: ({ apiError, requestId }) => {
         const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
         return { error };
@@ -149,11 +151,13 @@ const NO_ROUTE: Step<void, ApiError> = {
     'unknown-route-answers-payment-not-found': {
       does: 'The catch-all 404 reuses the resource code: an unknown route answers 404 payment_not_found instead of not_found.',
       breaks: ['ROUTE-UNKNOWN-404', 'VERS-UNKNOWN-VERSION-404'],
+      violates: ['rules.unknown-route-wrong-method#unknown-route'],
       plant: () => new ApiError('payment_not_found'),
     },
     'unknown-route-plain-text': {
       does: 'The 404 not_found of an unknown route is sent with Content-Type text/plain (the framework\'s default), although the body is the JSON envelope.',
       breaks: ['RESP-JSON-CONTENT-TYPE'],
+      violates: ['overview.json-over-https#json'],
       plant: () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
     },
   },
@@ -173,6 +177,7 @@ const BINDING: Step<MethodInput, MethodBinding | undefined> = {
     'delete-payment-cancels': {
       does: 'DELETE /payments/{id} is wired to cancelPayment (an undocumented alias): it cancels the Payment instead of answering 405.',
       breaks: ['ROUTE-WRONG-METHOD-405'],
+      violates: ['rules.unknown-route-wrong-method#wrong-method'],
       plant: (input, next) =>
         next(input) ?? (input.method === 'DELETE' && input.route.pattern === '/v1/payments/{id}' ? { operation: 'cancelPayment', scope: 'payments:write' } : undefined),
     },
@@ -187,11 +192,13 @@ const WRONG_METHOD: Step<{ ctx: AppContext; route: RouteDefinition }, ApiError> 
     'wrong-method-answers-404': {
       does: 'The method is part of route matching: a known route called with a method it does not bind answers 404 not_found instead of 405.',
       breaks: ['ROUTE-WRONG-METHOD-405'],
+      violates: ['rules.unknown-route-wrong-method#wrong-method'],
       plant: () => new ApiError('not_found'),
     },
     'no-allow-header-on-405': {
       does: '405 method_not_allowed answers carry no Allow header.',
       breaks: ['ROUTE-ALLOW-HEADER'],
+      violates: ['rules.unknown-route-wrong-method#allow-header'],
       plant: () => new ApiError('method_not_allowed'),
     },
   },
@@ -221,6 +228,7 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
     'write-scope-checked-after-operation': {
       does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is created, cancelled or completed all the same.',
       breaks: ['AUTH-WRITE-SCOPE-REQUIRED'],
+      violates: ['auth.scopes#write'],
       plant: (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
     },
   },
@@ -248,6 +256,7 @@ const SCOPE: Step<Guarded, void> = {
     'cancel-requires-read-scope': {
       does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on cancel.',
       breaks: ['AUTH-SCOPE-SUFFICIENT'],
+      violates: ['auth.scopes#sufficient'],
       plant: (guarded, next) => {
         next(guarded);
         if (guarded.binding.operation === 'cancelPayment') requireScope(guarded.key, 'payments:read');
@@ -270,16 +279,19 @@ const MATCH: Step<string, Match | null> = {
     'version-prefix-case-insensitive': {
       does: 'The version prefix is matched case-insensitively: /V1/payments is served as /v1/payments.',
       breaks: ['VERS-UNKNOWN-VERSION-404'],
+      violates: ['versioning.path-prefix'],
       plant: (target, next) => next(target.replace(/^\/v1(?=\/|$)/i, '/v1')),
     },
     'any-version-prefix-served': {
       does: 'Any /v<N> prefix is routed to the v1 handlers: /v2/payments creates and reads Payments.',
       breaks: ['VERS-UNKNOWN-VERSION-404'],
+      violates: ['versioning.path-prefix'],
       plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
     },
     'route-prefix-match': {
       does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, `/payments/{id}/cancel/x`) is served by that route.',
       breaks: ['ROUTE-UNKNOWN-404'],
+      violates: ['rules.unknown-route-wrong-method#unknown-route'],
       plant: (target, next) => next(target) ?? longestPrefixRoute(target),
     },
   },
@@ -307,6 +319,7 @@ const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
     'live-key-test-helpers-payment-not-found': {
       does: 'A Live key on /test_helpers is refused with 404 payment_not_found (the route shows it exists) instead of not_found.',
       breaks: ['ISO-LIVE-KEY-TEST-HELPERS'],
+      violates: ['rules.live-key-test-helpers-404'],
       plant: () => new ApiError('payment_not_found', { param: 'id' }),
     },
   },
@@ -346,6 +359,7 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
     'x-business-id-honoured': {
       does: 'A legacy X-Business-ID header overrides the business of the API key.',
       breaks: ['ISO-KEY-ALONE'],
+      violates: ['auth.no-business-header'],
       plant: (input, next) => {
         const claimed = input.req.headers['x-business-id'];
         return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);

@@ -21,6 +21,7 @@ const RECIPIENTS: Step<Emitted, WebhookEndpoint[]> = {
     'signed-with-first-endpoint-secret': {
       does: 'The signing secret is looked up per business, not per endpoint: every endpoint\'s deliveries are signed with the business\'s first endpoint\'s secret.',
       breaks: ['HOOK-SIGNATURE-OWN-SECRET', 'HOOK-SIGNATURE-VALID'],
+      violates: ['auth.webhook-signing-secret#own-secret'],
       plant: (input, next) => {
         const endpoints = next(input);
         const first = input.ctx.state.endpoints.find((e) => e.businessId === input.event.businessId);
@@ -38,6 +39,7 @@ const DISPATCHED: Step<Emitted, StoredEvent> = {
     'retry-body-regenerated': {
       does: 'Each attempt re-renders data.object from the Payment\'s current state instead of the snapshot taken at the event.',
       breaks: ['HOOK-RETRY-SAME-BODY'],
+      violates: ['event.snapshot-never-regenerated', 'delivery-rules.retry-same-id-body#same-body'],
       plant: ({ ctx, event }, next) => {
         const paymentId = event.paymentId;
         if (paymentId === null) return next({ ctx, event });
