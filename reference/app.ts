@@ -21,6 +21,7 @@ import { authenticate, findActiveKey, requireScope } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
+import { ERROR_ANSWER } from './error-answers.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
 import { noBody, readBody, sendBytes, sendBytesWithRequestId, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
@@ -104,8 +105,10 @@ function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId
     ctx.onError(err);
     apiError = internalError();
   }
+  const row = checkOf(ERROR_ANSWER, ctx.faults)({ code: apiError.code, status: apiError.status });
   const envelope = checkOf(ENVELOPE, ctx.faults)({ apiError, requestId });
-  sendJson(res, apiError.status, envelope, { ...apiError.headers, 'Request-Id': requestId });
+  const body = row.code === apiError.code ? envelope : { error: { ...envelope.error, code: row.code } };
+  sendJson(res, row.status, body, { ...apiError.headers, 'Request-Id': requestId });
 }
 
 const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object }> = {

@@ -10,6 +10,7 @@ import { FAULTY_STEPS as APP } from './app.ts';
 import { FAULTY_STEPS as AUTH } from './auth.ts';
 import { FAULTY_STEPS as CONTROL } from './control.ts';
 import { FAULTY_STEPS as CREATE_PAYMENT } from './create-payment.ts';
+import { FAULTY_STEPS as ERROR_ANSWERS } from './error-answers.ts';
 import type { FaultName, FaultSet } from './faults.ts';
 import { FAULTY_STEPS as FRONT_END } from './front-end.ts';
 import { FAULTY_STEPS as LISTING } from './listing.ts';
@@ -40,6 +41,7 @@ export const PLANTING_FILES = {
   'reference/webhooks/emit.ts': EMIT,
   'reference/webhooks/delivery-steps.ts': DELIVERY,
   'reference/front-end.ts': FRONT_END,
+  'reference/error-answers.ts': ERROR_ANSWERS,
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */

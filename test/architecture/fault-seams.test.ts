@@ -45,6 +45,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/order-checks.ts': 7,
   'reference/rate-limit.ts': 4,
   'reference/webhooks/emit.ts': 2,
+  'reference/error-answers.ts': 23,
   'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
   'reference-receiver/handling-steps.ts': 6,
