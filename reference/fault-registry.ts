@@ -17,6 +17,7 @@ import { FAULTY_STEPS as LISTING } from './listing.ts';
 import { FAULTY_STEPS as LIVE_READINESS } from './live-readiness.ts';
 import { FAULTY_STEPS as ORDER_CHECKS } from './order-checks.ts';
 import { FAULTY_STEPS as PAYMENT_ACTIONS } from './payment-actions.ts';
+import { FAULTY_STEPS as PAYMENT_FIELDS } from './payment-fields.ts';
 import { FAULTY_STEPS as RATE_LIMIT } from './rate-limit.ts';
 import { FAULTY_STEPS as VALIDATE_CREATE } from './validate-create.ts';
 import { FAULTY_STEPS as DELIVERY } from './webhooks/delivery-steps.ts';
@@ -42,6 +43,7 @@ export const PLANTING_FILES = {
   'reference/webhooks/delivery-steps.ts': DELIVERY,
   'reference/front-end.ts': FRONT_END,
   'reference/error-answers.ts': ERROR_ANSWERS,
+  'reference/payment-fields.ts': PAYMENT_FIELDS,
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */

@@ -6,6 +6,7 @@
  * the event's object and type); the planted faults of this file are overrides named after the
  * defect, in the `faulty` table of the step they break (reference/steps.ts says how).
  */
+import { GET_FIELDS } from './payment-fields.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -103,7 +104,11 @@ const GET: Step<Action, Reply> = {
 };
 
 export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  return checkOf(GET, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) });
+  const action = { ctx, payment: findVisiblePayment(ctx, key, id) };
+  const reply = checkOf(GET, ctx.faults)(action);
+  const fields = checkOf(GET_FIELDS, ctx.faults);
+  // Without a field fault switched on the step is its check, which passes the reply on: no copy.
+  return fields === GET_FIELDS.check ? reply : fields({ ...action, reply });
 }
 
 /** A Payment moved to CANCELLED without the transition table (what the state-blind faults do). */

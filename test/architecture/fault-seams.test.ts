@@ -46,6 +46,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/rate-limit.ts': 4,
   'reference/webhooks/emit.ts': 2,
   'reference/error-answers.ts': 23,
+  'reference/payment-fields.ts': 22,
   'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
   'reference-receiver/handling-steps.ts': 6,
