@@ -373,7 +373,3 @@ const byId = new Map(OBLIGATIONS.map((o) => [o.id, o]));
 export function isObligationId(id: string): boolean {
   return byId.has(id);
 }
-
-export function getObligation(id: string): ObligationDef | undefined {
-  return byId.get(id);
-}

@@ -22,6 +22,7 @@ import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
 import { ERROR_ANSWER } from './error-answers.ts';
+import { OPERATION_ANSWER, OPERATION_SCOPE } from './operation-contract.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
 import { noBody, readBody, sendBytes, sendBytesWithRequestId, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
@@ -254,7 +255,10 @@ function scopeAfterOperation({ ctx, key, binding, run }: Guarded): Promise<Reply
 
 const SCOPE: Step<Guarded, void> = {
   name: "the key holds the operation's scope",
-  check: ({ ctx, key, binding }) => requireScope(key, binding.scope, ctx.faults),
+  check: ({ ctx, key, binding }) => {
+    const scope = checkOf(OPERATION_SCOPE, ctx.faults)(binding);
+    if (scope !== null) requireScope(key, scope, ctx.faults);
+  },
   faulty: {
     'cancel-requires-read-scope': {
       does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on cancel.',
@@ -338,6 +342,22 @@ function runOperation(
   query: string,
 ): Reply | Promise<Reply> {
   key = checkOf(ACTING_KEY, ctx.faults)({ key, req });
+  const reply = operationReply(ctx, operation, key, id, req, body, query);
+  const answer = checkOf(OPERATION_ANSWER, ctx.faults);
+  // Without an answer fault switched on the step is its check, which passes the reply on.
+  if (answer === OPERATION_ANSWER.check) return reply;
+  return reply instanceof Promise ? reply.then((r) => answer({ operation, reply: r })) : answer({ operation, reply });
+}
+
+function operationReply(
+  ctx: AppContext,
+  operation: OperationId,
+  key: ApiKeyRecord,
+  id: string,
+  req: IncomingMessage,
+  body: RequestBody,
+  query: string,
+): Reply | Promise<Reply> {
   switch (operation) {
     case 'createPayment':
       return createPayment(ctx, key, req.headers, body);

@@ -15,6 +15,7 @@ import type { FaultName, FaultSet } from './faults.ts';
 import { FAULTY_STEPS as FRONT_END } from './front-end.ts';
 import { FAULTY_STEPS as LISTING } from './listing.ts';
 import { FAULTY_STEPS as LIVE_READINESS } from './live-readiness.ts';
+import { FAULTY_STEPS as OPERATION_CONTRACT } from './operation-contract.ts';
 import { FAULTY_STEPS as ORDER_CHECKS } from './order-checks.ts';
 import { FAULTY_STEPS as PAYMENT_ACTIONS } from './payment-actions.ts';
 import { FAULTY_STEPS as PAYMENT_FIELDS } from './payment-fields.ts';
@@ -44,6 +45,7 @@ export const PLANTING_FILES = {
   'reference/front-end.ts': FRONT_END,
   'reference/error-answers.ts': ERROR_ANSWERS,
   'reference/payment-fields.ts': PAYMENT_FIELDS,
+  'reference/operation-contract.ts': OPERATION_CONTRACT,
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */

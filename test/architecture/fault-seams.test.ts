@@ -47,6 +47,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/webhooks/emit.ts': 2,
   'reference/error-answers.ts': 23,
   'reference/payment-fields.ts': 22,
+  'reference/operation-contract.ts': 12,
   'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
   'reference-receiver/handling-steps.ts': 6,
