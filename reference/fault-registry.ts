@@ -23,6 +23,7 @@ import { FAULTY_STEPS as RATE_LIMIT } from './rate-limit.ts';
 import { FAULTY_STEPS as VALIDATE_CREATE } from './validate-create.ts';
 import { FAULTY_STEPS as DELIVERY } from './webhooks/delivery-steps.ts';
 import { FAULTY_STEPS as EMIT } from './webhooks/emit.ts';
+import { FAULTY_STEPS as EVENT_CONTRACT } from './webhooks/event-contract.ts';
 import { FAULTY_STEPS as EVENTS } from './webhooks/events.ts';
 
 export type { FaultDeclaration } from '../seams/steps.ts';
@@ -46,6 +47,7 @@ export const PLANTING_FILES = {
   'reference/error-answers.ts': ERROR_ANSWERS,
   'reference/payment-fields.ts': PAYMENT_FIELDS,
   'reference/operation-contract.ts': OPERATION_CONTRACT,
+  'reference/webhooks/event-contract.ts': EVENT_CONTRACT,
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { toPaymentResource } from '../payments.ts';
 import { checkOf, type PlantingStep, type Step } from '../steps.ts';
 import type { EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
+import { EVENT_MADE, EVENT_ROUTED } from './event-contract.ts';
 import { createEvent, subscribedEndpoints, type EventSource } from './events.ts';
 
 interface Emitted {
@@ -59,10 +60,12 @@ const DISPATCHED: Step<Emitted, StoredEvent> = {
 
 /** Creates the event (body bytes fixed now) and routes it to every subscribed endpoint. */
 export function emitEvent(ctx: AppContext, type: EventType, source: EventSource, object: unknown, at: number): StoredEvent {
-  const event = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
-  ctx.state.events.push(event);
-  const endpoints = checkOf(RECIPIENTS, ctx.faults)({ ctx, event });
-  ctx.dispatcher.deliver(checkOf(DISPATCHED, ctx.faults)({ ctx, event }), endpoints);
+  const created = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
+  const event = checkOf(EVENT_MADE, ctx.faults)({ ctx, event: created });
+  ctx.state.events.push(event ?? created);
+  if (event === null) return created;
+  const endpoints = checkOf(EVENT_ROUTED, ctx.faults)({ ctx, event, endpoints: checkOf(RECIPIENTS, ctx.faults)({ ctx, event }) });
+  ctx.dispatcher.deliver(checkOf(DISPATCHED, ctx.faults)({ ctx, event }), [...endpoints]);
   return event;
 }
 
