@@ -175,7 +175,7 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['after-transition', 'a transition event\'s data.object shows the Payment after the transition, as GET does'],
   ],
   'error.param-optional': [
-    ['optional', 'an error may omit `param`'],
+    ['optional', 'an error may omit `param`', 'A permission, not a duty: an error with or without param is conformant, so no answer can break it.'],
     ['names-parameter', 'when present, `param` names the offending parameter'],
   ],
   'states.create-pending': [

@@ -142,7 +142,7 @@ export const RULES = [
     clauses: ['overview.amounts-decimal-strings', 'payment.field.amount', 'create.field.amount'],
     requirement: 'Amounts survive exactly as decimals, never through floats: "12345678901234567.89" comes back equal.' },
   { id: 'CREATE-AMOUNT-INVALID', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_amount'],
-    clauses: ['create.field.amount', 'errors.code.invalid_amount', 'limits.amount-precision'],
+    clauses: ['create.field.amount', 'errors.code.invalid_amount', 'limits.amount-precision', 'error.param-optional'],
     requirement: 'An amount string that is not a positive decimal with at most two decimals answers 400 invalid_amount.' },
   { id: 'CREATE-AMOUNT-NOT-STRING', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_amount', 'invalid_request'],
     clauses: ['overview.amounts-decimal-strings', 'create.field.amount'],
@@ -335,7 +335,7 @@ export const RULES = [
 
   // ───────────────────────────── transitions ─────────────────────────────
   { id: 'TRANS-CREATE-PENDING', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
-    clauses: ['payment.field.status', 'payment.field.created_at', 'states.create-pending', 'endpoints.op.getPayment'],
+    clauses: ['payment.field.status', 'payment.field.created_at', 'payment.field.id', 'states.create-pending', 'endpoints.op.getPayment'],
     requirement: 'A created Payment is PENDING with created_at a date-time and no paid_at or cancelled_at; a later get agrees.' },
   { id: 'TRANS-CANCEL', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: ['payment.field.cancelled_at', 'states.cancel', 'endpoints.op.cancelPayment'],

@@ -116,6 +116,22 @@ const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object 
   name: 'the error envelope, with the request id',
   check: ({ apiError, requestId }) => errorEnvelope(apiError, requestId),
   faulty: {
+    'error-envelope-flat': {
+      does: 'Errors are answered flat ({ "code", "message", "request_id" } at the top level, an older envelope), not inside { "error": … }.',
+      breaks: ['RESP-ERROR-ENVELOPE'],
+      violates: ['error.shape', 'errors.shape'],
+      // The step's type is the spec's envelope; the fault answers another shape on purpose.
+      plant: ({ apiError, requestId }) => errorEnvelope(apiError, requestId).error as unknown as { error: object },
+    },
+    'error-param-json-pointer': {
+      does: 'param names the offending parameter as a JSON pointer ("/amount"), not by its name ("amount").',
+      breaks: ['CREATE-AMOUNT-INVALID'],
+      violates: ['error.param-optional#names-parameter'],
+      plant: ({ apiError, requestId }) => {
+        const { error } = errorEnvelope(apiError, requestId);
+        return { error: error.param === undefined ? error : { ...error, param: `/${error.param}` } };
+      },
+    },
     'error-envelope-without-request-id': {
       does: 'Error answers leave request_id out of the envelope (it only goes into the Request-Id header).',
       breaks: ['RESP-ERROR-ENVELOPE'],

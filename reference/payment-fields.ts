@@ -43,6 +43,9 @@ const rowNumber = (id: string) => Number.parseInt(id.replace(/[^0-9a-f]/gi, '').
 /** The create rule that reads a Payment back and compares each field with what was sent. */
 const ECHOED = ['CREATE-FIELDS-ECHOED', 'RESP-PAYMENT-SCHEMA'];
 
+/** A string field as some ORMs serialise a value object; null and absence as they are. */
+const boxed = (value: unknown) => (typeof value === 'string' ? { value } : value);
+
 const STATUS_ORDINAL: Readonly<Record<string, number>> = { PENDING: 0, PAID: 1, CANCELLED: 2, REVERSED: 3 };
 
 export const GET_FIELDS: Step<Shown, Reply> = {
@@ -70,6 +73,17 @@ export const GET_FIELDS: Step<Shown, Reply> = {
     'get-external-id-dropped': shown('getPayment answers external_id null: the read model never copies it from the create.', 'payment.field.external_id#meaning', (f) => ({ ...f, external_id: null }), ['CREATE-FIELDS-ECHOED']),
     'get-metadata-dropped': shown('getPayment answers metadata {}: the read model never copies it from the create.', 'payment.field.metadata#meaning', (f) => ({ ...f, metadata: {} }), ['CREATE-FIELDS-ECHOED']),
     'get-amount-in-minor-units': shown('getPayment answers amount in minor units ("123456" for "1234.56"), the ledger\'s integer as a string.', 'payment.field.amount#meaning', (f) => ({ ...f, amount: String(f.amount).replace('.', '') }), ['CREATE-AMOUNT-DECIMAL-EXACT']),
+    'get-id-of-checkout-session': shown('getPayment answers the id of the Payment\'s checkout session (cs_…), not the Payment\'s own id.', 'payment.field.id#meaning', (f) => ({ ...f, id: String(f.id).replace(/^pay_/, 'cs_') }), ['TRANS-CREATE-PENDING']),
+    'get-merchant-reference-as-object': shown('getPayment answers merchant_reference as an object ({ "value": … }), not a string or null.', 'payment.field.merchant_reference#type', (f) => ({ ...f, merchant_reference: boxed(f.merchant_reference) }), ECHOED),
+    'get-external-id-as-object': shown('getPayment answers external_id as an object ({ "value": … }), not a string or null.', 'payment.field.external_id#type', (f) => ({ ...f, external_id: boxed(f.external_id) }), ECHOED),
+    'get-return-url-as-object': shown('getPayment answers return_url as a parsed URL object ({ "href": … }), not a string or null.', 'payment.field.return_url#type', (f) => ({ ...f, return_url: f.return_url === null || f.return_url === undefined ? f.return_url : { href: f.return_url } }), ECHOED),
+    'get-allowed-methods-joined': shown('getPayment answers allowed_methods as one comma-joined string ("NAGAD,BKASH"), not an array.', 'payment.field.allowed_methods#type', (f) => (Array.isArray(f.allowed_methods) ? { ...f, allowed_methods: f.allowed_methods.join(',') } : f), ECHOED),
+    'get-allowed-channels-joined': shown('getPayment answers allowed_channels as one comma-joined string, not an array.', 'payment.field.allowed_channels#type', (f) => (Array.isArray(f.allowed_channels) ? { ...f, allowed_channels: f.allowed_channels.join(',') } : f), ECHOED),
+    'get-checkout-url-as-object': shown('getPayment answers checkout_url as an object ({ "url": … }), not a string or null.', 'payment.field.checkout_url#type', (f) => ({ ...f, checkout_url: f.checkout_url === null ? null : { url: f.checkout_url } })),
+    'get-paid-at-epoch-ms': shown('getPayment answers paid_at, once set, as a Unix time in milliseconds (a JSON number).', 'payment.field.paid_at#type', (f, p) => ({ ...f, paid_at: p.paidAt ?? null }), ['RESP-PAYMENT-SCHEMA', 'TRANS-HELPER-SUCCEED']),
+    'get-cancelled-at-epoch-ms': shown('getPayment answers cancelled_at, once set, as a Unix time in milliseconds (a JSON number).', 'payment.field.cancelled_at#type', (f, p) => ({ ...f, cancelled_at: p.cancelledAt ?? null }), ['RESP-PAYMENT-SCHEMA', 'TRANS-CANCEL']),
+    'get-paid-shown-as-succeeded': shown('getPayment shows a PAID Payment with status SUCCEEDED (the provider\'s word), a value PaymentStatus does not have.', 'states.helper-succeed#paid', (f) => (f.status === 'PAID' ? { ...f, status: 'SUCCEEDED' } : f), ['TRANS-HELPER-SUCCEED']),
+    'get-pending-shown-as-open': shown('getPayment shows a PENDING Payment with status OPEN (the checkout session\'s word), not PENDING.', 'states.create-pending#pending', (f) => (f.status === 'PENDING' ? { ...f, status: 'OPEN' } : f), ['TRANS-CREATE-PENDING']),
     'get-created-at-is-read-time': shown('getPayment answers created_at as the moment of the read (an updated_at slip), not the moment of the create.', 'payment.field.created_at#meaning', (f, p) => ({ ...f, created_at: new Date(Math.max(Date.now(), p.createdAt + 1)).toISOString() }), ['TRANS-CREATE-PENDING']),
   },
 };

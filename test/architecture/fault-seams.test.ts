@@ -34,7 +34,7 @@ const MECHANISM: ReadonlySet<string> = new Set([
 const SEAMED: Readonly<Record<string, number>> = {
   'reference/webhooks/delivery-steps.ts': 17,
   'reference/payment-actions.ts': 16,
-  'reference/app.ts': 14,
+  'reference/app.ts': 16,
   'reference/listing.ts': 19,
   'reference/front-end.ts': 2,
   'reference/validate-create.ts': 30,
@@ -46,7 +46,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/rate-limit.ts': 4,
   'reference/webhooks/emit.ts': 2,
   'reference/error-answers.ts': 23,
-  'reference/payment-fields.ts': 22,
+  'reference/payment-fields.ts': 33,
   'reference/operation-contract.ts': 12,
   'reference/webhooks/event-contract.ts': 11,
   'reference/webhooks/events.ts': 7,
