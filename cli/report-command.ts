@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { HarnessError } from '../core/errors.ts';
+import { EXIT, HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
@@ -43,7 +43,7 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   const companion = loadCompanion(dir, report);
   renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion, certificate: certificate ?? null });
   console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
-  return report.verdict === 'conformant' ? 0 : 1;
+  return report.verdict === 'conformant' ? EXIT.conformant : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.notConformant;
 }
 
 /** The longest column label taken. */

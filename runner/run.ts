@@ -277,6 +277,7 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
+  for (const why of (report.incomplete_because ?? []).slice(0, 40)) log(`  NOT PROVEN ${inertLine(why)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   const head = verdictHeadline(report);

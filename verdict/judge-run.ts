@@ -13,7 +13,7 @@ import { mustCounts } from '../report/must-counts.ts';
 import { classVerdicts } from './classes.ts';
 import { collectRules, type FinishedTest } from './collect.ts';
 import { exitCodeOf } from './exit-code.ts';
-import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from './policy.ts';
+import { applyVerdictPolicy, type VerdictPolicy } from './policy.ts';
 import { caseReplayCommand, replayCommand } from './replay.ts';
 import { exitCodeWithRequire, unmetRequirements, type UnmetRequirement } from './require.ts';
 import { tallyStatuses, verdictOf } from './summary.ts';
@@ -55,7 +55,7 @@ export function judgeRun(f: RunFacts): RunJudgement {
   report.classes = classVerdicts(report);
   const unmet = unmetRequirements(report.classes, f.required);
   if (f.required.length) report.gate = { required: [...f.required], unmet };
-  return { report, exitCode: exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet), unmet };
+  return { report, exitCode: exitCodeWithRequire(exitCodeOf(report), unmet), unmet };
 }
 
 /**
