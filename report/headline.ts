@@ -19,5 +19,6 @@ export function verdictHeadline(report: Pick<Report, 'verdict' | 'partial' | 'pa
     const sofar = report.verdict === 'not_conformant' ? 'not conformant: a MUST rule failed before the stop' : 'not judged: the rules not reached are SKIP';
     return { word: 'PARTIAL', detail: `${report.partial_reason ?? 'interrupted'}; ${sofar}` };
   }
-  return { word: WORD[report.verdict] };
+  // A report.json from elsewhere may carry any word: what is not one of the three is not conformant.
+  return { word: Object.hasOwn(WORD, report.verdict) ? WORD[report.verdict] : 'NOT CONFORMANT' };
 }
