@@ -5,25 +5,19 @@
  * 1, not conformant), even when the selection left the rule out. Before, the run stopped at the
  * preflight with exit 2 telling the author to edit the profile, and no report held the defect.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import type { Report } from '../../report/model.ts';
+import { runChild } from '../support/run-child.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
 
-function cli(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c));
-    child.stderr.on('data', (c: Buffer) => (out += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (code) => (clearTimeout(timer), done({ code, out })));
-  });
+async function cli(args: string[]): Promise<{ code: number | null; out: string }> {
+  const r = await runChild(process.execPath, [BIN, ...args], { timeoutMs: 120_000 });
+  return { code: r.status, out: r.stdout + r.stderr };
 }
 
 describe('a revoked key the service serves (planted revoked-key-accepted), declared as keys.test_revoked', () => {
