@@ -37,7 +37,7 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
-const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 130/143 interrupted (results so far, partial)';
+const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven) · 130/143 interrupted (results so far, partial)';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
@@ -45,7 +45,7 @@ const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 /** `receiver` and `client`: the verdict policy of `run` (verdict/policy.ts), over the evidence gate of receiver-cert/side-policy.ts. */
 const SIDE_POLICY_OPTIONS = {
   strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
-  'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (default 100: a skipped MUST rule withholds conformance)'),
+  'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (below it: not conformant); without it a skipped testable MUST rule makes the verdict incomplete (exit 6)'),
   'sign-key': str('FILE', 'sign certificate.json with this Ed25519 private key (PEM, PKCS#8); also HPS_SIGN_KEY (the PEM) or HPS_SIGN_KEY_FILE'),
 };
 
@@ -282,7 +282,9 @@ function addCommand(parent: Command, name: string, def: CommandDef, onResult: (c
     cmd.addOption(opt);
     attrs.push([long, opt.attributeName()]);
   }
-  if (def.helpAfter) cmd.addHelpText('after', def.helpAfter());
+  // Every command's --help ends with the exit statuses (run's text already carries them).
+  const after = def.helpAfter?.() ?? '';
+  cmd.addHelpText('after', after.includes(EXIT_TEXT) ? after : `${after}\n${EXIT_TEXT}`);
   cmd.action(async (...args: unknown[]) => {
     const c = args.at(-1) as Command;
     const values = c.opts();

@@ -11,7 +11,6 @@ import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver-cert/mutation.ts';
 import { runReceiver } from '../receiver-cert/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
-import { exitCodeUnderPolicy } from '../verdict/policy.ts';
 import type { SidePolicy } from '../receiver-cert/side-policy.ts';
 import { intOption, listOption, type Options } from './options.ts';
 
@@ -34,7 +33,7 @@ export async function receiverCommand(o: Options): Promise<number> {
   const profilePath = o.profile as string | undefined;
   if (!url && !profilePath) {
     const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l), sidePolicyOf(o));
-    return exitCodeUnderPolicy(report, exitCodeOf(report));
+    return exitCodeOf(report);
   }
   if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');
   const target = url ? fromOptions(o, url) : fromProfile(profilePath!);

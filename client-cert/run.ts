@@ -75,6 +75,8 @@ function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: 
   const first = retry.checks.find((c) => c.state === 'pass');
   if (first) (first.evidence ??= []).push(...sequenceNotes(log));
   if (log.length === 0) for (const j of judgements.values()) j.skipReason = 'the command made 0 requests to HPS_BASE_URL';
+  // A skip on this side says what it is: the program did not do what the rule needs (docs/rulings.md "Three verdicts").
+  for (const j of judgements.values()) if (j.skipReason && !/^not (exercised|reached|settled)\b/.test(j.skipReason)) j.skipReason = `not exercised by this program: ${j.skipReason}`;
   const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const report = buildSideReport({ side: 'client', baseUrl, embedded: true, seed, startedAt, rules, requests: log.length });

@@ -15,7 +15,8 @@ import { mustCounts } from '../report/must-counts.ts';
 import { CERTIFICATE_FORMAT, buildCertificate, profileFileHash, sha256 } from './certificate.ts';
 import { classVerdicts } from './classes.ts';
 import { signatureProblem } from './signing.ts';
-import { tallyStatuses, verdictOf } from './summary.ts';
+import { verdictOfReport } from './incomplete.ts';
+import { tallyStatuses } from './summary.ts';
 
 export interface VerifyOptions {
   profileText?: string;
@@ -49,7 +50,7 @@ export function reportProblems(report: Report): string[] {
   if (canonicalize(report.summary) !== canonicalize(tallyStatuses(report.rules))) out.push(`summary ${show(report.summary)} is not the tally of the rules ${show(tallyStatuses(report.rules))}`);
   if (canonicalize(report.must) !== canonicalize(mustCounts(report.rules))) out.push(`must ${show(report.must)} is not the MUST tally of the rules ${show(mustCounts(report.rules))}`);
   const policyFailed = (report.policy?.failed_because.length ?? 0) > 0;
-  const derived = policyFailed ? 'not_conformant' : verdictOf(report.rules);
+  const derived = verdictOfReport(report);
   if (report.verdict !== derived) out.push(`verdict ${report.verdict}, but the rules${policyFailed ? ' and the policy' : ''} give ${derived}`);
   const classes = classVerdicts(report);
   if (canonicalize(report.classes ?? null) !== canonicalize(classes)) {

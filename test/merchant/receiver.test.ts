@@ -74,7 +74,7 @@ describe('receiver command against the reference receiver', () => {
     expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4);
   });
 
-  it('skips the processing rules naming inspect_url when none is given, and is then not "conformant" (no verdict without evidence) unless --min-must-coverage accepts it', async () => {
+  it('skips the processing rules naming inspect_url when none is given, and is then "incomplete" (exit 6: nothing failed, not proven), never "conformant" unless --min-must-coverage accepts it', async () => {
     const receiver = await startReferenceReceiver({ secret: SECRET });
     try {
       const lines: string[] = [];
@@ -85,9 +85,13 @@ describe('receiver command against the reference receiver', () => {
         expect(r.status).toBe('skip');
         expect(r.reason).toMatch(/inspect_url/);
       }
-      expect(report.verdict).toBe('not_conformant');
-      expect(exitCode).toBe(1);
-      expect(report.policy!.failed_because[0]).toMatch(/^no verdict without evidence: 4 of \d+ testable MUST rule\(s\) skipped \(RECV-[A-Z-]+: no receiver.inspect_url/);
+      expect(report.verdict).toBe('incomplete');
+      expect(exitCode).toBe(6);
+      expect(report.policy).toBeUndefined();
+      expect(report.incomplete_because).toHaveLength(4);
+      expect(report.incomplete_because![0]).toMatch(/^RECV-[A-Z-]+ not proven \(SKIP\): no receiver.inspect_url/);
+      expect(lines.join('\n')).toContain('verdict: incomplete');
+      expect(lines.join('\n')).toMatch(/ {2}NOT PROVEN RECV-[A-Z-]+ not proven \(SKIP\): no receiver.inspect_url/);
       expect(lines.join('\n')).toMatch(/receiver run: \d+ of \d+ testable MUST rules ran \(\d+ passed, 0 failed, 4 skipped\)/);
       expect(lines.join('\n')).toMatch(/NOT TESTABLE RECV-CONSTANT-TIME-COMPARE/);
       const lowered = await run({ minMustCoverage: 60 });
