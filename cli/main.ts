@@ -162,8 +162,10 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     subcommands: {
       merge: {
-        summary: 'merge the load.json of shards (or runs of one configuration) and judge the whole: `load merge DIR...`',
-        options: {},
+        summary: 'merge the load.json of the shards of one run and judge the whole: `load merge DIR...`',
+        options: {
+          'allow-missing': flag('merge even with a shard of the run missing: the verdict is then incomplete (exit 6), never pass'),
+        },
         inherits: ['report', 'threshold', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
