@@ -184,11 +184,13 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
   },
   'verify-certificate': {
-    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json and check its signature: exit 0 ok, 1 mismatch, 2 usage',
+    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json; verified only when signed by a signer you name: exit 0 ok, 1 mismatch, 2 usage',
     options: {
       profile: str('FILE', 'also check the certificate\'s profile hash against this profile'),
-      'public-key': str('FILE', 'the certifier\'s Ed25519 public key (PEM): the certificate must be signed with it'),
-      'require-signature': flag('fail when the certificate is unsigned'),
+      'public-key': many('FILE', 'a signer you trust: the certifier\'s Ed25519 public key (PEM); the certificate must be signed by a signer named (repeatable)'),
+      fingerprint: many('SHA256:HEX', 'a signer you trust by its key fingerprint, as `run` prints it after signing (repeatable)'),
+      trust: str('FILE', 'a file naming the signers you trust: one SHA256:HEX fingerprint per line, # comments'),
+      'require-signature': flag('fail when the certificate is not signed by a signer named (needs --public-key, --fingerprint or --trust)'),
     },
     positionals: 'DIR',
     handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
