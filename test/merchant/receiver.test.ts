@@ -71,7 +71,8 @@ describe('receiver command against the reference receiver', () => {
     expect(report.must.ran).toBe(report.must.testable);
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
     const time = report.rules.find((r) => r.id === 'RECV-RESPONSE-TIME')!;
-    expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4);
+    // The probes, the deduplication scenario (a first delivery and 3 redeliveries) and the out-of-order pair.
+    expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4 + 2);
   });
 
   it('skips the processing rules naming inspect_url when none is given, and is then not "conformant" (no verdict without evidence) unless --min-must-coverage accepts it', async () => {
@@ -129,7 +130,7 @@ describe('receiver command against the reference receiver', () => {
     expect(m.cleanFindings).toEqual([]);
     expect(m.results.filter((r) => !r.caught).map((r) => r.fault)).toEqual([]);
     expect(m.results.length).toBe(Object.keys(RECEIVER_FAULTS).length);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('receiver command line', () => {
