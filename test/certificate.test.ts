@@ -144,7 +144,7 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     const r = await cliAsync(['run', '--profile', pfile, '--rule', 'AUTH-MISSING-KEY', '--seed', '3', '--runs', '10', '--sign-key', priv, '--report', out, '--no-progress']);
     expect(r.code, r.err).toBe(0);
     const print = `SHA256:${fingerprint(mine.publicKey)}`;
-    expect(r.out).toContain(`signed (Ed25519, ${print})`);
+    expect(r.out).toContain(`signed (Ed25519, ${print})) · verify it with: hps-conformance verify-certificate ${out} --fingerprint ${print}`);
     const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
     expect(Date.parse(cert.issued_at)).toBeGreaterThanOrEqual(Date.parse(cert.run_ended_at));
     expect(Date.parse(cert.run_started_at)).toBeLessThanOrEqual(Date.parse(cert.run_ended_at));

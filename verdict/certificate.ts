@@ -137,7 +137,7 @@ function verifyHint(cert: Certificate, dir: string): string {
 /** One line for the console: what is certified, or why nothing is, and how to verify it. */
 export function certificationLine(cert: Certificate, dir: string): string {
   const signed = cert.signature ? `signed (Ed25519, ${showFingerprint(cert.signature.public_key_sha256)})` : 'unsigned';
-  if (!cert.certification) return `NOT A CERTIFICATION: ${cert.not_certification_reason ?? ''} (certificate.json says so, ${signed})`;
+  if (!cert.certification) return `NOT A CERTIFICATION: ${cert.not_certification_reason ?? ''} (certificate.json says so, ${signed})${cert.signature ? ` · ${verifyHint(cert, dir)}` : ''}`;
   const rest = cert.classes.filter((c) => !cert.certified_classes.includes(c.id)).map((c) => c.id);
   return `certification of ${cert.certified_classes.join(', ')}${rest.length ? ` (not certified: ${rest.join(', ')})` : ''} · ${signed}: ${join(dir, 'certificate.json')} · ${verifyHint(cert, dir)}`;
 }
