@@ -54,8 +54,9 @@ export function judgeResponseTime(all: readonly Sent[]): RuleJudgement {
 
 const twoxx = (s: Sent) => s.result.status !== undefined && s.result.status >= 200 && s.result.status < 300;
 
-/** RECV-DEDUPLICATE and RECV-ARRIVAL-ORDER, from the scenario deliveries and the inspection; `window`: what the redeliveries proved (redelivery.ts). */
-export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspection, window = ''): RuleJudgement {
+/** RECV-DEDUPLICATE and RECV-ARRIVAL-ORDER, from the scenario deliveries and the inspection; `proof`: what the redeliveries proved (redelivery.ts) and at which time scale. */
+export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspection, proof: { window: string; timeScale: number } = { window: '', timeScale: 1 }): RuleJudgement {
+  const window = proof.window;
   const notAcked = sent.find((s) => !twoxx(s));
   const evidence: Evidence[] = sent.map((s) => ({ kind: 'exchange', exchange: s.result.exchange }));
   const seen = { events: insp.events[sc.eventId], fulfilled: insp.fulfilled[sc.paymentId], status: insp.payments[sc.paymentId] };
@@ -75,7 +76,7 @@ export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspect
     if (seen.fulfilled !== 1) return fail(`payment ${sc.paymentId} paid once was fulfilled ${seen.fulfilled ?? 0} times`, 1, seen.fulfilled ?? 0);
   }
   const proven: Evidence[] = sc.rule === 'RECV-DEDUPLICATE' && window ? [{ kind: 'note', message: `deduplication ${window}` }] : [];
-  return { checks: [{ name, state: 'pass', requests: sent.length, evidence: [note, ...proven] }], ...(proven.length ? { observed: { redeliveries: sent.length - 1, window } } : {}) };
+  return { checks: [{ name, state: 'pass', requests: sent.length, evidence: [note, ...proven] }], ...(proven.length ? { observed: { redeliveries: sent.length - 1, window, dedup_time_scale: proof.timeScale } } : {}) };
 }
 
 /** RECV-FULFIL-ON-PAID: nothing fulfilled from forged, stale or non-payment.paid events; a verified payment.paid is (the positive control). */

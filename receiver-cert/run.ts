@@ -125,8 +125,9 @@ async function judgeProcessing(o: ReceiverRunOptions, ran: { scenarios: Scenario
     inspection = read.result;
     if (inspection.ok) {
       const { value } = inspection;
-      const window = windowStatement(o.dedup ?? DEFAULT_DEDUP);
-      ran.scenarios.forEach((sc, i) => judgements.set(sc.rule, judgeScenario(sc, ran.sent[i]!, value, window)));
+      const plan = o.dedup ?? DEFAULT_DEDUP;
+      const proof = { window: windowStatement(plan), timeScale: plan.timeScale };
+      ran.scenarios.forEach((sc, i) => judgements.set(sc.rule, judgeScenario(sc, ran.sent[i]!, value, proof)));
       judgements.set('RECV-FULFIL-ON-PAID', judgeFulfilment([...sent, ...scenarioSent], inspection.value));
       judgements.set('RECV-REJECTED-NOT-PROCESSED', judgeNotProcessed(sent, inspection.value));
       if (!read.settled) notSettled(judgements, read.waitedMs);

@@ -60,6 +60,8 @@ export function notCertificationReason(report: Report): string | undefined {
     if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
     if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
   }
+  const dedupScale = report.side === 'receiver' ? report.rules.find((r) => r.id === 'RECV-DEDUPLICATE')?.observed?.dedup_time_scale : undefined;
+  if (typeof dedupScale === 'number' && dedupScale !== 1) why.push(`--dedup-time-scale ${dedupScale}: deduplication proven over the retry schedule shortened ${dedupScale} times (a rehearsal)`);
   if (report.stopped) why.push(`the run ${report.stopped}`);
   if (report.partial) why.push(`partial run: ${report.partial_reason ?? 'interrupted'}`);
   return why.length ? why.join('; ') : undefined;

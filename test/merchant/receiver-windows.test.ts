@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTATION_DEDUP } from '../../receiver-cert/mutation.ts';
 import { DEFAULT_DEDUP, redeliveryGaps, windowStatement, type DedupPlan } from '../../receiver-cert/redelivery.ts';
 import { runReceiver, type ReceiverRunOptions } from '../../receiver-cert/run.ts';
+import { notCertificationReason } from '../../verdict/certificate.ts';
 import { startReferenceReceiver, type ReferenceReceiverOptions } from '../../reference-receiver/server.ts';
 
 const SECRET = 'whsec_test_windows_0123456789abcdef';
@@ -53,8 +54,12 @@ describe('RECV-DEDUPLICATE along the retry schedule', () => {
     const report = await certify({}, { dedup: MUTATION_DEDUP });
     const d = rule(report, 'RECV-DEDUPLICATE');
     expect(d.status).toBe('pass');
-    expect(d.observed).toMatchObject({ redeliveries: 3, window: windowStatement(MUTATION_DEDUP) });
+    expect(d.observed).toMatchObject({ redeliveries: 3, window: windowStatement(MUTATION_DEDUP), dedup_time_scale: 60 });
     expect(JSON.stringify(d.evidence)).toContain(`deduplication ${windowStatement(MUTATION_DEDUP)}`);
+    // Conformant, but a rehearsal: the schedule was shortened, so nothing is certified.
+    expect(report.verdict).toBe('conformant');
+    expect(notCertificationReason(report)).toBe('--dedup-time-scale 60: deduplication proven over the retry schedule shortened 60 times (a rehearsal)');
+    expect(notCertificationReason({ ...report, rules: report.rules.map((r) => (r.id === 'RECV-DEDUPLICATE' ? { ...r, observed: { ...r.observed, dedup_time_scale: 1 } } : r)) })).toBeUndefined();
   }, 60_000);
 });
 
