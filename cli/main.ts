@@ -164,8 +164,10 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     subcommands: {
       merge: {
-        summary: 'merge the load.json of shards (or runs of one configuration) and judge the whole: `load merge DIR...`',
-        options: {},
+        summary: 'merge the load.json of the shards of one run and judge the whole: `load merge DIR...`',
+        options: {
+          'allow-missing': flag('merge even with a shard of the run missing: the verdict is then incomplete (exit 6), never pass'),
+        },
         inherits: ['report', 'threshold', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
@@ -184,11 +186,13 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
   },
   'verify-certificate': {
-    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json and check its signature: exit 0 ok, 1 mismatch, 2 usage',
+    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json; verified only when signed by a signer you name: exit 0 ok, 1 mismatch, 2 usage',
     options: {
       profile: str('FILE', 'also check the certificate\'s profile hash against this profile'),
-      'public-key': str('FILE', 'the certifier\'s Ed25519 public key (PEM): the certificate must be signed with it'),
-      'require-signature': flag('fail when the certificate is unsigned'),
+      'public-key': many('FILE', 'a signer you trust: the certifier\'s Ed25519 public key (PEM); the certificate must be signed by a signer named (repeatable)'),
+      fingerprint: many('SHA256:HEX', 'a signer you trust by its key fingerprint, as `run` prints it after signing (repeatable)'),
+      trust: str('FILE', 'a file naming the signers you trust: one SHA256:HEX fingerprint per line, # comments'),
+      'require-signature': flag('fail when the certificate is not signed by a signer named (needs --public-key, --fingerprint or --trust)'),
     },
     positionals: 'DIR',
     handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
@@ -205,6 +209,9 @@ export const COMMANDS: Record<string, CommandDef> = {
       fault: many('NAME', 'embedded reference receiver only: switch on a planted receiver fault (repeatable)'),
       mutation: flag('run every planted receiver fault against the embedded reference receiver: each must be caught'),
       'payments-api-port': str('N', 'serve a stand-in getPayment on this port for receivers that fetch the Payment'),
+      'dedup-attempts': str('N', 'RECV-DEDUPLICATE: redeliver the event N times along the retry schedule (immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h after the previous attempt), 1 to 7 (default 3: 2 min 30 s of the schedule\'s 8 h 42 min 30 s)'),
+      'dedup-time-scale': str('F', 'rehearsals only: the redelivery gaps divided by F, 1 to 3600 (default 1); the evidence states the shorter window proven'),
+      'settle-timeout': str('S', 'wait at most S seconds for the inspection to settle (list the events delivered, unchanged for 2 s), 1 to 3600 (default 60); rules still waiting are SKIP "not settled yet"'),
       ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),

@@ -171,6 +171,7 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
     tool: TOOL,
     kind: 'load',
     run_id: x.runId,
+    ...(opts.shard && opts.runId ? { shard_of: { run_id: opts.runId, ...opts.shard } } : {}),
     target: { base_url: safeUrl(x.target.profile.base_url), embedded: x.target.embedded },
     started_at: x.startedAt.toISOString(),
     finished_at: new Date().toISOString(),

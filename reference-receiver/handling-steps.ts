@@ -52,11 +52,16 @@ export const BAD_SIGNATURE: Step<void, number> = {
   },
 };
 
-/** Whether the event was processed before (deduplication on event.id). */
-export const DUPLICATE: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent }, boolean> = {
+/** Whether the event was processed before (deduplication on event.id, for as long as the service may retry it). */
+export const DUPLICATE: Step<{ readonly records: ReceiverRecords; readonly event: ParsedEvent; readonly now: number; readonly forgetMs: number }, boolean> = {
   name: 'an event seen before is acknowledged, not processed again',
   check: ({ records, event }) => records.seen(event.id),
   faulty: {
+    'dedups-for-a-minute-only': {
+      does: 'Deduplicates on event.id in a cache that forgets an id 60 s after it was first processed (the window a parameter of the reference receiver, dedupForgetMs): the service\'s 2-minute retry is processed again.',
+      breaks: ['RECV-DEDUPLICATE'],
+      plant: (input, next) => next(input) && input.now - (input.records.firstSeenAt(input.event.id) ?? input.now) < input.forgetMs,
+    },
     'processes-duplicates-twice': {
       does: 'No deduplication on event.id: a retried event is processed again.',
       breaks: ['RECV-DEDUPLICATE'],

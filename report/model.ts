@@ -243,6 +243,11 @@ export interface Certificate {
   certified_classes: string[];
   certification: boolean;
   not_certification_reason?: string;
+  /** When the certificate was written (ISO 8601); signed with the rest, not derived from the report. */
+  issued_at: string;
+  /** The run's start and end, as its report.json says (started_at, finished_at). */
+  run_started_at: string;
+  run_ended_at: string;
   /** Ed25519 over the canonical JSON of the certificate with `signature.value` left out; null: unsigned. */
   signature: CertificateSignature | null;
 }

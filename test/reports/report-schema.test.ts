@@ -52,8 +52,8 @@ describe('the report.json schema accepts every report the tool writes', () => {
   it('the receiver side (clean and with a planted fault) and the client side (with a planted fault), then --compare on the receivers (and not across sides)', async () => {
     const clean = join(tmp, 'recv-clean');
     const faulty = join(tmp, 'recv-fault');
-    expect((await runMain(['receiver', '--seed', '3', '--report', clean])).code).toBe(0);
-    expect((await runMain(['receiver', '--seed', '3', '--fault', 'skips-verification', '--report', faulty])).code).toBe(1);
+    expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--report', clean])).code).toBe(0);
+    expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--fault', 'skips-verification', '--report', faulty])).code).toBe(1);
     const client = await runExampleClient('no-idempotency-key', 4);
     const clientDir = dirWith(client);
     for (const d of [clean, faulty, clientDir]) expect(() => readReportFile(d), d).not.toThrow();
