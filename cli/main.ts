@@ -169,6 +169,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off; the same as --threshold rps>=R)'),
       'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01; the same as --threshold errors<=F)'),
       yes: flag('load a target that is not loopback or a reserved test address without --rate'),
+      ...NETWORK_OPTIONS,
     },
     subcommands: {
       merge: {

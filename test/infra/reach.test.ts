@@ -15,6 +15,7 @@ import type { RunningReference } from '../../reference/index.ts';
 import { freshReference } from './infra-run.ts';
 import { missingInfraTools, startNginx, type RunningNginx } from './nginx.ts';
 import { writeProfile } from './run-suite.ts';
+import { expectLoadPasses, runLoad } from './run-load.ts';
 import { missingProxyTool, startTinyproxy, type RunningProxy } from './tinyproxy.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
@@ -100,5 +101,12 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
     expect(r.code, r.output).toBe(0);
     const connects = proxy.requests().slice(before);
     expect(connects.some((l) => l.startsWith(`CONNECT 127.0.0.1:${new URL(nginx.url).port}`))).toBe(true);
+  }, 150_000);
+
+  it('load through HTTPS_PROXY with the certificate and the header: every check passes, the proxy saw the tunnels', async () => {
+    const before = proxy.requests().length;
+    const load = await runLoad(behindNginx, { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, HPS_GATEWAY_KEY: GATEWAY_KEY }, [...tls, '--header', 'X-Gateway-Key: ${HPS_GATEWAY_KEY}']);
+    expectLoadPasses(load);
+    expect(proxy.requests().slice(before).filter((l) => l.startsWith('CONNECT ')).length).toBeGreaterThanOrEqual(4);
   }, 150_000);
 });
