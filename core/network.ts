@@ -2,7 +2,8 @@
  * How the suite reaches a target the way its users do (docs/profile.md, "Network"):
  * - the proxy of the environment, read as curl reads it: `https_proxy`/`HTTPS_PROXY` for https:
  *   targets, `http_proxy`/`HTTP_PROXY` for http: ones (sent in absolute form, no tunnel),
- *   `no_proxy`/`NO_PROXY` exempting hosts (undici's EnvHttpProxyAgent);
+ *   `no_proxy`/`NO_PROXY` exempting hosts (undici's EnvHttpProxyAgent); a target marked
+ *   `network.direct` (the embedded reference, on loopback) is never proxied;
  * - the headers an API gateway asks for (`network.headers`, `--header`), sent on every request to
  *   base_url's origin and nowhere else; a `Proxy-*` one goes to the proxy only (its CONNECT, or the
  *   absolute-form request it forwards), never to the target;
@@ -144,7 +145,7 @@ export function checkNetwork(n: ProfileNetwork | undefined, source: string): voi
 
 /** What makes two dispatchers to one origin different: the proxy variables and the TLS files. */
 export function dispatcherKey(origin: string, n: ProfileNetwork | undefined): string {
-  const proxy = JSON.stringify(proxySettings() ?? null);
+  const proxy = n?.direct ? 'direct' : JSON.stringify(proxySettings() ?? null);
   return [origin, n?.client_cert ?? '', n?.client_key ?? '', n?.ca ?? '', proxy, JSON.stringify(proxyHeaders(n))].join('\n');
 }
 
@@ -155,7 +156,7 @@ export function dispatcherKey(origin: string, n: ProfileNetwork | undefined): st
 export function dispatcherFor(origin: string, n: ProfileNetwork | undefined, connections: number): Dispatcher {
   const tls = tlsMaterial(n);
   const common = { connections, keepAliveTimeout: IDLE_KEEP_ALIVE_MS, pipelining: 1 };
-  const proxy = proxySettings();
+  const proxy = n?.direct ? undefined : proxySettings();
   if (!proxy) return new Pool(origin, { ...common, ...(tls ? { connect: tls } : {}) });
   const headers = proxyHeaders(n);
   return new EnvHttpProxyAgent({
@@ -165,4 +166,18 @@ export function dispatcherFor(origin: string, n: ProfileNetwork | undefined, con
     ...(Object.keys(headers).length ? { headers } : {}),
     proxyTunnel: false,
   } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]);
+}
+
+let environmentAgent: { key: string; agent: Dispatcher } | undefined;
+
+/**
+ * For one-off requests to a merchant's endpoint (the receiver's deliveries, its inspection): the
+ * environment's proxy as `{ dispatcher }` (NO_PROXY honoured per request), or nothing without one.
+ */
+export function viaEnvironmentProxy(): { dispatcher?: Dispatcher } {
+  const proxy = proxySettings();
+  if (!proxy) return {};
+  const key = JSON.stringify(proxy);
+  if (environmentAgent?.key !== key) environmentAgent = { key, agent: new EnvHttpProxyAgent({ ...proxy, proxyTunnel: false } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) };
+  return { dispatcher: environmentAgent.agent };
 }

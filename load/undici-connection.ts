@@ -16,7 +16,8 @@ const noop = (): void => undefined;
 
 /** Whether a target's connections need undici whatever the scheme: a proxy, gateway headers or mutual TLS (core/network.ts). */
 export function needsDispatcher(network: ProfileNetwork | undefined): boolean {
-  return proxySettings() !== undefined || Object.keys(network ?? {}).length > 0;
+  const { direct, ...rest } = network ?? {};
+  return (!direct && proxySettings() !== undefined) || Object.keys(rest).length > 0;
 }
 
 export class UndiciConnection implements Connection, HasDeadline {

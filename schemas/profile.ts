@@ -130,6 +130,8 @@ export const profileSchema = {
         client_cert: nonEmpty,
         client_key: nonEmpty,
         ca: nonEmpty,
+        /** true: this target is reached directly, whatever HTTPS_PROXY / HTTP_PROXY say (the embedded reference sets it). */
+        direct: { type: 'boolean' },
       },
     },
     probes: {
@@ -222,6 +224,7 @@ export interface ProfileNetwork {
   client_cert?: string;
   client_key?: string;
   ca?: string;
+  direct?: boolean;
 }
 
 export interface WebhookEndpoint {

@@ -109,4 +109,26 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
     expectLoadPasses(load);
     expect(proxy.requests().slice(before).filter((l) => l.startsWith('CONNECT ')).length).toBeGreaterThanOrEqual(4);
   }, 150_000);
+
+  it('the embedded reference is ours, on loopback: reached directly even with a proxy set (a dead one here)', async () => {
+    const r = await runCli([], { HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9' });
+    expect(r.code, r.output).toBe(0);
+  }, 150_000);
+
+  it('receiver: the deliveries to a merchant\'s receiver go through HTTP_PROXY', async () => {
+    const { startReferenceReceiver } = await import('../../reference-receiver/server.ts');
+    const secret = 'whsec_reachtest0123456789abcdef';
+    const receiver = await startReferenceReceiver({ secret });
+    try {
+      const before = proxy.requests().length;
+      const dir = mkdtempSync(join(tmpdir(), 'hps-reach-recv-'));
+      const r = await new Promise<Ran>((done) => {
+        execFile(process.execPath, [BIN, 'receiver', '--url', receiver.url, '--secret-env', 'HPS_RECV_SECRET', '--seed=1', '--report', dir], { env: { ...process.env, ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, HPS_RECV_SECRET: secret }, timeout: 120_000 }, (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }));
+      });
+      const seen = proxy.requests().slice(before).filter((l) => l.startsWith(`POST ${receiver.url}`));
+      expect(seen.length, r.output).toBeGreaterThan(5);
+    } finally {
+      await receiver.close();
+    }
+  }, 150_000);
 });
