@@ -140,8 +140,7 @@ export function emptyStats(): ClientStats {
 /** One dispatcher per origin and network (core/network.ts: the proxy of the environment, mutual TLS). */
 const pools = new Map<string, { origin: string; dispatcher: Dispatcher }>();
 
-function poolFor(origin: string, network: ProfileNetwork | undefined): Dispatcher {
-  const key = dispatcherKey(origin, network);
+function poolFor(key: string, origin: string, network: ProfileNetwork | undefined): Dispatcher {
   let p = pools.get(key);
   if (!p) {
     p = { origin, dispatcher: dispatcherFor(origin, network, 32) };
@@ -301,6 +300,8 @@ export class Client {
   private readonly network: ProfileNetwork | undefined;
   private readonly extraHeaders: Record<string, string>;
   private readonly redactedNames: ReadonlySet<string>;
+  /** Which dispatcher this client's requests take (origin, TLS files, the proxy as the environment said at construction). */
+  private readonly poolKey: string;
 
   constructor(opts: ClientOptions) {
     const u = new URL(opts.baseUrl);
@@ -316,6 +317,7 @@ export class Client {
     this.network = opts.network;
     this.extraHeaders = targetHeaders(opts.network);
     this.redactedNames = redactedHeaderNames(opts.network);
+    this.poolKey = dispatcherKey(this.origin, opts.network);
   }
 
   /** Headers as evidence: secrets redacted, and a secret header's value whatever its length (a fingerprint). */
@@ -447,7 +449,7 @@ export class Client {
     const deadline = AbortSignal.timeout(limits.deadlineMs);
     let received = 0;
     try {
-      const res = await poolFor(this.origin, this.network).request({
+      const res = await poolFor(this.poolKey, this.origin, this.network).request({
         origin: this.origin,
         method: o.method as 'GET',
         path: this.prefix + o.path,
