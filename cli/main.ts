@@ -49,6 +49,15 @@ const SIDE_POLICY_OPTIONS = {
   'sign-key': str('FILE', 'sign certificate.json with this Ed25519 private key (PEM, PKCS#8); also HPS_SIGN_KEY (the PEM) or HPS_SIGN_KEY_FILE'),
 };
 
+/** How a target is reached (cli/network-flags.ts, core/network.ts): `run` and `load`. The proxy comes from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+const NETWORK_OPTIONS = {
+  header: many('\'NAME: VALUE\'', 'a header sent on every request to the target, never elsewhere (repeatable); ${VAR} in the value is read from the environment and redacted like a key; also the profile\'s network.headers'),
+  'client-cert': str('FILE', 'mutual TLS: the client certificate (PEM), with --client-key; also network.client_cert'),
+  'client-key': str('FILE', 'mutual TLS: the certificate\'s private key (PEM); also network.client_key'),
+  ca: str('FILE', 'the CA bundle (PEM) the target\'s certificate is checked against; also network.ca'),
+};
+const PROXY_TEXT = 'proxy: HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) are honoured as curl does';
+
 export const COMMANDS: Record<string, CommandDef> = {
   run: {
     summary: 'run the conformance suites against a target (default: the embedded reference server)',
@@ -81,9 +90,10 @@ export const COMMANDS: Record<string, CommandDef> = {
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 4000)'),
       fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
+      ...NETWORK_OPTIONS,
     },
     positionals: 'URL',
-    helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n\n${EXIT_TEXT}`,
+    helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n${PROXY_TEXT}\n\n${EXIT_TEXT}`,
     handler: async (o, p) => {
       const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
       if (opts.clauses && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--clauses goes with --dry-run (it lists, it runs nothing)');
@@ -161,6 +171,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off; the same as --threshold rps>=R)'),
       'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01; the same as --threshold errors<=F)'),
       yes: flag('load a target that is not loopback or a reserved test address without --rate'),
+      ...NETWORK_OPTIONS,
     },
     subcommands: {
       merge: {

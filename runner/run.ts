@@ -20,6 +20,7 @@ import { judgeRun } from '../verdict/judge-run.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
+import { checkNetwork, mergeNetwork, type ProfileNetwork } from '../core/network.ts';
 import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
 import { embeddedReplayArgs } from '../verdict/replay.ts';
@@ -65,6 +66,8 @@ export interface RunOptions {
   caseFilter?: string;
   /** Only rules of these levels (`run --level`); absent = every level. */
   levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
+  /** `--header`, `--client-cert`, `--client-key`, `--ca`: added to the target profile's network section. */
+  network?: ProfileNetwork;
   /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
   requestTimeoutMs?: number;
   /** Cap on requests per second per API key (overrides probes.max_rps). */
@@ -118,6 +121,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
+  // Before the target starts: a header or TLS file the run could not use is one line, exit 2.
+  if (opts.network) checkNetwork(mergeNetwork(profile?.network, opts.network), '--header/--client-cert/--client-key/--ca');
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
   // vitest starts while the target starts and answers the preflight (the caller's session: already open).
@@ -127,6 +132,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     await closeOwnSession(own);
     throw e;
   });
+  if (opts.network) target.profile.network = mergeNetwork(target.profile.network, opts.network);
   // The target's keys (an embedded reference's are new every run) are released when the run ends.
   const releaseSecrets = registerSecrets(profileSecrets(target.profile));
   const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });

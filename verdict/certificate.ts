@@ -42,6 +42,8 @@ export function profileWithoutSecrets(p: Profile): unknown {
   for (const k of Object.keys(copy.keys)) (copy.keys as Record<string, string>)[k] = '<secret>';
   for (const e of copy.webhooks?.endpoints ?? []) e.secret = '<secret>';
   if (copy.control) copy.control.token = '<secret>';
+  const secretHeaders = new Set((copy.network?.redacted_headers ?? []).map((h) => h.toLowerCase()));
+  for (const h of Object.keys(copy.network?.headers ?? {})) if (secretHeaders.has(h.toLowerCase())) copy.network!.headers![h] = '<secret>';
   copy.base_url = copy.base_url.replace(/\/+$/, '');
   return copy;
 }
