@@ -55,6 +55,22 @@ const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: bool
     };
   },
   faulty: {
+    'list-items-without-description': {
+      does: 'List items come from a summary projection that leaves description and merchant_reference null; GET and create show them.',
+      breaks: ['RESP-PAYMENT-VIEWS-AGREE'],
+      plant: (list, next) => {
+        const out = next(list);
+        return { ...out, data: (out.data as Array<Record<string, unknown>>).map((p) => ({ ...p, description: null, merchant_reference: null })) };
+      },
+    },
+    'list-items-status-at-creation': {
+      does: 'List items show the status and instants the Payment had when it was created (a projection written once): PENDING, paid_at and cancelled_at null, whatever happened since.',
+      breaks: ['RESP-PAYMENT-VIEWS-AGREE'],
+      plant: (list, next) => {
+        const out = next(list);
+        return { ...out, data: (out.data as Array<Record<string, unknown>>).map((p) => ({ ...p, status: 'PENDING', paid_at: null, cancelled_at: null })) };
+      },
+    },
     'list-omits-has-more': {
       does: 'listPayments leaves has_more out of the PaymentList when it is false.',
       breaks: ['RESP-LIST-SCHEMA'],

@@ -9,6 +9,7 @@ import { afterAll, inject, test, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
+import { checkPaymentViews, PaymentViews } from './payment-views.ts';
 import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, shareOutagesThrough } from '../core/circuit.ts';
 import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
@@ -47,9 +48,12 @@ export function suiteContext(): SuiteContextData {
  */
 const createdByFile = new WeakMap<object, Map<string, string>>();
 const seenRequestIds = new Set<string>();
+/** Every Payment view of the run in this worker (runner/payment-views.ts). */
+const paymentViews = new PaymentViews();
 let uniq = 0;
 onNewRun(() => {
   seenRequestIds.clear();
+  paymentViews.clear();
   uniq = 0;
   resetClientState();
 });
@@ -291,7 +295,9 @@ class ExchangeTracker {
     const keyLivemode = livemodeOfKey(key);
     const idempotent = 'idempotency-key' in ex.request.headers;
     const count = (r: string) => (this.checked[r] = (this.checked[r] ?? 0) + 1);
-    for (const f of checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count)) {
+    const answer = { method: ex.request.method, path: ex.request.path, sentAt: Date.parse(ex.at), answeredAt: Date.now() };
+    const findings = checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count);
+    for (const f of [...findings, ...checkPaymentViews(paymentViews, answer, res, count)]) {
       const n = this.perRule.get(f.rule) ?? 0;
       this.perRule.set(f.rule, n + 1);
       if (n < AMBIENT_KEPT_PER_RULE) this.ambient.push({ ...f, source: { rule: this.rule, test: this.title } });
