@@ -49,8 +49,8 @@ export interface PaymentView {
 
 interface Known {
   first: PaymentView;
-  /** The latest answered non-snapshot view with a known status. */
-  latest?: PaymentView;
+  /** Per status seen (not in a create's answer), the view that was answered first with it: at most four. */
+  statuses: Map<string, PaymentView>;
 }
 
 /** A difference between two views of one Payment. */
@@ -74,14 +74,22 @@ export class PaymentViews {
     if (typeof id !== 'string') return undefined;
     const known = this.known.get(id);
     if (!known) {
-      if (this.known.size < MAX_PAYMENTS) this.known.set(id, { first: view, latest: statusOf(view) ? view : undefined });
+      if (this.known.size < MAX_PAYMENTS) this.known.set(id, { first: view, statuses: noteStatus(new Map(), view) });
       return undefined;
     }
     const out = compareFields(known.first, view);
-    if (known.latest && !view.snapshot) out.push(...statusGoesBack(known.latest, view));
-    if (!view.snapshot && statusOf(view) && (!known.latest || view.answeredAt >= known.latest.answeredAt)) known.latest = view;
+    for (const earlier of known.statuses.values()) out.push(...statusGoesBack(earlier, view));
+    noteStatus(known.statuses, view);
     return out;
   }
+}
+
+/** Keeps the view as its status's first answered one. */
+function noteStatus(statuses: Map<string, PaymentView>, view: PaymentView): Map<string, PaymentView> {
+  const s = statusOf(view);
+  const had = s === undefined ? undefined : statuses.get(s);
+  if (s !== undefined && (!had || view.answeredAt < had.answeredAt)) statuses.set(s, view);
+  return statuses;
 }
 
 function statusOf(view: PaymentView): string | undefined {
@@ -113,13 +121,13 @@ function compareFields(first: PaymentView, later: PaymentView): ViewDifference[]
   return out;
 }
 
-/** A view asked for after `latest` was answered shows a status `latest`'s cannot become. */
-function statusGoesBack(latest: PaymentView, view: PaymentView): ViewDifference[] {
-  const was = statusOf(latest);
+/** A view asked for after `earlier` was answered shows a status `earlier`'s cannot become. */
+function statusGoesBack(earlier: PaymentView, view: PaymentView): ViewDifference[] {
+  const was = statusOf(earlier);
   const now = statusOf(view);
-  if (!was || !now || view.sentAt <= latest.answeredAt || REACHABLE[was]!.has(now)) return [];
+  if (!was || !now || view.sentAt <= earlier.answeredAt || REACHABLE[was]!.has(now)) return [];
   return [{
-    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${latest.where} had answered ${was} (${was} never becomes ${now})`,
+    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${earlier.where} had answered ${was} (${was} never becomes ${now})`,
     expected: [...REACHABLE[was]!],
     actual: now,
   }];
