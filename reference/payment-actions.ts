@@ -282,6 +282,11 @@ const EMIT: Step<Emission, void> = {
         next(e);
       },
     },
+    'reversed-event-object-without-metadata': {
+      does: 'payment.reversed is rendered from the ledger\'s copy of the Payment, which keeps no metadata: its data.object says metadata {} while the Payment\'s other events and GET show the merchant\'s metadata.',
+      breaks: ['HOOK-ONE-EVENT-PER-TRANSITION', 'HOOK-EVENT-REVERSED'],
+      plant: (e, next) => next(e.type === 'payment.reversed' ? { ...e, object: { ...(e.object as Record<string, unknown>), metadata: {} } } : e),
+    },
     'reversal-event-emitted-twice': {
       does: 'A reversal, recorded by the ledger and by the payment row, emits payment.reversed twice: two event ids for one PAID → REVERSED move.',
       breaks: ['HOOK-ONE-EVENT-PER-TRANSITION'],

@@ -25,6 +25,7 @@ import { allTypesEndpoint, endpointAt, hooks, liveWrites, type Hooks } from '../
 import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
 import { runShared } from '../../runner/run-scoped.ts';
+import { PaymentViews } from '../../runner/payment-views.ts';
 
 interface Traffic {
   stories: Story[];
@@ -255,6 +256,27 @@ function identityProblems(deliveries: readonly Delivery[]): string[] {
   return problems;
 }
 
+/**
+ * The events of one Payment show one Payment: each event's livemode is its data.object's, and the
+ * fields fixed at creation agree across all its events (runner/payment-views.ts, every event a
+ * snapshot: statuses are not ordered here).
+ */
+function eventViewProblems(deliveries: readonly Delivery[]): string[] {
+  const views = new PaymentViews();
+  const problems: string[] = [];
+  for (const d of deliveries) {
+    // Only payment.* events carry a Payment (endpoint.test's data.object is synthetic).
+    if (!d.event?.paymentId || !d.event.type?.startsWith('payment.')) continue;
+    const body = bodyOf(d);
+    const object = body?.data?.object;
+    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
+    if (body.livemode !== object.livemode) problems.push(`${describe(d)}: the event says livemode ${JSON.stringify(body.livemode)}, its data.object ${JSON.stringify(object.livemode)}`);
+    const diffs = views.observe({ payment: object, where: describe(d), sentAt: 0, answeredAt: 0, snapshot: true }) ?? [];
+    problems.push(...diffs.map((x) => x.message));
+  }
+  return problems;
+}
+
 ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
   const h = hooks(t);
   const tr = await traffic(t, h);
@@ -266,7 +288,7 @@ ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
   const transitions = new Set(deliveries.flatMap((d) => (d.event?.paymentId && d.event.type ? [`${d.path} ${d.event.paymentId} ${d.event.type}`] : [])));
   const retried = deliveries.filter((d) => (d.attempt ?? 1) > 1).length;
   expectTrue(retried > 0, 'setup: no event was attempted twice (the file\'s failing first attempts were not retried)', '≥ 1 retry', retried);
-  const problems = identityProblems(deliveries);
+  const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries)];
   expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, 'one event id and one body per transition and endpoint', problems.slice(0, 10));
   t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: each one event id and one body`);
 });
