@@ -135,7 +135,7 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
 }
 
 /** What `blocked_by` and `setup_refusals[].cause` name: the request and the answer. */
-export function setupCause(r: SetupRefusal): string {
+function setupCause(r: SetupRefusal): string {
   return `${r.request} answered ${r.status}${r.code ? ` ${r.code}` : ''}`;
 }
 
