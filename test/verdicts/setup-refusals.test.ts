@@ -11,6 +11,8 @@ import { ajv } from '../../schemas/ajv.ts';
 import { reportSchema } from '../../schemas/report.ts';
 import type { FinishedTest } from '../../verdict/collect.ts';
 import { judgeRun } from '../../verdict/judge-run.ts';
+import { renderHtml } from '../../render/html.ts';
+import { renderMarkdown } from '../../render/markdown.ts';
 
 const validReport = ajv.compile(reportSchema);
 const REFUSED = { request: 'createPayment under keys.live', status: 409, code: 'payment_detection_not_ready' };
@@ -52,6 +54,9 @@ describe('setup refusals', () => {
     expect(report.verdict).toBe('not_conformant');
     expect(exitCode).toBe(EXIT.notConformant);
     expect(validReport(report), JSON.stringify(validReport.errors)).toBe(true);
+    expect(renderMarkdown(report)).toContain('## Setup refused');
+    expect(renderMarkdown(report)).toContain('`createPayment under keys.live answered 409 payment_detection_not_ready`');
+    expect(renderHtml(report)).toContain('<section id="setup-refusals">');
   });
 
   it('a refusal alone still makes the run not conformant (exit 1), and a rule that also failed on its own stays FAIL', () => {
