@@ -5,6 +5,13 @@
 import type { TimelineEvidence } from '../report/model.ts';
 import type { ClientStats, Exchange } from './client.ts';
 
+/** A request a test's setup needed, refused by the target: which request (never a key), and the answer. */
+export interface SetupRefusal {
+  request: string;
+  status: number;
+  code: string | null;
+}
+
 export interface Finding {
   /** Which rule this finding speaks for (ambient checks speak for rules other than the test's). */
   rule: string;
@@ -72,6 +79,8 @@ export interface HpsMeta {
   /** Ambient rules evaluated on this test's answers, with counts. */
   ambientChecked?: Record<string, number>;
   outsideHttp?: OutsideHttpAnswer[];
+  /** The test's setup needed a request the target refused (runner/expect.ts SetupRefused): the rule is blocked by it. */
+  setupRefusal?: SetupRefusal;
   /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
   incomplete?: string;
   /** Webhook delivery timelines (report/timeline.ts), reported when the test fails. */

@@ -55,6 +55,24 @@ const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: bool
     };
   },
   faulty: {
+    'list-items-without-description': {
+      does: 'List items come from a summary projection that leaves description and merchant_reference null; GET and create show them.',
+      breaks: ['RESP-PAYMENT-VIEWS-AGREE'],
+      violates: ['payment.field.description#meaning', 'payment.field.merchant_reference#meaning'],
+      plant: (list, next) => {
+        const out = next(list);
+        return { ...out, data: (out.data as Array<Record<string, unknown>>).map((p) => ({ ...p, description: null, merchant_reference: null })) };
+      },
+    },
+    'list-items-status-at-creation': {
+      does: 'List items show the status and instants the Payment had when it was created (a projection written once): PENDING, paid_at and cancelled_at null, whatever happened since.',
+      breaks: ['RESP-PAYMENT-VIEWS-AGREE'],
+      violates: ['payment.field.status#current'],
+      plant: (list, next) => {
+        const out = next(list);
+        return { ...out, data: (out.data as Array<Record<string, unknown>>).map((p) => ({ ...p, status: 'PENDING', paid_at: null, cancelled_at: null })) };
+      },
+    },
     'list-omits-has-more': {
       does: 'listPayments leaves has_more out of the PaymentList when it is false.',
       breaks: ['RESP-LIST-SCHEMA'],
@@ -286,11 +304,12 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
   const externalId = q.externalId === null ? null : checkOf(EXTERNAL_ID_FILTER, ctx.faults)(q.externalId);
   const oldestFirst = ctx.decisions.listOrder === 'oldest-first';
   const cursor = checkOf(CURSOR, ctx.faults)(oldestFirst);
+  const instant = checkOf(RANGE_INSTANT, ctx.faults);
   const matches = (p: PaymentRecord): boolean =>
     (status === null || p.status === status) &&
     (externalId === null || externalId.matches(p)) &&
-    (q.createdFrom === null || p.createdAt >= q.createdFrom) &&
-    (q.createdTo === null || p.createdAt <= q.createdTo) &&
+    (q.createdFrom === null || instant(p) >= q.createdFrom) &&
+    (q.createdTo === null || instant(p) <= q.createdTo) &&
     (q.startingAfter === null || cursor.after(p, q.startingAfter));
   if (q.externalId !== null && externalId?.unique === true) {
     return checkOf(BY_EXTERNAL_ID, ctx.faults)({ ctx, key, externalId: q.externalId, matches });
@@ -308,6 +327,20 @@ function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecor
   }
   return out;
 }
+
+/** The instant created_from / created_to compare: the Payment's created_at. */
+const RANGE_INSTANT: Step<PaymentRecord, number> = {
+  name: 'the created range compares created_at',
+  check: (p) => p.createdAt,
+  faulty: {
+    'list-range-reads-last-change': {
+      does: 'The created range compares the row\'s last change (paid_at, cancelled_at) for a Payment that left PENDING: a PAID or CANCELLED Payment falls out of a range around its created_at.',
+      breaks: ['LIST-FILTER-CREATED-RANGE'],
+      violates: ['list.param.created_from#filters', 'list.param.created_to#filters'],
+      plant: (p, next) => p.paidAt ?? p.cancelledAt ?? next(p),
+    },
+  },
+};
 
 /** The status a Payment must have to be listed (null: any). */
 const STATUS_FILTER: Step<PaymentStatus | null, PaymentStatus | null> = {
@@ -440,4 +473,4 @@ function invalidParam(param: string, message: string): ApiError {
 }
 
 /** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID];
+export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, RANGE_INSTANT, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID];

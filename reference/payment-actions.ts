@@ -273,9 +273,49 @@ export function performTransition(ctx: AppContext, payment: PaymentRecord, name:
     },
   });
   const eventType = checkOf(EVENT_TYPE, ctx.faults)(name);
-  emitEvent(ctx, eventType, { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, at);
+  checkOf(EMIT, ctx.faults)({ ctx, type: eventType, payment, object: eventObject, at });
   return resource;
 }
+
+interface Emission {
+  readonly ctx: AppContext;
+  readonly type: Parameters<typeof emitEvent>[1];
+  readonly payment: PaymentRecord;
+  readonly object: unknown;
+  readonly at: number;
+}
+
+/** The transition's one event (its id generated once for this logical event). */
+const EMIT: Step<Emission, void> = {
+  name: 'the transition emits its event once',
+  check: ({ ctx, type, payment, object, at }) => {
+    emitEvent(ctx, type, { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, object, at);
+  },
+  faulty: {
+    'transition-event-emitted-twice': {
+      does: 'The transition\'s event is written to the outbox twice (by the request and by the state-change trigger): one payment.cancelled or payment.paid goes out as two events with two ids.',
+      breaks: ['HOOK-ONE-EVENT-PER-TRANSITION', 'HOOK-REFUSED-NO-EVENT', 'HOOK-RETRY-SAME-BODY'],
+      plant: (e, next) => {
+        next(e);
+        next(e);
+      },
+    },
+    'reversed-event-object-without-metadata': {
+      does: 'payment.reversed is rendered from the ledger\'s copy of the Payment, which keeps no metadata: its data.object says metadata {} while the Payment\'s other events and GET show the merchant\'s metadata.',
+      breaks: ['HOOK-ONE-EVENT-PER-TRANSITION', 'HOOK-EVENT-REVERSED'],
+      violates: ['event.data-object-is-get#after-transition'],
+      plant: (e, next) => next(e.type === 'payment.reversed' ? { ...e, object: { ...(e.object as Record<string, unknown>), metadata: {} } } : e),
+    },
+    'reversal-event-emitted-twice': {
+      does: 'A reversal, recorded by the ledger and by the payment row, emits payment.reversed twice: two event ids for one PAID → REVERSED move.',
+      breaks: ['HOOK-ONE-EVENT-PER-TRANSITION'],
+      plant: (e, next) => {
+        next(e);
+        if (e.type === 'payment.reversed') next(e);
+      },
+    },
+  },
+};
 
 interface Move {
   readonly payment: PaymentRecord;
@@ -345,4 +385,4 @@ function updateOrderPaid(ctx: AppContext, payment: PaymentRecord, name: Transiti
 }
 
 /** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [VISIBLE, NOT_FOUND, GET, CANCEL, SUCCEED, HELPER_CANCEL, REVERSE, MOVE, EVENT_OBJECT, EVENT_TYPE];
+export const FAULTY_STEPS: readonly PlantingStep[] = [VISIBLE, NOT_FOUND, GET, CANCEL, SUCCEED, HELPER_CANCEL, REVERSE, MOVE, EVENT_OBJECT, EVENT_TYPE, EMIT];

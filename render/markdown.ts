@@ -104,6 +104,12 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     for (const r of notable) if (!add(notableRow(r))) left++;
     add('');
   }
+  if (report.setup_refusals?.length) {
+    add('## Setup refused');
+    add('');
+    for (const c of report.setup_refusals) add(md`- ${mdCode(c.cause)} (${c.areas.join(', ')}): blocks ${c.rules.length} rule(s), each ERROR: ${cell(c.rules.join(', '), 600)}`.text);
+    add('');
+  }
   const partly = partlyChecked(report);
   if (partly.length) {
     add('## Partly checked');

@@ -90,6 +90,23 @@ export interface RuleReport {
    * rule, each titled with what passing means and its own outcome; `run --rule ID --case N` replays one.
    */
   cases?: CaseReport[];
+  /** The setup refusal (`Report.setup_refusals[].cause`) that kept this rule from being checked: its status is ERROR, not FAIL. */
+  blocked_by?: string;
+}
+
+/**
+ * A request a rule's setup needed and the target refused (`SetupRefused`, runner/expect.ts), named
+ * once for every rule it blocked. It counts as a failure: a run with one is not conformant.
+ */
+export interface SetupRefusalReport {
+  /** `<request> answered <status> <code>`: what `blocked_by` names. */
+  cause: string;
+  /** The areas of the rules it blocked. */
+  areas: string[];
+  request: string;
+  status: number;
+  code: string | null;
+  rules: string[];
 }
 
 /** One fixed case of a rule: `fail`, its check did not hold; `error`, transport trouble (no verdict on the row). */
@@ -127,6 +144,8 @@ export interface Report {
   requests: number;
   rules: RuleReport[];
   mutation?: MutationSummary;
+  /** Requests the rules' setup needed and the target refused, each once, with the rules it blocked (absent: none). */
+  setup_refusals?: SetupRefusalReport[];
   /** Why the run stopped early (`run --max-failures`), if it did: the rules not reached are SKIP. */
   stopped?: string;
   /**

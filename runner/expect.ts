@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiResponse, Exchange } from '../core/client.ts';
+import type { SetupRefusal } from '../core/evidence.ts';
 
 /**
  * Checks made by the running test. Every verifier below counts one check
@@ -38,6 +39,20 @@ export class Mismatch extends Error {
     this.expected = expected;
     this.actual = actual;
     this.exchange = exchange;
+  }
+}
+
+/**
+ * The target refused a request the test's setup needed (a valid create answered 409, say): the
+ * rule could not be checked. The report names the refusal once and the rule is blocked by it
+ * (verdict/collect.ts), instead of a FAIL in every rule that needed the same request.
+ */
+export class SetupRefused extends Mismatch {
+  readonly refusal: SetupRefusal;
+  constructor(refusal: SetupRefusal, expected: unknown, actual: unknown, exchange?: Exchange) {
+    super(`setup: ${refusal.request} answered ${refusal.status}${refusal.code ? ` ${refusal.code}` : ''}, expected ${JSON.stringify(expected)}`, expected, actual, exchange);
+    this.name = 'SetupRefused';
+    this.refusal = refusal;
   }
 }
 

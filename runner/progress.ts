@@ -85,6 +85,8 @@ class Progress {
   private readonly testsLeft = new Map<string, number>();
   private readonly done = new Set<string>();
   private readonly reported = new Set<string>();
+  /** Setup refusals already printed: each is printed once, not once per rule it blocks. */
+  private readonly causes = new Set<string>();
   private requests = 0;
   private fails = 0;
   private area = '';
@@ -177,6 +179,7 @@ class Progress {
   private reportBad(r: RuleReport): void {
     if (this.reported.has(r.id) || !this.selectedIds.has(r.id)) return;
     this.reported.add(r.id);
+    if (r.blocked_by !== undefined) return this.reportCause(r, r.blocked_by);
     this.o.replay([r]);
     const replays = r.evidence.flatMap((e) => (e.kind === 'replay' ? [e.command] : []));
     const replay = replays[0];
@@ -194,6 +197,16 @@ class Progress {
     const reason = inertLine(redactText(`${r.id} — ${r.reason ?? ''}`)).slice(0, 290);
     const dim = (label: string, command: string | undefined) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
     this.line(`${colour(word.padEnd(5))} ${reason}${dim('replay', replay)}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
+  }
+
+  /** A setup refusal, printed the first time a rule is blocked by it; it counts as one failure. */
+  private reportCause(r: RuleReport, cause: string): void {
+    if (this.causes.has(cause)) return;
+    this.causes.add(cause);
+    this.fails++;
+    const ra = this.perArea.get(r.area);
+    if (ra) ra.fails++;
+    this.line(`${this.paint.red('BLOCKED'.padEnd(5))} ${inertLine(redactText(`setup refused: ${cause} (first blocked ${r.id}; every rule it blocks is ERROR, listed under setup_refusals)`)).slice(0, 290)}`);
   }
 
   moduleEnded(m: TestModule): void {

@@ -9,6 +9,7 @@ import { afterAll, inject, test, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
 import { checkExchange } from './ambient.ts';
+import { checkPaymentViews, PaymentViews } from './payment-views.ts';
 import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, shareOutagesThrough } from '../core/circuit.ts';
 import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
@@ -22,7 +23,7 @@ import { redactText } from '../core/redact.ts';
 import { replayCommand } from '../verdict/replay.ts';
 import type { TimelineEvidence } from '../report/model.ts';
 import { enterRun, onNewRun } from './run-scoped.ts';
-import { Mismatch, withCheckCounter, type CheckCounter } from './expect.ts';
+import { Mismatch, SetupRefused, withCheckCounter, type CheckCounter } from './expect.ts';
 import { casesRunner, type CaseOptions } from './cases.ts';
 import { newWaitClock, waitedMs, waiting, withWaitClock } from './wait-clock.ts';
 import { holdTargetAlone, MAX_TURN_WAIT_MS, releaseTarget, useTargetGate } from '../core/target-gate.ts';
@@ -47,9 +48,12 @@ export function suiteContext(): SuiteContextData {
  */
 const createdByFile = new WeakMap<object, Map<string, string>>();
 const seenRequestIds = new Set<string>();
+/** Every Payment view of the run in this worker (runner/payment-views.ts). */
+const paymentViews = new PaymentViews();
 let uniq = 0;
 onNewRun(() => {
   seenRequestIds.clear();
+  paymentViews.clear();
   uniq = 0;
   resetClientState();
 });
@@ -246,7 +250,14 @@ async function withDeadline<T>(work: Promise<T>, ms: number, id: string, waited:
   }
 }
 
+/** The profile's name of a key (`keys.live`), never the key itself. */
+function keyNameOf(profile: Profile, key: string): string {
+  const name = Object.entries(profile.keys).find(([, v]) => v === key)?.[0];
+  return name ? `keys.${name}` : 'a key of the profile';
+}
+
 function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
+  if (e instanceof SetupRefused && !meta.setupRefusal) meta.setupRefusal = e.refusal;
   if (e instanceof Mismatch && !meta.mismatch) {
     meta.mismatch = { expected: e.expected, actual: e.actual };
     if (e.exchange) meta.failedExchange = e.exchange;
@@ -291,7 +302,9 @@ class ExchangeTracker {
     const keyLivemode = livemodeOfKey(key);
     const idempotent = 'idempotency-key' in ex.request.headers;
     const count = (r: string) => (this.checked[r] = (this.checked[r] ?? 0) + 1);
-    for (const f of checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count)) {
+    const answer = { method: ex.request.method, path: ex.request.path, sentAt: Date.parse(ex.at), answeredAt: Date.now() };
+    const findings = checkExchange({ method: ex.request.method, path: ex.request.path, keyLivemode, idempotent }, res, seenRequestIds, count);
+    for (const f of [...findings, ...checkPaymentViews(paymentViews, answer, res, count)]) {
       const n = this.perRule.get(f.rule) ?? 0;
       this.perRule.set(f.rule, n + 1);
       if (n < AMBIENT_KEPT_PER_RULE) this.ambient.push({ ...f, source: { rule: this.rule, test: this.title } });
@@ -369,7 +382,8 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
       const body = { amount: '100.00', external_id: t.externalId('fx'), metadata: t.metadata(), ...overrides };
       const res: ApiResponse = await client.createPayment(key, body);
       if (res.status !== 201) {
-        throw new Mismatch(`setup: creating a Payment answered ${res.status} ${res.json?.error?.code ?? ''}, expected 201`, { status: 201 }, { status: res.status, body: res.json ?? res.text.slice(0, 200) });
+        const refusal = { request: `createPayment under ${keyNameOf(ctx.profile, key)}`, status: res.status, code: typeof res.json?.error?.code === 'string' ? res.json.error.code.slice(0, 64) : null };
+        throw new SetupRefused(refusal, { status: 201 }, { status: res.status, body: res.json ?? res.text.slice(0, 200) }, res.exchange);
       }
       return res.json;
     },
@@ -457,6 +471,7 @@ async function runProperty<T>(p: PropertyRun, arb: fc.Arbitrary<T>, predicate: (
   }
   p.meta.property = failure;
   const cause = details.errorInstance;
+  if (cause instanceof SetupRefused) p.meta.setupRefusal = cause.refusal;
   if (cause instanceof Mismatch) {
     p.meta.mismatch = { expected: cause.expected, actual: cause.actual };
     if (cause.exchange) p.meta.failedExchange = cause.exchange;

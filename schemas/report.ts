@@ -93,6 +93,7 @@ const rule = closed(
     checks: int,
     tests: { type: 'array', items: test },
     cases: { type: 'array', items: caseRow },
+    blocked_by: str,
   },
   ['id', 'area', 'level', 'status', 'title', 'spec', 'evidence', 'tests'],
 );
@@ -167,6 +168,10 @@ export const reportSchema = {
       requests: int,
       rules: { type: 'array', items: rule },
       mutation,
+      setup_refusals: {
+        type: 'array',
+        items: closed({ cause: str, areas: strings, request: str, status: int, code: { type: ['string', 'null'] }, rules: strings }, ['cause', 'areas', 'request', 'status', 'code', 'rules']),
+      },
       stopped: str,
       partial: bool,
       partial_reason: str,

@@ -7,8 +7,8 @@
  */
 import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import type { Rule } from '../catalogue/index.ts';
-import type { CaseReport, Evidence, RuleReport, RuleStatus } from '../report/model.ts';
-import type { Finding, HpsMeta } from '../core/evidence.ts';
+import type { CaseReport, Evidence, RuleReport, RuleStatus, SetupRefusalReport } from '../report/model.ts';
+import type { Finding, HpsMeta, SetupRefusal } from '../core/evidence.ts';
 
 export interface FinishedTest {
   title: string;
@@ -104,7 +104,10 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
   const failed = tests.filter((t) => t.state === 'fail');
   const transport = failed.filter((t) => incomplete(t));
   const flaky = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome === 'pass');
-  const real = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome !== 'pass');
+  const judged = failed.filter((t) => !incomplete(t) && t.meta?.property?.replayOutcome !== 'pass');
+  // A test whose setup was refused checked nothing of its rule: blocked, unless the rule failed otherwise too.
+  const blocked = judged.filter((t) => t.meta?.setupRefusal);
+  const real = judged.filter((t) => !t.meta?.setupRefusal);
 
   for (const t of failed) base.evidence.push(...evidenceOf(t));
   for (const f of findings.slice(0, 5)) {
@@ -118,6 +121,10 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
     const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
     return { ...base, status: failedStatus(rule), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
   }
+  if (blocked.length) {
+    const cause = setupCause(blocked[0]!.meta!.setupRefusal!);
+    return { ...base, status: 'error', blocked_by: cause, reason: `blocked by a setup refusal: ${cause} (the rule could not be checked; the refusal is listed once under setup_refusals)` };
+  }
   if (flaky.length) {
     return { ...base, status: 'flaky', reason: `a counterexample failed, then passed when replayed with the same seed: ${flaky[0]!.errors[0]?.split('\n')[0] ?? ''}` };
   }
@@ -125,6 +132,30 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
     return { ...base, status: 'error', reason: incomplete(transport[0]!) };
   }
   return undefined;
+}
+
+/** What `blocked_by` and `setup_refusals[].cause` name: the request and the answer. */
+function setupCause(r: SetupRefusal): string {
+  return `${r.request} answered ${r.status}${r.code ? ` ${r.code}` : ''}`;
+}
+
+/**
+ * Each setup refusal once, with the rules it blocked (in the order of the rules), from the
+ * rules' `blocked_by` and the refusals their tests recorded.
+ */
+export function setupRefusalsOf(rules: readonly RuleReport[], tests: readonly FinishedTest[]): SetupRefusalReport[] {
+  const byCause = new Map<string, SetupRefusal>();
+  for (const t of tests) if (t.meta?.setupRefusal) byCause.set(setupCause(t.meta.setupRefusal), t.meta.setupRefusal);
+  const out = new Map<string, SetupRefusalReport>();
+  for (const r of rules) {
+    const refusal = r.blocked_by === undefined ? undefined : byCause.get(r.blocked_by);
+    if (!refusal) continue;
+    const entry = out.get(r.blocked_by!) ?? { cause: r.blocked_by!, areas: [], ...refusal, rules: [] };
+    if (!entry.areas.includes(r.area)) entry.areas.push(r.area);
+    entry.rules.push(r.id);
+    out.set(entry.cause, entry);
+  }
+  return [...out.values()];
 }
 
 /** Nothing failed: pass, info or skip, by what ran and how many checks it made. */

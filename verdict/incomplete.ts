@@ -31,12 +31,14 @@ export function unprovenLines(rules: readonly RuleReport[]): string[] {
 
 /**
  * The verdict a report's rules and recorded policy give: `not_conformant` when a MUST rule failed
- * (FAIL/FLAKY) or the policy failed; `incomplete` when a MUST rule is not proven, unless the user
+ * (FAIL/FLAKY), a setup request was refused, or the policy failed; `incomplete` when a MUST rule is not proven, unless the user
  * knowingly accepted fewer (`--min-must-coverage`, met, one MUST rule passed at least) and none
  * ended ERROR; else `conformant`.
  */
-export function verdictOfReport(report: Pick<Report, 'rules' | 'side' | 'policy'>): Verdict {
+export function verdictOfReport(report: Pick<Report, 'rules' | 'side' | 'policy' | 'setup_refusals'>): Verdict {
   if (report.rules.some((r) => r.level === 'MUST' && (r.status === 'fail' || r.status === 'flaky'))) return 'not_conformant';
+  // A setup request the target refused is a failure too: the rules it blocked are ERROR (not proven), the run is not conformant.
+  if ((report.setup_refusals?.length ?? 0) > 0) return 'not_conformant';
   if ((report.policy?.failed_because.length ?? 0) > 0) return 'not_conformant';
   const unproven = unprovenMust(report);
   // Fewer accepted knowingly, but never none: a run where no MUST rule passed proves nothing.

@@ -12,7 +12,7 @@ import { TOOL } from '../core/version.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 import { mustCounts } from '../report/must-counts.ts';
 import { classVerdicts } from './classes.ts';
-import { collectRules, type FinishedTest } from './collect.ts';
+import { collectRules, setupRefusalsOf, type FinishedTest } from './collect.ts';
 import { exitCodeOf } from './exit-code.ts';
 import { applyKeyContradictions } from './preflight-findings.ts';
 import { applyVerdictPolicy, type VerdictPolicy } from './policy.ts';
@@ -79,6 +79,7 @@ export function addReplayLines(rules: RuleReport[], ctx: RunFacts['ctx']): void 
 
 function reportOf(f: RunFacts, rules: RuleReport[]): Report {
   const finished = new Date();
+  const refusals = setupRefusalsOf(rules, f.tests);
   return {
     tool: TOOL,
     target: f.target,
@@ -89,10 +90,12 @@ function reportOf(f: RunFacts, rules: RuleReport[]): Report {
     finished_at: finished.toISOString(),
     duration_ms: finished.getTime() - f.startedAt.getTime(),
     selection: f.selection,
-    verdict: verdictOf(rules),
+    // A setup refusal counts as a failure: the rules it blocked are ERROR, the run not conformant.
+    verdict: refusals.length ? 'not_conformant' : verdictOf(rules),
     summary: tallyStatuses(rules),
     must: mustCounts(rules),
     requests: f.tests.reduce((n, t) => n + (t.meta?.requests ?? 0), 0),
     rules,
+    ...(refusals.length ? { setup_refusals: refusals } : {}),
   };
 }

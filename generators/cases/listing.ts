@@ -114,7 +114,35 @@ export const STATUS_FILTER_CASES: CaseTable<string> = {
   title: (s) => `status=${s} over the window lists only ${s} Payments, every one of this run's, and ends`,
 };
 
+/** How a batch Payment reached its state: created (PENDING), or moved by one of the three actions. */
+export type BatchMove = 'none' | 'succeed' | 'cancel' | 'helper-cancel';
+
+/** One tight created range: 1 ms either side of the created_at of a batch Payment reached by `move`, written in `offsetMinutes`. */
+export interface TightRangeRow {
+  readonly move: BatchMove;
+  readonly offsetMinutes: number;
+}
+
+const MOVED_TO: Record<BatchMove, string> = {
+  none: 'PENDING', succeed: 'PAID (succeed helper)', cancel: 'CANCELLED (cancelPayment)', 'helper-cancel': 'CANCELLED (cancel helper)',
+};
+
+const offsetLabel = (m: number): string => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'}${String(Math.floor(Math.abs(m) / 60)).padStart(2, '0')}:${String(Math.abs(m) % 60).padStart(2, '0')}`);
+
+/**
+ * LIST-FILTER-CREATED-RANGE: a Payment of every state the batch reaches, alone in a range 1 ms
+ * either side of its created_at, in UTC and in an offset: a range that reads another instant for
+ * some states (paid_at, cancelled_at, an updated_at) is caught on every seed, not only when a
+ * drawn range happens to hold a Payment of that state.
+ */
+export const TIGHT_RANGE_CASES: CaseTable<TightRangeRow> = {
+  rule: 'LIST-FILTER-CREATED-RANGE',
+  name: 'a Payment of each state alone in a tight range',
+  rows: () => (['none', 'succeed', 'cancel', 'helper-cancel'] as const).flatMap((move) => [0, 345].map((offsetMinutes) => ({ move, offsetMinutes }))),
+  title: (r) => `created_from / created_to 1 ms either side of a ${MOVED_TO[r.move]} Payment's created_at (${offsetLabel(r.offsetMinutes)}) list it`,
+};
+
 export const LISTING_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   UNKNOWN_STATUS_CASES, STATUS_NEAR_MISS_CASES, MALFORMED_DATE_CASES, KNOWN_STATUS_CASES, RFC3339_DATE_CASES,
-  EXTERNAL_ID_FILTER_CASES, ONE_MATCH_CASES, LIMIT_RESPECTED_CASES, STATUS_FILTER_CASES,
+  EXTERNAL_ID_FILTER_CASES, ONE_MATCH_CASES, LIMIT_RESPECTED_CASES, STATUS_FILTER_CASES, TIGHT_RANGE_CASES,
 ];

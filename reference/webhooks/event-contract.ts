@@ -33,6 +33,17 @@ function notSent(type: EventType): Override<Made, StoredEvent | null> {
   return (input, next) => (input.event.type === type ? null : next(input));
 }
 
+/** The first event id of each Payment, reused for its later events. */
+const firstIds = new WeakMap<AppContext, Map<string, string>>();
+
+function paymentScopedId(ctx: AppContext, event: StoredEvent): string {
+  if (event.paymentId === null) return event.id;
+  const ids = firstIds.get(ctx) ?? new Map<string, string>();
+  firstIds.set(ctx, ids);
+  if (!ids.has(event.paymentId)) ids.set(event.paymentId, event.id);
+  return ids.get(event.paymentId)!;
+}
+
 export const EVENT_MADE: Step<Made, StoredEvent | null> = {
   name: 'each event as the Event table and the event types table say',
   check: ({ event }) => event,
@@ -42,6 +53,12 @@ export const EVENT_MADE: Step<Made, StoredEvent | null> = {
       breaks: ['HOOK-ENVELOPE'],
       violates: ['event.field.id#prefix'],
       plant: rewritten((e) => ({ ...e, id: String(e.id).replace(/^evt_/, '') })),
+    },
+    'event-id-per-payment': {
+      does: 'An event\'s id is derived from its Payment (one id per Payment, the outbox key), so every event of a Payment carries the id of its first.',
+      breaks: ['HOOK-ONE-EVENT-PER-TRANSITION'],
+      violates: ['event.field.id#once-per-event'],
+      plant: (input, next) => rewritten((e, event) => ({ ...e, id: paymentScopedId(input.ctx, event) }))(input, next),
     },
     'event-object-capitalised': {
       does: 'Events carry object "Event" (the class name), not "event".',

@@ -10,12 +10,12 @@
  * about repeats, and about counts that the closed window makes stable.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
 import { expectTrue, Mismatch } from '../../runner/expect.ts';
 import { PAYMENT_STATUSES } from '../../schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
 import { share } from '../../runner/depth.ts';
-import { LIMIT_RESPECTED_CASES, ONE_MATCH_CASES, STATUS_FILTER_CASES } from '../../generators/cases/listing.ts';
+import { LIMIT_RESPECTED_CASES, ONE_MATCH_CASES, STATUS_FILTER_CASES, TIGHT_RANGE_CASES, type TightRangeRow } from '../../generators/cases/listing.ts';
 
 /** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */
 function pagingLimits(b: Batch): { edges: number[]; arb: fc.Arbitrary<number> } {
@@ -217,8 +217,22 @@ ruleTest('LIST-FILTER-STATUS', async (t) => {
 
 const OFFSETS = [0, 360, -330, 345, -720, 840, 60];
 
+/** A batch Payment reached by `move`, alone in a range 1 ms either side of its created_at: listed, and nothing outside it. */
+async function checkTightRange(t: RuleContext, b: Batch, { move, offsetMinutes }: TightRangeRow): Promise<void> {
+  const p = b.payments.find((x) => x.move === move);
+  if (!p) throw new Mismatch(`setup: the batch has no Payment moved by ${move}`, move, b.payments.map((x) => x.move));
+  const query = { created_from: rfc3339(p.createdMs - 1, offsetMinutes), created_to: rfc3339(p.createdMs + 1, offsetMinutes) };
+  const what = `created_from=${query.created_from}&created_to=${query.created_to}`;
+  const items = (await pageThrough(t, query, 100, 3)).pages.flatMap((pg) => pg.items);
+  expectTrue(items.some((x) => x?.id === p.id), `${what}: ${p.status} Payment ${p.id} created at ${p.createdAt} not listed`, p.id, items.map((x) => x?.id));
+  const outside = items.find((x) => !(Date.parse(x?.created_at) >= p.createdMs - 1 && Date.parse(x?.created_at) <= p.createdMs + 1));
+  if (outside) throw new Mismatch(`${what}: listed ${outside.id} created at ${outside.created_at}, outside the range`, query, { id: outside.id, created_at: outside.created_at });
+}
+
 ruleTest('LIST-FILTER-CREATED-RANGE', async (t) => {
   const b = await batchOf(t);
+  // Every state the batch reaches, on every seed (a table): the drawn ranges below only add.
+  await t.cases(TIGHT_RANGE_CASES, (row) => checkTightRange(t, b, row), { concurrency: 1 });
   const sorted = [...b.payments].sort((x, y) => x.createdMs - y.createdMs);
   const bounds = { from: new Set<string>(), to: new Set<string>() };
   const arb = fc.record({

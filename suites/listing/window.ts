@@ -15,6 +15,7 @@ import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../runner/rule-test.ts';
 import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
 import { runShared } from '../../runner/run-scoped.ts';
+import type { BatchMove } from '../../generators/cases/listing.ts';
 
 export interface BatchPayment {
   id: string;
@@ -22,6 +23,8 @@ export interface BatchPayment {
   createdAt: string;
   createdMs: number;
   status: string;
+  /** How it reached its status: created (none) or moved by an action after every create of the batch. */
+  move: BatchMove;
 }
 
 export interface Batch {
@@ -148,7 +151,7 @@ export function batchOf(t: RuleContext): Promise<Batch> {
 async function makeBatch(t: RuleContext): Promise<Batch> {
   const created = await mapLimit(Array.from({ length: BATCH_SIZE }, (_, i) => i), 4, async (i) => {
     const p = await t.createPayment({ amount: `${10 + i}.00`, external_id: t.externalId(`ls${i}`), metadata: t.metadata({ suite: 'listing' }) });
-    return { id: p.id as string, externalId: p.external_id as string, createdAt: p.created_at as string, createdMs: toMs(p.created_at, 'setup'), status: 'PENDING' };
+    return { id: p.id as string, externalId: p.external_id as string, createdAt: p.created_at as string, createdMs: toMs(p.created_at, 'setup'), status: 'PENDING', move: 'none' as BatchMove };
   });
   const moves: Array<[number, 'succeed' | 'cancel' | 'helper-cancel']> = [[0, 'succeed'], [7, 'succeed'], [15, 'succeed'], [3, 'cancel'], [11, 'cancel'], [20, 'helper-cancel']];
   await Promise.all(moves.map(async ([i, how]) => {
@@ -158,6 +161,7 @@ async function makeBatch(t: RuleContext): Promise<Batch> {
         : await t.client.simulateCancelled(t.keys.test, p.id);
     expectStatus(res, 200, `setup: ${how} of a PENDING batch Payment`);
     p.status = how === 'succeed' ? 'PAID' : 'CANCELLED';
+    p.move = how;
   }));
   const fromMs = Math.min(...created.map((p) => p.createdMs)) - 1;
   const toMsValue = Math.max(...created.map((p) => p.createdMs)) + 1;

@@ -25,6 +25,7 @@ import { allTypesEndpoint, endpointAt, hooks, liveWrites, type Hooks } from '../
 import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
 import { runShared } from '../../runner/run-scoped.ts';
+import { PaymentViews } from '../../runner/payment-views.ts';
 
 interface Traffic {
   stories: Story[];
@@ -224,4 +225,70 @@ ruleTest('HOOK-ENDPOINT-TEST', async (t) => {
   const atLive = after.filter((x) => x.seq > mark && lives.some((e) => e.path === x.path));
   if (atLive.length) throw new Mismatch(`an endpoint.test event reached the Live endpoint ${atLive[0]!.path}`, { deliveries: 0 }, atLive.map(evidenceOf));
   t.note(`one endpoint.test event (${d.event?.id}) reached ${target.path} only${lives.length ? '; Live endpoints were refused with 400 and got nothing' : ''}`);
+});
+
+/**
+ * Identity across attempts and events (HOOK-ONE-EVENT-PER-TRANSITION): each transition of a
+ * Payment happens once, so at each endpoint it is one logical event, whatever number of attempts
+ * carried it: one event id and one body. An event id never stands for two (Payment, type) pairs.
+ */
+function identityProblems(deliveries: readonly Delivery[]): string[] {
+  const byTransition = new Map<string, { ids: Set<string>; bodies: Set<string> }>();
+  const byId = new Map<string, string>();
+  const problems: string[] = [];
+  for (const d of deliveries) {
+    const e = d.event;
+    if (!e?.paymentId || !e.type || !e.id) continue;
+    const key = `${d.path} ${e.paymentId} ${e.type}`;
+    const g = byTransition.get(key) ?? { ids: new Set<string>(), bodies: new Set<string>() };
+    g.ids.add(e.id);
+    g.bodies.add(d.bodySha256 ?? '(no body)');
+    byTransition.set(key, g);
+    const pair = `${e.paymentId} ${e.type}`;
+    const had = byId.get(e.id);
+    if (had !== undefined && had !== pair) problems.push(`event id ${e.id} stands for ${had} and for ${pair}`);
+    byId.set(e.id, pair);
+  }
+  for (const [key, g] of byTransition) {
+    if (g.ids.size > 1) problems.push(`${key}: ${g.ids.size} event ids for one transition (${[...g.ids].slice(0, 3).join(', ')})`);
+    else if (g.bodies.size > 1) problems.push(`${key}: event ${[...g.ids][0]} delivered with ${g.bodies.size} different bodies`);
+  }
+  return problems;
+}
+
+/**
+ * The events of one Payment show one Payment: each event's livemode is its data.object's, and the
+ * fields fixed at creation agree across all its events (runner/payment-views.ts, every event a
+ * snapshot: statuses are not ordered here).
+ */
+function eventViewProblems(deliveries: readonly Delivery[]): string[] {
+  const views = new PaymentViews();
+  const problems: string[] = [];
+  for (const d of deliveries) {
+    // Only payment.* events carry a Payment (endpoint.test's data.object is synthetic).
+    if (!d.event?.paymentId || !d.event.type?.startsWith('payment.')) continue;
+    const body = bodyOf(d);
+    const object = body?.data?.object;
+    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
+    if (body.livemode !== object.livemode) problems.push(`${describe(d)}: the event says livemode ${JSON.stringify(body.livemode)}, its data.object ${JSON.stringify(object.livemode)}`);
+    const diffs = views.observe({ payment: object, where: describe(d), sentAt: 0, answeredAt: 0, snapshot: true }) ?? [];
+    problems.push(...diffs.map((x) => x.message));
+  }
+  return problems;
+}
+
+ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
+  const h = hooks(t);
+  const tr = await traffic(t, h);
+  if (tr.expected.length === 0) t.skip('the profile declares no enabled endpoint subscribed to these events');
+  // Every delivery the sink recorded so far in this run (other tests' Payments too), and the file's own after its quiet period.
+  const all = await h.sink.deliveries({});
+  const seen = new Map<number, Delivery>([...all, ...tr.deliveries].map((d) => [d.seq, d]));
+  const deliveries = [...seen.values()].sort((a, b) => a.seq - b.seq);
+  const transitions = new Set(deliveries.flatMap((d) => (d.event?.paymentId && d.event.type ? [`${d.path} ${d.event.paymentId} ${d.event.type}`] : [])));
+  const retried = deliveries.filter((d) => (d.attempt ?? 1) > 1).length;
+  expectTrue(retried > 0, 'setup: no event was attempted twice (the file\'s failing first attempts were not retried)', '≥ 1 retry', retried);
+  const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries)];
+  expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, 'one event id and one body per transition and endpoint', problems.slice(0, 10));
+  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: each one event id and one body`);
 });

@@ -48,7 +48,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'reference/error-answers.ts': 23,
   'reference/payment-fields.ts': 33,
   'reference/operation-contract.ts': 12,
-  'reference/webhooks/event-contract.ts': 11,
+  'reference/webhooks/event-contract.ts': 12,
   'reference/webhooks/events.ts': 7,
   'reference-receiver/records.ts': 2,
   'reference-receiver/handling-steps.ts': 6,

@@ -30,7 +30,6 @@ export const NAMED_ONLY: readonly string[] = [
   'list.field.object#type',
   'list.field.data#type',
   'list.field.next_cursor#type',
-  'event.field.id#once-per-event',
   'event.types',
   'states.list',
   'states.cancel#pending-only',
