@@ -81,7 +81,7 @@ const TOLERANCE: Step<void, number | null> = {
     'tolerance-four-minutes': {
       does: 'The timestamp tolerance is 4 minutes instead of 5: deliveries inside the window are rejected.',
       breaks: ['RECV-TIMESTAMP-EDGE'],
-      violates: ['signature.receiver-rejects-stale#edge'],
+      violates: ['signature.receiver-rejects-stale#edge', 'limits.webhook-timestamp-tolerance'],
       plant: () => 240,
     },
     'accepts-stale-timestamps': {

@@ -60,7 +60,7 @@ export const ERROR_ANSWER: Step<ErrorAnswer, ErrorAnswer> = {
     'insufficient-scope-answered-forbidden': {
       does: 'A key without the needed scope is answered 403 with the code forbidden, not insufficient_scope.',
       breaks: ['AUTH-READ-SCOPE-REQUIRED', 'AUTH-WRITE-SCOPE-REQUIRED'],
-      violates: ['errors.code.insufficient_scope'],
+      violates: ['errors.code.insufficient_scope', 'auth.insufficient-scope-403'],
       plant: codeAs('insufficient_scope', 'forbidden'),
     },
     'rate-limit-answered-too-many-requests': {
@@ -77,6 +77,12 @@ export const ERROR_ANSWER: Step<ErrorAnswer, ErrorAnswer> = {
     'context-items-answered-generic': generic('context_items_not_accepted', ['CREATE-CONTEXT-ITEMS-REJECTED']),
     'order-not-found-answered-generic': generic('order_not_found', ['ORDER-NOT-FOUND']),
     'order-customer-mismatch-answered-generic': generic('order_customer_mismatch', ['ORDER-CUSTOMER-MISMATCH']),
+    'invalid-amount-status-422': {
+      does: 'A bad amount is answered 422 invalid_amount (Unprocessable Entity, as some frameworks answer validation), a status createPayment does not list.',
+      breaks: ['RESP-STATUS-LISTED', 'CREATE-AMOUNT-INVALID'],
+      violates: ['statuses.createPayment', 'errors.code.invalid_amount'],
+      plant: statusAs('invalid_amount', 422),
+    },
     'invalid-customer-answered-customer-not-found': {
       does: 'A customer_id of another business is answered 400 with the code customer_not_found, not invalid_customer.',
       breaks: ['ORDER-INVALID-CUSTOMER'],

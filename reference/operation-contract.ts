@@ -45,6 +45,9 @@ function answered(operation: OperationId, alter: (reply: Reply) => Reply): Overr
   return (input, next) => (input.operation === operation && input.reply.status < 300 ? alter(input.reply) : next(input));
 }
 
+/** A PaymentList answer's fields. */
+const listOf = (reply: Reply) => JSON.parse(reply.body.toString('utf8')) as Record<string, unknown> & { data: unknown; has_more?: unknown };
+
 const withStatus = (status: number) => (reply: Reply): Reply => ({ ...reply, status });
 
 export const OPERATION_ANSWER: Step<OperationReply, Reply> = {
@@ -62,6 +65,30 @@ export const OPERATION_ANSWER: Step<OperationReply, Reply> = {
       breaks: ['RESP-LIST-SCHEMA'],
       violates: ['endpoints.op.listPayments#answer'],
       plant: answered('listPayments', (reply) => jsonReply(200, (JSON.parse(reply.body.toString('utf8')) as { data: unknown[] }).data)),
+    },
+    'list-object-capitalised': {
+      does: 'listPayments answers object "List" (the class name), not "list".',
+      breaks: ['RESP-LIST-SCHEMA'],
+      violates: ['list.field.object#type'],
+      plant: answered('listPayments', (reply) => jsonReply(200, { ...listOf(reply), object: 'List' })),
+    },
+    'list-data-keyed-by-id': {
+      does: 'listPayments answers data as an object keyed by Payment id (a map), not an array of Payments.',
+      breaks: ['RESP-LIST-SCHEMA'],
+      violates: ['list.field.data#type'],
+      plant: answered('listPayments', (reply) => {
+        const list = listOf(reply);
+        return jsonReply(200, { ...list, data: Object.fromEntries((list.data as Array<{ id: string }>).map((p) => [p.id, p])) });
+      }),
+    },
+    'list-next-cursor-false': {
+      does: 'listPayments answers next_cursor false on the last page (a boolean), not null or a string.',
+      breaks: ['RESP-LIST-SCHEMA'],
+      violates: ['list.field.next_cursor#type'],
+      plant: answered('listPayments', (reply) => {
+        const list = listOf(reply);
+        return jsonReply(200, list.has_more === false ? { ...list, next_cursor: false } : list);
+      }),
     },
     'get-answers-wrapped': {
       does: 'getPayment answers { "payment": Payment } (a wrapper object), not the Payment itself.',

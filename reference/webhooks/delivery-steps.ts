@@ -51,6 +51,7 @@ const ENQUEUE: Step<Enqueue, void> = {
     'webhooks-never-sent': {
       does: 'Events are written to the outbox but no worker ever drains it: no webhook is ever delivered.',
       breaks: ['HOOK-EVENT-CREATED', 'HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
+      violates: ['delivery-rules.at-least-once'],
       plant: () => {},
     },
   },
@@ -158,6 +159,24 @@ const HEADERS: Step<HeadersInput, Record<string, string>> = {
       breaks: ['HOOK-HEADERS'],
       violates: ['delivery.header.event-id'],
       plant: (input, next) => ({ ...next(input), 'Service-Event-ID': newObjectId('whatt') }),
+    },
+    'deliveries-unsigned': {
+      does: 'Deliveries go out without Service-Signature (signing was switched off for a migration and never back on).',
+      breaks: ['HOOK-SIGNATURE-VALID'],
+      violates: ['auth.webhook-signing-secret#signed'],
+      plant: (input, next) => {
+        const { 'Service-Signature': _dropped, ...headers } = next(input);
+        return headers;
+      },
+    },
+    'signature-scheme-named-sha256': {
+      does: 'Service-Signature names its scheme sha256= instead of v1= (t=<unix_time>,sha256=<hex>), the HMAC itself right.',
+      breaks: ['HOOK-SIGNATURE-VALID'],
+      violates: ['delivery.header.signature#form'],
+      plant: (input, next) => {
+        const headers = next(input);
+        return { ...headers, 'Service-Signature': String(headers['Service-Signature']).replace(',v1=', ',sha256=') };
+      },
     },
     'deliveries-form-content-type': {
       does: 'Deliveries declare Content-Type application/x-www-form-urlencoded (the HTTP client\'s default for a POST body).',
