@@ -9,6 +9,7 @@ import type { RuleId } from '../catalogue/rules.ts';
 import { acceptedStatuses, OPERATIONS, unknownEnumValues, type Operation } from '../schemas/index.ts';
 import type { ApiResponse, Exchange } from '../core/client.ts';
 import type { Finding } from '../core/evidence.ts';
+import { boundedValue } from '../core/bounded-value.ts';
 import { bodyShown, pageWithin, validateAnswer } from './bounded-validation.ts';
 
 export type { Operation };
@@ -41,7 +42,7 @@ export interface AmbientInput {
 export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequestIds: Set<string>, checked: (rule: RuleId) => void = () => {}): Finding[] {
   const out: Finding[] = [];
   const ex: Exchange = res.exchange;
-  const add: Add = (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected, actual, exchange: ex });
+  const add: Add = (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected: boundedValue(expected), actual: boundedValue(actual), exchange: ex });
   const c: Checking = { input, res, checked, add };
   const op = inferOperation(input.method, input.path);
 
