@@ -6,14 +6,15 @@
  * parts named. A small value is returned as it is.
  */
 
+/** Values (strings, numbers, objects, arrays…) a kept copy holds at most. */
 const MAX_NODES = 2000;
+/** Levels of nesting a kept copy holds. */
 const MAX_DEPTH = 32;
+/** Characters of one string kept. */
 const MAX_STRING = 4096;
 
-interface Budget {
-  nodes: number;
-  cut: boolean;
-}
+/** What a copy has spent so far, and whether it had to cut anything. */
+interface Budget { nodes: number; cut: boolean }
 
 function copy(v: unknown, depth: number, b: Budget): unknown {
   b.nodes++;
