@@ -97,7 +97,7 @@ export const RULES = [
     clauses: ['error.shape', 'error.fields-always-present', 'error.param-optional', 'errors.shape'],
     requirement: 'Every error answer is {"error":{code, message, request_id[, param]}} with string fields, checked on every exchange of the run.' },
   { id: 'RESP-ERROR-STATUS-MATCHES-CODE', area: 'responses', level: 'MUST', class: 'core', section: S.errors,
-    clauses: ['errors.code-open', 'errors.code.internal_error'],
+    clauses: ['errors.code-open', 'errors.code.internal_error', 'errors.code.external_id_conflict'],
     requirement: 'An error code of the spec\'s table always comes with the table\'s HTTP status.' },
   { id: 'RESP-PAYMENT-SCHEMA', area: 'responses', level: 'MUST', class: 'core', section: S.payment,
     clauses: ['overview.amounts-decimal-strings', 'payment.field.id', 'payment.field.object', 'payment.field.livemode', 'payment.field.status', 'payment.field.amount', 'payment.field.currency', 'payment.field.description', 'payment.field.merchant_reference', 'payment.field.external_id', 'payment.field.metadata', 'payment.field.allowed_methods', 'payment.field.allowed_channels', 'payment.field.return_url', 'payment.field.checkout_url', 'payment.field.created_at', 'payment.field.paid_at', 'payment.field.cancelled_at', 'enums.payment-status', 'states.list'],
@@ -139,10 +139,10 @@ export const RULES = [
     requirement: 'Every accepted field comes back in the Payment exactly as sent, on the 201 and on a later read (amounts compared as decimals).',
     ruling: 'allowed_methods and allowed_channels are compared as the same members; whether their order is kept is recorded, not asserted.' },
   { id: 'CREATE-AMOUNT-DECIMAL-EXACT', area: 'create', level: 'MUST', class: 'core', section: S.overview,
-    clauses: ['overview.amounts-decimal-strings', 'payment.field.amount'],
+    clauses: ['overview.amounts-decimal-strings', 'payment.field.amount', 'create.field.amount'],
     requirement: 'Amounts survive exactly as decimals, never through floats: "12345678901234567.89" comes back equal.' },
   { id: 'CREATE-AMOUNT-INVALID', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_amount'],
-    clauses: ['create.field.amount', 'errors.code.invalid_amount', 'limits.amount-precision'],
+    clauses: ['create.field.amount', 'errors.code.invalid_amount', 'limits.amount-precision', 'error.param-optional'],
     requirement: 'An amount string that is not a positive decimal with at most two decimals answers 400 invalid_amount.' },
   { id: 'CREATE-AMOUNT-NOT-STRING', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_amount', 'invalid_request'],
     clauses: ['overview.amounts-decimal-strings', 'create.field.amount'],
@@ -335,7 +335,7 @@ export const RULES = [
 
   // ───────────────────────────── transitions ─────────────────────────────
   { id: 'TRANS-CREATE-PENDING', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
-    clauses: ['payment.field.status', 'payment.field.created_at', 'states.create-pending', 'endpoints.op.getPayment'],
+    clauses: ['payment.field.status', 'payment.field.created_at', 'payment.field.id', 'states.create-pending', 'endpoints.op.getPayment'],
     requirement: 'A created Payment is PENDING with created_at a date-time and no paid_at or cancelled_at; a later get agrees.' },
   { id: 'TRANS-CANCEL', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: ['payment.field.cancelled_at', 'states.cancel', 'endpoints.op.cancelPayment'],
@@ -436,7 +436,7 @@ export const RULES = [
     clauses: ['auth.webhook-signing-secret'],
     requirement: 'A delivery is signed with its own endpoint\'s secret, not another endpoint\'s.' },
   { id: 'HOOK-TIMESTAMP-FRESH', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
-    clauses: ['limits.webhook-timestamp-tolerance'],
+    clauses: ['limits.webhook-timestamp-tolerance', 'delivery.header.signature'],
     requirement: 'The signature timestamp t is within 5 minutes of the delivery\'s arrival.' },
   { id: 'HOOK-HEADERS', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.delivery, needs: ['webhooks'],
     clauses: ['receiver-op.post-to-subscribed-endpoints', 'delivery.method-and-body', 'delivery.header.event-id', 'delivery.header.user-agent'],
@@ -475,7 +475,7 @@ export const RULES = [
     clauses: ['receiver-op.post-to-subscribed-endpoints', 'routing.disabled-receives-nothing'],
     requirement: 'A disabled endpoint receives nothing.' },
   { id: 'HOOK-NO-RETRY-AFTER-ACK', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
-    clauses: ['receiver-op.any-2xx-acknowledges', 'delivery-rules.any-2xx'],
+    clauses: ['receiver-op.any-2xx-acknowledges', 'delivery-rules.any-2xx', 'limits.webhook-timeout', 'delivery-rules.failures'],
     requirement: 'Any 2xx answer (200, 201, 202, 203, 204, 206, 299 on every run) acknowledges: the event is not retried to that endpoint on the schedule.',
     ruling: '"Any 2xx response acknowledges" is stated: a retry schedule after a 2xx (a third attempt, or a second followed by another within the next gap) means the 2xx was counted as a failure and FAILS. A single duplicate is at-least-once delivery (Delivery rule 3): recorded, not judged.' },
   { id: 'HOOK-RETRY-ON-FAILURE', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
@@ -533,7 +533,7 @@ export const RULES = [
 
   // ───────────────────────────── model ─────────────────────────────
   { id: 'MODEL-SEQUENCES', area: 'model', level: 'MUST', class: 'core', section: S.states,
-    clauses: ['states.list', 'rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body'],
+    clauses: ['states.list', 'rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'payment.field.status'],
     requirement: 'Random sequences of create, replay, conflicting replay, cancel, test helpers, get and list by external_id, under the Test keys of two businesses and the Live key, agree with a model of the spec after every step.' },
 
   // ───────────────────────────── receiver (merchant side: `hps-conformance receiver`) ─────────────────────────────
@@ -614,7 +614,7 @@ export const RULES = [
     clauses: ['endpoints.op.createPayment'],
     requirement: 'Every createPayment carries an Idempotency-Key (optional, recommended).' },
   { id: 'CLIENT-HONOUR-RETRY-AFTER', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client', codes: ['rate_limit_exceeded'],
-    clauses: ['errors.code.rate_limit_exceeded'],
+    clauses: ['errors.code.rate_limit_exceeded', 'errors.retry.create'],
     requirement: 'After a 429 the request is retried no earlier than its Retry-After seconds (2-5 s, seeded per 429).' },
   { id: 'CLIENT-CANCEL-RETRY-ONLY-429', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
     clauses: ['errors.retry.cancel-only-429'],

@@ -7,6 +7,7 @@
  */
 import { CLAUSES, type ClauseDef, type ClauseId } from '../catalogue/clauses.ts';
 import { getRule, RULES, type Rule, type RuleId } from '../catalogue/index.ts';
+import { OBLIGATIONS, type ObligationDef } from '../catalogue/obligations.ts';
 import { CLIENT_FAULTS } from '../client-cert/faults.ts';
 import { FAULTS } from '../mutation/faults.ts';
 import { RECEIVER_FAULTS } from '../receiver-cert/faults.ts';
@@ -32,6 +33,20 @@ export function faultsByRule(): ReadonlyMap<RuleId, readonly string[]> {
   for (const [name, def] of Object.entries(RECEIVER_FAULTS)) add(`receiver:${name}`, def.breaks);
   for (const [name, def] of Object.entries(CLIENT_FAULTS)) add(`client:${name}`, def.breaks);
   return out;
+}
+
+/** A planted fault as the matrix reads it: its name (side-prefixed off the server), the rules it breaks, the obligations it violates. */
+interface MatrixFault {
+  readonly name: string;
+  readonly breaks: readonly RuleId[];
+  readonly violates: readonly string[];
+}
+
+/** Every planted fault of the three references, as the matrix reads it. */
+export function allFaults(): MatrixFault[] {
+  const of = (prefix: string, faults: Readonly<Record<string, { breaks: readonly RuleId[]; violates: readonly string[] }>>) =>
+    Object.entries(faults).map(([name, d]) => ({ name: `${prefix}${name}`, breaks: d.breaks, violates: d.violates }));
+  return [...of('', FAULTS), ...of('receiver:', RECEIVER_FAULTS), ...of('client:', CLIENT_FAULTS)];
 }
 
 /** Clause id → the rules citing it, in catalogue order. */
@@ -109,4 +124,127 @@ export function formatClauseMatrix(rows: readonly ClauseRow[]): string[] {
     `${n.judgingRulesWithFaults} of ${n.judgingRules} rules that can fail (testable MUST and SHOULD) have a planted fault`,
   );
   return lines;
+}
+
+/** How an obligation stands: proved by a fault of its own, reasoned untestable, or only named by a rule. */
+export type ObligationStatus = 'proved' | 'untestable' | 'named-only';
+
+export interface ObligationRow {
+  readonly obligation: ObligationDef;
+  readonly status: ObligationStatus;
+  /** The rules citing its clause that can fail. */
+  readonly rules: readonly RuleId[];
+  /** Each planted fault that violates it alone, with each such rule that fault must fail. */
+  readonly provedBy: ReadonlyArray<{ readonly fault: string; readonly rule: RuleId }>;
+  readonly reason?: string;
+}
+
+/**
+ * Every obligation with its standing: `proved` when a planted fault that `violates` it (and no
+ * other requirement) declares it breaks a rule that cites the obligation's clause and can fail;
+ * the mutation score shows that fault caught by that rule.
+ */
+export function obligationMatrix(): ObligationRow[] {
+  const clauses = new Map(clauseMatrix().map((row) => [row.clause.id as string, row]));
+  const faults = allFaults();
+  return OBLIGATIONS.map((obligation) => {
+    const row = clauses.get(obligation.clause)!;
+    const rules = row.rules.filter((r) => judges(r.rule)).map((r) => r.rule.id);
+    const provedBy = faults
+      .filter((f) => f.violates.includes(obligation.id))
+      .flatMap((f) => f.breaks.filter((rule) => rules.includes(rule)).map((rule) => ({ fault: f.name, rule })));
+    const untestable = obligation.untestable ?? (row.standing === 'untestable' ? row.reason : undefined);
+    if (untestable !== undefined) return { obligation, status: 'untestable', rules, provedBy, reason: untestable };
+    return { obligation, status: provedBy.length > 0 ? 'proved' : 'named-only', rules, provedBy };
+  });
+}
+
+/** A fault's declared obligation that none of the rules it breaks cites: a declaration that proves nothing. */
+export function unlinkedViolations(): string[] {
+  const rows = new Map(obligationMatrix().map((r) => [r.obligation.id, r]));
+  return allFaults().flatMap((f) =>
+    f.violates.filter((id) => !rows.get(id)!.provedBy.some((p) => p.fault === f.name)).map((id) => `${f.name} violates ${id}, which none of ${f.breaks.join(', ')} cites`),
+  );
+}
+
+export interface ObligationFigures {
+  readonly obligations: number;
+  readonly proved: number;
+  readonly untestable: number;
+  readonly namedOnly: number;
+  readonly informativeClauses: number;
+  readonly faultsDeclaringObligations: number;
+  readonly faults: number;
+}
+
+export function obligationFigures(rows: readonly ObligationRow[]): ObligationFigures {
+  const count = (s: ObligationStatus) => rows.filter((r) => r.status === s).length;
+  const faults = allFaults();
+  return {
+    obligations: rows.length,
+    proved: count('proved'),
+    untestable: count('untestable'),
+    namedOnly: count('named-only'),
+    informativeClauses: clauseMatrix().filter((r) => r.standing === 'informative').length,
+    faultsDeclaringObligations: faults.filter((f) => f.violates.length > 0).length,
+    faults: faults.filter((f) => f.breaks.length > 0).length,
+  };
+}
+
+/** One obligation as a console line: its name under the clause, then how it stands. */
+function obligationLine(row: ObligationRow): string {
+  const name = row.obligation.id.includes('#') ? `#${row.obligation.id.split('#')[1]}` : '(the clause)';
+  const standing =
+    row.status === 'proved' ? `proved by ${row.provedBy.map((p) => `${p.fault} (${p.rule})`).join(', ')}`
+    : row.status === 'untestable' ? `untestable: ${row.reason}`
+    : `named only${row.rules.length ? ` by ${row.rules.join(', ')}` : ''}: no planted fault violates it alone`;
+  if (!row.obligation.id.includes('#')) return `      → ${standing}`;
+  return `      ${name.padEnd(28)} ${row.obligation.says}\n          ${standing}`;
+}
+
+/** The obligation matrix as console lines: per clause its quote, then each obligation and how it stands. */
+export function formatObligationMatrix(clauses: readonly ClauseRow[], rows: readonly ObligationRow[]): string[] {
+  const lines: string[] = [];
+  let section = '';
+  for (const clause of clauses) {
+    if (clause.clause.section !== section) {
+      section = clause.clause.section;
+      lines.push('', section);
+    }
+    lines.push(`  ${clause.clause.id}`, `      "${clause.clause.quote}"`);
+    if (clause.standing === 'informative') {
+      lines.push(`      informative: ${clause.reason}`);
+      continue;
+    }
+    for (const row of rows.filter((r) => r.obligation.clause === clause.clause.id)) lines.push(...obligationLine(row).split('\n'));
+  }
+  const n = obligationFigures(rows);
+  lines.push(
+    '',
+    `${n.obligations} obligations of ${clauses.filter((c) => c.standing !== 'informative').length} normative clauses: ${n.proved} proved by a planted fault of their own, ${n.untestable} reasoned untestable, ${n.namedOnly} named only; ${n.informativeClauses} clauses informative`,
+    `${n.faultsDeclaringObligations} of ${n.faults} planted faults declare the obligation they violate`,
+  );
+  return lines;
+}
+
+/** The matrix as one JSON document (`run --dry-run --clauses --json`): every obligation, and each informative clause, with its standing. */
+export function obligationMatrixJson(clauses: readonly ClauseRow[], rows: readonly ObligationRow[]): object {
+  const entries = clauses.flatMap((clause): object[] => {
+    if (clause.standing === 'informative') {
+      return [{ id: clause.clause.id, clause: clause.clause.id, section: clause.clause.section, normative: false, status: 'informative', says: clause.clause.quote, rules: clause.rules.map((r) => r.rule.id), proved_by: [], reason: clause.reason }];
+    }
+    return rows.filter((r) => r.obligation.clause === clause.clause.id).map((r) => ({
+      id: r.obligation.id,
+      clause: clause.clause.id,
+      section: clause.clause.section,
+      normative: true,
+      status: r.status,
+      says: r.obligation.says,
+      rules: r.rules,
+      proved_by: r.provedBy,
+      ...(r.reason ? { reason: r.reason } : {}),
+    }));
+  });
+  const n = obligationFigures(rows);
+  return { clauses: entries, totals: { obligations: n.obligations, proved: n.proved, untestable: n.untestable, named_only: n.namedOnly, informative_clauses: n.informativeClauses, faults: n.faults, faults_declaring_obligations: n.faultsDeclaringObligations } };
 }

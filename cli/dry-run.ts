@@ -18,7 +18,7 @@ export async function dryRun(o: Options): Promise<number> {
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   caseOption(o.case, rules);
   if (o.cases) return printCases(selected);
-  if (o.clauses) return printClauses(areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined);
+  if (o.clauses) return printClauses(areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined, o.json === true);
   printRules(selected);
   const c = countByLevel(selected);
   console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);
@@ -34,11 +34,18 @@ export async function dryRun(o: Options): Promise<number> {
   return 0;
 }
 
-/** `--dry-run --clauses`: the matrix clause → rules → planted faults (a selection keeps the clauses its rules cite). */
-async function printClauses(selected: ReadonlySet<string> | undefined): Promise<number> {
-  const { clauseMatrix, formatClauseMatrix } = await import('./clause-matrix.ts');
-  const rows = clauseMatrix().filter((row) => !selected || row.rules.some((r) => selected.has(r.rule.id)));
-  for (const line of formatClauseMatrix(rows)) console.log(line);
+/**
+ * `--dry-run --clauses`: the spec clause by clause, each normative clause's obligations and how
+ * each stands (proved by a planted fault of its own, untestable, named only); `--json`, the same
+ * as one JSON document. A selection keeps the clauses its rules cite.
+ */
+async function printClauses(selected: ReadonlySet<string> | undefined, json: boolean): Promise<number> {
+  const { clauseMatrix, formatObligationMatrix, obligationMatrix, obligationMatrixJson } = await import('./clause-matrix.ts');
+  const clauses = clauseMatrix().filter((row) => !selected || row.rules.some((r) => selected.has(r.rule.id)));
+  const kept = new Set(clauses.map((c) => c.clause.id as string));
+  const rows = obligationMatrix().filter((r) => kept.has(r.obligation.clause));
+  if (json) console.log(JSON.stringify(obligationMatrixJson(clauses, rows), null, 2));
+  else for (const line of formatObligationMatrix(clauses, rows)) console.log(line);
   return 0;
 }
 

@@ -16,6 +16,9 @@ import { armInterrupts } from '../runner/interrupt.ts';
 import { loadAnnotations } from './github.ts';
 import type { Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
+import { networkFromFlags } from './network-flags.ts';
+import { checkNetwork, mergeNetwork } from '../core/network.ts';
+import type { Profile } from '../core/profile.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {
   if (positionals[0] === 'merge') return ciHooks(await mergeCommand(o, positionals.slice(1)));
@@ -23,7 +26,8 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
   const flagTarget = profileFromFlags(o);
   const options = { ...parseLoadOptions(o), ...(flagTarget ? { profile: flagTarget.profile } : {}) };
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
-  const profile = options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined);
+  const profile = withFlagNetwork(options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined), o);
+  if (profile) options.profile = profile;
   if (profile) guardLoadTarget({ baseUrl: profile.base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
   // Interrupted is not lost: the first SIGINT/SIGTERM stops sending and writes the figures so far (partial), exit 130/143.
   const guard = armInterrupts();
@@ -33,6 +37,16 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
     guard.cleanup();
     guard.disarm();
   }
+}
+
+/** The profile with `--header`, `--client-cert`, `--client-key`, `--ca` added (core/network.ts); they need a target. */
+function withFlagNetwork(profile: Profile | undefined, o: Options): Profile | undefined {
+  const { network } = networkFromFlags(o);
+  if (!network) return profile;
+  if (!profile) throw new HarnessError('HPS_ERR_USAGE', 'load: --header, --client-cert, --client-key and --ca need a target (--profile or --base-url)');
+  const merged = { ...profile, network: mergeNetwork(profile.network, network) };
+  checkNetwork(merged.network, '--header/--client-cert/--client-key/--ca');
+  return merged;
 }
 
 /**

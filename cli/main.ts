@@ -37,7 +37,7 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
-const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 130/143 interrupted (results so far, partial)';
+const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven) · 130/143 interrupted (results so far, partial)';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
@@ -45,9 +45,18 @@ const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 /** `receiver` and `client`: the verdict policy of `run` (verdict/policy.ts), over the evidence gate of receiver-cert/side-policy.ts. */
 const SIDE_POLICY_OPTIONS = {
   strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
-  'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (default 100: a skipped MUST rule withholds conformance)'),
+  'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (below it: not conformant); without it a skipped testable MUST rule makes the verdict incomplete (exit 6)'),
   'sign-key': str('FILE', 'sign certificate.json with this Ed25519 private key (PEM, PKCS#8); also HPS_SIGN_KEY (the PEM) or HPS_SIGN_KEY_FILE'),
 };
+
+/** How a target is reached (cli/network-flags.ts, core/network.ts): `run` and `load`. The proxy comes from HTTPS_PROXY / HTTP_PROXY / NO_PROXY. */
+const NETWORK_OPTIONS = {
+  header: many('\'NAME: VALUE\'', 'a header sent on every request to the target, never elsewhere (repeatable); ${VAR} in the value is read from the environment and redacted like a key; also the profile\'s network.headers'),
+  'client-cert': str('FILE', 'mutual TLS: the client certificate (PEM), with --client-key; also network.client_cert'),
+  'client-key': str('FILE', 'mutual TLS: the certificate\'s private key (PEM); also network.client_key'),
+  ca: str('FILE', 'the CA bundle (PEM) the target\'s certificate is checked against; also network.ca'),
+};
+const PROXY_TEXT = 'proxy: HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) are honoured as curl does';
 
 export const COMMANDS: Record<string, CommandDef> = {
   run: {
@@ -77,15 +86,18 @@ export const COMMANDS: Record<string, CommandDef> = {
       clauses: flag('with --dry-run: print the spec\'s clauses, the rules checking each and the planted faults those rules catch'),
       case: str('N|TITLE', 'with one --rule: run only this fixed case of the rule (its number or title; --dry-run --cases lists them); its properties do not run'),
       cases: flag('with --dry-run: list each rule\'s fixed cases, numbered and titled'),
+      json: flag('with --dry-run --clauses: print the obligation matrix as one JSON document'),
       'time-scale': str('N', 'embedded reference only: its webhook retry clock runs N times faster (default 4000)'),
       fault: many('NAME', 'embedded reference only: switch on a planted fault (repeatable; `serve --list-faults` lists them)'),
       variant: str('NAME', 'embedded reference only: reference (default) or alt, which decides every point the spec leaves open the other way'),
+      ...NETWORK_OPTIONS,
     },
     positionals: 'URL',
-    helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n\n${EXIT_TEXT}`,
+    helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n${PROXY_TEXT}\n\n${EXIT_TEXT}`,
     handler: async (o, p) => {
       const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
       if (opts.clauses && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--clauses goes with --dry-run (it lists, it runs nothing)');
+      if (opts.json && !opts.clauses) throw new HarnessError('HPS_ERR_USAGE', '--json goes with --dry-run --clauses (it prints the obligation matrix as JSON)');
       if (opts.cases && !opts['dry-run']) throw new HarnessError('HPS_ERR_USAGE', '--cases goes with --dry-run (it lists, it runs nothing)');
       return opts['dry-run'] ? (await import('./dry-run.ts')).dryRun(opts) : (await import('./run-command.ts')).runCommand(opts);
     },
@@ -159,11 +171,14 @@ export const COMMANDS: Record<string, CommandDef> = {
       'min-rps': str('R', 'fail when the mean throughput is below R requests/s (default 0: off; the same as --threshold rps>=R)'),
       'max-error-rate': str('F', 'fail when errors / attempts exceeds F (default 0.01; the same as --threshold errors<=F)'),
       yes: flag('load a target that is not loopback or a reserved test address without --rate'),
+      ...NETWORK_OPTIONS,
     },
     subcommands: {
       merge: {
-        summary: 'merge the load.json of shards (or runs of one configuration) and judge the whole: `load merge DIR...`',
-        options: {},
+        summary: 'merge the load.json of the shards of one run and judge the whole: `load merge DIR...`',
+        options: {
+          'allow-missing': flag('merge even with a shard of the run missing: the verdict is then incomplete (exit 6), never pass'),
+        },
         inherits: ['report', 'threshold', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
@@ -182,11 +197,13 @@ export const COMMANDS: Record<string, CommandDef> = {
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
   },
   'verify-certificate': {
-    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json and check its signature: exit 0 ok, 1 mismatch, 2 usage',
+    summary: 'derive every claim of DIR/certificate.json again from DIR/report.json; verified only when signed by a signer you name: exit 0 ok, 1 mismatch, 2 usage',
     options: {
       profile: str('FILE', 'also check the certificate\'s profile hash against this profile'),
-      'public-key': str('FILE', 'the certifier\'s Ed25519 public key (PEM): the certificate must be signed with it'),
-      'require-signature': flag('fail when the certificate is unsigned'),
+      'public-key': many('FILE', 'a signer you trust: the certifier\'s Ed25519 public key (PEM); the certificate must be signed by a signer named (repeatable)'),
+      fingerprint: many('SHA256:HEX', 'a signer you trust by its key fingerprint, as `run` prints it after signing (repeatable)'),
+      trust: str('FILE', 'a file naming the signers you trust: one SHA256:HEX fingerprint per line, # comments'),
+      'require-signature': flag('fail when the certificate is not signed by a signer named (needs --public-key, --fingerprint or --trust)'),
     },
     positionals: 'DIR',
     handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
@@ -203,6 +220,9 @@ export const COMMANDS: Record<string, CommandDef> = {
       fault: many('NAME', 'embedded reference receiver only: switch on a planted receiver fault (repeatable)'),
       mutation: flag('run every planted receiver fault against the embedded reference receiver: each must be caught'),
       'payments-api-port': str('N', 'serve a stand-in getPayment on this port for receivers that fetch the Payment'),
+      'dedup-attempts': str('N', 'RECV-DEDUPLICATE: redeliver the event N times along the retry schedule (immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h after the previous attempt), 1 to 7 (default 3: 2 min 30 s of the schedule\'s 8 h 42 min 30 s)'),
+      'dedup-time-scale': str('F', 'rehearsals only: the redelivery gaps divided by F, 1 to 3600 (default 1); the evidence states the shorter window proven'),
+      'settle-timeout': str('S', 'wait at most S seconds for the inspection to settle (list the events delivered, unchanged for 2 s), 1 to 3600 (default 60); rules still waiting are SKIP "not settled yet"'),
       ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
@@ -280,7 +300,9 @@ function addCommand(parent: Command, name: string, def: CommandDef, onResult: (c
     cmd.addOption(opt);
     attrs.push([long, opt.attributeName()]);
   }
-  if (def.helpAfter) cmd.addHelpText('after', def.helpAfter());
+  // Every command's --help ends with the exit statuses (run's text already carries them).
+  const after = def.helpAfter?.() ?? '';
+  cmd.addHelpText('after', after.includes(EXIT_TEXT) ? after : `${after}\n${EXIT_TEXT}`);
   cmd.action(async (...args: unknown[]) => {
     const c = args.at(-1) as Command;
     const values = c.opts();

@@ -11,8 +11,9 @@ import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver-cert/mutation.ts';
 import { runReceiver } from '../receiver-cert/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
-import { exitCodeUnderPolicy } from '../verdict/policy.ts';
 import type { SidePolicy } from '../receiver-cert/side-policy.ts';
+import { DEFAULT_DEDUP, SCHEDULE_GAPS_MS, type DedupPlan } from '../receiver-cert/redelivery.ts';
+import { SETTLE_DEFAULT_MS } from '../receiver-cert/inspect.ts';
 import { intOption, listOption, type Options } from './options.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
@@ -20,10 +21,20 @@ export function sidePolicyOf(o: Options): SidePolicy {
   return { strict: o.strict === true, minMustCoverage: intOption(o, 'min-must-coverage', 0, 100), signKey: loadSigningKey(o['sign-key'] as string | undefined) };
 }
 
+/** `--dedup-attempts`, `--dedup-time-scale`, `--settle-timeout`, and their part of the replay line. */
+function processingOptionsOf(o: Options): { dedup: DedupPlan; settleTimeoutMs: number; replay: string } {
+  const attempts = intOption(o, 'dedup-attempts', 1, SCHEDULE_GAPS_MS.length);
+  const timeScale = intOption(o, 'dedup-time-scale', 1, 3600);
+  const settle = intOption(o, 'settle-timeout', 1, 3600);
+  const replay = `${attempts !== undefined ? ` --dedup-attempts ${attempts}` : ''}${timeScale !== undefined ? ` --dedup-time-scale ${timeScale}` : ''}${settle !== undefined ? ` --settle-timeout ${settle}` : ''}`;
+  return { dedup: { attempts: attempts ?? DEFAULT_DEDUP.attempts, timeScale: timeScale ?? DEFAULT_DEDUP.timeScale }, settleTimeoutMs: (settle ?? SETTLE_DEFAULT_MS / 1000) * 1000, replay };
+}
+
 export async function receiverCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', 0, 2147483647);
   const reportDir = o.report as string | undefined;
   if (o.mutation) return mutation(seed ?? 1);
+  const processing = processingOptionsOf(o);
   const faults = listOption(o, 'fault');
   try {
     toReceiverFaultSet(faults);
@@ -33,16 +44,16 @@ export async function receiverCommand(o: Options): Promise<number> {
   const url = o.url as string | undefined;
   const profilePath = o.profile as string | undefined;
   if (!url && !profilePath) {
-    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l), sidePolicyOf(o));
-    return exitCodeUnderPolicy(report, exitCodeOf(report));
+    const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l), sidePolicyOf(o), processing);
+    return exitCodeOf(report);
   }
   if (faults.length) throw new HarnessError('HPS_ERR_USAGE', '--fault applies to the embedded reference receiver only (drop --url/--profile)');
   const target = url ? fromOptions(o, url) : fromProfile(profilePath!);
   const paymentsApiPort = intOption(o, 'payments-api-port', 1, 65535);
   // The replay line re-runs the same way: the stand-in's port and the policy are part of it.
   const policy = sidePolicyOf(o);
-  const replayBase = `${target.replayBase}${paymentsApiPort !== undefined ? ` --payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` --min-must-coverage ${policy.minMustCoverage}` : ''}`;
-  const { exitCode } = await runReceiver({ ...target, replayBase, seed, reportDir, paymentsApiPort, policy });
+  const replayBase = `${target.replayBase}${processing.replay}${paymentsApiPort !== undefined ? ` --payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` --min-must-coverage ${policy.minMustCoverage}` : ''}`;
+  const { exitCode } = await runReceiver({ ...target, replayBase, seed, reportDir, paymentsApiPort, policy, dedup: processing.dedup, settleTimeoutMs: processing.settleTimeoutMs });
   return exitCode;
 }
 

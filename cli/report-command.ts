@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { HarnessError } from '../core/errors.ts';
+import { basename, dirname, join, resolve } from 'node:path';
+import { EXIT, HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
@@ -9,6 +9,8 @@ import { renderAll } from '../render/render.ts';
 import type { Options } from './options.ts';
 import { reportFromResultsLog, RESULTS_LOG } from '../runner/results-log.ts';
 import { writeFileAtomic } from '../core/safe-write.ts';
+import { certifiedClasses } from '../verdict/certificate.ts';
+import { classVerdicts } from '../verdict/classes.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
@@ -43,7 +45,21 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   const companion = loadCompanion(dir, report);
   renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion, certificate: certificate ?? null });
   console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
-  return report.verdict === 'conformant' ? 0 : 1;
+  return report.verdict === 'conformant' ? EXIT.conformant : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.notConformant;
+}
+
+/** Reports of different sides (service, receiver, client) judge different things: one table would mix them. */
+function oneSide(inputs: readonly CompareInput[]): void {
+  const sides = [...new Set(inputs.map((x) => x.report.side ?? 'service'))];
+  if (sides.length === 1) return;
+  const which = inputs.map((x) => `${basename(resolve(x.dir))} (${x.report.side ?? 'service'})`).join(', ');
+  throw new HarnessError('HPS_ERR_USAGE', inertLine(`report --compare: the reports are of different sides (${which}): compare reports of one side at a time`).slice(0, 600));
+}
+
+/** The classes and the certified set, derived from the report's rules (never taken from the files as written); nothing certified without a certificate that says it certifies. */
+function withScope(x: CompareInput): CompareInput {
+  const classes = classVerdicts(x.report);
+  return { ...x, scope: { classes, certified: x.certificate?.certification === true ? certifiedClasses(x.report, classes) : [] } };
 }
 
 /** The longest column label taken. */
@@ -69,7 +85,8 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
-  const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => ({ ...loadDir(dir), ...(label ? { label } : {}) }));
+  const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
+  oneSide(inputs);
   for (const x of inputs) {
     // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.
     if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report, { certificate: x.certificate ?? null });

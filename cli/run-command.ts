@@ -14,6 +14,7 @@ import { checkOutputDir } from '../core/output-path.ts';
 import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, numberOption, variantOption, type Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
+import { networkFromFlags } from './network-flags.ts';
 import { caseOption } from './cases.ts';
 
 export async function runCommand(o: Options): Promise<number> {
@@ -23,6 +24,7 @@ export async function runCommand(o: Options): Promise<number> {
   // Before anything runs: a report directory that cannot be written would lose the results.
   checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
   const flagTarget = profileFromFlags(o);
+  const flagNetwork = networkFromFlags(o);
   const colour = palette(colourEnabled(process.stdout));
   const errColour = palette(colourEnabled(process.stderr));
   const maxFailures = intOption(o, 'max-failures', 1, 100000);
@@ -33,7 +35,8 @@ export async function runCommand(o: Options): Promise<number> {
   const result = await run({
     profilePath: o.profile as string | undefined,
     profile: flagTarget?.profile,
-    targetArgs: flagTarget?.replayArgs,
+    targetArgs: [...(flagTarget?.replayArgs ?? []), ...flagNetwork.replayArgs],
+    network: flagNetwork.network,
     areas: listOption(o, 'area'),
     rules: listOption(o, 'rule'),
     caseFilter: caseOption(o.case, listOption(o, 'rule')),

@@ -52,7 +52,7 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     chaos.setUpstream(reference.url);
     const key = reference.profile.keys.test;
     log(`hps-conformance client: chaos server ${chaos.url} (reference server behind it) · seed ${seed} · running: ${o.command}`);
-    const outcome = await runMerchantCommand(o.command, { ...o.env, HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
+    const outcome = await runMerchantCommand(o.command, { ...o.env, ...directTo(chaos.url, o.env), HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
     const report = judgeAndBuild(o, seed, startedAt, chaos.log, chaos.schedule, outcome, chaos.url);
     const exitCode = applySidePolicy(report, o.policy ?? {}, chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined);
     const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
@@ -75,6 +75,8 @@ function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: 
   const first = retry.checks.find((c) => c.state === 'pass');
   if (first) (first.evidence ??= []).push(...sequenceNotes(log));
   if (log.length === 0) for (const j of judgements.values()) j.skipReason = 'the command made 0 requests to HPS_BASE_URL';
+  // A skip on this side says what it is: the program did not do what the rule needs (docs/rulings.md "Three verdicts").
+  for (const j of judgements.values()) if (j.skipReason && !/^not (exercised|reached|settled)\b/.test(j.skipReason)) j.skipReason = `not exercised by this program: ${j.skipReason}`;
   const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const report = buildSideReport({ side: 'client', baseUrl, embedded: true, seed, startedAt, rules, requests: log.length });
@@ -95,4 +97,17 @@ function sequenceNotes(log: readonly RecordedRequest[]): Array<{ kind: 'note'; m
     const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} → ${x.status ?? 'no answer'}`).join('; ');
     return { kind: 'note', message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(r.injected!, r.retryAfterS).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}` };
   });
+}
+
+/**
+ * The chaos server is ours, on loopback: a merchant client that honours HTTP_PROXY reaches it
+ * directly. Its host joins NO_PROXY / no_proxy (kept for everything else the command reaches).
+ */
+function directTo(url: string, extra: Record<string, string> | undefined): Record<string, string> {
+  const host = new URL(url).hostname;
+  const add = (name: string) => {
+    const v = extra?.[name] ?? process.env[name];
+    return v ? `${v},${host}` : host;
+  };
+  return { NO_PROXY: add('NO_PROXY'), no_proxy: add('no_proxy') };
 }

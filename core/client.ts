@@ -8,13 +8,13 @@
  */
 import type { Exchange } from '../report/model.ts';
 import type { Readable } from 'node:stream';
-import { Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { awaitTurn, budgetLeft, MAX_WAIT_PER_REQUEST_MS, onAccepted, onThrottled, waitBudgetMs } from './back-pressure.ts';
 import { passTargetGate } from './target-gate.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
-import { redactHeaders, redactText } from './redact.ts';
-import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
+import { redactCredential, redactHeaders, redactText } from './redact.ts';
+import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
 
 export type { Exchange } from '../report/model.ts';
@@ -140,15 +140,16 @@ export interface ClientStats {
 export function emptyStats(): ClientStats {
   return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, transportRetries: 0, statusRetries: 0 };
 }
-const pools = new Map<string, Pool>();
+/** One dispatcher per origin and network (core/network.ts: the proxy of the environment, mutual TLS). */
+const pools = new Map<string, { origin: string; dispatcher: Dispatcher }>();
 
-function poolFor(origin: string): Pool {
-  let p = pools.get(origin);
+function poolFor(key: string, origin: string, network: ProfileNetwork | undefined): Dispatcher {
+  let p = pools.get(key);
   if (!p) {
-    p = new Pool(origin, { connections: 32, keepAliveTimeout: IDLE_KEEP_ALIVE_MS, pipelining: 1 });
-    pools.set(origin, p);
+    p = { origin, dispatcher: dispatcherFor(origin, network, 32) };
+    pools.set(key, p);
   }
-  return p;
+  return p.dispatcher;
 }
 
 /**
@@ -156,7 +157,7 @@ function poolFor(origin: string): Pool {
  * the exchange numbering and the circuit breakers. The pools close in the background.
  */
 export function resetClientState(): void {
-  for (const p of pools.values()) void p.close().catch(() => undefined);
+  for (const p of pools.values()) void p.dispatcher.close().catch(() => undefined);
   pools.clear();
   seqCounter = 0;
   rejectedKeys.clear();
@@ -174,17 +175,16 @@ export async function closePoolOf(baseUrl: string): Promise<void> {
   } catch {
     return;
   }
-  const p = pools.get(origin);
-  if (!p) return;
-  pools.delete(origin);
-  await p.close().catch(() => undefined);
+  const closing = [...pools].filter(([, p]) => p.origin === origin);
+  for (const [key] of closing) pools.delete(key);
+  await Promise.all(closing.map(([, p]) => p.dispatcher.close().catch(() => undefined)));
 }
 
 /** Closes every pool (end of a worker or a CLI run). */
 export async function closeAllPools(): Promise<void> {
   const all = [...pools.values()];
   pools.clear();
-  await Promise.all(all.map((p) => p.close().catch(() => undefined)));
+  await Promise.all(all.map((p) => p.dispatcher.close().catch(() => undefined)));
 }
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -216,6 +216,8 @@ export interface ClientOptions {
   workingKeys?: ReadonlyMap<string, string>;
   /** Called with every finished exchange (ambient checks, transcripts). */
   onExchange?: (ex: Exchange, res: ApiResponse | undefined, req: RequestOptions) => void;
+  /** How the target is reached (core/network.ts): its headers go on every request of this client. */
+  network?: ProfileNetwork;
 }
 
 let seqCounter = 0;
@@ -262,8 +264,8 @@ function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, wha
 }
 
 /** The headers and body a request's options stand for. */
-function wireOf(o: RequestOptions): { headers: Record<string, string>; body: string | Buffer | undefined } {
-  const headers: Record<string, string> = { accept: 'application/json', ...(o.headers ?? {}) };
+function wireOf(o: RequestOptions, extra: Record<string, string>): { headers: Record<string, string>; body: string | Buffer | undefined } {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra, ...(o.headers ?? {}) };
   if (o.authorization !== undefined) headers.authorization = o.authorization;
   else if (o.key) headers.authorization = `Bearer ${o.key}`;
   if (o.idempotencyKey !== undefined) headers['idempotency-key'] = o.idempotencyKey;
@@ -288,6 +290,11 @@ export class Client {
   readonly stats: ClientStats = emptyStats();
   private readonly outageBudgetMs: number;
   private readonly workingKeys: ReadonlyMap<string, string>;
+  private readonly network: ProfileNetwork | undefined;
+  private readonly extraHeaders: Record<string, string>;
+  private readonly redactedNames: ReadonlySet<string>;
+  /** Which dispatcher this client's requests take (origin, TLS files, the proxy as the environment said at construction). */
+  private readonly poolKey: string;
 
   constructor(opts: ClientOptions) {
     const u = new URL(opts.baseUrl);
@@ -300,6 +307,17 @@ export class Client {
     this.onExchange = opts.onExchange;
     this.outageBudgetMs = opts.outageBudgetMs ?? DEFAULT_OUTAGE_BUDGET_MS;
     this.workingKeys = opts.workingKeys ?? new Map();
+    this.network = opts.network;
+    this.extraHeaders = targetHeaders(opts.network);
+    this.redactedNames = redactedHeaderNames(opts.network);
+    this.poolKey = dispatcherKey(this.origin, opts.network);
+  }
+
+  /** Headers as evidence: secrets redacted, and a secret header's value whatever its length (a fingerprint). */
+  private evidenceHeaders(headers: Record<string, string>): Record<string, string> {
+    const out = redactHeaders(headers, this.secrets);
+    for (const k of Object.keys(out)) if (this.redactedNames.has(k.toLowerCase())) out[k] = redactCredential(headers[k]!);
+    return out;
   }
 
   /** The exchange as recorded before sending: redacted like everything kept as evidence. */
@@ -312,7 +330,7 @@ export class Client {
         method: o.method,
         // A probe may carry a credential in the query: the recorded path is redacted like the rest.
         path: redactText(o.path, this.secrets),
-        headers: redactHeaders(headers, this.secrets),
+        headers: this.evidenceHeaders(headers),
         ...(body !== undefined ? { body: redactText(clip(body.toString()), this.secrets) } : {}),
       },
     };
@@ -408,7 +426,7 @@ export class Client {
 
   /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */
   private async attemptOnWire(o: RequestOptions): Promise<ApiResponse> {
-    const { headers, body } = wireOf(o);
+    const { headers, body } = wireOf(o, this.extraHeaders);
     const exchange = this.exchangeOf(o, headers, body);
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
     if (!o.outsideHttp) {
@@ -424,7 +442,8 @@ export class Client {
     const deadline = AbortSignal.timeout(limits.deadlineMs);
     let received = 0;
     try {
-      const res = await poolFor(this.origin).request({
+      const res = await poolFor(this.poolKey, this.origin, this.network).request({
+        origin: this.origin,
         method: o.method as 'GET',
         path: this.prefix + o.path,
         headers,

@@ -4,9 +4,10 @@
  * unreachable or unusable. 4 is `run --require`'s: no MUST rule failed, but a class the CI
  * gate requires is not conformant or was not tested (verdict/require.ts). 5 the report directory
  * failed during the run (the results were written to a fallback directory named on stderr
- * instead), 130 / 143 interrupted by SIGINT / SIGTERM (the results so far written, marked partial).
+ * instead), 6 the verdict is `incomplete`: nothing failed, but a MUST rule testable with this
+ * profile (or, for the merchant side, this program) did not run or was not proven, 130 / 143 interrupted by SIGINT / SIGTERM (the results so far written, marked partial).
  */
-export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3, requireUnmet: 4, reportFallback: 5, interrupted: 130, terminated: 143 } as const;
+export const EXIT = { conformant: 0, notConformant: 1, usage: 2, target: 3, requireUnmet: 4, reportFallback: 5, incomplete: 6, interrupted: 130, terminated: 143 } as const;
 
 export type HarnessErrorCode =
   | 'HPS_ERR_USAGE'

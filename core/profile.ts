@@ -9,6 +9,7 @@ import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schema
 import { HarnessError } from './errors.ts';
 import { locateJsonError } from './json-locate.ts';
 import { registerSecrets, stripUserInfo, userInfoSecrets } from './redact.ts';
+import { checkNetwork, envHeaderNames, mergeNetwork, networkSecrets } from './network.ts';
 
 export type { Profile, WebhookEndpoint } from '../schemas/profile.ts';
 
@@ -135,6 +136,10 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
   }
   const profile = data as Profile;
   checkBaseUrl(profile.base_url, source);
+  // A header value taken from the environment is a secret, redacted like a key.
+  const fromEnv = envHeaderNames(raw);
+  if (fromEnv.length) profile.network = mergeNetwork(profile.network, { redacted_headers: fromEnv });
+  checkNetwork(profile.network, source);
   // User-info in base_url is never sent (the client talks to the origin) nor printed: drop it here.
   registerSecrets(userInfoSecrets(profile.base_url));
   profile.base_url = stripUserInfo(profile.base_url).replace(/\/+$/, '');
@@ -154,6 +159,7 @@ export function profileSecrets(p: Profile): string[] {
   if (p.control) out.push(p.control.token);
   if (p.webhooks?.query_token) out.push(p.webhooks.query_token);
   if (p.receiver) out.push(p.receiver.secret);
+  out.push(...networkSecrets(p.network));
   return out;
 }
 

@@ -23,7 +23,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
 import type { Connection } from './connection.ts';
 import { Http1Connection } from './http1-connection.ts';
-import { UndiciConnection } from './undici-connection.ts';
+import { needsDispatcher, UndiciConnection } from './undici-connection.ts';
+import type { ProfileNetwork } from '../core/network.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
 import { IntervalTally, startIntervals, type IntervalSnapshot } from './intervals.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
@@ -54,6 +55,8 @@ export interface GeneratorConfig {
   pool: readonly PaymentRef[];
   /** Epoch ms at which every generator of the run starts (workers start together). */
   startEpochMs: number;
+  /** How the target is reached (the profile's network section: headers, mutual TLS). */
+  network?: ProfileNetwork;
 }
 
 export type ErrorKind = 'timeout' | 'connection' | 'other';
@@ -164,8 +167,10 @@ function errorKind(e: unknown): ErrorKind {
 }
 
 /** One connection of the generator: plain HTTP/1.1 for http:, undici for https:. */
-export function openConnection(baseUrl: string, timeoutMs: number): Connection {
-  return baseUrl.startsWith('https:') ? new UndiciConnection(baseUrl, timeoutMs, MAX_BODY_BYTES) : Http1Connection.forUrl(baseUrl, timeoutMs, MAX_BODY_BYTES);
+export function openConnection(baseUrl: string, timeoutMs: number, network?: ProfileNetwork): Connection {
+  // A proxy, gateway headers or mutual TLS: undici carries it whatever the scheme (core/network.ts).
+  if (baseUrl.startsWith('https:') || needsDispatcher(network)) return new UndiciConnection(baseUrl, timeoutMs, MAX_BODY_BYTES, network);
+  return Http1Connection.forUrl(baseUrl, timeoutMs, MAX_BODY_BYTES);
 }
 
 interface Loop {
@@ -312,7 +317,7 @@ export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: Interv
   const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap }, stop };
   if (stop?.aborted) stopNow(loop);
   else stop?.addEventListener('abort', () => stopNow(loop), { once: true });
-  const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs));
+  const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs, cfg.network));
   const intervals = onInterval && cfg.intervalMs ? startIntervals(loop.rec.interval, windowStart, windowEnd, cfg.intervalMs, onInterval, now) : null;
   try {
     if (cfg.startEpochMs > now()) await waitUnlessStopped(cfg.startEpochMs - now(), stop);

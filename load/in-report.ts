@@ -56,10 +56,11 @@ export function loadCompanion(dir: string, report: Report, note: (line: string) 
     note(`${file} names another target (${stripUserInfo(String(r.target?.base_url))}) than report.json (${stripUserInfo(report.target.base_url)}): left out of the report`);
     return undefined;
   }
-  const verdict = r.verdict === 'pass' ? 'PASS' : 'FAIL';
+  // A closed set of words and classes: the file is read back, never trusted.
+  const [verdict, css] = r.verdict === 'pass' ? ['PASS', 'pass'] : r.verdict === 'incomplete' ? ['INCOMPLETE', 'warn'] : ['FAIL', 'fail'];
   const apart = `The load run ${r.run_id} against the same target, from ${r.started_at} to ${r.finished_at} (the conformance run: ${report.started_at} to ${report.finished_at}), written beside this report and judged apart: its thresholds and checks never change the conformance verdict.`;
   return {
-    html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${r.verdict === 'pass' ? 'pass' : 'fail'}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
+    html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${css}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
     markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
     junit: loadTestsuite(r),
   };

@@ -1,8 +1,9 @@
 /**
- * `hps-conformance load merge DIR...`: the load.json of every shard (or any runs of one
- * configuration) merged into one report: histograms merged bucket by bucket (exact), counts
+ * `hps-conformance load merge DIR...`: the load.json of every shard of one run merged
+ * into one report: histograms merged bucket by bucket (exact), counts
  * added, offered rates added, and the thresholds judged over the whole — never per shard.
- * Thresholds come from the flags given to merge, else from the first shard's options.
+ * Thresholds come from the flags given to merge, else from the first shard's options. Only the
+ * shards of one run, each once, are merged (load/shard-set.ts refuses the rest).
  */
 import { existsSync } from 'node:fs';
 import { readCappedText } from '../core/read-capped.ts';
@@ -15,6 +16,7 @@ import { addToConformanceReport } from './in-report.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';
 import { renderLoadText } from '../render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
+import { checkShardSet, type ShardSet } from './shard-set.ts';
 import type { LoadRunResult } from './run-load.ts';
 import { evaluateThresholds } from './thresholds.ts';
 
@@ -46,8 +48,17 @@ export function mergeChecks(shards: readonly LoadReport[]): Check[] {
   });
 }
 
+/** shards-complete: every shard of the run given and with figures; a shard left out by --allow-missing is a skip (incomplete), not a pass. */
+function completeness(shards: readonly LoadReport[], withFigures: number, set: ShardSet): Check {
+  const title = 'every shard is merged and has figures';
+  if (withFigures < shards.length) return { id: 'shards-complete', title, status: 'fail', detail: `${shards.length} shards of run ${set.runId} merged, ${withFigures} with figures` };
+  if (set.missing.length) return { id: 'shards-complete', title, status: 'skip', detail: `shard ${set.missing.map((i) => `${i}/${set.count}`).join(', ')} of run ${set.runId} missing (--allow-missing): the figures are those of ${shards.length} of ${set.count} shards, not the whole run` };
+  return { id: 'shards-complete', title, status: 'pass', detail: `${set.count} of ${set.count} shards of run ${set.runId}, each once` };
+}
+
 export function mergeReports(shards: readonly LoadReport[], dirs: readonly string[], flags: Raw): LoadReport {
-  const first = shards[0]!;
+  const set = checkShardSet(shards, dirs, flags['allow-missing'] === true);
+  const { shard_of: _one, ...first } = shards[0]!;
   const parts = shards.map((s) => s.figures?.raw).filter((p) => p !== undefined);
   const windowS = Math.max(...shards.map((s) => s.options.duration_s));
   const open = shards.every((s) => s.options.rate !== null);
@@ -56,15 +67,13 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const given = ['max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short', 'threshold'].some((k) => flags[k] !== undefined);
   const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
   const judged = figures ? evaluateThresholds(thresholds, figures) : [];
-  const checks = mergeChecks(shards);
-  const counts = shards.map((s) => s.options.shard?.count).filter((n) => n !== undefined);
-  const missing = parts.length < shards.length || (counts.length > 0 && counts.some((n) => n !== shards.length));
-  if (missing) checks.push({ id: 'shards-complete', title: 'every shard is merged and has figures', status: 'fail', detail: `${shards.length} results merged (${parts.length} with figures); the shards say N = ${[...new Set(counts)].join(', ') || 'n/a'}` });
+  const checks = [...mergeChecks(shards), completeness(shards, parts.length, set)];
   const failed = checks.some((c) => c.status === 'fail') || judged.some((t) => t.status === 'fail');
-  const notes = [`merge of ${shards.length} results: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
+  const verdict = failed ? 'fail' : set.missing.length ? 'incomplete' : 'pass';
+  const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
   return {
     ...first,
-    run_id: `merge-${first.run_id.replace(/-?s\d+$/, '')}`,
+    run_id: `merge-${set.runId}`,
     started_at: shards.map((s) => s.started_at).sort()[0]!,
     finished_at: shards.map((s) => s.finished_at).sort().at(-1)!,
     options: { ...first.options, rate: offered, connections: shards.reduce((a, s) => a + s.options.connections, 0), workers: shards.reduce((a, s) => a + s.options.workers, 0), shard: null, thresholds, max_requests: shards.reduce((a, s) => a + s.options.max_requests, 0) },
@@ -74,8 +83,8 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
     thresholds: judged,
     cleanup: null,
     notes,
-    verdict: failed ? 'fail' : 'pass',
-    exit_code: failed ? EXIT.notConformant : EXIT.conformant,
+    verdict,
+    exit_code: verdict === 'fail' ? EXIT.notConformant : verdict === 'incomplete' ? EXIT.incomplete : EXIT.conformant,
   };
 }
 
@@ -89,5 +98,5 @@ export async function mergeCommand(o: Raw, dirs: string[]): Promise<LoadRunResul
   console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
   const beside = addToConformanceReport(out);
   if (beside) console.log(beside);
-  return { exitCode: report.verdict === 'fail' ? EXIT.notConformant : EXIT.conformant, report, reportDir: out };
+  return { exitCode: report.exit_code, report, reportDir: out };
 }

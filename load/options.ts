@@ -135,6 +135,7 @@ export function parseLoadOptions(o: Raw): LoadOptions {
   const shard = parseShard(str(o, 'shard'));
   const runId = str(o, 'run-id');
   if (runId !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw usage(`--run-id ${JSON.stringify(runId)}: 1 to 40 of A-Z a-z 0-9 _ -`);
+  if (shard && runId === undefined) throw usage('--shard: needs --run-id ID, the same on every shard of the run (load merge merges the shards of one run)');
   const maxRequests = int(o, 'max-requests', 1, LIMITS.maxRequestsCap) ?? LIMITS.maxRequestsCap;
   if (maxRequests < connections) {
     throw usage(`--max-requests ${maxRequests}: must be at least --connections (${connections})`);

@@ -43,6 +43,8 @@ export interface LoadReport extends LoadReportModel {
     timeout_s: number;
     thresholds: Thresholds;
   };
+  /** With --shard: the run (its --run-id) and which shard of it this is; what `load merge` checks. */
+  shard_of?: { run_id: string; index: number; count: number };
   /** Set by `load merge`: the shard reports merged into this one. */
   merged_from?: { dir: string; run_id: string; shard: { index: number; count: number } | null; responses: number }[];
   figures: Figures | null;
@@ -54,8 +56,9 @@ export interface LoadReport extends LoadReportModel {
   partial?: true;
   /** Why it is partial (`interrupted by SIGINT 2.1 s into the run`). */
   partial_reason?: string;
-  verdict: 'pass' | 'fail';
-  exit_code: 0 | 1;
+  /** incomplete: only a `load merge --allow-missing` with a shard missing (nothing failed, the whole not measured). */
+  verdict: 'pass' | 'fail' | 'incomplete';
+  exit_code: 0 | 1 | 6;
 }
 
 /** Writes load.json, load.md, load.html and load.junit.xml, all redacted. */

@@ -112,7 +112,7 @@ async function generate(opts: LoadOptions, io: LoadIo, x: { runId: string; profi
   progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
   const live = startLive({ runId: x.runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
   try {
-    const plan = { baseUrl: x.profile.base_url, key: x.key, runId: x.runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs: x.timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: x.pool?.ok ? x.pool.pool : [] };
+    const plan = { baseUrl: x.profile.base_url, key: x.key, runId: x.runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs: x.timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: x.pool?.ok ? x.pool.pool : [], ...(x.profile.network ? { network: x.profile.network } : {}) };
     return await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s), stop);
   } finally {
     live.close();
@@ -171,6 +171,7 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
     tool: TOOL,
     kind: 'load',
     run_id: x.runId,
+    ...(opts.shard && opts.runId ? { shard_of: { run_id: opts.runId, ...opts.shard } } : {}),
     target: { base_url: safeUrl(x.target.profile.base_url), embedded: x.target.embedded },
     started_at: x.startedAt.toISOString(),
     finished_at: new Date().toISOString(),

@@ -5,7 +5,8 @@
  * which costs less per request. undici's own timers restart on every byte, so a trickle would
  * never end: the request's deadline is kept by deadlines.ts, as for http1-connection.ts.
  */
-import { Client as UndiciClient } from 'undici';
+import { Client as UndiciClient, type Dispatcher } from 'undici';
+import { dispatcherFor, proxySettings, targetHeaders, type ProfileNetwork } from '../core/network.ts';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
 import { Settler } from './settler.ts';
 import { IDLE_KEEP_ALIVE_MS } from '../core/keep-alive.ts';
@@ -13,8 +14,16 @@ import { ConnectionError, type Connection, type ConnectionAnswer, type Connectio
 
 const noop = (): void => undefined;
 
+/** Whether a target's connections need undici whatever the scheme: a proxy, gateway headers or mutual TLS (core/network.ts). */
+export function needsDispatcher(network: ProfileNetwork | undefined): boolean {
+  const { direct, ...rest } = network ?? {};
+  return (!direct && proxySettings() !== undefined) || Object.keys(rest).length > 0;
+}
+
 export class UndiciConnection implements Connection, HasDeadline {
-  private readonly client: UndiciClient;
+  private readonly client: Dispatcher;
+  /** With a network section: the target's origin (an agent dispatches by it) and its headers. */
+  private readonly routed: { origin: string; headers: Record<string, string> } | undefined;
   private status = 0;
   private retryAfter: string | undefined;
   private chunks: Buffer[] = [];
@@ -28,8 +37,11 @@ export class UndiciConnection implements Connection, HasDeadline {
     baseUrl: string,
     private readonly timeoutMs: number,
     private readonly maxBodyBytes: number,
+    network?: ProfileNetwork,
   ) {
-    this.client = new UndiciClient(new URL(baseUrl).origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: IDLE_KEEP_ALIVE_MS });
+    const origin = new URL(baseUrl).origin;
+    this.routed = needsDispatcher(network) ? { origin, headers: targetHeaders(network) } : undefined;
+    this.client = this.routed ? dispatcherFor(origin, network, 1) : new UndiciClient(origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: IDLE_KEEP_ALIVE_MS });
     trackDeadlines(this, true);
   }
 
@@ -45,7 +57,9 @@ export class UndiciConnection implements Connection, HasDeadline {
     this.inFlight = true;
     this.deadline = performance.now() + this.timeoutMs;
     const answer = this.answer.next();
-    this.client.dispatch(req as Parameters<UndiciClient['dispatch']>[0], this); // undici reads the options it knows (no copy per request)
+    const r = this.routed;
+    // undici reads the options it knows (no copy per request, unless the network adds headers or routes by origin)
+    this.client.dispatch((r ? { ...req, origin: r.origin, headers: { ...r.headers, ...req.headers } } : req) as Parameters<Dispatcher['dispatch']>[0], this);
     return answer;
   }
 

@@ -5,7 +5,7 @@
  * it). Here the rule ids are checked against the catalogue: a declaration naming an unknown rule,
  * or a fault that names none and is no control, is an error at the first import.
  */
-import { checkedRuleIds } from '../catalogue/fault-rules.ts';
+import { checkedObligationIds, checkedRuleIds } from '../catalogue/fault-rules.ts';
 import { AREAS, getRule, type RuleId } from '../catalogue/index.ts';
 import { FAULT_NAMES, REFERENCE_FAULTS, type FaultDeclaration } from '../reference/fault-registry.ts';
 import type { FaultName } from '../reference/faults.ts';
@@ -18,6 +18,8 @@ export interface FaultDefinition {
   readonly description: string;
   /** Catalogue rule ids the fault is expected to break (none for a control). */
   readonly breaks: readonly RuleId[];
+  /** The spec obligations the fault violates, and no other (catalogue/obligations.ts). */
+  readonly violates: readonly string[];
   /**
    * A negative control: not a bug of the service but what stock infrastructure in front of it
    * does to probes outside ordinary HTTP. The suite must raise nothing; `observes` names the
@@ -35,6 +37,7 @@ function definition(name: FaultName, declared: FaultDeclaration): FaultDefinitio
   return {
     description: declared.does,
     breaks,
+    violates: checkedObligationIds(name, declared.violates),
     ...(observes ? { control: { observes } } : {}),
     area: observes ? 'infrastructure' : getRule(breaks[0]!).area,
   };

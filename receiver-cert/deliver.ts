@@ -3,7 +3,8 @@
  * request): POST, JSON body, Service-Event-ID, Service-Signature, User-Agent Service-Webhooks/1.0.
  * Deadline: the spec's 10-second time-out; the answer's body is capped. Redirects are never followed.
  */
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { viaEnvironmentProxy } from '../core/network.ts';
 import type { Exchange } from '../core/client.ts';
 
 export const RESPONSE_TIMEOUT_MS = 10_000;
@@ -28,6 +29,13 @@ export interface DeliveryResult {
 
 let seq = 0;
 
+/** Whether deliveries go through the environment's proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY): a merchant's receiver yes, our embedded one on loopback no. */
+let proxied = true;
+export function deliverThroughEnvironmentProxy(on: boolean): void {
+  proxied = on;
+}
+export const receiverRoute = (): { dispatcher?: Dispatcher } => (proxied ? viaEnvironmentProxy() : {});
+
 export async function deliver(url: string, d: Delivery): Promise<DeliveryResult> {
   const u = new URL(url);
   const headers: Record<string, string> = {
@@ -43,7 +51,7 @@ export async function deliver(url: string, d: Delivery): Promise<DeliveryResult>
   };
   const signal = AbortSignal.timeout(RESPONSE_TIMEOUT_MS);
   try {
-    const res = await request(url, { method: 'POST', headers, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS });
+    const res = await request(url, { method: 'POST', headers, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS, ...receiverRoute() });
     const text = await readCapped(res.body);
     const ms = performance.now() - started;
     exchange.durationMs = Math.round(ms);

@@ -1,9 +1,10 @@
 /**
  * The inspection contract (docs/merchant-side.md): in test mode the merchant exposes a GET URL
  * answering {"events":{id:count},"fulfilled":{payment_id:count},"payments":{payment_id:status}}.
- * Read once after the deliveries, with a deadline and a size cap.
+ * Read after the deliveries until it settles (bounded), each read with a deadline and a size cap.
  */
 import { request } from 'undici';
+import { receiverRoute } from './deliver.ts';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -19,7 +20,7 @@ export type InspectionResult = { ok: true; value: Inspection } | { ok: false; pr
 export async function readInspection(url: string): Promise<InspectionResult> {
   let text: string;
   try {
-    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS });
+    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...receiverRoute() });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of res.body as AsyncIterable<Buffer>) {
@@ -53,22 +54,37 @@ export function parseInspection(text: string): InspectionResult {
 }
 
 const SETTLE_INTERVAL_MS = 300;
-const SETTLE_DEADLINE_MS = 10_000;
+/** The inspection has settled when it lists the events awaited and has not changed for this long. */
+export const SETTLE_QUIET_MS = 2_000;
+/** The default bound on the wait (`receiver --settle-timeout`). */
+export const SETTLE_DEFAULT_MS = 60_000;
+
+export interface SettledInspection {
+  result: InspectionResult;
+  /** false: the bound passed while the inspection still changed or lacked an event awaited. */
+  settled: boolean;
+  waitedMs: number;
+}
 
 /**
- * A receiver may acknowledge first and process in the background: the inspection is re-read until
- * it lists `eventIds` and two reads in a row agree, or 10 s have passed (the last read is judged).
+ * A receiver may acknowledge first and process in the background (a queue): the inspection is
+ * re-read until it lists `eventIds` and has not changed for SETTLE_QUIET_MS, or `boundMs` has
+ * passed; the last read is returned, with whether it settled and how long was waited.
  */
-export async function readSettledInspection(url: string, eventIds: readonly string[]): Promise<InspectionResult> {
-  const deadline = Date.now() + SETTLE_DEADLINE_MS;
+export async function readSettledInspection(url: string, eventIds: readonly string[], boundMs = SETTLE_DEFAULT_MS): Promise<SettledInspection> {
+  const started = Date.now();
   let last = await readInspection(url);
-  while (last.ok && Date.now() < deadline) {
+  let unchangedSince = Date.now();
+  const done = (settled: boolean): SettledInspection => ({ result: last, settled, waitedMs: Date.now() - started });
+  while (last.ok) {
+    const listed = eventIds.every((id) => id in (last as { value: Inspection }).value.events);
+    if (listed && Date.now() - unchangedSince >= SETTLE_QUIET_MS) return done(true);
+    if (Date.now() - started >= boundMs) return done(false);
     await new Promise((r) => setTimeout(r, SETTLE_INTERVAL_MS));
     const next = await readInspection(url);
-    if (!next.ok) return next;
-    const settled = JSON.stringify(next.value) === JSON.stringify(last.value) && eventIds.every((id) => id in next.value.events);
+    if (!next.ok) return { result: next, settled: false, waitedMs: Date.now() - started };
+    if (JSON.stringify(next.value) !== JSON.stringify(last.value)) unchangedSince = Date.now();
     last = next;
-    if (settled) break;
   }
-  return last;
+  return done(false);
 }

@@ -54,8 +54,9 @@ export function judgeResponseTime(all: readonly Sent[]): RuleJudgement {
 
 const twoxx = (s: Sent) => s.result.status !== undefined && s.result.status >= 200 && s.result.status < 300;
 
-/** RECV-DEDUPLICATE and RECV-ARRIVAL-ORDER, from the scenario deliveries and the inspection. */
-export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspection): RuleJudgement {
+/** RECV-DEDUPLICATE and RECV-ARRIVAL-ORDER, from the scenario deliveries and the inspection; `proof`: what the redeliveries proved (redelivery.ts) and at which time scale. */
+export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspection, proof: { window: string; timeScale: number } = { window: '', timeScale: 1 }): RuleJudgement {
+  const window = proof.window;
   const notAcked = sent.find((s) => !twoxx(s));
   const evidence: Evidence[] = sent.map((s) => ({ kind: 'exchange', exchange: s.result.exchange }));
   const seen = { events: insp.events[sc.eventId], fulfilled: insp.fulfilled[sc.paymentId], status: insp.payments[sc.paymentId] };
@@ -67,14 +68,15 @@ export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspect
   if (notAcked) return fail(`${notAcked.name}: ${answerText(notAcked.result)}, expected a 2xx`, '2xx', notAcked.result.status ?? notAcked.result.transportError);
   if (sc.rule === 'RECV-DEDUPLICATE') {
     if (seen.events === undefined) return { checks: [], skipReason: `the inspection does not list ${sc.eventId}: the event was not processed at all, so deduplication could not be observed` };
-    if (seen.events !== 1) return fail(`event ${sc.eventId} delivered twice was processed ${seen.events} times`, 1, seen.events);
+    if (seen.events !== 1) return fail(`event ${sc.eventId} delivered ${sent.length} times (${sent.slice(1).map((s) => s.name.replace(/^payment\.paid, /, '').replace(/ \(same id and body\)$/, '')).join('; ')}) was processed ${seen.events} times`, 1, seen.events);
     if ((seen.fulfilled ?? 0) > 1) return fail(`payment ${sc.paymentId} fulfilled ${seen.fulfilled} times from one event`, 1, seen.fulfilled);
   } else {
     if (seen.status === undefined) return { checks: [], skipReason: `the inspection holds no status for ${sc.paymentId}: the events were not processed` };
     if (seen.status !== 'PAID') return fail(`after payment.paid then a late payment.created, the receiver holds ${seen.status}`, 'PAID', seen.status);
     if (seen.fulfilled !== 1) return fail(`payment ${sc.paymentId} paid once was fulfilled ${seen.fulfilled ?? 0} times`, 1, seen.fulfilled ?? 0);
   }
-  return { checks: [{ name, state: 'pass', requests: sent.length, evidence: [note] }] };
+  const proven: Evidence[] = sc.rule === 'RECV-DEDUPLICATE' && window ? [{ kind: 'note', message: `deduplication ${window}` }] : [];
+  return { checks: [{ name, state: 'pass', requests: sent.length, evidence: [note, ...proven] }], ...(proven.length ? { observed: { redeliveries: sent.length - 1, window, dedup_time_scale: proof.timeScale } } : {}) };
 }
 
 /** RECV-FULFIL-ON-PAID: nothing fulfilled from forged, stale or non-payment.paid events; a verified payment.paid is (the positive control). */

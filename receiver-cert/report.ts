@@ -113,6 +113,7 @@ export function printSideSummary(report: Report, dir: string, log: (l: string) =
   const s = report.summary;
   log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}`);
   for (const why of report.policy?.failed_because ?? []) log(`  ${why}`.slice(0, 1000));
+  for (const why of (report.incomplete_because ?? []).slice(0, MAX_CHECK_LINES)) log(`  NOT PROVEN ${why}`.slice(0, 1000));
   if (report.classes) log(classesLine(report.classes));
   log(whatRan(report));
   log(`report: ${join(dir, 'report.html')}`);

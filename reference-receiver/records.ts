@@ -21,6 +21,7 @@ const FULFILS: Step<{ readonly type: string; readonly status: string }, boolean>
     'fulfils-on-payment-created': {
       does: 'The order is fulfilled on payment.created (as soon as a Payment exists), not on payment.paid.',
       breaks: ['RECV-FULFIL-ON-PAID'],
+      violates: ['delivery-rules.fulfil-on-verified-paid'],
       plant: (event, next) => event.type === 'payment.created' || next(event),
     },
   },
@@ -34,6 +35,7 @@ const MOVES: Step<{ readonly held: string | undefined; readonly status: string }
     'last-event-wins': {
       does: 'The stored status is whatever the latest-arriving event says, so a late payment.created sets a PAID Payment back to PENDING.',
       breaks: ['RECV-ARRIVAL-ORDER'],
+      violates: ['delivery-rules.receivers-fetch-current'],
       plant: () => true,
     },
   },
@@ -47,6 +49,8 @@ export interface Inspection {
 
 export class ReceiverRecords {
   private readonly events = new Map<string, number>();
+  /** When each event was first processed (ms since the epoch). */
+  private readonly firstSeen = new Map<string, number>();
   private readonly fulfilled = new Map<string, number>();
   private readonly payments = new Map<string, string>();
 
@@ -62,9 +66,14 @@ export class ReceiverRecords {
     return this.events.has(eventId);
   }
 
+  firstSeenAt(eventId: string): number | undefined {
+    return this.firstSeen.get(eventId);
+  }
+
   /** Applies one verified (or, under a fault, unverified) event; unknown types are ignored. */
-  apply(event: { id: string; type: string; data?: { object?: { id?: unknown; status?: unknown } } }): 'processed' | 'ignored' {
+  apply(event: { id: string; type: string; data?: { object?: { id?: unknown; status?: unknown } } }, at = Date.now()): 'processed' | 'ignored' {
     if (!PAYMENT_EVENTS.has(event.type)) return 'ignored';
+    if (!this.firstSeen.has(event.id)) set(this.firstSeen, event.id, at);
     bump(this.events, event.id);
     const payment = event.data?.object;
     if (typeof payment?.id !== 'string' || typeof payment.status !== 'string') return 'processed';

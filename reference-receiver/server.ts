@@ -38,6 +38,8 @@ export interface ReferenceReceiverOptions {
   processDelayMs?: number;
   /** Clock in ms since the epoch. */
   now?: () => number;
+  /** Under the fault `dedups-for-a-minute-only`: how long an event id is remembered (ms; default 60 s). */
+  dedupForgetMs?: number;
 }
 
 export interface RunningReceiver {
@@ -56,7 +58,7 @@ export async function startReferenceReceiver(opts: ReferenceReceiverOptions): Pr
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
-    handle(req, res, { secret: opts.secret, faults, records, now, timers, paymentsApi: opts.paymentsApi, processDelayMs: opts.processDelayMs ?? 0 }).catch(() => answer(res, 500, { error: 'internal' }));
+    handle(req, res, { secret: opts.secret, faults, records, now, timers, paymentsApi: opts.paymentsApi, processDelayMs: opts.processDelayMs ?? 0, dedupForgetMs: opts.dedupForgetMs ?? 60_000 }).catch(() => answer(res, 500, { error: 'internal' }));
   });
   server.on('connection', (s) => {
     sockets.add(s);
@@ -84,6 +86,7 @@ interface Ctx {
   secret: string;
   paymentsApi?: { baseUrl: string; apiKey: string };
   processDelayMs: number;
+  dedupForgetMs: number;
   faults: ReadonlySet<ReceiverFaultName>;
   records: ReceiverRecords;
   now: () => number;
@@ -103,11 +106,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
     return answer(res, checkOf(BAD_SIGNATURE, ctx.faults)(), { error: 'signature_invalid' });
   }
   if (!event) return answer(res, 400, { error: 'not_an_event' });
-  if (checkOf(DUPLICATE, ctx.faults)({ records: ctx.records, event })) return answer(res, 200, { received: true, duplicate: true });
+  if (checkOf(DUPLICATE, ctx.faults)({ records: ctx.records, event, now: ctx.now(), forgetMs: ctx.dedupForgetMs })) return answer(res, 200, { received: true, duplicate: true });
   if (ctx.processDelayMs > 0 && PAYMENT_EVENTS.has(event.type)) {
     answer(res, 200, { received: true, queued: true });
     await sleep(ctx.processDelayMs, ctx.timers);
-    if (!ctx.records.seen(event.id)) ctx.records.apply(event);
+    if (!ctx.records.seen(event.id)) ctx.records.apply(event, ctx.now());
     return;
   }
   if (ctx.paymentsApi && PAYMENT_EVENTS.has(event.type)) {
@@ -116,7 +119,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, ctx: 
     if (!current) return answer(res, 503, { error: 'payment_unavailable' });
     event.data = { object: current };
   }
-  const outcome = ctx.records.apply(event);
+  const outcome = ctx.records.apply(event, ctx.now());
   const unhandled = outcome === 'ignored' ? checkOf(UNHANDLED, ctx.faults)(event) : null;
   if (unhandled !== null) return answer(res, unhandled.status, unhandled.body);
   await checkOf(ACKNOWLEDGEMENT, ctx.faults)({ event, timers: ctx.timers });

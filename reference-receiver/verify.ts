@@ -47,6 +47,7 @@ const SIGNED_BYTES: Step<Buffer, Buffer | null> = {
     'verifies-reserialised-json': {
       does: 'The signature is checked over JSON.stringify(JSON.parse(body)), not over the raw bytes received.',
       breaks: ['RECV-RAW-BODY'],
+      violates: ['signature.hmac-over-raw-body#receiver-raw-body'],
       plant: (rawBody) => {
         try {
           return Buffer.from(JSON.stringify(JSON.parse(rawBody.toString('utf8'))), 'utf8');
@@ -66,6 +67,7 @@ const HEX_CASE: Step<string, string> = {
     'accepts-uppercase-hex': {
       does: 'v1 is lower-cased before the comparison, so an upper-case hex signature is accepted.',
       breaks: ['RECV-SIGNATURE-STRICT'],
+      violates: ['signature.hmac-over-raw-body#receiver-strict'],
       plant: (header) => header.replace(/v1=([0-9A-Fa-f]+)/g, (_m, hex: string) => `v1=${hex.toLowerCase()}`),
     },
   },
@@ -79,11 +81,13 @@ const TOLERANCE: Step<void, number | null> = {
     'tolerance-four-minutes': {
       does: 'The timestamp tolerance is 4 minutes instead of 5: deliveries inside the window are rejected.',
       breaks: ['RECV-TIMESTAMP-EDGE'],
+      violates: ['signature.receiver-rejects-stale#edge'],
       plant: () => 240,
     },
     'accepts-stale-timestamps': {
       does: 'The timestamp window is not checked: a correctly signed replay of any age is accepted.',
       breaks: ['RECV-TIMESTAMP-TOLERANCE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'],
+      violates: ['signature.receiver-rejects-stale#stale'],
       plant: () => null,
     },
   },
@@ -96,6 +100,7 @@ const MATCH: Step<{ readonly header: string; readonly body: Buffer; readonly sec
     'several-v1-skip-check': {
       does: 'A header with more than one v1 entry (secret rotation) is accepted without comparing any of them.',
       breaks: ['RECV-VERIFY-SIGNATURE'],
+      violates: ['signature.failure-400-not-processed#answers-400'],
       plant: (input, next) => {
         const parsed = parseSignature(input.header);
         return parsed !== null && parsed.v1.length > 1 ? true : next(input);

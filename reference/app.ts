@@ -21,6 +21,8 @@ import { authenticate, findActiveKey, requireScope } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
 import { createPayment } from './create-payment.ts';
+import { ERROR_ANSWER } from './error-answers.ts';
+import { OPERATION_ANSWER, OPERATION_SCOPE } from './operation-contract.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
 import { noBody, readBody, sendBytes, sendBytesWithRequestId, sendJson, splitTarget, type RequestBody } from './http-io.ts';
 import { newRequestId } from './ids.ts';
@@ -67,6 +69,7 @@ const REQUEST_ID: Step<RequestIdInput, string> = {
     'request-id-per-connection': {
       does: 'The request id is minted once per keep-alive connection, so every request on one connection quotes the same request_id.',
       breaks: ['RESP-REQUEST-ID-UNIQUE'],
+      violates: ['errors.request-id-quoted'],
       plant: (input, next) => {
         const requestId = input.perConnection.get(input.connection) ?? next(input);
         input.perConnection.set(input.connection, requestId);
@@ -103,17 +106,36 @@ function sendError(ctx: AppContext, res: ServerResponse, err: unknown, requestId
     ctx.onError(err);
     apiError = internalError();
   }
+  const row = checkOf(ERROR_ANSWER, ctx.faults)({ code: apiError.code, status: apiError.status });
   const envelope = checkOf(ENVELOPE, ctx.faults)({ apiError, requestId });
-  sendJson(res, apiError.status, envelope, { ...apiError.headers, 'Request-Id': requestId });
+  const body = row.code === apiError.code ? envelope : { error: { ...envelope.error, code: row.code } };
+  sendJson(res, row.status, body, { ...apiError.headers, 'Request-Id': requestId });
 }
 
 const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object }> = {
   name: 'the error envelope, with the request id',
   check: ({ apiError, requestId }) => errorEnvelope(apiError, requestId),
   faulty: {
+    'error-envelope-flat': {
+      does: 'Errors are answered flat ({ "code", "message", "request_id" } at the top level, an older envelope), not inside { "error": … }.',
+      breaks: ['RESP-ERROR-ENVELOPE'],
+      violates: ['error.shape', 'errors.shape'],
+      // The step's type is the spec's envelope; the fault answers another shape on purpose.
+      plant: ({ apiError, requestId }) => errorEnvelope(apiError, requestId).error as unknown as { error: object },
+    },
+    'error-param-json-pointer': {
+      does: 'param names the offending parameter as a JSON pointer ("/amount"), not by its name ("amount").',
+      breaks: ['CREATE-AMOUNT-INVALID'],
+      violates: ['error.param-optional#names-parameter'],
+      plant: ({ apiError, requestId }) => {
+        const { error } = errorEnvelope(apiError, requestId);
+        return { error: error.param === undefined ? error : { ...error, param: `/${error.param}` } };
+      },
+    },
     'error-envelope-without-request-id': {
       does: 'Error answers leave request_id out of the envelope (it only goes into the Request-Id header).',
       breaks: ['RESP-ERROR-ENVELOPE'],
+      violates: ['error.fields-always-present'],
       plant: ({ apiError, requestId }) => {
         const { request_id: _omitted, ...error } = errorEnvelope(apiError, requestId).error;
         return { error };
@@ -149,11 +171,13 @@ const NO_ROUTE: Step<void, ApiError> = {
     'unknown-route-answers-payment-not-found': {
       does: 'The catch-all 404 reuses the resource code: an unknown route answers 404 payment_not_found instead of not_found.',
       breaks: ['ROUTE-UNKNOWN-404', 'VERS-UNKNOWN-VERSION-404'],
+      violates: ['rules.unknown-route-wrong-method#unknown-route'],
       plant: () => new ApiError('payment_not_found'),
     },
     'unknown-route-plain-text': {
       does: 'The 404 not_found of an unknown route is sent with Content-Type text/plain (the framework\'s default), although the body is the JSON envelope.',
       breaks: ['RESP-JSON-CONTENT-TYPE'],
+      violates: ['overview.json-over-https#json'],
       plant: () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
     },
   },
@@ -173,6 +197,7 @@ const BINDING: Step<MethodInput, MethodBinding | undefined> = {
     'delete-payment-cancels': {
       does: 'DELETE /payments/{id} is wired to cancelPayment (an undocumented alias): it cancels the Payment instead of answering 405.',
       breaks: ['ROUTE-WRONG-METHOD-405'],
+      violates: ['rules.unknown-route-wrong-method#wrong-method'],
       plant: (input, next) =>
         next(input) ?? (input.method === 'DELETE' && input.route.pattern === '/v1/payments/{id}' ? { operation: 'cancelPayment', scope: 'payments:write' } : undefined),
     },
@@ -187,11 +212,13 @@ const WRONG_METHOD: Step<{ ctx: AppContext; route: RouteDefinition }, ApiError> 
     'wrong-method-answers-404': {
       does: 'The method is part of route matching: a known route called with a method it does not bind answers 404 not_found instead of 405.',
       breaks: ['ROUTE-WRONG-METHOD-405'],
+      violates: ['rules.unknown-route-wrong-method#wrong-method'],
       plant: () => new ApiError('not_found'),
     },
     'no-allow-header-on-405': {
       does: '405 method_not_allowed answers carry no Allow header.',
       breaks: ['ROUTE-ALLOW-HEADER'],
+      violates: ['rules.unknown-route-wrong-method#allow-header'],
       plant: () => new ApiError('method_not_allowed'),
     },
   },
@@ -221,6 +248,7 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
     'write-scope-checked-after-operation': {
       does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is created, cancelled or completed all the same.',
       breaks: ['AUTH-WRITE-SCOPE-REQUIRED'],
+      violates: ['auth.scopes#write'],
       plant: (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
     },
   },
@@ -243,11 +271,15 @@ function scopeAfterOperation({ ctx, key, binding, run }: Guarded): Promise<Reply
 
 const SCOPE: Step<Guarded, void> = {
   name: "the key holds the operation's scope",
-  check: ({ ctx, key, binding }) => requireScope(key, binding.scope, ctx.faults),
+  check: ({ ctx, key, binding }) => {
+    const scope = checkOf(OPERATION_SCOPE, ctx.faults)(binding);
+    if (scope !== null) requireScope(key, scope, ctx.faults);
+  },
   faulty: {
     'cancel-requires-read-scope': {
       does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on cancel.',
       breaks: ['AUTH-SCOPE-SUFFICIENT'],
+      violates: ['auth.scopes#sufficient'],
       plant: (guarded, next) => {
         next(guarded);
         if (guarded.binding.operation === 'cancelPayment') requireScope(guarded.key, 'payments:read');
@@ -270,16 +302,19 @@ const MATCH: Step<string, Match | null> = {
     'version-prefix-case-insensitive': {
       does: 'The version prefix is matched case-insensitively: /V1/payments is served as /v1/payments.',
       breaks: ['VERS-UNKNOWN-VERSION-404'],
+      violates: ['versioning.path-prefix'],
       plant: (target, next) => next(target.replace(/^\/v1(?=\/|$)/i, '/v1')),
     },
     'any-version-prefix-served': {
       does: 'Any /v<N> prefix is routed to the v1 handlers: /v2/payments creates and reads Payments.',
       breaks: ['VERS-UNKNOWN-VERSION-404'],
+      violates: ['versioning.path-prefix'],
       plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
     },
     'route-prefix-match': {
       does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, `/payments/{id}/cancel/x`) is served by that route.',
       breaks: ['ROUTE-UNKNOWN-404'],
+      violates: ['rules.unknown-route-wrong-method#unknown-route'],
       plant: (target, next) => next(target) ?? longestPrefixRoute(target),
     },
   },
@@ -307,6 +342,7 @@ const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
     'live-key-test-helpers-payment-not-found': {
       does: 'A Live key on /test_helpers is refused with 404 payment_not_found (the route shows it exists) instead of not_found.',
       breaks: ['ISO-LIVE-KEY-TEST-HELPERS'],
+      violates: ['rules.live-key-test-helpers-404'],
       plant: () => new ApiError('payment_not_found', { param: 'id' }),
     },
   },
@@ -322,6 +358,22 @@ function runOperation(
   query: string,
 ): Reply | Promise<Reply> {
   key = checkOf(ACTING_KEY, ctx.faults)({ key, req });
+  const reply = operationReply(ctx, operation, key, id, req, body, query);
+  const answer = checkOf(OPERATION_ANSWER, ctx.faults);
+  // Without an answer fault switched on the step is its check, which passes the reply on.
+  if (answer === OPERATION_ANSWER.check) return reply;
+  return reply instanceof Promise ? reply.then((r) => answer({ operation, reply: r })) : answer({ operation, reply });
+}
+
+function operationReply(
+  ctx: AppContext,
+  operation: OperationId,
+  key: ApiKeyRecord,
+  id: string,
+  req: IncomingMessage,
+  body: RequestBody,
+  query: string,
+): Reply | Promise<Reply> {
   switch (operation) {
     case 'createPayment':
       return createPayment(ctx, key, req.headers, body);
@@ -346,6 +398,7 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
     'x-business-id-honoured': {
       does: 'A legacy X-Business-ID header overrides the business of the API key.',
       breaks: ['ISO-KEY-ALONE'],
+      violates: ['auth.no-business-header'],
       plant: (input, next) => {
         const claimed = input.req.headers['x-business-id'];
         return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);

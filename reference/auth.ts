@@ -56,6 +56,7 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
     'bearer-scheme-not-checked': {
       does: 'The key is taken as the last word of the Authorization header whatever the scheme: `Token <key>`, `Basic <key>` and a bare key are accepted.',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.scheme-bearer#only-bearer', 'endpoints.bearer-required#bearer-scheme'],
       plant: (header, next) => {
         if (header === undefined) return next(header);
         return shaped(header.trim().split(/\s+/).pop() ?? null);
@@ -64,6 +65,7 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
     'basic-scheme-accepted': {
       does: 'HTTP Basic is accepted as well as Bearer: `Basic base64(<key>:)` authenticates as <key> (a gateway convenience left on).',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.scheme-bearer#only-bearer', 'endpoints.bearer-required#bearer-scheme'],
       plant: (header, next) => {
         if (header === undefined || !/^Basic +\S+$/i.test(header.trim())) return next(header);
         const user = Buffer.from(header.trim().split(/ +/)[1]!, 'base64').toString('utf8').split(':').find((p) => p !== '') ?? '';
@@ -102,6 +104,7 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
     'key-compared-by-prefix': {
       does: 'Keys are compared on their first 20 characters only: a near miss of an issued key (last character changed, extended, truncated to 20+) is accepted as that key.',
       breaks: ['AUTH-UNKNOWN-KEY', 'AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.invalid-key-401#unknown'],
       plant: (input, next) => {
         const token = input.parsed.token;
         if (token === null || token.length < 20) return next(input);
@@ -111,6 +114,7 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
     'key-prefix-not-checked': {
       does: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front of an issued key\'s random part is accepted.',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.key-prefixes'],
       plant: (input, next) => {
         const token = input.parsed.token;
         if (token === null) return next(input);
@@ -121,6 +125,7 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
     'missing-key-uses-default-key': {
       does: 'A request without an Authorization header is served as the first Test key of the store (a development fallback left on).',
       breaks: ['AUTH-MISSING-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.invalid-key-401#missing', 'endpoints.bearer-required#missing-refused'],
       plant: (input, next) =>
         input.header === undefined ? ([...input.keys.values()].find((r) => r.env === 'test' && !r.revoked) ?? null) : next(input),
     },
@@ -135,6 +140,7 @@ const ACTIVE: Step<ApiKeyRecord | undefined, ApiKeyRecord | null> = {
     'revoked-key-accepted': {
       does: 'The revoked flag of a key is never consulted: a revoked key keeps working.',
       breaks: ['AUTH-REVOKED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
+      violates: ['auth.invalid-key-401#revoked'],
       plant: (record) => record ?? null,
     },
   },
@@ -157,6 +163,7 @@ const UNAUTHENTICATED: Step<void, ApiError> = {
     'no-www-authenticate-on-401': {
       does: '401 invalid_api_key answers carry no WWW-Authenticate header.',
       breaks: ['AUTH-WWW-AUTHENTICATE'],
+      violates: ['auth.scheme-bearer#challenge'],
       plant: () => new ApiError('invalid_api_key'),
     },
   },
@@ -186,6 +193,7 @@ const SCOPE: Step<{ readonly key: ApiKeyRecord; readonly scope: Scope }, void> =
     'read-scope-not-enforced': {
       does: 'payments:read is never checked: a write-only key can list and get Payments.',
       breaks: ['AUTH-READ-SCOPE-REQUIRED'],
+      violates: ['auth.scopes#read'],
       plant: (input, next) => (input.scope === 'payments:read' ? undefined : next(input)),
     },
   },

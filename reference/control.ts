@@ -89,6 +89,7 @@ const TEST_ENDPOINT: Step<WebhookEndpoint, void> = {
     'endpoint-test-sent-to-live-endpoints': {
       does: 'Send test event accepts a Live endpoint (202) and delivers endpoint.test to it.',
       breaks: ['HOOK-ENDPOINT-TEST'],
+      violates: ['events.type.endpoint.test'],
       plant: () => undefined,
     },
   },

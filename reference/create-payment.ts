@@ -68,6 +68,7 @@ const UNKEYED: Step<Create, Promise<Reply>> = {
     'refused-create-emits-created': {
       does: 'The external_id unique index fires at commit, after the outbox row was written: a create refused 409 external_id_conflict still emits payment.created for the rolled-back Payment.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
+      violates: ['states.create-pending#refused-no-event'],
       plant: async (create, next) => {
         try {
           return await next(create);
@@ -101,6 +102,7 @@ const IDEMPOTENCY_KEY: Step<{ readonly ctx: AppContext; readonly header: string 
     'idempotency-key-case-folded': {
       does: 'Idempotency keys are compared case-insensitively: a key differing only in letter case replays or conflicts with the other key\'s request.',
       breaks: ['IDEM-VALUES-EXACT'],
+      violates: ['rules.idempotency.same-key-same-body#exact-key'],
       plant: (input, next) => next(input)?.toLowerCase() ?? null,
     },
   },
@@ -114,6 +116,7 @@ const FINGERPRINT: Step<{ readonly ctx: AppContext; readonly body: RequestBody }
     'idempotency-ignores-body': {
       does: 'The body is not part of the stored request: the same key with a different body replays the original instead of 409 idempotency_conflict.',
       breaks: ['IDEM-CONFLICT'],
+      violates: ['rules.idempotency.same-key-different-body'],
       plant: () => 'any body',
     },
   },
@@ -127,6 +130,7 @@ const KEY_SCOPE: Step<ApiKeyRecord, string> = {
     'idempotency-scoped-to-business': {
       does: 'Idempotency keys are stored per business and environment instead of per API key.',
       breaks: ['IDEM-SCOPED-TO-API-KEY'],
+      violates: ['auth.idempotency-scoped-to-key'],
       plant: (key) => `${key.businessId}:${key.env}`,
     },
   },
@@ -147,6 +151,7 @@ const KEYED: Step<Keyed, Promise<Reply>> = {
     'idempotency-no-in-progress-guard': {
       does: 'The key is recorded only when the request has finished: concurrent identical requests are all processed.',
       breaks: ['IDEM-IN-PROGRESS'],
+      violates: ['rules.idempotency.in-progress'],
       plant: unguardedCreate,
     },
     'idempotency-key-ignored': {
@@ -199,6 +204,7 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
     'replay-after-transition-recreates': {
       does: 'An idempotent replay whose Payment is no longer PENDING runs the create again instead of returning the original result.',
       breaks: ['MODEL-SEQUENCES'],
+      violates: ['rules.idempotency.same-key-same-body#original-result'],
       plant: (replay, next) => {
         const original = replay.create.ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id));
         return original !== undefined && original.status !== 'PENDING' ? runCreate(replay.create) : next(replay);
@@ -207,6 +213,7 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
     'replay-emits-created-again': {
       does: 'An idempotent replay goes through the outbox again: every replay emits another payment.created (a new event id) for the original Payment.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
+      violates: ['rules.idempotency.same-key-same-body#no-second-event'],
       plant: async (replay, next) => {
         const reply = await next(replay);
         const { ctx } = replay.create;
@@ -220,6 +227,7 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
     'replay-rechecks-external-id': {
       does: 'A replay re-runs the external_id uniqueness check and answers 409 external_id_conflict instead of the original result.',
       breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
+      violates: ['rules.idempotency.same-key-same-body#original-result'],
       plant: async (replay, next) => {
         const { ctx, key, contentType, body } = replay.create;
         checkExternalIdUnique(ctx, key, validateCreateRequest(parseJsonObjectBody(contentType, body)).externalId);
@@ -266,7 +274,8 @@ const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
   faulty: {
     'malformed-json-crashes': {
       does: 'createPayment parses the body with a bare JSON.parse before validation: a body that is not JSON throws and answers 500 internal_error.',
-      breaks: ['RESP-NO-5XX'],
+      breaks: ['RESP-NO-5XX', 'CREATE-MALFORMED-JSON'],
+      violates: ['errors.code.invalid_request'],
       plant: (create, next) => {
         JSON.parse(create.body.bytes.toString('utf8'));
         return next(create);
@@ -285,6 +294,7 @@ const LIVE_READINESS: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecor
     'live-checks-in-test-mode': {
       does: 'The Live readiness checks also run for Test creates, which then answer the Live-only 409s.',
       breaks: ['ISO-TEST-NO-LIVE-409'],
+      violates: ['overview.test-touches-no-money#no-live-checks'],
       plant: ({ ctx, key, input }) => checkLiveReadiness(businessOf(ctx, key), input, ctx.faults),
     },
   },
@@ -298,6 +308,7 @@ const CREATED_EVENT_OBJECT: Step<PaymentResource, object> = {
     'created-event-without-checkout-url': {
       does: 'payment.created is rendered before the hosted checkout session is attached: its data.object has no checkout_url.',
       breaks: ['HOOK-EVENT-CREATED'],
+      violates: ['event.data-object-is-get#created'],
       plant: (resource) => {
         const { checkout_url: _checkoutUrl, ...early } = resource;
         return early;
@@ -313,6 +324,7 @@ const CREATED_REPLY: Step<PaymentResource, Reply> = {
     'create-answers-amount-as-number': {
       does: 'The 201 of createPayment serialises amount as a JSON number (the ORM\'s decimal), not a decimal string.',
       breaks: ['RESP-PAYMENT-SCHEMA'],
+      violates: ['payment.field.amount#type', 'overview.amounts-decimal-strings#answers-strings'],
       plant: (resource) => jsonReply(201, { ...resource, amount: Number(resource.amount) }),
     },
   },
@@ -341,6 +353,7 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     'external-id-case-folded': {
       does: 'external_id uniqueness is checked case-insensitively: an external_id differing only in letter case answers 409 external_id_conflict.',
       breaks: ['IDEM-VALUES-EXACT'],
+      violates: ['create.field.external_id#exact'],
       plant: (input, next) => {
         if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.toLowerCase())) throw conflict();
         next(input);
@@ -349,6 +362,7 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     'external-id-compared-trimmed': {
       does: 'external_id uniqueness compares trimmed values: an external_id with a trailing space answers 409 external_id_conflict against the one without.',
       breaks: ['IDEM-VALUES-EXACT'],
+      violates: ['create.field.external_id#exact'],
       plant: (input, next) => {
         if (usedAlike(input.ctx, input.key, input.externalId, (v) => v.trim())) throw conflict();
         next(input);
@@ -357,6 +371,7 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     'external-id-unique-across-environments': {
       does: 'external_id uniqueness is checked over Test and Live together, so the Live side cannot reuse a Test value.',
       breaks: ['IDEM-EXTERNAL-ID-SCOPE'],
+      violates: ['create.field.external_id#scope-environment'],
       plant: (input, next) => {
         const other = input.key.env === 'live' ? 'test' : 'live';
         if (input.ctx.state.payments.findByExternalId(input.key.businessId, other, input.externalId) !== undefined) throw conflict();
@@ -366,6 +381,7 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     'external-id-unique-across-businesses': {
       does: 'external_id uniqueness is checked over every business, so another business cannot reuse a value.',
       breaks: ['IDEM-EXTERNAL-ID-SCOPE', 'IDEM-SCOPED-TO-API-KEY'],
+      violates: ['create.field.external_id#scope-business'],
       plant: (input, next) => {
         for (const businessId of input.ctx.state.businesses.keys()) {
           if (input.ctx.state.payments.findByExternalId(businessId, input.key.env, input.externalId) !== undefined) throw conflict();
@@ -376,6 +392,7 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
     'external-id-not-unique': {
       does: 'The uniqueness of external_id is never checked: a second create with the same external_id succeeds.',
       breaks: ['IDEM-EXTERNAL-ID-CONFLICT'],
+      violates: ['create.field.external_id#unique-when-set', 'rules.external-id-conflict'],
       plant: () => undefined,
     },
   },
@@ -388,6 +405,7 @@ const EXTERNAL_ID_CONFLICT: Step<void, ApiError> = {
     'external-id-conflict-answers-400': {
       does: 'A reused external_id answers 400 with code external_id_conflict (validation-style status) instead of the table\'s 409.',
       breaks: ['RESP-ERROR-STATUS-MATCHES-CODE'],
+      violates: ['errors.code.external_id_conflict#status'],
       plant: () => Object.assign(conflict(), { status: 400 }),
     },
   },
@@ -436,11 +454,13 @@ const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
     'merchant-reference-dropped': {
       does: 'The insert forgets merchant_reference: it is accepted but stored and answered as null.',
       breaks: ['CREATE-FIELDS-ECHOED', 'CREATE-REFERENCE-TOO-LONG-CODE'],
+      violates: ['create.field.merchant_reference#echoed', 'payment.field.merchant_reference#meaning'],
       plant: (payment, next) => next({ ...payment, merchantReference: null }),
     },
     'checkout-url-relative': {
       does: 'checkout_url is stored as the path of the hosted page (`/c/pay_…`), not an absolute URL.',
       breaks: ['RESP-PAYMENT-CHECKOUT-URL'],
+      violates: ['payment.field.checkout_url#meaning'],
       plant: (payment, next) => next({ ...payment, checkoutUrl: new URL(payment.checkoutUrl).pathname }),
     },
     'checkout-url-plain-http': {
@@ -451,6 +471,7 @@ const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
     'allowed-methods-echoed-lowercase': {
       does: 'allowed_methods are stored and answered in lower case (`bkash`), values PaymentMethod does not document.',
       breaks: ['RESP-ENUM-KNOWN'],
+      violates: ['enums.payment-method'],
       plant: (payment, next) =>
         next(payment.allowedMethods === undefined ? payment : { ...payment, allowedMethods: payment.allowedMethods.map((m) => m.toLowerCase()) }),
     },

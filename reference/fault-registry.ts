@@ -10,16 +10,20 @@ import { FAULTY_STEPS as APP } from './app.ts';
 import { FAULTY_STEPS as AUTH } from './auth.ts';
 import { FAULTY_STEPS as CONTROL } from './control.ts';
 import { FAULTY_STEPS as CREATE_PAYMENT } from './create-payment.ts';
+import { FAULTY_STEPS as ERROR_ANSWERS } from './error-answers.ts';
 import type { FaultName, FaultSet } from './faults.ts';
 import { FAULTY_STEPS as FRONT_END } from './front-end.ts';
 import { FAULTY_STEPS as LISTING } from './listing.ts';
 import { FAULTY_STEPS as LIVE_READINESS } from './live-readiness.ts';
+import { FAULTY_STEPS as OPERATION_CONTRACT } from './operation-contract.ts';
 import { FAULTY_STEPS as ORDER_CHECKS } from './order-checks.ts';
 import { FAULTY_STEPS as PAYMENT_ACTIONS } from './payment-actions.ts';
+import { FAULTY_STEPS as PAYMENT_FIELDS } from './payment-fields.ts';
 import { FAULTY_STEPS as RATE_LIMIT } from './rate-limit.ts';
 import { FAULTY_STEPS as VALIDATE_CREATE } from './validate-create.ts';
 import { FAULTY_STEPS as DELIVERY } from './webhooks/delivery-steps.ts';
 import { FAULTY_STEPS as EMIT } from './webhooks/emit.ts';
+import { FAULTY_STEPS as EVENT_CONTRACT } from './webhooks/event-contract.ts';
 import { FAULTY_STEPS as EVENTS } from './webhooks/events.ts';
 
 export type { FaultDeclaration } from '../seams/steps.ts';
@@ -40,6 +44,10 @@ export const PLANTING_FILES = {
   'reference/webhooks/emit.ts': EMIT,
   'reference/webhooks/delivery-steps.ts': DELIVERY,
   'reference/front-end.ts': FRONT_END,
+  'reference/error-answers.ts': ERROR_ANSWERS,
+  'reference/payment-fields.ts': PAYMENT_FIELDS,
+  'reference/operation-contract.ts': OPERATION_CONTRACT,
+  'reference/webhooks/event-contract.ts': EVENT_CONTRACT,
 } as const;
 
 /** Every planted fault of the reference server: name → its declaration. */

@@ -58,6 +58,7 @@ const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: bool
     'list-omits-has-more': {
       does: 'listPayments leaves has_more out of the PaymentList when it is false.',
       breaks: ['RESP-LIST-SCHEMA'],
+      violates: ['list.field.has_more#type'],
       plant: (list, next) => {
         if (list.hasMore) return next(list);
         const { has_more: _omitted, ...rest } = next(list);
@@ -80,11 +81,13 @@ const PAGE: Step<{ found: PaymentRecord[]; limit: number }, { page: PaymentRecor
     'list-page-includes-lookahead': {
       does: 'The extra Payment fetched to compute has_more is left on the page: limit + 1 items.',
       breaks: ['LIST-LIMIT-RESPECTED', 'LIST-LIMIT-DEFAULT', 'LIST-HAS-MORE'],
+      violates: ['list.param.limit#respected'],
       plant: (input, next) => ({ ...next(input), page: input.found }),
     },
     'list-has-more-when-page-full': {
       does: 'has_more is computed as "the page is full", so it is true when exactly limit Payments remain.',
       breaks: ['LIST-HAS-MORE'],
+      violates: ['list.field.has_more#meaning'],
       plant: (input, next) => {
         const { page } = next(input);
         return { page, hasMore: page.length === input.limit };
@@ -173,6 +176,7 @@ const LIMIT: Step<string | null, number> = {
     'list-limit-clamped': {
       does: 'limit is read with parseInt and clamped into 1..100 (20 when unreadable) instead of rejected.',
       breaks: ['LIST-LIMIT-BOUNDS'],
+      violates: ['list.param.limit#bounds', 'limits.list-page-size#bounds'],
       plant: (raw, next) => {
         if (raw === null) return next(raw);
         const n = Number.parseInt(raw, 10);
@@ -182,26 +186,31 @@ const LIMIT: Step<string | null, number> = {
     'list-limit-accepts-101': {
       does: 'The upper bound of limit is off by one: limit=101 is accepted (a page of up to 101).',
       breaks: ['LIST-LIMIT-BOUNDS'],
+      violates: ['list.param.limit#bounds', 'limits.list-page-size#bounds'],
       plant: (raw, next) => (limitValue(raw) === MAX_LIMIT + 1 ? limitValue(raw) : next(raw)),
     },
     'list-limit-accepts-0': {
       does: 'The lower bound of limit is off by one: limit=0 is accepted (an empty page).',
       breaks: ['LIST-LIMIT-BOUNDS'],
+      violates: ['list.param.limit#bounds', 'limits.list-page-size#bounds'],
       plant: (raw, next) => (limitValue(raw) === 0 ? limitValue(raw) : next(raw)),
     },
     'list-limit-rejects-100': {
       does: 'The upper bound of limit is exclusive: limit=100, the limit itself, is refused with 400 invalid_request.',
       breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+      violates: ['list.param.limit#bounds', 'limits.list-page-size#bounds'],
       plant: (raw, next) => (limitValue(raw) === MAX_LIMIT ? refuseLimit() : next(raw)),
     },
     'list-limit-rejects-1': {
       does: 'The lower bound of limit is exclusive: limit=1, the limit itself, is refused with 400 invalid_request.',
       breaks: ['LIST-LIMIT-BOUNDS', 'LIST-LIMIT-RESPECTED'],
+      violates: ['list.param.limit#bounds', 'limits.list-page-size#bounds'],
       plant: (raw, next) => (limitValue(raw) === 1 ? refuseLimit() : next(raw)),
     },
     'list-default-limit-10': {
       does: 'Without limit a page holds 10 Payments instead of the default 20.',
       breaks: ['LIST-LIMIT-DEFAULT'],
+      violates: ['list.param.limit#default', 'limits.list-page-size#default'],
       plant: (raw, next) => (raw === null ? 10 : next(raw)),
     },
   },
@@ -214,11 +223,13 @@ const STATUS: Step<string | null, PaymentStatus | null> = {
     'list-status-filter-case-folded': {
       does: 'The status filter is trimmed and upper-cased before it is checked: "paid" or " PAID" lists PAID Payments instead of answering 400.',
       breaks: ['LIST-FILTER-STRICT'],
+      violates: ['list.param.status#strict'],
       plant: (value, next) => next(value === null ? null : value.trim().toUpperCase()),
     },
     'list-unknown-status-ignored': {
       does: 'An unknown status filter value is dropped (no filter) instead of answered 400 invalid_request.',
       breaks: ['LIST-FILTER-STRICT'],
+      violates: ['list.param.status#strict'],
       plant: (value, next) => next(value !== null && !(PAYMENT_STATUSES as readonly string[]).includes(value) ? null : value),
     },
   },
@@ -231,11 +242,13 @@ const DATE: Step<{ name: string; value: string | null; rounding: 'floor' | 'ceil
     'list-date-offset-ignored': {
       does: 'created_from / created_to drop their UTC offset: the wall-clock time is read as UTC.',
       breaks: ['LIST-FILTER-CREATED-RANGE'],
+      violates: ['list.param.created_from#filters', 'list.param.created_to#filters'],
       plant: (date, next) => next({ ...date, value: date.value === null ? null : date.value.replace(/(?:[+-]| )\d{2}:\d{2}$/, 'Z') }),
     },
     'list-malformed-date-ignored': {
       does: 'A created_from / created_to that does not parse is dropped instead of answered 400 invalid_request.',
       breaks: ['LIST-FILTER-STRICT'],
+      violates: ['enums.request-filters-strict'],
       plant: (date, next) =>
         next(date.value !== null && parseRfc3339(date.value.replace(/ (\d{2}:\d{2})$/, '+$1'), date.rounding) === null ? { ...date, value: null } : date),
     },
@@ -304,6 +317,7 @@ const STATUS_FILTER: Step<PaymentStatus | null, PaymentStatus | null> = {
     'list-status-filter-ignored': {
       does: 'The status filter is parsed but never applied: every status is listed.',
       breaks: ['LIST-FILTER-STATUS'],
+      violates: ['list.param.status#filters'],
       plant: () => null,
     },
   },
@@ -322,11 +336,13 @@ const EXTERNAL_ID_FILTER: Step<string, ExternalIdFilter> = {
     'list-external-id-prefix-match': {
       does: 'The external_id filter matches by prefix (like SQL LIKE \'x%\'), so x also lists x-2.',
       breaks: ['LIST-FILTER-EXTERNAL-ID'],
+      violates: ['list.param.external_id#filters'],
       plant: (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.startsWith(wanted), unique: false }),
     },
     'list-external-id-case-folded': {
       does: 'The external_id filter matches case-insensitively: external_id=ORD-1 also lists the Payment of ord-1.',
       breaks: ['LIST-FILTER-EXTERNAL-ID'],
+      violates: ['list.param.external_id#filters'],
       plant: (wanted) => ({ matches: (p) => p.externalId !== null && p.externalId.toLowerCase() === wanted.toLowerCase(), unique: false }),
     },
   },
@@ -350,6 +366,7 @@ const CURSOR: Step<boolean, Cursor> = {
     'list-starting-after-inclusive': {
       does: 'starting_after includes the cursor Payment itself, so it is listed again on the next page.',
       breaks: ['LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE', 'LIST-LIMIT-DEFAULT'],
+      violates: ['list.param.starting_after#after'],
       plant: () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
     },
   },
@@ -373,6 +390,7 @@ const BY_EXTERNAL_ID: Step<ByExternalId, PaymentRecord[]> = {
     'list-external-id-ignores-environment': {
       does: 'The external_id filter of listPayments looks the value up in Test and Live alike.',
       breaks: ['ISO-TEST-LIVE-LIST'],
+      violates: ['rules.test-live-never-see-each-other#test-key'],
       plant: ({ ctx, key, externalId, matches }) =>
         (['test', 'live'] as const)
           .map((env) => ctx.state.payments.findByExternalId(key.businessId, env, externalId))
@@ -381,6 +399,7 @@ const BY_EXTERNAL_ID: Step<ByExternalId, PaymentRecord[]> = {
     'list-external-id-stale-status': {
       does: 'The external_id filter answers from a snapshot taken at creation: a cancelled or paid Payment is listed as PENDING.',
       breaks: ['MODEL-SEQUENCES'],
+      violates: ['payment.field.status#current'],
       plant: ({ ctx, key, externalId, matches }) => {
         const p = ctx.state.payments.findByExternalId(key.businessId, key.env, externalId);
         const stale = p === undefined ? undefined : { ...p, status: 'PENDING' as const, paidAt: null, cancelledAt: null };

@@ -30,11 +30,13 @@ const DETECTION: Step<Business, void> = {
     'live-detection-not-checked': {
       does: 'The detection-readiness check is skipped: a business without an enabled, bridge-ready receiving method creates Live Payments.',
       breaks: ['LIVE-NOT-READY'],
+      violates: ['overview.live-ux-check#receiving-method', 'errors.code.payment_detection_not_ready'],
       plant: () => undefined,
     },
     'live-ready-requires-every-receiver': {
       does: 'Readiness requires every receiving number to be enabled and bridge-ready (every instead of some): a ready business with one idle number cannot create.',
       breaks: ['LIVE-READY-CREATES', 'LIVE-METHOD-UNAVAILABLE', 'LIVE-CHANNEL-UNAVAILABLE'],
+      violates: ['overview.live-ux-check#nothing-else'],
       plant: (business, next) => {
         if (!business.receivers.every((r) => r.enabled && r.bridgeReady)) throw new ApiError('payment_detection_not_ready');
         next(business);
@@ -50,6 +52,7 @@ const CREDIT: Step<Business, void> = {
     'live-credit-not-checked': {
       does: 'Service Credit is not checked at Live creation.',
       breaks: ['LIVE-NO-CREDIT'],
+      violates: ['overview.live-ux-check#credit', 'errors.code.insufficient_credit'],
       plant: () => undefined,
     },
   },
@@ -63,6 +66,7 @@ const RECEIVING: Step<LiveInput & { readonly business: Business }, void> = {
     'live-channel-check-counts-unready-receivers': {
       does: 'Requested channels are matched against enabled numbers whose bridge is not ready.',
       breaks: ['LIVE-CHANNEL-UNAVAILABLE'],
+      violates: ['errors.code.payment_channel_unavailable'],
       plant: ({ business, allowedMethods, allowedChannels }) => {
         checkMethods(business, allowedMethods);
         const enabled = business.receivers.filter((r) => r.enabled && (allowedMethods === undefined || allowedMethods.includes(r.method)));
@@ -72,6 +76,7 @@ const RECEIVING: Step<LiveInput & { readonly business: Business }, void> = {
     'live-method-check-ignores-enabled': {
       does: 'A disabled receiving number still counts as usable for its method.',
       breaks: ['LIVE-METHOD-UNAVAILABLE'],
+      violates: ['errors.code.payment_method_unavailable'],
       plant: (input, next) => {
         const allowed = input.allowedMethods;
         if (allowed === undefined) return next(input);

@@ -62,6 +62,7 @@ const RELATIONS: Step<RelationsInput, ResolvedRelations> = {
     'order-customer-ignored': {
       does: 'With an order_id, customer_id is ignored (neither checked nor compared with the order\'s customer).',
       breaks: ['ORDER-CUSTOMER-MISMATCH'],
+      violates: ['create.field.order_id#customer-match'],
       plant: (input, next) => next(input.orderId !== null ? { ...input, customerId: null } : input),
     },
   },
@@ -88,6 +89,7 @@ const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string |
     'customers-looked-up-in-live': {
       does: 'Customers are looked up in the Live environment whatever the key: a Test key\'s own customer is refused with invalid_customer.',
       breaks: ['ORDER-CUSTOMER-ACCEPTED', 'ORDER-WITHIN-DUE', 'ORDER-EXCEEDS-DUE'],
+      violates: ['create.field.customer_id#own-accepted'],
       plant: (input, next) => {
         const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
         if (customer !== undefined && customer.businessId === input.key.businessId) throw new ApiError('invalid_customer', { param: 'customer_id' });
@@ -97,6 +99,7 @@ const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string |
     'foreign-customer-accepted': {
       does: 'Customers are looked up across businesses: another business\'s customer_id is accepted.',
       breaks: ['ORDER-INVALID-CUSTOMER'],
+      violates: ['create.field.customer_id#foreign-rejected'],
       plant: (input, next) => {
         const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
         return customer !== undefined ? customer.id : next(input);
@@ -119,6 +122,7 @@ const ORDER: Step<ById, Order> = {
     'foreign-order-accepted': {
       does: 'Orders are looked up across businesses: another business\'s order_id is accepted.',
       breaks: ['ORDER-NOT-FOUND'],
+      violates: ['create.field.order_id#must-exist'],
       plant: (input, next) => input.lookup.orders.get(input.id) ?? next(input),
     },
   },
@@ -141,6 +145,7 @@ const NOT_CANCELLED: Step<Order, void> = {
     'cancelled-order-accepted': {
       does: 'The order\'s cancellation is never checked: a cancelled order takes new payments.',
       breaks: ['ORDER-CANCELLED'],
+      violates: ['create.field.order_id#not-cancelled'],
       plant: () => undefined,
     },
   },
@@ -167,6 +172,7 @@ const DUE: Step<{ readonly amountCents: bigint; readonly remaining: bigint }, vo
     'order-due-boundary-rejected': {
       does: 'The due check uses >= instead of >: an amount equal to the remaining due is refused with exceeds_order_due.',
       breaks: ['ORDER-WITHIN-DUE'],
+      violates: ['create.field.order_id#within-due'],
       plant: (input, next) => {
         if (input.amountCents >= input.remaining) throw new ApiError('exceeds_order_due', { param: 'amount' });
         next(input);
@@ -175,6 +181,7 @@ const DUE: Step<{ readonly amountCents: bigint; readonly remaining: bigint }, vo
     'order-due-not-enforced': {
       does: 'The amount is never compared with the order\'s remaining due.',
       breaks: ['ORDER-EXCEEDS-DUE'],
+      violates: ['create.field.order_id#exceeds-due'],
       plant: () => undefined,
     },
   },

@@ -6,6 +6,7 @@
  * the event's object and type); the planted faults of this file are overrides named after the
  * defect, in the `faulty` table of the step they break (reference/steps.ts says how).
  */
+import { GET_FIELDS } from './payment-fields.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import {
@@ -35,6 +36,7 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
     'unshaped-payment-id-answers-400': {
       does: 'An id that does not look like a Payment id (`pay_` + 24 characters) is refused with 400 invalid_request on get, cancel and the helpers, a status those operations do not list (they answer 404).',
       breaks: ['RESP-STATUS-LISTED'],
+      violates: ['statuses.getPayment', 'statuses.payment-actions'],
       plant: (input, next) => {
         if (!/^pay_[A-Za-z0-9]{24}$/.test(input.id)) throw new ApiError('invalid_request', { param: 'id', message: 'id is not a valid payment id.' });
         return next(input);
@@ -51,6 +53,7 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
     'other-business-visible': {
       does: 'Looking a Payment up by id checks the environment but not the business: another business reads, cancels and completes it.',
       breaks: ['ISO-OTHER-BUSINESS', 'ISO-KEY-ALONE'],
+      violates: ['rules.payment-not-found#other-business'],
       plant: (input, next) => {
         const any = input.ctx.state.payments.getAny(input.id);
         return any !== undefined && any.env === input.key.env ? any : next(input);
@@ -67,6 +70,7 @@ const NOT_FOUND: Step<void, ApiError> = {
     'payment-not-found-generic-404': {
       does: 'A missing Payment falls through to the generic 404 not_found instead of payment_not_found.',
       breaks: ['ISO-UNKNOWN-ID', 'ISO-OTHER-BUSINESS', 'ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE', 'ISO-KEY-ALONE'],
+      violates: ['errors.code.payment_not_found'],
       plant: () => new ApiError('not_found'),
     },
   },
@@ -93,13 +97,18 @@ const GET: Step<Action, Reply> = {
     'get-livemode-always-false': {
       does: 'getPayment hard-codes livemode false, so a Live Payment read with the Live key claims to be a Test one.',
       breaks: ['RESP-PAYMENT-LIVEMODE'],
+      violates: ['payment.field.livemode#meaning'],
       plant: ({ ctx, payment }) => jsonReply(200, { ...toPaymentResource(payment, ctx.decisions), livemode: false }),
     },
   },
 };
 
 export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  return checkOf(GET, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) });
+  const action = { ctx, payment: findVisiblePayment(ctx, key, id) };
+  const reply = checkOf(GET, ctx.faults)(action);
+  const fields = checkOf(GET_FIELDS, ctx.faults);
+  // Without a field fault switched on the step is its check, which passes the reply on: no copy.
+  return fields === GET_FIELDS.check ? reply : fields({ ...action, reply });
 }
 
 /** A Payment moved to CANCELLED without the transition table (what the state-blind faults do). */
@@ -116,12 +125,14 @@ const CANCEL: Step<Action, PaymentResource> = {
     'cancel-allowed-from-paid': {
       does: 'cancelPayment only refuses a CANCELLED Payment: a PAID (or REVERSED) one is moved to CANCELLED.',
       breaks: ['TRANS-ILLEGAL', 'TRANS-REVERSED'],
+      violates: ['states.illegal-409#cancel'],
       plant: (action, next) =>
         action.payment.status === 'PAID' || action.payment.status === 'REVERSED' ? forceCancelled(action) : next(action),
     },
     'refused-cancel-emits-event': {
       does: 'The outbox write comes before the state check: a cancel refused 409 invalid_transition still emits payment.cancelled.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
+      violates: ['states.illegal-409#no-change'],
       plant: (action, next) => {
         const { ctx, payment } = action;
         if (payment.status !== 'PENDING') emitEvent(ctx, 'payment.cancelled', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, toPaymentResource(payment, ctx.decisions), ctx.now());
@@ -131,6 +142,7 @@ const CANCEL: Step<Action, PaymentResource> = {
     'cancel-forgets-cancelled-at': {
       does: 'cancelPayment moves the Payment to CANCELLED but never records cancelled_at.',
       breaks: ['TRANS-CANCEL'],
+      violates: ['states.cancel#cancelled-at'],
       plant: (action, next) => {
         const resource = next(action);
         action.payment.cancelledAt = null;
@@ -152,12 +164,14 @@ const SUCCEED: Step<Action, PaymentResource> = {
     'succeed-on-paid-answers-200': {
       does: 'The succeed helper treats a PAID Payment as already done and answers 200 with it instead of 409 invalid_transition.',
       breaks: ['TRANS-ILLEGAL'],
+      violates: ['states.illegal-409#helpers'],
       plant: (action, next) =>
         action.payment.status === 'PAID' ? toPaymentResource(action.payment, action.ctx.decisions) : next(action),
     },
     'succeed-forgets-paid-at': {
       does: 'The succeed helper moves the Payment to PAID but never records paid_at.',
       breaks: ['TRANS-HELPER-SUCCEED'],
+      violates: ['states.helper-succeed#paid-at'],
       plant: (action, next) => {
         const resource = next(action);
         action.payment.paidAt = null;
@@ -180,11 +194,13 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
     'helper-cancel-ignores-state': {
       does: 'The cancel helper does not check the state: any Payment, PAID, CANCELLED or REVERSED, is (re)cancelled and its cancelled_at overwritten.',
       breaks: ['TRANS-ILLEGAL', 'TRANS-REVERSED'],
+      violates: ['states.illegal-409#helpers'],
       plant: (action, next) => (action.payment.status !== 'PENDING' ? forceCancelled(action) : next(action)),
     },
     'helper-cancel-not-persisted': {
       does: 'The cancel helper answers 200 CANCELLED from a copy of the Payment; the stored Payment stays PENDING.',
       breaks: ['TRANS-HELPER-CANCEL', 'TRANS-ILLEGAL'],
+      violates: ['states.helper-cancel#cancelled'],
       plant: ({ ctx, payment }) => {
         assertTransitionAllowed(payment, 'cancel');
         const copy = { ...payment };
@@ -195,6 +211,7 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
     'helper-cancel-emits-no-event': {
       does: 'The cancel helper writes CANCELLED through a path that skips the outbox: no payment.cancelled event.',
       breaks: ['HOOK-EVENT-HELPER-CANCELLED', 'HOOK-AT-LEAST-ONCE'],
+      violates: ['states.helper-cancel#event', 'emits.simulatePaymentCancelled'],
       plant: ({ ctx, payment }) => {
         assertTransitionAllowed(payment, 'cancel');
         applyTransition(payment, 'cancel', ctx.now());
@@ -217,6 +234,7 @@ const REVERSE: Step<Action, PaymentResource> = {
     'reversal-not-persisted': {
       does: 'The reversal answers REVERSED but the stored Payment stays PAID.',
       breaks: ['TRANS-REVERSED', 'TRANS-ILLEGAL'],
+      violates: ['states.reversed#reversed'],
       plant: (action, next) => {
         const resource = next(action);
         action.payment.status = 'PAID';
@@ -272,6 +290,7 @@ const MOVE: Step<Move, void> = {
     'cancelled-at-truncated-to-minute': {
       does: 'cancelled_at is recorded truncated to the whole minute, so it reads earlier than created_at.',
       breaks: ['TRANS-CANCEL', 'TRANS-HELPER-CANCEL'],
+      violates: ['payment.field.cancelled_at#meaning'],
       plant: (move, next) => {
         next(move);
         if (move.name === 'cancel') move.payment.cancelledAt = Math.floor(move.at / 60_000) * 60_000;
@@ -295,6 +314,7 @@ const EVENT_OBJECT: Step<Moving, { resource: PaymentResource; eventObject: Payme
     'event-snapshot-before-transition': {
       does: 'The event of a transition snapshots the Payment before the move is applied (PENDING in payment.paid, payment.cancelled; PAID in payment.reversed).',
       breaks: ['HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-EVENT-REVERSED'],
+      violates: ['event.data-object-is-get#after-transition'],
       plant: (moving, next) => {
         const before = toPaymentResource(moving.payment, moving.ctx.decisions);
         return { ...next(moving), eventObject: before };
@@ -310,6 +330,7 @@ const EVENT_TYPE: Step<TransitionName, EventType> = {
     'succeed-emits-payment-succeeded': {
       does: 'The succeed helper emits the type payment.succeeded instead of payment.paid.',
       breaks: ['HOOK-EVENT-PAID', 'HOOK-AT-LEAST-ONCE'],
+      violates: ['states.helper-succeed#event', 'events.type.payment.paid', 'emits.simulatePaymentSucceeded'],
       plant: (name, next) => (name === 'succeed' ? ('payment.succeeded' as EventType) : next(name)),
     },
   },

@@ -64,6 +64,7 @@ const ADMISSION: Step<Take, void> = {
     'rate-limit-blocks-business': {
       does: 'While one key of a business is over its limit, every key of that business is refused.',
       breaks: ['LIMIT-PER-KEY'],
+      violates: ['limits.rate-limit-per-key#per-key'],
       plant: (take, next) => {
         const block = take.windows.get(blockSlotOf(take.businessId));
         if (block !== undefined && take.now < block.startedAt) {
@@ -99,18 +100,21 @@ const REFUSAL: Step<Refusal, Error> = {
     'rate-limit-retry-after-floor': {
       does: 'Retry-After is rounded down, so a client that waits it comes back before the window ends and is refused again.',
       breaks: ['LIMIT-RECOVERY'],
+      violates: ['limits.rate-limit-per-key#recovery'],
       plant: ({ window, spec, now }) =>
         new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': String(Math.floor((window.startedAt + spec.windowMs - now) / 1000)) } }),
     },
     'rate-limit-retry-after-http-date': {
       does: 'Retry-After is sent as an HTTP-date instead of an integer number of seconds.',
       breaks: ['LIMIT-RETRY-AFTER'],
+      violates: ['limits.rate-limit-per-key#retry-after'],
       plant: ({ window, spec }) =>
         new ApiError('rate_limit_exceeded', { headers: { 'Retry-After': new Date(window.startedAt + spec.windowMs).toUTCString() } }),
     },
     'rate-limit-throws-plain-error': {
       does: 'The limiter throws a plain Error, so a key over its limit gets 500 internal_error instead of 429 rate_limit_exceeded.',
       breaks: ['LIMIT-RATE-429'],
+      violates: ['limits.rate-limit-per-key#answer'],
       plant: ({ spec }) => new Error(`rate limit of ${spec.limit} per ${spec.windowMs} ms exceeded for a key`),
     },
   },

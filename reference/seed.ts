@@ -65,8 +65,11 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
   const { keys, names } = seedKeys({ a, b, c, d }, rateLimits);
   const customerA: Customer = { id: newObjectId('cus'), businessId: a.id, env: 'test' };
   const customerB: Customer = { id: newObjectId('cus'), businessId: b.id, env: 'test' };
-  const order: Order = order_(a, customerA, 100_000n, false);
-  const cancelledOrder: Order = order_(a, customerA, 50_000n, true);
+  // The orders belong to a second customer of A, so the profile's customer_id is one of the
+  // business's own that is not the order's: a customer mismatch can be shown with its own code.
+  const orderCustomer: Customer = { id: newObjectId('cus'), businessId: a.id, env: 'test' };
+  const order: Order = order_(a, orderCustomer, 100_000n, false);
+  const cancelledOrder: Order = order_(a, orderCustomer, 50_000n, true);
   const foreignOrder: Order = order_(b, customerB, 100_000n, false);
 
   const endpoints: WebhookEndpoint[] = [
@@ -79,7 +82,7 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
   return {
     businesses: new Map([a, b, c, d].map((x) => [x.id, x])),
     keys,
-    customers: new Map([customerA, customerB].map((x) => [x.id, x])),
+    customers: new Map([customerA, customerB, orderCustomer].map((x) => [x.id, x])),
     orders: new Map([order, cancelledOrder, foreignOrder].map((x) => [x.id, x])),
     endpoints,
     controlToken: randomString(32),

@@ -167,6 +167,7 @@ const JSON_TEXT: Step<string, unknown> = {
     'malformed-json-read-as-empty-object': {
       does: 'The body parser swallows a JSON syntax error and hands on {}: a malformed body answers invalid_amount ("amount is required") instead of invalid_request.',
       breaks: ['CREATE-MALFORMED-JSON'],
+      violates: ['errors.code.invalid_request'],
       plant: (text, next) => {
         try {
           return next(text);
@@ -188,6 +189,7 @@ const JSON_OBJECT: Step<unknown, Body> = {
     'double-encoded-json-body-accepted': {
       does: 'A body that is a JSON string is parsed a second time, so a valid request encoded twice creates a Payment instead of being refused as not an object.',
       breaks: ['CREATE-BODY-NOT-OBJECT'],
+      violates: ['errors.code.invalid_request'],
       plant: (value, next) => {
         if (typeof value !== 'string') return next(value);
         let inner: unknown;
@@ -221,6 +223,7 @@ const CONTEXT_ITEMS: FieldStep = {
     'context-items-ignored': {
       does: 'context_items is treated like any unknown field and silently ignored: the Payment is created.',
       breaks: ['CREATE-CONTEXT-ITEMS-REJECTED'],
+      violates: ['create.context-items-rejected'],
       plant: () => ({}),
     },
   },
@@ -264,6 +267,7 @@ const AMOUNT: FieldStep = {
     'amount-missing-crashes': {
       does: 'The amount\'s length is read before its presence is checked: a body without amount (or with a null one) throws a TypeError and answers 500.',
       breaks: ['CREATE-AMOUNT-MISSING', 'CREATE-AMOUNT-NOT-STRING', 'RESP-NO-5XX'],
+      violates: ['create.field.amount#required'],
       plant: (input, next) => {
         const value = input.body['amount'];
         if (value === undefined || value === null) void (value as unknown as string).length;
@@ -273,31 +277,37 @@ const AMOUNT: FieldStep = {
     'amount-number-accepted': {
       does: 'A JSON number amount is converted with String() instead of refused.',
       breaks: ['CREATE-AMOUNT-NOT-STRING', 'CREATE-WRONG-TYPE'],
+      violates: ['create.field.amount#not-number', 'overview.amounts-decimal-strings#requests-strings'],
       plant: (input, next) => next(typeof input.body['amount'] === 'number' ? withField(input, 'amount', String(input.body['amount'])) : input),
     },
     'amount-three-decimals-accepted': {
       does: 'The amount pattern allows three decimals ("1.005" is accepted, the third decimal dropped).',
       breaks: ['CREATE-AMOUNT-INVALID'],
+      violates: ['create.field.amount#precision', 'limits.amount-precision'],
       plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9]{1,3})?$/ }),
     },
     'amount-two-decimals-rejected': {
       does: 'The amount pattern allows one decimal only: "10.25", at the two-decimal limit, is refused with invalid_amount.',
       breaks: ['CREATE-VALID-ACCEPTED'],
+      violates: ['create.field.amount#valid-accepted'],
       plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, pattern: /^[0-9]+(\.[0-9])?$/ }),
     },
     'amount-column-too-narrow': {
       does: 'Amounts live in a DECIMAL(14,2) column: valid amounts of more than 12 integer digits are refused with invalid_amount.',
       breaks: ['CREATE-VALID-ACCEPTED', 'CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.amount#valid-accepted'],
       plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, maxIntegerDigits: 12 }),
     },
     'amount-zero-accepted': {
       does: 'The "above zero" check is missing: "0" and "0.00" create Payments.',
       breaks: ['CREATE-AMOUNT-INVALID'],
+      violates: ['create.field.amount#positive'],
       plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, aboveZero: false }),
     },
     'amount-through-float': {
       does: 'The amount goes through a JavaScript number and back (Number(x).toFixed(2)): "12345678901234567.89" is stored and answered as "12345678901234568.00".',
       breaks: ['CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.amount#exact'],
       plant: (input, next) => {
         const checked = next(input);
         return { ...checked, amount: Number(checked.amount).toFixed(2) };
@@ -331,6 +341,7 @@ const DESCRIPTION: FieldStep = {
     'description-too-long-answers-invalid-request': {
       does: 'An over-long description is refused with the generic invalid_request instead of description_too_long.',
       breaks: ['CREATE-DESCRIPTION-TOO-LONG-CODE'],
+      violates: ['errors.code.description_too_long'],
       plant: (input, next) => {
         try {
           return next(input);
@@ -358,6 +369,7 @@ const MERCHANT_REFERENCE: FieldStep = {
     'merchant-reference-truncated': {
       does: 'An over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255)) instead of refused with reference_too_long.',
       breaks: ['CREATE-REFERENCE-TOO-LONG-CODE'],
+      violates: ['errors.code.reference_too_long'],
       plant: (input, next) => {
         const value = input.body['merchant_reference'];
         const max = input.lengths.merchantReference;
@@ -385,6 +397,7 @@ const EXTERNAL_ID: FieldStep = {
     'external-id-too-long-crashes': {
       does: 'The external_id length is never checked: the unique index refuses an over-long key and the database error answers 500.',
       breaks: ['CREATE-EXTERNAL-ID-TOO-LONG-CODE', 'RESP-NO-5XX'],
+      violates: ['errors.code.invalid_external_id'],
       plant: (input, next) => {
         const value = input.body['external_id'];
         if (typeof value === 'string' && codePoints(value) > input.lengths.externalId) {
@@ -450,6 +463,7 @@ const RETURN_URL: FieldStep = {
     'forbidden-scheme-case-sensitive': {
       does: 'The javascript:/data:/file:/intent: blocklist is compared with the scheme as written: "JavaScript://…" or "FILE:///…" passes as a deep link.',
       breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
+      violates: ['create.field.return_url#forbidden-schemes'],
       plant: ({ body }) => ({
         returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (_raw, cleaned) => /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(cleaned)?.[1] ?? null }),
       }),
@@ -457,16 +471,19 @@ const RETURN_URL: FieldStep = {
     'return-url-scheme-checked-before-cleaning': {
       does: 'The blocklist looks at the raw return_url, before leading spaces/controls and embedded tabs/newlines are removed the way a browser does: " javascript://…" or "java\\tscript://…" passes.',
       breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
+      violates: ['create.field.return_url#forbidden-schemes'],
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (raw) => schemeOf(raw) }) }),
     },
     'http-return-url-accepted': {
       does: 'The https-only check is missing: http:// return URLs are accepted like deep links.',
       breaks: ['CREATE-RETURN-URL-NOT-HTTPS'],
+      violates: ['create.field.return_url#not-https-rejected'],
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, httpAccepted: true }) }),
     },
     'deep-link-return-url-rejected': {
       does: 'Only web URLs are accepted: native-app deep links (myapp://done) are refused with invalid_return_url.',
       breaks: ['CREATE-RETURN-URL-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.return_url#deep-link-accepted'],
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, deepLinksAccepted: false }) }),
     },
   },
@@ -528,16 +545,19 @@ const METADATA: FieldStep = {
     'metadata-21-keys-accepted': {
       does: 'The key count is compared one off: metadata with 21 keys is accepted.',
       breaks: ['CREATE-METADATA-TOO-MANY-KEYS'],
+      violates: ['limits.metadata-keys'],
       plant: metadataBoundsOff({ maxKeys: +1 }),
     },
     'metadata-key-length-off-by-one': {
       does: 'Key lengths are compared one off: a 65-character metadata key is accepted.',
       breaks: ['CREATE-METADATA-KEY-TOO-LONG'],
+      violates: ['limits.metadata-key-length'],
       plant: metadataBoundsOff({ keyMax: +1 }),
     },
     'metadata-value-length-off-by-one': {
       does: 'Value lengths are compared one off: a 501-character metadata value is accepted.',
       breaks: ['CREATE-METADATA-VALUE-TOO-LONG'],
+      violates: ['limits.metadata-value-length'],
       plant: metadataBoundsOff({ valueMax: +1 }),
     },
     'metadata-at-limit-rejected': {
@@ -548,31 +568,37 @@ const METADATA: FieldStep = {
     'metadata-20-keys-rejected': {
       does: 'The key count is exclusive ("< 20"): metadata with exactly 20 keys is refused with invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-keys'],
       plant: metadataBoundsOff({ maxKeys: -1 }),
     },
     'metadata-64-char-key-rejected': {
       does: 'Key lengths are exclusive ("< 64"): a 64-character metadata key is refused with invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-key-length'],
       plant: metadataBoundsOff({ keyMax: -1 }),
     },
     'metadata-500-char-value-rejected': {
       does: 'Value lengths are exclusive ("< 500"): a 500-character metadata value is refused with invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-value-length'],
       plant: metadataBoundsOff({ valueMax: -1 }),
     },
     'metadata-length-counted-in-utf16-units': {
       does: 'Metadata lengths are counted in UTF-16 code units (string.length): a key of 64 emoji, 64 characters, is refused with invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-key-length'],
       plant: ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => text.length }) }),
     },
     'metadata-length-counted-in-bytes': {
       does: 'Metadata lengths are counted in UTF-8 bytes: a key of 64 "é", 64 characters, is refused with invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-key-length'],
       plant: ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => Buffer.byteLength(text, 'utf8') }) }),
     },
     'metadata-non-string-values-accepted': {
       does: 'Metadata values that are not strings (numbers, booleans, null, objects) are converted with String() instead of refused.',
       breaks: ['CREATE-METADATA-NOT-STRINGS'],
+      violates: ['metadata.string-map#string-values'],
       plant: (input, next) => {
         const value = input.body['metadata'];
         if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) return next(input);
@@ -591,16 +617,19 @@ const ALLOWED_METHODS: FieldStep = {
     'lowercase-method-accepted': {
       does: 'allowed_methods are upper-cased before the check: "bkash" or "Nagad" is accepted instead of refused.',
       breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
+      violates: ['create.field.allowed_methods#others-rejected'],
       plant: (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.toUpperCase())),
     },
     'methods-trimmed': {
       does: 'allowed_methods items are trimmed before the check: "BKASH " or "	NAGAD" is accepted as a method.',
       breaks: ['CREATE-ALLOWED-METHODS-INVALID'],
+      violates: ['create.field.allowed_methods#others-rejected'],
       plant: (input, next) => next(mapItems(input, 'allowed_methods', (m) => m.trim())),
     },
     'nagad-not-accepted': {
       does: 'The method list is out of date and knows BKASH only: allowed_methods naming NAGAD is refused.',
       breaks: ['CREATE-ALLOWED-METHODS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.allowed_methods#valid-accepted'],
       plant: ({ body }) => ({ allowedMethods: enumArray(body, 'allowed_methods', ['BKASH'], 'invalid_allowed_method') }),
     },
   },
@@ -614,6 +643,7 @@ const ALLOWED_CHANNELS: FieldStep = {
     'unknown-channel-accepted': {
       does: 'allowed_channels is only checked to be an array of strings: unknown channels ("CASH_OUT", "send_money") are accepted.',
       breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
+      violates: ['create.field.allowed_channels#others-rejected'],
       plant: (input, next) => {
         const list = input.body['allowed_channels'];
         return Array.isArray(list) && list.every((c) => typeof c === 'string') ? { allowedChannels: [...(list as string[])] } : next(input);
@@ -622,11 +652,13 @@ const ALLOWED_CHANNELS: FieldStep = {
     'channels-case-folded': {
       does: 'allowed_channels items are trimmed and upper-cased before the check: "cash_in" or " PAYMENT" is accepted as a channel.',
       breaks: ['CREATE-ALLOWED-CHANNELS-INVALID'],
+      violates: ['create.field.allowed_channels#others-rejected'],
       plant: (input, next) => next(mapItems(input, 'allowed_channels', (c) => c.trim().toUpperCase())),
     },
     'bank-transfer-channel-rejected': {
       does: 'The channel list predates BANK_TRANSFER: allowed_channels naming it is refused with invalid_allowed_channel.',
       breaks: ['CREATE-ALLOWED-CHANNELS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.allowed_channels#valid-accepted'],
       plant: ({ body }) => ({
         allowedChannels: enumArray(body, 'allowed_channels', COLLECTION_CHANNELS.filter((c) => c !== 'BANK_TRANSFER'), 'invalid_allowed_channel'),
       }),

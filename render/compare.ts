@@ -3,6 +3,8 @@
  * rule, one column per report, cells coloured by status and linking to that report's details
  * (relative links to DIR/report.html#RULE-ID); OBSERVE rows show each implementation's observed
  * values next to each other. Rows where the implementations differ are marked and can be filtered.
+ * Above the rules, one row per conformance class says what each report certifies (compare-scope.ts):
+ * the header's verdict is the report's word, its scope line how many classes it certifies.
  */
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { certificationStatus } from './certificate.ts';
@@ -12,6 +14,7 @@ import { REPORT_CSS } from './html-style.ts';
 import { observedPairs } from './observed.ts';
 import type { CertificateRead, Report, RuleReport } from '../report/model.ts';
 import { currentRuleId } from '../catalogue/index.ts';
+import { scopeLine, scopeRows, verdictBadge, type CompareScope } from './compare-scope.ts';
 
 export interface CompareInput {
   /** The report's directory (holding report.json and report.html). */
@@ -20,6 +23,8 @@ export interface CompareInput {
   certificate?: CertificateRead;
   /** The column's heading (`report --compare DIR=LABEL`); default: the directory's name. */
   label?: string;
+  /** Its classes and what it certifies, derived from its rules (absent: not shown). */
+  scope?: CompareScope;
 }
 
 interface Column extends CompareInput {
@@ -63,9 +68,9 @@ function headerCell(c: Column): Html {
   const st = certificationStatus(r, c.certificate);
   const counts = STATUSES.filter((s) => r.summary[s]).map((s) => html`<span class="count">${badge(s)} ${r.summary[s]}</span> `);
   return html`<th class="impl"><a href="${safeUrl(c.href)}">${c.label}</a><div class="meta"><code>${r.target.base_url}</code>${r.target.embedded_reference ? ' (embedded reference)' : ''}</div>
-<div class="${r.verdict === 'conformant' ? 'v-ok' : 'v-bad'} vsmall">${r.verdict === 'conformant' ? 'conformant' : 'not conformant'}</div>
+${verdictBadge(r.verdict)}
 <div class="meta">side ${r.side ?? 'service'} · seed ${r.seed} · ${r.runs} runs · MUST ${r.must.ran}/${r.must.testable}</div>
-<div class="meta">${st.certification ? 'certification' : st.reason!}</div><div class="cc">${counts}</div></th>`;
+<div class="meta scope">${st.certification && c.scope ? scopeLine(c.scope) : st.certification ? 'certification' : st.reason!}</div><div class="cc">${counts}</div></th>`;
 }
 
 /** Observed keys whose values are not the same in every report that ran the rule. */
@@ -135,7 +140,7 @@ export function renderCompare(inputs: readonly CompareInput[], outFile: string):
 <p class="legend">${(['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'] as const).map((k) => html`<span class="lg c-${k}">${k.toUpperCase()}</span> `)}<span class="lg c-none">not run</span> · <mark class="d">marked</mark> observed values differ between implementations</p>
 <div class="filters"><label><input type="checkbox" id="only-diff"> only rules that differ</label><input id="c-text" placeholder="filter by id or text" size="24"></div>
 <div class="scroll"><table class="matrix"><thead><tr><th class="rule">rule</th>${cols.map(headerCell)}</tr></thead><tbody>
-${body}
+${scopeRows(cols.map((c) => c.scope))}${body}
 </tbody></table></div>
 <script>
 ${trustedHtml(SCRIPT)}

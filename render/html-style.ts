@@ -3,7 +3,7 @@ export const REPORT_CSS = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1200px;padding:1rem 2rem;color:#1d1d1f;overflow-wrap:anywhere}
 h1{margin:.2rem 0;font-size:1.5rem}.verdict{font-size:1.6rem;font-weight:700;padding:.4rem .8rem;border-radius:6px;display:inline-block}
-.v-ok{background:#dcfce7;color:#14532d}.v-bad{background:#fee2e2;color:#7f1d1d}
+.v-ok{background:#dcfce7;color:#14532d}.v-bad{background:#fee2e2;color:#7f1d1d}.v-warn{background:#fef3c7;color:#78350f}
 .counts{display:flex;flex-wrap:wrap;gap:.3rem 1rem}.count{white-space:nowrap}
 .filters{margin:1rem 0;display:flex;gap:.5rem 1rem;flex-wrap:wrap}
 details.rule{border:1px solid #ddd;border-radius:6px;margin:.3rem 0;background:#fff}

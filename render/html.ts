@@ -72,14 +72,14 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
   const s = report.summary;
   const areas = [...new Set(report.rules.map((r) => r.area))];
   const head = verdictHeadline(report);
-  const ok = head.word === 'CONFORMANT';
+  const tone = head.word === 'CONFORMANT' ? 'v-ok' : head.word === 'NOT CONFORMANT' ? 'v-bad' : 'v-warn';
   const base = report.target.base_url;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>hps-conformance: ${head.word.toLowerCase()} — ${base}</title>
 <style>${trustedHtml(REPORT_CSS)}</style></head><body>
 <h1>${pageHeading(report)}</h1>
-<p><span class="verdict ${ok ? 'v-ok' : 'v-bad'}" id="verdict">${head.word}</span>${head.detail ? html` <span id="partial">partial run: ${head.detail}; not a verdict on the whole, not a certification</span>` : ''}</p>
+<p><span class="verdict ${tone}" id="verdict">${head.word}</span>${head.detail ? html` <span id="partial">partial run: ${head.detail}; not a verdict on the whole, not a certification</span>` : ''}</p>
 <p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
 ${classesHtml(report)}

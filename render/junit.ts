@@ -79,7 +79,8 @@ export function renderJunit(report: Report, opts: JunitOptions = {}): string {
     out.push(`  <testsuite name="${xmlAttr(area)}" tests="${rules.length}" failures="${count(rules, 'failure')}" errors="${count(rules, 'error')}" skipped="${count(rules, 'skipped')}" time="${time(ms)}" timestamp="${xmlAttr(antTimestamp(report.started_at))}">`);
     out.push('    <properties>');
     if (strict) out.push(prop('strict', 'true'));
-    if (area === areas[0]) for (const [k, v] of classProperties(report)) out.push(prop(k, v));
+    // The run's verdict word (conformant, not_conformant, incomplete) and the classes, once, on the first suite.
+    if (area === areas[0]) for (const [k, v] of [['verdict', report.verdict], ...classProperties(report)] as Array<[string, string]>) out.push(prop(k, v));
     for (const r of rules) {
       out.push(prop(`${r.id}.title`, r.title), prop(`${r.id}.level`, r.level));
       if (r.status !== 'pass') out.push(prop(`${r.id}.status`, r.status));

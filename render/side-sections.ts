@@ -29,14 +29,26 @@ export const observedHeading = (r: Report): string => OBSERVED_HEADING[r.side ??
 /** "100 runs per property · " for the service side; the merchant side runs no properties. */
 export const runsText = (r: Report): string => (r.side === 'receiver' || r.side === 'client' ? '' : `${r.runs} runs per property · `);
 
+/** How many lines of `incomplete_because` a page shows (report.json has them all). */
+const MAX_UNPROVEN = 40;
+
 export function policyHtml(r: Report): Html | '' {
   const why = r.policy?.failed_because ?? [];
-  return why.length ? html`<div class="policy" id="policy"><b>Why the verdict withholds conformance</b><ul>${why.map((w) => html`<li>${w}</li>`)}</ul></div>` : '';
+  const unproven = r.incomplete_because ?? [];
+  const policy = why.length ? html`<div class="policy" id="policy"><b>Why the verdict withholds conformance</b><ul>${why.map((w) => html`<li>${w}</li>`)}</ul></div>` : '';
+  const incomplete = unproven.length
+    ? html`<div class="policy" id="incomplete"><b>Why the verdict is incomplete (nothing failed; not proven yet)</b><ul>${unproven.slice(0, MAX_UNPROVEN).map((w) => html`<li>${w}</li>`)}</ul></div>`
+    : '';
+  return policy || incomplete ? html`${policy}${incomplete}` : '';
 }
 
 export function policyMarkdown(r: Report): string[] {
   const why = r.policy?.failed_because ?? [];
-  return why.length ? ['', '**Why the verdict withholds conformance:**', ...why.map((w) => md`- ${w}`.text)] : [];
+  const unproven = (r.incomplete_because ?? []).slice(0, MAX_UNPROVEN);
+  return [
+    ...(why.length ? ['', '**Why the verdict withholds conformance:**', ...why.map((w) => md`- ${w}`.text)] : []),
+    ...(unproven.length ? ['', '**Why the verdict is incomplete (nothing failed; not proven yet):**', ...unproven.map((w) => md`- ${w}`.text)] : []),
+  ];
 }
 
 export function commandHtml(r: Report): Html | '' {

@@ -6,16 +6,19 @@
 import type { Report } from './model.ts';
 
 export interface VerdictHeadline {
-  /** CONFORMANT, NOT CONFORMANT or PARTIAL. */
-  word: 'CONFORMANT' | 'NOT CONFORMANT' | 'PARTIAL';
+  /** CONFORMANT, NOT CONFORMANT, INCOMPLETE (nothing failed, a testable MUST rule not proven) or PARTIAL. */
+  word: 'CONFORMANT' | 'NOT CONFORMANT' | 'INCOMPLETE' | 'PARTIAL';
   /** PARTIAL only: why, and what the results so far show. */
   detail?: string;
 }
 
+const WORD = { conformant: 'CONFORMANT', not_conformant: 'NOT CONFORMANT', incomplete: 'INCOMPLETE' } as const;
+
 export function verdictHeadline(report: Pick<Report, 'verdict' | 'partial' | 'partial_reason'>): VerdictHeadline {
   if (report.partial) {
-    const sofar = report.verdict === 'conformant' ? 'not judged: the rules not reached are SKIP' : 'not conformant: a MUST rule failed before the stop';
+    const sofar = report.verdict === 'not_conformant' ? 'not conformant: a MUST rule failed before the stop' : 'not judged: the rules not reached are SKIP';
     return { word: 'PARTIAL', detail: `${report.partial_reason ?? 'interrupted'}; ${sofar}` };
   }
-  return { word: report.verdict === 'conformant' ? 'CONFORMANT' : 'NOT CONFORMANT' };
+  // A report.json from elsewhere may carry any word: what is not one of the three is not conformant.
+  return { word: Object.hasOwn(WORD, report.verdict) ? WORD[report.verdict] : 'NOT CONFORMANT' };
 }

@@ -95,9 +95,9 @@ export interface LoadReportModel {
   checks: LoadVerdictModel[];
   thresholds: LoadVerdictModel[];
   notes: string[];
-  verdict: 'pass' | 'fail';
+  verdict: 'pass' | 'fail' | 'incomplete';
   /** Interrupted (SIGINT/SIGTERM): the figures so far, and why. */
   partial?: boolean;
   partial_reason?: string;
-  exit_code: 0 | 1;
+  exit_code: 0 | 1 | 6;
 }

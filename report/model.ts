@@ -100,6 +100,13 @@ export interface CaseReport {
   reason?: string;
 }
 
+/**
+ * `not_conformant`: a MUST rule failed (FAIL or FLAKY), or a policy the user asked for failed;
+ * `incomplete`: nothing failed, but a MUST rule testable with this profile (merchant side: this
+ * program) did not run, ended ERROR or was not proven (verdict/incomplete.ts, docs/rulings.md).
+ */
+export type Verdict = 'conformant' | 'not_conformant' | 'incomplete';
+
 export interface Report {
   tool: { name: string; version: string };
   /** Which side was certified (absent = service): `run`, `receiver` (a webhook endpoint) or `client` (an API client). */
@@ -113,7 +120,7 @@ export interface Report {
   duration_ms: number;
   /** `levels`: set by `run --level` (absent = every level). */
   selection: { areas: string[]; rules: string[]; levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'> };
-  verdict: 'conformant' | 'not_conformant';
+  verdict: Verdict;
   summary: { pass: number; fail: number; warn: number; info: number; skip: number; error: number; flaky: number };
   /** MUST rules: `total` catalogued, `untestable` of them not exercisable through the API, `ran` of the rest. */
   must: { total: number; testable: number; untestable: number; ran: number; passed: number; failed: number; skipped: number };
@@ -133,6 +140,8 @@ export interface Report {
   command?: { line: string; exit_code: number | null; timed_out: boolean; duration_ms: number; output_bytes: number; output_tail: string };
   /** `run --strict` / `--min-must-coverage` (and, for `receiver` / `client`, the evidence gate): the policy applied and what made the verdict fail under it. */
   policy?: { strict: boolean; min_must_coverage?: number; failed_because: string[] };
+  /** Why the verdict is `incomplete` (each MUST rule not proven, and why; or why nothing ran): set only then. */
+  incomplete_because?: string[];
   /** What the run's own traffic cost as a model client (429s waited out, retries, outages), per area. */
   traffic?: Traffic;
   /** `webhooks judge`: the sink log the rules were judged from. */
@@ -234,6 +243,11 @@ export interface Certificate {
   certified_classes: string[];
   certification: boolean;
   not_certification_reason?: string;
+  /** When the certificate was written (ISO 8601); signed with the rest, not derived from the report. */
+  issued_at: string;
+  /** The run's start and end, as its report.json says (started_at, finished_at). */
+  run_started_at: string;
+  run_ended_at: string;
   /** Ed25519 over the canonical JSON of the certificate with `signature.value` left out; null: unsigned. */
   signature: CertificateSignature | null;
 }

@@ -15,6 +15,7 @@ import type { Report } from '../report/model.ts';
 import { collectRules, type FinishedTest } from '../verdict/collect.ts';
 import { replayCommand } from '../verdict/replay.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
+import { settleVerdict } from '../verdict/incomplete.ts';
 import { finishedOf } from './progress.ts';
 
 export const RESULTS_LOG = 'results.ndjson';
@@ -159,5 +160,6 @@ export function reportFromResultsLog(dir: string): Report | undefined {
     partial: true,
     partial_reason: `report.json was missing: rendered from ${RESULTS_LOG} (${tests.length} finished rule tests); the run did not finish`,
   };
+  settleVerdict(report);
   return redactDeep(report);
 }

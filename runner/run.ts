@@ -14,11 +14,13 @@ import type { Report } from '../report/model.ts';
 import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../core/circuit.ts';
 import { closePoolOf } from '../core/client.ts';
 import { preflight } from '../targets/preflight.ts';
+import type { KeyContradiction } from '../core/key-contradiction.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
 import { judgeRun } from '../verdict/judge-run.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { loadProfile, profileSecrets, type Profile } from '../core/profile.ts';
+import { checkNetwork, mergeNetwork, type ProfileNetwork } from '../core/network.ts';
 import { redactDeep, registerSecrets } from '../core/redact.ts';
 import { validateSelection } from './selection.ts';
 import { embeddedReplayArgs } from '../verdict/replay.ts';
@@ -64,6 +66,8 @@ export interface RunOptions {
   caseFilter?: string;
   /** Only rules of these levels (`run --level`); absent = every level. */
   levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
+  /** `--header`, `--client-cert`, `--client-key`, `--ca`: added to the target profile's network section. */
+  network?: ProfileNetwork;
   /** Per-request time-out of the suites' client (overrides probes.request_timeout_ms). */
   requestTimeoutMs?: number;
   /** Cap on requests per second per API key (overrides probes.max_rps). */
@@ -117,6 +121,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     throw new HarnessError('HPS_ERR_USAGE', '--fault and --time-scale apply to the embedded reference server only (drop --profile)');
   }
   const profile: Profile | undefined = opts.profile ?? (opts.profilePath ? loadProfile(opts.profilePath) : undefined);
+  // Before the target starts: a header or TLS file the run could not use is one line, exit 2.
+  if (opts.network) checkNetwork(mergeNetwork(profile?.network, opts.network), '--header/--client-cert/--client-key/--ca');
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
   // vitest starts while the target starts and answers the preflight (the caller's session: already open).
@@ -126,6 +132,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     await closeOwnSession(own);
     throw e;
   });
+  if (opts.network) target.profile.network = mergeNetwork(target.profile.network, opts.network);
   // The target's keys (an embedded reference's are new every run) are released when the run ends.
   const releaseSecrets = registerSecrets(profileSecrets(target.profile));
   const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
@@ -133,11 +140,13 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   guard?.addCleanup(() => rmSync(outageFile, { force: true }));
   guard?.addCleanup(() => target.removeTempSync());
   try {
-    await preflight(target.profile, { keys: !target.embedded });
+    // A key that behaves as the spec forbids for what it is declared to be is judged, not blamed on the profile.
+    const contradictions = await preflight(target.profile, { keys: !target.embedded });
+    for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile is wrong: ${c.profileWrong})`);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
-    return await suitesThenReport({ opts, own, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required });
+    return await suitesThenReport({ opts, own, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required, contradictions });
   } finally {
     await closeOwnSession(own);
     guard?.cleanup();
@@ -183,6 +192,8 @@ interface Finish {
   monitor: RunMonitor | undefined; persist: boolean; reportDir: string; log: (line: string) => void; guard: InterruptGuard | undefined;
   /** `--require` and the profile's `require`: the classes the CI gate requires. */
   required: readonly string[];
+  /** The preflight's key contradictions: each a FAIL of its rule. */
+  contradictions: readonly KeyContradiction[];
 }
 
 /**
@@ -210,6 +221,7 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
     pace: { maxRps: f.maxRps, concurrency: f.concurrency },
     policy: { ...opts.policy, stopped: f.monitor?.stopReason() },
     required: f.required,
+    contradictions: f.contradictions,
     ...(partialReason ? { partialReason } : {}),
   });
   if (partialReason) f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
@@ -277,6 +289,7 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
+  for (const why of (report.incomplete_because ?? []).slice(0, 40)) log(`  NOT PROVEN ${inertLine(why)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   const head = verdictHeadline(report);

@@ -112,6 +112,28 @@ export const profileSchema = {
         inspect_url: { type: 'string', pattern: '^https?://\\S+$' },
       },
     },
+    /** Extension: how the target is reached (docs/profile.md, "Network"): extra headers and mutual TLS. */
+    network: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        /** Headers sent on every request to base_url's origin (an API gateway's own), never anywhere else. */
+        headers: {
+          type: 'object',
+          maxProperties: 32,
+          propertyNames: { pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]{1,256}$' },
+          additionalProperties: { type: 'string', maxLength: 8192, pattern: '^[^\\r\\n\\x00]*$' },
+        },
+        /** Names of headers whose values are secrets (redacted like keys); a value from `${ENV}` is added by the loader. */
+        redacted_headers: { type: 'array', maxItems: 32, items: nonEmpty },
+        /** Mutual TLS: the client certificate and its private key (PEM files), and the CA bundle trusted for the target (PEM). */
+        client_cert: nonEmpty,
+        client_key: nonEmpty,
+        ca: nonEmpty,
+        /** true: this target is reached directly, whatever HTTPS_PROXY / HTTP_PROXY say (the embedded reference sets it). */
+        direct: { type: 'boolean' },
+      },
+    },
     probes: {
       type: 'object',
       additionalProperties: false,
@@ -145,6 +167,8 @@ export const PROFILE_PATTERN_MESSAGES: Record<string, string> = {
   '^[^\\s:]+:[0-9]{1,5}$': 'must be host:port, such as 127.0.0.1:4020',
   '^/\\S*$': 'must be a path starting with /',
   '^whsec_\\S+$': 'must start with whsec_',
+  "^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}$": 'must be an HTTP header name (letters, digits and !#$%&\'*+.^_`|~-)',
+  '^[^\\r\\n\\x00]*$': 'must not contain CR, LF or NUL',
 };
 
 export interface Profile {
@@ -180,6 +204,7 @@ export interface Profile {
   };
   control?: { url: string; token: string };
   receiver?: { url: string; secret: string; inspect_url?: string };
+  network?: ProfileNetwork;
   probes?: {
     rate_limit_max_requests?: number;
     live_writes?: boolean;
@@ -190,6 +215,16 @@ export interface Profile {
     outage_budget_s?: number;
     throttle_budget_s?: number;
   };
+}
+
+/** How the target is reached: extra headers, which of them are secrets, mutual TLS files. */
+export interface ProfileNetwork {
+  headers?: Record<string, string>;
+  redacted_headers?: string[];
+  client_cert?: string;
+  client_key?: string;
+  ca?: string;
+  direct?: boolean;
 }
 
 export interface WebhookEndpoint {

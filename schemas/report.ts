@@ -158,7 +158,7 @@ export const reportSchema = {
       finished_at: dateTime,
       duration_ms: num,
       selection: closed({ areas: strings, rules: strings, levels: { type: 'array', items: level } }, ['areas', 'rules']),
-      verdict: { enum: ['conformant', 'not_conformant'] },
+      verdict: { enum: ['conformant', 'not_conformant', 'incomplete'] },
       summary: counts,
       must: closed(
         { total: int, testable: int, untestable: int, ran: int, passed: int, failed: int, skipped: int },
@@ -171,6 +171,7 @@ export const reportSchema = {
       partial: bool,
       partial_reason: str,
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
+      incomplete_because: strings,
       command: closed(
         { line: str, exit_code: { type: ['integer', 'null'] }, timed_out: bool, duration_ms: num, output_bytes: int, output_tail: str },
         ['line', 'exit_code', 'timed_out', 'duration_ms', 'output_bytes', 'output_tail'],
@@ -214,7 +215,7 @@ export const certificateReadSchema = {
     profile_sha256: { type: ['string', 'null'], maxLength: 1000 },
     seed: { type: 'integer' },
     base_url: str,
-    verdict: { enum: ['conformant', 'not_conformant'] },
+    verdict: { enum: ['conformant', 'not_conformant', 'incomplete'] },
     must_coverage: { type: 'object', required: ['ran', 'testable', 'pct'], properties: { ran: int, testable: int, pct: num } },
     certification: bool,
     not_certification_reason: str,

@@ -18,6 +18,12 @@ export interface FaultDeclaration {
   /** The catalogue rules the suite must fail (or warn, for a SHOULD rule) while the fault is planted. */
   readonly breaks: readonly string[];
   /**
+   * The spec's obligations (catalogue/obligations.ts ids) the fault violates, and no other: one
+   * requirement, named once for each place the spec states it. The proof that each is checked:
+   * the clause matrix counts an obligation proved when such a fault fails a rule citing its clause.
+   */
+  readonly violates?: readonly string[];
+  /**
    * A negative control: not a bug but what stock infrastructure in front of a conformant
    * service does; the suite must raise nothing, and `observes` names the rules whose probes meet it.
    */
@@ -72,8 +78,8 @@ export function declaredFaults(steps: readonly PlantingStep[]): Readonly<Record<
       planted.add(fault);
       if (typeof entry === 'function') continue;
       if (declared.has(fault)) throw new Error(`planted fault ${fault} is declared twice (step: ${step.name})`);
-      const { does, breaks, control } = entry as Planted<unknown, unknown>;
-      declared.set(fault, { does, breaks, ...(control ? { control } : {}) });
+      const { does, breaks, violates, control } = entry as Planted<unknown, unknown>;
+      declared.set(fault, { does, breaks, ...(violates ? { violates } : {}), ...(control ? { control } : {}) });
     }
   }
   const undeclared = [...planted].filter((f) => !declared.has(f));

@@ -81,7 +81,8 @@ export async function startTarget(o: {
     }
   }
   const { reference, live } = started;
-  const profile = reference.profile as Profile;
+  // Our own server on loopback: reached directly, never through the environment's proxy.
+  const profile = { ...(reference.profile as Profile), network: { direct: true } };
   return {
     profile,
     embedded: true,

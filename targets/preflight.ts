@@ -7,15 +7,21 @@
  *    stops the run with exit 3 (HPS_ERR_TARGET_NOT_API) and says what was tried.
  * 2. Every key of the profile, with the same read, judged by what the profile says it is: the
  *    keys that should work answer 200, the write-only key 403 insufficient_scope, the revoked key
- *    401; a Live key's list shows Live objects, a Test key's Test ones. A key the service does
- *    not take as declared stops the run with exit 2 naming the profile field
- *    (HPS_ERR_PROFILE_KEY): a wrong or rotated key is configuration trouble, never a verdict.
+ *    401; a Live key's list shows Live objects, a Test key's Test ones. Two outcomes:
+ *    - a key that should work and is refused (401/403) stops the run with exit 2 naming the field
+ *      (HPS_ERR_PROFILE_KEY): a wrong or rotated key; nothing the service did can be judged;
+ *    - a key that behaves as the spec forbids for what it is declared to be (the revoked key
+ *      answered 200, the write-only key could read, a `pt_test_sk_` key's list shows Live objects)
+ *      may be the service's defect: it is returned as a finding against the rule that covers it
+ *      (AUTH-REVOKED-KEY, AUTH-READ-SCOPE-REQUIRED, ISO-TEST-LIVE-LIST), judged FAIL with that
+ *      evidence and "or the profile is wrong: …" (verdict/preflight-findings.ts); the run goes on.
  *
  * Bodies quoted in a message are redacted (a target may echo the key) and cut short.
  */
 import { TransportError, type ApiResponse, type Client } from '../core/client.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
 import { HarnessError } from '../core/errors.ts';
+import type { KeyContradiction } from '../core/key-contradiction.ts';
 import { profileSecrets, type Profile } from '../core/profile.ts';
 import { redactText, stripUserInfo } from '../core/redact.ts';
 
@@ -37,8 +43,11 @@ const EXPECTED: Record<KeyField, { status: 200 | 401 | 403; livemode?: boolean; 
 
 const PROBE = '/v1/payments?limit=1';
 
-/** `keys: false`: the base URL only (the embedded reference, whose profile it wrote itself, may carry a planted fault about keys). */
-export async function preflight(profile: Profile, o: { keys?: boolean } = {}): Promise<void> {
+/**
+ * `keys: false`: the base URL only (the embedded reference, whose profile it wrote itself, may carry a planted fault about keys).
+ * Returns the contradictions a rule judges (empty when every key is what the profile says).
+ */
+export async function preflight(profile: Profile, o: { keys?: boolean } = {}): Promise<KeyContradiction[]> {
   const client = clientForProfile(profile, { checkKeys: false });
   const target = stripUserInfo(profile.base_url);
   const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
@@ -49,18 +58,44 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
     throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
   }
   if (first.status === 404) throw notApi(target, first, quote);
-  if (o.keys === false) return;
+  if (o.keys === false) return [];
   const problems: string[] = [];
+  const findings: KeyContradiction[] = [];
   for (const field of Object.keys(EXPECTED) as KeyField[]) {
     const key = profile.keys[field];
     if (!key) continue;
     const res = field === 'test' ? first : await read(client, key, target);
+    const finding = contradiction(field, res, quote);
+    if (finding) { findings.push(finding); continue; }
     const problem = keyProblem(field, res);
     if (problem) problems.push(problem);
   }
   if (problems.length) {
     throw new HarnessError('HPS_ERR_PROFILE_KEY', problems.join('; '), problems);
   }
+  return findings;
+}
+
+/** What a key did that the spec forbids for what it is declared to be, with the rule that judges it; undefined when nothing is. */
+function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse) => string): KeyContradiction | undefined {
+  const f = `keys.${field}`;
+  const got = `GET ${PROBE} with ${f} answered ${res.status} (${quote(res)})`;
+  if (field === 'test_revoked' && res.status !== 401 && res.status < 500) {
+    return { rule: 'AUTH-REVOKED-KEY', field: f, message: `${got}: a revoked key was ${res.status < 300 ? 'served' : 'not refused as unknown'}, where the spec answers 401 invalid_api_key`, profileWrong: `${f} is not a revoked key of this service` };
+  }
+  if (field === 'test_write_only' && res.status >= 200 && res.status < 300) {
+    return { rule: 'AUTH-READ-SCOPE-REQUIRED', field: f, message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`, profileWrong: `${f} has payments:read` };
+  }
+  const want = EXPECTED[field].livemode;
+  if (want === undefined || res.status !== 200) return undefined;
+  const modes = new Set((Array.isArray(res.json?.data) ? res.json.data : []).map((p: { livemode?: unknown }) => p?.livemode));
+  if (!modes.has(!want)) return undefined;
+  const kind = want ? 'Live' : 'Test';
+  return {
+    rule: 'ISO-TEST-LIVE-LIST', field: f,
+    message: `${got}: the list of a ${kind} key (it starts with pt_${want ? 'live' : 'test'}_sk_) shows ${want ? 'Test' : 'Live'} objects (livemode ${!want}), where a ${kind} key's list holds only livemode ${want} Payments`,
+    profileWrong: `${f} is not ${EXPECTED[field].what}`,
+  };
 }
 
 async function read(client: Client, key: string, target: string, once = false): Promise<ApiResponse> {
@@ -92,8 +127,5 @@ function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
     if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
     return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the service does not treat it as the spec says; remove the field to run the other rules)`;
   }
-  if (want.livemode === undefined || res.status !== 200) return undefined;
-  const modes = new Set((Array.isArray(res.json?.data) ? res.json.data : []).map((p: { livemode?: unknown }) => p?.livemode));
-  if (modes.has(!want.livemode)) return `keys.${field}: its list shows ${want.livemode ? 'Test' : 'Live'} objects (livemode ${!want.livemode}), but the profile says it is ${want.what}`;
   return undefined;
 }

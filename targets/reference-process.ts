@@ -20,7 +20,10 @@ export async function openLoadTarget(profilePath: string | undefined): Promise<L
     const profile = loadProfile(profilePath);
     return { profile, embedded: false, secrets: profileSecrets(profile), close: async () => undefined };
   }
-  const { profile, close } = await startReferenceProcess();
+  const started = await startReferenceProcess();
+  // Our own server on loopback: reached directly, never through the environment's proxy.
+  const profile = { ...started.profile, network: { direct: true } };
+  const close = started.close;
   return { profile, embedded: true, secrets: profileSecrets(profile), close };
 }
 

@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { Ajv } from 'ajv';
+import { generateKeyPairSync } from 'node:crypto';
 import { startReferenceServer } from '../targets/reference-server.ts';
 import { runChild } from './support/run-child.ts';
 
@@ -37,10 +39,10 @@ interface ActionResult {
 
 const EXPR = /\$\{\{\s*([^}]+?)\s*\}\}/g;
 
-/** The expressions action.yml uses: inputs.X, github.action_path, steps.S.outputs.O, and `inputs.X == 'v'`. */
+/** The expressions action.yml uses: inputs.X, github.action_path, steps.S.outputs.O, and `inputs.X == 'v'` / `!= 'v'`. */
 function evaluate(expr: string, ctx: { inputs: Record<string, string>; actionPath: string; steps: Record<string, Record<string, string>> }): string {
-  const eq = /^inputs\.([\w-]+) == '([^']*)'$/.exec(expr);
-  if (eq) return String(ctx.inputs[eq[1]!] === eq[2]);
+  const eq = /^inputs\.([\w-]+) (==|!=) '([^']*)'$/.exec(expr);
+  if (eq) return String((ctx.inputs[eq[1]!] === eq[3]) === (eq[2] === '=='));
   let m = /^inputs\.([\w-]+)$/.exec(expr);
   if (m) {
     if (!(m[1]! in ctx.inputs)) throw new Error(`action.yml uses undeclared input ${m[1]}`);
@@ -59,6 +61,7 @@ async function runAction(actionPath: string, given: Record<string, string>, env:
   writeFileSync(summaryFile, '');
   const result: ActionResult = { exitCode: 0, ran: [], outputs: {}, stdout: '', stderr: '', summary: '' };
   for (const [i, step] of action.runs.steps.entries()) {
+    // actions/setup-node (only with node-version) and actions/cache (a miss on a clean runner): the runner's
     if (step.uses !== undefined) continue;
     if (step.if !== undefined && evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx) !== 'true') continue;
     const outputFile = join(cwd, `output-${i}-${Date.now()}`);
@@ -84,6 +87,25 @@ async function runAction(actionPath: string, given: Record<string, string>, env:
 }
 
 describe('action.yml', () => {
+  it('matches the action metadata format (test/fixtures/action-metadata.schema.json, from GitHub\'s documented syntax)', () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, 'test/fixtures/action-metadata.schema.json'), 'utf8')) as object;
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    expect(validate(action) ? [] : validate.errors).toEqual([]);
+    // and the schema refuses what GitHub refuses: an output without a value, a step that both runs and uses
+    expect(validate({ ...action, outputs: { verdict: { description: 'x' } } })).toBe(false);
+    expect(validate({ ...action, runs: { using: 'composite', steps: [{ run: 'true', shell: 'bash', uses: 'a/b@v1' }] } })).toBe(false);
+  });
+
+  it('sets up no Node unless asked (node-version empty by default), and caches the install on the lockfile', () => {
+    expect(action.inputs['node-version']!.default).toBe('');
+    const setup = action.runs.steps.find((s) => s.uses?.startsWith('actions/setup-node'))!;
+    expect(setup.if).toBe("${{ inputs.node-version != '' }}");
+    const cache = action.runs.steps.find((s) => s.uses?.startsWith('actions/cache'))! as Step & { with: Record<string, string> };
+    expect(cache.with.key).toBe('${{ steps.lock.outputs.key }}');
+    expect(action.runs.steps.find((s) => s.id === 'lock')!.run).toContain('package-lock.json');
+    expect(action.runs.steps.find((s) => s.id === 'install')!.run).toContain('npm ci --omit=dev --prefer-offline');
+  });
+
   it('is a composite action whose run steps take inputs only through env (no ${{ }} in a script)', () => {
     expect(action.runs.using).toBe('composite');
     for (const step of action.runs.steps.filter((s) => s.run !== undefined)) {
@@ -110,8 +132,11 @@ describe('action.yml', () => {
     it('against the embedded reference: the install, the run and the load step; outputs, step summary; exit 0', async () => {
       const r = await runAction(actionPath, { 'run-args': '--area routing --seed 1', load: 'true', 'load-args': '--duration 1 --warmup 0 --connections 2 --workers 1 --max-p99-ms 60000', 'report-dir': 'out' }, { ...process.env, npm_config_prefer_offline: 'true' }, work);
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
-      expect(r.ran).toEqual(['install', 'run', 'load']);
-      expect(r.outputs).toEqual({ verdict: 'conformant', report: 'out/report.json', certificate: 'out/certificate.json', 'load-verdict': 'pass' });
+      expect(r.ran).toEqual(['lock', 'install', 'run', 'load']);
+      expect(r.outputs).toMatchObject({ verdict: 'conformant', 'exit-status': '0', gate: '', report: 'out/report.json', certificate: 'out/certificate.json', cli: join(actionPath, 'bin/hps-conformance.mjs'), 'load-verdict': 'pass' });
+      // classes: the conformant ones of report.json, none here (one area leaves every class's other MUST rules unrun)
+      const written = JSON.parse(readFileSync(join(work, 'out', 'report.json'), 'utf8')) as { classes: Array<{ id: string; status: string }> };
+      expect(r.outputs.classes).toBe(written.classes.filter((c) => c.status === 'conformant').map((c) => c.id).join(','));
       expect(existsSync(join(work, 'out', 'report.json'))).toBe(true);
       expect(existsSync(join(work, 'out', 'load.json'))).toBe(true);
       expect(r.summary).toMatch(/conformant/);
@@ -124,8 +149,9 @@ describe('action.yml', () => {
         const key = ref.profile.keys.test;
         const r = await runAction(actionPath, { 'base-url': ref.url, 'key-env': 'MY_TEST_KEY', 'run-args': '--rule AUTH-MISSING-KEY --seed 1', load: 'true', 'report-dir': 'faulty' }, { ...process.env, MY_TEST_KEY: key, npm_config_prefer_offline: 'true' }, work);
         expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(1);
-        expect(r.ran).toEqual(['install', 'run']); // the load step does not run after a failed one
+        expect(r.ran).toEqual(['lock', 'install', 'run']); // the load step does not run after a failed one
         expect(r.outputs.verdict).toBe('not_conformant');
+        expect(r.outputs['exit-status']).toBe('1');
         expect(r.outputs.report).toBe('faulty/report.json');
         expect(r.stdout).toMatch(/^::error .*AUTH-MISSING-KEY/m);
         expect(r.summary).toContain('AUTH-MISSING-KEY');
@@ -133,6 +159,33 @@ describe('action.yml', () => {
       } finally {
         await ref.close();
       }
+    }, 420_000);
+
+    it('the --require gate failing: exit 4, and the outputs say so (exit-status 4, gate failed, the verdict as report.json says); run-args as a JSON array with a space in an argument', async () => {
+      const runArgs = JSON.stringify(['--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--header', 'X-Team: pay ments']);
+      const r = await runAction(actionPath, { 'run-args': runArgs, require: 'isolation-live', 'report-dir': 'gated' }, { ...process.env, npm_config_prefer_offline: 'true' }, work);
+      expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(4);
+      const report = JSON.parse(readFileSync(join(work, 'gated', 'report.json'), 'utf8')) as { verdict: string };
+      expect(r.outputs).toMatchObject({ 'exit-status': '4', gate: 'failed', verdict: report.verdict });
+      expect(r.stdout).toMatch(/^::error title=hps-conformance::the --require gate failed \(exit 4\)/m);
+    }, 420_000);
+
+    it('examples/ci/github-actions.yml\'s verify step, run as written: passes with the signer\'s public key, fails with another', async () => {
+      const signer = generateKeyPairSync('ed25519');
+      const pub = join(work, 'hps-signer.pub');
+      writeFileSync(pub, signer.publicKey.export({ type: 'spki', format: 'pem' }));
+      const env = { ...process.env, HPS_SIGN_KEY: signer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), npm_config_prefer_offline: 'true' };
+      const r = await runAction(actionPath, { 'run-args': '--rule AUTH-MISSING-KEY --seed 1', 'report-dir': 'hps-report' }, env, work);
+      expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
+      const wf = parse(readFileSync(join(ROOT, 'examples/ci/github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+      const verify = wf.jobs['conformance']!.steps.find((s) => s.name?.startsWith('Verify the certificate'))!;
+      const verifyEnv = (publicKeyFile: string) => ({ ...process.env, HPS_CLI: r.outputs.cli!, HPS_REPORT: 'hps-report', HPS_SIGNER_PUBLIC_KEY: publicKeyFile });
+      const ok = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!], { cwd: work, env: verifyEnv(pub), timeoutMs: 120_000 });
+      expect(ok.status, ok.stdout + ok.stderr).toBe(0);
+      const other = join(work, 'other.pub');
+      writeFileSync(other, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
+      const bad = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!], { cwd: work, env: verifyEnv(other), timeoutMs: 120_000 });
+      expect(bad.status).toBe(1);
     }, 420_000);
   });
 });

@@ -4,12 +4,14 @@
  * mismatch, 2 usage) and the profile hash ignores secret values.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCertificate, canonicalJson, notCertificationReason, profileFileHash, profileHash } from '../verdict/certificate.ts';
+import { buildCertificate, canonicalJson, certificationLine, notCertificationReason, profileFileHash, profileHash } from '../verdict/certificate.ts';
 import { verifyCertificate } from '../verdict/verify.ts';
+import { fingerprint, signCertificate } from '../verdict/signing.ts';
 import type { Profile } from '../core/profile.ts';
 import { startReference } from '../reference/index.ts';
 import type { Report } from '../report/model.ts';
@@ -57,12 +59,20 @@ describe('certificate (unit)', () => {
   it('carries every field of the agreed shape', () => {
     const json = JSON.stringify(report());
     const c = buildCertificate(report(), json, profileHash(profile));
-    expect(Object.keys(c).sort()).toEqual(['base_url', 'catalogue_sha256', 'certification', 'certified_classes', 'classes', 'counts', 'description_document_version', 'format', 'must', 'must_coverage', 'not_certification_reason', 'profile_sha256', 'report_sha256', 'runs', 'selection', 'side', 'seed', 'signature', 'spec_sha256', 'tool', 'verdict'].sort());
+    expect(Object.keys(c).sort()).toEqual(['base_url', 'catalogue_sha256', 'certification', 'certified_classes', 'classes', 'counts', 'description_document_version', 'format', 'issued_at', 'must', 'must_coverage', 'not_certification_reason', 'run_ended_at', 'run_started_at', 'profile_sha256', 'report_sha256', 'runs', 'selection', 'side', 'seed', 'signature', 'spec_sha256', 'tool', 'verdict'].sort());
     // No rule ran in this made-up report: no class is conformant, so nothing is certified.
     expect(c).toMatchObject({ tool: { version: '9.9.9' }, description_document_version: '1.0.0', seed: 7, base_url: 'http://127.0.0.1:4010', verdict: 'conformant', certification: false, certified_classes: [], signature: null });
     expect(c.not_certification_reason).toMatch(/no class is conformant/);
     expect(c.report_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(verifyCertificate(c, json.replace('"seed":7', '"seed":8'))[0]).toMatch(/report_sha256 .* does not match/);
+  });
+
+  it("the line `run` prints after signing names the signer's fingerprint, the way to verify against it", () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const made = { ...buildCertificate(report(), '{}', null), certification: true, certified_classes: ['core'], classes: [] };
+    const line = certificationLine(signCertificate(made, privateKey), 'out');
+    expect(line).toContain(`verify it with: hps-conformance verify-certificate out --fingerprint SHA256:${fingerprint(publicKey)}`);
+    expect(certificationLine(made, 'out')).toContain('unsigned: hps-conformance verify-certificate out checks its claims only');
   });
 
   it('hashes the profile without its secrets: same shape, other secret values, same hash; other fields change it', () => {
@@ -98,7 +108,10 @@ describe('certificate.json and verify-certificate (CLI)', () => {
 
     const ok = cli(['verify-certificate', out, '--profile', pfile]);
     expect(ok.code, ok.out + ok.err).toBe(0);
-    expect(ok.out).toMatch(/^certificate OK: .*profile matches.*NOT a certification.*unsigned/);
+    // Unsigned: the claims hold, and the line says plainly that nothing is verified.
+    expect(ok.out).toMatch(/^claims consistent \(not verified\) · .*profile matches.*NOT a certification.*UNSIGNED: not verified/);
+    expect(ok.out).not.toMatch(/VERIFIED:/);
+    expect(ok.out).toMatch(/run \d{4}-\d\d-\d\dT\S+Z to \d{4}-\d\d-\d\dT\S+Z, issued \d{4}-\d\d-\d\dT\S+Z/);
 
     // another profile (a different base_url) does not match
     const other = join(dir, 'other.json');
@@ -115,6 +128,62 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     expect(tampered.out).toMatch(/MISMATCH report_sha256/);
     writeFileSync(join(out, 'report.json'), rep);
     expect(cli(['verify-certificate', out]).code).toBe(0);
+  }, 180_000);
+
+  it('verified means signed by a signer the verifier named: a key nobody named is "signature not checked", --require-signature alone is a usage error', async () => {
+    const pfile = join(dir, 'profile-signed.json');
+    writeFileSync(pfile, JSON.stringify(ref.profile));
+    const pem = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ format: 'pem', type }) as string;
+    const mine = generateKeyPairSync('ed25519');
+    const stranger = generateKeyPairSync('ed25519');
+    const [priv, pub, otherPub] = ['certifier.pem', 'certifier.pub.pem', 'stranger.pub.pem'].map((f) => join(dir, f)) as [string, string, string];
+    writeFileSync(priv, pem(mine.privateKey, 'pkcs8'));
+    writeFileSync(pub, pem(mine.publicKey, 'spki'));
+    writeFileSync(otherPub, pem(stranger.publicKey, 'spki'));
+    const out = join(dir, 'signed');
+    const r = await cliAsync(['run', '--profile', pfile, '--rule', 'AUTH-MISSING-KEY', '--seed', '3', '--runs', '10', '--sign-key', priv, '--report', out, '--no-progress']);
+    expect(r.code, r.err).toBe(0);
+    const print = `SHA256:${fingerprint(mine.publicKey)}`;
+    expect(r.out).toContain(`signed (Ed25519, ${print})) · verify it with: hps-conformance verify-certificate ${out} --fingerprint ${print}`);
+    const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
+    expect(Date.parse(cert.issued_at)).toBeGreaterThanOrEqual(Date.parse(cert.run_ended_at));
+    expect(Date.parse(cert.run_started_at)).toBeLessThanOrEqual(Date.parse(cert.run_ended_at));
+
+    const noFlags = cli(['verify-certificate', out]);
+    expect(noFlags.code, noFlags.out + noFlags.err).toBe(0);
+    expect(noFlags.out).toContain(`SIGNATURE NOT CHECKED: signed by ${print}, a signer nobody named, so not verified`);
+    expect(noFlags.out).not.toMatch(/VERIFIED:/);
+    const alone = cli(['verify-certificate', out, '--require-signature']);
+    expect(alone.code).toBe(2);
+    expect(alone.err.trim().split('\n')).toHaveLength(1);
+    expect(alone.err).toMatch(/--require-signature needs the signer named/);
+    const strangerKey = cli(['verify-certificate', out, '--require-signature', '--public-key', otherPub]);
+    expect(strangerKey.code).toBe(1);
+    expect(strangerKey.out).toMatch(/^MISMATCH signed by SHA256:[0-9a-f]{64}, not by a signer named/);
+    for (const named of [['--fingerprint', print], ['--public-key', pub], ['--public-key', otherPub, '--fingerprint', print.replace('SHA256:', '').toUpperCase()]]) {
+      const v = cli(['verify-certificate', out, '--require-signature', ...named]);
+      expect(v.code, named.join(' ') + v.out + v.err).toBe(0);
+      expect(v.out).toMatch(new RegExp(`^VERIFIED: .*issued .* signed by ${print}, a signer named`));
+    }
+    const trust = join(dir, 'trust.txt');
+    writeFileSync(trust, `# certifiers we trust\n${print}\n\n`);
+    expect(cli(['verify-certificate', out, '--trust', trust]).code).toBe(0);
+    writeFileSync(trust, 'not a fingerprint\n');
+    const badTrust = cli(['verify-certificate', out, '--trust', trust]);
+    expect([badTrust.code, badTrust.err.trim()]).toEqual([2, `hps-conformance: --trust: ${trust} line 1 is not a fingerprint (SHA256: and 64 hex digits)`]);
+    expect(cli(['verify-certificate', out, '--fingerprint', 'SHA256:abc']).code).toBe(2);
+
+    // A stripped signature: unsigned says so without a signer named, and fails with one.
+    const text = readFileSync(join(out, 'certificate.json'), 'utf8');
+    writeFileSync(join(out, 'certificate.json'), JSON.stringify({ ...cert, signature: null }));
+    expect(cli(['verify-certificate', out]).out).toMatch(/UNSIGNED: not verified/);
+    expect(cli(['verify-certificate', out, '--fingerprint', print]).out).toMatch(/^MISMATCH the certificate is unsigned/);
+    // A certificate of the format before issue times: refused with one line.
+    writeFileSync(join(out, 'certificate.json'), JSON.stringify({ ...cert, format: 'hps-conformance-certificate/2' }));
+    const old = cli(['verify-certificate', out, '--fingerprint', print]);
+    expect([old.code, old.out.trim().split('\n').length]).toEqual([1, 1]);
+    expect(old.out).toMatch(/certificate format "hps-conformance-certificate\/2" is not hps-conformance-certificate\/3/);
+    writeFileSync(join(out, 'certificate.json'), text);
   }, 180_000);
 
   it('exits 2 with one line for a missing DIR, a missing certificate, two DIRs', () => {

@@ -28,18 +28,24 @@ describe('examples/ci', () => {
     for (const k of Object.keys(hps.with!)) expect(action.inputs, `input ${k}`).toHaveProperty(k);
     expect(hps.with!['node-version']).toBe(LTS);
     expect(hps.with!['base-url']).toMatch(/^https:\/\/staging\./);
-    for (const f of flagsOf(hps.with!['run-args']!)) expect(optionsOf('run'), `run --${f}`).toContain(f);
+    const runArgs = JSON.parse(hps.with!['run-args']!) as string[]; // the JSON-array form (arguments with spaces)
+    expect(runArgs.length).toBeGreaterThan(0);
+    for (const f of runArgs.filter((a) => a.startsWith('--'))) expect(optionsOf('run'), `run ${f}`).toContain(f.slice(2));
     for (const f of flagsOf(hps.with!['load-args']!)) expect(optionsOf('load'), `load --${f}`).toContain(f);
     expect(Object.keys(hps.env!)).toContain(hps.with!['key-env']);
     expect(hps.env![hps.with!['key-env']!]).toBe('${{ secrets.HPS_KEY_TEST }}');
+    // The verify step really verifies: the action's CLI, the signer's public key, a signature required.
+    const verify = steps.find((s) => (s as { name?: string }).name?.startsWith('Verify the certificate')) as { run: string };
+    expect(verify.run).toBe('node "$HPS_CLI" verify-certificate "$HPS_REPORT" --public-key "$HPS_SIGNER_PUBLIC_KEY" --require-signature');
+    for (const f of flagsOf(verify.run)) expect(optionsOf('verify-certificate'), `verify-certificate --${f}`).toContain(f);
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact'))!;
     expect(upload.with!['path']).toBe(`${hps.with!['report-dir']}/`);
   });
 
   it('gitlab-ci.yml: the documented image, a run with real options, hps-report kept with its JUnit', () => {
     const text = read('gitlab-ci.yml');
-    const job = (parse(text) as Record<string, { image: string; script: string[]; artifacts: { paths: string[]; reports: { junit: string } } }>)['conformance']!;
-    expect(job.image).toBe(IMAGE);
+    const job = (parse(text) as Record<string, { image: { name: string; entrypoint: string[] }; script: string[]; artifacts: { paths: string[]; reports: { junit: string } } }>)['conformance']!;
+    expect(job.image).toEqual({ name: IMAGE, entrypoint: [''] }); // the image's entrypoint is the CLI: GitLab needs its shell
     const run = job.script.join('\n');
     expect(run).toMatch(/^hps-conformance run /);
     for (const f of flagsOf(run)) expect(optionsOf('run'), `run --${f}`).toContain(f);

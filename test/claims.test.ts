@@ -17,7 +17,7 @@ import { mustCounts } from '../report/must-counts.ts';
 import { buildCertificate, profileFileHash, sha256 } from '../verdict/certificate.ts';
 import { classesLine, classVerdicts } from '../verdict/classes.ts';
 import { exitCodeWithRequire, requiredClasses, unmetRequirements } from '../verdict/require.ts';
-import { signCertificate } from '../verdict/signing.ts';
+import { fingerprint, signCertificate } from '../verdict/signing.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { verifyCertificate } from '../verdict/verify.ts';
 import { judgeRun } from '../verdict/judge-run.ts';
@@ -190,16 +190,15 @@ describe('certificates cannot be made by hand: the tamper table', () => {
   const reportJson = JSON.stringify(rep, null, 2);
   const unsigned = buildCertificate(rep, reportJson, profileFileHash(profileText, {}));
   const signed = signCertificate(unsigned, privateKey);
-  const caught = (c: Certificate, json: string, key?: KeyObject) => verifyCertificate(c, json, { profileText, publicKey: key })[0];
+  const caught = (c: Certificate, json: string, key?: KeyObject) => verifyCertificate(c, json, { profileText, ...(key ? { signers: [fingerprint(key)] } : {}) })[0];
   const table: string[] = [];
 
   it('the untouched files verify, signed (with the key) and unsigned', () => {
-    expect(verifyCertificate(signed, reportJson, { profileText, publicKey })).toEqual([]);
+    expect(verifyCertificate(signed, reportJson, { profileText, signers: [fingerprint(publicKey)] })).toEqual([]);
     expect(verifyCertificate(unsigned, reportJson, { profileText })).toEqual([]);
-    expect(caught(unsigned, reportJson, publicKey)).toMatch(/unsigned, and a signature was required/);
-    expect(verifyCertificate(unsigned, reportJson, { requireSignature: true })[0]).toMatch(/unsigned/);
+    expect(caught(unsigned, reportJson, publicKey)).toMatch(/unsigned, and the verifier named its signer/);
     const other = generateKeyPairSync('ed25519').publicKey;
-    expect(caught(signed, reportJson, other)).toMatch(/not by the key given/);
+    expect(caught(signed, reportJson, other)).toMatch(/not by a signer named/);
   });
 
   it('every field of certificate.json edited in turn is caught, signed and unsigned', () => {
@@ -225,6 +224,13 @@ describe('certificates cannot be made by hand: the tamper table', () => {
     }
     const stripped = { ...signed, signature: null };
     expect(caught(stripped, reportJson, publicKey)).toMatch(/unsigned/);
+    // issued_at is not derived from the report: an issue time moved (still after the run) is caught
+    // by the signature only; one before the run's end, or not a time, by derivation too.
+    const moved = (c: Certificate) => ({ ...c, issued_at: '2027-01-01T00:00:00.000Z' });
+    expect(caught(moved(unsigned), reportJson)).toBeUndefined();
+    expect(caught(moved(signed), reportJson, publicKey)).toMatch(/signature does not match/);
+    expect(caught({ ...unsigned, issued_at: '2025-12-31T23:59:59Z' }, reportJson)).toMatch(/issued_at .* is before the run ended/);
+    table.push('certificate.json issued_at moved (after the run)  unsigned: passes (not derivable) · signed: caught');
   });
 
   it('every claim of report.json edited in turn is caught, even with report_sha256 recomputed by the editor', () => {
@@ -267,7 +273,7 @@ describe('certificates cannot be made by hand: the tamper table', () => {
     expect(verifyCertificate(forged, json, { profileText })).toEqual([]);
     expect(caught(forged, json, publicKey)).toMatch(/unsigned/);
     const resigned = signCertificate(forged, generateKeyPairSync('ed25519').privateKey);
-    expect(caught(resigned, json, publicKey)).toMatch(/not by the key given/);
+    expect(caught(resigned, json, publicKey)).toMatch(/not by a signer named/);
     table.push(`consistent forgery, unsigned               without a key: passes (unsigned says so) · --public-key: caught · signed by another key: caught`);
     console.log(`tamper table (${table.length} edits):\n${table.join('\n')}`);
     expect(table.filter((l) => l.includes('MISSED'))).toEqual([]);

@@ -42,6 +42,7 @@ describe('CLI --help and --version', () => {
         expect(flat, `${name} --help lists --${long}`).toContain(`--${long}`);
         expect(flat, `${name} --help describes --${long}`).toContain(o.help.replace(/\s+/g, ' '));
       }
+      expect(flat, `${name} --help documents exit 6`).toContain('6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)');
     }
   }, 120_000);
 

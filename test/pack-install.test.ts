@@ -77,7 +77,7 @@ describe('npm run pack:release and a global install', () => {
     expect(load.status, `${load.stdout}\n${load.stderr}`).toBe(0);
     expect((JSON.parse(readFileSync(join(tmp, 'load', 'load.json'), 'utf8')) as { verdict: string }).verdict).toBe('pass');
 
-    const receiver = await hps(['receiver', '--seed', '1', '--report', join(tmp, 'receiver')]);
+    const receiver = await hps(['receiver', '--seed', '1', '--dedup-time-scale', '60', '--report', join(tmp, 'receiver')]);
     expect(receiver.status, `${receiver.stdout}\n${receiver.stderr}`).toBe(0);
     expect(receiver.stdout).toContain('verdict: conformant');
 

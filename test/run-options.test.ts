@@ -123,7 +123,7 @@ describe('progress, fail-fast and CI hooks', () => {
     expect(r.err).toMatch(/stopped after 1 FAIL rule\(s\) \(--max-failures 1\)/);
     const rep = reportOf(out);
     expect(rep.stopped).toMatch(/--max-failures 1/);
-    const notRun = rep.rules.filter((x) => x.reason?.startsWith('not run: stopped after'));
+    const notRun = rep.rules.filter((x) => x.reason?.startsWith('not reached: stopped after'));
     expect(notRun.length).toBeGreaterThan(10);
     expect(rep.rules.filter((x) => x.status === 'fail').length).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8')).certification).toBe(false);

@@ -1,6 +1,7 @@
 /** --strict and --min-must-coverage change the verdict (never a rule's status) and say why. */
 import { describe, expect, it } from 'vitest';
-import { applyVerdictPolicy, exitCodeUnderPolicy, mustCoverage } from '../verdict/policy.ts';
+import { applyVerdictPolicy, mustCoverage } from '../verdict/policy.ts';
+import { exitCodeOf } from '../verdict/exit-code.ts';
 import type { Report, RuleReport } from '../report/model.ts';
 
 function rule(id: string, level: RuleReport['level'], status: RuleReport['status'], extra: Partial<RuleReport> = {}): RuleReport {
@@ -22,12 +23,29 @@ function report(rules: RuleReport[]): Report {
 describe('verdict policy', () => {
   const rules = () => [rule('A-1', 'MUST', 'pass'), rule('A-2', 'MUST', 'skip'), rule('A-3', 'SHOULD', 'warn'), rule('A-4', 'MUST', 'skip', { untestable: true })];
 
-  it('without a policy the verdict stands (a WARN and a skipped MUST are conformant)', () => {
-    const r = report(rules());
+  it('without a policy a WARN and a MUST rule the profile cannot test are conformant (the classes say the scope)', () => {
+    const r = report([rule('A-1', 'MUST', 'pass'), rule('A-2', 'MUST', 'skip', { reason: 'profile lacks keys.live' }), rule('A-3', 'SHOULD', 'warn'), rule('A-4', 'MUST', 'skip', { untestable: true })]);
     applyVerdictPolicy(r, {});
     expect(r.verdict).toBe('conformant');
     expect(r.policy).toBeUndefined();
-    expect(exitCodeUnderPolicy(r, 0)).toBe(0);
+    expect(r.incomplete_because).toBeUndefined();
+    expect(exitCodeOf(r)).toBe(0);
+  });
+
+  it('a testable MUST rule left SKIP (nothing failed) is incomplete, exit 6, saying which and why', () => {
+    const r = report(rules());
+    r.rules[1]!.reason = '0 checks made';
+    applyVerdictPolicy(r, {});
+    expect(r.verdict).toBe('incomplete');
+    expect(r.incomplete_because).toEqual(['A-2 not proven (SKIP): 0 checks made']);
+    expect(exitCodeOf(r)).toBe(6);
+  });
+
+  it('a MUST rule that ended ERROR is incomplete, never not conformant; its exit stays 3 (the target)', () => {
+    const r = report([rule('A-1', 'MUST', 'pass'), rule('A-2', 'MUST', 'error', { reason: 'connection refused' })]);
+    applyVerdictPolicy(r, {});
+    expect(r.verdict).toBe('incomplete');
+    expect(exitCodeOf(r)).toBe(3);
   });
 
   it('--strict fails on a WARN and on a skipped testable MUST rule, not on an untestable one', () => {
@@ -38,7 +56,7 @@ describe('verdict policy', () => {
     expect(r.policy!.failed_because.join('\n')).toMatch(/1 testable MUST rule\(s\) skipped \(A-2\)/);
     expect(r.policy!.failed_because.join('\n')).not.toContain('A-4');
     expect(r.rules.map((x) => x.status)).toEqual(['pass', 'skip', 'warn', 'skip']);
-    expect(exitCodeUnderPolicy(r, 0)).toBe(1);
+    expect(exitCodeOf(r)).toBe(1);
   });
 
   it('--strict with nothing to object to keeps the verdict', () => {
@@ -60,16 +78,16 @@ describe('verdict policy', () => {
   });
 
   it('a target error keeps its exit status 3 under any policy', () => {
-    const r = report(rules());
+    const r = report([...rules(), rule('A-5', 'MUST', 'error')]);
     applyVerdictPolicy(r, { strict: true });
-    expect(exitCodeUnderPolicy(r, 3)).toBe(3);
+    expect(exitCodeOf(r)).toBe(3);
   });
 
   it('a stopped run marks the rules it did not reach', () => {
     const r = report(rules());
     applyVerdictPolicy(r, { stopped: 'stopped after 1 FAIL rule(s) (--max-failures 1)' });
     expect(r.stopped).toMatch(/max-failures/);
-    expect(r.rules[1]!.reason).toBe('not run: stopped after 1 FAIL rule(s) (--max-failures 1)');
+    expect(r.rules[1]!.reason).toBe('not reached: stopped after 1 FAIL rule(s) (--max-failures 1)');
     expect(r.rules[3]!.reason).toBeUndefined();
   });
 });

@@ -17,9 +17,10 @@ import { CLASSES, RULES, getClass } from '../catalogue/index.ts';
 import { SPEC_SHA256 } from '../catalogue/spec-text.ts';
 import { mustCoverage } from './policy.ts';
 import { classVerdicts } from './classes.ts';
-import { signCertificate } from './signing.ts';
+import { showFingerprint, signCertificate } from './signing.ts';
 
-export const CERTIFICATE_FORMAT = 'hps-conformance-certificate/2';
+/** /3: issued_at, run_started_at, run_ended_at added; a /2 certificate is refused by verify-certificate with one line. */
+export const CERTIFICATE_FORMAT = 'hps-conformance-certificate/3';
 /** fast-check runs per property a certification needs (the default). */
 export const CERTIFICATION_RUNS = 100;
 
@@ -41,6 +42,8 @@ export function profileWithoutSecrets(p: Profile): unknown {
   for (const k of Object.keys(copy.keys)) (copy.keys as Record<string, string>)[k] = '<secret>';
   for (const e of copy.webhooks?.endpoints ?? []) e.secret = '<secret>';
   if (copy.control) copy.control.token = '<secret>';
+  const secretHeaders = new Set((copy.network?.redacted_headers ?? []).map((h) => h.toLowerCase()));
+  for (const h of Object.keys(copy.network?.headers ?? {})) if (secretHeaders.has(h.toLowerCase())) copy.network!.headers![h] = '<secret>';
   copy.base_url = copy.base_url.replace(/\/+$/, '');
   return copy;
 }
@@ -59,6 +62,8 @@ export function notCertificationReason(report: Report): string | undefined {
     if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
     if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
   }
+  const dedupScale = report.side === 'receiver' ? report.rules.find((r) => r.id === 'RECV-DEDUPLICATE')?.observed?.dedup_time_scale : undefined;
+  if (typeof dedupScale === 'number' && dedupScale !== 1) why.push(`--dedup-time-scale ${dedupScale}: deduplication proven over the retry schedule shortened ${dedupScale} times (a rehearsal)`);
   if (report.stopped) why.push(`the run ${report.stopped}`);
   if (report.partial) why.push(`partial run: ${report.partial_reason ?? 'interrupted'}`);
   return why.length ? why.join('; ') : undefined;
@@ -79,8 +84,8 @@ function nothingCertifiedReason(report: Report, classes: readonly ClassVerdict[]
   return `no class is conformant with its dependencies (${bad.slice(0, 4).join('; ')}${bad.length > 4 ? '; …' : ''})`;
 }
 
-/** The certificate a report stands for, unsigned; `profileSha256` null for the merchant side. */
-export function buildCertificate(report: Report, reportJson: string, profileSha256: string | null): Certificate {
+/** The certificate a report stands for, unsigned; `profileSha256` null for the merchant side; `issuedAt` now unless given. */
+export function buildCertificate(report: Report, reportJson: string, profileSha256: string | null, issuedAt = new Date().toISOString()): Certificate {
   const classes = classVerdicts(report);
   const certified = certifiedClasses(report, classes);
   return {
@@ -104,6 +109,9 @@ export function buildCertificate(report: Report, reportJson: string, profileSha2
     certified_classes: certified,
     certification: certified.length > 0,
     ...(certified.length ? {} : { not_certification_reason: nothingCertifiedReason(report, classes) }),
+    issued_at: issuedAt,
+    run_started_at: report.started_at,
+    run_ended_at: report.finished_at,
     signature: null,
   };
 }
@@ -123,10 +131,17 @@ export function profileFileHash(text: string, env: NodeJS.ProcessEnv = process.e
   return profileHash(data);
 }
 
-/** One line for the console: what is certified, or why nothing is. */
+/** How to check it: with the signer named (its fingerprint) when signed; unsigned, its claims only. */
+function verifyHint(cert: Certificate, dir: string): string {
+  return cert.signature
+    ? `verify it with: hps-conformance verify-certificate ${dir} --fingerprint ${showFingerprint(cert.signature.public_key_sha256)} (the signer named: publish that fingerprint)`
+    : `unsigned: hps-conformance verify-certificate ${dir} checks its claims only; sign with --sign-key for a certificate that can be verified`;
+}
+
+/** One line for the console: what is certified, or why nothing is, and how to verify it. */
 export function certificationLine(cert: Certificate, dir: string): string {
-  const signed = cert.signature ? `signed (Ed25519, key ${cert.signature.public_key_sha256.slice(0, 16)}…)` : 'unsigned';
-  if (!cert.certification) return `NOT A CERTIFICATION: ${cert.not_certification_reason ?? ''} (certificate.json says so, ${signed})`;
+  const signed = cert.signature ? `signed (Ed25519, ${showFingerprint(cert.signature.public_key_sha256)})` : 'unsigned';
+  if (!cert.certification) return `NOT A CERTIFICATION: ${cert.not_certification_reason ?? ''} (certificate.json says so, ${signed})${cert.signature ? ` · ${verifyHint(cert, dir)}` : ''}`;
   const rest = cert.classes.filter((c) => !cert.certified_classes.includes(c.id)).map((c) => c.id);
-  return `certification of ${cert.certified_classes.join(', ')}${rest.length ? ` (not certified: ${rest.join(', ')})` : ''} · ${signed}: ${join(dir, 'certificate.json')} (check it with hps-conformance verify-certificate ${dir})`;
+  return `certification of ${cert.certified_classes.join(', ')}${rest.length ? ` (not certified: ${rest.join(', ')})` : ''} · ${signed}: ${join(dir, 'certificate.json')} · ${verifyHint(cert, dir)}`;
 }

@@ -15,7 +15,7 @@ function sideKey(side: SideOf): 'receiver' | 'client' | undefined {
 }
 
 /** The profile fields a skipped rule's reason names as missing (`profile lacks keys.live`, `… lacks a and b: …`). */
-function missingFields(id: string, r: RuleReport): string[] {
+export function missingFields(id: string, r: RuleReport): string[] {
   if (!isRuleId(id) || r.status !== 'skip') return [];
   const needs = ((getRule(id).needs ?? []) as readonly string[]).filter((n) => (r.reason ?? '').includes(n));
   const named = /profile lacks ([^:;(]+)/.exec(r.reason ?? '')?.[1] ?? '';
@@ -34,7 +34,7 @@ export function classVerdict(c: ConformanceClass, report: Report): ClassVerdict 
     if (r.status === 'pass') { ran++; passed++; }
     else if (r.status === 'fail' || r.status === 'flaky') { ran++; failed++; }
     else if (r.status === 'error') errored++;
-    else if ((r.reason ?? '').startsWith('not run:')) notReached++;
+    else if (/^not (reached|run):/.test(r.reason ?? '')) notReached++;
     for (const f of missingFields(id, r)) missing.add(f);
   }
   const counts = { testable: testable.length, ran, passed, failed, missing: [...missing] };

@@ -1,9 +1,14 @@
-/** The exit status a report stands for: 1 when a MUST rule failed, 3 when one could not be checked, 0 otherwise. */
+/**
+ * The exit status a report stands for: 1 when a MUST rule failed or the verdict is not conformant
+ * (a policy failed), 3 when a MUST rule could not be checked (the target's trouble), 6 when the
+ * verdict is incomplete (nothing failed, a testable MUST rule not proven), 0 otherwise.
+ */
 import { EXIT } from '../core/errors.ts';
 import type { Report } from '../report/model.ts';
 
 export function exitCodeOf(report: Report): number {
   if (report.rules.some((r) => (r.status === 'fail' || r.status === 'flaky') && r.level === 'MUST')) return EXIT.notConformant;
   if (report.rules.some((r) => r.status === 'error' && r.level === 'MUST')) return EXIT.target;
-  return EXIT.conformant;
+  if (report.verdict === 'not_conformant') return EXIT.notConformant;
+  return report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.conformant;
 }

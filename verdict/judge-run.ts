@@ -5,6 +5,7 @@
  * returns; nothing here touches a target, a file or a process.
  */
 import type { Rule } from '../catalogue/index.ts';
+import type { KeyContradiction } from '../core/key-contradiction.ts';
 import { redactDeep } from '../core/redact.ts';
 import type { SuiteContextData } from '../core/run-context.ts';
 import { TOOL } from '../core/version.ts';
@@ -13,7 +14,8 @@ import { mustCounts } from '../report/must-counts.ts';
 import { classVerdicts } from './classes.ts';
 import { collectRules, type FinishedTest } from './collect.ts';
 import { exitCodeOf } from './exit-code.ts';
-import { applyVerdictPolicy, exitCodeUnderPolicy, type VerdictPolicy } from './policy.ts';
+import { applyKeyContradictions } from './preflight-findings.ts';
+import { applyVerdictPolicy, type VerdictPolicy } from './policy.ts';
 import { caseReplayCommand, replayCommand } from './replay.ts';
 import { exitCodeWithRequire, unmetRequirements, type UnmetRequirement } from './require.ts';
 import { tallyStatuses, verdictOf } from './summary.ts';
@@ -35,6 +37,8 @@ export interface RunFacts {
   required: readonly string[];
   /** Set when the run was interrupted: the report is partial, never a certification. */
   partialReason?: string;
+  /** Declared keys that behaved as the spec forbids (the preflight's): each a FAIL of its rule. */
+  contradictions?: readonly KeyContradiction[];
 }
 
 export interface RunJudgement {
@@ -46,6 +50,7 @@ export interface RunJudgement {
 
 export function judgeRun(f: RunFacts): RunJudgement {
   const rules = collectRules(f.selected, f.tests);
+  applyKeyContradictions(rules, f.contradictions ?? []);
   addReplayLines(rules, f.ctx);
   // Secrets never leave, in any form: the whole report is redacted once more before it is written.
   const report = redactDeep(reportOf(f, rules), f.secrets);
@@ -55,7 +60,7 @@ export function judgeRun(f: RunFacts): RunJudgement {
   report.classes = classVerdicts(report);
   const unmet = unmetRequirements(report.classes, f.required);
   if (f.required.length) report.gate = { required: [...f.required], unmet };
-  return { report, exitCode: exitCodeWithRequire(exitCodeUnderPolicy(report, exitCodeOf(report)), unmet), unmet };
+  return { report, exitCode: exitCodeWithRequire(exitCodeOf(report), unmet), unmet };
 }
 
 /**

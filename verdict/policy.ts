@@ -6,7 +6,7 @@
  * with the reasons recorded in `report.policy`.
  */
 import type { Report } from '../report/model.ts';
-import { EXIT } from '../core/errors.ts';
+import { settleVerdict } from './incomplete.ts';
 
 export interface VerdictPolicy {
   strict?: boolean;
@@ -27,10 +27,15 @@ export function applyVerdictPolicy(report: Report, p: VerdictPolicy): void {
   if (p.stopped) {
     report.stopped = p.stopped;
     for (const r of report.rules) {
-      if (r.status === 'skip' && !r.untestable && r.tests.every((t) => t.state === 'skip')) r.reason = `not run: ${p.stopped}`;
+      if (r.status === 'skip' && !r.untestable && r.tests.every((t) => t.state === 'skip')) r.reason = `not reached: ${p.stopped}`;
     }
   }
-  if (!p.strict && p.minMustCoverage === undefined) return;
+  if (p.strict || p.minMustCoverage !== undefined) report.policy = { strict: p.strict === true, ...(p.minMustCoverage !== undefined ? { min_must_coverage: p.minMustCoverage } : {}), failed_because: policyFailures(report, p) };
+  settleVerdict(report);
+}
+
+/** What `--strict` and `--min-must-coverage` find wrong with a report, one line each. */
+function policyFailures(report: Report, p: VerdictPolicy): string[] {
   const because: string[] = [];
   if (p.strict) {
     const warned = report.rules.filter((r) => r.status === 'warn');
@@ -44,11 +49,5 @@ export function applyVerdictPolicy(report: Report, p: VerdictPolicy): void {
     const c = mustCoverage(report);
     if (c.pct < p.minMustCoverage) because.push(`--min-must-coverage ${p.minMustCoverage}: ${c.ran} of ${c.testable} testable MUST rules ran (${c.pct} %)`);
   }
-  report.policy = { strict: p.strict === true, ...(p.minMustCoverage !== undefined ? { min_must_coverage: p.minMustCoverage } : {}), failed_because: because };
-  if (because.length) report.verdict = 'not_conformant';
-}
-
-/** The exit status under the policy: a verdict the policy failed exits 1 where the rules alone would exit 0. */
-export function exitCodeUnderPolicy(report: Report, ruleExitCode: number): number {
-  return ruleExitCode === EXIT.conformant && report.verdict === 'not_conformant' ? EXIT.notConformant : ruleExitCode;
+  return because;
 }

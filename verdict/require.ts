@@ -37,9 +37,9 @@ export function unmetRequirements(classes: readonly ClassVerdict[], required: re
   return out;
 }
 
-/** The exit status with the gate: a MUST violation (1) or a target error (3) keeps its status; otherwise an unmet requirement is 4. */
+/** The exit status with the gate: a MUST violation (1) or a target error (3) keeps its status; otherwise (0, or 6 incomplete) an unmet requirement is 4. */
 export function exitCodeWithRequire(exitCode: number, unmet: readonly UnmetRequirement[]): number {
-  return exitCode === EXIT.conformant && unmet.length ? EXIT.requireUnmet : exitCode;
+  return (exitCode === EXIT.conformant || exitCode === EXIT.incomplete) && unmet.length ? EXIT.requireUnmet : exitCode;
 }
 
 export function requireLines(unmet: readonly UnmetRequirement[]): string[] {

@@ -67,8 +67,40 @@ export function signCertificate(cert: Certificate, key: KeyObject): Certificate 
   return { ...unsigned, signature: { ...unsigned.signature!, value } };
 }
 
-/** Why the signature does not hold (undefined when it does); `trusted`: the key it must be made with. */
-export function signatureProblem(cert: Certificate, trusted?: KeyObject): string | undefined {
+/** A fingerprint as printed and as `--fingerprint` takes it: `SHA256:` and the 64 hex digits of the SPKI DER's SHA-256. */
+export const showFingerprint = (hex: string): string => `SHA256:${hex}`;
+
+/** `SHA256:HEX` (or the bare 64 hex digits) → the lower-case hex; undefined when it is not one. */
+export function parseFingerprint(text: string): string | undefined {
+  const m = /^(?:SHA256:)?([0-9a-fA-F]{64})$/.exec(text.trim());
+  return m ? m[1]!.toLowerCase() : undefined;
+}
+
+/**
+ * A trust file: the signers a verifier names, one fingerprint (`SHA256:HEX`) per line; blank
+ * lines and `#` comments are skipped. Anything else is a usage error naming the line.
+ */
+export function readTrustFile(path: string): string[] {
+  const lines = readKeyFile(path, '--trust').split(/\r?\n/).slice(0, 10_000);
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const t = line.replace(/#.*$/, '').trim();
+    if (!t) return;
+    const f = parseFingerprint(t);
+    if (!f) throw new HarnessError('HPS_ERR_USAGE', `--trust: ${path} line ${i + 1} is not a fingerprint (SHA256: and 64 hex digits)`);
+    out.push(f);
+  });
+  if (!out.length) throw new HarnessError('HPS_ERR_USAGE', `--trust: ${path} names no signer (one SHA256:HEX fingerprint per line)`);
+  return out;
+}
+
+/**
+ * Why the signature does not hold (undefined when it does). `signers`: the fingerprints the
+ * verifier named; when given, the certificate must be signed by one of them. Without them a
+ * signature present is still checked against its own key (a broken one is a mismatch), but that
+ * proves only that someone signed: the caller says "signature not checked".
+ */
+export function signatureProblem(cert: Certificate, signers?: readonly string[]): string | undefined {
   const s = cert.signature;
   if (!s) return 'the certificate is unsigned';
   if (s.algorithm !== 'Ed25519') return `signature.algorithm ${String(s.algorithm)} is not Ed25519`;
@@ -79,7 +111,7 @@ export function signatureProblem(cert: Certificate, trusted?: KeyObject): string
     return 'signature.public_key is not an SPKI public key';
   }
   if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of signature.public_key (${fingerprint(key)})`;
-  if (trusted && fingerprint(trusted) !== s.public_key_sha256) return `signed by key ${s.public_key_sha256}, not by the key given (${fingerprint(trusted)})`;
+  if (signers && !signers.includes(s.public_key_sha256)) return `signed by ${showFingerprint(s.public_key_sha256)}, not by a signer named (${signers.map(showFingerprint).join(', ')})`;
   const sig = Buffer.from(String(s.value), 'base64');
   // One spelling per signature: base64 that decodes leniently (padding bits, stray characters) is refused.
   if (sig.length !== 64 || sig.toString('base64') !== s.value) return 'signature.value is not the base64 of a 64-byte Ed25519 signature';

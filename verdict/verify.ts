@@ -4,7 +4,6 @@
  * verdicts → certified classes → the certificate's fields — then its signature checked
  * (docs/certificates.md). Returns every discrepancy, the first one first; empty when it holds.
  */
-import type { KeyObject } from 'node:crypto';
 import { getRule, isRuleId } from '../catalogue/index.ts';
 import { canonicalize } from '../core/canonical-json.ts';
 import { inertLine } from '../core/inert.ts';
@@ -15,13 +14,13 @@ import { mustCounts } from '../report/must-counts.ts';
 import { CERTIFICATE_FORMAT, buildCertificate, profileFileHash, sha256 } from './certificate.ts';
 import { classVerdicts } from './classes.ts';
 import { signatureProblem } from './signing.ts';
-import { tallyStatuses, verdictOf } from './summary.ts';
+import { verdictOfReport } from './incomplete.ts';
+import { tallyStatuses } from './summary.ts';
 
 export interface VerifyOptions {
   profileText?: string;
-  /** The key the certificate must be signed with (implies a signature is required). */
-  publicKey?: KeyObject;
-  requireSignature?: boolean;
+  /** The signers the verifier named (fingerprints, hex): the certificate must be signed by one of them. */
+  signers?: readonly string[];
 }
 
 const validateReport = ajv.compile(reportSchema);
@@ -49,7 +48,7 @@ export function reportProblems(report: Report): string[] {
   if (canonicalize(report.summary) !== canonicalize(tallyStatuses(report.rules))) out.push(`summary ${show(report.summary)} is not the tally of the rules ${show(tallyStatuses(report.rules))}`);
   if (canonicalize(report.must) !== canonicalize(mustCounts(report.rules))) out.push(`must ${show(report.must)} is not the MUST tally of the rules ${show(mustCounts(report.rules))}`);
   const policyFailed = (report.policy?.failed_because.length ?? 0) > 0;
-  const derived = policyFailed ? 'not_conformant' : verdictOf(report.rules);
+  const derived = verdictOfReport(report);
   if (report.verdict !== derived) out.push(`verdict ${report.verdict}, but the rules${policyFailed ? ' and the policy' : ''} give ${derived}`);
   const classes = classVerdicts(report);
   if (canonicalize(report.classes ?? null) !== canonicalize(classes)) {
@@ -65,10 +64,21 @@ function fieldProblems(cert: Certificate, report: Report, reportJson: string): s
   const given = cert as unknown as Record<string, unknown>;
   const out: string[] = [];
   for (const k of new Set([...Object.keys(expected), ...Object.keys(given)])) {
-    if (k === 'signature' || k === 'report_sha256') continue;
+    if (k === 'signature' || k === 'report_sha256' || k === 'issued_at') continue;
     if (canonicalize(given[k] ?? null) !== canonicalize(expected[k] ?? null)) out.push(`certificate ${k}: ${show(given[k])}, the report gives ${show(expected[k])}`);
   }
   return out;
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
+/** issued_at: an ISO 8601 UTC time, not before the run it certifies ended. */
+function issuedProblem(cert: Certificate): string | undefined {
+  const at = cert.issued_at;
+  if (typeof at !== 'string' || !ISO.test(at) || Number.isNaN(Date.parse(at))) return `issued_at ${show(at)} is not an ISO 8601 UTC time`;
+  const ended = Date.parse(String(cert.run_ended_at));
+  if (!Number.isNaN(ended) && Date.parse(at) < ended) return `issued_at ${at} is before the run ended (${show(cert.run_ended_at)})`;
+  return undefined;
 }
 
 export function verifyCertificate(cert: Certificate, reportJson: string, o: VerifyOptions = {}): string[] {
@@ -93,7 +103,9 @@ export function verifyCertificate(cert: Certificate, reportJson: string, o: Veri
     const h = profileFileHash(o.profileText);
     if (h !== cert.profile_sha256) problems.push(`profile_sha256 ${show(cert.profile_sha256)} does not match the profile given (${h})`);
   }
-  const sig = cert.signature === null && !o.publicKey && !o.requireSignature ? undefined : signatureProblem(cert, o.publicKey);
-  if (sig) problems.push(sig === 'the certificate is unsigned' ? 'the certificate is unsigned, and a signature was required (--public-key / --require-signature)' : sig);
+  const issued = issuedProblem(cert);
+  if (issued) problems.push(issued);
+  const sig = cert.signature === null && !o.signers ? undefined : signatureProblem(cert, o.signers);
+  if (sig) problems.push(sig === 'the certificate is unsigned' ? 'the certificate is unsigned, and the verifier named its signer (--public-key / --fingerprint / --trust)' : sig);
   return problems;
 }

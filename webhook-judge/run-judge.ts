@@ -14,6 +14,7 @@ import { writeCertificate } from '../verdict/certificate.ts';
 import { classVerdicts } from '../verdict/classes.ts';
 import { writeFileAtomic } from '../core/safe-write.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { settleVerdict } from '../verdict/incomplete.ts';
 import { judgeLog } from './judge.ts';
 import { readSinkLog, type LogCaps } from './read-log.ts';
 import { buildJudgeReport } from './report.ts';
@@ -50,6 +51,7 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   const built = buildJudgeReport({ logFile: o.logFile, log, judgement, timing, baseUrl: o.profile?.base_url ?? null, startedAt, replay });
   const report = redactDeep(built, o.profile ? profileSecrets(o.profile) : []);
   // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
+  settleVerdict(report);
   report.classes = classVerdicts(report);
   writeFileAtomic(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   if (o.profile) writeCertificate(reportDir, report, o.profile);

@@ -33,6 +33,7 @@ const CREATE_KEY: Step<void, string | undefined> = {
     'no-idempotency-key': {
       does: 'Creates carry no Idempotency-Key at all (it is optional), so a retry after a lost answer creates a second Payment.',
       breaks: ['CLIENT-CREATE-HAS-KEY'],
+      violates: ['endpoints.op.createPayment#key-recommended'],
       plant: () => undefined,
     },
   },
@@ -46,6 +47,7 @@ const CREATE_BODY: Step<{ readonly body: Record<string, unknown>; readonly attem
     'changes-body-on-retry': {
       does: 'Each attempt of a create stamps metadata.attempt with its number, so a retry under the same key is another body (409 idempotency_conflict).',
       breaks: ['CLIENT-SAME-IDEMPOTENCY-KEY'],
+      violates: ['errors.retry.create#same-key'],
       plant: ({ body, attempt }) => JSON.stringify({ ...body, metadata: { attempt: String(attempt) } }),
     },
   },
@@ -59,6 +61,7 @@ const ATTEMPT_KEY: Step<{ readonly key: string | undefined; readonly attempt: nu
     'new-key-per-retry': {
       does: 'Each attempt of a create generates a fresh Idempotency-Key, so a retry after a lost answer creates a second Payment.',
       breaks: ['CLIENT-RETRY-TRANSIENT'],
+      violates: ['errors.retry.create#same-key'],
       plant: ({ key, attempt }) => (key && attempt > 1 ? randomUUID() : key),
     },
   },
@@ -72,11 +75,13 @@ const DELAY: Step<{ readonly res: { status: number; retryAfter?: string }; reado
     'backs-off-1s-ignoring-retry-after': {
       does: 'A 429 is retried after a fixed 1 s back-off (the first step of common retry libraries), Retry-After never read.',
       breaks: ['CLIENT-HONOUR-RETRY-AFTER'],
+      violates: ['errors.retry.create#after-retry-after'],
       plant: (input, next) => (input.res.status === 429 ? 1000 : next(input)),
     },
     'ignores-retry-after': {
       does: 'A 429 is retried after the ordinary 100 ms back-off, not after Retry-After.',
       breaks: ['CLIENT-HONOUR-RETRY-AFTER'],
+      violates: ['errors.retry.create#after-retry-after'],
       plant: ({ attempt }) => BACKOFF_MS * attempt,
     },
   },
@@ -90,6 +95,7 @@ const RETRIED_FAILURE: Step<Kind, boolean> = {
     'retries-cancel-on-503': {
       does: 'Cancels go through the same retry policy as creates, so a cancel is re-sent after a 503.',
       breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'],
+      violates: ['errors.retry.cancel-only-429'],
       plant: () => true,
     },
   },
@@ -108,11 +114,13 @@ const RETRIED_ANSWER: Step<{ readonly kind: Kind; readonly status: number; reado
     'gives-up-after-first-502': {
       does: '502 is treated as final (only 503 and 504 are retried).',
       breaks: ['CLIENT-RETRY-TRANSIENT'],
+      violates: ['errors.retry.create#retried'],
       plant: (input, next) => (input.kind !== 'cancel' && input.status === 502 ? false : next(input)),
     },
     'retries-cancel-on-500': {
       does: 'A cancel answered 500 internal_error is retried (the error table says "retry"), though a cancel is retried only after a 429.',
       breaks: ['CLIENT-CANCEL-RETRY-ONLY-429'],
+      violates: ['errors.retry.cancel-only-429'],
       plant: (input, next) => (input.kind === 'cancel' && input.status === 500) || next(input),
     },
     /* cancels go through the same retry policy as creates, so a cancel is re-sent after a 5xx */
@@ -120,6 +128,7 @@ const RETRIED_ANSWER: Step<{ readonly kind: Kind; readonly status: number; reado
     'retries-400': {
       does: 'Every error status is retried, 400 included.',
       breaks: ['CLIENT-NO-RETRY-4XX'],
+      violates: ['errors.retry.no-other-4xx'],
       plant: (input, next) => input.status === 400 || next(input),
     },
   },

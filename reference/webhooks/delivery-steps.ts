@@ -64,11 +64,13 @@ const TIMESTAMP: Step<number, number> = {
     'signature-clock-behind': {
       does: 'The signature timestamp t comes from a worker clock that runs 10 minutes behind (not NTP-synced).',
       breaks: ['HOOK-TIMESTAMP-FRESH'],
+      violates: ['delivery.header.signature#t-now'],
       plant: (ms, next) => next(ms) - 600,
     },
     'signature-clock-301s-behind': {
       does: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject every delivery.',
       breaks: ['HOOK-TIMESTAMP-FRESH'],
+      violates: ['delivery.header.signature#t-now'],
       plant: (ms, next) => next(ms) - 301,
     },
   },
@@ -92,6 +94,7 @@ const BODY: Step<BodyInput, Outgoing> = {
     'retry-gets-new-event-id': {
       does: 'A retry is enqueued as a new event: a fresh evt_ id in the body and Service-Event-ID on every attempt.',
       breaks: ['HOOK-RETRY-SAME-BODY'],
+      violates: ['event.field.id#reused-on-retry', 'delivery-rules.retry-same-id-body#same-id'],
       plant: (input, next) => {
         if (!input.retry) return next(input);
         const eventId = newEventId();
@@ -116,6 +119,7 @@ const SIGNATURE: Step<SignatureInput, string> = {
     'signature-over-reserialised-json': {
       does: 'The signature is computed over a re-serialisation of the event with non-ASCII characters escaped (\\uXXXX, as Python\'s json.dumps does), not over the bytes sent.',
       breaks: ['HOOK-SIGNATURE-VALID'],
+      violates: ['signature.hmac-over-raw-body#service-signs'],
       plant: (input, next) => next({ ...input, body: reserialisedAscii(input.body) }),
     },
   },
@@ -143,6 +147,7 @@ const HEADERS: Step<HeadersInput, Record<string, string>> = {
     'user-agent-missing': {
       does: 'Deliveries carry no User-Agent header (the HTTP client\'s default is kept).',
       breaks: ['HOOK-HEADERS'],
+      violates: ['delivery.header.user-agent'],
       plant: (input, next) => {
         const { 'User-Agent': _dropped, ...headers } = next(input);
         return headers;
@@ -151,11 +156,13 @@ const HEADERS: Step<HeadersInput, Record<string, string>> = {
     'event-id-header-is-attempt-id': {
       does: 'Service-Event-ID carries the id of the delivery attempt (whatt_…) instead of the event id.',
       breaks: ['HOOK-HEADERS'],
+      violates: ['delivery.header.event-id'],
       plant: (input, next) => ({ ...next(input), 'Service-Event-ID': newObjectId('whatt') }),
     },
     'deliveries-form-content-type': {
       does: 'Deliveries declare Content-Type application/x-www-form-urlencoded (the HTTP client\'s default for a POST body).',
       breaks: ['HOOK-JSON-CONTENT-TYPE'],
+      violates: ['delivery.method-and-body'],
       plant: (input, next) => ({ ...next(input), 'Content-Type': 'application/x-www-form-urlencoded' }),
     },
   },
@@ -175,6 +182,7 @@ const POST: Step<PostInput, Promise<AttemptResult>> = {
     'redirects-followed': {
       does: 'The HTTP client follows redirects (as fetch does by default) and takes the redirect target\'s answer as the attempt\'s.',
       breaks: ['HOOK-REDIRECT-NOT-FOLLOWED', 'HOOK-RETRY-ON-FAILURE'],
+      violates: ['delivery-rules.redirects-not-followed'],
       plant: async (input, next) => {
         const result = await next(input);
         const redirect = result.status !== null && result.status >= 300 && result.status < 400 && result.location;
@@ -192,6 +200,7 @@ const TIMEOUT: Step<number, number> = {
     'webhook-timeout-5s': {
       does: 'Deliveries time out after 5 s instead of the spec\'s 10 s, so a 2xx sent after 8 s is never seen and the event is retried.',
       breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      violates: ['limits.webhook-timeout', 'delivery-rules.failures#time-out'],
       plant: () => 5_000,
     },
   },
@@ -205,16 +214,19 @@ const ACKNOWLEDGEMENT: Step<number | null, boolean> = {
     'only-200-acknowledges': {
       does: 'Only 200 counts as an acknowledgement: a 201, 202, 204 … answer is treated as a failure and retried.',
       breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      violates: ['delivery-rules.any-2xx', 'receiver-op.any-2xx-acknowledges'],
       plant: (status) => status === 200,
     },
     'empty-204-counted-as-failure': {
       does: 'The receiver\'s answer body is parsed as JSON; an empty 204 fails the parse and the attempt counts as a failure, so it is retried on the schedule.',
       breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
+      violates: ['delivery-rules.any-2xx', 'receiver-op.any-2xx-acknowledges'],
       plant: (status, next) => (status === 204 ? false : next(status)),
     },
     'client-errors-treated-as-ack': {
       does: 'A 4xx answer is taken as a final answer ("the receiver rejected it") and never retried.',
       breaks: ['HOOK-RETRY-ON-FAILURE'],
+      violates: ['delivery-rules.failures#3xx-4xx-5xx'],
       plant: (status, next) => (status !== null && status >= 400 && status <= 499 ? true : next(status)),
     },
   },
@@ -228,11 +240,13 @@ const ATTEMPT_LIMIT: Step<number, number> = {
     'nine-attempts': {
       does: 'Off by one in the attempt limit: a failing event is attempted 9 times.',
       breaks: ['HOOK-MAX-ATTEMPTS'],
+      violates: ['delivery-rules.retry-schedule#count'],
       plant: (max, next) => next(max) + 1,
     },
     'seven-attempts': {
       does: 'Off by one the other way in the attempt limit: a failing event is attempted 7 times, the 6 h retry never goes out.',
       breaks: ['HOOK-RETRY-SCHEDULE'],
+      violates: ['delivery-rules.retry-schedule#gaps', 'limits.webhook-retry-schedule'],
       plant: (max, next) => next(max) - 1,
     },
   },
@@ -246,11 +260,13 @@ const GAP: Step<number, number> = {
     'retry-gaps-shifted': {
       does: 'The retry schedule is read one step behind: two immediate retries, then 30 s where 2 min is due, and so on.',
       breaks: ['HOOK-RETRY-SCHEDULE'],
+      violates: ['delivery-rules.retry-schedule#gaps', 'limits.webhook-retry-schedule'],
       plant: (failedAttempts, next) => next(failedAttempts - 1),
     },
     'retry-backoff-doubled': {
       does: 'A generic exponential backoff multiplier is applied on top of the schedule: every gap is doubled.',
       breaks: ['HOOK-RETRY-PUNCTUAL'],
+      violates: ['delivery-rules.retry-schedule#gaps', 'limits.webhook-retry-schedule'],
       plant: (failedAttempts, next) => 2 * next(failedAttempts),
     },
   },

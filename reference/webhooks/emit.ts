@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import { toPaymentResource } from '../payments.ts';
 import { checkOf, type PlantingStep, type Step } from '../steps.ts';
 import type { EventType, StoredEvent, WebhookEndpoint } from '../types.ts';
+import { EVENT_MADE, EVENT_ROUTED } from './event-contract.ts';
 import { createEvent, subscribedEndpoints, type EventSource } from './events.ts';
 
 interface Emitted {
@@ -21,6 +22,7 @@ const RECIPIENTS: Step<Emitted, WebhookEndpoint[]> = {
     'signed-with-first-endpoint-secret': {
       does: 'The signing secret is looked up per business, not per endpoint: every endpoint\'s deliveries are signed with the business\'s first endpoint\'s secret.',
       breaks: ['HOOK-SIGNATURE-OWN-SECRET', 'HOOK-SIGNATURE-VALID'],
+      violates: ['auth.webhook-signing-secret#own-secret'],
       plant: (input, next) => {
         const endpoints = next(input);
         const first = input.ctx.state.endpoints.find((e) => e.businessId === input.event.businessId);
@@ -38,6 +40,7 @@ const DISPATCHED: Step<Emitted, StoredEvent> = {
     'retry-body-regenerated': {
       does: 'Each attempt re-renders data.object from the Payment\'s current state instead of the snapshot taken at the event.',
       breaks: ['HOOK-RETRY-SAME-BODY'],
+      violates: ['event.snapshot-never-regenerated', 'delivery-rules.retry-same-id-body#same-body'],
       plant: ({ ctx, event }, next) => {
         const paymentId = event.paymentId;
         if (paymentId === null) return next({ ctx, event });
@@ -57,10 +60,12 @@ const DISPATCHED: Step<Emitted, StoredEvent> = {
 
 /** Creates the event (body bytes fixed now) and routes it to every subscribed endpoint. */
 export function emitEvent(ctx: AppContext, type: EventType, source: EventSource, object: unknown, at: number): StoredEvent {
-  const event = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
-  ctx.state.events.push(event);
-  const endpoints = checkOf(RECIPIENTS, ctx.faults)({ ctx, event });
-  ctx.dispatcher.deliver(checkOf(DISPATCHED, ctx.faults)({ ctx, event }), endpoints);
+  const created = createEvent(type, source, object, at, ctx.faults, ctx.decisions.timestampOffset);
+  const event = checkOf(EVENT_MADE, ctx.faults)({ ctx, event: created });
+  ctx.state.events.push(event ?? created);
+  if (event === null) return created;
+  const endpoints = checkOf(EVENT_ROUTED, ctx.faults)({ ctx, event, endpoints: checkOf(RECIPIENTS, ctx.faults)({ ctx, event }) });
+  ctx.dispatcher.deliver(checkOf(DISPATCHED, ctx.faults)({ ctx, event }), [...endpoints]);
   return event;
 }
 

@@ -45,16 +45,19 @@ const ENVELOPE: Step<EnvelopeInput, Envelope> = {
     'event-created-at-epoch-seconds': {
       does: 'The event\'s created_at is serialised as a Unix time number, not a date-time string.',
       breaks: ['HOOK-ENVELOPE'],
+      violates: ['event.field.created_at#type'],
       plant: (input, next) => ({ ...next(input), created_at: Math.floor(input.at / 1000) }),
     },
     'event-livemode-hardcoded-false': {
       does: 'Every event says livemode false, Live Payments\' included.',
       breaks: ['HOOK-ENVELOPE', 'HOOK-EVENT-CREATED', 'HOOK-EVENT-CANCELLED'],
+      violates: ['event.field.livemode#meaning'],
       plant: (input, next) => ({ ...next(input), livemode: false }),
     },
     'event-api-version-semver': {
       does: 'Events carry the description document\'s version ("1.0.0") as api_version instead of "v1".',
       breaks: ['VERS-EVENT-API-VERSION'],
+      violates: ['event.field.api_version', 'versioning.event-api-version'],
       plant: (input, next) => ({ ...next(input), api_version: '1.0.0' }),
     },
   },
@@ -93,21 +96,25 @@ const ROUTING: Step<{ readonly ofBusiness: readonly WebhookEndpoint[]; readonly 
     'first-subscriber-only': {
       does: 'Routing picks the first matching endpoint (find instead of filter): other subscribed endpoints get nothing.',
       breaks: ['HOOK-AT-LEAST-ONCE'],
+      violates: ['receiver-op.post-to-subscribed-endpoints#every-enabled-endpoint'],
       plant: (input, next) => next(input).slice(0, 1),
     },
     'disabled-endpoint-still-delivered': {
       does: 'Routing ignores the enabled flag: a disabled endpoint still receives events.',
       breaks: ['HOOK-ROUTE-DISABLED'],
+      violates: ['routing.disabled-receives-nothing'],
       plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.env === event.env && subscribed(e, event)),
     },
     'subscription-filter-ignored': {
       does: 'Routing ignores the endpoints\' chosen event types: every endpoint gets every event.',
       breaks: ['HOOK-ROUTE-SUBSCRIPTION'],
+      violates: ['receiver-op.post-to-subscribed-endpoints#subscribed-only'],
       plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && e.env === event.env),
     },
     'events-routed-across-environments': {
       does: 'Routing ignores the environment: a Payment\'s events go to the business\'s Test and Live endpoints alike.',
       breaks: ['HOOK-ROUTE-ENVIRONMENT'],
+      violates: ['receiver-op.post-to-subscribed-endpoints#same-environment'],
       plant: ({ ofBusiness, event }) => ofBusiness.filter((e) => e.enabled && subscribed(e, event)),
     },
   },

@@ -109,9 +109,30 @@ export function expectCreated(res: ApiResponse, sent: Body, what: string): any {
   return res.json;
 }
 
-/** 400 with one of the case's own codes (a case may allow more codes than the catalogue entry lists). */
-export function expectRejected(res: ApiResponse, c: Pick<InvalidCase, 'codes' | 'why'>): void {
+/**
+ * The one parameter each field rule's cases make wrong: the spec's `param` "names the offending
+ * parameter", so where an error carries one it must be this (or a part of it: `metadata.order`).
+ */
+const OFFENDING_PARAM: Partial<Record<InvalidCase['breaks'], string>> = {
+  'CREATE-AMOUNT-INVALID': 'amount',
+  'CREATE-AMOUNT-NOT-STRING': 'amount',
+  'CREATE-METADATA-TOO-MANY-KEYS': 'metadata',
+  'CREATE-METADATA-KEY-TOO-LONG': 'metadata',
+  'CREATE-METADATA-VALUE-TOO-LONG': 'metadata',
+  'CREATE-RETURN-URL-FORBIDDEN-SCHEME': 'return_url',
+  'CREATE-RETURN-URL-NOT-HTTPS': 'return_url',
+  'CREATE-ALLOWED-METHODS-INVALID': 'allowed_methods',
+  'CREATE-ALLOWED-CHANNELS-INVALID': 'allowed_channels',
+};
+
+/** 400 with one of the case's own codes (a case may allow more codes than the catalogue entry lists); a `param` given names the field the case breaks. */
+export function expectRejected(res: ApiResponse, c: Pick<InvalidCase, 'codes' | 'why'> & Partial<Pick<InvalidCase, 'breaks'>>): void {
   expectError(res, 400, c.codes, c.why);
+  const field = c.breaks === undefined ? undefined : OFFENDING_PARAM[c.breaks];
+  const param: unknown = res.json?.error?.param;
+  if (field === undefined || param === undefined) return;
+  const names = typeof param === 'string' && (param === field || param.startsWith(`${field}.`) || param.startsWith(`${field}[`));
+  if (!names) throw new Mismatch(`${c.why}: the error's param is ${short(param)}, which does not name the offending parameter ${field}`, field, param, res.exchange);
 }
 
 // ───────────────────────────── observation ─────────────────────────────

@@ -18,6 +18,7 @@ ruleTest('TRANS-CREATE-PENDING', async (t) => {
     expectTrue(p?.status === 'PENDING', `createPayment answered status ${JSON.stringify(p?.status)}, expected PENDING`, 'PENDING', p?.status);
     expectTimestampsOfState(p, 'createPayment 201');
     const g = await getOk(t, p.id, 'get after create');
+    expectTrue(g?.id === p.id, `get of ${p.id} after create answered the Payment ${JSON.stringify(g?.id)}`, p.id, g?.id);
     expectTrue(g?.status === 'PENDING', `get after create reads ${JSON.stringify(g?.status)}, expected PENDING`, 'PENDING', g?.status);
     expectTimestampsOfState(g, 'get after create');
     expectSameInstant(g.created_at, p.created_at, 'created_at of the get vs the 201');

@@ -110,6 +110,13 @@ ruleTest('HOOK-EVENT-PAID', eventTest(['succeed'], false), { timeout: 120_000 })
 ruleTest('HOOK-EVENT-HELPER-CANCELLED', eventTest(['helper-cancel'], false), { timeout: 120_000 });
 ruleTest('HOOK-EVENT-REVERSED', eventTest(['succeed', 'reverse'], false), { timeout: 120_000 });
 
+/** "for `payment.*` events `data.object` is a Payment": checked on every payment.* delivery, whether or not it names a Payment of the run. */
+function expectPaymentObject(d: Delivery, body: Body & { data?: { object?: unknown } }): void {
+  if (typeof body.type !== 'string' || !body.type.startsWith('payment.')) return;
+  const p = validate('Payment', body.data?.object);
+  if (!p.valid) throw new Mismatch(`${describe(d)}: data.object of a ${body.type} event is not a Payment: ${p.errors.slice(0, 4).join('; ')}`, 'Payment', body.data?.object);
+}
+
 ruleTest('HOOK-ENVELOPE', async (t) => {
   const h = hooks(t);
   const lifecycles: Exclude<Op, 'create'>[][] = [['cancel'], ['helper-cancel'], t.profile.control ? ['succeed', 'reverse'] : ['succeed']];
@@ -121,6 +128,7 @@ ruleTest('HOOK-ENVELOPE', async (t) => {
       expectTrue(body !== undefined, `${describe(d)}: body is not JSON`, 'JSON Event', evidenceOf(d));
       const v = validate('Event', body);
       if (!v.valid) throw new Mismatch(`${describe(d)}: the body is not an Event: ${v.errors.slice(0, 4).join('; ')}`, 'Event', body);
+      expectPaymentObject(d, body);
       if (story) {
         expectTrue(body.livemode === story.livemode, `${describe(d)}: livemode ${body.livemode}, the Payment's is ${story.livemode}`, story.livemode, body.livemode);
         expectTrue(body.data?.object?.id === story.paymentId, `${describe(d)}: data.object.id ${JSON.stringify(body.data?.object?.id)}, expected ${story.paymentId}`, story.paymentId, body.data?.object?.id);
@@ -138,6 +146,9 @@ ruleTest('HOOK-ENVELOPE', async (t) => {
     },
     { runs: share(t.runs, 0.06, COST_BOUNDS.deliveryWaits), shrinkNote: BODY_NOT_SHRUNK },
   );
+  // A payment.created delivery the sink could not tie to a Payment (its data.object names none) is
+  // judged too: the stories above waited for theirs in vain, and silence would pass the rule.
+  judge([], (await h.sink.deliveries({ eventType: 'payment.created' })).filter((d) => d.event?.paymentId === null));
   // endpoint.test is an Event too (its data.object is no Payment).
   const target = allTypesEndpoint(h, false);
   if (t.profile.control && target) {

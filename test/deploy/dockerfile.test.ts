@@ -23,6 +23,8 @@ describe('Dockerfile', () => {
     expect(froms).toHaveLength(1);
     expect(froms[0]!.getImageName()).toBe('node');
     expect(froms[0]!.getImageTag()).toBe(`${newestMajor}-slim`);
+    // pinned: the tag says which line, the digest which image
+    expect(froms[0]!.getImageDigest()).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(newestMajor).toBeGreaterThanOrEqual(24);
   });
 
@@ -54,5 +56,13 @@ describe('Dockerfile', () => {
     const runs = instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args.join(' '));
     expect(runs.some((r) => /ln -s \S+\/bin\/hps-conformance\.mjs \/usr\/local\/bin\/hps-conformance/.test(r))).toBe(true);
     expect(instructions.filter((i) => i.keyword === 'USER').at(-1)?.args).toEqual(['node']);
+  });
+
+  it('the CLI is the entrypoint (exec form, the installed bin), so `docker run IMAGE run …` runs it; no arguments: its help', () => {
+    const entry = dockerfile.getENTRYPOINTs().at(-1)!;
+    expect(entry.getArgumentsContent()).toBe('["node", "/opt/hps-conformance/bin/hps-conformance.mjs"]');
+    const workdir = instructions.find((i) => i.keyword === 'WORKDIR')!.args[0];
+    expect(`${workdir}/bin/hps-conformance.mjs`).toBe('/opt/hps-conformance/bin/hps-conformance.mjs');
+    expect(dockerfile.getCMDs().at(-1)!.getArgumentsContent()).toBe('["--help"]');
   });
 });

@@ -16,7 +16,7 @@ const DIR = join(ROOT, 'deploy', 'kubernetes');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** The image name the Dockerfile's header, deploy/kubernetes/README.md and the CI examples document. */
 export const IMAGE = `registry.example/hps-conformance:${VERSION}`;
-type K8s = { apiVersion: string; kind: string; metadata: { name: string }; [k: string]: any };
+type K8s = { apiVersion: string; kind: string; metadata: { name?: string; generateName?: string }; [k: string]: any };
 
 function load(): { file: string; doc: K8s }[] {
   return readdirSync(DIR)
@@ -34,7 +34,7 @@ const byKind = (kind: string) => docs.filter((d) => d.doc.kind === kind).map((d)
 
 describe('deploy/kubernetes manifests', () => {
   it('every object is valid against the Kubernetes API schema of its kind and type-checks as its interface (kubernetes-models)', () => {
-    expect(docs.length).toBeGreaterThanOrEqual(5);
+    expect(docs.length).toBeGreaterThanOrEqual(3); // the profile ConfigMap, the Secret, the shards Job
     for (const { file, doc } of docs) {
       expect(knownKind(doc), `${file}: ${doc.apiVersion}/${doc.kind} is not a kind these manifests may use`).toBe(true);
       expect(schemaProblem(doc), file).toBeUndefined();
@@ -85,9 +85,8 @@ describe('deploy/kubernetes manifests', () => {
     }
   });
 
-  it('the shards are an Indexed Job (completions = parallelism = SHARDS, shard from JOB_COMPLETION_INDEX) and the merge reads every shard', () => {
+  it('the shards are an Indexed Job (completions = parallelism = SHARDS, shard from JOB_COMPLETION_INDEX), each printing its load.json for merge-shards.sh', () => {
     const shards = byKind('Job').find((j) => j.spec.completionMode === 'Indexed')!;
-    const merge = byKind('Job').find((j) => j !== shards)!;
     expect(shards).toBeDefined();
     const n = shards.spec.completions;
     expect(shards.spec.parallelism).toBe(n);
@@ -96,13 +95,54 @@ describe('deploy/kubernetes manifests', () => {
     expect(Number(env.SHARDS)).toBe(n);
     const script = [...(c.command ?? []), ...(c.args ?? [])].join(' ');
     expect(script).toMatch(/--shard "\$\(\(JOB_COMPLETION_INDEX \+ 1\)\)\/\$SHARDS"/);
-    expect(script).toMatch(/--report "\/results\/\$RUN_ID\/shard-\$JOB_COMPLETION_INDEX"/);
+    expect(script).toMatch(/--report "\/results\/shard-\$JOB_COMPLETION_INDEX"/);
+    expect(script).toContain(`printf 'hps-load-json %s %s\\n' "$JOB_COMPLETION_INDEX" "$(tr -d '\\n' < "/results/shard-$JOB_COMPLETION_INDEX/load.json")"`);
     // The key comes from the Secret, never as a literal.
     expect(c.env.find((e: any) => e.name === 'HPS_TEST_KEY')?.valueFrom?.secretKeyRef).toBeDefined();
     expect(JSON.stringify(docs.filter((d) => d.doc.kind !== 'Secret'))).not.toMatch(/pt_(test|live)_sk_/);
-    const mergeScript = merge.spec.template.spec.containers[0].args.join(' ');
-    expect(mergeScript).toContain('load merge');
-    for (let i = 0; i < n; i += 1) expect(mergeScript).toContain(`"/results/$RUN_ID/shard-${i}"`);
-    expect(mergeScript).not.toContain(`shard-${n}"`);
+    // The merge (outside the cluster) takes the Job's own shard count and refuses a missing shard.
+    const merge = readFileSync(join(DIR, 'merge-shards.sh'), 'utf8');
+    expect(merge).toContain("kubectl get \"job/$job\" -o jsonpath='{.spec.completions}'");
+    expect(merge).toContain('"hps-load-json "*)');
+    expect(merge).toMatch(/load merge .*"\$\{dirs\[@\]\}"/);
+  });
+
+  it('policy: ReadWriteOnce-friendly, writable by the image\'s user, unique per run (issue 32)', () => {
+    expect(docs.map(({ doc }) => policyProblems(doc)).flat()).toEqual([]);
+    // and the policy catches each thing it names
+    const job = byKind('Job')[0]!;
+    const named = structuredClone(job);
+    named.metadata = { name: 'hps-load-shards' };
+    const shared = structuredClone(job);
+    shared.spec.template.spec.volumes.push({ name: 'r', persistentVolumeClaim: { claimName: 'hps-load-results' } });
+    const noFsGroup = structuredClone(job);
+    delete noFsGroup.spec.template.spec.securityContext.fsGroup;
+    const fixedRun = structuredClone(job);
+    fixedRun.spec.template.spec.containers[0].env.find((e: any) => e.name === 'RUN_ID').value = 'nightly';
+    delete fixedRun.spec.template.spec.containers[0].env.find((e: any) => e.name === 'RUN_ID').valueFrom;
+    const rwx = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'x' }, spec: { accessModes: ['ReadWriteMany'] } };
+    expect(policyProblems(named).join('\n')).toMatch(/generateName/);
+    expect(policyProblems(shared).join('\n')).toMatch(/shared volume/);
+    expect(policyProblems(noFsGroup).join('\n')).toMatch(/fsGroup/);
+    expect(policyProblems(fixedRun).join('\n')).toMatch(/RUN_ID/);
+    expect(policyProblems(rwx).join('\n')).toMatch(/ReadWriteMany/);
   });
 });
+
+/** The deployment policy of issue 32, one line per field that breaks it. */
+function policyProblems(doc: K8s): string[] {
+  const out: string[] = [];
+  if (doc.kind === 'PersistentVolumeClaim' && doc.spec?.accessModes?.includes('ReadWriteMany')) out.push(`${doc.metadata.name}: ReadWriteMany, which the default storage classes of the large clouds do not offer`);
+  if (doc.kind !== 'Job') return out;
+  const where = doc.metadata.generateName ?? doc.metadata.name;
+  if (!doc.metadata.generateName || doc.metadata.name) out.push(`${where}: a fixed name (use metadata.generateName: a rerun needs no delete)`);
+  const pod = doc.spec.template.spec;
+  if ((pod.volumes ?? []).some((v: any) => v.persistentVolumeClaim)) out.push(`${where}: a shared volume (a PersistentVolumeClaim) between pods: not ReadWriteOnce-friendly`);
+  const sc = pod.securityContext ?? {};
+  if (sc.fsGroup === undefined || sc.fsGroup !== sc.runAsGroup || sc.runAsNonRoot !== true) out.push(`${where}: securityContext needs runAsNonRoot and fsGroup = runAsGroup (volumes writable by the image's user)`);
+  for (const c of pod.containers) {
+    const runId = (c.env ?? []).find((e: any) => e.name === 'RUN_ID');
+    if (runId?.valueFrom?.fieldRef?.fieldPath !== "metadata.labels['batch.kubernetes.io/controller-uid']") out.push(`${where}/${c.name}: RUN_ID must be the Job's uid (downward API), new for every run`);
+  }
+  return out;
+}

@@ -57,7 +57,7 @@ export function makeCertificates(dir: string): { ca: string; cert: string; key: 
 }
 
 /** The whole configuration: defaults everywhere but the paths, the listener and proxy_pass. */
-export function nginxConfig(o: { dir: string; port: number; upstream: string; cert: string; key: string }): string {
+export function nginxConfig(o: { dir: string; port: number; upstream: string; cert: string; key: string; serverExtra?: string }): string {
   const p = (name: string) => join(o.dir, name);
   return `# written by test/infra/nginx.ts for one test run
 worker_processes 1;
@@ -74,7 +74,7 @@ http {
   server {
     listen 127.0.0.1:${o.port} ssl;
     ssl_certificate ${o.cert};
-    ssl_certificate_key ${o.key};
+    ssl_certificate_key ${o.key};${o.serverExtra ? `\n    ${o.serverExtra}` : ''}
     location / {
       proxy_pass ${o.upstream};
     }
@@ -83,7 +83,11 @@ http {
 `;
 }
 
-export async function startNginx(upstream: string): Promise<RunningNginx> {
+/**
+ * `serverExtra`: directives added to the server block (a client certificate demanded, a header
+ * checked), given the temp dir and its throw-away CA (ca.pem, ca.key) to sign with.
+ */
+export async function startNginx(upstream: string, serverExtra?: (dir: string) => string): Promise<RunningNginx> {
   const nginx = findTool('nginx');
   if (nginx === null) throw new Error(missingInfraTools() ?? 'nginx not found');
   const dir = mkdtempSync(join(tmpdir(), 'hps-nginx-'));
@@ -92,7 +96,7 @@ export async function startNginx(upstream: string): Promise<RunningNginx> {
   const { ca, cert, key } = makeCertificates(dir);
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir, port, upstream, cert, key }));
+  writeFileSync(conf, nginxConfig({ dir, port, upstream, cert, key, ...(serverExtra ? { serverExtra: serverExtra(dir) } : {}) }));
   const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', conf, '-g', 'daemon off;'];
   execFileSync(nginx, [...args, '-t'], { timeout: TOOL_TIMEOUT_MS, stdio: 'pipe' });
   const child = spawn(nginx, args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -25,9 +25,9 @@ export interface LoadRun {
  * requests (or 30 s). A count, not a 2 s window: on a busy machine a 2 s open-model run once sent 4
  * requests in all (the generator itself was starved), so the create checks had nothing to judge.
  */
-export async function runLoad(profileFile: string, env: Record<string, string> = {}): Promise<LoadRun> {
+export async function runLoad(profileFile: string, env: Record<string, string> = {}, extraArgs: readonly string[] = []): Promise<LoadRun> {
   const dir = mkdtempSync(join(tmpdir(), 'hps-infra-load-'));
-  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--connections', '4', '--workers', '1', '--warmup', '0', '--max-requests', '400', '--duration', '30', '--max-p99-ms', '60000', '--report', dir];
+  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--connections', '4', '--workers', '1', '--warmup', '0', '--max-requests', '400', '--duration', '30', '--max-p99-ms', '60000', '--report', dir, ...extraArgs];
   const r = await runChild(process.execPath, args, { env: { ...process.env, ...env }, timeoutMs: 120_000 });
   return { exitCode: r.status, output: (r.stdout + r.stderr).slice(-4000), report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) };
 }

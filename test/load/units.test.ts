@@ -138,8 +138,9 @@ describe('histograms, arrivals, shares', () => {
     const parts = splitPlan(plan, 2, 0);
     expect(parts.map((p) => [p.connections, p.rate, p.maxRequests, p.tag])).toEqual([[3, 60, 6, 's2w0'], [2, 40, 5, 's2w1']]);
     expect(splitPlan(plan, 9, 0)).toHaveLength(5);
-    expect(parseLoadOptions({ rate: '300', shard: '2/3' })).toMatchObject({ rate: 100, shard: { index: 2, count: 3 } });
-    for (const bad of ['0/3', '4/3', '1/0', 'x']) expect(() => parseLoadOptions({ shard: bad })).toThrow(/--shard/);
+    expect(parseLoadOptions({ rate: '300', shard: '2/3', 'run-id': 'r1' })).toMatchObject({ rate: 100, shard: { index: 2, count: 3 } });
+    for (const bad of ['0/3', '4/3', '1/0', 'x']) expect(() => parseLoadOptions({ shard: bad, 'run-id': 'r1' })).toThrow(/--shard/);
+    expect(() => parseLoadOptions({ shard: '1/3' })).toThrow(/--shard: needs --run-id ID/);
     expect(parseMix('create=1,read=3')).toEqual({ create: 0.25, read: 0.75, list: 0 });
     expect(parseMix('create=0')).toBeNull();
     expect(() => parseLoadOptions({ scenario: 'read', mix: 'read=1' })).toThrow(/--mix/);

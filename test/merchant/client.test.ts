@@ -126,13 +126,15 @@ describe('chaos server: what one operation is', () => {
 });
 
 describe('a merchant command that crashes at once', () => {
-  it('is not "conformant": 0 requests, exit status and the redacted output tail in the console, report.json and the HTML', async () => {
+  it('is "incomplete", never "conformant" (nothing it did failed a rule: there is no evidence): 0 requests, exit 6, exit status and the redacted output tail in the console, report.json and the HTML', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-client-crash-'));
     const lines: string[] = [];
     const { report, exitCode } = await runClient({ command: 'node -e "console.log(\'key=\' + process.env.HPS_API_KEY); import(\'./no-such-module.mjs\')"', seed: 1, reportDir: dir, log: (l) => lines.push(l), timeoutMs: 30_000 });
-    expect(exitCode).toBe(1);
-    expect(report.verdict).toBe('not_conformant');
-    expect(report.policy!.failed_because[0]).toBe('no verdict without evidence: the command made 0 requests to HPS_BASE_URL');
+    expect(exitCode).toBe(6);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.policy).toBeUndefined();
+    expect(report.incomplete_because![0]).toBe('no evidence: the command made 0 requests to HPS_BASE_URL');
+    expect(report.rules.find((r) => r.id === 'CLIENT-RETRY-TRANSIENT')!.reason).toBe('not exercised by this program: the command made 0 requests to HPS_BASE_URL');
     expect(report.command!.exit_code).toBe(1);
     expect(report.command!.output_tail).toContain('ERR_MODULE_NOT_FOUND');
     expect(report.command!.output_tail).not.toMatch(/pt_test_sk_[A-Za-z0-9]{8,}/);
@@ -140,7 +142,8 @@ describe('a merchant command that crashes at once', () => {
     expect(console).toMatch(/command: exit 1 after [\d.]+ s · 0 requests/);
     expect(console).toMatch(/command output \(\d+ bytes, redacted\):\n  \| key=/);
     expect(console).toContain('ERR_MODULE_NOT_FOUND');
-    expect(console).toContain('verdict: not_conformant');
+    expect(console).toContain('verdict: incomplete');
+    expect(console).toContain('  NOT PROVEN no evidence: the command made 0 requests to HPS_BASE_URL');
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(json.command.output_tail).toContain('ERR_MODULE_NOT_FOUND');
     const html = readFileSync(join(dir, 'report.html'), 'utf8');

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
 import { runClient } from '../../client-cert/run.ts';
 import { runReceiver } from '../../receiver-cert/run.ts';
+import { MUTATION_DEDUP } from '../../receiver-cert/mutation.ts';
 import type { Report } from '../../report/model.ts';
 import { startApp, type ReceiverApp } from './real/receivers/apps.ts';
 
@@ -47,7 +48,7 @@ describe.concurrent('receivers on real frameworks', () => {
     it(`${name}: ${why}`, async () => {
       const app = await startApp(name, SECRET);
       try {
-        const { report, exitCode } = await runReceiver({ url: app.url, secret: SECRET, inspectUrl: app.inspectUrl, seed: 21, reportDir: mkdtempSync(join(tmpdir(), 'hps-real-recv-')), replayBase: name, log: () => {} });
+        const { report, exitCode } = await runReceiver({ url: app.url, secret: SECRET, inspectUrl: app.inspectUrl, seed: 21, reportDir: mkdtempSync(join(tmpdir(), 'hps-real-recv-')), replayBase: name, log: () => {}, dedup: MUTATION_DEDUP });
         expect(broken(report)).toEqual(expected);
         expect(report.verdict).toBe(expected.length ? 'not_conformant' : 'conformant');
         expect(exitCode).toBe(expected.length ? 1 : 0);

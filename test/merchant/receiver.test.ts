@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
 import { main } from '../../cli/main.ts';
 import { parseProfile, profileSecrets } from '../../core/profile.ts';
-import { receiverMutation, runAgainstReference } from '../../receiver-cert/mutation.ts';
+import { MUTATION_DEDUP, receiverMutation, runAgainstReference } from '../../receiver-cert/mutation.ts';
 import { parseInspection } from '../../receiver-cert/inspect.ts';
 import { eventIds } from '../../receiver-cert/events.ts';
 import { PROBES, type ProbeKit } from '../../receiver-cert/probes.ts';
@@ -64,17 +64,18 @@ describe('receiver probes', () => {
 describe('receiver command against the reference receiver', () => {
   it('finds the clean reference receiver conformant, every exercisable rule run', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
-    const report = await runAgainstReference([], 7, dir);
+    const report = await runAgainstReference([], 7, dir, undefined, undefined, { dedup: MUTATION_DEDUP });
     expect(report.side).toBe('receiver');
     expect(report.verdict).toBe('conformant');
     for (const r of report.rules) expect(r.untestable ? 'skip' : r.status, r.id).toBe(r.untestable ? 'skip' : r.level === 'OBSERVE' ? 'info' : 'pass');
     expect(report.must.ran).toBe(report.must.testable);
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
     const time = report.rules.find((r) => r.id === 'RECV-RESPONSE-TIME')!;
-    expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4);
+    // The probes, the deduplication scenario (a first delivery and 3 redeliveries) and the out-of-order pair.
+    expect(Object.keys((time.observed as { per_delivery_ms: object }).per_delivery_ms).length).toBe(PROBES.length + 4 + 2);
   });
 
-  it('skips the processing rules naming inspect_url when none is given, and is then not "conformant" (no verdict without evidence) unless --min-must-coverage accepts it', async () => {
+  it('skips the processing rules naming inspect_url when none is given, and is then "incomplete" (exit 6: nothing failed, not proven), never "conformant" unless --min-must-coverage accepts it', async () => {
     const receiver = await startReferenceReceiver({ secret: SECRET });
     try {
       const lines: string[] = [];
@@ -85,9 +86,13 @@ describe('receiver command against the reference receiver', () => {
         expect(r.status).toBe('skip');
         expect(r.reason).toMatch(/inspect_url/);
       }
-      expect(report.verdict).toBe('not_conformant');
-      expect(exitCode).toBe(1);
-      expect(report.policy!.failed_because[0]).toMatch(/^no verdict without evidence: 4 of \d+ testable MUST rule\(s\) skipped \(RECV-[A-Z-]+: no receiver.inspect_url/);
+      expect(report.verdict).toBe('incomplete');
+      expect(exitCode).toBe(6);
+      expect(report.policy).toBeUndefined();
+      expect(report.incomplete_because).toHaveLength(4);
+      expect(report.incomplete_because![0]).toMatch(/^RECV-[A-Z-]+ not proven \(SKIP\): no receiver.inspect_url/);
+      expect(lines.join('\n')).toContain('verdict: incomplete');
+      expect(lines.join('\n')).toMatch(/ {2}NOT PROVEN RECV-[A-Z-]+ not proven \(SKIP\): no receiver.inspect_url/);
       expect(lines.join('\n')).toMatch(/receiver run: \d+ of \d+ testable MUST rules ran \(\d+ passed, 0 failed, 4 skipped\)/);
       expect(lines.join('\n')).toMatch(/NOT TESTABLE RECV-CONSTANT-TIME-COMPARE/);
       const lowered = await run({ minMustCoverage: 60 });
@@ -105,7 +110,7 @@ describe('receiver command against the reference receiver', () => {
     const stubPort = await freePort();
     const receiver = await startReferenceReceiver({ secret: SECRET, paymentsApi: { baseUrl: `http://127.0.0.1:${stubPort}`, apiKey: 'pt_test_sk_fetchmode' } });
     try {
-      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, paymentsApiPort: stubPort, seed: 5, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {} });
+      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, paymentsApiPort: stubPort, seed: 5, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {}, dedup: MUTATION_DEDUP });
       expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
       const fetched = report.rules.find((r) => r.id === 'RECV-ARRIVAL-ORDER')!.observed!.payments_fetched_from_stand_in as number;
       expect(fetched).toBeGreaterThan(5);
@@ -117,7 +122,7 @@ describe('receiver command against the reference receiver', () => {
   it('waits for a receiver that acknowledges first and processes later (the inspection settles)', async () => {
     const receiver = await startReferenceReceiver({ secret: SECRET, processDelayMs: 400 });
     try {
-      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, seed: 6, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {} });
+      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, seed: 6, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {}, dedup: MUTATION_DEDUP });
       expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     } finally {
       await receiver.close();
@@ -129,7 +134,7 @@ describe('receiver command against the reference receiver', () => {
     expect(m.cleanFindings).toEqual([]);
     expect(m.results.filter((r) => !r.caught).map((r) => r.fault)).toEqual([]);
     expect(m.results.length).toBe(Object.keys(RECEIVER_FAULTS).length);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('receiver command line', () => {
@@ -148,7 +153,7 @@ describe('receiver command line', () => {
         const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
         const profile = join(dir, 'profile.json');
         writeFileSync(profile, JSON.stringify({ base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_unused' }, receiver: { url: receiver.url, secret: '${HPS_TEST_RECV_SECRET}', inspect_url: receiver.inspectUrl } }));
-        expect(await main(['receiver', '--profile', profile, '--seed', '4', '--report', join(dir, 'out')])).toBe(exit);
+        expect(await main(['receiver', '--profile', profile, '--seed', '4', '--dedup-time-scale', '60', '--report', join(dir, 'out')])).toBe(exit);
         expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
       } finally {
         await receiver.close();

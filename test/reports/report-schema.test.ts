@@ -49,16 +49,21 @@ describe('the report.json schema accepts every report the tool writes', () => {
     expect(() => readReportFile(dirWith(withMutation))).not.toThrow();
   });
 
-  it('the receiver side (clean and with a planted fault) and the client side (with a planted fault), then --compare on them', async () => {
+  it('the receiver side (clean and with a planted fault) and the client side (with a planted fault), then --compare on the receivers (and not across sides)', async () => {
     const clean = join(tmp, 'recv-clean');
     const faulty = join(tmp, 'recv-fault');
-    expect((await runMain(['receiver', '--seed', '3', '--report', clean])).code).toBe(0);
-    expect((await runMain(['receiver', '--seed', '3', '--fault', 'skips-verification', '--report', faulty])).code).toBe(1);
+    expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--report', clean])).code).toBe(0);
+    expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--fault', 'skips-verification', '--report', faulty])).code).toBe(1);
     const client = await runExampleClient('no-idempotency-key', 4);
     const clientDir = dirWith(client);
     for (const d of [clean, faulty, clientDir]) expect(() => readReportFile(d), d).not.toThrow();
-    const cmp = await runMain(['report', '--compare', clean, faulty, clientDir, '--out', join(tmp, 'cmp.html')]);
+    const cmp = await runMain(['report', '--compare', clean, faulty, '--out', join(tmp, 'cmp.html')]);
     expect(cmp.code, cmp.err).toBe(0);
+    // Reports of different sides are never one table: refused with one line, exit 2.
+    const mixed = await runMain(['report', '--compare', clean, faulty, clientDir, '--out', join(tmp, 'cmp.html')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.err.trim().split('\n')).toHaveLength(1);
+    expect(mixed.err).toContain('the reports are of different sides');
   }, 120_000);
 });
 

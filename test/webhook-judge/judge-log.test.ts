@@ -217,7 +217,7 @@ describe('webhooks judge refuses what is not a sink log: one line, exit 2', () =
     const r = await judgeSinkLog({ logFile: p, reportDir: join(TMP, 'torn-out'), caps: { maxBytes: 1 << 20, maxLineBytes: 1000, maxAttempts: 10 }, log: () => {} });
     expect(r.report.source_log).toMatchObject({ skipped_lines: 2, deliveries: 0, stopped_in_order: false });
     expect(r.report.rules.every((x) => x.status === 'skip')).toBe(true);
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode).toBe(6); // every rule SKIP: nothing failed, nothing proven: incomplete
   });
 });
 
