@@ -61,7 +61,7 @@ describe('the CLI against hostile targets', () => {
  * The whole hostile catalogue, end to end (issue 31): one target rotating through every hostile
  * answer (test/client/rotating-hostile.ts) behind the areas that hold every kind of rule (ambient
  * checks, fixed case tables, properties, auth probes). The run must end within WALL_S, under
- * PEAK_MB of resident memory (measured: 57 s and 1.5 GB on a busy 2-core machine; a clean
+ * PEAK_MB of resident memory (measured on a busy 2-core machine: 57 s at 1.5 GB, 28 s at 1.7 GB; a clean
  * run peaks at about 500 MB), write its reports, never call the target conformant, never turn a
  * tripped bound into SKIP, and leave the key in no file and no stream, in any form a reader decodes.
  */
