@@ -17,7 +17,12 @@ export interface FlagTarget {
   replayArgs: string[];
 }
 
-export function profileFromFlags(o: Options, env: NodeJS.ProcessEnv = process.env): FlagTarget | undefined {
+/**
+ * CI systems set an undefined secret to the empty string (issue 31): an empty variable named by a
+ * `--*-env` option is absent, said once on stderr. Without the Live key the documented workflow
+ * then runs with the Test key alone; an empty Test key is reported as unset, naming the variable.
+ */
+export function profileFromFlags(o: Options, env: NodeJS.ProcessEnv = process.env, note: (line: string) => void = (l) => void process.stderr.write(`${l}\n`)): FlagTarget | undefined {
   const baseUrl = o['base-url'];
   const used = Object.keys(KEY_FLAGS).filter((f) => o[f] !== undefined);
   if (baseUrl === undefined) {
@@ -33,8 +38,13 @@ export function profileFromFlags(o: Options, env: NodeJS.ProcessEnv = process.en
     if (typeof name !== 'string') continue;
     // A key pasted here instead of a variable name must not be echoed back.
     if (/^p[tk]_(test|live)_/.test(name) || !ENV_NAME.test(name)) throw new HarnessError('HPS_ERR_USAGE', `--${f} takes the NAME of an environment variable holding the key, not a key`);
-    keys[field] = `\${${name}}`;
     replayArgs.push(`--${f}`, name);
+    if (env[name] === '') {
+      if (field === 'test') throw new HarnessError('HPS_ERR_PROFILE_ENV', `--${f} ${name}: the variable is empty (an unset CI secret?): the Test secret key is needed`);
+      note(`hps-conformance: --${f} ${name}: the variable is empty, taken as unset: keys.${field} is left out (its rules are SKIP)`);
+      continue;
+    }
+    keys[field] = `\${${name}}`;
   }
   const profile = parseProfile(JSON.stringify({ base_url: baseUrl, keys }), '--base-url/--key-env', env);
   return { profile, replayArgs };

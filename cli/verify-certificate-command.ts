@@ -5,7 +5,8 @@
  * them: only then "VERIFIED"), 1 with a line naming the first discrepancy, 2 on usage
  * (docs/certificates.md). Without a named signer it says "signature not checked" or "unsigned".
  */
-import { readFileSync } from 'node:fs';
+import { readCappedText } from '../core/read-capped.ts';
+import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join } from 'node:path';
 import { verifyCertificate } from '../verdict/verify.ts';
 import { fingerprint, loadPublicKey, parseFingerprint, readTrustFile, showFingerprint } from '../verdict/signing.ts';
@@ -15,11 +16,7 @@ import type { Certificate } from '../report/model.ts';
 import type { Options } from './options.ts';
 
 function read(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `verify-certificate: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  return readCappedText(path, REPORT_MAX_BYTES, 'verify-certificate');
 }
 
 function readCertificate(dir: string): Certificate {

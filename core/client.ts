@@ -15,6 +15,7 @@ import { passTargetGate } from './target-gate.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, resetCircuits } from './circuit.ts';
 import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
+import { parseBoundedJson } from './bounded-json.ts';
 
 export type { Exchange } from '../report/model.ts';
 
@@ -22,8 +23,10 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
+  /** Parsed JSON body, or undefined when the body is not JSON (or is nested past the bound). */
   json: any;
+  /** Set when the body was not parsed because it passed a bound (core/bounded-json.ts): which, in words. */
+  jsonBound?: string;
   exchange: Exchange;
 }
 
@@ -275,16 +278,6 @@ function wireOf(o: RequestOptions, extra: Record<string, string>): { headers: Re
   return { headers, body };
 }
 
-/** The parsed body, or undefined when it is empty or not JSON. */
-function jsonOf(text: string): unknown {
-  if (!text.length) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 export class Client {
   readonly baseUrl: string;
   readonly timeoutMs: number;
@@ -465,7 +458,8 @@ export class Client {
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       exchange.response = { status: res.statusCode, headers: redactHeaders(rh, this.secrets), body: redactText(clip(text), this.secrets) };
       if (!o.outsideHttp) recordAnswer(this.origin);
-      return { status: res.statusCode, headers: rh, text, json: jsonOf(text), exchange };
+      const parsed = parseBoundedJson(text);
+      return { status: res.statusCode, headers: rh, text, json: parsed.json, ...(parsed.bound ? { jsonBound: parsed.bound } : {}), exchange };
     } catch (e) {
       exchange.durationMs = Math.round(performance.now() - started);
       const err = e as Error & { code?: string };

@@ -3,7 +3,8 @@
  * stops the command at once with exit 2 naming the path, before any request (results are never
  * lost at the end of a long run).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { makeDirectory } from './safe-write.ts';
 import { join, resolve } from 'node:path';
 import { HarnessError } from './errors.ts';
 
@@ -12,7 +13,7 @@ export function checkOutputDir(dir: string, flag = '--report'): string {
   const abs = resolve(dir);
   const probe = join(abs, `.hps-write-check-${process.pid}`);
   try {
-    mkdirSync(abs, { recursive: true });
+    makeDirectory(abs);
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
   } catch (e) {

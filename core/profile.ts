@@ -2,7 +2,7 @@
  * Loads a profile exactly as docs/profile.md says: `${NAME}` interpolation from the
  * environment, ajv validation, one clear line per problem naming the field.
  */
-import { readFileSync } from 'node:fs';
+import { INPUT_CAPS, readCappedText } from './read-capped.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ajv } from '../schemas/ajv.ts';
 import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schemas/profile.ts';
@@ -148,12 +148,7 @@ export function parseProfile(text: string, source: string, env: NodeJS.ProcessEn
 }
 
 export function loadProfile(path: string, env: NodeJS.ProcessEnv = process.env): Profile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_PROFILE', `${path}: cannot read profile (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = readCappedText(path, INPUT_CAPS.profile, 'profile', 'HPS_ERR_PROFILE');
   return parseProfile(text, path, env);
 }
 

@@ -10,10 +10,18 @@
  *    part at each of the 3 byte alignments (so `key:`, `:key`, `Basic base64(key:)` are caught);
  *  - the percent-encoding of the key;
  *  - the hex of the secret part (either case: matched case-folded, so any run of >= 12 hex digits,
- *    6 bytes of the secret, at any byte of it) and the secret part reversed (any run of >= 12).
+ *    6 bytes of the secret, at any byte of it) and the secret part reversed (any run of >= 12);
+ *  - the secret part in rot13, and base32 of the key or its secret part at each of the 5 byte
+ *    alignments (case-folded: any run of >= 12 characters).
+ * Then on meaning, not bytes (issue 31): the text is also searched once decoded the ways a reader
+ * or a renderer decodes it (core/decoded-views.ts: JSON/JS escapes, HTML references,
+ * percent-encoding, NFKC, invisible characters removed); a secret found only there blanks the whole
+ * text, so no later decoding (the HTML report pretty-prints JSON bodies) can bring it back.
+ * `redactDeep` does the same on every string and key of a parsed structure, to a bounded depth.
  * Matching uses a k-gram table (linear in the text), cached per list of secrets.
  */
 import { createHash } from 'node:crypto';
+import { decodedView } from './decoded-views.ts';
 
 const SECRET_SHAPE = /\b(pt_(?:test|live)_sk_|whsec_)([A-Za-z0-9_\-]+)/g;
 const PREFIXED = /^(pt_[A-Za-z]+_sk_|whsec_)(.*)$/;
@@ -44,6 +52,7 @@ export function secretPart(secret: string): string {
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 const hex = (s: string): string => Buffer.from(s, 'utf8').toString('hex');
+const rot13 = (s: string): string => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
 const percentAll = (s: string): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
@@ -62,11 +71,40 @@ export function base64Cores(s: string, alphabet: 'base64' | 'base64url'): string
   return out;
 }
 
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32(bytes: Buffer): string {
+  let out = '';
+  let acc = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    acc = (acc << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(acc >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    acc &= (1 << bits) - 1;
+  }
+  return bits > 0 ? out + BASE32[(acc << (5 - bits)) & 31] : out;
+}
+
+/** The base32 characters of `s` whatever bytes precede it (0-4), cut like base64Cores. */
+export function base32Cores(s: string): string[] {
+  const len = Buffer.byteLength(s, 'utf8');
+  const out: string[] = [];
+  for (let pad = 0; pad < 5; pad++) {
+    const enc = base32(Buffer.concat([Buffer.alloc(pad, 0x41), Buffer.from(s, 'utf8')]));
+    out.push(enc.slice(Math.ceil((pad * 8) / 5), Math.floor(((pad + len) * 8) / 5)));
+  }
+  return out;
+}
+
 /** Every form of one secret, as {plain (case-folded), encoded (exact)} strings to match on k-grams. */
 export function secretForms(secret: string): { plain: string[]; encoded: string[] } {
   const part = secretPart(secret);
   const reversed = [...part].reverse().join('');
-  const plain = [part, encodeURIComponent(secret), percentAll(secret), hex(part), reversed].map((s) => s.toLowerCase());
+  const plain = [part, encodeURIComponent(secret), percentAll(secret), hex(part), reversed, rot13(part), ...base32Cores(secret), ...base32Cores(part)].map((s) => s.toLowerCase());
   const encoded: string[] = [];
   for (const s of new Set([secret, part, `${secret}:`, `:${secret}`])) {
     encoded.push(b64(s), b64url(s), ...base64Cores(s, 'base64'), ...base64Cores(s, 'base64url'));
@@ -228,26 +266,50 @@ function blankRanges(text: string, ranges: Array<[number, number]>): string {
 
 /** Redacts key-shaped strings, every known secret and every transform of one in free text. */
 export function redactText(text: string, extraSecrets: readonly string[] = []): string {
-  let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
-  if (extraSecrets.length === 0 && registered.size === 0) return stripUserInfo(out);
-  const m = matcherFor(extraSecrets);
-  for (const [s, shown] of m.exact) if (out.includes(s)) out = out.split(s).join(shown);
-  const ranges: Array<[number, number]> = [];
-  scan(out, m.plain, m.plainHeads, m.plainShort, PLAIN_GRAM, true, ranges);
-  scan(out, m.encoded, m.encodedHeads, m.encodedShort, ENCODED_GRAM, false, ranges);
-  if (m.edits) for (const x of out.matchAll(m.edits)) ranges.push([x.index!, x.index! + x[0].length]);
-  return stripUserInfo(blankRanges(out, ranges));
+  const known = extraSecrets.length > 0 || registered.size > 0;
+  const m = known ? matcherFor(extraSecrets) : undefined;
+  const out = redactRaw(text, m);
+  const view = decodedView(out);
+  // A secret (or a key-shaped string) that only decoding reveals: the whole text goes.
+  if (view !== out && (keyShaped(view) || (m !== undefined && rangesOf(view, m).length > 0))) return BLANK;
+  return out;
 }
 
-/** Redacts every string (keys included) of a JSON-like value; returns a copy. */
+/** The raw text with key-shaped strings cut, known secrets shortened and every transform blanked. */
+function redactRaw(text: string, m: Matcher | undefined): string {
+  let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);
+  if (!m) return stripUserInfo(out);
+  for (const [s, shown] of m.exact) if (out.includes(s)) out = out.split(s).join(shown);
+  return stripUserInfo(blankRanges(out, rangesOf(out, m)));
+}
+
+function keyShaped(text: string): boolean {
+  return new RegExp(SECRET_SHAPE.source).test(text);
+}
+
+/** Where `text` holds a transform of a secret of `m`. */
+function rangesOf(text: string, m: Matcher): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  scan(text, m.plain, m.plainHeads, m.plainShort, PLAIN_GRAM, true, ranges);
+  scan(text, m.encoded, m.encodedHeads, m.encodedShort, ENCODED_GRAM, false, ranges);
+  if (m.edits) for (const x of text.matchAll(m.edits)) ranges.push([x.index!, x.index! + x[0].length]);
+  return ranges;
+}
+
+/** Deepest nesting `redactDeep` copies; anything deeper is replaced by a note (never walked: no stack overflow). */
+export const MAX_REDACT_DEPTH = 256;
+const TOO_DEEP = `‹nested deeper than ${MAX_REDACT_DEPTH} levels: not kept›`;
+
+/** Redacts every string (keys included) of a JSON-like value; returns a copy, cut at MAX_REDACT_DEPTH levels. */
 export function redactDeep<T>(value: T, secrets: readonly string[] = []): T {
-  const walk = (v: unknown): unknown => {
+  const walk = (v: unknown, depth: number): unknown => {
     if (typeof v === 'string') return redactText(v, secrets);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, secrets), walk(x)]));
-    return v;
+    if (!v || typeof v !== 'object') return v;
+    if (depth >= MAX_REDACT_DEPTH) return TOO_DEEP;
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactText(k, secrets), walk(x, depth + 1)]));
   };
-  return walk(value) as T;
+  return walk(value, 0) as T;
 }
 
 /** `scheme://user:pass@host` -> `scheme://host`, in a URL or in free text. */
@@ -311,7 +373,7 @@ export function redactCredential(v: string): string {
 export function redactHeaders(headers: Record<string, string>, extraSecrets: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? redactText(redactCredential(v), extraSecrets) : redactText(v, extraSecrets);
+    out[redactText(k, extraSecrets)] = SECRET_HEADERS.has(k.toLowerCase()) ? redactText(redactCredential(v), extraSecrets) : redactText(v, extraSecrets);
   }
   return out;
 }

@@ -4,7 +4,8 @@
  * against schemas/report.ts. Anything wrong is one line naming the file and the JSON path of the
  * first problem (HPS_ERR_REPORT, exit 2), never a stack trace.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readCappedText } from './read-capped.ts';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import { ajv } from '../schemas/ajv.ts';
@@ -56,14 +57,7 @@ export function tooDeep(value: unknown, max: number): string | null {
 }
 
 function readJson(file: string, what: string): unknown {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', inertLine(`${what}: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`));
-  }
-  if (size > REPORT_MAX_BYTES) throw new HarnessError('HPS_ERR_REPORT', inertLine(`${what}: ${file} is ${size} bytes, over the ${REPORT_MAX_BYTES}-byte cap`));
-  const text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  const text = readCappedText(file, REPORT_MAX_BYTES, what, 'HPS_ERR_REPORT').replace(/^\uFEFF/, '');
   try {
     return JSON.parse(text);
   } catch {

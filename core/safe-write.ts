@@ -6,8 +6,8 @@
  * files this tool writes there, by name: nothing else in it is touched.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Every file name `run`, `report` and `load` write into a report directory. */
 export const OWN_FILES: readonly string[] = [
@@ -36,6 +36,29 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode = 
   } catch (e) {
     rmSync(tmp, { force: true });
     throw e;
+  }
+}
+
+/** Path components a directory may have (a bound on makeDirectory's walk). */
+const MAX_COMPONENTS = 1024;
+
+/**
+ * `mkdir -p` that tries each component once (issue 31): Node's recursive mkdir loops for ever on a
+ * path it can never create (`/proc/self/rep`: ENOENT again and again); here the first component that
+ * cannot be made throws its error, once.
+ */
+export function makeDirectory(dir: string): void {
+  const chain: string[] = [];
+  for (let p = resolve(dir); chain.length < MAX_COMPONENTS; p = dirname(p)) {
+    chain.push(p);
+    if (dirname(p) === p) break;
+  }
+  for (const p of chain.reverse()) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
   }
 }
 

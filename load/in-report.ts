@@ -5,7 +5,9 @@
  * does the same whenever load.json is there. The section stands apart from the rules: the load
  * verdict never changes the conformance verdict (report.json and its certificate are untouched).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readCappedText } from '../core/read-capped.ts';
+import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { readReportFile } from '../core/report-file.ts';
@@ -45,7 +47,7 @@ export function loadCompanion(dir: string, report: Report, note: (line: string) 
   if (!existsSync(file)) return undefined;
   let r: LoadReport;
   try {
-    r = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
+    r = JSON.parse(readCappedText(file, REPORT_MAX_BYTES, 'report', 'HPS_ERR_REPORT')) as LoadReport;
     if (r?.kind !== 'load' || !Array.isArray(r.checks) || !Array.isArray(r.thresholds) || typeof r.run_id !== 'string') throw new Error('not the kind, checks and thresholds a load run writes');
   } catch (e) {
     throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);

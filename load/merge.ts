@@ -5,7 +5,9 @@
  * Thresholds come from the flags given to merge, else from the first shard's options. Only the
  * shards of one run, each once, are merged (load/shard-set.ts refuses the rest).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readCappedText } from '../core/read-capped.ts';
+import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join, resolve } from 'node:path';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import type { Check } from './checks.ts';
@@ -23,9 +25,10 @@ type Raw = Record<string, string | boolean | string[] | undefined>;
 export function readShard(dir: string): LoadReport {
   const file = join(dir, 'load.json');
   if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} does not exist`);
+  const text = readCappedText(file, REPORT_MAX_BYTES, 'load merge');
   let r: LoadReport;
   try {
-    r = JSON.parse(readFileSync(file, 'utf8')) as LoadReport;
+    r = JSON.parse(text) as LoadReport;
   } catch (e) {
     throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not JSON (${(e as Error).message})`);
   }

@@ -2,10 +2,9 @@
  * load.json: the machine-readable result of a load run (load.md, load.html, load.junit.xml and
  * the stdout table are rendered from it alone, by render/load-*.ts; `load merge` reads it back). Written through redactText: no secret reaches a file.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../core/redact.ts';
-import { writeFileAtomic } from '../core/safe-write.ts';
+import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import type { LoadReportModel } from '../report/load-model.ts';
 import { renderLoadHtml } from '../render/load-html.ts';
 import { renderLoadJunit } from '../render/load-junit.ts';
@@ -64,7 +63,7 @@ export interface LoadReport extends LoadReportModel {
 
 /** Writes load.json, load.md, load.html and load.junit.xml, all redacted. */
 export function writeReport(dir: string, report: LoadReport, secrets: readonly string[]): void {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   writeFileAtomic(join(dir, 'load.json'), redactText(JSON.stringify(report, null, 2), secrets) + '\n');
   writeFileAtomic(join(dir, 'load.md'), redactText(renderLoadMarkdown(report), secrets));
   writeFileAtomic(join(dir, 'load.html'), redactText(renderLoadHtml(report), secrets));

@@ -2,7 +2,8 @@
  * Whether a report is a certification: certificate.json (written next to report.json by an
  * unfiltered default run) decides; without it, a filtered or `--runs`-reduced run is plainly not one.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { INPUT_CAPS, readCappedText } from '../core/read-capped.ts';
 import { join } from 'node:path';
 import type { CertificateRead, Report } from '../report/model.ts';
 
@@ -11,7 +12,7 @@ export function readCertificate(dir: string): CertificateRead | undefined {
   const file = join(dir, 'certificate.json');
   if (!existsSync(file)) return undefined;
   try {
-    const c = JSON.parse(readFileSync(file, 'utf8')) as CertificateRead;
+    const c = JSON.parse(readCappedText(file, INPUT_CAPS.certificate, 'certificate.json')) as CertificateRead;
     return c && typeof c === 'object' && typeof c.certification === 'boolean' ? c : undefined;
   } catch {
     return undefined;

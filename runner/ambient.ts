@@ -6,9 +6,11 @@
  */
 import { ERROR_TABLE } from '../catalogue/error-codes.ts';
 import type { RuleId } from '../catalogue/rules.ts';
-import { acceptedStatuses, OPERATIONS, unknownEnumValues, validate, type Operation } from '../schemas/index.ts';
+import { acceptedStatuses, OPERATIONS, unknownEnumValues, type Operation } from '../schemas/index.ts';
 import type { ApiResponse, Exchange } from '../core/client.ts';
 import type { Finding } from '../core/evidence.ts';
+import { boundedValue } from '../core/bounded-value.ts';
+import { bodyShown, pageWithin, validateAnswer } from './bounded-validation.ts';
 
 export type { Operation };
 
@@ -40,7 +42,7 @@ export interface AmbientInput {
 export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequestIds: Set<string>, checked: (rule: RuleId) => void = () => {}): Finding[] {
   const out: Finding[] = [];
   const ex: Exchange = res.exchange;
-  const add: Add = (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected, actual, exchange: ex });
+  const add: Add = (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected: boundedValue(expected), actual: boundedValue(actual), exchange: ex });
   const c: Checking = { input, res, checked, add };
   const op = inferOperation(input.method, input.path);
 
@@ -84,8 +86,8 @@ function checkAnyAnswer({ res, checked, add }: Checking, op: Operation | undefin
 /** A 4xx/5xx: the Error envelope, its code's status, a fresh request_id. */
 function checkErrorAnswer({ input, res, checked, add }: Checking, seenRequestIds: Set<string>): void {
   checked('RESP-ERROR-ENVELOPE');
-  const v = validate('Error', res.json);
-  if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', res.json ?? res.text.slice(0, 200));
+  const v = validateAnswer('Error', res);
+  if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', bodyShown(res));
   const code = res.json?.error?.code;
   if (typeof code === 'string' && code in ERROR_TABLE) {
     checked('RESP-ERROR-STATUS-MATCHES-CODE');
@@ -104,12 +106,12 @@ function checkErrorAnswer({ input, res, checked, add }: Checking, seenRequestIds
 function checkPaymentAnswer({ input, res, checked, add }: Checking): void {
   checked('RESP-PAYMENT-SCHEMA');
   checked('RESP-ENUM-KNOWN');
-  const v = validate('Payment', res.json);
-  if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', res.json ?? res.text.slice(0, 200));
+  const v = validateAnswer('Payment', res);
+  if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', bodyShown(res));
   checkEnums('Payment', res.json, add);
   if (input.keyLivemode !== undefined) checked('RESP-PAYMENT-LIVEMODE');
   if (input.keyLivemode !== undefined && res.json && typeof res.json === 'object' && res.json.livemode !== input.keyLivemode) {
-    add('RESP-PAYMENT-LIVEMODE', `livemode is ${JSON.stringify(res.json.livemode)} under a ${input.keyLivemode ? 'Live' : 'Test'} key`, input.keyLivemode, res.json.livemode);
+    add('RESP-PAYMENT-LIVEMODE', `livemode is ${shortJson(res.json.livemode)} under a ${input.keyLivemode ? 'Live' : 'Test'} key`, input.keyLivemode, shownValue(res.json.livemode));
   }
 }
 
@@ -117,14 +119,25 @@ function checkPaymentAnswer({ input, res, checked, add }: Checking): void {
 function checkListAnswer({ input, res, checked, add }: Checking): void {
   checked('RESP-LIST-SCHEMA');
   checked('RESP-ENUM-KNOWN');
-  const v = validate('PaymentList', res.json);
-  if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', res.json ?? res.text.slice(0, 200));
-  checkEnums('PaymentList', res.json, add);
+  const v = validateAnswer('PaymentList', res);
+  if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', bodyShown(res));
+  checkEnums('PaymentList', pageWithin('PaymentList', res.json).data, add);
   if (input.keyLivemode !== undefined && Array.isArray(res.json?.data) && res.json.data.length) checked('RESP-PAYMENT-LIVEMODE');
   if (input.keyLivemode !== undefined && Array.isArray(res.json?.data)) {
     const wrong = res.json.data.find((p: any) => p?.livemode !== input.keyLivemode);
-    if (wrong) add('RESP-PAYMENT-LIVEMODE', `list under a ${input.keyLivemode ? 'Live' : 'Test'} key holds ${wrong.id} with livemode ${JSON.stringify(wrong.livemode)}`, input.keyLivemode, wrong.livemode);
+    if (wrong) add('RESP-PAYMENT-LIVEMODE', `list under a ${input.keyLivemode ? 'Live' : 'Test'} key holds ${shortJson(wrong?.id)} with livemode ${shortJson(wrong?.livemode)}`, input.keyLivemode, shownValue(wrong?.livemode));
   }
+}
+
+/** A value of the answer as a short JSON text (a target may put megabytes where a boolean belongs). */
+function shortJson(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 200 ? `${s.slice(0, 200)}… (${s.length} chars)` : s;
+}
+
+/** A value kept as a finding's `actual`: itself when small and flat, else its short JSON text. */
+function shownValue(v: unknown): unknown {
+  return (v === null || typeof v !== 'object') && String(v).length <= 200 ? v : shortJson(v);
 }
 
 function checkEnums(name: 'Payment' | 'PaymentList', data: unknown, add: (rule: RuleId, m: string) => void): void {

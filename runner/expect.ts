@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiResponse, Exchange } from '../core/client.ts';
+import { boundedValue } from '../core/bounded-value.ts';
 import type { SetupRefusal } from '../core/evidence.ts';
 
 /**
@@ -36,8 +37,9 @@ export class Mismatch extends Error {
   constructor(message: string, expected?: unknown, actual?: unknown, exchange?: Exchange) {
     super(message);
     this.name = 'Mismatch';
-    this.expected = expected;
-    this.actual = actual;
+    // Bounded: a target's 8 MiB answer must not reach vitest's diff and the report whole (issue 31).
+    this.expected = boundedValue(expected);
+    this.actual = boundedValue(actual);
     this.exchange = exchange;
   }
 }

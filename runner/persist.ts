@@ -4,13 +4,13 @@
  * (made unwritable, full, removed), the results are not lost: they go to a fallback directory of
  * their own under the temporary directory, named on stderr, and the run exits EXIT.reportFallback.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import type { Profile } from '../core/profile.ts';
-import { writeFileAtomic } from '../core/safe-write.ts';
+import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Certificate, Report } from '../report/model.ts';
 import { renderAll } from '../render/render.ts';
@@ -25,7 +25,7 @@ export interface Written {
 }
 
 function writeAll(dir: string, report: Report, profile: Profile, key: KeyObject | undefined): Certificate {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   writeFileAtomic(join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   const certificate = writeCertificate(dir, report, profile, key);
   renderAll(dir, report);

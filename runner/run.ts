@@ -6,7 +6,7 @@
  */
 import { partlyChecked } from '../report/partly-checked.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { selectRules, type Rule } from '../catalogue/index.ts';
@@ -38,7 +38,7 @@ import { classesLine } from '../verdict/classes.ts';
 import { requiredClasses, type UnmetRequirement } from '../verdict/require.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Certificate } from '../report/model.ts';
-import { clearOwnFiles, RUN_FILES } from '../core/safe-write.ts';
+import { clearOwnFiles, makeDirectory, RUN_FILES } from '../core/safe-write.ts';
 import { armInterrupts, type InterruptGuard } from './interrupt.ts';
 import { bothReporters, ResultsLog } from './results-log.ts';
 import { writeRunFiles } from './persist.ts';
@@ -233,7 +233,7 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
 
 /** The run's directory cleared of this tool's files, and its results log opened (runner/results-log.ts). */
 function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
-  mkdirSync(dir, { recursive: true });
+  makeDirectory(dir);
   clearOwnFiles(dir, RUN_FILES);
   return ResultsLog.open(dir, {
     kind: 'run', tool: TOOL, run_id: ctx.runId, seed: ctx.seed, runs: ctx.runs,

@@ -4,7 +4,7 @@
  * against their `$id`s under SCHEMA_BASE, so all resources are added before any is compiled.
  */
 import type { SchemaObject } from 'ajv';
-import { ajv } from './ajv.ts';
+import { ajv, ajvFirstError } from './ajv.ts';
 import { CreatePaymentRequestSchema } from './create-payment-request.ts';
 import { ENUM_SCHEMAS, SCHEMA_BASE } from './enums.ts';
 import { ErrorSchema } from './error.ts';
@@ -57,7 +57,7 @@ export function registerSchemas(): void {
   if (registered) return;
   for (const schema of Object.values(SCHEMA_RESOURCES)) {
     const id = schema.$id as string;
-    if (ajv.schemas[id] === undefined) ajv.addSchema(schema);
+    for (const a of [ajv, ajvFirstError]) if (a.schemas[id] === undefined) a.addSchema(schema);
   }
   registered = true;
 }

@@ -3,7 +3,7 @@
  * Each schema is compiled once, on first use, and the compiled function is cached.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ajv } from './ajv.ts';
+import { ajv, ajvFirstError } from './ajv.ts';
 import { registerSchemas, SCHEMAS, type SchemaName } from './registry.ts';
 
 export type { SchemaName } from './registry.ts';
@@ -15,16 +15,18 @@ export interface ValidationResult {
 }
 
 const compiled = new Map<SchemaName, ValidateFunction>();
+const compiledFirstError = new Map<SchemaName, ValidateFunction>();
 
-/** The compiled validator of a schema (compiled on first call, then cached). */
-export function validator(name: SchemaName): ValidateFunction {
-  let fn = compiled.get(name);
+/** The compiled validator of a schema (compiled on first call, then cached); `firstError`: one that stops at the first error. */
+export function validator(name: SchemaName, firstError = false): ValidateFunction {
+  const cache = firstError ? compiledFirstError : compiled;
+  let fn = cache.get(name);
   if (fn === undefined) {
     registerSchemas();
     const id = SCHEMAS[name].$id;
-    fn = ajv.getSchema(id);
+    fn = (firstError ? ajvFirstError : ajv).getSchema(id);
     if (fn === undefined) throw new Error(`schema ${name} (${id}) is not registered`);
-    compiled.set(name, fn);
+    cache.set(name, fn);
   }
   return fn;
 }
@@ -33,8 +35,8 @@ export function validator(name: SchemaName): ValidateFunction {
  * Validates `data` against the named schema. Unknown enumeration values are NOT errors here (the
  * response enumerations are open); list them with `unknownEnumValues` to report a WARN.
  */
-export function validate(name: SchemaName, data: unknown): ValidationResult {
-  const fn = validator(name);
+export function validate(name: SchemaName, data: unknown, firstError = false): ValidationResult {
+  const fn = validator(name, firstError);
   const valid = fn(data) as boolean;
   return { valid, errors: valid ? [] : formatErrors(fn.errors ?? [], SCHEMAS[name]) };
 }

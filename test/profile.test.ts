@@ -61,7 +61,7 @@ describe('profile loading (docs/profile.md)', () => {
   });
 
   it('reports an unreadable file and bad JSON as one line', () => {
-    expect(() => loadProfile('/nonexistent/profile.json')).toThrow(/cannot read profile \(ENOENT\)/);
+    expect(() => loadProfile('/nonexistent/profile.json')).toThrow(/^profile: cannot read \/nonexistent\/profile.json \(ENOENT\)$/);
     const dir = mkdtempSync(join(tmpdir(), 'hps-'));
     writeFileSync(join(dir, 'p.json'), '{ nope');
     expect(() => loadProfile(join(dir, 'p.json'))).toThrow(/not valid JSON/);

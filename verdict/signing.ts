@@ -4,7 +4,7 @@
  * HPS_SIGN_KEY_FILE naming a file. PEM (PKCS#8) only; any other key type is refused (exit 2).
  */
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { INPUT_CAPS, readCappedText } from '../core/read-capped.ts';
 import { HarnessError } from '../core/errors.ts';
 import { canonicalize } from '../core/canonical-json.ts';
 import type { Certificate, CertificateSignature } from '../report/model.ts';
@@ -13,11 +13,7 @@ import { createHash } from 'node:crypto';
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 function readKeyFile(path: string, what: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `${what}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  return readCappedText(path, INPUT_CAPS.signingKey, what);
 }
 
 function ed25519(key: KeyObject, what: string): KeyObject {

@@ -7,6 +7,7 @@
  */
 import { deliveryBody, type Delivery } from '../../webhook-sink/index.ts';
 import { sleep } from '../../runner/wait-clock.ts';
+import { parseBoundedJson } from '../../core/bounded-json.ts';
 import type { Hooks } from './webhook-hooks.ts';
 
 /** Bound for the first attempt of an event to reach the sink. */
@@ -17,13 +18,9 @@ export const POLL_MS = 50;
 /** A sleep counted as the running test's waiting (runner/wait-clock.ts). */
 export { sleep } from '../../runner/wait-clock.ts';
 
-/** The delivery's body as JSON, or undefined when it is not JSON. */
+/** The delivery's body as JSON, or undefined when it is not JSON or nested past the bound (core/bounded-json.ts). */
 export function bodyOf(d: Delivery): any {
-  try {
-    return JSON.parse(deliveryBody(d).toString('utf8'));
-  } catch {
-    return undefined;
-  }
+  return parseBoundedJson(deliveryBody(d).toString('utf8')).json;
 }
 
 /** One line naming a delivery in evidence. */

@@ -51,7 +51,6 @@ const PENDING: readonly string[] = [
   'schemas/index.ts types WebhookEventType',
   'schemas/index.ts types EnumerationName',
   'schemas/index.ts types PaymentEvent',
-  'schemas/index.ts types ValidationResult',
   'schemas/index.ts types UnknownEnumValue',
   'schemas/index.ts types Scope',
   'schemas/index.ts types HttpMethod',

@@ -60,6 +60,27 @@ describe('output paths are checked before the run', () => {
       expect(hits).toBe(0);
     });
   }
+
+  // Issue 31: Node's recursive mkdir loops for ever at 100 % CPU on a path it can never make.
+  it('run --report /proc/self/rep: fails once, exit 2 naming the path, no request, no loop', async () => {
+    hits = 0;
+    const r = await cli(['run', '--profile', profile, '--rule', 'AUTH-MALFORMED-KEY', '--seed', '1', '--report', '/proc/self/rep']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--report \/proc\/self\/rep: cannot be created or written/);
+    expect(hits).toBe(0);
+  }, 60_000);
+});
+
+describe('inputs of the tool are read with a size cap (issue 31)', () => {
+  it('run --profile /dev/zero: one line, exit 2, no request', async () => {
+    hits = 0;
+    const r = await cli(['run', '--profile', '/dev/zero', '--rule', 'AUTH-MALFORMED-KEY', '--report', join(work, 'zero')]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/profile: \/dev\/zero is larger than the 1048576-byte cap/);
+    expect(hits).toBe(0);
+  }, 60_000);
 });
 
 describe('load against a host that is not loopback', () => {

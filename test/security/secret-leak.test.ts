@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../reference/index.ts';
 import { freePort } from '../../targets/embedded.ts';
-import { transformsOf } from './transforms.ts';
+import { moreTransformsOf, readerViews, transformsOf } from './transforms.ts';
+import { keyForms } from '../client/rotating-hostile.ts';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const hex = (s: string) => Buffer.from(s).toString('hex');
@@ -66,7 +67,11 @@ describe('no secret leaves a run, in any form', () => {
           // Into the error code (printed in FAIL reasons as they happen): every form of the credential.
           const forms = [token, b64(token), Buffer.from(token).toString('base64url'), `Basic ${b64(`${token}:`)}`, hex(token), hex(token).toUpperCase(), [...token].reverse().join('')];
           body.error.code = `bad_${forms.join('_')}`;
-          text = JSON.stringify(body);
+          // Forms a reader or a renderer decodes (issue 31): in a value, in a key, in a nested array.
+          const decodable = keyForms(token);
+          body.error.decodable = { ...decodable, 'json-escaped': '@@ESCAPED@@' };
+          body.error[decodable.base32] = [[decodable.fullwidth, decodable['zero-width-between']]];
+          text = JSON.stringify(body).replace('@@ESCAPED@@', decodable['json-escaped']);
           echoed++;
         }
         const out: Record<string, string> = { 'content-type': String(up.headers['content-type'] ?? 'application/json'), 'x-echo-authorization': auth };
@@ -140,19 +145,20 @@ describe('no secret leaves a run, in any form', () => {
       { where: 'stderr (progress)', text: stderr },
       { where: 'stdout, interrupted', text: cut.stdout },
       { where: 'stderr, interrupted', text: cut.stderr },
-      ...files.map((f) => ({ where: f.slice(out.length + 1), text: readFileSync(f, 'latin1') })),
+      ...files.map((f) => ({ where: f.slice(out.length + 1), text: readFileSync(f, 'utf8') })),
     ];
     let transforms = 0;
     const hits: string[] = [];
     const table = new Map<string, Map<string, number>>();
     for (const s of secrets) {
-      const ts = transformsOf(s);
+      const ts = [...transformsOf(s), ...moreTransformsOf(s)];
       transforms += ts.length;
       for (const h of haystacks) {
-        const lower = h.text.toLowerCase();
+        // Every view a reader or a renderer may decode the text to (issue 31).
+        const views = readerViews(h.text).map((v) => [v, v.toLowerCase()] as const);
         const row = table.get(h.where) ?? table.set(h.where, new Map()).get(h.where)!;
         for (const t of ts) {
-          const hit = t.test(h.text, lower);
+          const hit = views.some(([v, lower]) => t.test(v, lower));
           row.set(t.name, (row.get(t.name) ?? 0) + (hit ? 1 : 0));
           if (hit) hits.push(`${h.where}: ${t.name} of a secret of ${s.length} chars`);
         }
