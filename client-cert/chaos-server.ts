@@ -6,7 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { request } from 'undici';
-import { endedInFailure, MAX_RECORDED, RETRY_WINDOW_MS, type RecordedRequest } from './recorder.ts';
+import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
+import { operationIdentity } from './identity.ts';
 import { FailureSchedule, TIMEOUT_HOLD_MS, type OperationKind, type PlannedFailure } from './schedule.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -36,8 +37,8 @@ export class ChaosApp {
   readonly schedule: FailureSchedule;
   readonly log: RecordedRequest[] = [];
   private readonly seen = new Set<string>();
-  /** The latest attempt on each read or cancel path, to tell its retry from a later operation. */
-  private readonly latest = new Map<string, RecordedRequest>();
+  /** The client's previous request (any kind): a read or cancel is a retry only of the request right before it. */
+  private previous: RecordedRequest | undefined;
   private readonly started = performance.now();
   /** Where requests are forwarded; set once the reference server is up. */
   upstream = '';
@@ -48,17 +49,9 @@ export class ChaosApp {
 
   private readonly elapsed = () => Math.round(performance.now() - this.started);
 
-  /**
-   * The logical operation a request belongs to (RecordedRequest.identity): a create by its
-   * Idempotency-Key, never by its body (two orders of the same amount are two creates); a read or
-   * cancel by method and path while the previous attempt on that path failed within RETRY_WINDOW_MS.
-   */
-  identityOf(kind: OperationKind, method: string, path: string, key: string | undefined, seq: number, arrivedMs: number): string {
-    if (kind === 'create') return key === undefined ? `create without key #${seq}` : `create key=${key}`;
-    const base = `${method} ${path}`;
-    const prev = this.latest.get(base);
-    const retry = prev !== undefined && prev.answeredMs !== undefined && endedInFailure(prev) && arrivedMs - prev.answeredMs <= RETRY_WINDOW_MS;
-    return retry ? prev.identity : `${base} @${seq}`;
+  /** The logical operation a request belongs to (identity.ts: from the wire alone, never from time). */
+  identityOf(kind: OperationKind, method: string, path: string, key: string | undefined, seq: number): string {
+    return operationIdentity({ kind, method, path, key, seq }, this.previous);
   }
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -71,7 +64,7 @@ export class ChaosApp {
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' ? header : undefined;
     const seq = this.log.length + 1;
-    const identity = this.identityOf(kind, method, path, key, seq, arrivedMs);
+    const identity = this.identityOf(kind, method, path, key, seq);
     const fresh = !this.seen.has(identity);
     this.seen.add(identity);
     const recording = this.log.length < MAX_RECORDED;
@@ -79,7 +72,7 @@ export class ChaosApp {
     const injected = planned?.injection;
     const rec: RecordedRequest = { seq, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: key, body: clip(body), injected, ...(planned?.retryAfterS ? { retryAfterS: planned.retryAfterS } : {}) };
     if (recording) this.log.push(rec);
-    if (kind === 'read' || kind === 'cancel') this.latest.set(`${method} ${path}`, rec);
+    this.previous = rec;
     if (injected === 'reset-before') return drop(req, rec, this.elapsed);
     if (injected && injected !== 'reset-after-create' && injected !== 'timeout') return answerInjected(res, rec, planned!, this.elapsed);
     const up = await forward(this.upstream, req, method, path, body);

@@ -11,7 +11,7 @@ import type { RuleId } from '../catalogue/index.ts';
 import type { Exchange } from '../core/client.ts';
 import type { Evidence } from '../report/model.ts';
 import type { CheckOutcome, RuleJudgement } from '../receiver-cert/report.ts';
-import { RETRY_WINDOW_MS, type RecordedRequest } from './recorder.ts';
+import type { RecordedRequest } from './recorder.ts';
 import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 
 /** Timer granularity allowed when comparing a retry's delay with Retry-After. */
@@ -50,17 +50,32 @@ function judgeRetried(log: readonly RecordedRequest[], injected: readonly Record
     checks: met.map((r) => {
       if (r.kind === 'create' && r.idempotencyKey === undefined) return skipped(r, KEYLESS);
       if (after(r).length) return ok(r, `met ${r.injected}, retried as #${after(r)[0]!.seq}`);
-      const twin = r.kind === 'create' ? sameBodyOtherKey(log, r) : undefined;
-      const hint = twin ? `; #${twin.seq} came ${twin.arrivedMs - (r.answeredMs ?? r.arrivedMs)} ms later with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}` : '';
+      const twin = r.kind === 'create' ? sameBodyOtherKey(log, r) : laterSameRead(log, r);
       const what = r.kind === 'create' ? `was never re-sent with its Idempotency-Key ${r.idempotencyKey}` : 'was never retried';
-      return bad(r, `${label(r)} met ${describe(r)} and ${what}${hint}`, twin ? [r, twin] : [r]);
+      return bad(r, `${label(r)} met ${describe(r)} and ${what}${twin ? retryHint(log, r, twin) : ''}`, twin ? [r, twin] : [r]);
     }),
   };
 }
 
-/** The first create after `r` with its byte-identical body under another key (or none), within the retry window. */
+/** The client's next create after `r`, when it carries r's byte-identical body under another key (or none): named in the failure, never credited. */
 function sameBodyOtherKey(log: readonly RecordedRequest[], r: RecordedRequest): RecordedRequest | undefined {
-  return log.find((x) => x.seq > r.seq && x.kind === 'create' && x.idempotencyKey !== r.idempotencyKey && x.body === r.body && x.arrivedMs - (r.answeredMs ?? r.arrivedMs) <= RETRY_WINDOW_MS);
+  const next = log.find((x) => x.seq > r.seq && x.kind === 'create' && x.idempotencyKey !== r.idempotencyKey);
+  return next?.body === r.body ? next : undefined;
+}
+
+/** The client's next request on r's method and path, when it is a new operation (something else came in between). */
+function laterSameRead(log: readonly RecordedRequest[], r: RecordedRequest): RecordedRequest | undefined {
+  return log.find((x) => x.seq > r.seq && x.method === r.method && x.path === r.path && x.identity !== r.identity);
+}
+
+/** Why the request named is not the retry of r: another key for a create; another request in between for a read. */
+function retryHint(log: readonly RecordedRequest[], r: RecordedRequest, twin: RecordedRequest): string {
+  const gap = `#${twin.seq} came ${twin.arrivedMs - (r.answeredMs ?? r.arrivedMs)} ms later`;
+  if (r.kind !== 'create') {
+    const between = log.find((x) => x.seq > r.seq)!;
+    return `; ${gap} on the same path after #${between.seq} ${between.method} ${between.path.split('?')[0]} (another operation in between): the next read, not this one's retry`;
+  }
+  return `; ${gap} with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}`;
 }
 
 /** Each retry of a create repeats the first attempt: its key (by construction of the identity) and its body. */

@@ -15,8 +15,8 @@ export interface RecordedRequest {
   /**
    * Same identity = the same logical operation. A create is identified by its Idempotency-Key (the
    * spec's own identity of a create; a create without one is an operation of its own). A read or a
-   * cancel by method and path, and only while it is being retried: a request on the same path that
-   * comes after a final answer, or more than RETRY_WINDOW_MS after a failure, is a new operation.
+   * cancel is retried only by the client's very next request on the same method and path after a
+   * failed attempt (identity.ts); anything in between makes a later request a new operation.
    */
   identity: string;
   idempotencyKey?: string;
@@ -37,9 +37,6 @@ export interface RecordedRequest {
 }
 
 export const MAX_RECORDED = 5000;
-
-/** A request on the same path as a failed read or cancel counts as its retry only within this time of the failure. */
-export const RETRY_WINDOW_MS = 30_000;
 
 /** Whether the client saw this attempt fail (no answer, 429 or 5xx): a later request of the same operation may be its retry. */
 export function endedInFailure(r: RecordedRequest): boolean {
