@@ -16,6 +16,8 @@ import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 
 /** Timer granularity allowed when comparing a retry's delay with Retry-After. */
 const RETRY_AFTER_SLACK_MS = 10;
+/** The start of every skip reason of a rule the traffic never exercised (issue 30: the skip reason says which). */
+export const NOT_EXERCISED = 'not exercised by this program: ';
 const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by its key)';
 
 type After = (r: RecordedRequest) => RecordedRequest[];
@@ -27,18 +29,18 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
   out.set('CLIENT-RETRY-TRANSIENT', judgeRetried(log, injected, after));
   out.set('CLIENT-SAME-IDEMPOTENCY-KEY', judgeSameKey(injected, after));
   out.set('CLIENT-CREATE-HAS-KEY', {
-    skipReason: 'the command made no create',
+    skipReason: `${NOT_EXERCISED}the command made no create`,
     checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(r, 'has a key') : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
   });
   out.set('CLIENT-HONOUR-RETRY-AFTER', judgeRetryAfter(injected, after));
   out.set('CLIENT-CANCEL-RETRY-ONLY-429', {
-    skipReason: 'no cancel met an injected 500, 503, reset or time-out',
+    skipReason: `${NOT_EXERCISED}no cancel met a 500, 503, reset or time-out`,
     checks: injected.filter((r) => r.kind === 'cancel' && r.injected !== '429').map((r) =>
       after(r).length ? bad(r, `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`, [r, ...after(r)]) : ok(r, `met ${r.injected}, not retried`)),
   });
   out.set('CLIENT-NO-RETRY-4XX', judgeNo4xxRetry(log, after));
-  out.set('CLIENT-RETRY-AFTER-500', observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, 'no create or read met an injected 500'));
-  out.set('CLIENT-IN-PROGRESS-RETRY', observeRetry(injected.filter((r) => r.injected === '409-in-progress'), after, 'no create met an injected 409 idempotency_in_progress'));
+  out.set('CLIENT-RETRY-AFTER-500', observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, `${NOT_EXERCISED}no create or read met a 500`));
+  out.set('CLIENT-IN-PROGRESS-RETRY', observeRetry(injected.filter((r) => r.injected === '409-in-progress'), after, `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`));
   return out;
 }
 
@@ -46,7 +48,7 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
 function judgeRetried(log: readonly RecordedRequest[], injected: readonly RecordedRequest[], after: After): RuleJudgement {
   const met = injected.filter((r) => (r.kind === 'create' || r.kind === 'read') && RETRIED_BY_GUIDANCE.includes(r.injected!));
   return {
-    skipReason: met.length ? `every create that met a failure ${KEYLESS}` : 'no create or read met an injected network failure, time-out, 429, 502, 503 or 504',
+    skipReason: met.length ? `every create that met a failure ${KEYLESS}` : `${NOT_EXERCISED}no create or read met a network failure, time-out, 429, 502, 503 or 504`,
     checks: met.map((r) => {
       if (r.kind === 'create' && r.idempotencyKey === undefined) return skipped(r, KEYLESS);
       if (after(r).length) return ok(r, `met ${r.injected}, retried as #${after(r)[0]!.seq}`);
@@ -83,7 +85,7 @@ function judgeSameKey(injected: readonly RecordedRequest[], after: After): RuleJ
   const failedCreates = injected.filter((r) => r.kind === 'create');
   const judged = failedCreates.filter((r) => r.idempotencyKey === undefined || after(r).length);
   return {
-    skipReason: failedCreates.length && failedCreates.every((r) => r.idempotencyKey === undefined) ? `every create ${KEYLESS}` : 'no create was re-sent under its Idempotency-Key after an injected failure',
+    skipReason: failedCreates.length && failedCreates.every((r) => r.idempotencyKey === undefined) ? `every create ${KEYLESS}` : `${NOT_EXERCISED}no create was re-sent under its Idempotency-Key after a failure`,
     checks: judged.map((r) => {
       if (r.idempotencyKey === undefined) return skipped(r, KEYLESS);
       const changed = after(r).find((x) => x.body !== r.body);
@@ -96,7 +98,7 @@ function judgeSameKey(injected: readonly RecordedRequest[], after: After): RuleJ
 
 function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): RuleJudgement {
   return {
-    skipReason: 'no request answered 429 was retried',
+    skipReason: `${NOT_EXERCISED}no request answered 429 was retried`,
     checks: injected.filter((r) => r.injected === '429' && after(r).length).map((r) => {
       const next = after(r)[0]!;
       const waited = next.arrivedMs - (r.answeredMs ?? r.arrivedMs);
@@ -111,7 +113,7 @@ function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): Ru
 function judgeNo4xxRetry(log: readonly RecordedRequest[], after: After): RuleJudgement {
   const final4xx = log.filter((r) => r.method === 'POST' && r.status !== undefined && r.status >= 400 && r.status < 500 && r.status !== 429 && r.errorCode !== 'idempotency_in_progress');
   return {
-    skipReason: 'no create or cancel was answered 400 or another final 4xx',
+    skipReason: `${NOT_EXERCISED}no create or cancel was answered 400 or another final 4xx`,
     checks: final4xx.map((r) => {
       const again = after(r).find((x) => x.body === r.body);
       return again ? bad(r, `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`, [r, ...after(r)]) : ok(r, `answered ${r.status}, not re-sent`);

@@ -7,8 +7,8 @@
 import { ERROR_TABLE } from '../catalogue/error-codes.ts';
 import type { RuleId } from '../catalogue/rules.ts';
 import { acceptedStatuses, OPERATIONS, unknownEnumValues, validate, type Operation } from '../schemas/index.ts';
-import type { ApiResponse, Exchange } from '../core/client.ts';
-import type { Finding } from '../core/evidence.ts';
+import type { ApiResponse, Exchange } from './client.ts';
+import type { Finding } from './evidence.ts';
 
 export type { Operation };
 
