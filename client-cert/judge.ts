@@ -18,12 +18,19 @@ import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 const RETRY_AFTER_SLACK_MS = 10;
 /** The start of every skip reason of a rule the traffic never exercised (issue 30: the skip reason says which). */
 export const NOT_EXERCISED = 'not exercised by this program: ';
+const PARALLEL = 'not retried right after its failure, and its client sends requests in parallel: which later read is its retry cannot be told from the wire';
 const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by its key)';
 
 type After = (r: RecordedRequest) => RecordedRequest[];
 
 export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJudgement> {
-  const after: After = (r) => log.filter((x) => x.seq > r.seq && x.identity === r.identity);
+  const byIdentity = new Map<string, RecordedRequest[]>();
+  for (const r of log) {
+    const list = byIdentity.get(r.identity);
+    if (list) list.push(r);
+    else byIdentity.set(r.identity, [r]);
+  }
+  const after: After = (r) => (byIdentity.get(r.identity) ?? []).filter((x) => x.seq > r.seq);
   const injected = log.filter((r) => r.injected);
   const out = new Map<RuleId, RuleJudgement>();
   out.set('CLIENT-RETRY-TRANSIENT', judgeRetried(log, injected, after));
@@ -47,16 +54,16 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
 /** A create or read that met a failure the guidance names is re-sent (a create: under its own key). */
 function judgeRetried(log: readonly RecordedRequest[], injected: readonly RecordedRequest[], after: After): RuleJudgement {
   const met = injected.filter((r) => (r.kind === 'create' || r.kind === 'read') && RETRIED_BY_GUIDANCE.includes(r.injected!));
-  return {
-    skipReason: met.length ? `every create that met a failure ${KEYLESS}` : `${NOT_EXERCISED}no create or read met a network failure, time-out, 429, 502, 503 or 504`,
-    checks: met.map((r) => {
+  const checks = met.map((r) => {
       if (r.kind === 'create' && r.idempotencyKey === undefined) return skipped(r, KEYLESS);
       if (after(r).length) return ok(r, `met ${r.injected}, retried as #${after(r)[0]!.seq}`);
+      if (r.kind !== 'create' && r.parallelClient) return skipped(r, PARALLEL);
       const twin = r.kind === 'create' ? sameBodyOtherKey(log, r) : laterSameRead(log, r);
       const what = r.kind === 'create' ? `was never re-sent with its Idempotency-Key ${r.idempotencyKey}` : 'was never retried';
       return bad(r, `${label(r)} met ${describe(r)} and ${what}${twin ? retryHint(log, r, twin) : ''}`, twin ? [r, twin] : [r]);
-    }),
-  };
+  });
+  const unfollowable = checks.find((c) => c.state === 'skip')?.name.replace(/^#\d+ \S+ \S+: /, '');
+  return { skipReason: met.length ? `no failure met could be followed on the wire: ${unfollowable}` : `${NOT_EXERCISED}no create or read met a network failure, time-out, 429, 502, 503 or 504`, checks };
 }
 
 /** The client's next create after `r`, when it carries r's byte-identical body under another key (or none): named in the failure, never credited. */
@@ -132,8 +139,20 @@ function observeRetry(met: readonly RecordedRequest[], after: After, skipReason:
 }
 
 function describe(r: RecordedRequest): string {
+  if (r.source === 'service') return describeObserved(r);
   const base = describeInjection(r.injected!, r.retryAfterS);
   return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(/ \(injected\)$/, '')}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
+}
+
+/** A failure the service itself gave (relayed by the proxy), in the words of the wire. */
+function describeObserved(r: RecordedRequest): string {
+  switch (r.injected) {
+    case '429': return `429 rate_limit_exceeded, Retry-After: ${r.retryAfterS ?? '(none)'} (the service's answer)`;
+    case '409-in-progress': return '409 idempotency_in_progress (the service\'s answer)';
+    case 'timeout': return r.clientGaveUpAfterMs !== undefined ? `no answer yet when the client gave up after ${r.clientGaveUpAfterMs} ms` : `no answer from the service (${r.upstreamError ?? 'time-out'})`;
+    case 'reset-before': return `no answer: the service's connection failed (${r.upstreamError ?? 'reset'})`;
+    default: return `${r.status ?? r.injected}${r.errorCode ? ` ${r.errorCode}` : ''} (the service's answer)`;
+  }
 }
 
 function label(r: RecordedRequest): string {

@@ -21,7 +21,13 @@ export interface RecordedRequest {
   identity: string;
   idempotencyKey?: string;
   body: string;
+  /** The failure the client met: planted by the chaos server, or (source 'service') the upstream's own answer a proxy relayed. */
   injected?: Injection;
+  /** Absent: the chaos server planted the failure; 'service': the service answered so (the proxy), `upstreamError` says why for no answer. */
+  source?: 'service';
+  upstreamError?: string;
+  /** Its client had two requests in flight at once (a proxy's traffic): which later read is this one's retry cannot be told from the wire. */
+  parallelClient?: boolean;
   /** The Retry-After announced with an injected 429, seconds. */
   retryAfterS?: number;
   /** An injected time-out: the client closed the connection itself after this many ms (absent: it waited out the hold). */
