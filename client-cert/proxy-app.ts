@@ -23,6 +23,7 @@ import type { Injection } from './schedule.ts';
 export const PROXY_BOUNDS = { requestBodyBytes: 1024 * 1024, responseBodyBytes: 8 * 1024 * 1024, upstreamTimeoutMs: 30_000 } as const;
 const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade', 'te', 'trailer']);
 const EVIDENCE_BODY = 2048;
+const MAX_REQUEST_IDS = 100_000;
 
 interface Upstream {
   status: number;
@@ -33,7 +34,8 @@ interface Upstream {
 export class ProxyApp {
   private seq = 0;
   private readonly started = performance.now();
-  private readonly seenRequestIds = new Set<string>();
+  /** request_ids of error answers seen (RESP-REQUEST-ID-UNIQUE), forgotten every MAX_REQUEST_IDS: bounded for a day of traffic. */
+  private seenRequestIds = new Set<string>();
 
   /** Where requests are relayed (the service's base URL); set before the first request. */
   upstream = '';
@@ -96,6 +98,7 @@ export class ProxyApp {
     const headers: Record<string, string> = rec.idempotencyKey !== undefined ? { 'idempotency-key': rec.idempotencyKey } : {};
     const exchange = { seq: rec.seq, at: rec.at, durationMs: rec.answeredMs! - rec.arrivedMs, request: { method: rec.method, path: rec.path, headers, ...(rec.body ? { body: rec.body } : {}) }, response: { status: up.status, headers: up.headers, body: clip(up.body) } };
     const res: ApiResponse = { status: up.status, headers: up.headers, text: up.body, json, exchange };
+    if (this.seenRequestIds.size >= MAX_REQUEST_IDS) this.seenRequestIds = new Set();
     const input = { method: rec.method, path: rec.path, keyLivemode, idempotent: rec.idempotencyKey !== undefined };
     for (const f of checkExchange(input, res, this.seenRequestIds, (rule: RuleId) => this.traffic.ambient(rule))) this.traffic.ambient(f.rule as RuleId, f);
   }
