@@ -4,10 +4,11 @@
  * the reference server's own webhook deliveries (the client command certifies no receiver).
  */
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { request } from 'undici';
 import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
 import { operationIdentity } from './identity.ts';
+import { listenLoopback, readBody } from '../core/loopback-server.ts';
 import { FailureSchedule, TIMEOUT_HOLD_MS, type OperationKind, type PlannedFailure } from './schedule.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -56,7 +57,7 @@ export class ChaosApp {
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const arrivedMs = this.elapsed();
-    const body = await readBody(req);
+    const { text: body } = await readBody(req, MAX_BODY_BYTES);
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     if (path.startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
@@ -91,32 +92,15 @@ export class ChaosApp {
 
 export async function startChaosServer(seed: number): Promise<ChaosServer> {
   const app = new ChaosApp(seed);
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    void app.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(502).end();
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenLoopback((req, res) => app.handle(req, res));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     log: app.log,
     schedule: app.schedule,
     setUpstream: (u) => {
       app.upstream = u;
     },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }
 
@@ -180,19 +164,6 @@ async function forward(upstream: string, req: http.IncomingMessage, method: stri
   } catch (e) {
     return { status: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'chaos_upstream', message: (e as Error).message, request_id: 'req_chaos' } }) };
   }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function paymentIdOf(text: string): string | undefined {

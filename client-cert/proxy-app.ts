@@ -16,6 +16,7 @@ import type { ApiResponse } from '../core/client.ts';
 import { fingerprint } from '../core/redact.ts';
 import { classify } from './chaos-server.ts';
 import type { HarExchange } from './har.ts';
+import { readBody } from '../core/loopback-server.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';
 import type { RecordedRequest } from './recorder.ts';
 import type { Injection } from './schedule.ts';
@@ -50,8 +51,8 @@ export class ProxyApp {
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     const headers = forwardable(req.headers);
-    const body = await readBounded(req, PROXY_BOUNDS.requestBodyBytes);
-    if (body === undefined) return void res.writeHead(413, { 'content-type': 'text/plain' }).end(`hps-conformance proxy: request body over ${PROXY_BOUNDS.requestBodyBytes} bytes, not forwarded\n`);
+    const { text: body, over } = await readBody(req, PROXY_BOUNDS.requestBodyBytes);
+    if (over) return void res.writeHead(413, { 'content-type': 'text/plain' }).end(`hps-conformance proxy: request body over ${PROXY_BOUNDS.requestBodyBytes} bytes, not forwarded\n`);
     const client = clientOf(headers.authorization);
     const kind = classify(method, path);
     const key = headers['idempotency-key'];
@@ -145,19 +146,6 @@ async function forward(url: string, method: string, headers: Record<string, stri
     const timedOut = err.name === 'TimeoutError' || /Timeout/i.test(err.code ?? '');
     return { error: `${err.code ?? err.name}: ${err.message}`.slice(0, 300), timedOut };
   }
-}
-
-function readBounded(req: http.IncomingMessage, max: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= max) chunks.push(c);
-    });
-    req.on('end', () => resolve(size > max ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** The failure the guidance speaks of, in the answer: a 429, a 500/502/503/504, a 409 idempotency_in_progress. */

@@ -6,8 +6,6 @@
  * DIR/service/report.json (the service's answers: the ambient response rules), their renderings,
  * and DIR/traffic.har, streamed while it runs.
  */
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { renderAll } from '../render/render.ts';
 import { join, resolve } from 'node:path';
@@ -19,6 +17,7 @@ import { applySidePolicy, type SidePolicy } from '../receiver-cert/side-policy.t
 import { HOOKS_PATH } from './chaos-server.ts';
 import { runMerchantCommand, type CommandOutcome } from './command.ts';
 import { HarWriter } from './har.ts';
+import { listenLoopback, type LoopbackServer } from '../core/loopback-server.ts';
 import { ProxyApp } from './proxy-app.ts';
 import { applicationReport, serviceReport } from './proxy-report.ts';
 import { ProxyTraffic } from './proxy-traffic.ts';
@@ -59,9 +58,9 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   let origin = '';
   const app = new ProxyApp(traffic, (ex) => har.add(ex), () => origin);
   const server = await listen(app, o.port ?? 0);
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.url;
   const reference = o.upstream ? undefined : await startReferenceServer({ webhookBaseUrl: `${origin}${HOOKS_PATH}` }).catch(async (e: unknown) => {
-    await closeServer(server);
+    await server.close();
     throw e;
   });
   const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
@@ -75,7 +74,7 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
     return finish(o, { dir, startedAt, upstream, traffic, har, command, log, embedded: reference !== undefined });
   } finally {
     clearInterval(live);
-    await closeServer(server);
+    await server.close();
     har.close();
     await reference?.close();
     unregister();
@@ -122,28 +121,14 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
   return { exitCode, serviceExitCode, reportDir: f.dir, exchanges: f.traffic.exchanges, harEntries: f.har.entries };
 }
 
-async function listen(app: ProxyApp, port: number): Promise<http.Server & { sockets?: Set<Socket> }> {
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
+/** The proxy's server; /_hooks (the embedded reference's own deliveries) is swallowed, never relayed or judged. */
+function listen(app: ProxyApp, port: number): Promise<LoopbackServer> {
+  return listenLoopback(async (req, res) => {
     if ((req.url ?? '').startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
-    void app.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(502).end();
-    });
+    await app.handle(req, res);
+  }, port).catch((e: unknown) => {
+    throw new HarnessError('HPS_ERR_USAGE', `proxy: cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`);
   });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((ok, fail) => {
-    server.once('error', (e) => fail(new HarnessError('HPS_ERR_USAGE', `proxy: cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`)));
-    server.listen(port, '127.0.0.1', () => ok());
-  });
-  return Object.assign(server, { sockets });
-}
-
-async function closeServer(server: http.Server & { sockets?: Set<Socket> }): Promise<void> {
-  for (const s of server.sockets ?? []) s.destroy();
-  await new Promise<void>((r) => server.close(() => r()));
 }
 
 /** On a terminal the line is rewritten every second; in a log, one line a minute. */
