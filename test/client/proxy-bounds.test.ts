@@ -93,3 +93,26 @@ describe('proxy command line', () => {
     expect(ftp.stderr).toMatch(/--upstream "ftp:\/\/x": must be an http\(s\) URL/);
   }, 60_000);
 });
+
+describe('proxy stopped by SIGINT', () => {
+  it('writes both reports and a complete traffic.har for the traffic so far, and exits by the verdict', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-sigint-'));
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/hps-conformance.mjs'), 'proxy', '--report', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const deadline = Date.now() + 45_000;
+    while (!/proxy: (http:\/\/\S+)/.test(out) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const url = /proxy: (http:\/\/\S+)/.exec(out)![1]!;
+    const res = await request(`${url}/v1/payments?limit=1`, { headers: { authorization: 'Bearer pt_test_sk_notakey000000000000' } });
+    expect(res.statusCode).toBe(401);
+    await res.body.text();
+    child.kill('SIGINT');
+    expect(await exited).toBe(1); // nothing a client rule judges was exercised: no verdict without evidence
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).side).toBe('client');
+    expect(JSON.parse(readFileSync(join(dir, 'service', 'report.json'), 'utf8')).rules.find((r: { id: string }) => r.id === 'RESP-ERROR-ENVELOPE').status).toBe('pass');
+    expect(JSON.parse(readFileSync(join(dir, 'traffic.har'), 'utf8')).log.entries).toHaveLength(1);
+    expect(out).toMatch(/proxy: 1 exchanges from 1 client\(s\) · traffic\.har 1 entries/);
+  }, 90_000);
+});
