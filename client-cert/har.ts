@@ -1,8 +1,8 @@
 /**
  * traffic.har: every exchange the proxy relayed, as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/),
  * streamed: the head is written at open, each entry is appended as it finishes, the tail at close,
- * so memory stays flat however long the proxy runs. Secrets never reach the file: the Authorization,
- * Cookie and Set-Cookie values are replaced by their redacted form, and every header value, URL and
+ * so memory stays flat however long the proxy runs. Secrets never reach the file: Authorization and
+ * Proxy-Authorization become their redacted form, Cookie and Set-Cookie the cookies' names only, and every header value, URL and
  * body goes through redactText with the request's own key; bodies are clipped (MAX_HAR_BODY).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -90,7 +90,15 @@ function responseOf(ex: HarExchange, clean: (s: string) => string): Record<strin
 }
 
 function headerList(headers: Record<string, string>, clean: (s: string) => string): NameValue[] {
-  return Object.entries(headers).map(([name, value]) => ({ name, value: CREDENTIAL_HEADERS.has(name.toLowerCase()) ? credential(value) : clean(value) }));
+  return Object.entries(headers).map(([name, value]) => {
+    const lower = name.toLowerCase();
+    return { name, value: lower === 'cookie' || lower === 'set-cookie' ? cookieNames(value) : CREDENTIAL_HEADERS.has(lower) ? credential(value) : clean(value) };
+  });
+}
+
+/** "a=…; b=…": the cookies' names (and attributes' names), no value. */
+function cookieNames(value: string): string {
+  return value.split(';').map((part) => part.trim().replace(/=.*$/s, '=…')).join('; ');
 }
 
 /** "Bearer pt_test_sk_…abcd": the scheme and the redacted secret, never the secret. */
