@@ -249,6 +249,18 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
   },
+  proxy: {
+    summary: 'a validating proxy: relays a merchant application\'s traffic to the service and judges both',
+    options: {
+      upstream: str('URL', 'the service\'s base URL requests are relayed to (default: the embedded reference server)'),
+      port: str('N', 'port to listen on, on 127.0.0.1 (default 0: a free one, printed)'),
+      duration: str('DUR', 'stop after this long: 30s, 5m, 8h or seconds (default: at SIGINT/SIGTERM or when --run ends)'),
+      run: str('COMMAND', 'run the application with HPS_BASE_URL (the proxy; HPS_API_KEY too on the embedded reference) and stop when it ends'),
+      report: str('DIR', 'where report.json (the application), service/report.json (the service\'s answers) and traffic.har go'),
+      ...SIDE_POLICY_OPTIONS,
+    },
+    handler: async (o) => (await import('./proxy-command.ts')).proxyCommand(o),
+  },
   mutation: {
     summary: 'the suite against planted faults (mutation score), or the clean server over many seeds',
     options: {

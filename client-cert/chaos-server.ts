@@ -4,9 +4,11 @@
  * the reference server's own webhook deliveries (the client command certifies no receiver).
  */
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { request } from 'undici';
-import { endedInFailure, MAX_RECORDED, RETRY_WINDOW_MS, type RecordedRequest } from './recorder.ts';
+import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
+import { operationIdentity } from './identity.ts';
+import { listenLoopback, readBody } from '../core/loopback-server.ts';
 import { FailureSchedule, TIMEOUT_HOLD_MS, type OperationKind, type PlannedFailure } from './schedule.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -36,8 +38,8 @@ export class ChaosApp {
   readonly schedule: FailureSchedule;
   readonly log: RecordedRequest[] = [];
   private readonly seen = new Set<string>();
-  /** The latest attempt on each read or cancel path, to tell its retry from a later operation. */
-  private readonly latest = new Map<string, RecordedRequest>();
+  /** The client's previous request (any kind): a read or cancel is a retry only of the request right before it. */
+  private previous: RecordedRequest | undefined;
   private readonly started = performance.now();
   /** Where requests are forwarded; set once the reference server is up. */
   upstream = '';
@@ -48,22 +50,14 @@ export class ChaosApp {
 
   private readonly elapsed = () => Math.round(performance.now() - this.started);
 
-  /**
-   * The logical operation a request belongs to (RecordedRequest.identity): a create by its
-   * Idempotency-Key, never by its body (two orders of the same amount are two creates); a read or
-   * cancel by method and path while the previous attempt on that path failed within RETRY_WINDOW_MS.
-   */
-  identityOf(kind: OperationKind, method: string, path: string, key: string | undefined, seq: number, arrivedMs: number): string {
-    if (kind === 'create') return key === undefined ? `create without key #${seq}` : `create key=${key}`;
-    const base = `${method} ${path}`;
-    const prev = this.latest.get(base);
-    const retry = prev !== undefined && prev.answeredMs !== undefined && endedInFailure(prev) && arrivedMs - prev.answeredMs <= RETRY_WINDOW_MS;
-    return retry ? prev.identity : `${base} @${seq}`;
+  /** The logical operation a request belongs to (identity.ts: from the wire alone, never from time). */
+  identityOf(kind: OperationKind, method: string, path: string, key: string | undefined, seq: number): string {
+    return operationIdentity({ kind, method, path, key, seq }, this.previous);
   }
 
   async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const arrivedMs = this.elapsed();
-    const body = await readBody(req);
+    const { text: body } = await readBody(req, MAX_BODY_BYTES);
     const method = req.method ?? 'GET';
     const path = req.url ?? '/';
     if (path.startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
@@ -71,7 +65,7 @@ export class ChaosApp {
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' ? header : undefined;
     const seq = this.log.length + 1;
-    const identity = this.identityOf(kind, method, path, key, seq, arrivedMs);
+    const identity = this.identityOf(kind, method, path, key, seq);
     const fresh = !this.seen.has(identity);
     this.seen.add(identity);
     const recording = this.log.length < MAX_RECORDED;
@@ -79,7 +73,7 @@ export class ChaosApp {
     const injected = planned?.injection;
     const rec: RecordedRequest = { seq, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: key, body: clip(body), injected, ...(planned?.retryAfterS ? { retryAfterS: planned.retryAfterS } : {}) };
     if (recording) this.log.push(rec);
-    if (kind === 'read' || kind === 'cancel') this.latest.set(`${method} ${path}`, rec);
+    this.previous = rec;
     if (injected === 'reset-before') return drop(req, rec, this.elapsed);
     if (injected && injected !== 'reset-after-create' && injected !== 'timeout') return answerInjected(res, rec, planned!, this.elapsed);
     const up = await forward(this.upstream, req, method, path, body);
@@ -98,32 +92,15 @@ export class ChaosApp {
 
 export async function startChaosServer(seed: number): Promise<ChaosServer> {
   const app = new ChaosApp(seed);
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    void app.handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(502).end();
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const server = await listenLoopback((req, res) => app.handle(req, res));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     log: app.log,
     schedule: app.schedule,
     setUpstream: (u) => {
       app.upstream = u;
     },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }
 
@@ -187,19 +164,6 @@ async function forward(upstream: string, req: http.IncomingMessage, method: stri
   } catch (e) {
     return { status: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'chaos_upstream', message: (e as Error).message, request_id: 'req_chaos' } }) };
   }
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 function paymentIdOf(text: string): string | undefined {

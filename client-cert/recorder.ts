@@ -15,13 +15,19 @@ export interface RecordedRequest {
   /**
    * Same identity = the same logical operation. A create is identified by its Idempotency-Key (the
    * spec's own identity of a create; a create without one is an operation of its own). A read or a
-   * cancel by method and path, and only while it is being retried: a request on the same path that
-   * comes after a final answer, or more than RETRY_WINDOW_MS after a failure, is a new operation.
+   * cancel is retried only by the client's very next request on the same method and path after a
+   * failed attempt (identity.ts); anything in between makes a later request a new operation.
    */
   identity: string;
   idempotencyKey?: string;
   body: string;
+  /** The failure the client met: planted by the chaos server, or (source 'service') the upstream's own answer a proxy relayed. */
   injected?: Injection;
+  /** Absent: the chaos server planted the failure; 'service': the service answered so (the proxy), `upstreamError` says why for no answer. */
+  source?: 'service';
+  upstreamError?: string;
+  /** Its client had two requests in flight at once (a proxy's traffic): which later read is this one's retry cannot be told from the wire. */
+  parallelClient?: boolean;
   /** The Retry-After announced with an injected 429, seconds. */
   retryAfterS?: number;
   /** An injected time-out: the client closed the connection itself after this many ms (absent: it waited out the hold). */
@@ -37,9 +43,6 @@ export interface RecordedRequest {
 }
 
 export const MAX_RECORDED = 5000;
-
-/** A request on the same path as a failed read or cancel counts as its retry only within this time of the failure. */
-export const RETRY_WINDOW_MS = 30_000;
 
 /** Whether the client saw this attempt fail (no answer, 429 or 5xx): a later request of the same operation may be its retry. */
 export function endedInFailure(r: RecordedRequest): boolean {

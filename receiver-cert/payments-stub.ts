@@ -6,8 +6,7 @@
  * Payment only forged or stale events claimed paid, the latest validly signed snapshot otherwise.
  * Any `Bearer pt_test_sk_…` key is accepted (the merchant's own test key: nothing is checked or kept).
  */
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenLoopback } from '../core/loopback-server.ts';
 
 export interface PaymentsStub {
   url: string;
@@ -22,37 +21,25 @@ const MAX_PAYMENTS = 1000;
 
 export async function startPaymentsStub(port: number): Promise<PaymentsStub> {
   const payments = new Map<string, Record<string, unknown>>();
-  const sockets = new Set<Socket>();
   let fetched = 0;
-  const server = http.createServer((req, res) => {
+  const server = await listenLoopback(async (req, res) => {
     const m = /^\/v1\/payments\/([^/?]+)$/.exec(req.url ?? '');
     const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const error = (status: number, code: string) => send(status, { error: { code, message: code, request_id: `req_stub${fetched}` } });
     req.resume();
-    if (req.method !== 'GET' || !m) return error(404, 'not_found');
-    if (!/^Bearer pt_test_sk_\S+$/.test(req.headers.authorization ?? '')) return error(401, 'invalid_api_key');
+    if (req.method !== 'GET' || !m) return void error(404, 'not_found');
+    if (!/^Bearer pt_test_sk_\S+$/.test(req.headers.authorization ?? '')) return void error(401, 'invalid_api_key');
     fetched++;
     const p = payments.get(decodeURIComponent(m[1]!));
-    return p ? send(200, p) : error(404, 'payment_not_found');
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+    return void (p ? send(200, p) : error(404, 'payment_not_found'));
+  }, port);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     set: (p) => {
       if (payments.size < MAX_PAYMENTS || payments.has(String(p.id))) payments.set(String(p.id), p);
     },
     fetched: () => fetched,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => server.close(),
   };
 }
 

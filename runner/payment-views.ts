@@ -17,7 +17,7 @@ import type { RuleId } from '../catalogue/rules.ts';
 import type { ApiResponse } from '../core/client.ts';
 import { normaliseDecimal } from '../core/decimal.ts';
 import type { Finding } from '../core/evidence.ts';
-import { inferOperation } from './ambient.ts';
+import { inferOperation } from '../core/ambient.ts';
 
 const RULE: RuleId = 'RESP-PAYMENT-VIEWS-AGREE';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, inject, test, type TestContext } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
 import { getRule, type Rule, type RuleId } from '../catalogue/index.ts';
-import { checkExchange } from './ambient.ts';
+import { checkExchange } from '../core/ambient.ts';
 import { checkPaymentViews, PaymentViews } from './payment-views.ts';
 import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS, shareOutagesThrough } from '../core/circuit.ts';

@@ -87,6 +87,19 @@ const DELAY: Step<{ readonly res: { status: number; retryAfter?: string }; reado
   },
 };
 
+/** Whether this operation is retried at all (the kind's own decisions below say after what). */
+const RETRIED_OPERATION: Step<{ readonly kind: Kind; readonly path: string }, boolean> = {
+  name: 'a list read is retried like any other read',
+  check: () => true,
+  faulty: {
+    'never-retries-list': {
+      does: 'A list read is never retried (a 429, a time-out or a 503 ends it); the next flow lists the same path later, after other requests.',
+      breaks: ['CLIENT-RETRY-TRANSIENT'],
+      plant: (input, next) => !(input.kind === 'read' && input.path.startsWith('/v1/payments?')) && next(input),
+    },
+  },
+};
+
 /** Whether a network failure (or time-out) is retried. */
 const RETRIED_FAILURE: Step<Kind, boolean> = {
   name: 'a cancel is not retried after a network failure',
@@ -143,6 +156,7 @@ export class HpsClient {
       createBody: checkOf(CREATE_BODY, faults),
       attemptKey: checkOf(ATTEMPT_KEY, faults),
       delay: checkOf(DELAY, faults),
+      retriedOperation: checkOf(RETRIED_OPERATION, faults),
       retriedFailure: checkOf(RETRIED_FAILURE, faults),
       retriedAnswer: checkOf(RETRIED_ANSWER, faults),
     };
@@ -171,13 +185,13 @@ export class HpsClient {
       try {
         res = await this.send(method, path, body, this.decide.attemptKey({ key, attempt }));
       } catch (e) {
-        if (attempt >= MAX_ATTEMPTS || !this.decide.retriedFailure(kind)) throw e;
+        if (attempt >= MAX_ATTEMPTS || !this.decide.retriedOperation({ kind, path }) || !this.decide.retriedFailure(kind)) throw e;
         await sleep(BACKOFF_MS * attempt);
         continue;
       }
       if (res.status < 400) return res.json;
       const code = res.json?.error?.code as string | undefined;
-      if (attempt >= MAX_ATTEMPTS || !this.decide.retriedAnswer({ kind, status: res.status, code })) throw new ApiError(res.status, code);
+      if (attempt >= MAX_ATTEMPTS || !this.decide.retriedOperation({ kind, path }) || !this.decide.retriedAnswer({ kind, status: res.status, code })) throw new ApiError(res.status, code);
       await sleep(this.decide.delay({ res, attempt }));
     }
   }
@@ -209,4 +223,4 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** The steps of this file that plant faults (examples/merchant-client/faults.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [CREATE_KEY, CREATE_BODY, ATTEMPT_KEY, DELAY, RETRIED_FAILURE, RETRIED_ANSWER];
+export const FAULTY_STEPS: readonly PlantingStep[] = [CREATE_KEY, CREATE_BODY, ATTEMPT_KEY, DELAY, RETRIED_OPERATION, RETRIED_FAILURE, RETRIED_ANSWER];

@@ -4,8 +4,9 @@
  *   hps-conformance client --run "node --import tsx examples/merchant-client/scenario.ts"
  *
  * Reads HPS_BASE_URL and HPS_API_KEY (set by the client command), creates 10 Payments (the last
- * two are two orders with the same body, each under its own Idempotency-Key), reads each back,
- * lists the Payments twice and cancels all but the last two. HPS_CLIENT_FAULT=name plants a client fault (faults.ts).
+ * two are two orders with the same body, each under its own Idempotency-Key), lists the Payments,
+ * reads the first back, lists again, reads the others back, lists a third time and cancels all but
+ * the last two. HPS_CLIENT_FAULT=name plants a client fault (faults.ts).
  * Operations that finally fail are reported and the run goes on (the chaos server fails some on purpose).
  */
 import { HpsClient } from './client.ts';
@@ -37,8 +38,13 @@ async function main(): Promise<number> {
     const p = await attempt(`create ${i}`, () => client.createPayment(orderBody(run, i)));
     if (p?.id) ids.push(p.id);
   }
-  for (const id of ids) await attempt(`get ${id}`, () => client.getPayment(id));
-  for (const n of [1, 2]) await attempt(`list ${n}`, () => client.listPayments(5));
+  // Two flows' lists with a read between them, before the other reads: they meet read failures 1 and 3
+  // (at most one of them the 500 the guidance leaves out); a last list after every other read.
+  await attempt('list 1', () => client.listPayments(5));
+  for (const id of ids.slice(0, 1)) await attempt(`get ${id}`, () => client.getPayment(id));
+  await attempt('list 2', () => client.listPayments(5));
+  for (const id of ids.slice(1)) await attempt(`get ${id}`, () => client.getPayment(id));
+  await attempt('list 3', () => client.listPayments(5));
   for (const id of ids.slice(0, Math.max(0, ids.length - 2))) await attempt(`cancel ${id}`, () => client.cancelPayment(id));
   console.log(`scenario: ${ids.length} created, ${failed} operation(s) finally failed`);
   return 0;

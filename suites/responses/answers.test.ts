@@ -3,7 +3,7 @@
  * esid: Errors — "internal_error | 500 | server-side failure" (and DESIGN: no 5xx on any generated input)
  * esid: What the service does — "The API is JSON over HTTPS."
  *
- * Ambient rules: each answer of the whole run is judged by runner/ambient.ts. These tests
+ * Ambient rules: each answer of the whole run is judged by core/ambient.ts. These tests
  * drive varied traffic (every operation; valid and invalid bodies, keys and ids; unknown
  * routes and wrong methods) so that the rules run in any selection, and judge it directly.
  */

@@ -4,7 +4,7 @@
  * esid: Errors — "Every error response has the Error shape." and the table of code and status;
  *       "request_id is quoted to support."
  *
- * Ambient rules (runner/ambient.ts judges every error answer of the run); these tests drive
+ * Ambient rules (core/ambient.ts judges every error answer of the run); these tests drive
  * traffic that provokes every kind of error and judge each one directly.
  */
 import { ERROR_TABLE } from '../../catalogue/error-codes.ts';

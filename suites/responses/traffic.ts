@@ -3,7 +3,7 @@
  * "Payment", "PaymentList"). The RESP rules hold for every answer, so their tests drive
  * random sequences of the six operations — plus unknown routes and wrong methods — with
  * valid and invalid bodies, valid and invalid keys, existing and unknown ids, and judge
- * every answer (directly here; runner/ambient.ts judges the same answers as well).
+ * every answer (directly here; core/ambient.ts judges the same answers as well).
  *
  * Each test first walks a fixed tour that visits every kind of step once (so each rule
  * sees every kind of answer whatever the seed), then runs a seeded property over random

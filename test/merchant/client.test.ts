@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { ChaosApp, classify } from '../../client-cert/chaos-server.ts';
 import { runClient } from '../../client-cert/run.ts';
 import { judgeClient } from '../../client-cert/judge.ts';
+import { operationIdentity } from '../../client-cert/identity.ts';
 import { clientMutation, runExampleClient } from '../../client-cert/mutation.ts';
 import type { RecordedRequest } from '../../client-cert/recorder.ts';
 import { FailureSchedule, FAILURE_LISTS, RETRY_AFTER_RANGE_S } from '../../client-cert/schedule.ts';
@@ -109,21 +110,29 @@ describe('failure schedule', () => {
 });
 
 describe('chaos server: what one operation is', () => {
-  it('a create is its Idempotency-Key (never its body); a read on a path is retried only while its last attempt failed, within the window', () => {
+  it('a create is its Idempotency-Key (never its body); a read or cancel is retried only by the very next request, after a failure', () => {
     const app = new ChaosApp(1);
-    expect(app.identityOf('create', 'POST', '/v1/payments', 'k1', 1, 0)).toBe('create key=k1');
-    expect(app.identityOf('create', 'POST', '/v1/payments', 'k2', 2, 0)).toBe('create key=k2');
-    expect(app.identityOf('create', 'POST', '/v1/payments', undefined, 3, 0)).not.toBe(app.identityOf('create', 'POST', '/v1/payments', undefined, 4, 0));
+    expect(app.identityOf('create', 'POST', '/v1/payments', 'k1', 1)).toBe('create key=k1');
+    expect(app.identityOf('create', 'POST', '/v1/payments', 'k2', 2)).toBe('create key=k2');
+    expect(app.identityOf('create', 'POST', '/v1/payments', undefined, 3)).not.toBe(app.identityOf('create', 'POST', '/v1/payments', undefined, 4));
     const path = '/v1/payments?limit=5';
-    const first = app.identityOf('read', 'GET', path, undefined, 5, 0);
-    const latest = (app as unknown as { latest: Map<string, RecordedRequest> }).latest;
-    latest.set(`GET ${path}`, rec({ identity: first, method: 'GET', path, kind: 'read', status: 503, answeredMs: 10 }));
-    expect(app.identityOf('read', 'GET', path, undefined, 6, 500)).toBe(first); // a retry of the failed list
-    expect(app.identityOf('read', 'GET', path, undefined, 6, 40_000)).not.toBe(first); // long after: a new list
-    latest.set(`GET ${path}`, rec({ identity: first, method: 'GET', path, kind: 'read', status: 200, answeredMs: 600 }));
-    expect(app.identityOf('read', 'GET', path, undefined, 7, 700)).not.toBe(first); // after a success: a new list
+    const list = (status: number | undefined, answeredMs: number | undefined, identity = 'GET /v1/payments?limit=5 @5') => rec({ identity, method: 'GET', path, kind: 'read', status, answeredMs });
+    expect(operationIdentity(head('GET', path, 6), list(503, 10))).toBe('GET /v1/payments?limit=5 @5'); // right after its failure: the retry
+    expect(operationIdentity(head('GET', path, 6), list(undefined, 10))).toBe('GET /v1/payments?limit=5 @5'); // after a dropped connection: the retry
+    expect(operationIdentity(head('GET', path, 6), list(200, 10))).toBe('GET /v1/payments?limit=5 @6'); // after a success: a new list
+    expect(operationIdentity(head('GET', path, 6), list(503, undefined))).toBe('GET /v1/payments?limit=5 @6'); // the failed one still in flight: concurrent, a new list
+    expect(operationIdentity(head('GET', '/v1/payments?limit=4', 6), list(503, 10))).toBe('GET /v1/payments?limit=4 @6'); // another query: another read
+    // Another operation in between (here a create), however soon: the next flow's list, never the retry.
+    const between = rec({ identity: 'create key=k9', idempotencyKey: 'k9', status: 201, answeredMs: 11 });
+    expect(operationIdentity(head('GET', path, 7), between)).toBe('GET /v1/payments?limit=5 @7');
+    const cancel = '/v1/payments/pay_1/cancel';
+    expect(operationIdentity(head('POST', cancel, 8), rec({ identity: 'POST /v1/payments/pay_1/cancel @7', path: cancel, kind: 'cancel', body: '', status: 429, answeredMs: 20 }))).toBe('POST /v1/payments/pay_1/cancel @7');
   });
 });
+
+function head(method: string, path: string, seq: number) {
+  return { kind: (method === 'GET' ? 'read' : 'cancel') as 'read' | 'cancel', method, path, key: undefined, seq };
+}
 
 describe('a merchant command that crashes at once', () => {
   it('is "incomplete", never "conformant" (nothing it did failed a rule: there is no evidence): 0 requests, exit 6, exit status and the redacted output tail in the console, report.json and the HTML', async () => {
@@ -160,7 +169,7 @@ describe('client command with the example client', () => {
     expect(report.side).toBe('client');
     expect(report.verdict).toBe('conformant');
     for (const r of report.rules) expect(r.untestable ? 'untestable' : r.status, `${r.id}: ${r.reason}`).toBe(r.untestable ? 'untestable' : r.level === 'OBSERVE' ? 'info' : 'pass');
-    // Every planned failure was met by the example scenario (10 creates, 12 reads, 8 cancels).
+    // Every planned failure was met by the example scenario (10 creates, 13 reads: three lists among them, 8 cancels).
     const failures = report.rules.find((r) => r.id === 'CLIENT-RETRY-TRANSIENT')!.observed!.failures as Array<{ met_by: string | null }>;
     expect(failures.filter((f) => !f.met_by)).toEqual([]);
   }, 120_000);

@@ -13,7 +13,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { readCappedText } from '../../core/read-capped.ts';
 import { makeDirectory } from '../../core/safe-write.ts';
-import { bodyShown, validateAnswer } from '../../runner/bounded-validation.ts';
+import { bodyShown, validateAnswer } from '../../core/bounded-validation.ts';
 import { Mismatch } from '../../runner/expect.ts';
 import { profileFromFlags } from '../../cli/target-flags.ts';
 

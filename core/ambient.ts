@@ -7,9 +7,9 @@
 import { ERROR_TABLE } from '../catalogue/error-codes.ts';
 import type { RuleId } from '../catalogue/rules.ts';
 import { acceptedStatuses, OPERATIONS, unknownEnumValues, type Operation } from '../schemas/index.ts';
-import type { ApiResponse, Exchange } from '../core/client.ts';
-import type { Finding } from '../core/evidence.ts';
-import { boundedValue } from '../core/bounded-value.ts';
+import type { ApiResponse, Exchange } from './client.ts';
+import type { Finding } from './evidence.ts';
+import { boundedValue } from './bounded-value.ts';
 import { bodyShown, pageWithin, validateAnswer } from './bounded-validation.ts';
 
 export type { Operation };

@@ -9,7 +9,7 @@
  *    (every error of an 8 MiB answer would be millions of them);
  *  - what a finding shows of the body is the parsed value only when the body is small.
  */
-import type { ApiResponse } from '../core/client.ts';
+import type { ApiResponse } from './client.ts';
 import { validate, type SchemaName, type ValidationResult } from '../schemas/index.ts';
 
 /** The spec's largest list page ("list page size `limit` | 1 to 100"). */
