@@ -128,7 +128,9 @@ describe('answer plans', () => {
     const [first] = sink.deliveries({ eventId: event.eventId });
     for (let i = 0; i < 40 && !first?.settled; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(first?.settled?.how).toBe('peer_closed');
-    expect(first?.settled?.afterMs).toBeGreaterThanOrEqual(140);
+    // Counted from the sink's arrival stamp, which a busy machine takes some time after the client's
+    // 150 ms timer started (130 ms seen under load): the bound tells a close at the abort from one at 0.
+    expect(first?.settled?.afterMs).toBeGreaterThanOrEqual(75);
     expect(first?.settled?.afterMs).toBeLessThan(HOLD_MS);
   });
 
