@@ -157,7 +157,7 @@ export function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBod
   const binding = checkOf(BINDING, ctx.faults)({ ctx, route: match.route, method });
   if (binding === undefined) throw checkOf(WRONG_METHOD, ctx.faults)({ ctx, route: match.route });
   const key = authenticate(ctx.state.keys, authorization, ctx.faults);
-  const run = () => runOperation(ctx, binding.operation, key, match.params['id'] ?? '', req, body, query);
+  const run = () => runOperation(ctx, binding.operation, key, { id: match.params['id'] ?? '', req, body, query });
   return checkOf(GUARDS, ctx.faults)({ ctx, key, binding, run });
 }
 
@@ -348,32 +348,24 @@ const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
   },
 };
 
-function runOperation(
-  ctx: AppContext,
-  operation: OperationId,
-  key: ApiKeyRecord,
-  id: string,
-  req: IncomingMessage,
-  body: RequestBody,
-  query: string,
-): Reply | Promise<Reply> {
-  key = checkOf(ACTING_KEY, ctx.faults)({ key, req });
-  const reply = operationReply(ctx, operation, key, id, req, body, query);
+/** What an operation reads of its request: the path's id, the request, its body and query. */
+interface OperationRequest {
+  readonly id: string;
+  readonly req: IncomingMessage;
+  readonly body: RequestBody;
+  readonly query: string;
+}
+
+function runOperation(ctx: AppContext, operation: OperationId, key: ApiKeyRecord, request: OperationRequest): Reply | Promise<Reply> {
+  key = checkOf(ACTING_KEY, ctx.faults)({ key, req: request.req });
+  const reply = operationReply(ctx, operation, key, request);
   const answer = checkOf(OPERATION_ANSWER, ctx.faults);
   // Without an answer fault switched on the step is its check, which passes the reply on.
   if (answer === OPERATION_ANSWER.check) return reply;
   return reply instanceof Promise ? reply.then((r) => answer({ operation, reply: r })) : answer({ operation, reply });
 }
 
-function operationReply(
-  ctx: AppContext,
-  operation: OperationId,
-  key: ApiKeyRecord,
-  id: string,
-  req: IncomingMessage,
-  body: RequestBody,
-  query: string,
-): Reply | Promise<Reply> {
+function operationReply(ctx: AppContext, operation: OperationId, key: ApiKeyRecord, { id, req, body, query }: OperationRequest): Reply | Promise<Reply> {
   switch (operation) {
     case 'createPayment':
       return createPayment(ctx, key, req.headers, body);
