@@ -26,6 +26,17 @@ interface Lookup {
   readonly ctx: AppContext;
   readonly key: ApiKeyRecord;
   readonly id: string;
+  /** The lookup of an operation that changes the Payment (cancel, the helpers), not a read. */
+  readonly write: boolean;
+}
+
+/** A lookup that also finds the business's Payments of the other environment, for keys of `env` and reads or writes only. */
+function crossesEnvironment(env: 'test' | 'live', write: boolean): (input: Lookup, next: (input: Lookup) => PaymentRecord | undefined) => PaymentRecord | undefined {
+  return (input, next) => {
+    if (input.key.env !== env || input.write !== write) return next(input);
+    const any = input.ctx.state.payments.getAny(input.id);
+    return any !== undefined && any.businessId === input.key.businessId ? any : next(input);
+  };
 }
 
 /** Rule 5: the Payment of that id if it belongs to the key's business and environment. */
@@ -49,6 +60,30 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
         const any = input.ctx.state.payments.getAny(input.id);
         return any !== undefined && any.businessId === input.key.businessId ? any : next(input);
       },
+    },
+    'test-key-reads-live-payments': {
+      does: 'A Test key\'s GET finds the business\'s Live Payments too (the read replica is not split by environment); writes and Live keys are isolated.',
+      breaks: ['ISO-TEST-LIVE-GET'],
+      violates: ['overview.test-live-cannot-see-each-other#test-key-cannot-see-live'],
+      plant: crossesEnvironment('test', false),
+    },
+    'live-key-reads-test-payments': {
+      does: 'A Live key\'s GET finds the business\'s Test Payments too; writes and Test keys are isolated.',
+      breaks: ['ISO-TEST-LIVE-GET'],
+      violates: ['overview.test-live-cannot-see-each-other#live-key-cannot-see-test', 'rules.test-live-never-see-each-other#live-key'],
+      plant: crossesEnvironment('live', false),
+    },
+    'test-key-cancels-live-payments': {
+      does: 'A Test key\'s cancel finds the business\'s Live Payments too (the write path looks up by business only); reads are isolated.',
+      breaks: ['ISO-TEST-LIVE-WRITE'],
+      violates: ['overview.test-live-cannot-see-each-other#test-key-cannot-modify-live'],
+      plant: crossesEnvironment('test', true),
+    },
+    'live-key-cancels-test-payments': {
+      does: 'A Live key\'s cancel or helper call finds the business\'s Test Payments too; reads are isolated.',
+      breaks: ['ISO-TEST-LIVE-WRITE'],
+      violates: ['overview.test-live-cannot-see-each-other#live-key-cannot-modify-test'],
+      plant: crossesEnvironment('live', true),
     },
     'other-business-visible': {
       does: 'Looking a Payment up by id checks the environment but not the business: another business reads, cancels and completes it.',
@@ -77,8 +112,8 @@ const NOT_FOUND: Step<void, ApiError> = {
 };
 
 /** Rule 5: the payment if it exists for the key's business and environment, else 404 payment_not_found. */
-export function findVisiblePayment(ctx: AppContext, key: ApiKeyRecord, id: string): PaymentRecord {
-  const payment = checkOf(VISIBLE, ctx.faults)({ ctx, key, id });
+export function findVisiblePayment(ctx: AppContext, key: ApiKeyRecord, id: string, write = true): PaymentRecord {
+  const payment = checkOf(VISIBLE, ctx.faults)({ ctx, key, id, write });
   if (payment === undefined) throw checkOf(NOT_FOUND, ctx.faults)();
   return payment;
 }
@@ -104,7 +139,7 @@ const GET: Step<Action, Reply> = {
 };
 
 export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  const action = { ctx, payment: findVisiblePayment(ctx, key, id) };
+  const action = { ctx, payment: findVisiblePayment(ctx, key, id, false) };
   const reply = checkOf(GET, ctx.faults)(action);
   const fields = checkOf(GET_FIELDS, ctx.faults);
   // Without a field fault switched on the step is its check, which passes the reply on: no copy.
