@@ -457,6 +457,18 @@ const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
       violates: ['create.field.merchant_reference#echoed', 'payment.field.merchant_reference#meaning'],
       plant: (payment, next) => next({ ...payment, merchantReference: null }),
     },
+    'description-dropped': {
+      does: 'The insert forgets description: it is accepted but stored and answered as null.',
+      breaks: ['CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.description#echoed'],
+      plant: (payment, next) => next({ ...payment, description: null }),
+    },
+    'metadata-keys-lowercased': {
+      does: 'Metadata keys are stored lower-cased (a case-insensitive key-value column): { "Order": "1" } comes back { "order": "1" }.',
+      breaks: ['CREATE-FIELDS-ECHOED'],
+      violates: ['create.field.metadata#echoed', 'metadata.string-map#echoed'],
+      plant: (payment, next) => next({ ...payment, metadata: Object.fromEntries(Object.entries(payment.metadata).map(([k, v]) => [k.toLowerCase(), v])) }),
+    },
     'checkout-url-relative': {
       does: 'checkout_url is stored as the path of the hosted page (`/c/pay_…`), not an absolute URL.',
       breaks: ['RESP-PAYMENT-CHECKOUT-URL'],

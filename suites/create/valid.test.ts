@@ -49,7 +49,7 @@ ruleTest('CREATE-FIELDS-ECHOED', async (t) => {
     merchant_reference: 'REF-2024-0001',
     external_id: t.externalId('echo'),
     return_url: 'https://shop.example.com/orders/1?paid=1#top',
-    metadata: t.metadata({ order: '1', note: 'x'.repeat(500) }),
+    metadata: t.metadata({ order: '1', note: 'x'.repeat(500), 'Shop-Ref': 'A1' }),
     allowed_methods: ['NAGAD', 'BKASH'],
     allowed_channels: ['CASH_IN', 'SEND_MONEY'],
   });
