@@ -345,7 +345,7 @@ export const RULES = [
     clauses: ['payment.field.cancelled_at', 'states.cancel', 'endpoints.op.cancelPayment'],
     requirement: 'cancelPayment on a PENDING Payment answers 200 CANCELLED with cancelled_at set (not before created_at) and paid_at not set; a later get agrees.' },
   { id: 'TRANS-HELPER-SUCCEED', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
-    clauses: ['overview.test-checkout-by-helpers', 'payment.field.paid_at', 'states.helper-succeed', 'endpoints.op.simulatePaymentSucceeded'],
+    clauses: ['overview.test-checkout-by-helpers', 'payment.field.paid_at', 'states.helper-succeed', 'endpoints.op.simulatePaymentSucceeded', 'enums.payment-status', 'states.list'],
     requirement: 'The succeed helper on a PENDING Test Payment answers 200 PAID with paid_at set (not before created_at) and cancelled_at not set; a later get agrees.' },
   { id: 'TRANS-HELPER-CANCEL', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: ['overview.test-checkout-by-helpers', 'payment.field.cancelled_at', 'states.helper-cancel', 'endpoints.op.simulatePaymentCancelled'],

@@ -60,6 +60,15 @@ export const OPERATION_ANSWER: Step<OperationReply, Reply> = {
       violates: ['endpoints.op.createPayment#answer'],
       plant: answered('createPayment', withStatus(200)),
     },
+    'create-answer-without-checkout-url': {
+      does: 'createPayment answers the Payment without checkout_url (the hosted session is attached after the answer is built); GET shows it.',
+      breaks: ['RESP-PAYMENT-CHECKOUT-URL'],
+      violates: ['overview.create-returns-checkout-url'],
+      plant: answered('createPayment', (reply) => {
+        const { checkout_url: _later, ...payment } = JSON.parse(reply.body.toString('utf8')) as Record<string, unknown>;
+        return jsonReply(reply.status, payment);
+      }),
+    },
     'list-answers-bare-array': {
       does: 'listPayments answers the page as a bare JSON array of Payments, not a PaymentList.',
       breaks: ['RESP-LIST-SCHEMA'],

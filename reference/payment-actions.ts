@@ -132,7 +132,7 @@ const GET: Step<Action, Reply> = {
     'get-livemode-always-false': {
       does: 'getPayment hard-codes livemode false, so a Live Payment read with the Live key claims to be a Test one.',
       breaks: ['RESP-PAYMENT-LIVEMODE'],
-      violates: ['payment.field.livemode#meaning'],
+      violates: ['payment.field.livemode#meaning', 'overview.environment.live'],
       plant: ({ ctx, payment }) => jsonReply(200, { ...toPaymentResource(payment, ctx.decisions), livemode: false }),
     },
   },
@@ -172,6 +172,27 @@ const CANCEL: Step<Action, PaymentResource> = {
         const { ctx, payment } = action;
         if (payment.status !== 'PENDING') emitEvent(ctx, 'payment.cancelled', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, toPaymentResource(payment, ctx.decisions), ctx.now());
         return next(action);
+      },
+    },
+    'cancel-not-persisted': {
+      does: 'cancelPayment answers 200 CANCELLED from a copy of the Payment; the stored Payment stays PENDING.',
+      breaks: ['TRANS-CANCEL'],
+      violates: ['states.cancel#pending-only'],
+      plant: ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'cancel');
+        const copy = { ...payment };
+        applyTransition(copy, 'cancel', ctx.now());
+        return toPaymentResource(copy, ctx.decisions);
+      },
+    },
+    'cancel-emits-no-event': {
+      does: 'cancelPayment writes CANCELLED through a path that skips the outbox: no payment.cancelled event (the helper cancel still emits one).',
+      breaks: ['HOOK-EVENT-CANCELLED'],
+      violates: ['states.cancel#event', 'emits.cancelPayment'],
+      plant: ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'cancel');
+        applyTransition(payment, 'cancel', ctx.now());
+        return toPaymentResource(payment, ctx.decisions);
       },
     },
     'cancel-forgets-cancelled-at': {

@@ -21,11 +21,11 @@ export interface Shown {
 type Fields = Record<string, unknown>;
 
 /** A fault that answers GET with `alter` applied to the Payment's fields; caught by `rules`. */
-function shown(does: string, violates: string, alter: (fields: Fields, payment: PaymentRecord) => Fields, rules: readonly string[] = ['RESP-PAYMENT-SCHEMA']) {
+function shown(does: string, violates: string | readonly string[], alter: (fields: Fields, payment: PaymentRecord) => Fields, rules: readonly string[] = ['RESP-PAYMENT-SCHEMA']) {
   return {
     does,
     breaks: rules,
-    violates: [violates],
+    violates: typeof violates === 'string' ? [violates] : violates,
     plant: ({ ctx, payment }: Shown): Reply => jsonReply(200, alter({ ...(toPaymentResource(payment, ctx.decisions) as PaymentResource & Fields) }, payment)),
   };
 }
@@ -82,7 +82,8 @@ export const GET_FIELDS: Step<Shown, Reply> = {
     'get-checkout-url-as-object': shown('getPayment answers checkout_url as an object ({ "url": … }), not a string or null.', 'payment.field.checkout_url#type', (f) => ({ ...f, checkout_url: f.checkout_url === null ? null : { url: f.checkout_url } })),
     'get-paid-at-epoch-ms': shown('getPayment answers paid_at, once set, as a Unix time in milliseconds (a JSON number).', 'payment.field.paid_at#type', (f, p) => ({ ...f, paid_at: p.paidAt ?? null }), ['RESP-PAYMENT-SCHEMA', 'TRANS-HELPER-SUCCEED']),
     'get-cancelled-at-epoch-ms': shown('getPayment answers cancelled_at, once set, as a Unix time in milliseconds (a JSON number).', 'payment.field.cancelled_at#type', (f, p) => ({ ...f, cancelled_at: p.cancelledAt ?? null }), ['RESP-PAYMENT-SCHEMA', 'TRANS-CANCEL']),
-    'get-paid-shown-as-succeeded': shown('getPayment shows a PAID Payment with status SUCCEEDED (the provider\'s word), a value PaymentStatus does not have.', 'states.helper-succeed#paid', (f) => (f.status === 'PAID' ? { ...f, status: 'SUCCEEDED' } : f), ['TRANS-HELPER-SUCCEED']),
+    'get-paid-shown-as-succeeded': shown('getPayment shows a PAID Payment with status SUCCEEDED (the provider\'s word), a value PaymentStatus does not have.', ['states.helper-succeed#paid', 'enums.payment-status#values', 'states.list'], (f) => (f.status === 'PAID' ? { ...f, status: 'SUCCEEDED' } : f), ['TRANS-HELPER-SUCCEED']),
+    'get-test-livemode-true': shown('getPayment shows a Test Payment with livemode true (the flag read from the key\'s account, not the Payment).', ['payment.field.livemode#meaning', 'overview.environment.test'], (f) => (f.livemode === false ? { ...f, livemode: true } : f), ['RESP-PAYMENT-LIVEMODE']),
     'get-pending-shown-as-open': shown('getPayment shows a PENDING Payment with status OPEN (the checkout session\'s word), not PENDING.', 'states.create-pending#pending', (f) => (f.status === 'PENDING' ? { ...f, status: 'OPEN' } : f), ['TRANS-CREATE-PENDING']),
     'get-created-at-is-read-time': shown('getPayment answers created_at as the moment of the read (an updated_at slip), not the moment of the create.', 'payment.field.created_at#meaning', (f, p) => ({ ...f, created_at: new Date(Math.max(Date.now(), p.createdAt + 1)).toISOString() }), ['TRANS-CREATE-PENDING']),
   },

@@ -658,7 +658,7 @@ const ALLOWED_CHANNELS: FieldStep = {
     'bank-transfer-channel-rejected': {
       does: 'The channel list predates BANK_TRANSFER: allowed_channels naming it is refused with invalid_allowed_channel.',
       breaks: ['CREATE-ALLOWED-CHANNELS-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
-      violates: ['create.field.allowed_channels#valid-accepted'],
+      violates: ['create.field.allowed_channels#valid-accepted', 'enums.collection-channel'],
       plant: ({ body }) => ({
         allowedChannels: enumArray(body, 'allowed_channels', COLLECTION_CHANNELS.filter((c) => c !== 'BANK_TRANSFER'), 'invalid_allowed_channel'),
       }),
