@@ -308,7 +308,7 @@ const MATCH: Step<string, Match | null> = {
     'any-version-prefix-served': {
       does: 'Any /v<N> prefix is routed to the v1 handlers: /v2/payments creates and reads Payments.',
       breaks: ['VERS-UNKNOWN-VERSION-404'],
-      violates: ['versioning.path-prefix'],
+      violates: ['versioning.path-prefix', 'overview.paths-relative', 'endpoints.paths-relative'],
       plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
     },
     'route-prefix-match': {
@@ -390,7 +390,7 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
     'x-business-id-honoured': {
       does: 'A legacy X-Business-ID header overrides the business of the API key.',
       breaks: ['ISO-KEY-ALONE'],
-      violates: ['auth.no-business-header'],
+      violates: ['auth.no-business-header', 'auth.key-determines-business-and-environment#business'],
       plant: (input, next) => {
         const claimed = input.req.headers['x-business-id'];
         return typeof claimed === 'string' ? { ...next(input), businessId: claimed } : next(input);

@@ -56,6 +56,7 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
     'environment-not-isolated': {
       does: 'Looking a Payment up by id checks the business but not the environment: Test and Live keys read and cancel each other\'s Payments.',
       breaks: ['ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE'],
+      violates: ['overview.environments-isolated', 'rules.payment-not-found#other-environment'],
       plant: (input, next) => {
         const any = input.ctx.state.payments.getAny(input.id);
         return any !== undefined && any.businessId === input.key.businessId ? any : next(input);
