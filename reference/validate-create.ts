@@ -480,6 +480,16 @@ const RETURN_URL: FieldStep = {
       violates: ['create.field.return_url#not-https-rejected'],
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, httpAccepted: true }) }),
     },
+    'return-url-with-query-rejected': {
+      does: 'An https return_url with a query string or a fragment is refused with invalid_return_url (a "clean URL" check copied from the webhook endpoint form).',
+      breaks: ['CREATE-FIELDS-ECHOED', 'CREATE-RETURN-URL-VALID'],
+      violates: ['create.field.return_url#https-accepted'],
+      plant: (input, next) => {
+        const url = input.body.return_url;
+        if (typeof url === 'string' && /^https:/i.test(url) && /[?#]/.test(url)) throw new ApiError('invalid_return_url', { param: 'return_url' });
+        return next(input);
+      },
+    },
     'deep-link-return-url-rejected': {
       does: 'Only web URLs are accepted: native-app deep links (myapp://done) are refused with invalid_return_url.',
       breaks: ['CREATE-RETURN-URL-VALID', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],

@@ -11,7 +11,6 @@ export const NAMED_ONLY: readonly string[] = [
   'payment.field.paid_at#meaning',
   'create.field.description#accepted',
   'create.field.merchant_reference#accepted',
-  'create.field.return_url#https-accepted',
   'create.field.metadata#accepted',
   'event.types',
   'endpoints.op.createPayment#route',
