@@ -184,6 +184,7 @@ export const COMMANDS: Record<string, CommandDef> = {
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
       },
     },
+    helpAfter: () => `\n${PROXY_TEXT} (the generator's requests to an http: target go to HTTP_PROXY in absolute form)\n\n${EXIT_TEXT}`,
     handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, p),
   },
   report: {
@@ -224,7 +225,9 @@ export const COMMANDS: Record<string, CommandDef> = {
       'dedup-time-scale': str('F', 'rehearsals only: the redelivery gaps divided by F, 1 to 3600 (default 1); the evidence states the shorter window proven'),
       'settle-timeout': str('S', 'wait at most S seconds for the inspection to settle (list the events delivered, unchanged for 2 s), 1 to 3600 (default 60); rules still waiting are SKIP "not settled yet"'),
       ...SIDE_POLICY_OPTIONS,
+      ...NETWORK_OPTIONS,
     },
+    helpAfter: () => `\nthe target of --header, --client-cert, --client-key and --ca is the receiver's origin (deliveries and its inspection URL there)\n${PROXY_TEXT}\n\n${EXIT_TEXT}`,
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
   },
   'serve-receiver': {

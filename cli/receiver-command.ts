@@ -14,6 +14,8 @@ import { exitCodeOf } from '../verdict/exit-code.ts';
 import type { SidePolicy } from '../receiver-cert/side-policy.ts';
 import { DEFAULT_DEDUP, SCHEDULE_GAPS_MS, type DedupPlan } from '../receiver-cert/redelivery.ts';
 import { SETTLE_DEFAULT_MS } from '../receiver-cert/inspect.ts';
+import { checkNetwork } from '../core/network.ts';
+import { networkFromFlags } from './network-flags.ts';
 import { intOption, listOption, type Options } from './options.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
@@ -44,6 +46,7 @@ export async function receiverCommand(o: Options): Promise<number> {
   const url = o.url as string | undefined;
   const profilePath = o.profile as string | undefined;
   if (!url && !profilePath) {
+    if (networkFromFlags(o).network) throw new HarnessError('HPS_ERR_USAGE', '--header, --client-cert, --client-key and --ca reach a merchant\'s receiver (--url or --profile), not the embedded one');
     const report = await runAgainstReference(faults, seed ?? 1, reportDir, (l) => console.log(l), sidePolicyOf(o), processing);
     return exitCodeOf(report);
   }
@@ -53,7 +56,10 @@ export async function receiverCommand(o: Options): Promise<number> {
   // The replay line re-runs the same way: the stand-in's port and the policy are part of it.
   const policy = sidePolicyOf(o);
   const replayBase = `${target.replayBase}${processing.replay}${paymentsApiPort !== undefined ? ` --payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` --min-must-coverage ${policy.minMustCoverage}` : ''}`;
-  const { exitCode } = await runReceiver({ ...target, replayBase, seed, reportDir, paymentsApiPort, policy, dedup: processing.dedup, settleTimeoutMs: processing.settleTimeoutMs });
+  const { network, replayArgs } = networkFromFlags(o);
+  checkNetwork(network, '--header/--client-cert/--client-key/--ca');
+  const withNetwork = replayArgs.length ? `${replayBase} ${replayArgs.join(' ')}` : replayBase;
+  const { exitCode } = await runReceiver({ ...target, replayBase: withNetwork, seed, reportDir, paymentsApiPort, policy, dedup: processing.dedup, settleTimeoutMs: processing.settleTimeoutMs, ...(network ? { network } : {}) });
   return exitCode;
 }
 

@@ -4,7 +4,7 @@
  * Deadline: the spec's 10-second time-out; the answer's body is capped. Redirects are never followed.
  */
 import { request, type Dispatcher } from 'undici';
-import { viaEnvironmentProxy } from '../core/network.ts';
+import { dispatcherFor, dispatcherKey, targetHeaders, viaEnvironmentProxy, type ProfileNetwork } from '../core/network.ts';
 import type { Exchange } from '../core/client.ts';
 
 export const RESPONSE_TIMEOUT_MS = 10_000;
@@ -29,12 +29,38 @@ export interface DeliveryResult {
 
 let seq = 0;
 
-/** Whether deliveries go through the environment's proxy (HTTPS_PROXY / HTTP_PROXY / NO_PROXY): a merchant's receiver yes, our embedded one on loopback no. */
-let proxied = true;
-export function deliverThroughEnvironmentProxy(on: boolean): void {
-  proxied = on;
+/**
+ * How the receiver under test is reached. A merchant's receiver goes through the environment's proxy
+ * (HTTPS_PROXY / HTTP_PROXY / NO_PROXY); our embedded one on loopback is reached directly. Its
+ * gateway headers and mutual TLS (`--header`, `--client-cert`, `--client-key`, `--ca`: core/network.ts)
+ * go to the receiver's own origin (deliveries, inspection) and nowhere else.
+ */
+interface ReceiverNetwork {
+  readonly proxied: boolean;
+  readonly origin?: string;
+  readonly network?: ProfileNetwork;
 }
-export const receiverRoute = (): { dispatcher?: Dispatcher } => (proxied ? viaEnvironmentProxy() : {});
+let route: ReceiverNetwork = { proxied: true };
+let pool: { key: string; dispatcher: Dispatcher } | undefined;
+
+export function useReceiverNetwork(r: ReceiverNetwork): void {
+  route = r;
+}
+
+/** The dispatcher for a request to `url`: the receiver's own (its TLS material, its proxy headers) on its origin. */
+export function receiverRoute(url: string): { dispatcher?: Dispatcher } {
+  if (!route.proxied) return {};
+  const origin = new URL(url).origin;
+  if (route.network === undefined || origin !== route.origin) return viaEnvironmentProxy();
+  const key = dispatcherKey(origin, route.network);
+  if (pool?.key !== key) pool = { key, dispatcher: dispatcherFor(origin, route.network, 8) };
+  return { dispatcher: pool.dispatcher };
+}
+
+/** The gateway headers for a request to `url` (lower-case names): on the receiver's origin only. */
+export function receiverHeaders(url: string): Record<string, string> {
+  return route.network !== undefined && new URL(url).origin === route.origin ? targetHeaders(route.network) : {};
+}
 
 export async function deliver(url: string, d: Delivery): Promise<DeliveryResult> {
   const u = new URL(url);
@@ -51,7 +77,9 @@ export async function deliver(url: string, d: Delivery): Promise<DeliveryResult>
   };
   const signal = AbortSignal.timeout(RESPONSE_TIMEOUT_MS);
   try {
-    const res = await request(url, { method: 'POST', headers, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS, ...receiverRoute() });
+    // The gateway's headers go with the delivery; the evidence records the service's own (a gateway value may be a secret).
+    const sent = { ...receiverHeaders(url), ...headers };
+    const res = await request(url, { method: 'POST', headers: sent, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS, ...receiverRoute(url) });
     const text = await readCapped(res.body);
     const ms = performance.now() - started;
     exchange.durationMs = Math.round(ms);

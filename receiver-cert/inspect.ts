@@ -4,7 +4,7 @@
  * Read after the deliveries until it settles (bounded), each read with a deadline and a size cap.
  */
 import { request } from 'undici';
-import { receiverRoute } from './deliver.ts';
+import { receiverHeaders, receiverRoute } from './deliver.ts';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -20,7 +20,7 @@ export type InspectionResult = { ok: true; value: Inspection } | { ok: false; pr
 export async function readInspection(url: string): Promise<InspectionResult> {
   let text: string;
   try {
-    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...receiverRoute() });
+    const res = await request(url, { method: 'GET', headers: receiverHeaders(url), signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...receiverRoute(url) });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of res.body as AsyncIterable<Buffer>) {

@@ -10,7 +10,8 @@ import { rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { HarnessError } from '../core/errors.ts';
 import { sideReplayCommand } from '../verdict/replay.ts';
 import type { Report } from '../report/model.ts';
-import { deliver, deliverThroughEnvironmentProxy, receiverRoute } from './deliver.ts';
+import type { ProfileNetwork } from '../core/network.ts';
+import { deliver, receiverHeaders, receiverRoute, useReceiverNetwork } from './deliver.ts';
 import { eventIds } from './events.ts';
 import { readSettledInspection, type InspectionResult } from './inspect.ts';
 import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeNotProcessed, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
@@ -40,6 +41,8 @@ export interface ReceiverRunOptions {
   dedup?: DedupPlan;
   /** The bound on waiting for the inspection to settle (ms; default 60 s). */
   settleTimeoutMs?: number;
+  /** Gateway headers and mutual TLS for the receiver's origin (`--header`, `--client-cert`, `--client-key`, `--ca`). */
+  network?: ProfileNetwork;
   log?: (line: string) => void;
 }
 
@@ -55,7 +58,7 @@ export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunRes
   const log = o.log ?? ((l: string) => console.log(l));
   const seed = o.seed ?? randomBytes(4).readUInt32BE(0) >>> 1;
   const startedAt = new Date();
-  deliverThroughEnvironmentProxy(o.embedded !== true);
+  useReceiverNetwork({ proxied: o.embedded !== true, origin: new URL(o.url).origin, ...(o.network ? { network: o.network } : {}) });
   await preflight(o.url);
   const stub = o.paymentsApiPort === undefined ? undefined : await startPaymentsStub(o.paymentsApiPort).catch((e: Error) => {
     throw new HarnessError('HPS_ERR_USAGE', `--payments-api-port ${o.paymentsApiPort}: cannot listen (${e.message})`);
@@ -162,7 +165,7 @@ function registerTruth(stub: PaymentsStub | undefined, probe: Probe, event: Reco
 /** One GET before anything is sent: an endpoint that cannot be reached stops with exit 3 (any HTTP answer will do). */
 async function preflight(url: string): Promise<void> {
   try {
-    const res = await request(url, { method: 'GET', signal: AbortSignal.timeout(10_000), headersTimeout: 10_000, bodyTimeout: 10_000, ...receiverRoute() });
+    const res = await request(url, { method: 'GET', headers: receiverHeaders(url), signal: AbortSignal.timeout(10_000), headersTimeout: 10_000, bodyTimeout: 10_000, ...receiverRoute(url) });
     await res.body.dump({ limit: 64 * 1024 });
   } catch (e) {
     throw new HarnessError('HPS_ERR_TARGET_UNREACHABLE', `receiver ${url} could not be reached: ${(e as Error).message}`);

@@ -131,4 +131,33 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
       await receiver.close();
     }
   }, 150_000);
+
+  it('receiver behind a gateway that demands a client certificate and its header: with both the deliveries and the inspection reach it, without the header none does; the header\'s value is in no report', async () => {
+    const { startReferenceReceiver } = await import('../../reference-receiver/server.ts');
+    const secret = 'whsec_reachgateway0123456789abcd';
+    const receiver = await startReferenceReceiver({ secret });
+    const gate = await startNginx(new URL(receiver.url).origin, mutualTls);
+    const viaGate = (u: string) => `${gate.url}${new URL(u).pathname}`;
+    const receiverRun = (extra: string[]) => new Promise<Ran>((done) => {
+      const dir = mkdtempSync(join(tmpdir(), 'hps-reach-gate-'));
+      const args = [BIN, 'receiver', '--url', viaGate(receiver.url), '--inspect-url', viaGate(receiver.inspectUrl), '--secret-env', 'HPS_RECV_SECRET', '--seed=1', '--dedup-time-scale', '60', '--report', dir,
+        '--client-cert', join(gate.dir, 'client.pem'), '--client-key', join(gate.dir, 'client.key'), '--ca', gate.caFile, ...extra];
+      execFile(process.execPath, args, { env: { ...process.env, ...NO_PROXY_ENV, HPS_RECV_SECRET: secret, HPS_GATEWAY: GATEWAY_KEY }, timeout: 240_000 }, (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }));
+    });
+    try {
+      const statusOf = (r: Ran, id: string) => (JSON.parse(readFileSync(join(r.dir, 'report.json'), 'utf8')) as { rules: { id: string; status: string }[] }).rules.find((x) => x.id === id)?.status;
+      const refused = await receiverRun([]);
+      expect(refused.code, refused.output).not.toBe(0);
+      expect(statusOf(refused, 'RECV-ACK-EVERY-TYPE'), 'the gateway answered 403 to every delivery').toBe('fail');
+      const reached = await receiverRun(['--header', 'X-Gateway-Key: ${HPS_GATEWAY}']);
+      expect(reached.code, reached.output).toBe(0);
+      expect(statusOf(reached, 'RECV-ACK-EVERY-TYPE')).toBe('pass');
+      // A processing rule passes only when the inspection, through the gateway too, showed the events.
+      expect(statusOf(reached, 'RECV-DEDUPLICATE')).toBe('pass');
+      expect(filesText(reached.dir)).not.toContain(GATEWAY_KEY);
+    } finally {
+      await gate.close();
+      await receiver.close();
+    }
+  }, 300_000);
 });
