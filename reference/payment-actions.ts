@@ -225,6 +225,17 @@ const SUCCEED: Step<Action, PaymentResource> = {
       plant: (action, next) =>
         action.payment.status === 'PAID' ? toPaymentResource(action.payment, action.ctx.decisions) : next(action),
     },
+    'succeed-not-persisted': {
+      does: 'The succeed helper answers 200 PAID from a copy of the Payment; the stored Payment stays PENDING, so the Test checkout is never completed.',
+      breaks: ['TRANS-HELPER-SUCCEED'],
+      violates: ['overview.test-checkout-by-helpers'],
+      plant: ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'succeed');
+        const copy = { ...payment };
+        applyTransition(copy, 'succeed', ctx.now());
+        return toPaymentResource(copy, ctx.decisions);
+      },
+    },
     'succeed-forgets-paid-at': {
       does: 'The succeed helper moves the Payment to PAID but never records paid_at.',
       breaks: ['TRANS-HELPER-SUCCEED'],
@@ -384,6 +395,15 @@ const MOVE: Step<Move, void> = {
   name: 'the move and its timestamps, at the instant of the request',
   check: ({ payment, name, at }) => applyTransition(payment, name, at),
   faulty: {
+    'paid-at-truncated-to-minute': {
+      does: 'paid_at is recorded truncated to the whole minute, so it reads earlier than created_at.',
+      breaks: ['TRANS-HELPER-SUCCEED'],
+      violates: ['payment.field.paid_at#meaning'],
+      plant: (move, next) => {
+        next(move);
+        if (move.name === 'succeed') move.payment.paidAt = Math.floor(move.at / 60_000) * 60_000;
+      },
+    },
     'cancelled-at-truncated-to-minute': {
       does: 'cancelled_at is recorded truncated to the whole minute, so it reads earlier than created_at.',
       breaks: ['TRANS-CANCEL', 'TRANS-HELPER-CANCEL'],

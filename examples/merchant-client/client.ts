@@ -95,6 +95,7 @@ const RETRIED_OPERATION: Step<{ readonly kind: Kind; readonly path: string }, bo
     'never-retries-list': {
       does: 'A list read is never retried (a 429, a time-out or a 503 ends it); the next flow lists the same path later, after other requests.',
       breaks: ['CLIENT-RETRY-TRANSIENT'],
+      violates: ['errors.retry.reads'],
       plant: (input, next) => !(input.kind === 'read' && input.path.startsWith('/v1/payments?')) && next(input),
     },
   },

@@ -7,8 +7,6 @@
  */
 export const NAMED_ONLY: readonly string[] = [
   'overview.offline-payments-404',
-  'overview.test-checkout-by-helpers',
-  'payment.field.paid_at#meaning',
   'create.field.description#accepted',
   'create.field.merchant_reference#accepted',
   'create.field.metadata#accepted',
@@ -26,6 +24,5 @@ export const NAMED_ONLY: readonly string[] = [
   'auth.test-helpers-test-keys-only',
   'errors.code-open',
   'errors.code.internal_error',
-  'errors.retry.reads',
   'versioning.tolerate-unknown-strict-filters',
 ];
