@@ -147,6 +147,25 @@ export function getPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Repl
   return fields === GET_FIELDS.check ? reply : fields({ ...action, reply });
 }
 
+/** A fault's move answered from a copy of the Payment: the answer shows the move, the stored Payment never makes it (and no event goes out). */
+function answeredFromCopy(name: TransitionName): (action: Action) => PaymentResource {
+  return ({ ctx, payment }) => {
+    assertTransitionAllowed(payment, name);
+    const copy = { ...payment };
+    applyTransition(copy, name, ctx.now());
+    return toPaymentResource(copy, ctx.decisions);
+  };
+}
+
+/** A fault's move stored through a path that skips the outbox: the Payment moves, no event goes out. */
+function movedWithoutEvent(name: TransitionName): (action: Action) => PaymentResource {
+  return ({ ctx, payment }) => {
+    assertTransitionAllowed(payment, name);
+    applyTransition(payment, name, ctx.now());
+    return toPaymentResource(payment, ctx.decisions);
+  };
+}
+
 /** A Payment moved to CANCELLED without the transition table (what the state-blind faults do). */
 function forceCancelled({ ctx, payment }: Action): PaymentResource {
   payment.status = 'CANCELLED';
@@ -179,22 +198,13 @@ const CANCEL: Step<Action, PaymentResource> = {
       does: 'cancelPayment answers 200 CANCELLED from a copy of the Payment; the stored Payment stays PENDING.',
       breaks: ['TRANS-CANCEL'],
       violates: ['states.cancel#pending-only'],
-      plant: ({ ctx, payment }) => {
-        assertTransitionAllowed(payment, 'cancel');
-        const copy = { ...payment };
-        applyTransition(copy, 'cancel', ctx.now());
-        return toPaymentResource(copy, ctx.decisions);
-      },
+      plant: answeredFromCopy('cancel'),
     },
     'cancel-emits-no-event': {
       does: 'cancelPayment writes CANCELLED through a path that skips the outbox: no payment.cancelled event (the helper cancel still emits one).',
       breaks: ['HOOK-EVENT-CANCELLED'],
       violates: ['states.cancel#event', 'emits.cancelPayment'],
-      plant: ({ ctx, payment }) => {
-        assertTransitionAllowed(payment, 'cancel');
-        applyTransition(payment, 'cancel', ctx.now());
-        return toPaymentResource(payment, ctx.decisions);
-      },
+      plant: movedWithoutEvent('cancel'),
     },
     'cancel-forgets-cancelled-at': {
       does: 'cancelPayment moves the Payment to CANCELLED but never records cancelled_at.',
@@ -229,12 +239,7 @@ const SUCCEED: Step<Action, PaymentResource> = {
       does: 'The succeed helper answers 200 PAID from a copy of the Payment; the stored Payment stays PENDING, so the Test checkout is never completed.',
       breaks: ['TRANS-HELPER-SUCCEED'],
       violates: ['overview.test-checkout-by-helpers'],
-      plant: ({ ctx, payment }) => {
-        assertTransitionAllowed(payment, 'succeed');
-        const copy = { ...payment };
-        applyTransition(copy, 'succeed', ctx.now());
-        return toPaymentResource(copy, ctx.decisions);
-      },
+      plant: answeredFromCopy('succeed'),
     },
     'succeed-forgets-paid-at': {
       does: 'The succeed helper moves the Payment to PAID but never records paid_at.',
@@ -269,22 +274,13 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
       does: 'The cancel helper answers 200 CANCELLED from a copy of the Payment; the stored Payment stays PENDING.',
       breaks: ['TRANS-HELPER-CANCEL', 'TRANS-ILLEGAL'],
       violates: ['states.helper-cancel#cancelled'],
-      plant: ({ ctx, payment }) => {
-        assertTransitionAllowed(payment, 'cancel');
-        const copy = { ...payment };
-        applyTransition(copy, 'cancel', ctx.now());
-        return toPaymentResource(copy, ctx.decisions);
-      },
+      plant: answeredFromCopy('cancel'),
     },
     'helper-cancel-emits-no-event': {
       does: 'The cancel helper writes CANCELLED through a path that skips the outbox: no payment.cancelled event.',
       breaks: ['HOOK-EVENT-HELPER-CANCELLED', 'HOOK-AT-LEAST-ONCE'],
       violates: ['states.helper-cancel#event', 'emits.simulatePaymentCancelled'],
-      plant: ({ ctx, payment }) => {
-        assertTransitionAllowed(payment, 'cancel');
-        applyTransition(payment, 'cancel', ctx.now());
-        return toPaymentResource(payment, ctx.decisions);
-      },
+      plant: movedWithoutEvent('cancel'),
     },
   },
 };
