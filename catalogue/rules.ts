@@ -72,8 +72,8 @@ export const RULES = [
 
   // ───────────────────────────── routing ─────────────────────────────
   { id: 'ROUTE-UNKNOWN-404', area: 'routing', level: 'MUST', class: 'core', section: S.rules, codes: ['not_found'],
-    clauses: ['rules.unknown-route-wrong-method', 'errors.code.not_found'],
-    requirement: 'An unknown route under /v1 answers 404 not_found (Rule 8).' },
+    clauses: ['rules.unknown-route-wrong-method', 'errors.code.not_found', 'overview.offline-payments-404'],
+    requirement: 'An unknown route under /v1 answers 404 not_found (Rule 8), the paths of offline and manually recorded payments among them.' },
   { id: 'ROUTE-WRONG-METHOD-405', area: 'routing', level: 'MUST', class: 'core', section: S.rules, codes: ['method_not_allowed'],
     clauses: ['rules.unknown-route-wrong-method', 'errors.code.method_not_allowed'],
     requirement: 'Every method of GET, POST, PUT, PATCH and DELETE that a known route does not bind answers 405 method_not_allowed and changes nothing (Rule 8).',
@@ -136,10 +136,10 @@ export const RULES = [
 
   // ───────────────────────────── create ─────────────────────────────
   { id: 'CREATE-VALID-ACCEPTED', area: 'create', level: 'MUST', class: 'core', section: S.create,
-    clauses: ['overview.create-returns-checkout-url', 'create.field.amount', 'create.field.description', 'create.field.merchant_reference', 'endpoints.op.createPayment'],
+    clauses: ['overview.create-returns-checkout-url', 'create.field.amount', 'create.field.description', 'create.field.merchant_reference', 'create.field.metadata', 'endpoints.op.createPayment'],
     requirement: 'A valid CreatePaymentRequest with any combination of optional fields answers 201 with a PENDING Payment.' },
   { id: 'CREATE-FIELDS-ECHOED', area: 'create', level: 'MUST', class: 'core', section: S.create,
-    clauses: ['payment.field.amount', 'payment.field.description', 'payment.field.merchant_reference', 'payment.field.external_id', 'payment.field.metadata', 'metadata.string-map', 'create.field.description', 'create.field.merchant_reference', 'create.field.metadata'],
+    clauses: ['payment.field.amount', 'payment.field.description', 'payment.field.merchant_reference', 'payment.field.external_id', 'payment.field.metadata', 'metadata.string-map', 'create.field.description', 'create.field.merchant_reference', 'create.field.metadata', 'endpoints.op.createPayment'],
     requirement: 'Every accepted field comes back in the Payment exactly as sent, on the 201 and on a later read (amounts compared as decimals).',
     ruling: 'allowed_methods and allowed_channels are compared as the same members; whether their order is kept is recorded, not asserted.' },
   { id: 'CREATE-AMOUNT-DECIMAL-EXACT', area: 'create', level: 'MUST', class: 'core', section: S.overview,
@@ -458,7 +458,7 @@ export const RULES = [
     clauses: ['event.data-object-is-get', 'states.cancel', 'events.type.payment.cancelled', 'emits.cancelPayment'],
     requirement: 'cancelPayment emits payment.cancelled whose data.object equals the 200 body.' },
   { id: 'HOOK-EVENT-PAID', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.emits, needs: ['webhooks'],
-    clauses: ['event.data-object-is-get', 'states.helper-succeed', 'events.type.payment.paid', 'emits.simulatePaymentSucceeded'],
+    clauses: ['event.data-object-is-get', 'states.helper-succeed', 'events.type.payment.paid', 'emits.simulatePaymentSucceeded', 'event.types'],
     requirement: 'The succeed helper emits payment.paid to Test endpoints, data.object equal to the 200 body.' },
   { id: 'HOOK-EVENT-HELPER-CANCELLED', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.emits, needs: ['webhooks'],
     clauses: ['event.data-object-is-get', 'states.helper-cancel', 'events.type.payment.cancelled', 'emits.simulatePaymentCancelled'],

@@ -311,6 +311,12 @@ const MATCH: Step<string, Match | null> = {
       violates: ['versioning.path-prefix', 'overview.paths-relative', 'endpoints.paths-relative'],
       plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
     },
+    'offline-payments-alias-mounted': {
+      does: 'The dashboard\'s aliases /v1/offline_payments and /v1/manual_payments are left on the public router, served as the Payments collection (listed and created) instead of 404.',
+      breaks: ['ROUTE-UNKNOWN-404'],
+      violates: ['overview.offline-payments-404', 'rules.unknown-route-wrong-method#unknown-route'],
+      plant: (target, next) => next(target.replace(/^\/v1\/(?:offline|manual)_payments(?=\/|$)/, '/v1/payments')),
+    },
     'route-prefix-match': {
       does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, `/payments/{id}/cancel/x`) is served by that route.',
       breaks: ['ROUTE-UNKNOWN-404'],
@@ -331,9 +337,22 @@ function longestPrefixRoute(target: string): Match | null {
 
 /** Rule 6: "A live secret key calling a /test_helpers path answers 404, as if the route did not exist." */
 export function rejectLiveKeyOnTestHelpers(ctx: AppContext, authorization: string | undefined): void {
-  const key = findActiveKey(ctx.state.keys, authorization);
-  if (key !== null && key.env === 'live') throw checkOf(LIVE_KEY_ON_TEST_HELPER, ctx.faults)();
+  if (checkOf(TEST_KEYS_ONLY, ctx.faults)(findActiveKey(ctx.state.keys, authorization))) throw checkOf(LIVE_KEY_ON_TEST_HELPER, ctx.faults)();
 }
+
+/** Whether the key is refused on /test_helpers: an active Live key is (the only guard; the operations rely on it). */
+const TEST_KEYS_ONLY: Step<ApiKeyRecord | null, boolean> = {
+  name: '/test_helpers operations work for Test secret keys only',
+  check: (key) => key !== null && key.env === 'live',
+  faulty: {
+    'test-helpers-serve-live-keys': {
+      does: 'The /test_helpers routes are mounted without their Test-only guard: a Live key completes and cancels Live Payments through them.',
+      breaks: ['ISO-LIVE-KEY-TEST-HELPERS'],
+      violates: ['auth.test-helpers-test-keys-only', 'rules.live-key-test-helpers-404'],
+      plant: () => false,
+    },
+  },
+};
 
 const LIVE_KEY_ON_TEST_HELPER: Step<void, ApiError> = {
   name: 'a Live key on /test_helpers: 404 not_found, as if the route did not exist',
@@ -387,6 +406,15 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
   name: "the operation acts for the key's business",
   check: ({ key }) => key,
   faulty: {
+    'x-environment-honoured': {
+      does: 'An X-Environment header (live or test) overrides the environment of the API key: a Test key with X-Environment: live creates and reads Live Payments.',
+      breaks: ['ISO-KEY-ALONE'],
+      violates: ['auth.key-determines-business-and-environment#environment'],
+      plant: (input, next) => {
+        const claimed = input.req.headers['x-environment'];
+        return claimed === 'live' || claimed === 'test' ? { ...next(input), env: claimed } : next(input);
+      },
+    },
     'x-business-id-honoured': {
       does: 'A legacy X-Business-ID header overrides the business of the API key.',
       breaks: ['ISO-KEY-ALONE'],
@@ -400,4 +428,4 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
 };
 
 /** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [REQUEST_ID, ENVELOPE, NO_ROUTE, BINDING, WRONG_METHOD, GUARDS, SCOPE, MATCH, LIVE_KEY_ON_TEST_HELPER, ACTING_KEY];
+export const FAULTY_STEPS: readonly PlantingStep[] = [REQUEST_ID, ENVELOPE, NO_ROUTE, BINDING, WRONG_METHOD, GUARDS, SCOPE, MATCH, LIVE_KEY_ON_TEST_HELPER, TEST_KEYS_ONLY, ACTING_KEY];

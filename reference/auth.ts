@@ -62,6 +62,33 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
         return shaped(header.trim().split(/\s+/).pop() ?? null);
       },
     },
+    'bearer-glued-to-key-accepted': {
+      does: 'The scheme is matched with an optional separator (`/^Bearer[:=]?\\s*/`): `Bearer<key>`, `Bearer:<key>` and `Bearer=<key>` authenticate as <key>.',
+      breaks: ['AUTH-MALFORMED-KEY'],
+      violates: ['auth.header-form'],
+      plant: (header, next) => {
+        const glued = header === undefined ? null : /^Bearer[:=]?(pt_\S+)$/i.exec(header.trim());
+        return glued === null ? next(header) : shaped(glued[1]!);
+      },
+    },
+    'quoted-key-accepted': {
+      does: 'Quotes and brackets around the token are stripped (as for a quoted-string): `Bearer "<key>"`, `Bearer \'<key>\'`, `Bearer <<key>>` authenticate as <key>, so the value is not the key itself.',
+      breaks: ['AUTH-MALFORMED-KEY'],
+      violates: ['auth.value-is-key'],
+      plant: (header, next) => {
+        const quoted = header === undefined ? null : /^Bearer +([\x22\x27<\x7b])(\S+)([\x22\x27>\x7d])$/i.exec(header.trim());
+        return quoted === null ? next(header) : shaped(quoted[2]!);
+      },
+    },
+    'key-trailing-punctuation-trimmed': {
+      does: 'Trailing punctuation is trimmed from the token (a copy-paste convenience): `<key>.`, `<key>;`, `<key>,` and `<key>\\` authenticate as <key>, though malformed.',
+      breaks: ['AUTH-MALFORMED-KEY'],
+      violates: ['auth.invalid-key-401#malformed'],
+      plant: (header, next) => {
+        const parsed = next(header);
+        return parsed.token === null ? parsed : shaped(parsed.token.replace(/[.;,\\]+$/, ''));
+      },
+    },
     'basic-scheme-accepted': {
       does: 'HTTP Basic is accepted as well as Bearer: `Basic base64(<key>:)` authenticates as <key> (a gateway convenience left on).',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],

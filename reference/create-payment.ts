@@ -224,6 +224,18 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
         return reply;
       },
     },
+    'replay-inserts-a-copy': {
+      does: 'An idempotent replay answers the original result, but the write path runs again and keeps a copy of the Payment under a new id (no event; its fields and metadata the same, external_id left empty by the unique index): the business holds two Payments for one create.',
+      breaks: ['IDEM-REPLAY'],
+      violates: ['rules.idempotency.same-key-same-body#no-duplicate'],
+      plant: async (replay, next) => {
+        const reply = await next(replay);
+        const { ctx } = replay.create;
+        const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
+        if (original !== undefined) ctx.state.payments.insert({ ...original, id: newPaymentId(), externalId: null, createdAt: ctx.now() });
+        return reply;
+      },
+    },
     'replay-rechecks-external-id': {
       does: 'A replay re-runs the external_id uniqueness check and answers 409 external_id_conflict instead of the original result.',
       breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
@@ -442,9 +454,23 @@ function commitPayment(
     cancelledAt: null,
   };
   const stored = checkOf(STORED_PAYMENT, ctx.faults)(payment);
-  ctx.state.payments.insert(stored);
+  checkOf(INSERT, ctx.faults)({ ctx, payment: stored });
   return stored;
 }
+
+/** The insert itself: the created Payment is kept, so every read finds it. */
+const INSERT: Step<{ readonly ctx: AppContext; readonly payment: PaymentRecord }, void> = {
+  name: 'POST /payments creates: the Payment is kept',
+  check: ({ ctx, payment }) => ctx.state.payments.insert(payment),
+  faulty: {
+    'create-not-kept': {
+      does: 'createPayment answers 201 with the Payment it built and emits payment.created, but the insert goes to a write buffer that is never flushed: no read ever finds it.',
+      breaks: ['CREATE-FIELDS-ECHOED'],
+      violates: ['endpoints.op.createPayment#route'],
+      plant: () => undefined,
+    },
+  },
+};
 
 /** The record the insert stores: the Payment as built. Its planted faults store something else. */
 const STORED_PAYMENT: Step<PaymentRecord, PaymentRecord> = {
@@ -509,4 +535,4 @@ function businessOf(ctx: AppContext, key: ApiKeyRecord) {
 }
 
 /** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT];
+export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT, INSERT];

@@ -247,7 +247,7 @@ const STATUS: Step<string | null, PaymentStatus | null> = {
     'list-unknown-status-ignored': {
       does: 'An unknown status filter value is dropped (no filter) instead of answered 400 invalid_request.',
       breaks: ['LIST-FILTER-STRICT'],
-      violates: ['list.param.status#strict'],
+      violates: ['list.param.status#strict', 'versioning.tolerate-unknown-strict-filters#strict-filters'],
       plant: (value, next) => next(value !== null && !(PAYMENT_STATUSES as readonly string[]).includes(value) ? null : value),
     },
   },
@@ -289,10 +289,28 @@ export function parseDateParam(name: string, value: string | null, rounding: 'fl
 export function parseStartingAfter(ctx: AppContext, key: ApiKeyRecord, value: string | null): PaymentRecord | null {
   if (value === null) return null;
   const payment = ctx.state.payments.findVisible(key.businessId, key.env, paymentIdOfCursor(ctx, value));
-  if (payment === undefined && ctx.decisions.unknownCursor === 'empty-page') return UNKNOWN_CURSOR;
-  if (payment === undefined) throw invalidParam('starting_after', 'starting_after must be the id of one of your payments.');
-  return payment;
+  if (payment !== undefined) return payment;
+  const unknown = checkOf(UNKNOWN_CURSOR_ANSWER, ctx.faults)(ctx);
+  if (unknown instanceof ApiError) throw unknown;
+  return unknown;
 }
+
+/** A starting_after naming no visible Payment: the unknownCursor decision, an empty page or 400 (thrown). */
+const UNKNOWN_CURSOR_ANSWER: Step<AppContext, PaymentRecord | ApiError> = {
+  name: 'an unknown starting_after: an empty page or 400, statuses listPayments lists',
+  check: (ctx) => {
+    if (ctx.decisions.unknownCursor === 'empty-page') return UNKNOWN_CURSOR;
+    return invalidParam('starting_after', 'starting_after must be the id of one of your payments.');
+  },
+  faulty: {
+    'list-unknown-cursor-answers-404': {
+      does: 'A starting_after naming no visible Payment reuses getPayment\'s lookup and answers 404 payment_not_found, a status listPayments does not list.',
+      breaks: ['RESP-STATUS-LISTED'],
+      violates: ['statuses.listPayments'],
+      plant: () => new ApiError('payment_not_found', { param: 'starting_after' }),
+    },
+  },
+};
 
 /** unknownCursor decision 'empty-page': a starting_after naming no visible Payment; nothing follows it. */
 const UNKNOWN_CURSOR = { id: '' } as PaymentRecord;
@@ -402,6 +420,15 @@ const CURSOR: Step<boolean, Cursor> = {
       violates: ['list.param.starting_after#after'],
       plant: () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
     },
+    'list-cursor-whole-seconds': {
+      does: 'The cursor resumes at created_at in whole seconds (a unix-time keyset, `created_at < :second`): the Payments created in the same second as the cursor Payment and after it in the order are skipped.',
+      breaks: ['LIST-PAGINATION-COMPLETE'],
+      violates: ['list.param.starting_after#complete'],
+      plant: (oldestFirst) => ({
+        after: (p, cursor) => (oldestFirst ? Math.floor(p.createdAt / 1000) > Math.floor(cursor.createdAt / 1000) : Math.floor(p.createdAt / 1000) < Math.floor(cursor.createdAt / 1000)),
+        includesCursor: false,
+      }),
+    },
   },
 };
 
@@ -473,4 +500,4 @@ function invalidParam(param: string, message: string): ApiError {
 }
 
 /** The steps of this file that plant faults (reference/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, RANGE_INSTANT, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID];
+export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, RANGE_INSTANT, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID, UNKNOWN_CURSOR_ANSWER];

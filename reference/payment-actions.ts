@@ -86,6 +86,15 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
       violates: ['overview.test-live-cannot-see-each-other#live-key-cannot-modify-test'],
       plant: crossesEnvironment('live', true),
     },
+    'unknown-id-write-answers-conflict': {
+      does: 'A cancel or helper call on an id that exists nowhere answers 409 invalid_transition (the status check runs on the empty record before the existence check); reads, and ids of another business or environment, answer 404 payment_not_found.',
+      breaks: ['ISO-UNKNOWN-ID'],
+      violates: ['rules.payment-not-found#unknown-id'],
+      plant: (input, next) => {
+        if (input.write && input.ctx.state.payments.getAny(input.id) === undefined) throw new ApiError('invalid_transition', { param: 'id' });
+        return next(input);
+      },
+    },
     'other-business-visible': {
       does: 'Looking a Payment up by id checks the environment but not the business: another business reads, cancels and completes it.',
       breaks: ['ISO-OTHER-BUSINESS', 'ISO-KEY-ALONE'],
@@ -254,9 +263,8 @@ const SUCCEED: Step<Action, PaymentResource> = {
   },
 };
 
-/** POST /test_helpers/payments/{id}/succeed: PENDING → PAID, Test keys only. */
+/** POST /test_helpers/payments/{id}/succeed: PENDING → PAID (Test keys only: app.ts answers a Live key before, Rule 6). */
 export function simulatePaymentSucceeded(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  requireTestKey(key);
   return jsonReply(200, checkOf(SUCCEED, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) }));
 }
 
@@ -285,9 +293,8 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
   },
 };
 
-/** POST /test_helpers/payments/{id}/cancel: PENDING → CANCELLED, Test keys only. */
+/** POST /test_helpers/payments/{id}/cancel: PENDING → CANCELLED (Test keys only: app.ts answers a Live key before, Rule 6). */
 export function simulatePaymentCancelled(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  requireTestKey(key);
   return jsonReply(200, checkOf(HELPER_CANCEL, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) }));
 }
 
@@ -315,10 +322,6 @@ export function reversePayment(ctx: AppContext, id: string): Reply {
   return jsonReply(200, checkOf(REVERSE, ctx.faults)({ ctx, payment }));
 }
 
-/** Rule 6, inside the operation too (app.ts answers it before): a Live key gets 404 not_found. */
-function requireTestKey(key: ApiKeyRecord): void {
-  if (key.env !== 'test') throw new ApiError('not_found');
-}
 
 /**
  * The move, its side effects and its event, all at one instant. `data.object` of the

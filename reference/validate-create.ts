@@ -322,6 +322,17 @@ const stringFieldsCoerced = (field: string) => (input: FieldInput, next: FieldCh
   return next(value === undefined || value === null || typeof value === 'string' ? input : withField(input, field, String(value)));
 };
 
+/** `field` left out of the create schema's allow-list: a create carrying it is refused as an unknown field. */
+const forgottenField = (field: string) => ({
+  does: `${field} was left out of the create schema's allow-list: a create carrying a string ${field} is refused 400 invalid_request naming it, as an unknown field would be.`,
+  breaks: ['CREATE-VALID-ACCEPTED'],
+  violates: [`create.field.${field}#accepted`],
+  plant: (input: FieldInput, next: FieldCheck) => {
+    if (input.body[field] !== undefined) throw new ApiError('invalid_request', { param: field, message: `Unknown field ${JSON.stringify(field)}.` });
+    return next(input);
+  },
+});
+
 /** description: a string of at most 1000 code points. */
 const DESCRIPTION: FieldStep = {
   name: 'description',
@@ -333,6 +344,7 @@ const DESCRIPTION: FieldStep = {
     return { description: value };
   },
   faulty: {
+    'description-not-in-schema': forgottenField('description'),
     'string-fields-coerced': {
       does: 'description and merchant_reference of another JSON type (number, boolean, array, object) are converted with String() instead of refused.',
       breaks: ['CREATE-WRONG-TYPE'],
@@ -365,6 +377,7 @@ const MERCHANT_REFERENCE: FieldStep = {
     return { merchantReference: value };
   },
   faulty: {
+    'merchant-reference-not-in-schema': forgottenField('merchant_reference'),
     'string-fields-coerced': stringFieldsCoerced('merchant_reference'),
     'merchant-reference-truncated': {
       does: 'An over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255)) instead of refused with reference_too_long.',
@@ -552,6 +565,7 @@ const METADATA: FieldStep = {
   name: 'metadata',
   check: ({ body }) => ({ metadata: checkMetadata(body) }),
   faulty: {
+    'metadata-not-in-schema': forgottenField('metadata'),
     'metadata-21-keys-accepted': {
       does: 'The key count is compared one off: metadata with 21 keys is accepted.',
       breaks: ['CREATE-METADATA-TOO-MANY-KEYS'],

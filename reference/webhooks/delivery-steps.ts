@@ -34,7 +34,8 @@ export interface AttemptResult {
 }
 
 /** Sends one POST and resolves with its result (the dispatcher's transport). */
-export type Send = (url: string, body: Buffer, headers: Record<string, string>) => Promise<AttemptResult>;
+/** One attempt on the wire: POST unless a planted fault sends another method. */
+export type Send = (url: string, body: Buffer, headers: Record<string, string>, method?: string) => Promise<AttemptResult>;
 
 /** Starting delivery of an event: one delivery per endpoint. */
 export interface Enqueue {
@@ -198,6 +199,12 @@ const POST: Step<PostInput, Promise<AttemptResult>> = {
   name: 'one POST per attempt; a redirect is an answer, never followed',
   check: ({ url, body, headers, send }) => send(url, body, headers),
   faulty: {
+    'deliveries-sent-as-put': {
+      does: 'Deliveries are sent with PUT (the endpoint URL treated as a resource to store the event at), headers and JSON body as they should be.',
+      breaks: ['HOOK-HEADERS', 'HOOK-ENVELOPE'],
+      violates: ['receiver-op.post-to-subscribed-endpoints#post-json', 'delivery.method-and-body'],
+      plant: ({ url, body, headers, send }) => send(url, body, headers, 'PUT'),
+    },
     'redirects-followed': {
       does: 'The HTTP client follows redirects (as fetch does by default) and takes the redirect target\'s answer as the attempt\'s.',
       breaks: ['HOOK-REDIRECT-NOT-FOLLOWED', 'HOOK-RETRY-ON-FAILURE'],

@@ -143,7 +143,7 @@ export class WebhookDispatcher {
     const { body, eventId } = steps.body({ event, retry: record.attempts.length > 0 });
     const signature = steps.signature({ secret: endpoint.secret, timestamp, body });
     const headers = steps.headers({ body, eventId, signature });
-    const result = await steps.post({ url: record.url, body, headers, send: (url, b, h) => this.#post(url, b, h) });
+    const result = await steps.post({ url: record.url, body, headers, send: (url, b, h, method) => this.#post(url, b, h, method) });
     if (this.#closed) return;
     const ok = steps.acknowledged(result.status);
     record.attempts.push({
@@ -173,7 +173,7 @@ export class WebhookDispatcher {
   }
 
   /** One POST; resolves with the status once the response body has ended, or with the error. */
-  #post(url: string, body: Buffer, headers: Record<string, string>): Promise<AttemptResult> {
+  #post(url: string, body: Buffer, headers: Record<string, string>, method = 'POST'): Promise<AttemptResult> {
     return new Promise((resolve) => {
       let settled = false;
       let req: http.ClientRequest | null = null;
@@ -200,7 +200,7 @@ export class WebhookDispatcher {
       try {
         // agent: false: a fresh connection per attempt, closed after it (no stale keep-alive sockets).
         const agent = this.#agents === null ? false : target.protocol === 'https:' ? this.#agents.https : this.#agents.http;
-        req = client.request(target, { method: 'POST', headers, agent });
+        req = client.request(target, { method, headers, agent });
       } catch (err) {
         finish({ status: null, error: describe(err) });
         return;

@@ -72,6 +72,12 @@ export const EVENT_MADE: Step<Made, StoredEvent | null> = {
       violates: ['event.field.type'],
       plant: rewritten((e) => ({ ...e, type: { name: e.type } })),
     },
+    'paid-event-typed-payment-succeeded': {
+      does: 'The paid event carries type "payment.succeeded" (named after the internal state), not the WebhookEventType "payment.paid"; it is routed and signed as payment.paid.',
+      breaks: ['HOOK-EVENT-PAID'],
+      violates: ['event.types', 'events.type.payment.paid'],
+      plant: rewritten((envelope) => (envelope.type === 'payment.paid' ? { ...envelope, type: 'payment.succeeded' } : envelope)),
+    },
     'event-livemode-as-string': {
       does: 'Events carry livemode as the string "false" / "true", not a boolean.',
       breaks: ['HOOK-ENVELOPE'],

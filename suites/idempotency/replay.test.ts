@@ -12,6 +12,7 @@ import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.
 import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { expectExactlyOne } from '../_shared/by-external-id.ts';
+import { expectOnlyMarked } from './by-mark.ts';
 import { share } from '../../runner/depth.ts';
 
 ruleTest('IDEM-REPLAY', async (t) => {
@@ -35,6 +36,20 @@ ruleTest('IDEM-REPLAY', async (t) => {
     // No duplicate: the external_id this body carried lists exactly the original Payment.
     if (externalId !== null) await expectExactlyOne(t, t.keys.test, externalId, first.json.id, 'after the replays');
   }, { runs: share(t.runs, 0.1) });
+
+  // No duplicate without an external_id either (fixed, every seed): the Payments created since the
+  // original that carry this create's mark are the original alone.
+  const mark = ['conformance_case', `replay-${t.externalId('mark')}`] as const;
+  const body = { amount: '12.34', metadata: t.metadata({ [mark[0]]: mark[1] }) };
+  const idem = idempotencyKey(t, 'no-duplicate');
+  const first = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
+  expectStatus(first, 201, 'first request (no external_id)');
+  for (let i = 1; i <= 2; i++) {
+    const again = await t.client.createPayment(t.keys.test, body, { idempotencyKey: idem });
+    expectStatus(again, 201, `replay ${i} of a create without external_id`);
+    expectEqual(again.json?.id, first.json.id, `Payment id of replay ${i}`);
+  }
+  await expectOnlyMarked(t, t.keys.test, first.json, mark, 'after two replays of a create without external_id');
 });
 
 ruleTest('IDEM-REPLAY-EXTERNAL-ID', async (t) => {

@@ -96,6 +96,7 @@ function readSteps(): Step[] {
     list({ status: 'BOGUS' }),
     list({ limit: '0' }),
     list({ created_from: '2999-01-01T00:00:00Z' }),
+    list({ limit: '1', starting_after: 'pay_conformance_no_such_id' }),
     id('get', { kind: 'pending' }),
     id('get', { kind: 'paid' }),
     id('get', { kind: 'cancelled' }),
