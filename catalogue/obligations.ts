@@ -141,9 +141,11 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   'create.field.customer_id': [
     ['own-accepted', 'a customer of the caller\'s business is accepted'],
     ['foreign-rejected', 'a customer of another business (or none) is rejected'],
+    ['same-environment', 'a customer of the business\'s other environment is rejected (the environments are fully isolated)'],
   ],
   'create.field.order_id': [
     ['must-exist', 'an order_id that does not exist for the caller\'s business is rejected'],
+    ['same-environment', 'an order of the business\'s other environment is rejected (the environments are fully isolated)'],
     ['customer-match', 'a customer differing from the order\'s customer is rejected'],
     ['within-due', 'an amount up to the order\'s remaining due is accepted'],
     ['exceeds-due', 'an amount over the order\'s remaining due is rejected'],

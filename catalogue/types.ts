@@ -45,6 +45,8 @@ export type ProfileNeed =
   | 'fixtures.order'
   | 'fixtures.cancelled_order_id'
   | 'fixtures.foreign_order_id'
+  | 'fixtures.live_customer_id'
+  | 'fixtures.live_order_id'
   | 'webhooks'
   | 'control'
   | 'probes.live_writes'

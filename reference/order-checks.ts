@@ -96,6 +96,15 @@ const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string |
         return next(input);
       },
     },
+    'customer-environment-not-checked': {
+      does: 'Customers are looked up by business only: a Test key can name the business\'s Live customer (and a Live key a Test one).',
+      breaks: ['ORDER-INVALID-CUSTOMER'],
+      violates: ['create.field.customer_id#same-environment'],
+      plant: (input, next) => {
+        const customer = input.id === null ? undefined : input.lookup.customers.get(input.id);
+        return customer !== undefined && customer.businessId === input.key.businessId ? customer.id : next(input);
+      },
+    },
     'foreign-customer-accepted': {
       does: 'Customers are looked up across businesses: another business\'s customer_id is accepted.',
       breaks: ['ORDER-INVALID-CUSTOMER'],
@@ -119,6 +128,15 @@ const ORDER: Step<ById, Order> = {
     return order;
   },
   faulty: {
+    'order-environment-not-checked': {
+      does: 'Orders are looked up by business only: a Test key can attach a Payment to the business\'s Live order (and a Live key to a Test one).',
+      breaks: ['ORDER-NOT-FOUND'],
+      violates: ['create.field.order_id#same-environment'],
+      plant: (input, next) => {
+        const order = input.lookup.orders.get(input.id);
+        return order !== undefined && order.businessId === input.key.businessId ? order : next(input);
+      },
+    },
     'foreign-order-accepted': {
       does: 'Orders are looked up across businesses: another business\'s order_id is accepted.',
       breaks: ['ORDER-NOT-FOUND'],

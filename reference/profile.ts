@@ -29,6 +29,8 @@ export interface ReferenceProfile {
     order: { id: string; customer_id: string; remaining_due: string };
     cancelled_order_id: string;
     foreign_order_id: string;
+    live_customer_id: string;
+    live_order_id: string;
   };
   webhooks: {
     listen: string;

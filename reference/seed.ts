@@ -45,6 +45,8 @@ export interface SeedHandles {
   orderId: string;
   cancelledOrderId: string;
   foreignOrderId: string;
+  liveCustomerId: string;
+  liveOrderId: string;
 }
 
 export interface SeedData {
@@ -71,6 +73,9 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
   const order: Order = order_(a, orderCustomer, 100_000n, false);
   const cancelledOrder: Order = order_(a, orderCustomer, 50_000n, true);
   const foreignOrder: Order = order_(b, customerB, 100_000n, false);
+  // A's Live environment has a customer and an open order of its own: invisible to A's Test keys.
+  const liveCustomer: Customer = { id: newObjectId('cus'), businessId: a.id, env: 'live' };
+  const liveOrder: Order = { ...order_(a, liveCustomer, 100_000n, false), env: 'live' };
 
   const endpoints: WebhookEndpoint[] = [
     endpoint(a, '/hooks/test-all', 'test', '*', true),
@@ -82,8 +87,8 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
   return {
     businesses: new Map([a, b, c, d].map((x) => [x.id, x])),
     keys,
-    customers: new Map([customerA, customerB, orderCustomer].map((x) => [x.id, x])),
-    orders: new Map([order, cancelledOrder, foreignOrder].map((x) => [x.id, x])),
+    customers: new Map([customerA, customerB, orderCustomer, liveCustomer].map((x) => [x.id, x])),
+    orders: new Map([order, cancelledOrder, foreignOrder, liveOrder].map((x) => [x.id, x])),
     endpoints,
     controlToken: randomString(32),
     handles: {
@@ -95,6 +100,8 @@ export function seed(rateLimits: RateLimitOptions = DEFAULT_RATE_LIMITS): SeedDa
       orderId: order.id,
       cancelledOrderId: cancelledOrder.id,
       foreignOrderId: foreignOrder.id,
+      liveCustomerId: liveCustomer.id,
+      liveOrderId: liveOrder.id,
     },
   };
 }
@@ -216,6 +223,8 @@ export function buildProfile(data: SeedData, inputs: ProfileInputs): ReferencePr
       order: { id: order.id, customer_id: order.customerId, remaining_due: formatCents(order.dueCents - order.paidCents) },
       cancelled_order_id: h.cancelledOrderId,
       foreign_order_id: h.foreignOrderId,
+      live_customer_id: h.liveCustomerId,
+      live_order_id: h.liveOrderId,
     },
     webhooks: {
       listen: listenOf(inputs.webhookBaseUrl),

@@ -62,6 +62,8 @@ export const profileSchema = {
         },
         cancelled_order_id: nonEmpty,
         foreign_order_id: nonEmpty,
+        live_customer_id: nonEmpty,
+        live_order_id: nonEmpty,
       },
     },
     webhooks: {
@@ -193,6 +195,8 @@ export interface Profile {
     order?: { id: string; customer_id: string; remaining_due: string };
     cancelled_order_id?: string;
     foreign_order_id?: string;
+    live_customer_id?: string;
+    live_order_id?: string;
   };
   webhooks?: {
     listen: string;

@@ -34,6 +34,9 @@ ruleTest('ORDER-NOT-FOUND', async (t) => {
   };
   if (fixtures.foreign_order_id) await check({ kind: 'another business\'s order', id: fixtures.foreign_order_id });
   else t.note('fixtures.foreign_order_id is absent: only unknown order ids were tried');
+  // The business's own open order of the other environment: the environments are fully isolated.
+  if (fixtures.live_order_id) await check({ kind: 'the business\'s Live order, with a Test key', id: fixtures.live_order_id });
+  else t.note('fixtures.live_order_id is absent: an order of the other environment was not tried');
   await t.property(made, check, { runs: share(t.runs, 0.06) });
 });
 
