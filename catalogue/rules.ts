@@ -491,7 +491,7 @@ export const RULES = [
   { id: 'HOOK-ONE-EVENT-PER-TRANSITION', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.event, needs: ['webhooks'],
     clauses: ['event.field.id', 'event.field.livemode', 'event.data-object-is-get', 'delivery-rules.retry-same-id-body', 'states.cancel', 'states.helper-succeed', 'states.helper-cancel', 'events.type.payment.created', 'events.type.payment.paid', 'events.type.payment.cancelled'],
     ruling: 'Identity across attempts and events (docs/rulings.md): each transition of a Payment happens once, so it is one logical event: one id and one body at each endpoint, over every delivery the sink recorded.',
-    requirement: 'Over every delivery the sink recorded: each (endpoint, Payment, event type) has one event id and one body (every attempt the same bytes), an event id never stands for two (Payment, type) pairs, and every event of a Payment shows it with the same fields fixed at creation and the envelope\'s livemode.' },
+    requirement: 'Over every delivery the sink recorded: each (endpoint, Payment, event type) has one event id and one body (every attempt the same bytes), an event id never stands for two (Payment, type) pairs, every event of a Payment shows it with the same fields fixed at creation and the envelope\'s livemode, and each Payment an event carried, read with GET after its events arrived, shows those fields and a status its events\' statuses lead to.' },
   { id: 'HOOK-RETRY-SAME-BODY', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['event.field.id', 'event.snapshot-never-regenerated', 'delivery-rules.retry-same-id-body'],
     requirement: 'Every attempt of an event carries the same event id and a byte-identical body.' },

@@ -141,7 +141,7 @@ const GET: Step<Action, Reply> = {
   faulty: {
     'get-livemode-always-false': {
       does: 'getPayment hard-codes livemode false, so a Live Payment read with the Live key claims to be a Test one.',
-      breaks: ['RESP-PAYMENT-LIVEMODE'],
+      breaks: ['RESP-PAYMENT-LIVEMODE', 'HOOK-ONE-EVENT-PER-TRANSITION'],
       violates: ['payment.field.livemode#meaning', 'overview.environment.live'],
       plant: ({ ctx, payment }) => jsonReply(200, { ...toPaymentResource(payment, ctx.decisions), livemode: false }),
     },

@@ -256,13 +256,48 @@ function identityProblems(deliveries: readonly Delivery[]): string[] {
   return problems;
 }
 
+/** Payments read back after their events, at most; past it the rest are named unread. */
+const MAX_READ_BACK = 300;
+
+/**
+ * Each Payment an event of the run carried, read with GET after its events arrived (its
+ * environment's key) and compared with them as one more view: the fields fixed at creation and the
+ * instants equal, the status where the events' statuses can lead (runner/payment-views.ts).
+ */
+async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[], views: PaymentViews): Promise<{ problems: string[]; payments: number; unread: number; why: string }> {
+  const byId = new Map<string, boolean>();
+  for (const d of deliveries) {
+    const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
+    if (object && typeof object === 'object' && typeof object.id === 'string') byId.set(object.id, object.livemode === true);
+  }
+  const problems: string[] = [];
+  const ids = [...byId].filter(([, live]) => !live || t.keys.live !== undefined);
+  const chosen = ids.slice(0, MAX_READ_BACK);
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.length) {
+      const [id, live] = chosen[next++]!;
+      const sentAt = Date.now();
+      const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
+      if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
+        problems.push(`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${live ? 'Live' : 'Test'} key answered ${res.status}`);
+        continue;
+      }
+      problems.push(...(views.observe({ payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false }) ?? []).map((x) => x.message));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  const unread = byId.size - chosen.length;
+  const why = ids.length < byId.size ? 'Live Payments without keys.live' : `more than ${MAX_READ_BACK}`;
+  return { problems, payments: chosen.length, unread, why };
+}
+
 /**
  * The events of one Payment show one Payment: each event's livemode is its data.object's, and the
  * fields fixed at creation agree across all its events (runner/payment-views.ts, every event a
  * snapshot: statuses are not ordered here).
  */
-function eventViewProblems(deliveries: readonly Delivery[]): string[] {
-  const views = new PaymentViews();
+function eventViewProblems(deliveries: readonly Delivery[], views = new PaymentViews()): string[] {
   const problems: string[] = [];
   for (const d of deliveries) {
     // Only payment.* events carry a Payment (endpoint.test's data.object is synthetic).
@@ -271,7 +306,9 @@ function eventViewProblems(deliveries: readonly Delivery[]): string[] {
     const object = body?.data?.object;
     if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
     if (body.livemode !== object.livemode) problems.push(`${describe(d)}: the event says livemode ${JSON.stringify(body.livemode)}, its data.object ${JSON.stringify(object.livemode)}`);
-    const diffs = views.observe({ payment: object, where: describe(d), sentAt: 0, answeredAt: 0, snapshot: true }) ?? [];
+    // The event is the Payment as it was when the service sent it: a read asked for after its arrival
+    // may show it moved on along the transition table, never back (runner/payment-views.ts).
+    const diffs = views.observe({ payment: object, where: describe(d), sentAt: 0, answeredAt: d.receivedAt, snapshot: false }) ?? [];
     problems.push(...diffs.map((x) => x.message));
   }
   return problems;
@@ -288,7 +325,10 @@ ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
   const transitions = new Set(deliveries.flatMap((d) => (d.event?.paymentId && d.event.type ? [`${d.path} ${d.event.paymentId} ${d.event.type}`] : [])));
   const retried = deliveries.filter((d) => (d.attempt ?? 1) > 1).length;
   expectTrue(retried > 0, 'setup: no event was attempted twice (the file\'s failing first attempts were not retried)', '≥ 1 retry', retried);
-  const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries)];
-  expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, 'one event id and one body per transition and endpoint', problems.slice(0, 10));
-  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: each one event id and one body`);
+  const views = new PaymentViews();
+  const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries, views)];
+  const read = await readsAgainstEvents(t, deliveries, views);
+  problems.push(...read.problems);
+  expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, 'one event id and one body per transition and endpoint, each event the Payment GET shows', problems.slice(0, 10));
+  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: each one event id and one body; ${read.payments} Payment(s) read back after their events and compared field by field${read.unread ? `, ${read.unread} not read (${read.why})` : ''}`);
 });
