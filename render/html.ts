@@ -116,7 +116,7 @@ ${trustedHtml(SCRIPT)}
 function setupRefusalsHtml(report: Report): Html | string {
   const refusals = report.setup_refusals ?? [];
   if (!refusals.length) return '';
-  return html`<section id="setup-refusals"><h2>Setup refused</h2><p>Each counts as a failure; the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${refusals.map((c) => html`<li><code>${c.cause}</code> (${c.areas.join(', ')}): blocks ${c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `)}</li>`)}</ul></section>`;
+  return html`<section id="setup-refusals"><h2>Setup refused</h2><p>Each counts as a failure, unless the spec allows it (said beside it); the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${refusals.map((c) => html`<li><code>${c.cause}</code> (${c.areas.join(', ')})${c.allowed === undefined ? '' : html`, allowed by the spec, not a failure: ${c.allowed}`}: blocks ${c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `)}</li>`)}</ul></section>`;
 }
 
 /** Rules that ran but could not check all they state, and what would complete them (report/partly-checked.ts). */

@@ -107,7 +107,10 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
   if (report.setup_refusals?.length) {
     add('## Setup refused');
     add('');
-    for (const c of report.setup_refusals) add(md`- ${mdCode(c.cause)} (${c.areas.join(', ')}): blocks ${c.rules.length} rule(s), each ERROR: ${cell(c.rules.join(', '), 600)}`.text);
+    for (const c of report.setup_refusals) {
+      const how = c.allowed === undefined ? 'a failure' : `allowed by the spec, not a failure: ${c.allowed}`;
+      add(md`- ${mdCode(c.cause)} (${c.areas.join(', ')}; ${cell(how, 300)}): blocks ${c.rules.length} rule(s), each ERROR: ${cell(c.rules.join(', '), 600)}`.text);
+    }
     add('');
   }
   const partly = partlyChecked(report);

@@ -106,6 +106,8 @@ export interface SetupRefusalReport {
   request: string;
   status: number;
   code: string | null;
+  /** Why the spec allows this refusal (a Live-only 409): the rules it blocked are not proven, and the run is incomplete, not failed. */
+  allowed?: string;
   rules: string[];
 }
 

@@ -14,7 +14,7 @@ import { configureBackPressure, DEFAULT_WAIT_BUDGET_MS } from '../core/back-pres
 import { DEFAULT_OUTAGE_BUDGET_MS, shareOutagesThrough } from '../core/circuit.ts';
 import { Client, resetClientState, TransportError, type ApiResponse, type Exchange, type RequestOptions } from '../core/client.ts';
 import { deriveSeed, type SuiteContextData } from '../core/run-context.ts';
-import type { Finding, HpsMeta, PropertyFailure } from '../core/evidence.ts';
+import { allowedRefusal, type Finding, type HpsMeta, type PropertyFailure, type SetupRefusal } from '../core/evidence.ts';
 import { profileHas, profileSecrets, type Profile } from '../core/profile.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
 import { livemodeOfKey } from '../core/api-key.ts';
@@ -134,6 +134,13 @@ export interface RuleContext {
   /** Creates a marked Test (or given key's) Payment and returns its 201 body; fails the test if it cannot. */
   createPayment(overrides?: Record<string, unknown>, key?: string): Promise<any>;
   replayLine(): string;
+}
+
+/** A setup create the target refused: the request, the answer, and why the spec allows it, if it does. */
+function setupRefusalOf(request: string, key: string, res: ApiResponse): SetupRefusal {
+  const code = typeof res.json?.error?.code === 'string' ? res.json.error.code.slice(0, 64) : null;
+  const allowed = allowedRefusal(key.startsWith('pt_live_'), res.status, code);
+  return { request, status: res.status, code, ...(allowed ? { allowed } : {}) };
 }
 
 interface RuleTestOptions {
@@ -382,8 +389,7 @@ function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: C
       const body = { amount: '100.00', external_id: t.externalId('fx'), metadata: t.metadata(), ...overrides };
       const res: ApiResponse = await client.createPayment(key, body);
       if (res.status !== 201) {
-        const refusal = { request: `createPayment under ${keyNameOf(ctx.profile, key)}`, status: res.status, code: typeof res.json?.error?.code === 'string' ? res.json.error.code.slice(0, 64) : null };
-        throw new SetupRefused(refusal, { status: 201 }, { status: res.status, body: res.json ?? res.text.slice(0, 200) }, res.exchange);
+        throw new SetupRefused(setupRefusalOf(`createPayment under ${keyNameOf(ctx.profile, key)}`, key, res), { status: 201 }, { status: res.status, body: res.json ?? res.text.slice(0, 200) }, res.exchange);
       }
       return res.json;
     },

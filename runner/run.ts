@@ -277,7 +277,7 @@ async function closeOwnSession(own: Promise<SuiteSession> | undefined): Promise<
 function printSummary(report: Report, dir: string, log: (l: string) => void): void {
   const s = report.summary;
   // A setup refusal is printed once, with the rules it blocked, not as an ERROR per rule.
-  for (const c of report.setup_refusals ?? []) log(`  BLOCKED ${inertLine(`setup refused: ${c.cause} — blocks ${c.rules.length} rule(s) (${c.areas.join(', ')}): ${c.rules.join(', ')}`)}`.slice(0, 700));
+  for (const c of report.setup_refusals ?? []) log(`  BLOCKED ${inertLine(`setup refused: ${c.cause}${c.allowed ? ' (as the spec allows for a Live business not ready or without credit: not proven, not failed)' : ''} — blocks ${c.rules.length} rule(s) (${c.areas.join(', ')}): ${c.rules.join(', ')}`)}`.slice(0, 800));
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'flaky', 'error'].includes(x.status) && x.blocked_by === undefined)) {
     // Reasons and replay lines may carry the target's text: one line each, no control character (core/inert.ts).
     log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id} — ${r.reason ?? ''}`)}`.slice(0, 300));

@@ -170,7 +170,7 @@ export const reportSchema = {
       mutation,
       setup_refusals: {
         type: 'array',
-        items: closed({ cause: str, areas: strings, request: str, status: int, code: { type: ['string', 'null'] }, rules: strings }, ['cause', 'areas', 'request', 'status', 'code', 'rules']),
+        items: closed({ cause: str, areas: strings, request: str, status: int, code: { type: ['string', 'null'] }, allowed: str, rules: strings }, ['cause', 'areas', 'request', 'status', 'code', 'rules']),
       },
       stopped: str,
       partial: bool,

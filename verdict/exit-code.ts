@@ -6,10 +6,11 @@
  */
 import { EXIT } from '../core/errors.ts';
 import type { Report } from '../report/model.ts';
+import { failingRefusals } from './incomplete.ts';
 
 export function exitCodeOf(report: Report): number {
   if (report.rules.some((r) => (r.status === 'fail' || r.status === 'flaky') && r.level === 'MUST')) return EXIT.notConformant;
-  if (report.setup_refusals?.length) return EXIT.notConformant;
+  if (failingRefusals(report).length) return EXIT.notConformant;
   if (report.rules.some((r) => r.status === 'error' && r.level === 'MUST')) return EXIT.target;
   if (report.verdict === 'not_conformant') return EXIT.notConformant;
   return report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.conformant;

@@ -37,8 +37,9 @@ export function unprovenLines(rules: readonly RuleReport[]): string[] {
  */
 export function verdictOfReport(report: Pick<Report, 'rules' | 'side' | 'policy' | 'setup_refusals'>): Verdict {
   if (report.rules.some((r) => r.level === 'MUST' && (r.status === 'fail' || r.status === 'flaky'))) return 'not_conformant';
-  // A setup request the target refused is a failure too: the rules it blocked are ERROR (not proven), the run is not conformant.
-  if ((report.setup_refusals?.length ?? 0) > 0) return 'not_conformant';
+  // A setup request the target refused is a failure too: the rules it blocked are ERROR (not proven), the run is not conformant,
+  // unless the spec allows the refusal (a Live-only 409 while the profile promised a ready Live business): then not proven only.
+  if (failingRefusals(report).length > 0) return 'not_conformant';
   if ((report.policy?.failed_because.length ?? 0) > 0) return 'not_conformant';
   const unproven = unprovenMust(report);
   // Fewer accepted knowingly, but never none: a run where no MUST rule passed proves nothing.
@@ -47,11 +48,18 @@ export function verdictOfReport(report: Pick<Report, 'rules' | 'side' | 'policy'
   return 'conformant';
 }
 
+/** The setup refusals that are failures: those the spec does not allow. */
+export function failingRefusals(report: Pick<Report, 'setup_refusals'>): NonNullable<Report['setup_refusals']> {
+  return (report.setup_refusals ?? []).filter((c) => c.allowed === undefined);
+}
+
 /** Sets the verdict from the rules and the policy, and says why when it is `incomplete`; `nothingRan` explains an empty run. */
 export function settleVerdict(report: Report, nothingRan?: string): void {
   report.verdict = verdictOfReport(report);
   delete report.incomplete_because;
   if (report.verdict !== 'incomplete') return;
-  const lines = unprovenLines(unprovenMust(report));
+  const allowed = (report.setup_refusals ?? []).filter((c) => c.allowed !== undefined)
+    .map((c) => `setup refused as the spec allows: ${c.cause} (${c.allowed}); ${c.rules.length} rule(s) not proven: make it hold and run again`);
+  const lines = [...allowed, ...unprovenLines(unprovenMust(report))];
   report.incomplete_because = nothingRan ? [`no evidence: ${nothingRan}`, ...lines] : lines;
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getRule, type RuleId } from '../../catalogue/index.ts';
-import type { HpsMeta } from '../../core/evidence.ts';
+import { allowedRefusal, type HpsMeta } from '../../core/evidence.ts';
 import { EXIT } from '../../core/errors.ts';
 import { ajv } from '../../schemas/ajv.ts';
 import { reportSchema } from '../../schemas/report.ts';
@@ -67,6 +67,21 @@ describe('setup refusals', () => {
     const both = judge([...tests.slice(0, 3), finished('TRANS-CANCEL', 'fail', {}, 'cancel answered 200 with status PENDING')], ids.slice(0, 3));
     expect(both.report.rules.find((r) => r.id === 'TRANS-CANCEL')).toMatchObject({ status: 'fail' });
     expect(both.report.setup_refusals![0]!.rules).toEqual(['ISO-TEST-LIVE-GET', 'HOOK-ENVELOPE']);
+  });
+
+  it('a Live-only 409 the spec allows (the profile promised a ready Live business) blocks its rules without failing the run: incomplete', () => {
+    const allowed = { ...REFUSED, allowed: allowedRefusal(true, 409, 'payment_detection_not_ready')! };
+    expect(allowedRefusal(false, 409, 'payment_detection_not_ready'), 'a Test create is never refused for Live readiness').toBeUndefined();
+    expect(allowedRefusal(true, 500, 'internal_error')).toBeUndefined();
+    const run = judge([finished('ISO-TEST-LIVE-GET', 'fail', { setupRefusal: allowed }), finished('TRANS-CANCEL', 'fail', { setupRefusal: allowed }), finished('AUTH-MISSING-KEY', 'pass')],
+      ['ISO-TEST-LIVE-GET', 'TRANS-CANCEL', 'AUTH-MISSING-KEY']);
+    expect(run.report.setup_refusals![0]).toMatchObject({ allowed: allowed.allowed, rules: ['ISO-TEST-LIVE-GET', 'TRANS-CANCEL'] });
+    expect(run.report.verdict).toBe('incomplete');
+    expect(run.report.incomplete_because![0]).toContain('setup refused as the spec allows');
+    expect(run.exitCode).not.toBe(EXIT.notConformant);
+    expect(validReport(run.report), JSON.stringify(validReport.errors)).toBe(true);
+    expect(renderMarkdown(run.report)).toContain('allowed by the spec, not a failure');
+    expect(renderHtml(run.report)).toContain('allowed by the spec, not a failure');
   });
 
   it('a run without refusals has no setup_refusals and the verdict of its rules', () => {
