@@ -119,4 +119,11 @@ interface RuleFields {
    * that breaks it exports its `FIELD_RULES` entry), or the body as a whole (`body`).
    */
   readonly invalidInput?: 'field' | 'body';
+  /**
+   * Judged on the traffic of every test, not by a test of its own: `exchange`, each answer alone
+   * (its check is in core/ambient-checks.ts, a registry typed from these declarations, so a rule
+   * declared so without a check does not compile); `views`, every answer showing a Payment against
+   * the others of the run (runner/payment-views.ts).
+   */
+  readonly ambient?: 'exchange' | 'views';
 }
