@@ -21,7 +21,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { arrivalClock, type Arrivals } from './arrivals.ts';
-import type { Connection } from './connection.ts';
+import type { Connection, ConnectionAnswer } from './connection.ts';
 import { Http1Connection } from './http1-connection.ts';
 import { needsDispatcher, UndiciConnection } from './undici-connection.ts';
 import type { ProfileNetwork } from '../core/network.ts';
@@ -137,12 +137,12 @@ class Recorder {
    * `ms`. Counted when SENT in the window (a late request due in the warm-up still counts,
    * with its whole wait); filed in the series under the second it fell due.
    */
-  record(op: Op, sentAt: number, due: number, ms: number, status: number | ErrorKind): void {
+  record(op: Op, sentAt: number, due: number, ms: number, status: number | ErrorKind, endedAt = now()): void {
     if (!this.inWindow(sentAt)) {
       this.warmupAnswered += 1;
       return;
     }
-    this.lastEndAt = Math.max(this.lastEndAt, now());
+    if (endedAt > this.lastEndAt) this.lastEndAt = endedAt;
     if (typeof status !== 'number') {
       this.errorKinds[status] += 1;
       this.interval.onFailure();
@@ -236,7 +236,18 @@ async function connectionLoop(loop: Loop, index: number, exchange: Connection, n
     // sub-millisecond wait is not slept): from the send time, never less than the service time.
     // Without a sleep the clock read above is the send time (a clock read per request saved).
     const sentAt = slept ? now() : t;
-    await exchangeOne(loop, exchange, next(), sentAt, due, !clock);
+    // The exchange, inline (one promise per request: the answer's, no async call around it).
+    const req = next();
+    const measured = rec.inWindow(sentAt);
+    if (measured) rec.due += 1; // due = sent + never sent, exactly
+    rec.sent(sentAt);
+    let waitS: number | null = null;
+    try {
+      waitS = answered(loop, req, await exchange.send(req), sentAt, due, measured);
+    } catch (e) {
+      rec.record(req.sent.op, sentAt, due, 0, errorKind(e));
+    }
+    if (waitS !== null && !clock && cfg.honourRetryAfter) await waitRetryAfter(loop, waitS, measured);
     if (clock) due = clock.next();
   }
   // What else fell due in the window was offered but never sent.
@@ -247,28 +258,28 @@ async function connectionLoop(loop: Loop, index: number, exchange: Connection, n
   }
 }
 
-/** Sends one request and records it; a 429 is counted apart and, if asked, its Retry-After waited (closed model). */
-async function exchangeOne(loop: Loop, exchange: Connection, req: OutgoingRequest, sentAt: number, due: number, closed: boolean): Promise<void> {
+/**
+ * Records the answer to a request sent at `sentAt`, due at `due` (its latency from the earlier of
+ * the two) and checks it; a 429 is counted apart. Returns the Retry-After to wait, in seconds, or
+ * null. Whatever it throws, the caller records the request as failed, as a failed send.
+ */
+function answered(loop: Loop, req: OutgoingRequest, res: ConnectionAnswer, sentAt: number, due: number, measured: boolean): number | null {
   const { rec } = loop;
-  const measured = rec.inWindow(sentAt);
-  if (measured) rec.due += 1; // due = sent + never sent, exactly
-  rec.sent(sentAt);
-  const from = Math.min(due, sentAt);
+  const end = now();
+  rec.record(req.sent.op, sentAt, due, end - Math.min(due, sentAt), res.status, end);
   let waitS: number | null = null;
-  try {
-    const res = await exchange.send(req);
-    rec.record(req.sent.op, sentAt, due, now() - from, res.status);
-    if (res.status === 429) waitS = measured ? countRateLimited(rec.throttle, res.retryAfter) : retryAfterSeconds(res.retryAfter);
-    observe(loop, req, res.status, res.body);
-  } catch (e) {
-    rec.record(req.sent.op, sentAt, due, 0, errorKind(e));
-  }
-  if (waitS !== null && closed && loop.cfg.honourRetryAfter) {
-    const ms = Math.min(waitS * 1000, MAX_RETRY_AFTER_WAIT_MS, loop.windowEnd + END_GRACE_MS - now());
-    if (ms > 0) {
-      if (measured) [rec.throttle.waits, rec.throttle.waitedMs] = [rec.throttle.waits + 1, rec.throttle.waitedMs + ms];
-      await waitUnlessStopped(ms, loop.stop);
-    }
+  if (res.status === 429) waitS = measured ? countRateLimited(rec.throttle, res.retryAfter) : retryAfterSeconds(res.retryAfter);
+  observe(loop, req, res.status, res.body);
+  return waitS;
+}
+
+/** Closed model with --honour-retry-after: waits out a 429's Retry-After (bounded, and not past the window). */
+async function waitRetryAfter(loop: Loop, waitS: number, measured: boolean): Promise<void> {
+  const { rec } = loop;
+  const ms = Math.min(waitS * 1000, MAX_RETRY_AFTER_WAIT_MS, loop.windowEnd + END_GRACE_MS - now());
+  if (ms > 0) {
+    if (measured) [rec.throttle.waits, rec.throttle.waitedMs] = [rec.throttle.waits + 1, rec.throttle.waitedMs + ms];
+    await waitUnlessStopped(ms, loop.stop);
   }
 }
 

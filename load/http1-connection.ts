@@ -17,6 +17,11 @@
  * included) has a deadline (deadlines.ts: one sweeper for every connection, a timer per request
  * would cost more than the rest), so a request fails between `timeoutMs` and
  * `timeoutMs + SWEEP_MS` after it was sent.
+ *
+ * Reads land in one buffer per thread (net's `onread`), not in a fresh 64 KiB allocation per read
+ * pushed through the socket's Readable stream (its push, 'data' event and read-more tick): the
+ * bytes kept past the read (a body, an unfinished line) are copied out of it at once, so the next
+ * read, on any connection, can reuse it.
  */
 import net from 'node:net';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
@@ -48,6 +53,17 @@ const enum State {
 }
 
 const noop = (): void => undefined;
+
+/** What every socket of this thread reads into (one read at a time runs on a thread). */
+const READ_BUFFER_BYTES = 64 * 1024;
+let readBuffer: Buffer | null = null;
+
+/** A copy of `data[from, to)`: what outlives the read must not stay in the shared buffer. */
+function copyOf(data: Buffer, from: number, to: number): Buffer {
+  const out = Buffer.allocUnsafe(to - from);
+  data.copy(out, 0, from, to);
+  return out;
+}
 
 function headerBlock(headers: Readonly<Record<string, string>>): string {
   let block = '';
@@ -148,7 +164,6 @@ export class Http1Connection implements Connection, HasDeadline {
   private lastHeaders: Readonly<Record<string, string>> | null = null;
   private lastBlock = '';
   private closed = false;
-  private readonly onData = (chunk: Buffer): void => this.read(chunk);
   private readonly onError = (e: Error): void => this.fail(e, true);
   private readonly onClose = (): void => this.socketClosed();
 
@@ -212,9 +227,10 @@ export class Http1Connection implements Connection, HasDeadline {
   }
 
   private connect(): net.Socket {
-    const s = net.connect({ host: this.hostname, port: this.port, noDelay: true });
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
+    // Only the current socket's bytes are read (a dropped one's never reach the next request).
+    const s: net.Socket = net.connect({ host: this.hostname, port: this.port, noDelay: true, onread: { buffer, callback: (n) => this.onRead(s, buffer, n) } });
     this.reuseUntil = Infinity;
-    s.on('data', this.onData);
     s.on('error', this.onError);
     s.on('close', this.onClose);
     this.socket = s;
@@ -225,7 +241,6 @@ export class Http1Connection implements Connection, HasDeadline {
     const s = this.socket;
     if (!s) return;
     this.socket = null;
-    s.off('data', this.onData);
     s.off('close', this.onClose);
     s.on('error', noop); // a late error on a dropped socket concerns nobody
     s.destroy();
@@ -260,9 +275,16 @@ export class Http1Connection implements Connection, HasDeadline {
   private take(data: Buffer, at: number, n: number): void {
     this.size += n;
     if (this.size > this.maxBodyBytes) throw new ConnectionError(`answer larger than ${this.maxBodyBytes} bytes`, 'HPS_BODY_TOO_LARGE');
-    this.chunks.push(at === 0 && n === data.length ? data : data.subarray(at, at + n));
+    this.chunks.push(copyOf(data, at, at + n));
   }
 
+  /** Always true: returning false would pause the socket. */
+  private onRead(s: net.Socket, buffer: Buffer, n: number): boolean {
+    if (s === this.socket) this.read(buffer.subarray(0, n));
+    return true;
+  }
+
+  /** `chunk` is the shared read buffer's (or holds a copy of it): what is kept past this call is copied. */
   private read(chunk: Buffer): void {
     const data = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
     this.pending = null;
@@ -270,7 +292,7 @@ export class Http1Connection implements Connection, HasDeadline {
       const at = this.parse(data, 0);
       if (at < data.length) {
         if (this.state === State.Idle) throw new ConnectionError('bytes after the answer that no request asked for', 'HPS_PROTOCOL');
-        this.pending = data.subarray(at);
+        this.pending = copyOf(data, at, data.length);
       }
     } catch (e) {
       this.fail(e as Error, true);

@@ -157,8 +157,9 @@ export function dispatch(ctx: AppContext, req: IncomingMessage, body: RequestBod
   const binding = checkOf(BINDING, ctx.faults)({ ctx, route: match.route, method });
   if (binding === undefined) throw checkOf(WRONG_METHOD, ctx.faults)({ ctx, route: match.route });
   const key = authenticate(ctx.state.keys, authorization, ctx.faults);
-  const run = () => runOperation(ctx, binding.operation, key, { id: match.params['id'] ?? '', req, body, query });
-  return checkOf(GUARDS, ctx.faults)({ ctx, key, binding, run });
+  // Plain data, no closure: a function made per request is also named per request under tsx
+  // (esbuild's keepNames: an Object.defineProperty each), half of this file's cost on the read path.
+  return checkOf(GUARDS, ctx.faults)({ ctx, key, binding, request: { id: match.params['id'] ?? '', req, body, query } });
 }
 
 type Match = RouteMatch<RouteDefinition>;
@@ -228,8 +229,18 @@ interface Guarded {
   readonly ctx: AppContext;
   readonly key: ApiKeyRecord;
   readonly binding: MethodBinding;
-  /** The operation itself. */
-  readonly run: () => Reply | Promise<Reply>;
+  /** What the operation reads of the request (`run` runs it). */
+  readonly request: OperationRequest;
+}
+
+/** The operation itself, for the authenticated key. */
+function run({ ctx, key, binding, request }: Guarded): Reply | Promise<Reply> {
+  return runOperation(ctx, binding.operation, key, request);
+}
+
+/** One request counted against the key's rate limit (throws 429 past it). */
+function takeRateLimit(ctx: AppContext, key: ApiKeyRecord): void {
+  ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
 }
 
 /** Scope and rate limit, in the variant's order (scopeVsRateLimit decision), then the operation. */
@@ -237,12 +248,11 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
   name: 'scope and rate limit before the operation',
   check: (guarded) => {
     const { ctx, key } = guarded;
-    const scope = checkOf(SCOPE, ctx.faults);
-    const take = () => ctx.state.limiter.take(key.key, key.rateLimit, ctx.now(), ctx.faults, key.businessId, ctx.decisions.retryAfter);
-    if (ctx.decisions.scopeVsRateLimit === 'rate-limit-first') take();
-    scope(guarded);
-    if (ctx.decisions.scopeVsRateLimit !== 'rate-limit-first') take();
-    return guarded.run();
+    const rateLimitFirst = ctx.decisions.scopeVsRateLimit === 'rate-limit-first';
+    if (rateLimitFirst) takeRateLimit(ctx, key);
+    checkOf(SCOPE, ctx.faults)(guarded);
+    if (!rateLimitFirst) takeRateLimit(ctx, key);
+    return run(guarded);
   },
   faulty: {
     'write-scope-checked-after-operation': {
@@ -254,11 +264,12 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
   },
 };
 
-function scopeAfterOperation({ ctx, key, binding, run }: Guarded): Promise<Reply> {
+function scopeAfterOperation(guarded: Guarded): Promise<Reply> {
+  const { ctx, key, binding } = guarded;
   ctx.state.limiter.take(key.key, key.rateLimit, ctx.now());
   const allowed = key.scopes.has(binding.scope);
   // A synchronous throw of the operation still goes out as is (as it did from an awaited call).
-  return Promise.resolve(run())
+  return Promise.resolve(run(guarded))
     .catch((err: unknown) => {
       if (allowed) throw err;
       return null;

@@ -183,6 +183,27 @@ describe('observations', () => {
     expect(obs.read.bad.items[0]).toContain('404');
   });
 
+  it('a sampled read answering the bytes last found valid for that payment is valid; any other bytes are checked in full', () => {
+    const obs = new Observations();
+    const ref = { id: 'pay_1', amount: '10.5', externalId: 'x' };
+    const good = Buffer.from(payment({}));
+    for (let i = 0; i < 3; i += 1) obs.observe({ op: 'read', read: ref }, 200, Buffer.from(good));
+    expect(obs.read).toMatchObject({ ok: 3, sampled: 3 });
+    expect(obs.read.bad.count).toBe(0);
+    // Other bytes, each wrong in its own way, are parsed and judged: the kept body proves nothing for them.
+    obs.observe({ op: 'read', read: ref }, 200, Buffer.from(payment({ amount: '10.51' })));
+    obs.observe({ op: 'read', read: ref }, 200, Buffer.from(payment({ id: 'pay_2' })));
+    obs.observe({ op: 'read', read: ref }, 200, Buffer.from('not json'));
+    obs.observe({ op: 'read', read: ref }, 200, payment({ status: 'NOPE', amount: 1 }));
+    expect(obs.read.bad.count).toBe(4);
+    // The same bytes for another payment (another id and amount) are judged against that payment.
+    obs.observe({ op: 'read', read: { id: 'pay_2', amount: '10.5', externalId: 'y' } }, 200, good);
+    expect(obs.read.bad.count).toBe(5);
+    obs.observe({ op: 'read', read: ref }, 200, good.toString('utf8'));
+    expect(obs.read.bad.count).toBe(5);
+    expect(obs.read.sampled).toBe(9);
+  });
+
   it('idempotency storm: the original (one id) or 409 idempotency_in_progress, nothing else', () => {
     const obs = new Observations();
     obs.observeStorm('r-1', [
