@@ -7,6 +7,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AREAS, SIDE_COMMAND } from '../catalogue/index.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
+import { ERROR_CODES } from '../core/error-codes.ts';
 import { redactText } from '../core/redact.ts';
 import { TOOL } from '../core/version.ts';
 import type { Options } from './options.ts';
@@ -362,7 +363,7 @@ export function reportError(e: unknown): number {
   const err = e as { message?: string };
   console.error(`hps-conformance: internal error: ${redactText(oneLine(err?.message ?? String(e)))}`);
   if (process.env.HPS_DEBUG) console.error(e);
-  return EXIT.usage;
+  return ERROR_CODES['HPS_ERR_INTERNAL'].exit;
 }
 
 function oneLine(s: string): string {

@@ -16,6 +16,7 @@ import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, re
 import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
+import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 
 export type { Exchange } from '../report/model.ts';
 
@@ -62,7 +63,8 @@ export interface RequestOptions {
 }
 
 /** Why a request got no usable HTTP answer; never a conformance verdict by itself. */
-export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED' | 'HPS_ERR_KEY_REJECTED';
+/** The codes a transport failure carries (core/error-codes.ts). */
+export type TransportErrorCode = Extract<HarnessErrorCode, 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED' | 'HPS_ERR_KEY_REJECTED'>;
 
 export interface TransportFigures {
   /** Milliseconds from sending to giving up. */
@@ -94,6 +96,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The body grew past the cap (or said it would). */
 class Oversize extends Error {
+  readonly code = 'HPS_ERR_TARGET_OVERSIZE' satisfies ErrorCode;
   constructor(readonly bytes: number, readonly declared: boolean) {
     super('oversize');
   }
