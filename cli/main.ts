@@ -38,7 +38,16 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
-const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven) · 130/143 interrupted (results so far, partial)';
+const EXIT_TEXT = [
+  'exit status: 0 conformant',
+  '1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed',
+  '2 bad usage or profile',
+  '3 target unreachable',
+  '4 a class --require names is not conformant or not tested',
+  '5 the report directory failed (results in a fallback directory)',
+  '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)',
+  '130/143 interrupted (results so far, partial)',
+].join(' · ');
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });

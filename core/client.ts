@@ -376,7 +376,11 @@ export class Client {
         this.stats.throttleWaitMs += waitMs;
         this.kept(res.exchange, o, `429: waited ${(waitMs / 1000).toFixed(1)} s (Retry-After) and sent it again`);
         if (throttledMs + waitMs > MAX_WAIT_PER_REQUEST_MS || !budgetLeft()) {
-          throw new TransportError('HPS_ERR_TARGET_THROTTLED', `${o.method} ${o.path}: still answered 429 after ${Math.round(throttledMs / 1000)} s of waiting as Retry-After asked (${budgetLeft() ? `${MAX_WAIT_PER_REQUEST_MS / 1000} s per request` : `the run's wait budget of ${Math.round(waitBudgetMs() / 1000)} s is spent`}); back-pressure, not a verdict`);
+          const bound = budgetLeft()
+            ? `${MAX_WAIT_PER_REQUEST_MS / 1000} s per request`
+            : `the run's wait budget of ${Math.round(waitBudgetMs() / 1000)} s is spent`;
+          const waited = `still answered 429 after ${Math.round(throttledMs / 1000)} s of waiting as Retry-After asked`;
+          throw new TransportError('HPS_ERR_TARGET_THROTTLED', `${o.method} ${o.path}: ${waited} (${bound}); back-pressure, not a verdict`);
         }
         throttledMs += waitMs;
         continue;

@@ -80,7 +80,10 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
 <style>${trustedHtml(REPORT_CSS)}</style></head><body>
 <h1>${pageHeading(report)}</h1>
 <p><span class="verdict ${tone}" id="verdict">${head.word}</span>${head.detail ? html` <span id="partial">partial run: ${head.detail}; not a verdict on the whole, not a certification</span>` : ''}</p>
-<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
+<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>\
+${report.target.embedded_reference ? ' (embedded reference server)' : ''} \
+· run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} \
+· ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
 ${classesHtml(report)}
 ${policyHtml(report)}
