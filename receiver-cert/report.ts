@@ -7,14 +7,12 @@
 import { TOOL } from '../core/version.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Rule, Side } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
-import { renderAll } from '../render/render.ts';
 import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
 import type { KeyObject } from 'node:crypto';
-import { writeCertificate } from '../verdict/certificate.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 import { classesLine } from '../verdict/classes.ts';
 
 export interface CheckOutcome {
@@ -85,10 +83,7 @@ export function buildSideReport(a: {
 /** Writes report.json, certificate.json (the merchant-side certification: signed when a key is given) and the renderings. */
 export function writeSideReport(dir: string | undefined, report: Report, signKey?: KeyObject): string {
   const out = resolve(dir ?? join('reports', 'runs', report.run_id));
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  writeCertificate(out, report, null, signKey);
-  renderAll(out, report);
+  persistReport(out, report, { certificate: { profile: null, key: signKey } });
   return out;
 }
 

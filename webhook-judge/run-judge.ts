@@ -9,11 +9,9 @@ import { profileSecrets, type Profile } from '../core/profile.ts';
 import { redactDeep } from '../core/redact.ts';
 import type { Report } from '../report/model.ts';
 import { partlyChecked } from '../report/partly-checked.ts';
-import { renderAll } from '../render/render.ts';
-import { writeCertificate } from '../verdict/certificate.ts';
 import { classVerdicts } from '../verdict/classes.ts';
-import { writeFileAtomic } from '../core/safe-write.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 import { settleVerdict } from '../verdict/incomplete.ts';
 import { judgeLog } from './judge.ts';
 import { readSinkLog, type LogCaps } from './read-log.ts';
@@ -53,9 +51,7 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
   settleVerdict(report);
   report.classes = classVerdicts(report);
-  writeFileAtomic(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  if (o.profile) writeCertificate(reportDir, report, o.profile);
-  renderAll(reportDir, report);
+  persistReport(reportDir, report, o.profile ? { certificate: { profile: o.profile } } : {});
   printJudgeSummary(report, reportDir, o.log ?? ((l) => console.log(l)));
   return { report, reportDir, exitCode: exitCodeOf(report) };
 }
