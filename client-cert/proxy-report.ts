@@ -8,7 +8,7 @@
 import { getRule, rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { redactText } from '../core/redact.ts';
 import type { Report } from '../report/model.ts';
-import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../receiver-cert/report.ts';
+import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../verdict/side-report.ts';
 import type { CommandOutcome } from './command.ts';
 import { judgeClient, NOT_EXERCISED } from './judge.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';

@@ -17,11 +17,11 @@ import { readSettledInspection, type InspectionResult } from './inspect.ts';
 import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeNotProcessed, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
 import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
 import { PROBES, type Probe, type ProbeKit } from './probes.ts';
-import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from './report.ts';
+import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from '../verdict/side-report.ts';
 import { buildScenarios, signedDelivery, type Scenario } from './scenarios.ts';
 import { DEFAULT_DEDUP, windowStatement, type DedupPlan } from './redelivery.ts';
-import { applySidePolicy, type SidePolicy } from './side-policy.ts';
-import { seededRandom, shuffled } from './seeded.ts';
+import { applySidePolicy, type SidePolicy } from '../verdict/side-policy.ts';
+import { seededRandom, shuffled } from '../core/seeded-random.ts';
 
 export interface ReceiverRunOptions {
   url: string;
@@ -35,7 +35,7 @@ export interface ReceiverRunOptions {
   paymentsApiPort?: number;
   /** The embedded reference receiver is the target. */
   embedded?: boolean;
-  /** `--strict` / `--min-must-coverage` (receiver-cert/side-policy.ts). */
+  /** `--strict` / `--min-must-coverage` (verdict/side-policy.ts). */
   policy?: SidePolicy;
   /** RECV-DEDUPLICATE's redeliveries along the retry schedule (default: immediately, 30 s, 2 min). */
   dedup?: DedupPlan;

@@ -31,7 +31,8 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   load: ['core', 'targets', 'report', 'render', 'schemas', 'catalogue'],
   'receiver-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
   'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'webhook-sink'],
-  'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'receiver-cert', 'reference', 'examples', 'targets'],
+  // client-cert never imports receiver-cert: what both use (the side report, its policy) is verdict/side-*.ts.
+  'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference', 'examples', 'targets'],
   // generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
   cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],
   bin: ['cli'],

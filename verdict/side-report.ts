@@ -5,15 +5,16 @@
  * no check made is SKIP with the reason, never PASS.
  */
 import { TOOL } from '../core/version.ts';
-import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
+import { tallyStatuses, verdictOf } from './summary.ts';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { Rule, Side } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
-import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { Evidence, Report, RuleReport } from '../report/model.ts';
 import type { KeyObject } from 'node:crypto';
-import { persistReport } from '../verdict/persist-report.ts';
-import { classesLine } from '../verdict/classes.ts';
+import { persistReport } from './persist-report.ts';
+import { classesLine } from './classes.ts';
+import { failedStatus, passedStatus } from './level-status.ts';
 
 export interface CheckOutcome {
   /** Shown as the test title, after the rule id. */
@@ -48,13 +49,13 @@ export function decideRule(rule: Rule, j: RuleJudgement, replay: string): RuleRe
   for (const c of [...failed, ...errored].slice(0, 6)) base.evidence.push(...(c.evidence ?? [{ kind: 'mismatch' as const, message: `${c.name}: ${c.message ?? 'failed'}` }]));
   if (failed.length) {
     base.evidence.push({ kind: 'replay', command: replay });
-    const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info';
+    const status = failedStatus(rule.level);
     return { ...base, status, reason: `${failed[0]!.name}: ${failed[0]!.message ?? 'failed'}${failed.length > 1 ? `; ${failed.length} checks failed` : ''}` };
   }
   if (errored.length) return { ...base, status: 'error', reason: `${errored[0]!.name}: ${errored[0]!.message ?? 'transport trouble'}` };
   if (!j.checks.some((c) => c.state === 'pass')) return { ...base, status: 'skip', reason: j.skipReason ?? '0 checks made' };
   for (const c of j.checks) for (const e of c.evidence ?? []) if (e.kind === 'note') base.evidence.push(e);
-  return { ...base, status: rule.level === 'OBSERVE' ? 'info' : 'pass' };
+  return { ...base, status: passedStatus(rule.level) };
 }
 
 export function buildSideReport(a: {

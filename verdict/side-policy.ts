@@ -8,10 +8,10 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { Report } from '../report/model.ts';
-import { applyVerdictPolicy } from '../verdict/policy.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
-import { classVerdicts } from '../verdict/classes.ts';
-import { settleVerdict } from '../verdict/incomplete.ts';
+import { applyVerdictPolicy } from './policy.ts';
+import { exitCodeOf } from './exit-code.ts';
+import { classVerdicts } from './classes.ts';
+import { settleVerdict } from './incomplete.ts';
 
 export interface SidePolicy {
   strict?: boolean;
