@@ -27,7 +27,11 @@ export async function mutationCommand(o: Options): Promise<number> {
     runs,
     jobs: intOption(o, 'jobs', 1, 16),
     isolation,
-    onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED'} ${r.fault} (${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds, ${(r.duration_ms / 1000).toFixed(1)} s)`),
+    onResult: (r, done, total) => {
+      const result = r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED';
+      const seeds = `${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds`;
+      console.error(`[${done}/${total}] ${result} ${r.fault} (${seeds}, ${(r.duration_ms / 1000).toFixed(1)} s)`);
+    },
   });
   console.log(formatMutationTable(m));
   makeDirectory(dir);

@@ -248,13 +248,20 @@ async function readCapped(body: Readable, declared: string | string[] | undefine
   return Buffer.concat(chunks, size);
 }
 
-const GARBAGE_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CONTENT_LENGTH', 'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_VERSION', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_TRANSFER_ENCODING', 'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED']);
+const GARBAGE_CODES = new Set([
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_VERSION', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_TRANSFER_ENCODING',
+  'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED',
+]);
 
 /** One stable code and a message with the numbers, whatever undici threw. */
 function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, what: string, origin: string, f: TransportFigures): TransportError {
   const got = `${f.receivedBytes} body bytes in ${f.elapsedMs} ms`;
   if (err instanceof Oversize) {
-    return new TransportError('HPS_ERR_TARGET_OVERSIZE', `${what}: the answer body ${err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`}, over the ${f.maxResponseBytes}-byte cap (probes.max_response_bytes); dropped after ${f.elapsedMs} ms`, f);
+    const size = err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`;
+    const cap = `over the ${f.maxResponseBytes}-byte cap (probes.max_response_bytes)`;
+    const message = `${what}: the answer body ${size}, ${cap}; dropped after ${f.elapsedMs} ms`;
+    return new TransportError('HPS_ERR_TARGET_OVERSIZE', message, f);
   }
   if (timedOut || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportError('HPS_ERR_TARGET_TIMEOUT', `${what}: no complete answer within the ${f.deadlineMs} ms deadline (${got})`, f);

@@ -151,7 +151,9 @@ function notSettled(judgements: Map<string, RuleJudgement>, waitedMs: number): v
   for (const id of INSPECT_RULES) {
     const j = judgements.get(id);
     if (!j || (GROWS_ONLY.has(id) && j.checks.some((c) => c.state === 'fail'))) continue;
-    judgements.set(id, { checks: [], skipReason: `not settled yet (waited ${Math.round(waitedMs / 1000)} s): the inspection still changed, or did not list every event delivered, when --settle-timeout passed; the receiver may still be processing`, ...(j.observed ? { observed: j.observed } : {}) });
+    const skipReason = `not settled yet (waited ${Math.round(waitedMs / 1000)} s): the inspection still changed, `
+      + 'or did not list every event delivered, when --settle-timeout passed; the receiver may still be processing';
+    judgements.set(id, { checks: [], skipReason, ...(j.observed ? { observed: j.observed } : {}) });
   }
 }
 

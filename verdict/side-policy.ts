@@ -21,7 +21,10 @@ export interface SidePolicy {
   signKey?: KeyObject;
 }
 
-/** Applies the policy and the evidence gate; `nothingRan` says why there is no evidence at all (0 requests or deliveries). Returns the exit status. */
+/**
+ * Applies the policy and the evidence gate; `nothingRan` says why there is no evidence at all (0
+ * requests or deliveries). Returns the exit status.
+ */
 export function applySidePolicy(report: Report, p: SidePolicy, nothingRan?: string): number {
   applyVerdictPolicy(report, { strict: p.strict, minMustCoverage: p.minMustCoverage });
   if (nothingRan && report.verdict === 'incomplete') settleVerdict(report, nothingRan);

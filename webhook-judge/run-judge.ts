@@ -58,7 +58,14 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
 
 function printJudgeSummary(report: Report, dir: string, log: (l: string) => void): void {
   const src = report.source_log!;
-  log(`webhooks judge: ${src.file} · ${src.deliveries} deliveries of ${src.events} events · time scale ${src.time_scale} · watched ${realDuration(Date.parse(src.watched_until) - Date.parse(src.watched_from))}${src.restarts ? ` · ${src.restarts} restart(s)` : ''}${src.skipped_lines ? ` · ${src.skipped_lines} line(s) not read` : ''}${src.stopped_in_order ? '' : ' · no stop line (the sink crashed or still runs)'}`);
+  const watched = realDuration(Date.parse(src.watched_until) - Date.parse(src.watched_from));
+  const notes = [
+    src.restarts ? ` · ${src.restarts} restart(s)` : '',
+    src.skipped_lines ? ` · ${src.skipped_lines} line(s) not read` : '',
+    src.stopped_in_order ? '' : ' · no stop line (the sink crashed or still runs)',
+  ].join('');
+  const counts = `${src.deliveries} deliveries of ${src.events} events`;
+  log(`webhooks judge: ${src.file} · ${counts} · time scale ${src.time_scale} · watched ${watched}${notes}`);
   for (const r of report.rules) log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id}${r.reason ? ` — ${r.reason}` : ''}`)}`.slice(0, 400));
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const s = report.summary;
