@@ -88,7 +88,10 @@ ${certificateHtml(report, opts.certificate)}
 ${classesHtml(report)}
 ${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
-<p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
+<p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> \
+(${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; \
+${report.must.untestable} not exercisable through the API). \
+Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
 ${setupRefusalsHtml(report)}
 ${partlyCheckedHtml(report)}
@@ -119,7 +122,12 @@ ${trustedHtml(SCRIPT)}
 function setupRefusalsHtml(report: Report): Html | string {
   const refusals = report.setup_refusals ?? [];
   if (!refusals.length) return '';
-  return html`<section id="setup-refusals"><h2>Setup refused</h2><p>Each counts as a failure; the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${refusals.map((c) => html`<li><code>${c.cause}</code> (${c.areas.join(', ')}): blocks ${c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `)}</li>`)}</ul></section>`;
+  const items = refusals.map((c) => {
+    const blocked = c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `);
+    return html`<li><code>${c.cause}</code> (${c.areas.join(', ')}): blocks ${blocked}</li>`;
+  });
+  return html`<section id="setup-refusals"><h2>Setup refused</h2>\
+<p>Each counts as a failure; the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${items}</ul></section>`;
 }
 
 /** Rules that ran but could not check all they state, and what would complete them (report/partly-checked.ts). */
