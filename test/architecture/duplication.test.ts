@@ -9,13 +9,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DUPLICATION_ALLOWED } from './duplication-allowed.ts';
-import { duplicatedWindows, MIN_LINES } from './duplicates.ts';
+import { duplicatedWindows, isProduct, MIN_LINES } from './duplicates.ts';
 import { ratchet, sourceFiles } from './source-files.ts';
 
-const NOT_PRODUCT = /^(test|bench)\//;
-
 describe(`no block of ${MIN_LINES} lines written twice in product code`, () => {
-  const product = sourceFiles().filter((f) => !NOT_PRODUCT.test(f.path));
+  const product = sourceFiles().filter((f) => isProduct(f.path));
   const { covered, examples } = duplicatedWindows(product);
   const counts = new Map([...covered].map(([p, s]) => [p, s.size]));
   const { over, tighten } = ratchet(counts, DUPLICATION_ALLOWED);

@@ -7,6 +7,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
+/** The longest line long-lines.test.ts lets through. */
+export const MAX_LINE = 140;
 const SKIP = new Set(['node_modules', 'reports']);
 
 function walk(dir: string): string[] {
@@ -35,7 +37,10 @@ export function sourceFiles(): SourceFile[] {
  * accepted today). A file over its allowance (0 when unlisted) is a regression; a listed file under
  * its allowance, or gone, is a list to tighten (so the list only shrinks).
  */
-export function ratchet(counts: ReadonlyMap<string, number>, allowed: Readonly<Record<string, number>>): { over: string[]; tighten: string[] } {
+export function ratchet(
+  counts: ReadonlyMap<string, number>,
+  allowed: Readonly<Record<string, number>>,
+): { over: string[]; tighten: string[] } {
   const over = [...counts].filter(([p, n]) => n > (allowed[p] ?? 0)).map(([p, n]) => `${p}: ${n} (allowed ${allowed[p] ?? 0})`);
   const tighten = Object.entries(allowed)
     .filter(([p, n]) => (counts.get(p) ?? 0) < n)
