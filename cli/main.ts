@@ -7,6 +7,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { AREAS, SIDE_COMMAND } from '../catalogue/index.ts';
 import { EXIT, HarnessError } from '../core/errors.ts';
+import { ERROR_CODES } from '../core/error-codes.ts';
 import { redactText } from '../core/redact.ts';
 import { TOOL } from '../core/version.ts';
 import type { Options } from './options.ts';
@@ -37,12 +38,21 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
-const EXIT_TEXT = 'exit status: 0 conformant · 1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed · 2 bad usage or profile · 3 target unreachable · 4 a class --require names is not conformant or not tested · 5 the report directory failed (results in a fallback directory) · 6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven) · 130/143 interrupted (results so far, partial)';
+const EXIT_TEXT = [
+  'exit status: 0 conformant',
+  '1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed',
+  '2 bad usage or profile',
+  '3 target unreachable',
+  '4 a class --require names is not conformant or not tested',
+  '5 the report directory failed (results in a fallback directory)',
+  '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)',
+  '130/143 interrupted (results so far, partial)',
+].join(' · ');
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 
-/** `receiver` and `client`: the verdict policy of `run` (verdict/policy.ts), over the evidence gate of receiver-cert/side-policy.ts. */
+/** `receiver` and `client`: the verdict policy of `run` (verdict/policy.ts), over the evidence gate of verdict/side-policy.ts. */
 const SIDE_POLICY_OPTIONS = {
   strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
   'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (below it: not conformant); without it a skipped testable MUST rule makes the verdict incomplete (exit 6)'),
@@ -362,7 +372,7 @@ export function reportError(e: unknown): number {
   const err = e as { message?: string };
   console.error(`hps-conformance: internal error: ${redactText(oneLine(err?.message ?? String(e)))}`);
   if (process.env.HPS_DEBUG) console.error(e);
-  return EXIT.usage;
+  return ERROR_CODES['HPS_ERR_INTERNAL'].exit;
 }
 
 function oneLine(s: string): string {

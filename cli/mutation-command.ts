@@ -2,12 +2,12 @@
  * `mutation`: the suite against every planted fault (the mutation score), plus
  * the clean server, whose report carries the score as a section.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { falseAlarmRate, formatMutationTable, mutationScore } from '../mutation/score.ts';
 import { runOnce, type Isolation } from '../mutation/runners.ts';
-import { renderAll } from '../render/render.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 import { HarnessError } from '../core/errors.ts';
+import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import { intOption, listOption, type Options } from './options.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {
@@ -27,11 +27,15 @@ export async function mutationCommand(o: Options): Promise<number> {
     runs,
     jobs: intOption(o, 'jobs', 1, 16),
     isolation,
-    onResult: (r, done, total) => console.error(`[${done}/${total}] ${r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED'} ${r.fault} (${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds, ${(r.duration_ms / 1000).toFixed(1)} s)`),
+    onResult: (r, done, total) => {
+      const result = r.caught ? (r.control ? 'held' : 'caught') : r.byChance ? 'BY CHANCE' : r.control ? 'ALARMED' : 'MISSED';
+      const seeds = `${r.seeds.filter((x) => x.caught).length}/${r.seeds.length} seeds`;
+      console.error(`[${done}/${total}] ${result} ${r.fault} (${seeds}, ${(r.duration_ms / 1000).toFixed(1)} s)`);
+    },
   });
   console.log(formatMutationTable(m));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'mutation.json'), JSON.stringify(m, null, 2) + '\n');
+  makeDirectory(dir);
+  writeFileAtomic(join(dir, 'mutation.json'), JSON.stringify(m, null, 2) + '\n');
   let cleanOk = true;
   if (clean) {
     const c = await clean;
@@ -40,8 +44,7 @@ export async function mutationCommand(o: Options): Promise<number> {
     console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
     if (c.report) {
       c.report.mutation = m;
-      writeFileSync(join(dir, 'report.json'), JSON.stringify(c.report, null, 2) + '\n');
-      renderAll(dir, c.report);
+      persistReport(dir, c.report);
       console.log(`report: ${join(dir, 'report.html')}`);
     }
   }

@@ -11,7 +11,7 @@ import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
 import { receiverMutation, runAgainstReference } from '../receiver-cert/mutation.ts';
 import { runReceiver } from '../receiver-cert/run.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
-import type { SidePolicy } from '../receiver-cert/side-policy.ts';
+import type { SidePolicy } from '../verdict/side-policy.ts';
 import { DEFAULT_DEDUP, SCHEDULE_GAPS_MS, type DedupPlan } from '../receiver-cert/redelivery.ts';
 import { SETTLE_DEFAULT_MS } from '../receiver-cert/inspect.ts';
 import { checkNetwork } from '../core/network.ts';

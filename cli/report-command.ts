@@ -8,9 +8,9 @@ import { renderCompare, type CompareInput } from '../render/compare.ts';
 import { renderAll } from '../render/render.ts';
 import type { Options } from './options.ts';
 import { reportFromResultsLog, RESULTS_LOG } from '../runner/results-log.ts';
-import { writeFileAtomic } from '../core/safe-write.ts';
 import { certifiedClasses } from '../verdict/certificate.ts';
 import { classVerdicts } from '../verdict/classes.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
@@ -36,8 +36,8 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   const fromLog = !existsSync(join(dir, 'report.json')) ? reportFromResultsLog(dir) : undefined;
   if (fromLog) {
     // The run was killed before it wrote report.json: what had finished, marked partial (never a certification).
-    writeFileAtomic(join(dir, 'report.json'), JSON.stringify(fromLog, null, 2) + '\n');
-    renderAll(dir, fromLog, { strict: o.strict === true ? true : undefined, companion: loadCompanion(dir, fromLog), certificate: null });
+    const render = { strict: o.strict === true ? true : undefined, companion: loadCompanion(dir, fromLog), certificate: null };
+    persistReport(dir, fromLog, { render });
     console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md and report.json from ${RESULTS_LOG}: PARTIAL (${fromLog.partial_reason})`));
     return 1;
   }

@@ -76,6 +76,9 @@ export async function verifyCertificateCommand(o: Options, pos: string[]): Promi
   const what = cert.certification ? `certifies ${cert.certified_classes.join(', ')}` : `NOT a certification (${cert.not_certification_reason ?? 'reason not given'})`;
   const head = named ? 'VERIFIED: every claim derives from report.json and the signature is a named signer\'s' : 'claims consistent (not verified)';
   // Every value here comes from a file: printed inert (core/inert.ts).
-  console.log(inertLine(`${head} · report sha256 ${cert.report_sha256}${profileText !== undefined ? ', profile matches' : ''} · ${cert.verdict} · ${what} · seed ${cert.seed} · ${cert.base_url} · run ${cert.run_started_at} to ${cert.run_ended_at}, issued ${cert.issued_at} · ${signatureWords(cert, named)}`));
+  const report = `report sha256 ${cert.report_sha256}${profileText !== undefined ? ', profile matches' : ''}`;
+  const run = `run ${cert.run_started_at} to ${cert.run_ended_at}, issued ${cert.issued_at}`;
+  const target = `seed ${cert.seed} · ${cert.base_url}`;
+  console.log(inertLine(`${head} · ${report} · ${cert.verdict} · ${what} · ${target} · ${run} · ${signatureWords(cert, named)}`));
   return 0;
 }

@@ -10,7 +10,7 @@
 import type { RuleId } from '../catalogue/index.ts';
 import type { Exchange } from '../core/client.ts';
 import type { Evidence } from '../report/model.ts';
-import type { CheckOutcome, RuleJudgement } from '../receiver-cert/report.ts';
+import type { CheckOutcome, RuleJudgement } from '../verdict/side-report.ts';
 import type { RecordedRequest } from './recorder.ts';
 import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 

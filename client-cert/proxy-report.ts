@@ -8,7 +8,7 @@
 import { getRule, rulesOfSide, type RuleId } from '../catalogue/index.ts';
 import { redactText } from '../core/redact.ts';
 import type { Report } from '../report/model.ts';
-import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../receiver-cert/report.ts';
+import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../verdict/side-report.ts';
 import type { CommandOutcome } from './command.ts';
 import { judgeClient, NOT_EXERCISED } from './judge.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';
@@ -49,7 +49,16 @@ export function serviceReport(traffic: ProxyTraffic, w: Where): Report {
 function judgementOf(traffic: ProxyTraffic, id: RuleId): RuleJudgement {
   const checked = traffic.checked.get(id) ?? 0;
   const found = traffic.findings.get(id);
-  const checks: CheckOutcome[] = (found?.kept ?? []).map((f) => ({ name: `#${f.exchange?.seq ?? '?'}`, state: 'fail', message: f.message, requests: 1, evidence: [{ kind: 'mismatch', message: f.message, expected: f.expected, actual: f.actual }, ...(f.exchange ? [{ kind: 'exchange' as const, exchange: f.exchange }] : [])] }));
+  const checks: CheckOutcome[] = (found?.kept ?? []).map((f) => ({
+    name: `#${f.exchange?.seq ?? '?'}`,
+    state: 'fail',
+    message: f.message,
+    requests: 1,
+    evidence: [
+      { kind: 'mismatch', message: f.message, expected: f.expected, actual: f.actual },
+      ...(f.exchange ? [{ kind: 'exchange' as const, exchange: f.exchange }] : []),
+    ],
+  }));
   if (found && found.count > found.kept.length) checks.push({ name: `${found.count - found.kept.length} more answers`, state: 'fail', message: 'the same rule, not kept (bounded)' });
   if (checked > 0 && !found) checks.push({ name: `${checked} answers checked`, state: 'pass', requests: checked });
   return { checks, skipReason: `${NOT_EXERCISED}no answer the proxy relayed is one this rule judges`, observed: { answers_checked: checked, findings: found?.count ?? 0 } };

@@ -6,14 +6,14 @@
  * DIR/service/report.json (the service's answers: the ambient response rules), their renderings,
  * and DIR/traffic.har, streamed while it runs.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderAll } from '../render/render.ts';
+import { mkdirSync } from 'node:fs';
+import { persistReport } from '../verdict/persist-report.ts';
 import { join, resolve } from 'node:path';
 import { redactText, registerSecrets } from '../core/redact.ts';
 import { HarnessError } from '../core/errors.ts';
 import { startReferenceServer, type RunningReference } from '../targets/reference-server.ts';
-import { printSideSummary, writeSideReport } from '../receiver-cert/report.ts';
-import { applySidePolicy, type SidePolicy } from '../receiver-cert/side-policy.ts';
+import { printSideSummary, writeSideReport } from '../verdict/side-report.ts';
+import { applySidePolicy, type SidePolicy } from '../verdict/side-policy.ts';
 import { HOOKS_PATH } from './chaos-server.ts';
 import { runMerchantCommand, type CommandOutcome } from './command.ts';
 import { HarWriter } from './har.ts';
@@ -111,8 +111,7 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
   const service = serviceReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
   const serviceExitCode = applySidePolicy(service, {}, f.traffic.exchanges === 0 ? 'no answer was relayed' : undefined);
   // No certificate: ten response rules on relayed traffic certify no class of the service.
-  writeFileSync(join(f.dir, 'service', 'report.json'), `${JSON.stringify(service, null, 2)}\n`);
-  renderAll(join(f.dir, 'service'), service);
+  persistReport(join(f.dir, 'service'), service);
   f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
   f.log('the application (client rules):');
   printSideSummary(client, f.dir, f.log);

@@ -5,7 +5,7 @@
  * injected 429 announces its own seeded Retry-After of 2-5 s (never 1 s: the first back-off of
  * common retry libraries, which would pass a client that never reads the header).
  */
-import { seededRandom, shuffled } from '../receiver-cert/seeded.ts';
+import { seededRandom, shuffled } from '../core/seeded-random.ts';
 
 export type Injection =
   | 'reset-after-create' // forwarded, the Payment created, then the connection dropped without an answer

@@ -16,6 +16,7 @@ import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, re
 import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
+import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 
 export type { Exchange } from '../report/model.ts';
 
@@ -62,7 +63,8 @@ export interface RequestOptions {
 }
 
 /** Why a request got no usable HTTP answer; never a conformance verdict by itself. */
-export type TransportErrorCode = 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED' | 'HPS_ERR_KEY_REJECTED';
+/** The codes a transport failure carries (core/error-codes.ts). */
+export type TransportErrorCode = Extract<HarnessErrorCode, 'HPS_ERR_TARGET_UNREACHABLE' | 'HPS_ERR_TARGET_TIMEOUT' | 'HPS_ERR_TARGET_OVERSIZE' | 'HPS_ERR_TARGET_GARBAGE' | 'HPS_ERR_TARGET_THROTTLED' | 'HPS_ERR_KEY_REJECTED'>;
 
 export interface TransportFigures {
   /** Milliseconds from sending to giving up. */
@@ -94,6 +96,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The body grew past the cap (or said it would). */
 class Oversize extends Error {
+  readonly code = 'HPS_ERR_TARGET_OVERSIZE' satisfies ErrorCode;
   constructor(readonly bytes: number, readonly declared: boolean) {
     super('oversize');
   }
@@ -245,13 +248,20 @@ async function readCapped(body: Readable, declared: string | string[] | undefine
   return Buffer.concat(chunks, size);
 }
 
-const GARBAGE_CODES = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CONTENT_LENGTH', 'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_VERSION', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_TRANSFER_ENCODING', 'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED']);
+const GARBAGE_CODES = new Set([
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH', 'UND_ERR_INFO', 'HPE_INVALID_CONSTANT', 'HPE_INVALID_CHUNK_SIZE', 'HPE_INVALID_CONTENT_LENGTH',
+  'HPE_INVALID_HEADER_TOKEN', 'HPE_INVALID_STATUS', 'HPE_INVALID_VERSION', 'HPE_UNEXPECTED_CONTENT_LENGTH', 'HPE_INVALID_TRANSFER_ENCODING',
+  'HPE_LF_EXPECTED', 'HPE_CR_EXPECTED',
+]);
 
 /** One stable code and a message with the numbers, whatever undici threw. */
 function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, what: string, origin: string, f: TransportFigures): TransportError {
   const got = `${f.receivedBytes} body bytes in ${f.elapsedMs} ms`;
   if (err instanceof Oversize) {
-    return new TransportError('HPS_ERR_TARGET_OVERSIZE', `${what}: the answer body ${err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`}, over the ${f.maxResponseBytes}-byte cap (probes.max_response_bytes); dropped after ${f.elapsedMs} ms`, f);
+    const size = err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`;
+    const cap = `over the ${f.maxResponseBytes}-byte cap (probes.max_response_bytes)`;
+    const message = `${what}: the answer body ${size}, ${cap}; dropped after ${f.elapsedMs} ms`;
+    return new TransportError('HPS_ERR_TARGET_OVERSIZE', message, f);
   }
   if (timedOut || err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') {
     return new TransportError('HPS_ERR_TARGET_TIMEOUT', `${what}: no complete answer within the ${f.deadlineMs} ms deadline (${got})`, f);
@@ -373,7 +383,11 @@ export class Client {
         this.stats.throttleWaitMs += waitMs;
         this.kept(res.exchange, o, `429: waited ${(waitMs / 1000).toFixed(1)} s (Retry-After) and sent it again`);
         if (throttledMs + waitMs > MAX_WAIT_PER_REQUEST_MS || !budgetLeft()) {
-          throw new TransportError('HPS_ERR_TARGET_THROTTLED', `${o.method} ${o.path}: still answered 429 after ${Math.round(throttledMs / 1000)} s of waiting as Retry-After asked (${budgetLeft() ? `${MAX_WAIT_PER_REQUEST_MS / 1000} s per request` : `the run's wait budget of ${Math.round(waitBudgetMs() / 1000)} s is spent`}); back-pressure, not a verdict`);
+          const bound = budgetLeft()
+            ? `${MAX_WAIT_PER_REQUEST_MS / 1000} s per request`
+            : `the run's wait budget of ${Math.round(waitBudgetMs() / 1000)} s is spent`;
+          const waited = `still answered 429 after ${Math.round(throttledMs / 1000)} s of waiting as Retry-After asked`;
+          throw new TransportError('HPS_ERR_TARGET_THROTTLED', `${o.method} ${o.path}: ${waited} (${bound}); back-pressure, not a verdict`);
         }
         throttledMs += waitMs;
         continue;

@@ -3,6 +3,8 @@
  * error (which may be part of a key), so a profile error is rebuilt from a small scanner that
  * reports line, column, the field being read and what was expected.
  */
+import type { ErrorCode } from './error-codes.ts';
+
 export interface JsonProblem {
   line: number;
   column: number;
@@ -12,6 +14,7 @@ export interface JsonProblem {
 }
 
 class Broken extends Error {
+  readonly code = 'HPS_ERR_PROFILE' satisfies ErrorCode;
   constructor(readonly at: number, readonly expected: string) {
     super(expected);
   }

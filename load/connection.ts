@@ -3,6 +3,8 @@
  * http:, undici-connection.ts for https:): one request at a time, its answer as status and
  * bytes, or a ConnectionError whose code says how it failed (errorKind in generator.ts sorts them).
  */
+import type { LoadErrorCode } from '../core/error-codes.ts';
+
 export interface ConnectionRequest {
   method: string;
   path: string;
@@ -27,7 +29,7 @@ export interface Connection {
 export class ConnectionError extends Error {
   constructor(
     message: string,
-    readonly code: string,
+    readonly code: LoadErrorCode,
   ) {
     super(message);
   }

@@ -27,6 +27,7 @@ import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from '.
 import { runWorkers } from './workers.ts';
 import type { GeneratorResult } from './generator.ts';
 import { startLive } from './live.ts';
+import { TOOL } from '../core/version.ts';
 
 export interface LoadRunResult {
   exitCode: number;
@@ -50,8 +51,6 @@ export interface LoadInterrupts {
   setEmergencyWriter(fn: () => void): void;
   claimWrite(): boolean;
 }
-
-const TOOL = { name: 'hps-conformance', version: '0.1.0' };
 
 export function newRunId(): string {
   return `ld${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;

@@ -151,7 +151,10 @@ export function formatMutationTable(m: MutationSummary): string {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map(line),
     '',
-    `mutation score: ${m.caught}/${m.faults} caught on every seed (${(m.score * 100).toFixed(1)}%) · ${m.byChance} caught by chance (counted as missed) · ${controls.length} negative controls, ${controls.filter((r) => r.caught).length} raised nothing · seeds ${m.seeds.join(', ')} · ${m.runs} runs · ${(m.duration_ms / 1000).toFixed(1)} s`,
+    `mutation score: ${m.caught}/${m.faults} caught on every seed (${(m.score * 100).toFixed(1)}%) · ` +
+      `${m.byChance} caught by chance (counted as missed) · ` +
+      `${controls.length} negative controls, ${controls.filter((r) => r.caught).length} raised nothing · ` +
+      `seeds ${m.seeds.join(', ')} · ${m.runs} runs · ${(m.duration_ms / 1000).toFixed(1)} s`,
     m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable MUST/SHOULD rule is declared by at least one fault',
   ].join('\n');
 }

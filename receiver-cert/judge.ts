@@ -4,7 +4,7 @@ import type { Evidence } from '../report/model.ts';
 import { RESPONSE_TIMEOUT_MS, type DeliveryResult } from './deliver.ts';
 import type { Inspection, InspectionResult } from './inspect.ts';
 import type { Expectation, Probe } from './probes.ts';
-import type { CheckOutcome, RuleJudgement } from './report.ts';
+import type { CheckOutcome, RuleJudgement } from '../verdict/side-report.ts';
 import type { Scenario } from './scenarios.ts';
 
 export interface Sent {

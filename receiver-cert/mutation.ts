@@ -12,7 +12,7 @@ import { startReferenceReceiver } from '../reference-receiver/server.ts';
 import type { Report } from '../report/model.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { runReceiver } from './run.ts';
-import type { SidePolicy } from './side-policy.ts';
+import type { SidePolicy } from '../verdict/side-policy.ts';
 import { DEFAULT_DEDUP, type DedupPlan } from './redelivery.ts';
 
 export interface ReceiverFaultResult {

@@ -17,11 +17,11 @@ import { readSettledInspection, type InspectionResult } from './inspect.ts';
 import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeNotProcessed, judgeResponseTime, judgeScenario, type Sent } from './judge.ts';
 import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
 import { PROBES, type Probe, type ProbeKit } from './probes.ts';
-import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from './report.ts';
+import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from '../verdict/side-report.ts';
 import { buildScenarios, signedDelivery, type Scenario } from './scenarios.ts';
 import { DEFAULT_DEDUP, windowStatement, type DedupPlan } from './redelivery.ts';
-import { applySidePolicy, type SidePolicy } from './side-policy.ts';
-import { seededRandom, shuffled } from './seeded.ts';
+import { applySidePolicy, type SidePolicy } from '../verdict/side-policy.ts';
+import { seededRandom, shuffled } from '../core/seeded-random.ts';
 
 export interface ReceiverRunOptions {
   url: string;
@@ -35,7 +35,7 @@ export interface ReceiverRunOptions {
   paymentsApiPort?: number;
   /** The embedded reference receiver is the target. */
   embedded?: boolean;
-  /** `--strict` / `--min-must-coverage` (receiver-cert/side-policy.ts). */
+  /** `--strict` / `--min-must-coverage` (verdict/side-policy.ts). */
   policy?: SidePolicy;
   /** RECV-DEDUPLICATE's redeliveries along the retry schedule (default: immediately, 30 s, 2 min). */
   dedup?: DedupPlan;
@@ -151,7 +151,9 @@ function notSettled(judgements: Map<string, RuleJudgement>, waitedMs: number): v
   for (const id of INSPECT_RULES) {
     const j = judgements.get(id);
     if (!j || (GROWS_ONLY.has(id) && j.checks.some((c) => c.state === 'fail'))) continue;
-    judgements.set(id, { checks: [], skipReason: `not settled yet (waited ${Math.round(waitedMs / 1000)} s): the inspection still changed, or did not list every event delivered, when --settle-timeout passed; the receiver may still be processing`, ...(j.observed ? { observed: j.observed } : {}) });
+    const skipReason = `not settled yet (waited ${Math.round(waitedMs / 1000)} s): the inspection still changed, `
+      + 'or did not list every event delivered, when --settle-timeout passed; the receiver may still be processing';
+    judgements.set(id, { checks: [], skipReason, ...(j.observed ? { observed: j.observed } : {}) });
   }
 }
 

@@ -33,7 +33,11 @@ function scopeCell(s: CompareScope | undefined, id: string): Html {
   const c = s?.classes.find((x) => x.id === id);
   if (!c) return html`<td class="c-none" data-class-status="none">not reported</td>`;
   const certified = s!.certified.includes(id);
-  return html`<td class="${TONE[c.status]}" data-class-status="${c.status}"${c.reason ? html` title="${c.reason}"` : ''}><b>${LABEL[c.status]}</b>${certified ? html` · <span class="cert-mark">certified</span>` : ''}<div class="meta">${c.ran}/${c.testable} MUST ran${c.missing.length ? ` · needs ${c.missing.join(', ')}` : ''}</div></td>`;
+  const title = c.reason ? html` title="${c.reason}"` : '';
+  const mark = certified ? html` · <span class="cert-mark">certified</span>` : '';
+  const needs = c.missing.length ? ` · needs ${c.missing.join(', ')}` : '';
+  return html`<td class="${TONE[c.status]}" data-class-status="${c.status}"${title}><b>${LABEL[c.status]}</b>${mark}\
+<div class="meta">${c.ran}/${c.testable} MUST ran${needs}</div></td>`;
 }
 
 /** The class rows: every class any report has, in the first report's order, then the others'. */

@@ -80,13 +80,19 @@ function propertyHtml(e: Extract<Evidence, { kind: 'property' }>): Html {
   const parsed = parseJsonBody(e.counterexample);
   const count = e.shrinks !== undefined ? html`<span class="meta"> · shrunk ${e.shrinks} time(s)</span>` : '';
   const shrink = html`${count}${e.shrink_note ? html`<p class="shrink-note"><b>shrinking:</b> ${e.shrink_note}</p>` : ''}`;
-  return html`<div class="ev property"><b>counterexample</b> <span class="meta">seed ${e.seed} · ${e.runs} runs${e.path ? html` · path ${e.path}` : ''} · replayed: ${e.replayOutcome}</span>${shrink}<pre class="json">${parsed !== undefined ? prettyJsonHtml(parsed) : e.counterexample}</pre></div>`;
+  const meta = html`seed ${e.seed} · ${e.runs} runs${e.path ? html` · path ${e.path}` : ''} · replayed: ${e.replayOutcome}`;
+  const body = parsed !== undefined ? prettyJsonHtml(parsed) : e.counterexample;
+  return html`<div class="ev property"><b>counterexample</b> <span class="meta">${meta}</span>${shrink}\
+<pre class="json">${body}</pre></div>`;
 }
 
 function timelineHtml(t: TimelineEvidence): Html {
   const rows = t.attempts.map((a, i) => {
     const v = gapVerdict(a, i);
-    return html`<tr class="${v === 'early' ? 'early' : ''}"><td>${i + 1}</td><td>+${fmtMs(a.at_ms)}</td><td>${a.status}</td><td>${i ? fmtMs(a.gap_ms) : '—'}</td><td>${a.expected_gap_ms !== undefined ? fmtMs(a.expected_gap_ms) : '—'}</td><td>${v === 'early' ? html`<b>early</b>` : v === 'first' ? 'first' : v}</td></tr>`;
+    const expected = a.expected_gap_ms !== undefined ? fmtMs(a.expected_gap_ms) : '—';
+    const verdict = v === 'early' ? html`<b>early</b>` : v === 'first' ? 'first' : v;
+    return html`<tr class="${v === 'early' ? 'early' : ''}"><td>${i + 1}</td><td>+${fmtMs(a.at_ms)}</td><td>${a.status}</td>\
+<td>${i ? fmtMs(a.gap_ms) : '—'}</td><td>${expected}</td><td>${verdict}</td></tr>`;
   });
   return html`<div class="ev timeline"><b>event <code>${t.event_id}</code></b>${t.label ? html` <span class="meta">${t.label}</span>` : ''}<div class="svgwrap">${timelineSvg(t)}</div>
 <details><summary>attempts as a table</summary><table class="tests"><tr><th>#</th><th>arrived</th><th>answer</th><th>gap before</th><th>schedule's gap</th><th></th></tr>${rows}</table></details></div>`;

@@ -45,7 +45,10 @@ function failureItem(r: RuleReport): Html {
   return html`<li>${badge(r.status)} <a href="${fragment(r.id)}"><code>${r.id}</code></a> <span class="lvl">${r.level}</span> <span class="why">${why.length > 400 ? `${why.slice(0, 400)}…` : why}</span></li>`;
 }
 
-export const AMBIENT_NOTE = html`<div class="about" id="about-ambient"><b>“Ambient” findings.</b> Besides its own tests, every response the suite receives is checked against the rules that hold for all responses (status codes, headers, error bodies). A violation found that way is reported under the rule it breaks, marked <span class="tag">ambient</span>, with the rule and test whose traffic produced it when known.</div>`;
+export const AMBIENT_NOTE = html`<div class="about" id="about-ambient"><b>“Ambient” findings.</b> Besides its own tests, \
+every response the suite receives is checked against the rules that hold for all responses (status codes, headers, error bodies). \
+A violation found that way is reported under the rule it breaks, marked <span class="tag">ambient</span>, with the rule and test \
+whose traffic produced it when known.</div>`;
 
 export function failuresHtml(report: Report): Html {
   const bad = report.rules.filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'flaky');

@@ -80,12 +80,18 @@ export function renderHtml(report: Report, opts: HtmlOptions = {}): string {
 <style>${trustedHtml(REPORT_CSS)}</style></head><body>
 <h1>${pageHeading(report)}</h1>
 <p><span class="verdict ${tone}" id="verdict">${head.word}</span>${head.detail ? html` <span id="partial">partial run: ${head.detail}; not a verdict on the whole, not a certification</span>` : ''}</p>
-<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} · ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
+<p>Side: <b id="side">${report.side ?? 'service'}</b> · target <code>${base}</code>\
+${report.target.embedded_reference ? ' (embedded reference server)' : ''} \
+· run <code>${report.run_id}</code> · seed <code>${report.seed}</code> · ${runsText(report)}${report.started_at} \
+· ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests · ${report.tool.name} ${report.tool.version}</p>
 ${certificateHtml(report, opts.certificate)}
 ${classesHtml(report)}
 ${policyHtml(report)}
 <p class="counts" id="counts">${STATUSES.map((k) => html`<span class="count">${badge(k)} ${s[k]}</span>`)}</p>
-<p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API). Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
+<p><b>MUST rules: ${report.must.ran} of ${report.must.testable} testable ran</b> \
+(${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; \
+${report.must.untestable} not exercisable through the API). \
+Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what the spec leaves open.</p>
 ${failuresHtml(report)}
 ${setupRefusalsHtml(report)}
 ${partlyCheckedHtml(report)}
@@ -116,7 +122,13 @@ ${trustedHtml(SCRIPT)}
 function setupRefusalsHtml(report: Report): Html | string {
   const refusals = report.setup_refusals ?? [];
   if (!refusals.length) return '';
-  return html`<section id="setup-refusals"><h2>Setup refused</h2><p>Each counts as a failure, unless the spec allows it (said beside it); the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${refusals.map((c) => html`<li><code>${c.cause}</code> (${c.areas.join(', ')})${c.allowed === undefined ? '' : html`, allowed by the spec, not a failure: ${c.allowed}`}: blocks ${c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `)}</li>`)}</ul></section>`;
+  const items = refusals.map((c) => {
+    const blocked = c.rules.map((id) => html`<a href="#${id}"><code>${id}</code></a> `);
+    const allowed = c.allowed === undefined ? '' : html`, allowed by the spec, not a failure: ${c.allowed}`;
+    return html`<li><code>${c.cause}</code> (${c.areas.join(', ')})${allowed}: blocks ${blocked}</li>`;
+  });
+  return html`<section id="setup-refusals"><h2>Setup refused</h2>\
+<p>Each counts as a failure, unless the spec allows it (said beside it); the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${items}</ul></section>`;
 }
 
 /** Rules that ran but could not check all they state, and what would complete them (report/partly-checked.ts). */

@@ -8,6 +8,7 @@
  */
 import { classProperties } from './classes.ts';
 import type { Report, RuleReport } from '../report/model.ts';
+import { skippedTestableMust } from '../report/must-counts.ts';
 import { xmlAttr, xmlText } from './xml.ts';
 
 export interface JunitOptions {
@@ -40,7 +41,7 @@ export function junitOutcome(r: RuleReport, strict: boolean): Outcome {
   if (r.status === 'fail') return 'failure';
   if (r.status === 'error') return 'error';
   if (strict && (r.status === 'warn' || r.status === 'flaky')) return 'failure';
-  if (r.status === 'skip') return strict && r.level === 'MUST' && !r.untestable ? 'failure' : 'skipped';
+  if (r.status === 'skip') return strict && skippedTestableMust(r) ? 'failure' : 'skipped';
   if (r.status === 'warn' || r.status === 'flaky' || r.status === 'info') return 'visible';
   return 'pass';
 }

@@ -60,6 +60,9 @@ export function loadSectionsHtml(r: LoadReportModel, h: 2 | 3): Html {
 
 export function renderLoadHtml(r: LoadReportModel): string {
   const verdict = r.partial || r.verdict === 'incomplete' ? 'warn' : r.verdict === 'pass' ? 'pass' : 'fail';
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Load run ${r.run_id}: ${loadVerdictWord(r)}</title><style>${CSS}</style></head><body><h1>Load run ${r.run_id}: <span class="${verdict}">${loadVerdictWord(r)}</span></h1>${loadSectionsHtml(r, 2)}</body></html>
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8">\
+<meta name="viewport" content="width=device-width, initial-scale=1">\
+<title>Load run ${r.run_id}: ${loadVerdictWord(r)}</title><style>${CSS}</style></head><body>\
+<h1>Load run ${r.run_id}: <span class="${verdict}">${loadVerdictWord(r)}</span></h1>${loadSectionsHtml(r, 2)}</body></html>
 `.text;
 }

@@ -62,7 +62,12 @@ export function errorsLines(r: LoadReportModel): string[] {
   const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
   const l = r.figures!.rate_limited;
   const waits = l?.count ? ` (Retry-After ${l.retry_after_s ? `${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'none usable'}${l.honoured ? `; waited ${l.waits}×, ${l.waited_s} s` : ''})` : '';
-  const line = `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} · 429 ${e.rate_limited_429}${waits} · other non-2xx ${statusText(e.by_status) || '0'}${e.expected_409_in_progress ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)` : ''} · error rate ${fmtRate(e.rate)}`;
+  const expected409 = e.expected_409_in_progress
+    ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)`
+    : '';
+  const line = `errors      time-outs ${e.by_kind.timeout} · connection ${e.by_kind.connection} · other ${e.by_kind.other} \
+· 429 ${e.rate_limited_429}${waits} \
+· other non-2xx ${statusText(e.by_status) || '0'}${expected409} · error rate ${fmtRate(e.rate)}`;
   return codes ? [line, codes] : [line];
 }
 

@@ -39,7 +39,10 @@ function header(report: Report, cert: CertificateRead | undefined): string[] {
     md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${trustedMd(word)}`,
     '',
     ...(head.detail ? [md`**Partial run:** ${cell(head.detail)}. Not a verdict on the whole; not a certification.`, ''] : []),
-    md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}${report.target.embedded_reference ? ' (embedded reference server)' : ''} · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${trustedMd(runsText(report))}${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
+    md`Side ${mdCode(side)} · target ${mdCode(report.target.base_url)}\
+${report.target.embedded_reference ? ' (embedded reference server)' : ''} \
+· run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${trustedMd(runsText(report))}\
+${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
     st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(0, 16)}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
     '',
@@ -78,7 +81,9 @@ function notableRow(r: RuleReport): string {
 function trafficSummary(report: Report): string | undefined {
   const c = report.traffic?.total;
   if (!c || c.throttled + c.transport_retries + c.status_retries + c.reruns === 0) return undefined;
-  return md`As a model client (never judged): ${c.throttled} × 429 waited out (Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s), ${c.transport_retries + c.status_retries} idempotent request(s) sent again, ${c.reruns} rule test(s) run again after a blip; per area in report.html.`.text;
+  return md`As a model client (never judged): ${c.throttled} × 429 waited out (Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s), \
+${c.transport_retries + c.status_retries} idempotent request(s) sent again, ${c.reruns} rule test(s) run again after a blip; \
+per area in report.html.`.text;
 }
 
 export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): string {

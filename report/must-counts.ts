@@ -4,6 +4,14 @@
  */
 import type { Report, RuleReport } from './model.ts';
 
+/**
+ * A testable MUST rule left SKIP: what `--strict` fails (verdict/policy.ts, and junit.xml's
+ * failures under it, render/junit.ts) and `must.skipped` counts, on every side.
+ */
+export function skippedTestableMust(r: RuleReport): boolean {
+  return r.level === 'MUST' && r.status === 'skip' && !r.untestable;
+}
+
 export function mustCounts(rules: readonly RuleReport[]): Report['must'] {
   const must = rules.filter((r) => r.level === 'MUST');
   return {
@@ -13,6 +21,6 @@ export function mustCounts(rules: readonly RuleReport[]): Report['must'] {
     ran: must.filter((r) => r.status === 'pass' || r.status === 'fail' || r.status === 'flaky').length,
     passed: must.filter((r) => r.status === 'pass').length,
     failed: must.filter((r) => r.status === 'fail').length,
-    skipped: must.filter((r) => r.status === 'skip' && !r.untestable).length,
+    skipped: must.filter(skippedTestableMust).length,
   };
 }

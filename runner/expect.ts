@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiResponse, Exchange } from '../core/client.ts';
 import { boundedValue } from '../core/bounded-value.ts';
 import type { SetupRefusal } from '../core/evidence.ts';
+import type { ErrorCode } from '../core/error-codes.ts';
 
 /**
  * Checks made by the running test. Every verifier below counts one check
@@ -30,6 +31,7 @@ export function countCheck(n = 1): void {
 }
 
 export class Mismatch extends Error {
+  readonly code = 'HPS_RULE_MISMATCH' satisfies ErrorCode;
   readonly expected: unknown;
   readonly actual: unknown;
   /** The exchange the check judged, when it judged one (the report opens it first). */

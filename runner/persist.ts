@@ -1,6 +1,7 @@
 /**
  * A run's files: report.json (through a temporary file and a rename, never through a symlink:
- * core/safe-write.ts), its certificate and its renderings. When the report directory fails late
+ * core/safe-write.ts), its certificate and its renderings, written by the one writer of report.json
+ * (verdict/persist-report.ts). When the report directory fails late
  * (made unwritable, full, removed), the results are not lost: they go to a fallback directory of
  * their own under the temporary directory, named on stderr, and the run exits EXIT.reportFallback.
  */
@@ -10,11 +11,9 @@ import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import type { Profile } from '../core/profile.ts';
-import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import type { KeyObject } from 'node:crypto';
 import type { Certificate, Report } from '../report/model.ts';
-import { renderAll } from '../render/render.ts';
-import { writeCertificate } from '../verdict/certificate.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 
 export interface Written {
   /** Where the files are. */
@@ -25,11 +24,7 @@ export interface Written {
 }
 
 function writeAll(dir: string, report: Report, profile: Profile, key: KeyObject | undefined): Certificate {
-  makeDirectory(dir);
-  writeFileAtomic(join(dir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  const certificate = writeCertificate(dir, report, profile, key);
-  renderAll(dir, report);
-  return certificate;
+  return persistReport(dir, report, { certificate: { profile, key } }).certificate!;
 }
 
 export function writeRunFiles(dir: string, report: Report, profile: Profile, key?: KeyObject, warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`)): Written {

@@ -29,6 +29,7 @@ import { newWaitClock, waitedMs, waiting, withWaitClock } from './wait-clock.ts'
 import { holdTargetAlone, MAX_TURN_WAIT_MS, releaseTarget, useTargetGate } from '../core/target-gate.ts';
 import { EXCLUSIVE_AREAS } from './exclusive.ts';
 import type { CaseTable } from '../catalogue/case-table.ts';
+import type { ErrorCode } from '../core/error-codes.ts';
 
 export function suiteContext(): SuiteContextData {
   const ctx = inject('hps');
@@ -103,7 +104,9 @@ export interface PropertyOptions {
   shrinkNote?: string;
 }
 
-export class SkipRule extends Error {}
+export class SkipRule extends Error {
+  readonly code = 'HPS_RULE_SKIPPED' satisfies ErrorCode;
+}
 
 export interface RuleContext {
   readonly rule: Rule;
@@ -235,7 +238,9 @@ async function targetAnswers(ctx: SuiteContextData): Promise<boolean> {
 }
 
 /** Thrown when a rule's test runs past its time limit: the rule could not be decided (ERROR). */
-export class RuleTimeout extends Error {}
+export class RuleTimeout extends Error {
+  readonly code = 'HPS_RULE_TIMEOUT' satisfies ErrorCode;
+}
 
 /** `work`, or RuleTimeout after `ms` plus whatever `waited()` says its requests spent waiting for the target. */
 async function withDeadline<T>(work: Promise<T>, ms: number, id: string, waited: () => number): Promise<T> {

@@ -7,8 +7,9 @@
  */
 import { ruleIdOfTitle } from '../catalogue/rule-title.ts';
 import type { Rule } from '../catalogue/index.ts';
-import type { CaseReport, Evidence, RuleReport, RuleStatus, SetupRefusalReport } from '../report/model.ts';
+import type { CaseReport, Evidence, RuleReport, SetupRefusalReport } from '../report/model.ts';
 import type { Finding, HpsMeta, SetupRefusal } from '../core/evidence.ts';
+import { failedStatus, passedStatus } from './level-status.ts';
 
 export interface FinishedTest {
   title: string;
@@ -40,10 +41,6 @@ function incomplete(t: FinishedTest): string | undefined {
   if (t.meta?.incomplete) return t.meta.incomplete;
   const first = t.errors[0] ?? '';
   return VITEST_TIMEOUT.test(first) ? first.split('\n')[0] : undefined;
-}
-
-function failedStatus(rule: Rule): RuleStatus {
-  return rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info';
 }
 
 function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientChecks: number): RuleReport {
@@ -119,7 +116,7 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
     const f0 = findings[0];
     const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic of ${f0.source.rule})` : ''}` : undefined);
     const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
-    return { ...base, status: failedStatus(rule), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
+    return { ...base, status: failedStatus(rule.level), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
   }
   if (blocked.length) {
     const cause = setupCause(blocked[0]!.meta!.setupRefusal!);
@@ -172,13 +169,13 @@ function ranVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], ambient
   // No vacuous pass: a rule that checked nothing says so.
   if (rule.level === 'OBSERVE') {
     if (checks === 0 && !base.observed) return { ...base, status: 'skip', reason: 'nothing was observed for this rule' };
-    return { ...base, status: 'info' };
+    return { ...base, status: passedStatus(rule.level) };
   }
   if (checks === 0) {
     const why = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
     return { ...base, status: 'skip', reason: `0 checks made${why.length ? `: ${why.join('; ')}` : ''}` };
   }
-  return { ...base, status: 'pass' };
+  return { ...base, status: passedStatus(rule.level) };
 }
 
 function evidenceOf(t: FinishedTest): Evidence[] {

@@ -6,6 +6,7 @@
  * with the reasons recorded in `report.policy`.
  */
 import type { Report } from '../report/model.ts';
+import { skippedTestableMust } from '../report/must-counts.ts';
 import { settleVerdict } from './incomplete.ts';
 
 export interface VerdictPolicy {
@@ -40,7 +41,7 @@ function policyFailures(report: Report, p: VerdictPolicy): string[] {
   if (p.strict) {
     const warned = report.rules.filter((r) => r.status === 'warn');
     const flaky = report.rules.filter((r) => r.status === 'flaky');
-    const skipped = report.rules.filter((r) => r.level === 'MUST' && r.status === 'skip' && !r.untestable);
+    const skipped = report.rules.filter(skippedTestableMust);
     if (warned.length) because.push(`--strict: ${warned.length} SHOULD rule(s) warned (${ids(warned)})`);
     if (flaky.length) because.push(`--strict: ${flaky.length} rule(s) flaky (${ids(flaky)})`);
     if (skipped.length) because.push(`--strict: ${skipped.length} testable MUST rule(s) skipped (${ids(skipped)})`);

@@ -12,6 +12,7 @@ import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.t
 import { PARTLY_CHECKED } from '../report/partly-checked.ts';
 import { timelineEvidence } from '../report/timeline.ts';
 import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
+import { failedStatus, passedStatus } from '../verdict/level-status.ts';
 import { JUDGED_RULES, type Group, type Judgement, type RuleFinding } from './judge.ts';
 import type { ReadLog } from './read-log.ts';
 import { RETRY_GAPS_MS, scaledGapMs, type Timing } from './schedule.ts';
@@ -71,7 +72,7 @@ export function buildJudgeReport(i: JudgeInput): Report {
 function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeInput): RuleReport {
   const rule = getRule(id as RuleId);
   const observed: Record<string, unknown> = { ...f.observed, ...(f.partly ? { [PARTLY_CHECKED]: `${f.partly}; a longer sink run would complete it` } : {}) };
-  const status: RuleStatus = f.failures.length ? (rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info') : f.checks === 0 ? 'skip' : rule.level === 'OBSERVE' ? 'info' : 'pass';
+  const status: RuleStatus = f.failures.length ? failedStatus(rule.level) : f.checks === 0 ? 'skip' : passedStatus(rule.level);
   const evidence: Evidence[] = [];
   for (const message of f.failures.slice(0, MAX_FAILURE_EVIDENCE)) evidence.push({ kind: 'mismatch', message });
   if (f.failures.length > MAX_FAILURE_EVIDENCE) evidence.push({ kind: 'note', message: `… and ${f.failures.length - MAX_FAILURE_EVIDENCE} more` });

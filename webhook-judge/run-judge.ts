@@ -9,11 +9,9 @@ import { profileSecrets, type Profile } from '../core/profile.ts';
 import { redactDeep } from '../core/redact.ts';
 import type { Report } from '../report/model.ts';
 import { partlyChecked } from '../report/partly-checked.ts';
-import { renderAll } from '../render/render.ts';
-import { writeCertificate } from '../verdict/certificate.ts';
 import { classVerdicts } from '../verdict/classes.ts';
-import { writeFileAtomic } from '../core/safe-write.ts';
 import { exitCodeOf } from '../verdict/exit-code.ts';
+import { persistReport } from '../verdict/persist-report.ts';
 import { settleVerdict } from '../verdict/incomplete.ts';
 import { judgeLog } from './judge.ts';
 import { readSinkLog, type LogCaps } from './read-log.ts';
@@ -53,16 +51,21 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
   settleVerdict(report);
   report.classes = classVerdicts(report);
-  writeFileAtomic(join(reportDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  if (o.profile) writeCertificate(reportDir, report, o.profile);
-  renderAll(reportDir, report);
+  persistReport(reportDir, report, o.profile ? { certificate: { profile: o.profile } } : {});
   printJudgeSummary(report, reportDir, o.log ?? ((l) => console.log(l)));
   return { report, reportDir, exitCode: exitCodeOf(report) };
 }
 
 function printJudgeSummary(report: Report, dir: string, log: (l: string) => void): void {
   const src = report.source_log!;
-  log(`webhooks judge: ${src.file} · ${src.deliveries} deliveries of ${src.events} events · time scale ${src.time_scale} · watched ${realDuration(Date.parse(src.watched_until) - Date.parse(src.watched_from))}${src.restarts ? ` · ${src.restarts} restart(s)` : ''}${src.skipped_lines ? ` · ${src.skipped_lines} line(s) not read` : ''}${src.stopped_in_order ? '' : ' · no stop line (the sink crashed or still runs)'}`);
+  const watched = realDuration(Date.parse(src.watched_until) - Date.parse(src.watched_from));
+  const notes = [
+    src.restarts ? ` · ${src.restarts} restart(s)` : '',
+    src.skipped_lines ? ` · ${src.skipped_lines} line(s) not read` : '',
+    src.stopped_in_order ? '' : ' · no stop line (the sink crashed or still runs)',
+  ].join('');
+  const counts = `${src.deliveries} deliveries of ${src.events} events`;
+  log(`webhooks judge: ${src.file} · ${counts} · time scale ${src.time_scale} · watched ${watched}${notes}`);
   for (const r of report.rules) log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id}${r.reason ? ` — ${r.reason}` : ''}`)}`.slice(0, 400));
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const s = report.summary;

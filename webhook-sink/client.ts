@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { filterToSearchParams, type DeliveryFilter } from './delivery-filter.ts';
 import { SinkWaitTimeoutError } from './delivery-store.ts';
 import type { Delivery, RedirectHit, SinkStats } from './types.ts';
+import type { SinkErrorCode } from '../core/error-codes.ts';
 
 export interface SinkClientOptions {
   /** Sent as `Authorization: Bearer <token>` when the sink has a queryToken. */
@@ -31,7 +32,7 @@ export interface SinkClient {
 
 /** The sink could not be queried (unreachable, or it answered something else than 200 JSON). */
 export class SinkClientError extends Error {
-  readonly code = 'SINK_QUERY_FAILED';
+  readonly code = 'SINK_QUERY_FAILED' satisfies SinkErrorCode;
   constructor(
     message: string,
     readonly status?: number,

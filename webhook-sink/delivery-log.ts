@@ -20,6 +20,7 @@ import { logLines } from './log-lines.ts';
 import { RedirectHitRing, type RedirectHitLimits } from './redirect-hits.ts';
 import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, EndpointSummary, HoldSettlement, RedirectHit } from './types.ts';
+import type { SinkErrorCode } from '../core/error-codes.ts';
 
 export type LogLine =
   | { line: 'start'; at: number; pid: number; endpoints: EndpointSummary[] }
@@ -71,7 +72,7 @@ export const READ_ALL: ReloadLimits = { maxDeliveries: Number.MAX_SAFE_INTEGER, 
 
 /** The log could not be opened or read: the message names the file. */
 export class DeliveryLogError extends Error {
-  readonly code = 'SINK_LOG';
+  readonly code = 'SINK_LOG' satisfies SinkErrorCode;
   constructor(readonly file: string, message: string) {
     super(`${file}: ${message}`);
     this.name = 'DeliveryLogError';

@@ -11,6 +11,7 @@ import { storedBodyBytes, type LoadedLog } from './delivery-log.ts';
 import { RedirectHitRing } from './redirect-hits.ts';
 import { isRejected, RejectedRing, type RingLimits } from './rejected-ring.ts';
 import type { Delivery, HoldSettlement, RedirectHit } from './types.ts';
+import type { SinkErrorCode } from '../core/error-codes.ts';
 
 export { isRejected } from './rejected-ring.ts';
 
@@ -22,7 +23,7 @@ export interface WaitForOptions {
 
 /** Thrown (rejected) by waitFor when the count was not reached in time; carries what was seen. */
 export class SinkWaitTimeoutError extends Error {
-  readonly code = 'SINK_WAIT_TIMEOUT';
+  readonly code = 'SINK_WAIT_TIMEOUT' satisfies SinkErrorCode;
   constructor(
     readonly filter: DeliveryFilter,
     readonly expectedCount: number,
@@ -38,7 +39,7 @@ export class SinkWaitTimeoutError extends Error {
 }
 
 export class SinkClosedError extends Error {
-  readonly code = 'SINK_CLOSED';
+  readonly code = 'SINK_CLOSED' satisfies SinkErrorCode;
   constructor() {
     super('the sink was closed while waiting for deliveries');
     this.name = 'SinkClosedError';

@@ -3,6 +3,7 @@ import type { DeliveryFilter } from './delivery-filter.ts';
 import type { WaitForOptions } from './delivery-store.ts';
 import type { RingLimits } from './rejected-ring.ts';
 import type { Delivery, RedirectHit, SinkEndpoint, SinkStats } from './types.ts';
+import type { SinkErrorCode } from '../core/error-codes.ts';
 
 export interface SinkOptions {
   /** "host:port" ("[::1]:0" for IPv6); port 0 picks a free port. */
@@ -60,7 +61,7 @@ export interface RunningSink {
 /** Bad SinkOptions or a failed listen: harness trouble, not a conformance failure. */
 export class SinkError extends Error {
   constructor(
-    readonly code: 'SINK_BAD_OPTIONS' | 'SINK_LISTEN_FAILED' | 'SINK_LOG',
+    readonly code: Extract<SinkErrorCode, 'SINK_BAD_OPTIONS' | 'SINK_LISTEN_FAILED' | 'SINK_LOG'>,
     message: string,
   ) {
     super(message);

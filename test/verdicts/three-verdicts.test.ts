@@ -11,7 +11,7 @@ import { ajv } from '../../schemas/ajv.ts';
 import { certificateReadSchema, reportSchema } from '../../schemas/report.ts';
 import type { Report, RuleReport } from '../../report/model.ts';
 import { mustCounts } from '../../report/must-counts.ts';
-import { applySidePolicy } from '../../receiver-cert/side-policy.ts';
+import { applySidePolicy } from '../../verdict/side-policy.ts';
 import { renderHtml } from '../../render/html.ts';
 import { renderJunit } from '../../render/junit.ts';
 import { renderMarkdown } from '../../render/markdown.ts';

@@ -8,10 +8,10 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { Report } from '../report/model.ts';
-import { applyVerdictPolicy } from '../verdict/policy.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
-import { classVerdicts } from '../verdict/classes.ts';
-import { settleVerdict } from '../verdict/incomplete.ts';
+import { applyVerdictPolicy } from './policy.ts';
+import { exitCodeOf } from './exit-code.ts';
+import { classVerdicts } from './classes.ts';
+import { settleVerdict } from './incomplete.ts';
 
 export interface SidePolicy {
   strict?: boolean;
@@ -21,7 +21,10 @@ export interface SidePolicy {
   signKey?: KeyObject;
 }
 
-/** Applies the policy and the evidence gate; `nothingRan` says why there is no evidence at all (0 requests or deliveries). Returns the exit status. */
+/**
+ * Applies the policy and the evidence gate; `nothingRan` says why there is no evidence at all (0
+ * requests or deliveries). Returns the exit status.
+ */
 export function applySidePolicy(report: Report, p: SidePolicy, nothingRan?: string): number {
   applyVerdictPolicy(report, { strict: p.strict, minMustCoverage: p.minMustCoverage });
   if (nothingRan && report.verdict === 'incomplete') settleVerdict(report, nothingRan);

@@ -5,17 +5,16 @@
  * no check made is SKIP with the reason, never PASS.
  */
 import { TOOL } from '../core/version.ts';
-import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
+import { tallyStatuses, verdictOf } from './summary.ts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Rule, Side } from '../catalogue/index.ts';
 import { mustCounts } from '../report/must-counts.ts';
-import { renderAll } from '../render/render.ts';
-import type { Evidence, Report, RuleReport, RuleStatus } from '../report/model.ts';
+import type { Evidence, Report, RuleReport } from '../report/model.ts';
 import type { KeyObject } from 'node:crypto';
-import { writeCertificate } from '../verdict/certificate.ts';
-import { classesLine } from '../verdict/classes.ts';
+import { persistReport } from './persist-report.ts';
+import { classesLine } from './classes.ts';
+import { failedStatus, passedStatus } from './level-status.ts';
 
 export interface CheckOutcome {
   /** Shown as the test title, after the rule id. */
@@ -38,7 +37,10 @@ export function decideRule(rule: Rule, j: RuleJudgement, replay: string): RuleRe
   const base: RuleReport = {
     id: rule.id, area: rule.area, level: rule.level, status: 'skip', title: rule.requirement, spec: rule.section, evidence: [],
     tests: j.checks.map((c) => ({
-      title: `${rule.id}: ${c.name}`, state: c.state === 'error' ? 'fail' : c.state, duration_ms: Math.round(c.durationMs ?? 0), requests: c.requests ?? 0,
+      title: `${rule.id}: ${c.name}`,
+      state: c.state === 'error' ? 'fail' : c.state,
+      duration_ms: Math.round(c.durationMs ?? 0),
+      requests: c.requests ?? 0,
       ...(c.message && c.state !== 'pass' ? { error: c.message } : {}),
     })),
   };
@@ -47,16 +49,19 @@ export function decideRule(rule: Rule, j: RuleJudgement, replay: string): RuleRe
   if (j.observed && Object.keys(j.observed).length) base.observed = j.observed;
   const failed = j.checks.filter((c) => c.state === 'fail');
   const errored = j.checks.filter((c) => c.state === 'error');
-  for (const c of [...failed, ...errored].slice(0, 6)) base.evidence.push(...(c.evidence ?? [{ kind: 'mismatch' as const, message: `${c.name}: ${c.message ?? 'failed'}` }]));
+  for (const c of [...failed, ...errored].slice(0, 6)) {
+    base.evidence.push(...(c.evidence ?? [{ kind: 'mismatch' as const, message: `${c.name}: ${c.message ?? 'failed'}` }]));
+  }
   if (failed.length) {
     base.evidence.push({ kind: 'replay', command: replay });
-    const status: RuleStatus = rule.level === 'MUST' ? 'fail' : rule.level === 'SHOULD' ? 'warn' : 'info';
-    return { ...base, status, reason: `${failed[0]!.name}: ${failed[0]!.message ?? 'failed'}${failed.length > 1 ? `; ${failed.length} checks failed` : ''}` };
+    const status = failedStatus(rule.level);
+    const more = failed.length > 1 ? `; ${failed.length} checks failed` : '';
+    return { ...base, status, reason: `${failed[0]!.name}: ${failed[0]!.message ?? 'failed'}${more}` };
   }
   if (errored.length) return { ...base, status: 'error', reason: `${errored[0]!.name}: ${errored[0]!.message ?? 'transport trouble'}` };
   if (!j.checks.some((c) => c.state === 'pass')) return { ...base, status: 'skip', reason: j.skipReason ?? '0 checks made' };
   for (const c of j.checks) for (const e of c.evidence ?? []) if (e.kind === 'note') base.evidence.push(e);
-  return { ...base, status: rule.level === 'OBSERVE' ? 'info' : 'pass' };
+  return { ...base, status: passedStatus(rule.level) };
 }
 
 export function buildSideReport(a: {
@@ -85,10 +90,7 @@ export function buildSideReport(a: {
 /** Writes report.json, certificate.json (the merchant-side certification: signed when a key is given) and the renderings. */
 export function writeSideReport(dir: string | undefined, report: Report, signKey?: KeyObject): string {
   const out = resolve(dir ?? join('reports', 'runs', report.run_id));
-  mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  writeCertificate(out, report, null, signKey);
-  renderAll(out, report);
+  persistReport(out, report, { certificate: { profile: null, key: signKey } });
   return out;
 }
 
@@ -96,7 +98,8 @@ export function writeSideReport(dir: string | undefined, report: Report, signKey
 export function whatRan(report: Report): string {
   const m = report.must;
   const unit = report.side === 'receiver' ? 'requests to the receiver' : 'requests from the command';
-  return `${report.side} run: ${m.ran} of ${m.testable} testable MUST rules ran (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped), ${m.untestable} not testable through the wire; ${report.requests} ${unit}; seed ${report.seed}`;
+  const ran = `${m.ran} of ${m.testable} testable MUST rules ran (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped)`;
+  return `${report.side} run: ${ran}, ${m.untestable} not testable through the wire; ${report.requests} ${unit}; seed ${report.seed}`;
 }
 
 const MAX_CHECK_LINES = 40;
@@ -104,14 +107,22 @@ const MAX_CHECK_LINES = 40;
 export function printSideSummary(report: Report, dir: string, log: (l: string) => void): void {
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'error'].includes(x.status))) {
     const failing = r.tests.filter((t) => t.state === 'fail');
-    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${failing.length > 1 ? `${failing.length} checks failed` : r.reason ?? ''}`.slice(0, 300));
+    const why = failing.length > 1 ? `${failing.length} checks failed` : r.reason ?? '';
+    log(`  ${r.status.toUpperCase().padEnd(5)} ${r.id} — ${why}`.slice(0, 300));
     // Every failing check, not only the first (bounded: a command can make thousands of requests).
-    if (failing.length > 1) for (const t of failing.slice(0, MAX_CHECK_LINES)) log(`        ${t.title.replace(`${r.id}: `, '')}${t.error ? `: ${t.error}` : ''}`.slice(0, 400));
+    if (failing.length > 1) {
+      for (const t of failing.slice(0, MAX_CHECK_LINES)) {
+        log(`        ${t.title.replace(`${r.id}: `, '')}${t.error ? `: ${t.error}` : ''}`.slice(0, 400));
+      }
+    }
     if (failing.length > MAX_CHECK_LINES) log(`        … and ${failing.length - MAX_CHECK_LINES} more (report.json has them all)`);
   }
-  for (const r of report.rules.filter((x) => x.untestable && x.level === 'MUST')) log(`  NOT TESTABLE ${r.id} — ${r.title} (${(r.reason ?? '').replace(/^not exercisable by this command: /, '')})`.slice(0, 400));
+  for (const r of report.rules.filter((x) => x.untestable && x.level === 'MUST')) {
+    log(`  NOT TESTABLE ${r.id} — ${r.title} (${(r.reason ?? '').replace(/^not exercisable by this command: /, '')})`.slice(0, 400));
+  }
   const s = report.summary;
-  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}`);
+  const tally = `pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}`;
+  log(`verdict: ${report.verdict} · ${tally}${s.error ? ` · error ${s.error}` : ''}`);
   for (const why of report.policy?.failed_because ?? []) log(`  ${why}`.slice(0, 1000));
   for (const why of (report.incomplete_because ?? []).slice(0, MAX_CHECK_LINES)) log(`  NOT PROVEN ${why}`.slice(0, 1000));
   if (report.classes) log(classesLine(report.classes));
