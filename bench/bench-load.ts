@@ -214,7 +214,8 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
     }
   };
   const r = await interleave(rounds, { reference: fresh(freshReference), bare: fresh(async () => ({ ...(await startBareNode(t.bareBody, t.bareHeaders)), path, key: t.key })) });
-  return { r, text: ratioLine('reference vs bare node:http (wrk on core 0, server on core 1)', r, 'reference', 'bare', GOALS.reference, 'server') };
+  const label = 'reference vs bare node:http (wrk on core 0, server on core 1)';
+  return { r, text: ratioLine(label, r, 'reference', 'bare', GOALS.reference, 'server') };
 }
 
 function parseOptions(): { seconds: number; rounds: number; connections: number; only: Section[] } | null {

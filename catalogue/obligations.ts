@@ -254,10 +254,12 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   ],
   'list.param.starting_after': [
     ['after', 'starting_after lists what follows that id, not the id itself'],
-    ['complete', 'immediately after: nothing between the cursor and the page is skipped, so paging with starting_after visits every Payment once'],
+    ['complete',
+      'immediately after: nothing between the cursor and the page is skipped, so paging with starting_after visits every Payment once'],
   ],
   'versioning.tolerate-unknown-strict-filters': [
-    ['tolerate', 'clients tolerate unknown values when reading', 'A client-side rule; the suite honours it itself (RESP-ENUM-KNOWN warns, never fails).'],
+    ['tolerate', 'clients tolerate unknown values when reading',
+      'A client-side rule; the suite honours it itself (RESP-ENUM-KNOWN warns, never fails).'],
     ['strict-filters', 'a request filter with an unknown value is refused, never ignored'],
   ],
   'rules.idempotency.same-key-same-body': [
@@ -370,9 +372,13 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
  */
 const WHOLE_CLAUSE_UNTESTABLE: Partial<Record<ClauseId, string>> = {
   'errors.code-open':
-    "\"Stable\" is a promise across time and versions that no run can show broken; that each condition answers its table code is each error row's obligation (errors.code.*), and treating codes as open is the clients' part, which the suite honours itself (an unknown code is named, never failed).",
+    "\"Stable\" is a promise across time and versions that no run can show broken; that each condition answers its table code is each " +
+      "error row's obligation (errors.code.*), and treating codes as open is the clients' part, which the suite honours itself (an " +
+      "unknown code is named, never failed).",
   'errors.code.internal_error':
-    'No request makes a conformant service fail on its side, so nothing can provoke the row; when an internal_error is seen its status is checked against 500 (RESP-ERROR-STATUS-MATCHES-CODE) and any 5xx is named (RESP-NO-5XX), and its retry guidance is observed on the client side (CLIENT-RETRY-AFTER-500).',
+    'No request makes a conformant service fail on its side, so nothing can provoke the row; when an internal_error is seen its ' +
+      'status is checked against 500 (RESP-ERROR-STATUS-MATCHES-CODE) and any 5xx is named (RESP-NO-5XX), and its retry guidance is ' +
+      'observed on the client side (CLIENT-RETRY-AFTER-500).',
 };
 
 export const OBLIGATIONS: readonly ObligationDef[] = (CLAUSES as ReadonlyArray<ClauseDef & { id: ClauseId }>).flatMap((c) => {

@@ -41,11 +41,14 @@ export const RULES = [
     requirement: 'A request to any operation without an Authorization header answers 401 invalid_api_key and changes nothing.' },
   { id: 'AUTH-MALFORMED-KEY', area: 'auth', level: 'MUST', class: 'core', section: S.auth, codes: ['invalid_api_key'],
     clauses: ['auth.scheme-bearer', 'auth.header-form', 'auth.key-prefixes', 'auth.value-is-key', 'auth.invalid-key-401', 'errors.code.invalid_api_key'],
-    requirement: 'An Authorization header that is not "Bearer <key>" (empty, Bearer alone, another scheme or none, a glued, quoted, split or decorated key, a wrong key prefix, non-ASCII bytes, an oversized key) answers 401 invalid_api_key on every operation and changes nothing.',
+    requirement: 'An Authorization header that is not "Bearer <key>" (empty, Bearer alone, another scheme or none, a glued, quoted, ' +
+      'split or decorated key, a wrong key prefix, non-ASCII bytes, an oversized key) answers 401 invalid_api_key on every operation ' +
+      'and changes nothing.',
     ruling: 'The scheme\'s letter case (RFC 9110 §11.1), several spaces after it (RFC 6750 1*SP) and whitespace around the value (OWS) are not malformed; with a valid key these forms are only observed. Keys beyond 4096 characters are observed (a header-size limit may answer 400 or 431).' },
   { id: 'AUTH-UNKNOWN-KEY', area: 'auth', level: 'MUST', class: 'core', section: S.auth, codes: ['invalid_api_key'],
     clauses: ['auth.key-prefixes', 'auth.invalid-key-401', 'errors.code.invalid_api_key'],
-    requirement: 'A well-formed key the service never issued (random, or a near miss of an issued key) answers 401 invalid_api_key on every operation and changes nothing.',
+    requirement: 'A well-formed key the service never issued (random, or a near miss of an issued key) answers 401 invalid_api_key on ' +
+      'every operation and changes nothing.',
     ruling: 'A Live-shaped unknown key on a /test_helpers route may meet Rule 6 first: 404 not_found is accepted there too (the order of checks is not shown).' },
   { id: 'AUTH-REVOKED-KEY', area: 'auth', level: 'MUST', class: 'scopes', section: S.auth, codes: ['invalid_api_key'], needs: ['keys.test_revoked'],
     clauses: ['auth.invalid-key-401', 'errors.code.invalid_api_key'],
@@ -76,7 +79,8 @@ export const RULES = [
     requirement: 'An unknown route under /v1 answers 404 not_found (Rule 8), the paths of offline and manually recorded payments among them.' },
   { id: 'ROUTE-WRONG-METHOD-405', area: 'routing', level: 'MUST', class: 'core', section: S.rules, codes: ['method_not_allowed'],
     clauses: ['rules.unknown-route-wrong-method', 'errors.code.method_not_allowed'],
-    requirement: 'Every method of GET, POST, PUT, PATCH and DELETE that a known route does not bind answers 405 method_not_allowed and changes nothing (Rule 8).',
+    requirement: 'Every method of GET, POST, PUT, PATCH and DELETE that a known route does not bind answers 405 method_not_allowed ' +
+      'and changes nothing (Rule 8).',
     ruling: 'HEAD and OPTIONS (which HTTP servers commonly answer for any resource) are observed under ROUTE-EDGE-FORMS, not asserted.' },
   { id: 'ROUTE-ALLOW-HEADER', area: 'routing', level: 'SHOULD', section: S.rules,
     clauses: ['rules.unknown-route-wrong-method'],
@@ -107,7 +111,8 @@ export const RULES = [
     requirement: 'A Payment\'s livemode is false under a Test key and true under a Live key.' },
   { id: 'RESP-PAYMENT-VIEWS-AGREE', area: 'responses', ambient: 'views', level: 'MUST', class: 'core', section: S.payment,
     clauses: ['list.field.data', 'states.list', 'states.cancel', 'rules.idempotency.same-key-same-body', 'payment.field.description', 'payment.field.merchant_reference', 'payment.field.status', 'payment.field.amount', 'payment.field.metadata', 'payment.field.created_at', 'payment.field.paid_at', 'payment.field.cancelled_at'],
-    ruling: 'Views of one Payment (docs/rulings.md): the status moves on only along the transition table, paid_at and cancelled_at from null to their instant; checkout_url is not compared; nothing else may differ.',
+    ruling: 'Views of one Payment (docs/rulings.md): the status moves on only along the transition table, paid_at and cancelled_at ' +
+      'from null to their instant; checkout_url is not compared; nothing else may differ.',
     requirement: 'Every view of a Payment the run sees (create, replay, GET, list item, cancel, helpers) agrees with the first on every field fixed at creation, and no status goes back, checked on every exchange of the run.' },
   { id: 'RESP-PAYMENT-CHECKOUT-URL', area: 'responses', level: 'MUST', class: 'core', section: S.endpoints,
     clauses: ['overview.create-returns-checkout-url', 'payment.field.checkout_url', 'endpoints.op.createPayment'],
@@ -140,7 +145,8 @@ export const RULES = [
     requirement: 'A valid CreatePaymentRequest with any combination of optional fields answers 201 with a PENDING Payment.' },
   { id: 'CREATE-FIELDS-ECHOED', area: 'create', level: 'MUST', class: 'core', section: S.create,
     clauses: ['payment.field.amount', 'payment.field.description', 'payment.field.merchant_reference', 'payment.field.external_id', 'payment.field.metadata', 'metadata.string-map', 'create.field.description', 'create.field.merchant_reference', 'create.field.metadata', 'endpoints.op.createPayment'],
-    requirement: 'Every accepted field comes back in the Payment exactly as sent, on the 201 and on a later read (amounts compared as decimals).',
+    requirement: 'Every accepted field comes back in the Payment exactly as sent, on the 201 and on a later read (amounts compared as ' +
+      'decimals).',
     ruling: 'allowed_methods and allowed_channels are compared as the same members; whether their order is kept is recorded, not asserted.' },
   { id: 'CREATE-AMOUNT-DECIMAL-EXACT', area: 'create', level: 'MUST', class: 'core', section: S.overview,
     clauses: ['overview.amounts-decimal-strings', 'payment.field.amount', 'create.field.amount'],
@@ -162,7 +168,8 @@ export const RULES = [
     requirement: 'An absolute https URL or a native-app deep link as return_url is accepted and echoed.' },
   { id: 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_return_url'],
     clauses: ['create.field.return_url', 'errors.code.invalid_return_url'],
-    requirement: 'javascript:, data:, file: and intent: return_urls, in any letter case and with embedded tabs, newlines or leading spaces, answer 400 invalid_return_url.',
+    requirement: 'javascript:, data:, file: and intent: return_urls, in any letter case and with embedded tabs, newlines or leading ' +
+      'spaces, answer 400 invalid_return_url.',
     ruling: 'The scheme is judged the way the customer\'s browser reads the URL (WHATWG URL parsing: letter case ignored, tab/CR/LF removed, leading C0 controls and spaces stripped); the disguised forms are sent with "//" after the colon so a deep-link check cannot refuse them by accident.' },
   { id: 'CREATE-RETURN-URL-NOT-HTTPS', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_return_url'],
     clauses: ['create.field.return_url', 'errors.code.invalid_return_url'],
@@ -172,7 +179,8 @@ export const RULES = [
     requirement: 'Records how unusual custom schemes and odd URL forms are answered.' },
   { id: 'CREATE-METADATA-AT-LIMITS', area: 'create', level: 'MUST', class: 'core', section: S.limits,
     clauses: ['create.field.metadata', 'limits.metadata-keys', 'limits.metadata-key-length', 'limits.metadata-value-length'],
-    requirement: 'Metadata exactly at the limits (20 keys, 64-character keys, 500-character values) is accepted and echoed; a length counts characters, not UTF-8 bytes or UTF-16 units.',
+    requirement: 'Metadata exactly at the limits (20 keys, 64-character keys, 500-character values) is accepted and echoed; a length ' +
+      'counts characters, not UTF-8 bytes or UTF-16 units.',
     ruling: 'A character is counted as a character: 64 "é", "ক" or "😀" (one code point and one grapheme each) are 64 characters, whatever their bytes or UTF-16 units; where code points and graphemes disagree the outcome is observed (CREATE-METADATA-BORDERLINE).' },
   { id: 'CREATE-METADATA-TOO-MANY-KEYS', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.limits, codes: ['invalid_metadata'],
     clauses: ['errors.code.invalid_metadata', 'limits.metadata-keys'],
@@ -258,7 +266,8 @@ export const RULES = [
     requirement: 'An order_id unknown to the caller\'s business, including another business\'s order, answers 400 order_not_found.' },
   { id: 'ORDER-CUSTOMER-MISMATCH', area: 'orders', level: 'MUST', class: 'orders', section: S.create, codes: ['order_customer_mismatch'], needs: ['fixtures.order'],
     clauses: ['create.field.order_id', 'errors.code.order_customer_mismatch'],
-    requirement: 'A payment whose customer differs from the order\'s customer answers 400 order_customer_mismatch (or invalid_customer when that customer is another business\'s: both apply).',
+    requirement: 'A payment whose customer differs from the order\'s customer answers 400 order_customer_mismatch (or ' +
+      'invalid_customer when that customer is another business\'s: both apply).',
     ruling: 'A customer of the business other than the order\'s (fixtures.customer_id when it differs) must get order_customer_mismatch; another business\'s customer breaks two rules, so either code is accepted and the one given is recorded.' },
   { id: 'ORDER-EXCEEDS-DUE', area: 'orders', level: 'MUST', class: 'orders', section: S.create, codes: ['exceeds_order_due'], needs: ['fixtures.order'],
     clauses: ['create.field.order_id', 'errors.code.exceeds_order_due'],
@@ -299,7 +308,8 @@ export const RULES = [
     requirement: 'The same external_id in another business (or environment) is accepted: uniqueness is per business and per livemode.' },
   { id: 'IDEM-VALUES-EXACT', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules,
     clauses: ['rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'rules.external-id-conflict', 'create.field.external_id'],
-    requirement: 'Idempotency-Keys and external_ids are compared exactly: a key or an external_id differing only in letter case (or, for external_id, by a trailing space) is another value, never a replay, an idempotency_conflict or an external_id_conflict.',
+    requirement: 'Idempotency-Keys and external_ids are compared exactly: a key or an external_id differing only in letter case (or, ' +
+      'for external_id, by a trailing space) is another value, never a replay, an idempotency_conflict or an external_id_conflict.',
     ruling: '"The same key" and "already used" name the same value: ORD-1 and ord-1 are two external_ids and two Idempotency-Keys. A target may refuse an external_id form with 400 invalid_external_id (its format is not shown); it may not treat it as the other value. Leading and trailing whitespace of a header value is not part of it (HTTP), so keys are not varied by spaces.' },
   { id: 'IDEM-RETENTION-24H', area: 'idempotency', level: 'MUST', class: 'core', section: S.limits,
     clauses: ['limits.idempotency-retention'],
@@ -318,7 +328,8 @@ export const RULES = [
     requirement: 'A Test key\'s list holds only livemode false Payments and a Live key\'s only livemode true (Rule 7).' },
   { id: 'ISO-TEST-LIVE-WRITE', area: 'isolation', level: 'MUST', class: 'isolation-live', section: S.rules, codes: ['payment_not_found'], needs: ['keys.live'],
     clauses: ['overview.environments-isolated', 'overview.test-live-cannot-see-each-other', 'rules.payment-not-found'],
-    requirement: 'A Live key cannot cancel a Test Payment, nor a Test key cancel or complete (test helpers) a Live one: 404 payment_not_found, status unchanged.',
+    requirement: 'A Live key cannot cancel a Test Payment, nor a Test key cancel or complete (test helpers) a Live one: 404 ' +
+      'payment_not_found, status unchanged.',
     ruling: 'Without probes.live_writes the Live Payment is one found by listing that is not PENDING, so a faulty target cannot move a real Live Payment.' },
   { id: 'ISO-OTHER-BUSINESS', area: 'isolation', level: 'MUST', class: 'isolation-business', section: S.rules, codes: ['payment_not_found'], needs: ['keys.other_test'],
     clauses: ['rules.payment-not-found', 'auth.key-determines-business-and-environment', 'errors.code.payment_not_found'],
@@ -328,7 +339,8 @@ export const RULES = [
     requirement: 'An id that does not exist answers 404 payment_not_found on get, cancel and both helpers (Rule 5).' },
   { id: 'ISO-LIVE-KEY-TEST-HELPERS', area: 'isolation', level: 'MUST', class: 'isolation-live', section: S.rules, codes: ['not_found'], needs: ['keys.live'],
     clauses: ['rules.live-key-test-helpers-404', 'auth.test-helpers-test-keys-only'],
-    requirement: 'A Live key on any /test_helpers path answers 404 not_found, whatever the id (a real Test Payment\'s, a Live one\'s, an unknown one), and changes nothing (Rule 6).',
+    requirement: 'A Live key on any /test_helpers path answers 404 not_found, whatever the id (a real Test Payment\'s, a Live one\'s, ' +
+      'an unknown one), and changes nothing (Rule 6).',
     ruling: 'With a method other than POST, Rule 8 (405 method_not_allowed) applies as well: either answer is accepted and the one given recorded.' },
   { id: 'ISO-TEST-NO-LIVE-409', area: 'isolation', level: 'MUST', class: 'core', section: S.overview,
     clauses: ['overview.test-touches-no-money', 'errors.code.payment_method_unavailable', 'errors.code.payment_channel_unavailable', 'errors.code.payment_detection_not_ready', 'errors.code.insufficient_credit'],
@@ -366,11 +378,13 @@ export const RULES = [
     requirement: 'The external_id filter lists exactly the Payment with that external_id.' },
   { id: 'LIST-FILTER-CREATED-RANGE', area: 'listing', level: 'MUST', class: 'core', section: S.listParams,
     clauses: ['list.param.created_from', 'list.param.created_to'],
-    requirement: 'created_from and created_to (RFC 3339, any UTC offset) bound the listed Payments\' created_at, and a Payment created strictly inside the range is listed.',
+    requirement: 'created_from and created_to (RFC 3339, any UTC offset) bound the listed Payments\' created_at, and a Payment ' +
+      'created strictly inside the range is listed.',
     ruling: 'Whether a bound is inclusive is not shown: a Payment exactly at a bound may be listed or not (recorded); only what lies outside the range is a failure.' },
   { id: 'LIST-FILTER-STRICT', area: 'listing', level: 'MUST', class: 'core', section: S.enums, codes: ['invalid_request'],
     clauses: ['enums.request-filters-strict', 'list.param.status', 'errors.code.invalid_request', 'versioning.tolerate-unknown-strict-filters'],
-    requirement: 'An unknown status filter value, a near miss of a PaymentStatus (letter case, whitespace) or a malformed date answers 400 invalid_request (request filters are strict).',
+    requirement: 'An unknown status filter value, a near miss of a PaymentStatus (letter case, whitespace) or a malformed date ' +
+      'answers 400 invalid_request (request filters are strict).',
     ruling: 'listPayments lists no 400, yet filters are strict: a strict filter must reject, and 400 invalid_request is the table\'s code. A near miss of a PaymentStatus (another letter case, a leading or trailing space or tab) is not that value: strict means it is refused (400), never read as the value. Values a later v1 could add are not near misses; dates without time or offset are recorded, not judged.' },
   { id: 'LIST-LIMIT-BOUNDS', area: 'listing', level: 'MUST', class: 'core', section: S.limits, codes: ['invalid_request'],
     clauses: ['list.param.limit', 'errors.code.invalid_request', 'limits.list-page-size'],
@@ -399,7 +413,8 @@ export const RULES = [
   // ───────────────────────────── limits ─────────────────────────────
   { id: 'LIMIT-RATE-429', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, codes: ['rate_limit_exceeded'], needs: ['keys.test_rate_limited'],
     clauses: ['errors.code.rate_limit_exceeded', 'limits.rate-limit-per-key'],
-    requirement: 'A bounded burst of valid requests on one key reaches 429 rate_limit_exceeded, and is answered nothing but 200 until then.',
+    requirement: 'A bounded burst of valid requests on one key reaches 429 rate_limit_exceeded, and is answered nothing but 200 until ' +
+      'then.',
     ruling: 'Thresholds are not shown: a limit not reached within probes.rate_limit_max_requests (default 200) and 15 s is SKIP with the count, not FAIL.' },
   { id: 'LIMIT-RETRY-AFTER', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['errors.code.rate_limit_exceeded', 'limits.rate-limit-per-key'],
@@ -480,7 +495,8 @@ export const RULES = [
     requirement: 'A disabled endpoint receives nothing.' },
   { id: 'HOOK-NO-RETRY-AFTER-ACK', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['receiver-op.any-2xx-acknowledges', 'delivery-rules.any-2xx', 'limits.webhook-timeout', 'delivery-rules.failures'],
-    requirement: 'Any 2xx answer (200, 201, 202, 203, 204, 206, 299 on every run) acknowledges: the event is not retried to that endpoint on the schedule.',
+    requirement: 'Any 2xx answer (200, 201, 202, 203, 204, 206, 299 on every run) acknowledges: the event is not retried to that ' +
+      'endpoint on the schedule.',
     ruling: '"Any 2xx response acknowledges" is stated: a retry schedule after a 2xx (a third attempt, or a second followed by another within the next gap) means the 2xx was counted as a failure and FAILS. A single duplicate is at-least-once delivery (Delivery rule 3): recorded, not judged.' },
   { id: 'HOOK-RETRY-ON-FAILURE', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.failures'],
@@ -490,7 +506,8 @@ export const RULES = [
     requirement: 'A redirect answer is never followed.' },
   { id: 'HOOK-ONE-EVENT-PER-TRANSITION', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.event, needs: ['webhooks'],
     clauses: ['event.field.id', 'event.field.livemode', 'event.data-object-is-get', 'delivery-rules.retry-same-id-body', 'states.cancel', 'states.helper-succeed', 'states.helper-cancel', 'events.type.payment.created', 'events.type.payment.paid', 'events.type.payment.cancelled'],
-    ruling: 'Identity across attempts and events (docs/rulings.md): each transition of a Payment happens once, so it is one logical event: one id and one body at each endpoint, over every delivery the sink recorded.',
+    ruling: 'Identity across attempts and events (docs/rulings.md): each transition of a Payment happens once, so it is one logical ' +
+      'event: one id and one body at each endpoint, over every delivery the sink recorded.',
     requirement: 'Over every delivery the sink recorded: each (endpoint, Payment, event type) has one event id and one body (every attempt the same bytes), an event id never stands for two (Payment, type) pairs, every event of a Payment shows it with the same fields fixed at creation and the envelope\'s livemode, and each Payment an event carried, read with GET after its events arrived, shows those fields and a status its events\' statuses lead to.' },
   { id: 'HOOK-RETRY-SAME-BODY', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['event.field.id', 'event.snapshot-never-regenerated', 'delivery-rules.retry-same-id-body'],
@@ -509,7 +526,8 @@ export const RULES = [
     requirement: 'Every event is delivered at least once to every enabled endpoint subscribed to it: one of its attempts there is acknowledged (2xx), failed ones being retried.' },
   { id: 'HOOK-REFUSED-NO-EVENT', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.emits, needs: ['webhooks'],
     clauses: ['states.create-pending', 'states.illegal-409', 'event.field.id', 'rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'emits.createPayment', 'emits.cancelPayment', 'emits.simulatePaymentSucceeded', 'emits.simulatePaymentCancelled'],
-    requirement: 'A refused request leaves no event: creates answered 400, 403 or 409 (idempotency_conflict, external_id_conflict) emit nothing, a replay emits no second payment.created, and cancel or helpers answered 409 invalid_transition emit nothing.',
+    requirement: 'A refused request leaves no event: creates answered 400, 403 or 409 (idempotency_conflict, external_id_conflict) ' +
+      'emit nothing, a replay emits no second payment.created, and cancel or helpers answered 409 invalid_transition emit nothing.',
     ruling: 'Events are emitted by transitions (the table of States and transitions); a refused request makes none, and a replay returns the original result (Rule 1) with no new logical event. Absence is judged after the Payment\'s own events arrived and a quiet period (three times their latency, 1-3 s) passed: a phantom event slower than that is not seen (never a false alarm).' },
   { id: 'HOOK-TIMEOUT-OBSERVED', area: 'webhooks', level: 'OBSERVE', section: S.limits, needs: ['webhooks'],
     clauses: ['delivery-rules.failures', 'limits.webhook-timeout'],
@@ -521,7 +539,8 @@ export const RULES = [
   // ───────────────────────────── versioning ─────────────────────────────
   { id: 'VERS-UNKNOWN-VERSION-404', area: 'versioning', level: 'MUST', class: 'core', section: S.versioning, codes: ['not_found'],
     clauses: ['overview.paths-relative', 'endpoints.paths-relative', 'errors.code.not_found', 'versioning.path-prefix'],
-    requirement: 'The major version is the /v1 prefix: the same paths under another version prefix (/v0, /v2 … /v99, /V1, /V2) are unknown routes (404 not_found) and change nothing.',
+    requirement: 'The major version is the /v1 prefix: the same paths under another version prefix (/v0, /v2 … /v99, /V1, /V2) are ' +
+      'unknown routes (404 not_found) and change nothing.',
     ruling: 'Prefixes a lenient router might read as v1 (/v01, /v1.0, /v1beta) and paths without a prefix are observed, not asserted.' },
   { id: 'VERS-EVENT-API-VERSION', area: 'versioning', level: 'MUST', class: 'webhooks', section: S.versioning, needs: ['webhooks'],
     clauses: ['event.field.api_version', 'versioning.event-api-version'],
@@ -589,7 +608,8 @@ export const RULES = [
     requirement: 'Every delivery, valid or not, is answered within the 10-second time-out; the time is recorded per delivery.' },
   { id: 'RECV-REJECTED-NOT-PROCESSED', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver', needs: ['receiver.inspect_url'],
     clauses: ['signature.failure-400-not-processed'],
-    requirement: 'An event whose signature check fails (forged, wrongly signed, stale) is not processed: the inspection lists neither its event id nor a status or a fulfilment for its Payment.',
+    requirement: 'An event whose signature check fails (forged, wrongly signed, stale) is not processed: the inspection lists neither ' +
+      'its event id nor a status or a fulfilment for its Payment.',
     ruling: 'Signature rule 3: "answered with 400 and the event is not processed". Processing is judged on every effect the inspection contract shows (events, payments, fulfilled), not on fulfilment alone: a receiver that answers 400 after storing the status a forged event claims has processed it.' },
   { id: 'RECV-DEDUPLICATE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.deliveryRules, side: 'receiver', needs: ['receiver.inspect_url'],
     clauses: ['delivery-rules.receivers-deduplicate'],
@@ -612,7 +632,8 @@ export const RULES = [
   // ───────────────────────────── client (merchant side: `hps-conformance client`) ─────────────────────────────
   { id: 'CLIENT-RETRY-TRANSIENT', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client', formerly: ['RECV-CLIENT-RETRY'],
     clauses: ['errors.retry.create', 'errors.retry.reads'],
-    requirement: 'A create or a read that met a network failure (a reset or a time-out), a 429, a 502, a 503 or a 504 is retried; a create under its own Idempotency-Key.',
+    requirement: 'A create or a read that met a network failure (a reset or a time-out), a 429, a 502, a 503 or a 504 is retried; a ' +
+      'create under its own Idempotency-Key.',
     ruling: 'The client retry guidance is declarative ("a create is retried after ..."); the catalogue has held it a MUST since v1 (as RECV-CLIENT-RETRY). A create is the operation its Idempotency-Key names: a create under another key is another create, not a retry; a create without a key cannot be followed (SKIP, saying so).' },
   { id: 'CLIENT-SAME-IDEMPOTENCY-KEY', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
     clauses: ['errors.retry.create'],

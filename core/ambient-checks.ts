@@ -52,7 +52,8 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
     check: ({ res, op, add }) => {
       if (!op) return false;
       const listed = acceptedStatuses(op.operationId);
-      if (!listed.includes(res.status)) add('RESP-STATUS-LISTED', `answered ${res.status}, not a status ${op.operationId} lists`, listed, res.status);
+      if (listed.includes(res.status)) return true;
+      add('RESP-STATUS-LISTED', `answered ${res.status}, not a status ${op.operationId} lists`, listed, res.status);
       return true;
     },
   },
@@ -61,7 +62,8 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
     check: ({ res, add }) => {
       if (res.text.length === 0) return false;
       const type = res.headers['content-type'] ?? null;
-      if (!/^application\/json\b/i.test(type ?? '')) add('RESP-JSON-CONTENT-TYPE', `Content-Type is ${JSON.stringify(type)}`, 'application/json', type);
+      if (/^application\/json\b/i.test(type ?? '')) return true;
+      add('RESP-JSON-CONTENT-TYPE', `Content-Type is ${JSON.stringify(type)}`, 'application/json', type);
       return true;
     },
   },
@@ -69,7 +71,7 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
     on: 'error',
     check: ({ res, add }) => {
       const v = validateAnswer('Error', res);
-      if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${v.errors.slice(0, 3).join('; ')}`, 'Error', bodyShown(res));
+      if (!v.valid) add('RESP-ERROR-ENVELOPE', `error body is not the Error shape: ${firstErrors(v.errors)}`, 'Error', bodyShown(res));
       return true;
     },
   },
@@ -79,7 +81,8 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
       const code = res.json?.error?.code;
       if (typeof code !== 'string' || !(code in ERROR_TABLE)) return false;
       const want = ERROR_TABLE[code as keyof typeof ERROR_TABLE];
-      if (want !== res.status) add('RESP-ERROR-STATUS-MATCHES-CODE', `code ${code} came with ${res.status}, the table gives ${want}`, want, res.status);
+      if (want === res.status) return true;
+      add('RESP-ERROR-STATUS-MATCHES-CODE', `code ${code} came with ${res.status}, the table gives ${want}`, want, res.status);
       return true;
     },
   },
@@ -97,7 +100,7 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
     on: 'payment',
     check: ({ res, add }) => {
       const v = validateAnswer('Payment', res);
-      if (!v.valid) add('RESP-PAYMENT-SCHEMA', v.errors.slice(0, 3).join('; '), 'Payment', bodyShown(res));
+      if (!v.valid) add('RESP-PAYMENT-SCHEMA', firstErrors(v.errors), 'Payment', bodyShown(res));
       return true;
     },
   },
@@ -105,7 +108,7 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
     on: 'list',
     check: ({ res, add }) => {
       const v = validateAnswer('PaymentList', res);
-      if (!v.valid) add('RESP-LIST-SCHEMA', v.errors.slice(0, 3).join('; '), 'PaymentList', bodyShown(res));
+      if (!v.valid) add('RESP-LIST-SCHEMA', firstErrors(v.errors), 'PaymentList', bodyShown(res));
       return true;
     },
   },
@@ -116,7 +119,9 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
       if (name === undefined) return false;
       const data = name === 'Payment' ? res.json : pageWithin('PaymentList', res.json).data;
       if (!data || typeof data !== 'object') return true;
-      for (const u of unknownEnumValues(name, data)) add('RESP-ENUM-KNOWN', `${u.path} = ${JSON.stringify(u.value)} is not one of ${u.known.join(', ')}`);
+      for (const u of unknownEnumValues(name, data)) {
+        add('RESP-ENUM-KNOWN', `${u.path} = ${JSON.stringify(u.value)} is not one of ${u.known.join(', ')}`);
+      }
       return true;
     },
   },
@@ -128,19 +133,24 @@ export const AMBIENT_CHECKS: { readonly [R in ExchangeRuleId]: AmbientCheck } = 
       const under = `under a ${input.keyLivemode ? 'Live' : 'Test'} key`;
       if (name === 'Payment') {
         if (res.json && typeof res.json === 'object' && res.json.livemode !== input.keyLivemode) {
-          add('RESP-PAYMENT-LIVEMODE', `livemode is ${shortJson(res.json.livemode)} ${under}`, input.keyLivemode, shownValue(res.json.livemode));
+          const shown = res.json.livemode;
+          add('RESP-PAYMENT-LIVEMODE', `livemode is ${shortJson(shown)} ${under}`, input.keyLivemode, shownValue(shown));
         }
         return true;
       }
       if (!Array.isArray(res.json?.data) || res.json.data.length === 0) return false;
       const wrong = res.json.data.find((p: any) => p?.livemode !== input.keyLivemode);
-      if (wrong) add('RESP-PAYMENT-LIVEMODE', `list ${under} holds ${shortJson(wrong?.id)} with livemode ${shortJson(wrong?.livemode)}`, input.keyLivemode, shownValue(wrong?.livemode));
+      if (!wrong) return true;
+      const message = `list ${under} holds ${shortJson(wrong?.id)} with livemode ${shortJson(wrong?.livemode)}`;
+      add('RESP-PAYMENT-LIVEMODE', message, input.keyLivemode, shownValue(wrong?.livemode));
       return true;
     },
   },
 };
 
-const PAYMENT_OPS: ReadonlySet<string> = new Set(['createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled']);
+const PAYMENT_OPS: ReadonlySet<string> = new Set([
+  'createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled',
+]);
 
 /** What a 2xx answer of `op` shows: a Payment, a PaymentList, or nothing these checks read. */
 export function shownAs(res: ApiResponse, op: Operation | undefined): 'Payment' | 'PaymentList' | undefined {
@@ -158,4 +168,9 @@ function shortJson(v: unknown): string {
 /** A value kept as a finding's `actual`: itself when small and flat, else its short JSON text. */
 function shownValue(v: unknown): unknown {
   return (v === null || typeof v !== 'object') && String(v).length <= 200 ? v : shortJson(v);
+}
+
+/** The first three validation errors, as one line. */
+function firstErrors(errors: readonly string[]): string {
+  return errors.slice(0, 3).join('; ');
 }

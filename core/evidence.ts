@@ -19,12 +19,15 @@ export interface SetupRefusal {
 }
 
 /** The Live-only 409 codes of the error table: a Live business not ready, or without Service Credit. */
-export const LIVE_READINESS_CODES: ReadonlySet<string> = new Set(['payment_method_unavailable', 'payment_channel_unavailable', 'payment_detection_not_ready', 'insufficient_credit']);
+export const LIVE_READINESS_CODES: ReadonlySet<string> = new Set([
+  'payment_method_unavailable', 'payment_channel_unavailable', 'payment_detection_not_ready', 'insufficient_credit',
+]);
 
 /** Why the spec allows `refusal` of a setup create under a key of `liveMode`, or undefined when nothing does. */
 export function allowedRefusal(liveMode: boolean, status: number, code: string | null): string | undefined {
   if (!liveMode || status !== 409 || code === null || !LIVE_READINESS_CODES.has(code)) return undefined;
-  return `${code} is the spec's Live-only answer for a business that is not ready or has no Service Credit: the profile says keys.live's business is ready and has credit`;
+  return `${code} is the spec's Live-only answer for a business that is not ready or has no Service Credit: ` +
+    "the profile says keys.live's business is ready and has credit";
 }
 
 export interface Finding {

@@ -229,7 +229,8 @@ export class Http1Connection implements Connection, HasDeadline {
   private connect(): net.Socket {
     const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES));
     // Only the current socket's bytes are read (a dropped one's never reach the next request).
-    const s: net.Socket = net.connect({ host: this.hostname, port: this.port, noDelay: true, onread: { buffer, callback: (n) => this.onRead(s, buffer, n) } });
+    const onread = { buffer, callback: (n: number) => this.onRead(s, buffer, n) };
+    const s: net.Socket = net.connect({ host: this.hostname, port: this.port, noDelay: true, onread });
     this.reuseUntil = Infinity;
     s.on('error', this.onError);
     s.on('close', this.onClose);

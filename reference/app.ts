@@ -117,7 +117,8 @@ const ENVELOPE: Step<{ apiError: ApiError; requestId: string }, { error: object 
   check: ({ apiError, requestId }) => errorEnvelope(apiError, requestId),
   faulty: {
     'error-envelope-flat': {
-      does: 'Errors are answered flat ({ "code", "message", "request_id" } at the top level, an older envelope), not inside { "error": … }.',
+      does: 'Errors are answered flat ({ "code", "message", "request_id" } at the top level, an older envelope), not inside { ' +
+        '"error": … }.',
       breaks: ['RESP-ERROR-ENVELOPE'],
       violates: ['error.shape', 'errors.shape'],
       // The step's type is the spec's envelope; the fault answers another shape on purpose.
@@ -176,7 +177,8 @@ const NO_ROUTE: Step<void, ApiError> = {
       plant: () => new ApiError('payment_not_found'),
     },
     'unknown-route-plain-text': {
-      does: 'The 404 not_found of an unknown route is sent with Content-Type text/plain (the framework\'s default), although the body is the JSON envelope.',
+      does: 'The 404 not_found of an unknown route is sent with Content-Type text/plain (the framework\'s default), although the body ' +
+        'is the JSON envelope.',
       breaks: ['RESP-JSON-CONTENT-TYPE'],
       violates: ['overview.json-over-https#json'],
       plant: () => new ApiError('not_found', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
@@ -211,7 +213,8 @@ const WRONG_METHOD: Step<{ ctx: AppContext; route: RouteDefinition }, ApiError> 
   check: ({ ctx, route }) => new ApiError('method_not_allowed', { headers: { Allow: allowHeader(route.methods, ctx.decisions.head === 'as-get') } }),
   faulty: {
     'wrong-method-answers-404': {
-      does: 'The method is part of route matching: a known route called with a method it does not bind answers 404 not_found instead of 405.',
+      does: 'The method is part of route matching: a known route called with a method it does not bind answers 404 not_found instead ' +
+        'of 405.',
       breaks: ['ROUTE-WRONG-METHOD-405'],
       violates: ['rules.unknown-route-wrong-method#wrong-method'],
       plant: () => new ApiError('not_found'),
@@ -256,7 +259,8 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
   },
   faulty: {
     'write-scope-checked-after-operation': {
-      does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is created, cancelled or completed all the same.',
+      does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is ' +
+        'created, cancelled or completed all the same.',
       breaks: ['AUTH-WRITE-SCOPE-REQUIRED'],
       violates: ['auth.scopes#write'],
       plant: (guarded, next) => (guarded.binding.scope === 'payments:write' ? scopeAfterOperation(guarded) : next(guarded)),
@@ -288,7 +292,8 @@ const SCOPE: Step<Guarded, void> = {
   },
   faulty: {
     'cancel-requires-read-scope': {
-      does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on cancel.',
+      does: 'cancelPayment also demands payments:read (it reuses the getPayment lookup with its scope): a write-only key gets 403 on ' +
+        'cancel.',
       breaks: ['AUTH-SCOPE-SUFFICIENT'],
       violates: ['auth.scopes#sufficient'],
       plant: (guarded, next) => {
@@ -323,13 +328,15 @@ const MATCH: Step<string, Match | null> = {
       plant: (target, next) => next(target.replace(/^\/v\d+(?=\/|$)/, '/v1')),
     },
     'offline-payments-alias-mounted': {
-      does: 'The dashboard\'s aliases /v1/offline_payments and /v1/manual_payments are left on the public router, served as the Payments collection (listed and created) instead of 404.',
+      does: 'The dashboard\'s aliases /v1/offline_payments and /v1/manual_payments are left on the public router, served as the ' +
+        'Payments collection (listed and created) instead of 404.',
       breaks: ['ROUTE-UNKNOWN-404'],
       violates: ['overview.offline-payments-404', 'rules.unknown-route-wrong-method#unknown-route'],
       plant: (target, next) => next(target.replace(/^\/v1\/(?:offline|manual)_payments(?=\/|$)/, '/v1/payments')),
     },
     'route-prefix-match': {
-      does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, `/payments/{id}/cancel/x`) is served by that route.',
+      does: 'Routes are matched by prefix: a path with extra segments after a known route (`/payments/{id}/refund`, ' +
+        '`/payments/{id}/cancel/x`) is served by that route.',
       breaks: ['ROUTE-UNKNOWN-404'],
       violates: ['rules.unknown-route-wrong-method#unknown-route'],
       plant: (target, next) => next(target) ?? longestPrefixRoute(target),
@@ -357,7 +364,8 @@ const TEST_KEYS_ONLY: Step<ApiKeyRecord | null, boolean> = {
   check: (key) => key !== null && key.env === 'live',
   faulty: {
     'test-helpers-serve-live-keys': {
-      does: 'The /test_helpers routes are mounted without their Test-only guard: a Live key completes and cancels Live Payments through them.',
+      does: 'The /test_helpers routes are mounted without their Test-only guard: a Live key completes and cancels Live Payments ' +
+        'through them.',
       breaks: ['ISO-LIVE-KEY-TEST-HELPERS'],
       violates: ['auth.test-helpers-test-keys-only', 'rules.live-key-test-helpers-404'],
       plant: () => false,
@@ -418,7 +426,8 @@ const ACTING_KEY: Step<{ key: ApiKeyRecord; req: IncomingMessage }, ApiKeyRecord
   check: ({ key }) => key,
   faulty: {
     'x-environment-honoured': {
-      does: 'An X-Environment header (live or test) overrides the environment of the API key: a Test key with X-Environment: live creates and reads Live Payments.',
+      does: 'An X-Environment header (live or test) overrides the environment of the API key: a Test key with X-Environment: live ' +
+        'creates and reads Live Payments.',
       breaks: ['ISO-KEY-ALONE'],
       violates: ['auth.key-determines-business-and-environment#environment'],
       plant: (input, next) => {

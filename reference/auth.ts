@@ -54,7 +54,8 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
   check: parseAuthorization,
   faulty: {
     'bearer-scheme-not-checked': {
-      does: 'The key is taken as the last word of the Authorization header whatever the scheme: `Token <key>`, `Basic <key>` and a bare key are accepted.',
+      does: 'The key is taken as the last word of the Authorization header whatever the scheme: `Token <key>`, `Basic <key>` and a ' +
+        'bare key are accepted.',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
       violates: ['auth.scheme-bearer#only-bearer', 'endpoints.bearer-required#bearer-scheme'],
       plant: (header, next) => {
@@ -63,7 +64,8 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
       },
     },
     'bearer-glued-to-key-accepted': {
-      does: 'The scheme is matched with an optional separator (`/^Bearer[:=]?\\s*/`): `Bearer<key>`, `Bearer:<key>` and `Bearer=<key>` authenticate as <key>.',
+      does: 'The scheme is matched with an optional separator (`/^Bearer[:=]?\\s*/`): `Bearer<key>`, `Bearer:<key>` and ' +
+        '`Bearer=<key>` authenticate as <key>.',
       breaks: ['AUTH-MALFORMED-KEY'],
       violates: ['auth.header-form'],
       plant: (header, next) => {
@@ -72,7 +74,8 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
       },
     },
     'quoted-key-accepted': {
-      does: 'Quotes and brackets around the token are stripped (as for a quoted-string): `Bearer "<key>"`, `Bearer \'<key>\'`, `Bearer <<key>>` authenticate as <key>, so the value is not the key itself.',
+      does: 'Quotes and brackets around the token are stripped (as for a quoted-string): `Bearer "<key>"`, `Bearer \'<key>\'`, ' +
+        '`Bearer <<key>>` authenticate as <key>, so the value is not the key itself.',
       breaks: ['AUTH-MALFORMED-KEY'],
       violates: ['auth.value-is-key'],
       plant: (header, next) => {
@@ -81,7 +84,8 @@ const TOKEN: Step<string | undefined, ParsedAuthorization> = {
       },
     },
     'key-trailing-punctuation-trimmed': {
-      does: 'Trailing punctuation is trimmed from the token (a copy-paste convenience): `<key>.`, `<key>;`, `<key>,` and `<key>\\` authenticate as <key>, though malformed.',
+      does: 'Trailing punctuation is trimmed from the token (a copy-paste convenience): `<key>.`, `<key>;`, `<key>,` and `<key>\\` ' +
+        'authenticate as <key>, though malformed.',
       breaks: ['AUTH-MALFORMED-KEY'],
       violates: ['auth.invalid-key-401#malformed'],
       plant: (header, next) => {
@@ -129,7 +133,8 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
   },
   faulty: {
     'key-compared-by-prefix': {
-      does: 'Keys are compared on their first 20 characters only: a near miss of an issued key (last character changed, extended, truncated to 20+) is accepted as that key.',
+      does: 'Keys are compared on their first 20 characters only: a near miss of an issued key (last character changed, extended, ' +
+        'truncated to 20+) is accepted as that key.',
       breaks: ['AUTH-UNKNOWN-KEY', 'AUTH-MALFORMED-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
       violates: ['auth.invalid-key-401#unknown'],
       plant: (input, next) => {
@@ -139,7 +144,8 @@ const LOOKUP: Step<KeyLookup, ApiKeyRecord | null> = {
       },
     },
     'key-prefix-not-checked': {
-      does: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front of an issued key\'s random part is accepted.',
+      does: 'Keys are looked up by their random part only: any prefix (`pt_prod_sk_`, `sk_test_`, the other environment\'s) in front ' +
+        'of an issued key\'s random part is accepted.',
       breaks: ['AUTH-MALFORMED-KEY', 'AUTH-UNKNOWN-KEY', 'AUTH-NO-KEY-NEVER-SUCCEEDS'],
       violates: ['auth.key-prefixes'],
       plant: (input, next) => {

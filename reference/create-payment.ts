@@ -66,7 +66,8 @@ const UNKEYED: Step<Create, Promise<Reply>> = {
   check: (create) => runCreate(create),
   faulty: {
     'refused-create-emits-created': {
-      does: 'The external_id unique index fires at commit, after the outbox row was written: a create refused 409 external_id_conflict still emits payment.created for the rolled-back Payment.',
+      does: 'The external_id unique index fires at commit, after the outbox row was written: a create refused 409 ' +
+        'external_id_conflict still emits payment.created for the rolled-back Payment.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
       violates: ['states.create-pending#refused-no-event'],
       plant: async (create, next) => {
@@ -100,7 +101,8 @@ const IDEMPOTENCY_KEY: Step<{ readonly ctx: AppContext; readonly header: string 
   check: ({ ctx, header }) => readIdempotencyKey(header, ctx.decisions.idempotencyKeyMax),
   faulty: {
     'idempotency-key-case-folded': {
-      does: 'Idempotency keys are compared case-insensitively: a key differing only in letter case replays or conflicts with the other key\'s request.',
+      does: 'Idempotency keys are compared case-insensitively: a key differing only in letter case replays or conflicts with the ' +
+        'other key\'s request.',
       breaks: ['IDEM-VALUES-EXACT'],
       violates: ['rules.idempotency.same-key-same-body#exact-key'],
       plant: (input, next) => next(input)?.toLowerCase() ?? null,
@@ -114,7 +116,8 @@ const FINGERPRINT: Step<{ readonly ctx: AppContext; readonly body: RequestBody }
   check: ({ ctx, body }) => bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity),
   faulty: {
     'idempotency-ignores-body': {
-      does: 'The body is not part of the stored request: the same key with a different body replays the original instead of 409 idempotency_conflict.',
+      does: 'The body is not part of the stored request: the same key with a different body replays the original instead of 409 ' +
+        'idempotency_conflict.',
       breaks: ['IDEM-CONFLICT'],
       violates: ['rules.idempotency.same-key-different-body'],
       plant: () => 'any body',
@@ -211,7 +214,8 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
       },
     },
     'replay-emits-created-again': {
-      does: 'An idempotent replay goes through the outbox again: every replay emits another payment.created (a new event id) for the original Payment.',
+      does: 'An idempotent replay goes through the outbox again: every replay emits another payment.created (a new event id) for the ' +
+        'original Payment.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
       violates: ['rules.idempotency.same-key-same-body#no-second-event'],
       plant: async (replay, next) => {
@@ -225,7 +229,9 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
       },
     },
     'replay-inserts-a-copy': {
-      does: 'An idempotent replay answers the original result, but the write path runs again and keeps a copy of the Payment under a new id (no event; its fields and metadata the same, external_id left empty by the unique index): the business holds two Payments for one create.',
+      does: 'An idempotent replay answers the original result, but the write path runs again and keeps a copy of the Payment under a ' +
+        'new id (no event; its fields and metadata the same, external_id left empty by the unique index): the business holds two ' +
+        'Payments for one create.',
       breaks: ['IDEM-REPLAY'],
       violates: ['rules.idempotency.same-key-same-body#no-duplicate'],
       plant: async (replay, next) => {
@@ -285,7 +291,8 @@ const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
   check: ({ ctx, contentType, body }) => parseJsonObjectBody(contentType, body, ctx.faults, ctx.decisions.contentType),
   faulty: {
     'malformed-json-crashes': {
-      does: 'createPayment parses the body with a bare JSON.parse before validation: a body that is not JSON throws and answers 500 internal_error.',
+      does: 'createPayment parses the body with a bare JSON.parse before validation: a body that is not JSON throws and answers 500 ' +
+        'internal_error.',
       breaks: ['RESP-NO-5XX', 'CREATE-MALFORMED-JSON'],
       violates: ['errors.code.invalid_request'],
       plant: (create, next) => {
@@ -363,7 +370,8 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
   },
   faulty: {
     'external-id-case-folded': {
-      does: 'external_id uniqueness is checked case-insensitively: an external_id differing only in letter case answers 409 external_id_conflict.',
+      does: 'external_id uniqueness is checked case-insensitively: an external_id differing only in letter case answers 409 ' +
+        'external_id_conflict.',
       breaks: ['IDEM-VALUES-EXACT'],
       violates: ['create.field.external_id#exact'],
       plant: (input, next) => {
@@ -372,7 +380,8 @@ const EXTERNAL_ID: Step<{ readonly ctx: AppContext; readonly key: ApiKeyRecord; 
       },
     },
     'external-id-compared-trimmed': {
-      does: 'external_id uniqueness compares trimmed values: an external_id with a trailing space answers 409 external_id_conflict against the one without.',
+      does: 'external_id uniqueness compares trimmed values: an external_id with a trailing space answers 409 external_id_conflict ' +
+        'against the one without.',
       breaks: ['IDEM-VALUES-EXACT'],
       violates: ['create.field.external_id#exact'],
       plant: (input, next) => {
@@ -464,7 +473,8 @@ const INSERT: Step<{ readonly ctx: AppContext; readonly payment: PaymentRecord }
   check: ({ ctx, payment }) => ctx.state.payments.insert(payment),
   faulty: {
     'create-not-kept': {
-      does: 'createPayment answers 201 with the Payment it built and emits payment.created, but the insert goes to a write buffer that is never flushed: no read ever finds it.',
+      does: 'createPayment answers 201 with the Payment it built and emits payment.created, but the insert goes to a write buffer ' +
+        'that is never flushed: no read ever finds it.',
       breaks: ['CREATE-FIELDS-ECHOED'],
       violates: ['endpoints.op.createPayment#route'],
       plant: () => undefined,

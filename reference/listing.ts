@@ -65,7 +65,8 @@ const PAYMENT_LIST: Step<{ ctx: AppContext; page: PaymentRecord[]; hasMore: bool
       },
     },
     'list-items-status-at-creation': {
-      does: 'List items show the status and instants the Payment had when it was created (a projection written once): PENDING, paid_at and cancelled_at null, whatever happened since.',
+      does: 'List items show the status and instants the Payment had when it was created (a projection written once): PENDING, ' +
+        'paid_at and cancelled_at null, whatever happened since.',
       breaks: ['RESP-PAYMENT-VIEWS-AGREE'],
       violates: ['payment.field.status#current'],
       plant: (list, next) => {
@@ -239,7 +240,8 @@ const STATUS: Step<string | null, PaymentStatus | null> = {
   check: parseStatus,
   faulty: {
     'list-status-filter-case-folded': {
-      does: 'The status filter is trimmed and upper-cased before it is checked: "paid" or " PAID" lists PAID Payments instead of answering 400.',
+      does: 'The status filter is trimmed and upper-cased before it is checked: "paid" or " PAID" lists PAID Payments instead of ' +
+        'answering 400.',
       breaks: ['LIST-FILTER-STRICT'],
       violates: ['list.param.status#strict'],
       plant: (value, next) => next(value === null ? null : value.trim().toUpperCase()),
@@ -304,7 +306,8 @@ const UNKNOWN_CURSOR_ANSWER: Step<AppContext, PaymentRecord | ApiError> = {
   },
   faulty: {
     'list-unknown-cursor-answers-404': {
-      does: 'A starting_after naming no visible Payment reuses getPayment\'s lookup and answers 404 payment_not_found, a status listPayments does not list.',
+      does: 'A starting_after naming no visible Payment reuses getPayment\'s lookup and answers 404 payment_not_found, a status ' +
+        'listPayments does not list.',
       breaks: ['RESP-STATUS-LISTED'],
       violates: ['statuses.listPayments'],
       plant: () => new ApiError('payment_not_found', { param: 'starting_after' }),
@@ -352,7 +355,8 @@ const RANGE_INSTANT: Step<PaymentRecord, number> = {
   check: (p) => p.createdAt,
   faulty: {
     'list-range-reads-last-change': {
-      does: 'The created range compares the row\'s last change (paid_at, cancelled_at) for a Payment that left PENDING: a PAID or CANCELLED Payment falls out of a range around its created_at.',
+      does: 'The created range compares the row\'s last change (paid_at, cancelled_at) for a Payment that left PENDING: a PAID or ' +
+        'CANCELLED Payment falls out of a range around its created_at.',
       breaks: ['LIST-FILTER-CREATED-RANGE'],
       violates: ['list.param.created_from#filters', 'list.param.created_to#filters'],
       plant: (p, next) => p.paidAt ?? p.cancelledAt ?? next(p),
@@ -421,7 +425,8 @@ const CURSOR: Step<boolean, Cursor> = {
       plant: () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
     },
     'list-cursor-whole-seconds': {
-      does: 'The cursor resumes at created_at in whole seconds (a unix-time keyset, `created_at < :second`): the Payments created in the same second as the cursor Payment and after it in the order are skipped.',
+      does: 'The cursor resumes at created_at in whole seconds (a unix-time keyset, `created_at < :second`): the Payments created in ' +
+        'the same second as the cursor Payment and after it in the order are skipped.',
       breaks: ['LIST-PAGINATION-COMPLETE'],
       violates: ['list.param.starting_after#complete'],
       plant: (oldestFirst) => ({

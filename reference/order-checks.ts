@@ -87,7 +87,8 @@ const CUSTOMER: Step<Omit<ById, 'id'> & { readonly id: string | null }, string |
   },
   faulty: {
     'customers-looked-up-in-live': {
-      does: 'Customers are looked up in the Live environment whatever the key: a Test key\'s own customer is refused with invalid_customer.',
+      does: 'Customers are looked up in the Live environment whatever the key: a Test key\'s own customer is refused with ' +
+        'invalid_customer.',
       breaks: ['ORDER-CUSTOMER-ACCEPTED', 'ORDER-WITHIN-DUE', 'ORDER-EXCEEDS-DUE'],
       violates: ['create.field.customer_id#own-accepted'],
       plant: (input, next) => {
@@ -129,7 +130,8 @@ const ORDER: Step<ById, Order> = {
   },
   faulty: {
     'order-environment-not-checked': {
-      does: 'Orders are looked up by business only: a Test key can attach a Payment to the business\'s Live order (and a Live key to a Test one).',
+      does: 'Orders are looked up by business only: a Test key can attach a Payment to the business\'s Live order (and a Live key to ' +
+        'a Test one).',
       breaks: ['ORDER-NOT-FOUND'],
       violates: ['create.field.order_id#same-environment'],
       plant: (input, next) => {

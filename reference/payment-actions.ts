@@ -45,7 +45,8 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
   check: ({ ctx, key, id }) => ctx.state.payments.findVisible(key.businessId, key.env, id),
   faulty: {
     'unshaped-payment-id-answers-400': {
-      does: 'An id that does not look like a Payment id (`pay_` + 24 characters) is refused with 400 invalid_request on get, cancel and the helpers, a status those operations do not list (they answer 404).',
+      does: 'An id that does not look like a Payment id (`pay_` + 24 characters) is refused with 400 invalid_request on get, cancel ' +
+        'and the helpers, a status those operations do not list (they answer 404).',
       breaks: ['RESP-STATUS-LISTED'],
       violates: ['statuses.getPayment', 'statuses.payment-actions'],
       plant: (input, next) => {
@@ -54,7 +55,8 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
       },
     },
     'environment-not-isolated': {
-      does: 'Looking a Payment up by id checks the business but not the environment: Test and Live keys read and cancel each other\'s Payments.',
+      does: 'Looking a Payment up by id checks the business but not the environment: Test and Live keys read and cancel each other\'s ' +
+        'Payments.',
       breaks: ['ISO-TEST-LIVE-GET', 'ISO-TEST-LIVE-WRITE'],
       violates: ['overview.environments-isolated', 'rules.payment-not-found#other-environment'],
       plant: (input, next) => {
@@ -63,7 +65,8 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
       },
     },
     'test-key-reads-live-payments': {
-      does: 'A Test key\'s GET finds the business\'s Live Payments too (the read replica is not split by environment); writes and Live keys are isolated.',
+      does: 'A Test key\'s GET finds the business\'s Live Payments too (the read replica is not split by environment); writes and ' +
+        'Live keys are isolated.',
       breaks: ['ISO-TEST-LIVE-GET'],
       violates: ['overview.test-live-cannot-see-each-other#test-key-cannot-see-live'],
       plant: crossesEnvironment('test', false),
@@ -87,7 +90,8 @@ const VISIBLE: Step<Lookup, PaymentRecord | undefined> = {
       plant: crossesEnvironment('live', true),
     },
     'unknown-id-write-answers-conflict': {
-      does: 'A cancel or helper call on an id that exists nowhere answers 409 invalid_transition (the status check runs on the empty record before the existence check); reads, and ids of another business or environment, answer 404 payment_not_found.',
+      does: 'A cancel or helper call on an id that exists nowhere answers 409 invalid_transition (the status check runs on the empty ' +
+        'record before the existence check); reads, and ids of another business or environment, answer 404 payment_not_found.',
       breaks: ['ISO-UNKNOWN-ID'],
       violates: ['rules.payment-not-found#unknown-id'],
       plant: (input, next) => {
@@ -210,7 +214,8 @@ const CANCEL: Step<Action, PaymentResource> = {
       plant: answeredFromCopy('cancel'),
     },
     'cancel-emits-no-event': {
-      does: 'cancelPayment writes CANCELLED through a path that skips the outbox: no payment.cancelled event (the helper cancel still emits one).',
+      does: 'cancelPayment writes CANCELLED through a path that skips the outbox: no payment.cancelled event (the helper cancel still ' +
+        'emits one).',
       breaks: ['HOOK-EVENT-CANCELLED'],
       violates: ['states.cancel#event', 'emits.cancelPayment'],
       plant: movedWithoutEvent('cancel'),
@@ -245,7 +250,8 @@ const SUCCEED: Step<Action, PaymentResource> = {
         action.payment.status === 'PAID' ? toPaymentResource(action.payment, action.ctx.decisions) : next(action),
     },
     'succeed-not-persisted': {
-      does: 'The succeed helper answers 200 PAID from a copy of the Payment; the stored Payment stays PENDING, so the Test checkout is never completed.',
+      does: 'The succeed helper answers 200 PAID from a copy of the Payment; the stored Payment stays PENDING, so the Test checkout ' +
+        'is never completed.',
       breaks: ['TRANS-HELPER-SUCCEED'],
       violates: ['overview.test-checkout-by-helpers'],
       plant: answeredFromCopy('succeed'),
@@ -273,7 +279,8 @@ const HELPER_CANCEL: Step<Action, PaymentResource> = {
   check: ({ ctx, payment }) => performTransition(ctx, payment, 'cancel'),
   faulty: {
     'helper-cancel-ignores-state': {
-      does: 'The cancel helper does not check the state: any Payment, PAID, CANCELLED or REVERSED, is (re)cancelled and its cancelled_at overwritten.',
+      does: 'The cancel helper does not check the state: any Payment, PAID, CANCELLED or REVERSED, is (re)cancelled and its ' +
+        'cancelled_at overwritten.',
       breaks: ['TRANS-ILLEGAL', 'TRANS-REVERSED'],
       violates: ['states.illegal-409#helpers'],
       plant: (action, next) => (action.payment.status !== 'PENDING' ? forceCancelled(action) : next(action)),
@@ -360,7 +367,8 @@ const EMIT: Step<Emission, void> = {
   },
   faulty: {
     'transition-event-emitted-twice': {
-      does: 'The transition\'s event is written to the outbox twice (by the request and by the state-change trigger): one payment.cancelled or payment.paid goes out as two events with two ids.',
+      does: 'The transition\'s event is written to the outbox twice (by the request and by the state-change trigger): one ' +
+        'payment.cancelled or payment.paid goes out as two events with two ids.',
       breaks: ['HOOK-ONE-EVENT-PER-TRANSITION', 'HOOK-REFUSED-NO-EVENT', 'HOOK-RETRY-SAME-BODY'],
       plant: (e, next) => {
         next(e);
@@ -368,13 +376,15 @@ const EMIT: Step<Emission, void> = {
       },
     },
     'reversed-event-object-without-metadata': {
-      does: 'payment.reversed is rendered from the ledger\'s copy of the Payment, which keeps no metadata: its data.object says metadata {} while the Payment\'s other events and GET show the merchant\'s metadata.',
+      does: 'payment.reversed is rendered from the ledger\'s copy of the Payment, which keeps no metadata: its data.object says ' +
+        'metadata {} while the Payment\'s other events and GET show the merchant\'s metadata.',
       breaks: ['HOOK-ONE-EVENT-PER-TRANSITION', 'HOOK-EVENT-REVERSED'],
       violates: ['event.data-object-is-get#after-transition'],
       plant: (e, next) => next(e.type === 'payment.reversed' ? { ...e, object: { ...(e.object as Record<string, unknown>), metadata: {} } } : e),
     },
     'reversal-event-emitted-twice': {
-      does: 'A reversal, recorded by the ledger and by the payment row, emits payment.reversed twice: two event ids for one PAID → REVERSED move.',
+      does: 'A reversal, recorded by the ledger and by the payment row, emits payment.reversed twice: two event ids for one PAID → ' +
+        'REVERSED move.',
       breaks: ['HOOK-ONE-EVENT-PER-TRANSITION'],
       plant: (e, next) => {
         next(e);
@@ -428,7 +438,8 @@ const EVENT_OBJECT: Step<Moving, { resource: PaymentResource; eventObject: Payme
   },
   faulty: {
     'event-snapshot-before-transition': {
-      does: 'The event of a transition snapshots the Payment before the move is applied (PENDING in payment.paid, payment.cancelled; PAID in payment.reversed).',
+      does: 'The event of a transition snapshots the Payment before the move is applied (PENDING in payment.paid, payment.cancelled; ' +
+        'PAID in payment.reversed).',
       breaks: ['HOOK-EVENT-CANCELLED', 'HOOK-EVENT-PAID', 'HOOK-EVENT-HELPER-CANCELLED', 'HOOK-EVENT-REVERSED'],
       violates: ['event.data-object-is-get#after-transition'],
       plant: (moving, next) => {

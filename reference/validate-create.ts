@@ -87,7 +87,8 @@ const RUN_FIELD_STEPS: Step<FieldRun, CreatePaymentInput> = {
   },
   faulty: {
     'validation-errors-aggregated': {
-      does: 'When several fields are invalid the errors are merged into one generic invalid_request, a code that applies to none of them when each has its own.',
+      does: 'When several fields are invalid the errors are merged into one generic invalid_request, a code that applies to none of ' +
+        'them when each has its own.',
       breaks: ['CREATE-MULTI-VIOLATION'],
       plant: (run, next) => {
         const input: FieldInput = { body: run.body, lengths: run.lengths };
@@ -165,7 +166,8 @@ const JSON_TEXT: Step<string, unknown> = {
   },
   faulty: {
     'malformed-json-read-as-empty-object': {
-      does: 'The body parser swallows a JSON syntax error and hands on {}: a malformed body answers invalid_amount ("amount is required") instead of invalid_request.',
+      does: 'The body parser swallows a JSON syntax error and hands on {}: a malformed body answers invalid_amount ("amount is ' +
+        'required") instead of invalid_request.',
       breaks: ['CREATE-MALFORMED-JSON'],
       violates: ['errors.code.invalid_request'],
       plant: (text, next) => {
@@ -187,7 +189,8 @@ const JSON_OBJECT: Step<unknown, Body> = {
   },
   faulty: {
     'double-encoded-json-body-accepted': {
-      does: 'A body that is a JSON string is parsed a second time, so a valid request encoded twice creates a Payment instead of being refused as not an object.',
+      does: 'A body that is a JSON string is parsed a second time, so a valid request encoded twice creates a Payment instead of ' +
+        'being refused as not an object.',
       breaks: ['CREATE-BODY-NOT-OBJECT'],
       violates: ['errors.code.invalid_request'],
       plant: (value, next) => {
@@ -265,7 +268,8 @@ const AMOUNT: FieldStep = {
   check: ({ body }) => checkAmount(body),
   faulty: {
     'amount-missing-crashes': {
-      does: 'The amount\'s length is read before its presence is checked: a body without amount (or with a null one) throws a TypeError and answers 500.',
+      does: 'The amount\'s length is read before its presence is checked: a body without amount (or with a null one) throws a ' +
+        'TypeError and answers 500.',
       breaks: ['CREATE-AMOUNT-MISSING', 'CREATE-AMOUNT-NOT-STRING', 'RESP-NO-5XX'],
       violates: ['create.field.amount#required'],
       plant: (input, next) => {
@@ -305,7 +309,8 @@ const AMOUNT: FieldStep = {
       plant: ({ body }) => checkAmount(body, { ...AMOUNT_RULE, aboveZero: false }),
     },
     'amount-through-float': {
-      does: 'The amount goes through a JavaScript number and back (Number(x).toFixed(2)): "12345678901234567.89" is stored and answered as "12345678901234568.00".',
+      does: 'The amount goes through a JavaScript number and back (Number(x).toFixed(2)): "12345678901234567.89" is stored and ' +
+        'answered as "12345678901234568.00".',
       breaks: ['CREATE-AMOUNT-DECIMAL-EXACT', 'CREATE-FIELDS-ECHOED'],
       violates: ['create.field.amount#exact'],
       plant: (input, next) => {
@@ -346,7 +351,8 @@ const DESCRIPTION: FieldStep = {
   faulty: {
     'description-not-in-schema': forgottenField('description'),
     'string-fields-coerced': {
-      does: 'description and merchant_reference of another JSON type (number, boolean, array, object) are converted with String() instead of refused.',
+      does: 'description and merchant_reference of another JSON type (number, boolean, array, object) are converted with String() ' +
+        'instead of refused.',
       breaks: ['CREATE-WRONG-TYPE'],
       plant: stringFieldsCoerced('description'),
     },
@@ -380,7 +386,8 @@ const MERCHANT_REFERENCE: FieldStep = {
     'merchant-reference-not-in-schema': forgottenField('merchant_reference'),
     'string-fields-coerced': stringFieldsCoerced('merchant_reference'),
     'merchant-reference-truncated': {
-      does: 'An over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255)) instead of refused with reference_too_long.',
+      does: 'An over-long merchant_reference is silently cut to 255 characters (a lenient VARCHAR(255)) instead of refused with ' +
+        'reference_too_long.',
       breaks: ['CREATE-REFERENCE-TOO-LONG-CODE'],
       violates: ['errors.code.reference_too_long'],
       plant: (input, next) => {
@@ -474,7 +481,8 @@ const RETURN_URL: FieldStep = {
   check: ({ body }) => ({ returnUrl: checkReturnUrl(body) }),
   faulty: {
     'forbidden-scheme-case-sensitive': {
-      does: 'The javascript:/data:/file:/intent: blocklist is compared with the scheme as written: "JavaScript://…" or "FILE:///…" passes as a deep link.',
+      does: 'The javascript:/data:/file:/intent: blocklist is compared with the scheme as written: "JavaScript://…" or "FILE:///…" ' +
+        'passes as a deep link.',
       breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
       violates: ['create.field.return_url#forbidden-schemes'],
       plant: ({ body }) => ({
@@ -482,7 +490,8 @@ const RETURN_URL: FieldStep = {
       }),
     },
     'return-url-scheme-checked-before-cleaning': {
-      does: 'The blocklist looks at the raw return_url, before leading spaces/controls and embedded tabs/newlines are removed the way a browser does: " javascript://…" or "java\\tscript://…" passes.',
+      does: 'The blocklist looks at the raw return_url, before leading spaces/controls and embedded tabs/newlines are removed the way ' +
+        'a browser does: " javascript://…" or "java\\tscript://…" passes.',
       breaks: ['CREATE-RETURN-URL-FORBIDDEN-SCHEME'],
       violates: ['create.field.return_url#forbidden-schemes'],
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, blocklistScheme: (raw) => schemeOf(raw) }) }),
@@ -494,7 +503,8 @@ const RETURN_URL: FieldStep = {
       plant: ({ body }) => ({ returnUrl: checkReturnUrl(body, { ...RETURN_URL_RULE, httpAccepted: true }) }),
     },
     'return-url-with-query-rejected': {
-      does: 'An https return_url with a query string or a fragment is refused with invalid_return_url (a "clean URL" check copied from the webhook endpoint form).',
+      does: 'An https return_url with a query string or a fragment is refused with invalid_return_url (a "clean URL" check copied ' +
+        'from the webhook endpoint form).',
       breaks: ['CREATE-FIELDS-ECHOED', 'CREATE-RETURN-URL-VALID'],
       violates: ['create.field.return_url#https-accepted'],
       plant: (input, next) => {
@@ -585,7 +595,8 @@ const METADATA: FieldStep = {
       plant: metadataBoundsOff({ valueMax: +1 }),
     },
     'metadata-at-limit-rejected': {
-      does: 'The metadata limits are exclusive: exactly 20 keys, a 64-character key or a 500-character value is refused with invalid_metadata.',
+      does: 'The metadata limits are exclusive: exactly 20 keys, a 64-character key or a 500-character value is refused with ' +
+        'invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS', 'CREATE-VALID-ACCEPTED', 'CREATE-FIELDS-ECHOED'],
       plant: metadataBoundsOff({ maxKeys: -1, keyMax: -1, valueMax: -1 }),
     },
@@ -608,7 +619,8 @@ const METADATA: FieldStep = {
       plant: metadataBoundsOff({ valueMax: -1 }),
     },
     'metadata-length-counted-in-utf16-units': {
-      does: 'Metadata lengths are counted in UTF-16 code units (string.length): a key of 64 emoji, 64 characters, is refused with invalid_metadata.',
+      does: 'Metadata lengths are counted in UTF-16 code units (string.length): a key of 64 emoji, 64 characters, is refused with ' +
+        'invalid_metadata.',
       breaks: ['CREATE-METADATA-AT-LIMITS'],
       violates: ['limits.metadata-key-length'],
       plant: ({ body }) => ({ metadata: checkMetadata(body, { ...METADATA_BOUNDS, length: (text) => text.length }) }),

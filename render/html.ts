@@ -128,7 +128,8 @@ function setupRefusalsHtml(report: Report): Html | string {
     return html`<li><code>${c.cause}</code> (${c.areas.join(', ')})${allowed}: blocks ${blocked}</li>`;
   });
   return html`<section id="setup-refusals"><h2>Setup refused</h2>\
-<p>Each counts as a failure, unless the spec allows it (said beside it); the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${items}</ul></section>`;
+<p>Each counts as a failure, unless the spec allows it (said beside it); \
+the rules it blocked could not be checked (ERROR, blocked by it).</p><ul>${items}</ul></section>`;
 }
 
 /** Rules that ran but could not check all they state, and what would complete them (report/partly-checked.ts). */

@@ -59,7 +59,8 @@ export function settleVerdict(report: Report, nothingRan?: string): void {
   delete report.incomplete_because;
   if (report.verdict !== 'incomplete') return;
   const allowed = (report.setup_refusals ?? []).filter((c) => c.allowed !== undefined)
-    .map((c) => `setup refused as the spec allows: ${c.cause} (${c.allowed}); ${c.rules.length} rule(s) not proven: make it hold and run again`);
+    .map((c) => `setup refused as the spec allows: ${c.cause} (${c.allowed}); ` +
+      `${c.rules.length} rule(s) not proven: make it hold and run again`);
   const lines = [...allowed, ...unprovenLines(unprovenMust(report))];
   report.incomplete_because = nothingRan ? [`no evidence: ${nothingRan}`, ...lines] : lines;
 }

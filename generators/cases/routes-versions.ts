@@ -19,7 +19,10 @@ export const UNKNOWN_ROUTE_CASES: CaseTable<UnknownRouteRow> = {
   rule: 'ROUTE-UNKNOWN-404',
   name: 'unknown routes',
   // Offline and manually recorded payments are not part of v1: the paths a service would give them too.
-  rows: () => ['/v1/refunds', '/v1/payments/{id}/refund', '/v1/test_helpers/payments/{id}/reverse', '/v1/test_helpers/payments', '/v1/offline_payments', '/v1/manual_payments']
+  rows: () => [
+    '/v1/refunds', '/v1/payments/{id}/refund', '/v1/test_helpers/payments/{id}/reverse', '/v1/test_helpers/payments',
+    '/v1/offline_payments', '/v1/manual_payments',
+  ]
     .flatMap((path) => (['GET', 'POST'] as const).map((method) => ({ method, path }))),
   title: (r) => `${r.method} ${r.path}${r.method === 'POST' ? ' with a valid create body' : ''} answers 404 not_found`,
 };

@@ -70,7 +70,8 @@ const TIMESTAMP: Step<number, number> = {
       plant: (ms, next) => next(ms) - 600,
     },
     'signature-clock-301s-behind': {
-      does: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject every delivery.',
+      does: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject ' +
+        'every delivery.',
       breaks: ['HOOK-TIMESTAMP-FRESH'],
       violates: ['delivery.header.signature#t-now'],
       plant: (ms, next) => next(ms) - 301,
@@ -119,7 +120,8 @@ const SIGNATURE: Step<SignatureInput, string> = {
   check: ({ secret, timestamp, body }) => signatureHeader(secret, timestamp, body),
   faulty: {
     'signature-over-reserialised-json': {
-      does: 'The signature is computed over a re-serialisation of the event with non-ASCII characters escaped (\\uXXXX, as Python\'s json.dumps does), not over the bytes sent.',
+      does: 'The signature is computed over a re-serialisation of the event with non-ASCII characters escaped (\\uXXXX, as Python\'s ' +
+        'json.dumps does), not over the bytes sent.',
       breaks: ['HOOK-SIGNATURE-VALID'],
       violates: ['signature.hmac-over-raw-body#service-signs'],
       plant: (input, next) => next({ ...input, body: reserialisedAscii(input.body) }),
@@ -200,7 +202,8 @@ const POST: Step<PostInput, Promise<AttemptResult>> = {
   check: ({ url, body, headers, send }) => send(url, body, headers),
   faulty: {
     'deliveries-sent-as-put': {
-      does: 'Deliveries are sent with PUT (the endpoint URL treated as a resource to store the event at), headers and JSON body as they should be.',
+      does: 'Deliveries are sent with PUT (the endpoint URL treated as a resource to store the event at), headers and JSON body as ' +
+        'they should be.',
       breaks: ['HOOK-HEADERS', 'HOOK-ENVELOPE'],
       violates: ['receiver-op.post-to-subscribed-endpoints#post-json', 'delivery.method-and-body'],
       plant: ({ url, body, headers, send }) => send(url, body, headers, 'PUT'),
@@ -244,7 +247,8 @@ const ACKNOWLEDGEMENT: Step<number | null, boolean> = {
       plant: (status) => status === 200,
     },
     'empty-204-counted-as-failure': {
-      does: 'The receiver\'s answer body is parsed as JSON; an empty 204 fails the parse and the attempt counts as a failure, so it is retried on the schedule.',
+      does: 'The receiver\'s answer body is parsed as JSON; an empty 204 fails the parse and the attempt counts as a failure, so it ' +
+        'is retried on the schedule.',
       breaks: ['HOOK-NO-RETRY-AFTER-ACK'],
       violates: ['delivery-rules.any-2xx', 'receiver-op.any-2xx-acknowledges'],
       plant: (status, next) => (status === 204 ? false : next(status)),

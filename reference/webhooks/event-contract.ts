@@ -55,7 +55,8 @@ export const EVENT_MADE: Step<Made, StoredEvent | null> = {
       plant: rewritten((e) => ({ ...e, id: String(e.id).replace(/^evt_/, '') })),
     },
     'event-id-per-payment': {
-      does: 'An event\'s id is derived from its Payment (one id per Payment, the outbox key), so every event of a Payment carries the id of its first.',
+      does: 'An event\'s id is derived from its Payment (one id per Payment, the outbox key), so every event of a Payment carries the ' +
+        'id of its first.',
       breaks: ['HOOK-ONE-EVENT-PER-TRANSITION'],
       violates: ['event.field.id#once-per-event'],
       plant: (input, next) => rewritten((e, event) => ({ ...e, id: paymentScopedId(input.ctx, event) }))(input, next),
@@ -73,7 +74,8 @@ export const EVENT_MADE: Step<Made, StoredEvent | null> = {
       plant: rewritten((e) => ({ ...e, type: { name: e.type } })),
     },
     'paid-event-typed-payment-succeeded': {
-      does: 'The paid event carries type "payment.succeeded" (named after the internal state), not the WebhookEventType "payment.paid"; it is routed and signed as payment.paid.',
+      does: 'The paid event carries type "payment.succeeded" (named after the internal state), not the WebhookEventType ' +
+        '"payment.paid"; it is routed and signed as payment.paid.',
       breaks: ['HOOK-EVENT-PAID'],
       violates: ['event.types', 'events.type.payment.paid'],
       plant: rewritten((envelope) => (envelope.type === 'payment.paid' ? { ...envelope, type: 'payment.succeeded' } : envelope)),

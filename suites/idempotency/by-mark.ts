@@ -21,7 +21,8 @@ export async function paymentsMarked(t: RuleContext, key: string, createdFrom: s
   const ids: string[] = [];
   let after: string | undefined;
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const res = await t.client.listPayments(key, { created_from: createdFrom, limit: 100, ...(after === undefined ? {} : { starting_after: after }) });
+    const query = { created_from: createdFrom, limit: 100, ...(after === undefined ? {} : { starting_after: after }) };
+    const res = await t.client.listPayments(key, query);
     expectStatus(res, 200, `list created_from=${createdFrom} (page ${page})`);
     const data: any[] = Array.isArray(res.json?.data) ? res.json.data : [];
     for (const p of data) if (p?.metadata?.[name] === value && typeof p.id === 'string') ids.push(p.id);
@@ -32,13 +33,17 @@ export async function paymentsMarked(t: RuleContext, key: string, createdFrom: s
 }
 
 /** Exactly `id` carries the mark among the Payments created since its creation; a window too busy is noted. */
-export async function expectOnlyMarked(t: RuleContext, key: string, created: { id: string; created_at: string }, mark: readonly [string, string], what: string): Promise<void> {
+export async function expectOnlyMarked(
+  t: RuleContext, key: string, created: { id: string; created_at: string }, mark: readonly [string, string], what: string,
+): Promise<void> {
   const [name, value] = mark;
   const found = await paymentsMarked(t, key, created.created_at, name, value);
   if (found.ids === null) {
-    t.note(`${what}: more than ${MAX_PAGES * 100} Payments created since ${created.created_at}; the count by metadata ${name} was not taken`);
+    const since = `more than ${MAX_PAGES * 100} Payments created since ${created.created_at}`;
+    t.note(`${what}: ${since}; the count by metadata ${name} was not taken`);
     return;
   }
   expectTrue(found.ids.length === 1 && found.ids[0] === created.id,
-    `${what}: ${found.ids.length} Payment(s) carry metadata ${name}=${value} [${found.ids.join(', ')}], expected exactly ${created.id}`, [created.id], found.ids);
+    `${what}: ${found.ids.length} Payment(s) carry metadata ${name}=${value} [${found.ids.join(', ')}], expected exactly ${created.id}`,
+    [created.id], found.ids);
 }

@@ -37,12 +37,14 @@ ruleTest('ISO-KEY-ALONE', async (t) => {
   // The key alone determines the environment: a header claiming the other one changes nothing (fixed, every seed).
   for (const headers of ENVIRONMENT_CLAIMS) {
     const claim = Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join(', ');
-    const created = await t.client.createPayment(t.keys.test, { amount: '10.00', external_id: t.externalId('kae'), metadata: t.metadata() }, { headers });
+    const body = { amount: '10.00', external_id: t.externalId('kae'), metadata: t.metadata() };
+    const created = await t.client.createPayment(t.keys.test, body, { headers });
     expectStatus(created, 201, `create with keys.test and ${claim}`);
     expectEqual(created.json?.livemode, false, `livemode of a Payment created with keys.test and ${claim}`);
     const plain = await t.client.getPayment(t.keys.test, created.json.id);
     expectStatus(plain, 200, `keys.test reading, without the header, the Payment it created with ${claim}`);
-    const withHeader = await t.client.request({ method: 'GET', path: `/v1/payments/${encodeURIComponent(created.json.id)}`, key: t.keys.test, headers });
+    const path = `/v1/payments/${encodeURIComponent(created.json.id)}`;
+    const withHeader = await t.client.request({ method: 'GET', path, key: t.keys.test, headers });
     expectStatus(withHeader, 200, `keys.test reading it with ${claim}`);
     expectEqual(withHeader.json?.livemode, false, `livemode read with keys.test and ${claim}`);
   }

@@ -44,7 +44,8 @@ ruleTest('ORDER-INVALID-CUSTOMER', async (t) => {
   };
   await check([{ kind: 'another business\'s customer', id: foreign }, '10.00']);
   // The business's own customer of the other environment: the environments are fully isolated.
-  if (fixtures.live_customer_id) await check([{ kind: 'the business\'s Live customer, with a Test key', id: fixtures.live_customer_id }, '10.00']);
+  const live = fixtures.live_customer_id;
+  if (live) await check([{ kind: 'the business\'s Live customer, with a Test key', id: live }, '10.00']);
   else t.note('fixtures.live_customer_id is absent: a customer of the other environment was not tried');
   await t.property(cases, check, { runs: share(t.runs, 0.06) });
 });

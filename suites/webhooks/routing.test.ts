@@ -264,7 +264,14 @@ const MAX_READ_BACK = 300;
  * environment's key) and compared with them as one more view: the fields fixed at creation and the
  * instants equal, the status where the events' statuses can lead (runner/payment-views.ts).
  */
-async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[], views: PaymentViews): Promise<{ problems: string[]; payments: number; unread: number; why: string }> {
+interface ReadBack {
+  problems: string[];
+  payments: number;
+  unread: number;
+  why: string;
+}
+
+async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[], views: PaymentViews): Promise<ReadBack> {
   const byId = new Map<string, boolean>();
   for (const d of deliveries) {
     const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
@@ -280,10 +287,12 @@ async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[
       const sentAt = Date.now();
       const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
       if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
-        problems.push(`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${live ? 'Live' : 'Test'} key answered ${res.status}`);
+        const key = live ? 'Live' : 'Test';
+        problems.push(`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${key} key answered ${res.status}`);
         continue;
       }
-      problems.push(...(views.observe({ payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false }) ?? []).map((x) => x.message));
+      const view = { payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false };
+      problems.push(...(views.observe(view) ?? []).map((x) => x.message));
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
@@ -329,6 +338,9 @@ ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
   const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries, views)];
   const read = await readsAgainstEvents(t, deliveries, views);
   problems.push(...read.problems);
-  expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, 'one event id and one body per transition and endpoint, each event the Payment GET shows', problems.slice(0, 10));
-  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: each one event id and one body; ${read.payments} Payment(s) read back after their events and compared field by field${read.unread ? `, ${read.unread} not read (${read.why})` : ''}`);
+  const wanted = 'one event id and one body per transition and endpoint, each event the Payment GET shows';
+  expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, wanted, problems.slice(0, 10));
+  const unread = read.unread ? `, ${read.unread} not read (${read.why})` : '';
+  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: ` +
+    `each one event id and one body; ${read.payments} Payment(s) read back after their events and compared field by field${unread}`);
 });

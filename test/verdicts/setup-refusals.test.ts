@@ -69,11 +69,12 @@ describe('setup refusals', () => {
     expect(both.report.setup_refusals![0]!.rules).toEqual(['ISO-TEST-LIVE-GET', 'HOOK-ENVELOPE']);
   });
 
-  it('a Live-only 409 the spec allows (the profile promised a ready Live business) blocks its rules without failing the run: incomplete', () => {
+  it('a Live-only 409 the spec allows (the profile promised a ready Live business) blocks its rules, not failing the run', () => {
     const allowed = { ...REFUSED, allowed: allowedRefusal(true, 409, 'payment_detection_not_ready')! };
     expect(allowedRefusal(false, 409, 'payment_detection_not_ready'), 'a Test create is never refused for Live readiness').toBeUndefined();
     expect(allowedRefusal(true, 500, 'internal_error')).toBeUndefined();
-    const run = judge([finished('ISO-TEST-LIVE-GET', 'fail', { setupRefusal: allowed }), finished('TRANS-CANCEL', 'fail', { setupRefusal: allowed }), finished('AUTH-MISSING-KEY', 'pass')],
+    const blocked = (id: RuleId) => finished(id, 'fail', { setupRefusal: allowed });
+    const run = judge([blocked('ISO-TEST-LIVE-GET'), blocked('TRANS-CANCEL'), finished('AUTH-MISSING-KEY', 'pass')],
       ['ISO-TEST-LIVE-GET', 'TRANS-CANCEL', 'AUTH-MISSING-KEY']);
     expect(run.report.setup_refusals![0]).toMatchObject({ allowed: allowed.allowed, rules: ['ISO-TEST-LIVE-GET', 'TRANS-CANCEL'] });
     expect(run.report.verdict).toBe('incomplete');
