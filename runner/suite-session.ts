@@ -6,6 +6,7 @@
  * instead of once per fault. Run-scoped state in the workers is keyed by the run id
  * (runner/run-scoped.ts), so consecutive runs share nothing but compiled code.
  */
+import { statSync } from 'node:fs';
 import type { File, Task } from '@vitest/runner';
 import type { BaseSequencer, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { Rule } from '../catalogue/index.ts';
@@ -16,6 +17,7 @@ import type { SuiteContextData } from '../core/run-context.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
 import { newTargetGate } from '../core/target-gate.ts';
 import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
+import { longestFirst } from './schedule.ts';
 
 /**
  * Suite files run in parallel in this many worker threads (`run`). A run mostly waits on the
@@ -58,7 +60,7 @@ export class SuiteSession {
     const { createVitest, BaseSequencer } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, exclusiveLast(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, longestFirstSequencer(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
     return new SuiteSession(vitest, slot, undefined, o.workers ?? SUITE_WORKERS);
   }
 
@@ -167,17 +169,24 @@ function turnTaker(reporter: Partial<Reporter>, specs: readonly TestSpecificatio
 }
 
 /**
- * vitest's order (files that failed or took longest last time first), then the exclusive areas'
- * files last: one waits in its worker for its turn, so it must not take a worker other files need.
+ * Longest first (runner/schedule.ts), the exclusive areas' files last: one waits in its worker for
+ * its turn, so it must not take a worker other files need. vitest's own order (its results cache,
+ * rewritten by every earlier run of the checkout) is not used: the order is the same on every run.
  */
-function exclusiveLast(Base: typeof BaseSequencer): typeof BaseSequencer {
-  return class ExclusiveLast extends Base {
+function longestFirstSequencer(Base: typeof BaseSequencer): typeof BaseSequencer {
+  return class LongestFirst extends Base {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-      const sorted = await super.sort(files);
-      const last = (s: TestSpecification) => (EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '') ? 1 : 0);
-      return [...sorted].sort((a, b) => last(a) - last(b));
+      return longestFirst(files, (s) => sizeOf(s.moduleId));
     }
   };
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** A reporter that hands every event to the run in progress (vitest takes its reporters once). */
