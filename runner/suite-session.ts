@@ -7,6 +7,7 @@
  * (runner/run-scoped.ts), so consecutive runs share nothing but compiled code.
  */
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { File, Task } from '@vitest/runner';
 import type { BaseSequencer, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { Rule } from '../catalogue/index.ts';
@@ -28,10 +29,12 @@ import { longestFirst } from './schedule.ts';
 export const SUITE_WORKERS = 4;
 /**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
- * once: its run is CPU-bound, not waiting, so a fourth worker only adds its own start-up (module
- * evaluation, schema compiles) on a 2-CPU machine (`npm run bench:conformance`).
+ * once: its run is CPU-bound, not waiting. On a 2-CPU machine two workers keep both CPUs busy
+ * (one of them mostly holds the webhook retry file, started first: runner/schedule.ts); each
+ * further worker adds its own start-up (module evaluation, schema compiles: ~0.7-1.4 s of CPU) and
+ * ~60-75 MB of memory (docs/design.md, "Where the quick start's memory goes").
  */
-export const EMBEDDED_SUITE_WORKERS = 3;
+export const EMBEDDED_SUITE_WORKERS = 2;
 export const MUTATION_SUITE_WORKERS = 2;
 /** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
@@ -87,6 +90,7 @@ export class SuiteSession {
     reporter.onInit?.(this.vitest);
     try {
       await this.vitest.runTestSpecifications(specs, false);
+      stopTransformService();
       const loadErrors: string[] = [];
       // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
       // this session ran, and a file from an earlier run must never lend this one its results.
@@ -109,6 +113,22 @@ export class SuiteSession {
 
   async close(): Promise<void> {
     await this.vitest.close();
+  }
+}
+
+/**
+ * Stops vite's esbuild service: a child process (~16 MB resident) that transformed the suites'
+ * TypeScript as the workers first imported it. Once the run's files have run it is idle; the
+ * verdict and the report files (the run's peak of memory) come after. esbuild starts it again on
+ * its next transform (the next run of a session, when a file changed).
+ */
+function stopTransformService(): void {
+  try {
+    const name = 'esbuild';
+    const esbuild = createRequire(import.meta.resolve('vite'))(name) as { stop?: () => unknown };
+    void esbuild.stop?.();
+  } catch {
+    // not found where vite finds it: left running, as before
   }
 }
 
