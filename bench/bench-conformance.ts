@@ -11,14 +11,20 @@
  * one, A (DIR) B (here) A B …, each round with one seed for both; medians side by side and the
  * ratio B/A per round. The machine is shared: the load average is printed before and after.
  *
+ * Wall time, CPU and peak resident memory are taken from outside the child (bench/process-tree.ts:
+ * /proc, summed over the child's process tree), so any checkout whose `npm run conformance` is
+ * `node … --report DIR` can be measured; the per-phase and per-area figures come from the run's
+ * results.ndjson, which an older checkout does not write (its side then has totals only).
+ *
  * Options: --runs N (default 5) · --against DIR · --seed N (default a new one per round).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRuleId, getRule } from '../catalogue/index.ts';
+import { sampleTree } from './process-tree.ts';
 
 const HERE = resolve(import.meta.dirname, '..');
 /** One run may take this long before the bench gives up on it. */
@@ -38,8 +44,10 @@ interface TestTiming {
 
 interface RunTiming {
   wallMs: number;
-  /** CPU time of the child (user + system, all its threads), read from /proc until it exits (Linux; 0 elsewhere). */
+  /** CPU time of the child's process tree (user + system, all threads), read from /proc until it exits (Linux; 0 elsewhere). */
   cpuMs: number;
+  /** Peak resident memory of the child's process tree, kB (bench/process-tree.ts; 0 elsewhere than Linux). */
+  peakRssKb: number;
   exit: number | null;
   verdict: string;
   problems: string[];
@@ -70,10 +78,13 @@ function conformanceCommand(dir: string, reportDir: string): string[] {
   return words.slice(1);
 }
 
-/** The tests of a results log, with their area and timing (an older checkout leaves no start: those are left out). */
-function testsOf(resultsLog: string): TestTiming[] {
+/**
+ * The tests of a run's results log, with their area and timing; none when the checkout writes no
+ * results.ndjson (older ones), and an older checkout's tests without a start are left out.
+ */
+function testsOf(resultsLog: string | undefined): TestTiming[] {
   const out: TestTiming[] = [];
-  for (const line of resultsLog.split('\n')) {
+  for (const line of (resultsLog ?? '').split('\n')) {
     if (!line.startsWith('{"kind":"test"')) continue;
     const t = JSON.parse(line).test;
     const rule = t.meta?.rule;
@@ -85,41 +96,35 @@ function testsOf(resultsLog: string): TestTiming[] {
   return out;
 }
 
-/** User + system CPU time of a live process so far, ms (0 when /proc cannot tell). */
-function cpuMsOf(pid: number): number {
-  try {
-    // Fields 14 and 15 (utime, stime) in clock ticks (100 a second on Linux), after the ")" closing the name.
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
 async function runOnce(dir: string, seed: number): Promise<RunTiming> {
   const reportDir = mkdtempSync(join(tmpdir(), 'hps-bench-conformance-'));
   try {
     const args = [...conformanceCommand(dir, reportDir), '--seed', String(seed)];
     const spawnAt = Date.now();
     const child = spawn(process.execPath, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const sampler = sampleTree(child.pid!);
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
-    let cpuMs = 0;
-    const poll = setInterval(() => (cpuMs = Math.max(cpuMs, cpuMsOf(child.pid!))), 100);
     const kill = setTimeout(() => child.kill('SIGKILL'), RUN_LIMIT_MS);
     const exit = await new Promise<number | null>((done) => child.on('close', (code) => done(code)));
     clearTimeout(kill);
-    clearInterval(poll);
+    const { cpuMs, peakRssKb } = sampler.stop();
     const exitAt = Date.now();
+    const outside = { wallMs: exitAt - spawnAt, cpuMs, peakRssKb, exit, spawnAt, exitAt };
     let report: any;
     try {
       report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
     } catch {
-      return { wallMs: exitAt - spawnAt, cpuMs, exit, verdict: `no report (${stderr.trim().split('\n').pop() ?? ''})`, problems: [], spawnAt, startedAt: spawnAt, finishedAt: exitAt, exitAt, tests: [] };
+      const verdict = `no report (${stderr.trim().split('\n').pop() ?? ''})`;
+      return { ...outside, verdict, problems: [], startedAt: spawnAt, finishedAt: exitAt, tests: [] };
     }
     const problems = (report.rules as { id: string; status: string }[]).filter((r) => ['fail', 'warn', 'flaky', 'error'].includes(r.status)).map((r) => `${r.status.toUpperCase()} ${r.id}`);
-    const tests = testsOf(readFileSync(join(reportDir, 'results.ndjson'), 'utf8'));
-    return { wallMs: exitAt - spawnAt, cpuMs, exit, verdict: report.verdict, problems, spawnAt, startedAt: Date.parse(report.started_at), finishedAt: Date.parse(report.finished_at), exitAt, tests };
+    const log = join(reportDir, 'results.ndjson');
+    const tests = testsOf(existsSync(log) ? readFileSync(log, 'utf8') : undefined);
+    const at = (iso: unknown, fallback: number) =>
+      (typeof iso === 'string' && Number.isFinite(Date.parse(iso)) ? Date.parse(iso) : fallback);
+    const startedAt = at(report.started_at, spawnAt);
+    return { ...outside, verdict: String(report.verdict), problems, startedAt, finishedAt: at(report.finished_at, exitAt), tests };
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }
@@ -132,8 +137,15 @@ function median(xs: readonly number[]): number {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
+const mb = (kb: number) => (kb > 0 ? `${(kb / 1024).toFixed(0)} MB` : '–');
 const sec = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '–');
 const spread = (xs: readonly number[]) => `median ${sec(median(xs))} · spread ${sec(Math.min(...xs))} – ${sec(Math.max(...xs))} (${xs.map((x) => (x / 1000).toFixed(1)).join(', ')})`;
+/** Peak memory of the runs: median, spread, each run's (MB, summed over the process tree). */
+const memSpread = (rs: readonly RunTiming[]) => {
+  const kb = rs.map((r) => r.peakRssKb);
+  const each = kb.map((k) => (k / 1024).toFixed(0)).join(', ');
+  return `median ${mb(median(kb))} · spread ${mb(Math.min(...kb))} – ${mb(Math.max(...kb))} (${each} MB; the process tree, bench/process-tree.ts)`;
+};
 const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
 
 /** The phases of one run, ms on its clock: start-up, the suites before the exclusive phase, that phase, the report. */
@@ -183,7 +195,8 @@ function areasOf(r: RunTiming): Map<string, AreaFigures> {
 
 function printBreakdown(label: string, runs: readonly RunTiming[]): void {
   const timed = runs.filter((r) => r.tests.length > 0);
-  if (timed.length === 0) return console.log(`${label}: no per-test timing (a checkout without runner/wait-clock.ts)`);
+  const why = 'a checkout that writes no results.ndjson, or without runner/wait-clock.ts';
+  if (timed.length === 0) return console.log(`${label}: no per-test timing (${why}): wall time, CPU and memory only`);
   console.log(`${label}: phases (median of ${timed.length})`);
   const phases = timed.map(phasesOf);
   for (const name of Object.keys(phases[0]!)) console.log(`  ${name.padEnd(62)} ${sec(median(phases.map((p) => p[name]!))).padStart(8)}`);
@@ -201,7 +214,8 @@ function printBreakdown(label: string, runs: readonly RunTiming[]): void {
 
 function lineOf(side: string, round: number, seed: number, r: RunTiming): string {
   const bad = r.exit !== 0 || r.verdict !== 'conformant' || r.problems.length > 0;
-  return `  ${side} round ${round} seed ${seed}: ${sec(r.wallMs).padStart(7)} · CPU ${sec(r.cpuMs)} · ${r.verdict}${bad ? ` · exit ${r.exit} ${r.problems.join(', ')}` : ''} · load ${load()}`;
+  const trouble = bad ? ` · exit ${r.exit} ${r.problems.join(', ')}` : '';
+  return `  ${side} round ${round} seed ${seed}: ${sec(r.wallMs).padStart(7)} · CPU ${sec(r.cpuMs)} · peak RSS ${mb(r.peakRssKb)} · ${r.verdict}${trouble} · load ${load()}`;
 }
 
 async function main(): Promise<void> {
@@ -223,9 +237,13 @@ async function main(): Promise<void> {
   printBreakdown(against ? 'B' : 'this checkout', b);
   if (against) {
     console.log(`A wall time: ${spread(a.map((r) => r.wallMs))} · CPU median ${sec(median(a.map((r) => r.cpuMs)))}`);
+    console.log(`A peak RSS: ${memSpread(a)}`);
     console.log(`B/A per round: ${b.map((r, i) => (r.wallMs / a[i]!.wallMs).toFixed(2)).join(', ')} (median ×${median(b.map((r, i) => r.wallMs / a[i]!.wallMs)).toFixed(2)})`);
+    const rss = b.map((r, i) => r.peakRssKb / a[i]!.peakRssKb);
+    console.log(`B/A peak RSS per round: ${rss.map((x) => x.toFixed(2)).join(', ')} (median ×${median(rss).toFixed(2)})`);
   }
   console.log(`${against ? 'B ' : ''}wall time: ${spread(b.map((r) => r.wallMs))} · CPU median ${sec(median(b.map((r) => r.cpuMs)))} · load average now ${load()}`);
+  console.log(`${against ? 'B ' : ''}peak RSS: ${memSpread(b)}`);
 }
 
 await main();

@@ -6,6 +6,8 @@
  * instead of once per fault. Run-scoped state in the workers is keyed by the run id
  * (runner/run-scoped.ts), so consecutive runs share nothing but compiled code.
  */
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { File, Task } from '@vitest/runner';
 import type { BaseSequencer, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import type { Rule } from '../catalogue/index.ts';
@@ -16,6 +18,7 @@ import type { SuiteContextData } from '../core/run-context.ts';
 import type { FinishedTest } from '../verdict/collect.ts';
 import { newTargetGate } from '../core/target-gate.ts';
 import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
+import { longestFirst } from './schedule.ts';
 
 /**
  * Suite files run in parallel in this many worker threads (`run`). A run mostly waits on the
@@ -26,10 +29,12 @@ import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
 export const SUITE_WORKERS = 4;
 /**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
- * once: its run is CPU-bound, not waiting, so a fourth worker only adds its own start-up (module
- * evaluation, schema compiles) on a 2-CPU machine (`npm run bench:conformance`).
+ * once: its run is CPU-bound, not waiting. On a 2-CPU machine two workers keep both CPUs busy
+ * (one of them mostly holds the webhook retry file, started first: runner/schedule.ts); each
+ * further worker adds its own start-up (module evaluation, schema compiles: ~0.7-1.4 s of CPU) and
+ * ~60-75 MB of memory (docs/design.md, "Where the quick start's memory goes").
  */
-export const EMBEDDED_SUITE_WORKERS = 3;
+export const EMBEDDED_SUITE_WORKERS = 2;
 export const MUTATION_SUITE_WORKERS = 2;
 /** Rule tests in flight at once in one worker, by default (`--concurrency`, probes.concurrency). */
 export const DEFAULT_CONCURRENCY = 8;
@@ -58,7 +63,7 @@ export class SuiteSession {
     const { createVitest, BaseSequencer } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, exclusiveLast(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, longestFirstSequencer(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
     return new SuiteSession(vitest, slot, undefined, o.workers ?? SUITE_WORKERS);
   }
 
@@ -85,6 +90,7 @@ export class SuiteSession {
     reporter.onInit?.(this.vitest);
     try {
       await this.vitest.runTestSpecifications(specs, false);
+      stopTransformService();
       const loadErrors: string[] = [];
       // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
       // this session ran, and a file from an earlier run must never lend this one its results.
@@ -107,6 +113,22 @@ export class SuiteSession {
 
   async close(): Promise<void> {
     await this.vitest.close();
+  }
+}
+
+/**
+ * Stops vite's esbuild service: a child process (~16 MB resident) that transformed the suites'
+ * TypeScript as the workers first imported it. Once the run's files have run it is idle; the
+ * verdict and the report files (the run's peak of memory) come after. esbuild starts it again on
+ * its next transform (the next run of a session, when a file changed).
+ */
+function stopTransformService(): void {
+  try {
+    const name = 'esbuild';
+    const esbuild = createRequire(import.meta.resolve('vite'))(name) as { stop?: () => unknown };
+    void esbuild.stop?.();
+  } catch {
+    // not found where vite finds it: left running, as before
   }
 }
 
@@ -167,17 +189,24 @@ function turnTaker(reporter: Partial<Reporter>, specs: readonly TestSpecificatio
 }
 
 /**
- * vitest's order (files that failed or took longest last time first), then the exclusive areas'
- * files last: one waits in its worker for its turn, so it must not take a worker other files need.
+ * Longest first (runner/schedule.ts), the exclusive areas' files last: one waits in its worker for
+ * its turn, so it must not take a worker other files need. vitest's own order (its results cache,
+ * rewritten by every earlier run of the checkout) is not used: the order is the same on every run.
  */
-function exclusiveLast(Base: typeof BaseSequencer): typeof BaseSequencer {
-  return class ExclusiveLast extends Base {
+function longestFirstSequencer(Base: typeof BaseSequencer): typeof BaseSequencer {
+  return class LongestFirst extends Base {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-      const sorted = await super.sort(files);
-      const last = (s: TestSpecification) => (EXCLUSIVE_AREAS.has(areaOfModule(s.moduleId) ?? '') ? 1 : 0);
-      return [...sorted].sort((a, b) => last(a) - last(b));
+      return longestFirst(files, (s) => sizeOf(s.moduleId));
     }
   };
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** A reporter that hands every event to the run in progress (vitest takes its reporters once). */

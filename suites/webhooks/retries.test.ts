@@ -247,7 +247,16 @@ async function slowAckHeld(t: RuleContext, h: Hooks): Promise<number> {
   const story = await tell(t, { sink: `slow:${SLOW_ACK_MS}` });
   const a = await awaitDeliveries(h, [story]);
   requireArrived(a, 'setup: the slow-acknowledged Payment');
-  await sleep(SLOW_ACK_MS + quietMs(a.latencyMs) + 2_000);
+  // Until the sink has given each first attempt its 200 at 8 s (or the target closed it first), at
+  // most 8 s + 2 s (the sink's own timer late under load), then the quiet period in which a retry the
+  // 200 set off would arrive. Every attempt is held 8 s, so a target that took the 200 for a failure
+  // shows its second attempt here, as it did after the fixed 8 s + 2 s + quiet period this replaces.
+  const expected = expectedDeliveries(h, [story]);
+  const settledOrNone = (ds: Delivery[], x: (typeof expected)[number]) =>
+    deliveriesFor(ds, x)[0]?.settled !== undefined || deliveriesFor(ds, x).length === 0;
+  const answered = (ds: Delivery[]) => expected.every((x) => settledOrNone(ds, x));
+  await collect(h, [story.paymentId], answered, SLOW_ACK_MS + 2_000);
+  await sleep(quietMs(a.latencyMs));
   const after = await deliveriesOf(h, [story.paymentId]);
   let judged = 0;
   for (const x of expectedDeliveries(h, [story])) {
