@@ -16,7 +16,7 @@ import { TransportError } from '../../core/client.ts';
 import { readReportFile } from '../../core/report-file.ts';
 import { casesOfRule, INVALID_AMOUNT_CASES } from '../../generators/index.ts';
 import { runCases } from '../../runner/cases.ts';
-import { transportCause } from '../../runner/rule-test.ts';
+import { transportCause } from '../../runner/rule-errors.ts';
 import { run } from '../../runner/run.ts';
 import { runChild } from '../support/run-child.ts';
 
