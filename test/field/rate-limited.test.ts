@@ -19,7 +19,10 @@ const CASES: Array<{ spec: RateLimitSpec; areas?: string; budgetMs: number }> = 
   { spec: { limit: 25, windowMs: 5000, kind: 'sliding' }, areas: 'listing,transitions', budgetMs: 600_000 },
 ];
 
-describe('a service that rate-limits every key', () => {
+// The three cases side by side: each has its own reference and proxy (its own keys and limits),
+// and each spends its time waiting out its 429s, not on the CPU. One after the other they took
+// about ten minutes of the suite's wall time; side by side, the longest of them.
+describe.concurrent('a service that rate-limits every key', () => {
   for (const c of CASES) {
     const label = `${c.spec.limit} per ${c.spec.windowMs / 1000} s, ${c.spec.kind} window${c.areas ? ` (${c.areas})` : ' (the whole suite)'}`;
     it(`${label}: conformant, 0 FAIL/WARN/ERROR, every testable MUST rule ran, the 429s waited out and reported`, async () => {
