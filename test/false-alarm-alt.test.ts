@@ -10,10 +10,7 @@ import { runSuite } from './infra/run-suite.ts';
 const SEEDS = (process.env.HPS_ALT_SEEDS ?? '101,202,303').split(',').map((s) => Number(s.trim()));
 const RUN_TIMEOUT_MS = 240_000;
 
-// The seeds side by side: each run has its own embedded reference and sink, and a whole run spends
-// much of its wall time waiting (webhook schedules, its child's start), so three in a row took
-// three times the wall time of one.
-describe.concurrent('the suite against the reference variant alt', () => {
+describe('the suite against the reference variant alt', () => {
   for (const seed of SEEDS) {
     it(`seed ${seed}: 0 FAIL, 0 WARN, 0 ERROR, 0 FLAKY`, async () => {
       const run = await runSuite(['--variant', 'alt'], { seed, timeoutMs: RUN_TIMEOUT_MS });
