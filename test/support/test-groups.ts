@@ -15,8 +15,9 @@ export const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts',
  * of the run, each then the whole run's tail. Files not listed follow in vitest's own order.
  */
 export const SLOW_FIRST = [
-  'test/field/rate-limited.test.ts',
+  'test/field/rate-limited-areas.test.ts',
   'test/mutation.test.ts',
+  'test/field/rate-limited.test.ts',
   'test/certificate.test.ts',
   'test/client/hostile-cli.test.ts',
   'test/action.test.ts',
