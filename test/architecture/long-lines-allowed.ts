@@ -327,7 +327,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/false-alarm-alt.test.ts': 1,
   'test/field/blip.test.ts': 1,
   'test/field/configuration.test.ts': 5,
-  'test/field/rate-limited.test.ts': 3,
   'test/fixtures/clients/list-never-retried.ts': 2,
   'test/github.test.ts': 2,
   'test/infra/behind-nginx.test.ts': 1,

@@ -20,13 +20,18 @@ export function rateLimitedCase(c: RateLimitCase): void {
     const f = await runThroughProxy({ rateLimit: c.spec }, c.areas ? ['--area', c.areas] : [], 1, c.budgetMs);
     const report = JSON.parse(readFileSync(join(f.run.reportDir, 'report.json'), 'utf8')) as Report;
     const floorS = (f.proxy.busiestKey / c.spec.limit) * (c.spec.windowMs / 1000);
-    console.log(`${label}: exit ${f.run.exitCode}, ${f.run.verdict}, FAIL ${f.run.summary.fail} WARN ${f.run.summary.warn} ERROR ${f.run.summary.error}, MUST ${report.must.ran}/${report.must.testable}, 429s from the proxy ${f.proxy.limited}, waited out ${report.traffic?.total.throttled}, ${(f.run.wallMs / 1000).toFixed(1)} s (floor ${floorS.toFixed(1)} s)${f.run.problems.length ? `\n  ${f.run.problems.join('\n  ')}` : ''}`);
+    const counts = `FAIL ${f.run.summary.fail} WARN ${f.run.summary.warn} ERROR ${f.run.summary.error}, MUST ${report.must.ran}/${report.must.testable}`;
+    const problems = f.run.problems.length ? `\n  ${f.run.problems.join('\n  ')}` : '';
+    const timing = `${(f.run.wallMs / 1000).toFixed(1)} s (floor ${floorS.toFixed(1)} s)`;
+    console.log(`${label}: exit ${f.run.exitCode}, ${f.run.verdict}, ${counts}, 429s from the proxy ${f.proxy.limited}, ` +
+      `waited out ${report.traffic?.total.throttled}, ${timing}${problems}`);
     expect(f.proxy.upstreamErrors).toEqual([]);
     expect(f.run.problems).toEqual([]);
     expect(f.run.verdict).toBe('conformant');
     expect(f.run.exitCode).toBe(0);
     // Which MUST rules did not pass, and why: a count alone (114 of 115) said nothing once.
-    const notPassed = report.rules.filter((r) => r.level === 'MUST' && r.status !== 'pass' && r.status !== 'info').map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`);
+    const notPassed = report.rules.filter((r) => r.level === 'MUST' && r.status !== 'pass' && r.status !== 'info')
+      .map((r) => `${r.id} ${r.status}: ${r.reason ?? ''}`);
     expect(report.must.ran, notPassed.join('\n')).toBe(report.must.testable);
     expect(f.proxy.limited).toBeGreaterThan(0);
     expect(report.traffic!.total.throttled).toBeGreaterThan(0);
