@@ -20,7 +20,8 @@ export function rateLimitedCase(c: RateLimitCase): void {
     const f = await runThroughProxy({ rateLimit: c.spec }, c.areas ? ['--area', c.areas] : [], 1, c.budgetMs);
     const report = JSON.parse(readFileSync(join(f.run.reportDir, 'report.json'), 'utf8')) as Report;
     const floorS = (f.proxy.busiestKey / c.spec.limit) * (c.spec.windowMs / 1000);
-    const counts = `FAIL ${f.run.summary.fail} WARN ${f.run.summary.warn} ERROR ${f.run.summary.error}, MUST ${report.must.ran}/${report.must.testable}`;
+    const { fail, warn, error } = f.run.summary;
+    const counts = `FAIL ${fail} WARN ${warn} ERROR ${error}, MUST ${report.must.ran}/${report.must.testable}`;
     const problems = f.run.problems.length ? `\n  ${f.run.problems.join('\n  ')}` : '';
     const timing = `${(f.run.wallMs / 1000).toFixed(1)} s (floor ${floorS.toFixed(1)} s)`;
     console.log(`${label}: exit ${f.run.exitCode}, ${f.run.verdict}, ${counts}, 429s from the proxy ${f.proxy.limited}, ` +
