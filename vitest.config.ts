@@ -3,12 +3,30 @@
 //
 // Two groups, one after the other:
 // - `main`: every test file, three at a time (most of them wait on child runs, sockets and
-//   timers, not on the CPU);
+//   timers, not on the CPU), the slowest ones first (test/support/test-groups.ts SLOW_FIRST);
 // - `timing`: the tests that measure time (the load generator's accuracy, shard merging, rates
 //   reached), one file at a time once `main` is done, so no other test competes for the 2 cores.
+// `npm run test:quick` (vitest.quick.config.ts) runs the fast unit tests only, for the edit loop.
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { SLOW_FIRST, TIMING } from './test/support/test-groups.ts';
 
-const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts', 'test/load/embedded.test.ts'];
+/**
+ * vitest's own order (failed first, then longest first by its cached timings, else largest file
+ * first), with the known-slow files moved to the front: the run's tail is then short files, even on
+ * a fresh clone with no cached timings.
+ */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.indexOf(relative(import.meta.dirname, f.moduleId).split('\\').join('/'));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    return sorted.map((f, i) => ({ f, i, r: rank(f) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.f);
+  }
+}
 
 const common = {
   testTimeout: 60_000,
@@ -20,6 +38,7 @@ export default defineConfig({
   test: {
     maxWorkers: 3,
     minWorkers: 1,
+    sequence: { sequencer: SlowFirst },
     projects: [
       {
         test: {

@@ -32,6 +32,7 @@ import { formatCents } from './decimal.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS, type ApiKeyRecord, type Order, type PaymentRecord, type PaymentResource } from './types.ts';
 import { parseJsonObjectBody, rejectNullFields, rejectUnknownFields, validateCreateRequest, type CreatePaymentInput } from './validate-create.ts';
 import { emitEvent } from './webhooks/emit.ts';
+import type { Override } from '../seams/steps.ts';
 import { checkOf, type PlantingStep, type Step } from './steps.ts';
 
 /** One create request, as runCreate takes it. */
@@ -218,15 +219,9 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
         'original Payment.',
       breaks: ['HOOK-REFUSED-NO-EVENT'],
       violates: ['rules.idempotency.same-key-same-body#no-second-event'],
-      plant: async (replay, next) => {
-        const reply = await next(replay);
-        const { ctx } = replay.create;
-        const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
-        if (original !== undefined) {
-          emitEvent(ctx, 'payment.created', { businessId: original.businessId, env: original.env, paymentId: original.id }, toPaymentResource(original, ctx.decisions), ctx.now());
-        }
-        return reply;
-      },
+      plant: afterReplay((ctx, original) => {
+        emitEvent(ctx, 'payment.created', { businessId: original.businessId, env: original.env, paymentId: original.id }, toPaymentResource(original, ctx.decisions), ctx.now());
+      }),
     },
     'replay-inserts-a-copy': {
       does: 'An idempotent replay answers the original result, but the write path runs again and keeps a copy of the Payment under a ' +
@@ -234,13 +229,7 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
         'Payments for one create.',
       breaks: ['IDEM-REPLAY'],
       violates: ['rules.idempotency.same-key-same-body#no-duplicate'],
-      plant: async (replay, next) => {
-        const reply = await next(replay);
-        const { ctx } = replay.create;
-        const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
-        if (original !== undefined) ctx.state.payments.insert({ ...original, id: newPaymentId(), externalId: null, createdAt: ctx.now() });
-        return reply;
-      },
+      plant: afterReplay((ctx, original) => ctx.state.payments.insert({ ...original, id: newPaymentId(), externalId: null, createdAt: ctx.now() })),
     },
     'replay-rechecks-external-id': {
       does: 'A replay re-runs the external_id uniqueness check and answers 409 external_id_conflict instead of the original result.',
@@ -254,6 +243,19 @@ const REPLAY: Step<{ readonly create: Create; readonly stored: StoredResponse },
     },
   },
 };
+
+type Replay = { readonly create: Create; readonly stored: StoredResponse };
+
+/** A planted replay that answers as it should, then does `also` with the original Payment (a replay of a 201 only). */
+function afterReplay(also: (ctx: AppContext, original: PaymentRecord) => void): Override<Replay, Promise<Reply>> {
+  return async (replay, next) => {
+    const reply = await next(replay);
+    const { ctx } = replay.create;
+    const original = replay.stored.status === 201 ? ctx.state.payments.getAny(String(JSON.parse(replay.stored.body.toString('utf8')).id)) : undefined;
+    if (original !== undefined) also(ctx, original);
+    return reply;
+  };
+}
 
 /** replayBody decision: the stored 201 bytes, or the created Payment as it is now. */
 function replayBody(ctx: AppContext, stored: Buffer): Buffer {

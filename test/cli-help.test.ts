@@ -25,16 +25,17 @@ async function cli(args: string[], env: Record<string, string> = {}) {
 
 describe('CLI --help and --version', () => {
   it('prints the version from package.json with --version and -V, exit 0', async () => {
-    for (const a of ['--version', '-V']) {
-      const r = await cli([a]);
+    for (const r of await Promise.all(['--version', '-V'].map((a) => cli([a])))) {
       expect(r.code).toBe(0);
       expect(r.out.trim()).toBe(VERSION);
     }
   });
 
   it('every command has --help listing every option of its table row with a description', async () => {
-    for (const [name, def] of Object.entries(COMMANDS)) {
-      const r = await cli([name, '--help'], { COLUMNS: '400' });
+    // Every command's --help side by side, then checked in the table's order.
+    const helps = await Promise.all(Object.keys(COMMANDS).map((name) => cli([name, '--help'], { COLUMNS: '400' })));
+    for (const [i, [name, def]] of Object.entries(COMMANDS).entries()) {
+      const r = helps[i]!;
       expect(r.code, name).toBe(0);
       const flat = r.out.replace(/\s+/g, ' ');
       for (const [long, o] of Object.entries(def.options)) {
@@ -59,9 +60,11 @@ describe('CLI --help and --version', () => {
   });
 
   it('no arguments: the usage, exit 2; unknown option or command: one line, exit 2', async () => {
-    expect((await cli([])).code).toBe(2);
-    for (const args of [['run', '--bogus'], ['--bogus'], ['serve', '--nope', '1'], ['frobnicate'], ['report', '--x']]) {
-      const r = await cli(args);
+    const cases = [['run', '--bogus'], ['--bogus'], ['serve', '--nope', '1'], ['frobnicate'], ['report', '--x']];
+    const [none, ...results] = await Promise.all([cli([]), ...cases.map((args) => cli(args))]);
+    expect(none!.code).toBe(2);
+    for (const [i, args] of cases.entries()) {
+      const r = results[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
       expect(r.err).toMatch(/^hps-conformance: (unknown|too many)/);
@@ -69,8 +72,10 @@ describe('CLI --help and --version', () => {
   });
 
   it('an option missing its value and a bad --level exit 2 with one line', async () => {
-    for (const args of [['run', '--seed'], ['run', '--level', 'must!', '--dry-run'], ['run', '--level', 'loud']]) {
-      const r = await cli(args);
+    const cases = [['run', '--seed'], ['run', '--level', 'must!', '--dry-run'], ['run', '--level', 'loud']];
+    const results = await Promise.all(cases.map((args) => cli(args)));
+    for (const [i, args] of cases.entries()) {
+      const r = results[i]!;
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }

@@ -63,7 +63,12 @@ describe('a target from --base-url and --key-env', () => {
 
   it('runs against a service given by URL and key variable; the replay line names the variable, never the key', async () => {
     const out = join(dir, 'flags');
-    const r = await cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', out, '--request-timeout', '5000'], { HPS_TEST_KEY: ref.profile.keys.test });
+    // The three runs (plain, --strict, --min-must-coverage) side by side: each its own report directory.
+    const [r, strict, cov] = await Promise.all([
+      cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', out, '--request-timeout', '5000'], { HPS_TEST_KEY: ref.profile.keys.test }),
+      cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'strict'), '--strict'], { HPS_TEST_KEY: ref.profile.keys.test }),
+      cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'cov'), '--min-must-coverage', '60'], { HPS_TEST_KEY: ref.profile.keys.test }),
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain(`target ${ref.url}`);
     const rep = reportOf(out);
@@ -73,7 +78,6 @@ describe('a target from --base-url and --key-env', () => {
     expect(rep.rules.find((x) => x.id === 'AUTH-REVOKED-KEY')!.status).toBe('skip');
     expect(readFileSync(join(out, 'report.json'), 'utf8')).not.toContain(ref.profile.keys.test);
     // --strict turns that skipped testable MUST rule into a failed verdict
-    const strict = await cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'strict'), '--strict'], { HPS_TEST_KEY: ref.profile.keys.test });
     expect(strict.code).toBe(1);
     expect(strict.out).toMatch(/verdict failed --strict: 1 testable MUST rule\(s\) skipped \(AUTH-REVOKED-KEY\)/);
     expect(reportOf(join(dir, 'strict')).verdict).toBe('not_conformant');
@@ -81,7 +85,6 @@ describe('a target from --base-url and --key-env', () => {
     const junit = readFileSync(join(dir, 'strict', 'junit.xml'), 'utf8');
     expect(junit).toContain('<property name="strict" value="true"/>');
     expect(/<testcase [^>]*name="AUTH-REVOKED-KEY"[^>]*>([\s\S]*?)<\/testcase>/.exec(junit)?.[1]).toContain('<failure ');
-    const cov = await cli(['run', '--base-url', ref.url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY,AUTH-REVOKED-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'cov'), '--min-must-coverage', '60'], { HPS_TEST_KEY: ref.profile.keys.test });
     expect(cov.code).toBe(1);
     expect(cov.out).toMatch(/--min-must-coverage 60: 1 of 2 testable MUST rules ran \(50 %\)/);
   }, 240_000);

@@ -3,7 +3,8 @@
  * VERS-EVENT-API-VERSION: where an event must go, and whether Live Payments may be created.
  */
 import type { WebhookEndpoint } from '../../core/profile.ts';
-import { suiteContext, type RuleContext } from '../../runner/rule-test.ts';
+import type { RuleContext } from '../../runner/rule-test.ts';
+import { suiteContext } from '../../runner/suite-context.ts';
 import { sinkClient, type SinkClient } from '../../webhook-sink/index.ts';
 
 export interface Endpoint extends WebhookEndpoint {

@@ -16,7 +16,7 @@ import { TransportError } from '../../core/client.ts';
 import { readReportFile } from '../../core/report-file.ts';
 import { casesOfRule, INVALID_AMOUNT_CASES } from '../../generators/index.ts';
 import { runCases } from '../../runner/cases.ts';
-import { transportCause } from '../../runner/rule-test.ts';
+import { transportCause } from '../../runner/rule-errors.ts';
 import { run } from '../../runner/run.ts';
 import { runChild } from '../support/run-child.ts';
 
@@ -114,7 +114,8 @@ describe('a rule whose tables are spread over several tests', () => {
   }, 120_000);
 });
 
-describe('the command line', () => {
+// Child processes only, each its own report directory (or none): side by side.
+describe.concurrent('the command line', () => {
   it('a failing run prints the replay line of its first failing case (--case N), beside the rule\'s own', async () => {
     const r = await runChild(process.execPath, [BIN, 'run', '--rule', 'CREATE-AMOUNT-INVALID', '--fault', 'amount-three-decimals-accepted', '--seed', '1', '--runs', '10', '--no-progress', '--report', join(TMP, 'printed')], { timeoutMs: 90_000 });
     expect(r.status, r.stderr).toBe(1);
@@ -133,8 +134,10 @@ describe('the command line', () => {
   }, 90_000);
 
   it('a case the rule lacks, or --case without exactly one --rule, is exit 2 with one line', async () => {
-    for (const args of [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-CHECK-ORDER', '--case', '1'], ['--cases']]) {
-      const r = await runChild(process.execPath, [BIN, 'run', ...args], { timeoutMs: 60_000 });
+    const cases = [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-CHECK-ORDER', '--case', '1'], ['--cases']];
+    const results = await Promise.all(cases.map((args) => runChild(process.execPath, [BIN, 'run', ...args], { timeoutMs: 60_000 })));
+    for (const [i, args] of cases.entries()) {
+      const r = results[i]!;
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
     }

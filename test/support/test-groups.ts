@@ -1,0 +1,92 @@
+/**
+ * Which of the project's test files run when: read by vitest.config.ts (`npm test`, everything)
+ * and vitest.quick.config.ts (`npm run test:quick`, the edit loop). Paths are relative to the
+ * repository root.
+ */
+
+/** The tests that measure time: one file at a time, once every other file is done. */
+export const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts', 'test/load/embedded.test.ts'];
+
+/**
+ * The files that took longest in a measured `npm test` (2026-11-28), about longest first once the
+ * changes of that day (their runs side by side) are counted. They start first:
+ * on a fresh clone vitest has no timings of its own and starts the largest files first, which put
+ * test/field/rate-limited.test.ts (minutes of waiting out 429s) or test/mutation.test.ts at the end
+ * of the run, each then the whole run's tail. Files not listed follow in vitest's own order.
+ */
+export const SLOW_FIRST = [
+  'test/field/rate-limited-areas.test.ts',
+  'test/mutation.test.ts',
+  'test/field/rate-limited.test.ts',
+  'test/certificate.test.ts',
+  'test/client/hostile-cli.test.ts',
+  'test/action.test.ts',
+  'test/run-options.test.ts',
+  'test/vacuous-pass.test.ts',
+  'test/runner/cases.test.ts',
+  'test/merchant/client.test.ts',
+  'test/infra/reach.test.ts',
+  'test/verdicts/replay.test.ts',
+  'test/cli-help.test.ts',
+  'test/false-alarm-alt.test.ts',
+  'test/infra/behind-node-proxy.test.ts',
+  'test/cli-edges.test.ts',
+  'test/pack-install.test.ts',
+  'test/reports/interrupt.test.ts',
+  'test/infra/behind-nginx.test.ts',
+  'test/serve-run-parity.test.ts',
+  'test/security/report-injection.test.ts',
+  'test/field/configuration.test.ts',
+  'test/sink/flood.test.ts',
+  'test/field/blip.test.ts',
+  'test/merchant/receiver.test.ts',
+  'test/merchant/real-libraries.test.ts',
+  'test/conformance-vs-reference.test.ts',
+  'test/security/secret-leak.test.ts',
+];
+
+/**
+ * `npm run test:quick`: the unit tests of the catalogue, the architecture checks, the docs, core,
+ * the reference server's handlers, the schemas, the renderers and the generators: nothing that runs
+ * the suite end to end, starts a load, a proxy or a browser. Under two minutes with the type check.
+ */
+export const QUICK_INCLUDE = [
+  'test/architecture/**/*.test.ts',
+  'test/catalogue/**/*.test.ts',
+  'test/docs/**/*.test.ts',
+  'test/core/**/*.test.ts',
+  'test/reference/**/*.test.ts',
+  'test/schemas/**/*.test.ts',
+  'test/reports/**/*.test.ts',
+  'test/runner/**/*.test.ts',
+  'test/verdicts/**/*.test.ts',
+  'test/targets/**/*.test.ts',
+  'test/bench/**/*.test.ts',
+  'test/catalogue.test.ts',
+  'test/claims.test.ts',
+  'test/profile.test.ts',
+  'test/progress.test.ts',
+  'test/redact.test.ts',
+  'test/reports.test.ts',
+  'test/verdict-policy.test.ts',
+  'test/ci-examples.test.ts',
+  'test/github.test.ts',
+  'test/docs-links.test.ts',
+  'generators/**/*.spec.ts',
+];
+
+/** Files under QUICK_INCLUDE that run the CLI end to end, a mock server or a browser: `npm test` only. */
+export const QUICK_EXCLUDE = [
+  'test/catalogue/renamed-rules.test.ts',
+  'test/schemas/openapi-mock.test.ts',
+  'test/reports/interrupt.test.ts',
+  'test/reports/report-schema.test.ts',
+  'test/reports/load-section.test.ts',
+  'test/runner/cases.test.ts',
+  'test/runner/suite-session.test.ts',
+  'test/verdicts/replay.test.ts',
+  'test/verdicts/dead-target.test.ts',
+  'test/verdicts/key-contradiction.test.ts',
+  'test/verdicts/exit-six.test.ts',
+  'generators/malformed-authorization.spec.ts',
+];
