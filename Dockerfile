@@ -1,8 +1,8 @@
 # The hps-conformance image: the package as `npm install` would ship it (package.json "files"),
 # its production dependencies from the lockfile, the CLI on PATH. Node: the current LTS line.
 #   docker build -t registry.example/hps-conformance:0.1.0 .      (from the repository root)
-# registry.example stands for your registry; the Kubernetes manifests (deploy/kubernetes/) and
-# the CI examples (examples/ci/) name the image so. test/deploy/dockerfile.test.ts keeps the COPY
+# registry.example stands for your registry; the Kubernetes manifests (docs/examples/kubernetes/) and
+# the CI examples (docs/examples/ci/) name the image so. test/deploy/dockerfile.test.ts keeps the COPY
 # lines equal to "files". The base is pinned by digest (a multi-platform index of node:24-slim);
 # refresh it deliberately (docker buildx imagetools inspect node:24-slim) and rebuild.
 # Runtime dependencies are "dependencies" only (npm ci --omit=dev); vitest (and vite, pinned with it)
@@ -14,25 +14,25 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY bin/ bin/
 COPY catalogue/ catalogue/
 COPY cli/ cli/
-COPY client-cert/ client-cert/
+COPY merchant/client/ merchant/client/
 COPY core/ core/
-COPY examples/ examples/
-COPY generators/ generators/
+COPY docs/examples/ docs/examples/
+COPY service/generators/ service/generators/
 COPY load/ load/
-COPY mutation/ mutation/
-COPY receiver-cert/ receiver-cert/
-COPY reference/ reference/
-COPY reference-receiver/ reference-receiver/
-COPY render/ render/
-COPY report/ report/
-COPY runner/ runner/
-COPY schemas/ schemas/
-COPY seams/ seams/
-COPY webhook-sink/ webhook-sink/
+COPY service/mutation/ service/mutation/
+COPY merchant/receiver/ merchant/receiver/
+COPY references/service/ references/service/
+COPY references/receiver/ references/receiver/
+COPY results/render/ results/render/
+COPY catalogue/report/ catalogue/report/
+COPY service/harness/ service/harness/
+COPY catalogue/schemas/ catalogue/schemas/
+COPY references/seams/ references/seams/
+COPY service/sink/ service/sink/
 COPY suites/ suites/
-COPY targets/ targets/
-COPY verdict/ verdict/
-COPY webhook-judge/ webhook-judge/
+COPY core/targets/ core/targets/
+COPY results/verdict/ results/verdict/
+COPY service/judge/ service/judge/
 COPY deploy/ deploy/
 COPY docs/ docs/
 COPY tsconfig.json README.md ./

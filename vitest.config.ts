@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           ...common,
           name: 'main',
-          include: ['test/**/*.test.ts', 'generators/**/*.spec.ts'],
+          include: ['test/**/*.test.ts', 'service/generators/**/*.spec.ts'],
           exclude: TIMING,
           sequence: { groupOrder: 0 },
         },

@@ -2,7 +2,7 @@
  * A table of fixed cases of one rule: rows run on every seed, each with a title that says what
  * passing means. The rows may depend on the profile's Test key (a malformed Authorization hides it);
  * the titles never do (they reach report.json and `run --dry-run --cases`, which has no key).
- * The tables themselves are in generators/case-tables.ts; a suite runs one with `t.cases(table, check)`.
+ * The tables themselves are in service/generators/case-tables.ts; a suite runs one with `t.cases(table, check)`.
  */
 import type { RuleId } from './rules.ts';
 

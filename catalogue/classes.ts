@@ -5,7 +5,7 @@
  * without one does not compile, test/claims.test.ts checks it too); a class's rule list is
  * derived from the entries, in catalogue order, and its profile fields are the union of its
  * rules' `needs`. A class is conformant only when every testable MUST rule of it ran and passed
- * (verdict/classes.ts).
+ * (results/verdict/classes.ts).
  */
 import { RULES, type RuleId } from './rules.ts';
 import type { ClassId, ProfileNeed, Side } from './types.ts';

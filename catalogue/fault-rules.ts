@@ -1,5 +1,5 @@
 /**
- * The rule ids a planted fault declares beside its override (seams/steps.ts), checked against the
+ * The rule ids a planted fault declares beside its override (references/seams/steps.ts), checked against the
  * catalogue. The references that plant faults import nothing of the suite, so their declarations
  * name rules as plain strings; the suite reads them through here, where an unknown id, or a fault
  * that names no rule to catch it, is an error at the first import.
@@ -8,7 +8,7 @@ import { isRuleId } from './index.ts';
 import { isObligationId } from './obligations.ts';
 import type { RuleId } from './rules.ts';
 
-/** What a reference declares of one fault (a subset of seams/steps.ts FaultDeclaration). */
+/** What a reference declares of one fault (a subset of references/seams/steps.ts FaultDeclaration). */
 export interface DeclaredFault {
   readonly does: string;
   readonly breaks: readonly string[];

@@ -4,7 +4,7 @@ import type { ErrorCode } from './error-codes.ts';
 /** Result levels (docs/design.md): MUST decides the verdict, SHOULD warns, OBSERVE records. */
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
 
-/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: receiver-cert/, client-cert/). */
+/** Spec areas; each service-side area has a folder under suites/ of the same name (`receiver` and `client` are the merchant side: merchant/receiver/, merchant/client/). */
 export const AREAS = [
   'auth',
   'routing',
@@ -114,7 +114,7 @@ interface RuleFields {
   /** Our ruling where the spec is silent or contradicts itself (docs/rulings.md). */
   readonly ruling?: string;
   /**
-   * A createPayment body the generators break this rule with (generators/invalid-case.ts derives
+   * A createPayment body the generators break this rule with (service/generators/invalid-case.ts derives
    * `CREATE_RULE_IDS` from it): one field of an otherwise valid body (`field`: the generator file
    * that breaks it exports its `FIELD_RULES` entry), or the body as a whole (`body`).
    */
@@ -123,7 +123,7 @@ interface RuleFields {
    * Judged on the traffic of every test, not by a test of its own: `exchange`, each answer alone
    * (its check is in core/ambient-checks.ts, a registry typed from these declarations, so a rule
    * declared so without a check does not compile); `views`, every answer showing a Payment against
-   * the others of the run (runner/payment-views.ts).
+   * the others of the run (service/harness/payment-views.ts).
    */
   readonly ambient?: 'exchange' | 'views';
 }

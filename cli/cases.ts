@@ -5,7 +5,7 @@
 import type { Rule } from '../catalogue/index.ts';
 import { caseMatches, type CaseEnv } from '../catalogue/case-table.ts';
 import { HarnessError } from '../core/errors.ts';
-import { casesOfRule } from '../generators/index.ts';
+import { casesOfRule } from '../service/generators/index.ts';
 
 /** A syntactically valid Test key: the tables' titles never depend on the key, only their rows do. */
 const LISTING_ENV: CaseEnv = { testKey: 'pt_test_sk_LISTING0only0no0target0' };

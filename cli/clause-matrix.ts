@@ -1,16 +1,16 @@
 /**
  * The trace from the spec to the planted faults: each clause (catalogue/clauses.ts), the rules
  * citing it (each rule's `clauses` in catalogue/rules.ts) and, for each rule, the planted faults declaring they
- * break it: the reference server's (mutation/faults.ts), the reference receiver's
- * (receiver-cert/faults.ts) and the example client's (client-cert/faults.ts).
+ * break it: the reference server's (service/mutation/faults.ts), the reference receiver's
+ * (merchant/receiver/faults.ts) and the example client's (merchant/client/faults.ts).
  * `run --dry-run --clauses` prints it; test/catalogue/clauses.test.ts holds it complete.
  */
 import { CLAUSES, type ClauseDef, type ClauseId } from '../catalogue/clauses.ts';
 import { getRule, RULES, type Rule, type RuleId } from '../catalogue/index.ts';
 import { OBLIGATIONS, type ObligationDef } from '../catalogue/obligations.ts';
-import { CLIENT_FAULTS } from '../client-cert/faults.ts';
-import { FAULTS } from '../mutation/faults.ts';
-import { RECEIVER_FAULTS } from '../receiver-cert/faults.ts';
+import { CLIENT_FAULTS } from '../merchant/client/faults.ts';
+import { FAULTS } from '../service/mutation/faults.ts';
+import { RECEIVER_FAULTS } from '../merchant/receiver/faults.ts';
 
 /** How a clause stands: checked by a rule that runs, normative but untestable (reasoned), or informative. */
 export type ClauseStanding = 'checked' | 'untestable' | 'informative' | 'unchecked';

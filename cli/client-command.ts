@@ -1,7 +1,7 @@
-/** `client`: certifies a merchant's API client by running its command against the chaos server (client-cert/); --mutation: the example client's planted faults. */
+/** `client`: certifies a merchant's API client by running its command against the chaos server (merchant/client/); --mutation: the example client's planted faults. */
 import { HarnessError } from '../core/errors.ts';
-import { clientMutation } from '../client-cert/mutation.ts';
-import { runClient } from '../client-cert/run.ts';
+import { clientMutation } from '../merchant/client/mutation.ts';
+import { runClient } from '../merchant/client/run.ts';
 import { intOption, type Options } from './options.ts';
 import { sidePolicyOf } from './receiver-command.ts';
 

@@ -4,8 +4,8 @@
  * percent-encoded; in a property value also ':' and ','.
  */
 import type { LoadReport } from '../load/report.ts';
-import type { Report } from '../report/model.ts';
-import type { UnmetRequirement } from '../verdict/require.ts';
+import type { Report } from '../catalogue/report/model.ts';
+import type { UnmetRequirement } from '../results/verdict/require.ts';
 import { inertLine } from '../core/inert.ts';
 
 export function escapeData(s: string): string {

@@ -3,9 +3,9 @@
  * the clean server, whose report carries the score as a section.
  */
 import { join, resolve } from 'node:path';
-import { falseAlarmRate, formatMutationTable, mutationScore } from '../mutation/score.ts';
-import { runOnce, type Isolation } from '../mutation/runners.ts';
-import { persistReport } from '../verdict/persist-report.ts';
+import { falseAlarmRate, formatMutationTable, mutationScore } from '../service/mutation/score.ts';
+import { runOnce, type Isolation } from '../service/mutation/runners.ts';
+import { persistReport } from '../results/verdict/persist-report.ts';
 import { HarnessError } from '../core/errors.ts';
 import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import { intOption, listOption, type Options } from './options.ts';

@@ -1,7 +1,7 @@
-/** `proxy`: the validating proxy (client-cert/proxy-run.ts): relays and judges a merchant application's live traffic. */
+/** `proxy`: the validating proxy (merchant/client/proxy-run.ts): relays and judges a merchant application's live traffic. */
 import { HarnessError } from '../core/errors.ts';
 import { durationOption } from '../load/options.ts';
-import { runProxy } from '../client-cert/proxy-run.ts';
+import { runProxy } from '../merchant/client/proxy-run.ts';
 import { intOption, type Options } from './options.ts';
 import { sidePolicyOf } from './receiver-command.ts';
 

@@ -1,19 +1,19 @@
 /**
- * `receiver`: certifies a merchant's webhook endpoint (receiver-cert/). The target is --url with the
+ * `receiver`: certifies a merchant's webhook endpoint (merchant/receiver/). The target is --url with the
  * signing secret read from the variable --secret-env names, or a profile's `receiver` section, or
  * (neither) the embedded reference receiver, with --fault NAME planted. --mutation runs every
  * planted receiver fault and the clean reference receiver.
  */
-import { loadSigningKey } from '../verdict/signing.ts';
+import { loadSigningKey } from '../results/verdict/signing.ts';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
-import { toReceiverFaultSet } from '../reference-receiver/faults.ts';
-import { receiverMutation, runAgainstReference } from '../receiver-cert/mutation.ts';
-import { runReceiver } from '../receiver-cert/run.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
-import type { SidePolicy } from '../verdict/side-policy.ts';
-import { DEFAULT_DEDUP, SCHEDULE_GAPS_MS, type DedupPlan } from '../receiver-cert/redelivery.ts';
-import { SETTLE_DEFAULT_MS } from '../receiver-cert/inspect.ts';
+import { toReceiverFaultSet } from '../references/receiver/faults.ts';
+import { receiverMutation, runAgainstReference } from '../merchant/receiver/mutation.ts';
+import { runReceiver } from '../merchant/receiver/run.ts';
+import { exitCodeOf } from '../results/verdict/exit-code.ts';
+import type { SidePolicy } from '../results/verdict/side-policy.ts';
+import { DEFAULT_DEDUP, SCHEDULE_GAPS_MS, type DedupPlan } from '../merchant/receiver/redelivery.ts';
+import { SETTLE_DEFAULT_MS } from '../merchant/receiver/inspect.ts';
 import { checkNetwork } from '../core/network.ts';
 import { networkFromFlags } from './network-flags.ts';
 import { intOption, listOption, type Options } from './options.ts';

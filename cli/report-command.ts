@@ -4,13 +4,13 @@ import { EXIT, HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
-import { renderCompare, type CompareInput } from '../render/compare.ts';
-import { renderAll } from '../render/render.ts';
+import { renderCompare, type CompareInput } from '../results/render/compare.ts';
+import { renderAll } from '../results/render/render.ts';
 import type { Options } from './options.ts';
-import { reportFromResultsLog, RESULTS_LOG } from '../runner/results-log.ts';
-import { certifiedClasses } from '../verdict/certificate.ts';
-import { classVerdicts } from '../verdict/classes.ts';
-import { persistReport } from '../verdict/persist-report.ts';
+import { reportFromResultsLog, RESULTS_LOG } from '../service/harness/results-log.ts';
+import { certifiedClasses } from '../results/verdict/certificate.ts';
+import { classVerdicts } from '../results/verdict/classes.ts';
+import { persistReport } from '../results/verdict/persist-report.ts';
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;

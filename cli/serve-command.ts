@@ -1,8 +1,8 @@
 /** `serve`: the reference server alone, printing where it listens and writing its profile. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EMBEDDED_TIME_SCALE } from '../targets/embedded.ts';
-import { startReferenceServer } from '../targets/reference-server.ts';
+import { EMBEDDED_TIME_SCALE } from '../service/harness/embedded.ts';
+import { startReferenceServer } from '../core/targets/reference-server.ts';
 import { intOption, listOption, variantOption, type Options } from './options.ts';
 
 export async function serveCommand(o: Options): Promise<number> {

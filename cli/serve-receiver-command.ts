@@ -1,6 +1,6 @@
 /** `serve-receiver`: the reference receiver alone (a correct merchant webhook endpoint), with --fault NAME planted; the signing secret is read from --secret-env VAR (default HPS_RECEIVER_SECRET). */
 import { HarnessError } from '../core/errors.ts';
-import { startReferenceReceiver } from '../reference-receiver/server.ts';
+import { startReferenceReceiver } from '../references/receiver/server.ts';
 import { intOption, listOption, type Options } from './options.ts';
 import { waitForSignal } from './serve-command.ts';
 

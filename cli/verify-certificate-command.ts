@@ -8,11 +8,11 @@
 import { readCappedText } from '../core/read-capped.ts';
 import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join } from 'node:path';
-import { verifyCertificate } from '../verdict/verify.ts';
-import { fingerprint, loadPublicKey, parseFingerprint, readTrustFile, showFingerprint } from '../verdict/signing.ts';
+import { verifyCertificate } from '../results/verdict/verify.ts';
+import { fingerprint, loadPublicKey, parseFingerprint, readTrustFile, showFingerprint } from '../results/verdict/signing.ts';
 import { HarnessError } from '../core/errors.ts';
 import { inertLine } from '../core/inert.ts';
-import type { Certificate } from '../report/model.ts';
+import type { Certificate } from '../catalogue/report/model.ts';
 import type { Options } from './options.ts';
 
 function read(path: string): string {

@@ -1,8 +1,8 @@
-/** `webhooks judge --log FILE --report DIR [--profile P] [--time-scale N]`: the verdict on a long sink run's log (webhook-judge/). */
+/** `webhooks judge --log FILE --report DIR [--profile P] [--time-scale N]`: the verdict on a long sink run's log (service/judge/). */
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
-import { judgeSinkLog } from '../webhook-judge/run-judge.ts';
+import { judgeSinkLog } from '../service/judge/run-judge.ts';
 import { numberOption, type Options } from './options.ts';
 
 export async function webhooksJudgeCommand(o: Options): Promise<number> {

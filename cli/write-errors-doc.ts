@@ -30,7 +30,7 @@ export function errorsMarkdown(): string {
     'Every error the tool raises or prints carries one of these codes: the table is `core/error-codes.ts`,',
     'and every error class takes its code from it (`test/architecture/error-codes.test.ts`). The codes are',
     'stable. A plain `Error` is a bug of the tool (`HPS_ERR_INTERNAL`). The errors of the reference',
-    'implementations (reference/, reference-receiver/, examples/) are the API\'s answers of the code under',
+    'implementations (references/service/, references/receiver/, docs/examples/) are the API\'s answers of the code under',
     'test, not the tool\'s, and are not listed.',
     '',
     '## Exit statuses',

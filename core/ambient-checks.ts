@@ -9,7 +9,7 @@
  */
 import { ERROR_TABLE } from '../catalogue/error-codes.ts';
 import type { ExchangeRuleId, RuleId } from '../catalogue/rules.ts';
-import { acceptedStatuses, unknownEnumValues, type Operation } from '../schemas/index.ts';
+import { acceptedStatuses, unknownEnumValues, type Operation } from '../catalogue/schemas/index.ts';
 import type { ApiResponse } from './client.ts';
 import { bodyShown, pageWithin, validateAnswer } from './bounded-validation.ts';
 

@@ -7,7 +7,7 @@
  * ambient rule, with the exchange as evidence.
  */
 import type { ExchangeRuleId, RuleId } from '../catalogue/rules.ts';
-import { OPERATIONS, type Operation } from '../schemas/index.ts';
+import { OPERATIONS, type Operation } from '../catalogue/schemas/index.ts';
 import { AMBIENT_CHECKS, shownAs, type AmbientCheck, type AmbientInput, type AnswerKind, type Checking } from './ambient-checks.ts';
 import type { ApiResponse, Exchange } from './client.ts';
 import type { Finding } from './evidence.ts';

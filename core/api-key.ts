@@ -1,7 +1,7 @@
 /**
  * What a key's prefix says (spec: "The key alone determines the business and the environment"):
  * `pt_live_sk_` is Live, `pt_test_sk_` is Test. The suite side reads it here once; the reference
- * keeps its own reading (reference/auth.ts), so a mistake in one is never copied into the other.
+ * keeps its own reading (references/service/auth.ts), so a mistake in one is never copied into the other.
  */
 
 export const TEST_KEY_PREFIX = 'pt_test_sk_';

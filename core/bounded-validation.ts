@@ -10,7 +10,7 @@
  *  - what a finding shows of the body is the parsed value only when the body is small.
  */
 import type { ApiResponse } from './client.ts';
-import { validate, type SchemaName, type ValidationResult } from '../schemas/index.ts';
+import { validate, type SchemaName, type ValidationResult } from '../catalogue/schemas/index.ts';
 
 /** The spec's largest list page ("list page size `limit` | 1 to 100"). */
 export const LARGEST_PAGE = 100;

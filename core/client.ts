@@ -6,7 +6,7 @@
  * body is read chunk by chunk up to a size cap (default 8 MiB). Either limit, a refused or reset
  * connection, or broken framing ends as a TransportError with a stable code and the numbers.
  */
-import type { Exchange } from '../report/model.ts';
+import type { Exchange } from '../catalogue/report/model.ts';
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +18,7 @@ import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type 
 import { parseBoundedJson } from './bounded-json.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 
-export type { Exchange } from '../report/model.ts';
+export type { Exchange } from '../catalogue/report/model.ts';
 
 export interface ApiResponse {
   status: number;

@@ -6,7 +6,7 @@
  *
  * A leaf: it imports nothing, so every folder may import it, the webhook sink included (which
  * imports nothing else of the suite; test/architecture/import-directions.test.ts, LEAF_FILES).
- * The reference implementations' own errors (reference/, reference-receiver/, examples/) are the
+ * The reference implementations' own errors (references/service/, references/receiver/, docs/examples/) are the
  * API's answers of the code under test, not the tool's errors: they are not in this table.
  */
 

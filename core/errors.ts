@@ -2,7 +2,7 @@
  * Harness trouble is never a conformance failure: it is an error with a stable
  * code and an exit status (docs/design.md): 2 bad usage or profile, 3 target
  * unreachable or unusable. 4 is `run --require`'s: no MUST rule failed, but a class the CI
- * gate requires is not conformant or was not tested (verdict/require.ts). 5 the report directory
+ * gate requires is not conformant or was not tested (results/verdict/require.ts). 5 the report directory
  * failed during the run (the results were written to a fallback directory named on stderr
  * instead), 6 the verdict is `incomplete`: nothing failed, but a MUST rule testable with this
  * profile (or, for the merchant side, this program) did not run or was not proven, 130 / 143

@@ -1,8 +1,8 @@
 /**
  * A declared key that behaved as the spec forbids for what the profile declares it to be (the
  * revoked key was served, the write-only key could read, a Test key's list shows Live objects):
- * found by the preflight (targets/preflight.ts), judged as a FAIL of the rule that covers it, with
- * "or the profile is wrong: …" (verdict/preflight-findings.ts). Never a reason to stop the run.
+ * found by the preflight (core/targets/preflight.ts), judged as a FAIL of the rule that covers it, with
+ * "or the profile is wrong: …" (results/verdict/preflight-findings.ts). Never a reason to stop the run.
  */
 export interface KeyContradiction {
   rule: 'AUTH-REVOKED-KEY' | 'AUTH-READ-SCOPE-REQUIRED' | 'ISO-TEST-LIVE-LIST';

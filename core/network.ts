@@ -14,11 +14,11 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
-import type { ProfileNetwork } from '../schemas/profile.ts';
+import type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 import { HarnessError } from './errors.ts';
 import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
 
-export type { ProfileNetwork } from '../schemas/profile.ts';
+export type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 
 /** Headers the suite sets itself (its probes vary them): a gateway header may not take their place. */
 const RESERVED = new Set(['authorization', 'idempotency-key', 'content-type', 'content-length', 'accept', 'host', 'connection', 'transfer-encoding', 'te', 'upgrade', 'expect', 'keep-alive']);

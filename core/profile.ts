@@ -4,14 +4,14 @@
  */
 import { INPUT_CAPS, readCappedText } from './read-capped.ts';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { ajv } from '../schemas/ajv.ts';
-import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../schemas/profile.ts';
+import { ajv } from '../catalogue/schemas/ajv.ts';
+import { PROFILE_PATTERN_MESSAGES, profileSchema, type Profile } from '../catalogue/schemas/profile.ts';
 import { HarnessError } from './errors.ts';
 import { locateJsonError } from './json-locate.ts';
 import { registerSecrets, stripUserInfo, userInfoSecrets } from './redact.ts';
 import { checkNetwork, envHeaderNames, mergeNetwork, networkSecrets } from './network.ts';
 
-export type { Profile, WebhookEndpoint } from '../schemas/profile.ts';
+export type { Profile, WebhookEndpoint } from '../catalogue/schemas/profile.ts';
 
 /**
  * Compiled on first use, not at import: the suite workers import this module for its types and

@@ -1,16 +1,16 @@
 /**
  * report.json and certificate.json read as untrusted input (`report DIR`, `report --compare`):
  * bounded in size and depth, parsed without quoting the text (core/json-locate.ts), validated
- * against schemas/report.ts. Anything wrong is one line naming the file and the JSON path of the
+ * against catalogue/schemas/report.ts. Anything wrong is one line naming the file and the JSON path of the
  * first problem (HPS_ERR_REPORT, exit 2), never a stack trace.
  */
 import { existsSync } from 'node:fs';
 import { readCappedText } from './read-capped.ts';
 import { join } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { ajv } from '../schemas/ajv.ts';
-import { certificateReadSchema, reportSchema } from '../schemas/report.ts';
-import type { CertificateRead, Report } from '../report/model.ts';
+import { ajv } from '../catalogue/schemas/ajv.ts';
+import { certificateReadSchema, reportSchema } from '../catalogue/schemas/report.ts';
+import type { CertificateRead, Report } from '../catalogue/report/model.ts';
 import { HarnessError } from './errors.ts';
 import { inertLine } from './inert.ts';
 import { locateJsonError } from './json-locate.ts';

@@ -9,7 +9,7 @@
 import { TransportError, type Client } from '../core/client.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { decimalEquals } from '../core/decimal.ts';
-import { validate } from '../schemas/index.ts';
+import { validate } from '../catalogue/schemas/index.ts';
 import { Examples, type Observations, type PaymentRef } from './observe.ts';
 
 export const REREAD_SAMPLE = 50;

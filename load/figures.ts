@@ -3,7 +3,7 @@
  * are merged bucket by bucket (exact), counts add. The same function serves a run and
  * `load merge`, so a merged result is computed exactly like a single one.
  */
-import type { Percentiles } from '../report/load-model.ts';
+import type { Percentiles } from '../catalogue/report/load-model.ts';
 import { encode, mergeEncoded, percentilesOf } from './histogram.ts';
 import type { ErrorKind, GeneratorResult } from './generator.ts';
 import { OPS, type Op } from './scenarios.ts';

@@ -5,7 +5,7 @@
  * exactly (counts add per bucket) and other HdrHistogram tools can read them.
  */
 import * as hdr from 'hdr-histogram-js';
-import type { Percentiles } from '../report/load-model.ts';
+import type { Percentiles } from '../catalogue/report/load-model.ts';
 
 export type Histogram = hdr.Histogram;
 

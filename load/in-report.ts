@@ -11,14 +11,14 @@ import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { readReportFile } from '../core/report-file.ts';
-import { renderAll, type CompanionSections } from '../render/render.ts';
-import { esc } from '../render/escape.ts';
+import { renderAll, type CompanionSections } from '../results/render/render.ts';
+import { esc } from '../results/render/escape.ts';
 import { inertLine } from '../core/inert.ts';
 import { stripUserInfo } from '../core/redact.ts';
-import type { Report } from '../report/model.ts';
-import { loadSectionsHtml } from '../render/load-html.ts';
-import { loadTestsuite } from '../render/load-junit.ts';
-import { loadSectionsMarkdown } from '../render/load-markdown.ts';
+import type { Report } from '../catalogue/report/model.ts';
+import { loadSectionsHtml } from '../results/render/load-html.ts';
+import { loadTestsuite } from '../results/render/load-junit.ts';
+import { loadSectionsMarkdown } from '../results/render/load-markdown.ts';
 import type { LoadReport } from './report.ts';
 
 /** A base URL as a target's name: no user-info, no trailing slash, the host's case folded. */

@@ -14,7 +14,7 @@ import type { Check } from './checks.ts';
 import { buildFigures } from './figures.ts';
 import { addToConformanceReport } from './in-report.ts';
 import { parseLoadOptions, type Thresholds } from './options.ts';
-import { renderLoadText } from '../render/load-text.ts';
+import { renderLoadText } from '../results/render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { checkShardSet, type ShardSet } from './shard-set.ts';
 import type { LoadRunResult } from './run-load.ts';

@@ -14,7 +14,7 @@
  * 429 and other non-2xx answers are not correctness findings here: they count as errors
  * against --max-error-rate.
  */
-import { validate } from '../schemas/index.ts';
+import { validate } from '../catalogue/schemas/index.ts';
 import { decimalEquals } from '../core/decimal.ts';
 import { OPS, type CreateRequest, type Op } from './scenarios.ts';
 

@@ -6,7 +6,7 @@
 import { TransportError, type Client } from '../core/client.ts';
 import { mapLimit } from '../core/concurrency.ts';
 import { HarnessError } from '../core/errors.ts';
-import { validate } from '../schemas/index.ts';
+import { validate } from '../catalogue/schemas/index.ts';
 import type { Observations, PaymentRef } from './observe.ts';
 import { createRequest } from './scenarios.ts';
 

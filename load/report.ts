@@ -1,14 +1,14 @@
 /**
  * load.json: the machine-readable result of a load run (load.md, load.html, load.junit.xml and
- * the stdout table are rendered from it alone, by render/load-*.ts; `load merge` reads it back). Written through redactText: no secret reaches a file.
+ * the stdout table are rendered from it alone, by results/render/load-*.ts; `load merge` reads it back). Written through redactText: no secret reaches a file.
  */
 import { join } from 'node:path';
 import { redactText } from '../core/redact.ts';
 import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
-import type { LoadReportModel } from '../report/load-model.ts';
-import { renderLoadHtml } from '../render/load-html.ts';
-import { renderLoadJunit } from '../render/load-junit.ts';
-import { renderLoadMarkdown } from '../render/load-markdown.ts';
+import type { LoadReportModel } from '../catalogue/report/load-model.ts';
+import { renderLoadHtml } from '../results/render/load-html.ts';
+import { renderLoadJunit } from '../results/render/load-junit.ts';
+import { renderLoadMarkdown } from '../results/render/load-markdown.ts';
 import type { CleanupOutcome } from './after.ts';
 import type { Check } from './checks.ts';
 import type { Arrivals } from './arrivals.ts';
@@ -17,7 +17,7 @@ import type { Thresholds } from './options.ts';
 import type { Op, ScenarioName } from './scenarios.ts';
 import type { ThresholdResult } from './thresholds.ts';
 
-/** What `load` writes: the renderers' model (report/load-model.ts) with the load side's own types. */
+/** What `load` writes: the renderers' model (catalogue/report/load-model.ts) with the load side's own types. */
 export interface LoadReport extends LoadReportModel {
   tool: { name: string; version: string };
   kind: 'load';

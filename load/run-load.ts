@@ -18,11 +18,11 @@ import { addToConformanceReport } from './in-report.ts';
 import { Observations } from './observe.ts';
 import type { LoadOptions } from './options.ts';
 import { createPool, type PoolOutcome } from './pool.ts';
-import { renderLoadText } from '../render/load-text.ts';
+import { renderLoadText } from '../results/render/load-text.ts';
 import { writeReport, type LoadReport } from './report.ts';
 import { OPS, opsOf } from './scenarios.ts';
-import { preflight } from '../targets/preflight.ts';
-import { openLoadTarget, safeUrl, type LoadTarget } from '../targets/reference-process.ts';
+import { preflight } from '../core/targets/preflight.ts';
+import { openLoadTarget, safeUrl, type LoadTarget } from '../core/targets/reference-process.ts';
 import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from './thresholds.ts';
 import { runWorkers } from './workers.ts';
 import type { GeneratorResult } from './generator.ts';
@@ -38,11 +38,11 @@ export interface LoadRunResult {
 export interface LoadIo {
   out?: (text: string) => void;
   progress?: (text: string) => void;
-  /** SIGINT/SIGTERM handling (runner/interrupt.ts, armed by the command): the first signal stops sending and the figures so far are written, partial. */
+  /** SIGINT/SIGTERM handling (service/harness/interrupt.ts, armed by the command): the first signal stops sending and the figures so far are written, partial. */
   interrupts?: LoadInterrupts;
 }
 
-/** What the load run needs of the command's interrupt guard (runner/interrupt.ts's InterruptGuard). */
+/** What the load run needs of the command's interrupt guard (service/harness/interrupt.ts's InterruptGuard). */
 export interface LoadInterrupts {
   readonly signal: string | undefined;
   readonly exitCode: number | undefined;

@@ -4,7 +4,7 @@
  * = run id; half of the new creates carry an Idempotency-Key, and some keyed creates are exact
  * replays of an earlier completed one (same key, same bytes) to check Rule 1 under load.
  */
-import { LOAD_OPS, type LoadOp } from '../report/load-model.ts';
+import { LOAD_OPS, type LoadOp } from '../catalogue/report/load-model.ts';
 export type Op = LoadOp;
 export const OPS: readonly Op[] = LOAD_OPS;
 

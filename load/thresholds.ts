@@ -3,7 +3,7 @@
  * object (additionalProperties: false), so a CI job states its thresholds on the command line.
  * They judge the whole run (every worker; with `load merge`, every shard), never a part.
  */
-import { fmtRate } from '../render/load-text.ts';
+import { fmtRate } from '../results/render/load-text.ts';
 import type { Figures } from './figures.ts';
 import type { Thresholds } from './options.ts';
 import { evaluateExpression, parseThresholdExpression } from './threshold-expressions.ts';

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { Ajv } from 'ajv';
 import { generateKeyPairSync } from 'node:crypto';
-import { startReferenceServer } from '../targets/reference-server.ts';
+import { startReferenceServer } from '../core/targets/reference-server.ts';
 import { runChild } from './support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -170,14 +170,14 @@ describe('action.yml', () => {
       expect(r.stdout).toMatch(/^::error title=hps-conformance::the --require gate failed \(exit 4\)/m);
     }, 420_000);
 
-    it('examples/ci/github-actions.yml\'s verify step, run as written: passes with the signer\'s public key, fails with another', async () => {
+    it('docs/examples/ci/github-actions.yml\'s verify step, run as written: passes with the signer\'s public key, fails with another', async () => {
       const signer = generateKeyPairSync('ed25519');
       const pub = join(work, 'hps-signer.pub');
       writeFileSync(pub, signer.publicKey.export({ type: 'spki', format: 'pem' }));
       const env = { ...process.env, HPS_SIGN_KEY: signer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), npm_config_prefer_offline: 'true' };
       const r = await runAction(actionPath, { 'run-args': '--rule AUTH-MISSING-KEY --seed 1', 'report-dir': 'hps-report' }, env, work);
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
-      const wf = parse(readFileSync(join(ROOT, 'examples/ci/github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+      const wf = parse(readFileSync(join(ROOT, 'docs/examples/ci/github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
       const verify = wf.jobs['conformance']!.steps.find((s) => s.name?.startsWith('Verify the certificate'))!;
       const verifyEnv = (publicKeyFile: string) => ({ ...process.env, HPS_CLI: r.outputs.cli!, HPS_REPORT: 'hps-report', HPS_SIGNER_PUBLIC_KEY: publicKeyFile });
       const ok = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!], { cwd: work, env: verifyEnv(pub), timeoutMs: 120_000 });

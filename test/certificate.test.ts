@@ -9,12 +9,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCertificate, canonicalJson, certificationLine, notCertificationReason, profileFileHash, profileHash } from '../verdict/certificate.ts';
-import { verifyCertificate } from '../verdict/verify.ts';
-import { fingerprint, signCertificate } from '../verdict/signing.ts';
+import { buildCertificate, canonicalJson, certificationLine, notCertificationReason, profileFileHash, profileHash } from '../results/verdict/certificate.ts';
+import { verifyCertificate } from '../results/verdict/verify.ts';
+import { fingerprint, signCertificate } from '../results/verdict/signing.ts';
 import type { Profile } from '../core/profile.ts';
-import { startReference } from '../reference/index.ts';
-import type { Report } from '../report/model.ts';
+import { startReference } from '../references/service/index.ts';
+import type { Report } from '../catalogue/report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-cert-'));

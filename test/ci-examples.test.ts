@@ -1,6 +1,6 @@
 /**
  * The CI examples use only what exists: the action's inputs (action.yml), the CLI's options, the
- * documented image (the repository's Dockerfile, by the name deploy/kubernetes/ uses) or the
+ * documented image (the repository's Dockerfile, by the name docs/examples/kubernetes/ uses) or the
  * current Node LTS; they keep the reports as artifacts, name the Test key's secret alike
  * (HPS_KEY_TEST), and never carry a key.
  */
@@ -19,7 +19,7 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs
 const flagsOf = (words: string) => [...words.matchAll(/(?:^|\s)--([a-z0-9-]+)/g)].map((m) => m[1]!);
 const optionsOf = (cmd: string) => Object.keys(COMMANDS[cmd]!.options);
 
-describe('examples/ci', () => {
+describe('docs/examples/ci', () => {
   it('github-actions.yml: the repository\'s action, only its declared inputs, real run and load options, the current LTS', () => {
     const wf = parse(read('github-actions.yml')) as { jobs: Record<string, { steps: Array<{ uses?: string; with?: Record<string, string>; env?: Record<string, string> }> }> };
     const steps = wf.jobs['conformance']!.steps;

@@ -12,20 +12,20 @@ import { CLASSES, CLASS_IDS, RULES, classNeeds, getRule, selectRules, type Rule 
 import { SPEC_FILE, SPEC_SHA256 } from '../catalogue/spec-text.ts';
 import { canonicalize } from '../core/canonical-json.ts';
 import { EXIT } from '../core/errors.ts';
-import type { Certificate, Report, RuleReport } from '../report/model.ts';
-import { mustCounts } from '../report/must-counts.ts';
-import { buildCertificate, profileFileHash, sha256 } from '../verdict/certificate.ts';
-import { classesLine, classVerdicts } from '../verdict/classes.ts';
-import { exitCodeWithRequire, requiredClasses, unmetRequirements } from '../verdict/require.ts';
-import { fingerprint, signCertificate } from '../verdict/signing.ts';
-import { tallyStatuses, verdictOf } from '../verdict/summary.ts';
-import { verifyCertificate } from '../verdict/verify.ts';
-import { judgeRun } from '../verdict/judge-run.ts';
-import { ajv } from '../schemas/ajv.ts';
-import { reportSchema } from '../schemas/report.ts';
-import { renderHtml } from '../render/html.ts';
-import { renderMarkdown } from '../render/markdown.ts';
-import { renderJunit } from '../render/junit.ts';
+import type { Certificate, Report, RuleReport } from '../catalogue/report/model.ts';
+import { mustCounts } from '../catalogue/report/must-counts.ts';
+import { buildCertificate, profileFileHash, sha256 } from '../results/verdict/certificate.ts';
+import { classesLine, classVerdicts } from '../results/verdict/classes.ts';
+import { exitCodeWithRequire, requiredClasses, unmetRequirements } from '../results/verdict/require.ts';
+import { fingerprint, signCertificate } from '../results/verdict/signing.ts';
+import { tallyStatuses, verdictOf } from '../results/verdict/summary.ts';
+import { verifyCertificate } from '../results/verdict/verify.ts';
+import { judgeRun } from '../results/verdict/judge-run.ts';
+import { ajv } from '../catalogue/schemas/ajv.ts';
+import { reportSchema } from '../catalogue/schemas/report.ts';
+import { renderHtml } from '../results/render/html.ts';
+import { renderMarkdown } from '../results/render/markdown.ts';
+import { renderJunit } from '../results/render/junit.ts';
 
 const validReport = ajv.compile(reportSchema);
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { AREAS, SIDE_COMMAND } from '../catalogue/index.ts';
 import { withPositionalUrl } from '../cli/target-flags.ts';
 import { HarnessError } from '../core/errors.ts';
-import { startReferenceServer } from '../targets/reference-server.ts';
+import { startReferenceServer } from '../core/targets/reference-server.ts';
 import { runChild } from './support/run-child.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');

@@ -72,8 +72,8 @@ describe('documentation links', () => {
     expect(linkProblems(f, `see [the format](../../${'shared'}/design/PROFILE.md)`)).toHaveLength(1);
     expect(linkProblems(f, 'see [nothing](nothing-here.md)')[0]).toMatch(/missing file/);
     expect(linkProblems(f, 'see `../../elsewhere/spec.md`')[0]).toMatch(/outside the repository/);
-    expect(linkProblems(f, 'see `docs/no-such-page.md` and `runner/nope.ts`')).toHaveLength(2);
-    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `runner/run.ts`, `reports/runs/<id>/`')).toEqual([]);
+    expect(linkProblems(f, 'see `docs/no-such-page.md` and `service/harness/nope.ts`')).toHaveLength(2);
+    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `service/harness/run.ts`, `reports/runs/<id>/`')).toEqual([]);
   });
 
   it('no file of the repository names a path of this machine or the shared design folder', () => {
@@ -92,7 +92,7 @@ describe('documentation links', () => {
     for (const [, name] of text.matchAll(/\$\{([A-Z0-9_]+)\}/g)) {
       env[name!] = name!.startsWith('HPS_WHSEC') ? 'whsec_example' : /LIVE/.test(name!) ? 'pt_live_sk_example1234' : name!.startsWith('HPS_KEY') ? 'pt_test_sk_example1234' : name!.endsWith('URL') ? 'https://sink.example.test' : 'token';
     }
-    const p = parseProfile(text, 'examples/profile.json', env);
+    const p = parseProfile(text, 'docs/examples/profile.json', env);
     expect(Object.keys(p).sort()).toEqual(['$schema', 'base_url', 'control', 'fixtures', 'keys', 'live_receiving', 'probes', 'webhooks']);
     expect(Object.keys(p.keys)).toHaveLength(10);
   });

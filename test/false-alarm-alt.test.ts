@@ -1,6 +1,6 @@
 /**
  * No false alarm on a conformant service that decided every silent point the other way: the whole
- * suite against the embedded reference's `alt` variant (reference/README.md "Variants") raises no
+ * suite against the embedded reference's `alt` variant (references/service/README.md "Variants") raises no
  * FAIL, WARN, ERROR or FLAKY, on several seeds. Seeds: HPS_ALT_SEEDS (comma-separated), default
  * three fixed ones so a failure replays.
  */

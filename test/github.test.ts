@@ -1,7 +1,7 @@
 /** GitHub Actions annotations: escaped per the workflow-command rules, one per FAIL rule. */
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, githubAnnotations } from '../cli/github.ts';
-import type { Report } from '../report/model.ts';
+import type { Report } from '../catalogue/report/model.ts';
 
 describe('GitHub annotations', () => {
   it('escapes %, CR, LF in messages and also : and , in properties', () => {

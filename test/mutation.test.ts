@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../catalogue/index.ts';
-import { formatMutationTable, mutationScore } from '../mutation/score.ts';
-import { FAULTS } from '../mutation/faults.ts';
+import { formatMutationTable, mutationScore } from '../service/mutation/score.ts';
+import { FAULTS } from '../service/mutation/faults.ts';
 
 describe('planted faults', () => {
   it('are at least 60, each declaring known, testable rules', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderJunit } from '../render/junit.ts';
-import { renderMarkdown } from '../render/markdown.ts';
-import type { Report } from '../report/model.ts';
+import { renderJunit } from '../results/render/junit.ts';
+import { renderMarkdown } from '../results/render/markdown.ts';
+import type { Report } from '../catalogue/report/model.ts';
 
 const base: Report = {
   tool: { name: 'hps-conformance', version: '0.1.0' }, target: { base_url: 'http://t', embedded_reference: true },
@@ -42,7 +42,7 @@ describe('Markdown renderer', () => {
 
 describe('HTML renderer', () => {
   it('shows the mutation score as a section, with missed faults marked', async () => {
-    const { renderHtml } = await import('../render/html.ts');
+    const { renderHtml } = await import('../results/render/html.ts');
     const html = renderHtml({
       ...base,
       mutation: {
@@ -68,7 +68,7 @@ describe('HTML renderer: side and certificate', () => {
   const full = { ...base, runs: 100, side: 'receiver' as const };
 
   it('shows the side and the certificate of an unfiltered default run', async () => {
-    const { renderHtml } = await import('../render/html.ts');
+    const { renderHtml } = await import('../results/render/html.ts');
     const html = renderHtml(full, { certificate: cert });
     expect(html).toContain('Side: <b id="side">receiver</b>');
     expect(html).toContain('<p class="cert ok" id="certification">Certification of a webhook receiver: <b>not_conformant</b></p>');
@@ -77,7 +77,7 @@ describe('HTML renderer: side and certificate', () => {
   });
 
   it('says plainly when a run is not a certification, and why', async () => {
-    const { renderHtml } = await import('../render/html.ts');
+    const { renderHtml } = await import('../results/render/html.ts');
     const reduced = renderHtml(base, { certificate: { ...cert, certification: false, not_certification_reason: 'ignored here' } });
     expect(reduced).toContain('<b>Not a certification.</b> 10 runs per property (a certification uses at least 100)');
     const filtered = renderHtml({ ...full, side: 'service', selection: { areas: ['auth'], rules: ['A-ONE'] } }, { certificate: cert });
@@ -96,7 +96,7 @@ describe('HTML renderer: side and certificate', () => {
 
 describe('HTML renderer: evidence order', () => {
   it('opens the failing exchange, after the diff and before the context exchanges', async () => {
-    const { renderHtml } = await import('../render/html.ts');
+    const { renderHtml } = await import('../results/render/html.ts');
     const ex = (seq: number) => ({ seq, at: 'a', durationMs: 1, request: { method: 'POST', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' }, body: '{"amount":10}' }, response: { status: 201, headers: {}, body: '{"id":"pay_1"}' } });
     const html = renderHtml({ ...base, rules: [{ ...base.rules[0]!, evidence: [
       { kind: 'exchange', exchange: ex(1) },

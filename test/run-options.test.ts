@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFromFlags } from '../cli/target-flags.ts';
-import { startReference } from '../reference/index.ts';
-import type { Report } from '../report/model.ts';
+import { startReference } from '../references/service/index.ts';
+import type { Report } from '../catalogue/report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-runopts-'));

@@ -1,7 +1,7 @@
 /**
  * No vacuous pass: against a target that never delivers a webhook, no HOOK-* rule passes; against a
  * target whose list is always empty, no LIST-* rule passes. Each is the embedded reference with a
- * planted negative-control fault (reference/faults: webhooks-never-sent, list-always-empty); a rule
+ * planted negative-control fault (references/service/faults: webhooks-never-sent, list-always-empty); a rule
  * that checked nothing must be SKIP with its reason, or FAIL where the spec says the thing must exist.
  */
 import { spawn } from 'node:child_process';
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../catalogue/index.ts';
-import type { Report } from '../report/model.ts';
+import type { Report } from '../catalogue/report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 

@@ -1,8 +1,8 @@
 /** --strict and --min-must-coverage change the verdict (never a rule's status) and say why. */
 import { describe, expect, it } from 'vitest';
-import { applyVerdictPolicy, mustCoverage } from '../verdict/policy.ts';
-import { exitCodeOf } from '../verdict/exit-code.ts';
-import type { Report, RuleReport } from '../report/model.ts';
+import { applyVerdictPolicy, mustCoverage } from '../results/verdict/policy.ts';
+import { exitCodeOf } from '../results/verdict/exit-code.ts';
+import type { Report, RuleReport } from '../catalogue/report/model.ts';
 
 function rule(id: string, level: RuleReport['level'], status: RuleReport['status'], extra: Partial<RuleReport> = {}): RuleReport {
   return { id, area: 'auth', level, status, title: id, spec: '§', evidence: [], tests: [{ title: `${id}: t`, state: status === 'skip' ? 'skip' : 'pass', duration_ms: 1, requests: 1 }], ...extra };

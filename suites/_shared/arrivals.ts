@@ -3,8 +3,8 @@
  * suites and VERS-EVENT-API-VERSION: each event to every enabled, same-environment, subscribed
  * endpoint (Events › Endpoints and routing).
  */
-import type { Delivery } from '../../webhook-sink/index.ts';
-import { Mismatch } from '../../runner/expect.ts';
+import type { Delivery } from '../../service/sink/index.ts';
+import { Mismatch } from '../../service/harness/expect.ts';
 import { FIRST_DELIVERY_MS, collect, describe } from './deliveries.ts';
 import type { Emitted, Story } from './stories.ts';
 import { subscribers, type Endpoint, type Hooks } from './webhook-hooks.ts';

@@ -5,9 +5,9 @@
  */
 import { LIVE_KEY_PREFIX, TEST_KEY_PREFIX, livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
-import { expectEqual, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { OPERATIONS, expandPath, type Operation } from '../../catalogue/schemas/index.ts';
 
 export { OPERATIONS, type Operation };
 

@@ -3,9 +3,9 @@
  * VERS-EVENT-API-VERSION: where an event must go, and whether Live Payments may be created.
  */
 import type { WebhookEndpoint } from '../../core/profile.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
-import { suiteContext } from '../../runner/suite-context.ts';
-import { sinkClient, type SinkClient } from '../../webhook-sink/index.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
+import { suiteContext } from '../../service/harness/suite-context.ts';
+import { sinkClient, type SinkClient } from '../../service/sink/index.ts';
 
 export interface Endpoint extends WebhookEndpoint {
   enabled: boolean;

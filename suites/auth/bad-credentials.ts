@@ -1,14 +1,14 @@
 /**
- * Bad credentials for the auth suite: the generators (generators/malformed-authorization.ts,
+ * Bad credentials for the auth suite: the generators (service/generators/malformed-authorization.ts,
  * unknown-key.ts, invalid-credentials.ts) printed with a fingerprint, a table with one case of
  * every family (so every family is exercised whatever the seed), the profile's issued keys, and
  * the lenient forms of a valid key that are only observed.
  */
 import type fc from 'fast-check';
 import { fingerprint } from '../../core/redact.ts';
-import { invalidCredentials as anyInvalid, type BadCredential } from '../../generators/invalid-credentials.ts';
-import { malformedAuthorization as malformed } from '../../generators/malformed-authorization.ts';
-import { unknownKey as unknown } from '../../generators/unknown-key.ts';
+import { invalidCredentials as anyInvalid, type BadCredential } from '../../service/generators/invalid-credentials.ts';
+import { malformedAuthorization as malformed } from '../../service/generators/malformed-authorization.ts';
+import { unknownKey as unknown } from '../../service/generators/unknown-key.ts';
 
 export type { BadCredential };
 

@@ -4,17 +4,17 @@
  * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.test.ts.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import type { RequestOptions } from '../../core/client.ts';
-import { expectError, expectTrue } from '../../runner/expect.ts';
-import { anyRequestBody, type RequestBodyKind } from '../../generators/any-request-body.ts';
-import { anyRequestPath } from '../../generators/any-request-path.ts';
-import { METHODS } from '../../generators/routes.ts';
+import { expectError, expectTrue } from '../../service/harness/expect.ts';
+import { anyRequestBody, type RequestBodyKind } from '../../service/generators/any-request-body.ts';
+import { anyRequestPath } from '../../service/generators/any-request-path.ts';
+import { METHODS } from '../../service/generators/routes.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
-import { share } from '../../runner/depth.ts';
-import { NO_KEY_OPERATION_CASES } from '../../generators/cases/auth.ts';
+import { share } from '../../service/harness/depth.ts';
+import { NO_KEY_OPERATION_CASES } from '../../service/generators/cases/auth.ts';
 
 /**
  * esid: Authentication — "Every operation requires `Authorization: Bearer <API_KEY>`."

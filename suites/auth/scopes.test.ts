@@ -6,11 +6,11 @@
  * lacking (and then nothing changes: no Payment moves, none is created), served where it is held.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
 import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from '../_shared/valid-request.ts';
-import { share } from '../../runner/depth.ts';
-import { READ_SCOPE_CASES, WRITE_SCOPE_CASES } from '../../generators/cases/auth.ts';
+import { share } from '../../service/harness/depth.ts';
+import { READ_SCOPE_CASES, WRITE_SCOPE_CASES } from '../../service/generators/cases/auth.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);
 

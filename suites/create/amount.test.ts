@@ -8,11 +8,11 @@
  * Amounts the spec does not settle ("007", "1.", ".5", "1.000", 18+ digits, non-ASCII digits) are
  * only observed.
  */
-import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../generators/index.ts';
-import { ruleTest } from '../../runner/rule-test.ts';
+import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../service/generators/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
-import { AMOUNT_MISSING_CASES } from '../../generators/cases/create.ts';
-import { share } from '../../runner/depth.ts';
+import { AMOUNT_MISSING_CASES } from '../../service/generators/cases/create.ts';
+import { share } from '../../service/harness/depth.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
   const inBody = (c: InvalidCase<string>) => ({ ...c, value: { amount: c.value, external_id: t.externalId('amt'), metadata: t.metadata() } });

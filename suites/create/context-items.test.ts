@@ -5,12 +5,12 @@
  * The field has no type in the spec, so any shape of it is the violation and only its own code
  * applies. `"context_items": null` (sent, or absent?) is observed, not asserted.
  */
-import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../service/generators/index.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
-import { share } from '../../runner/depth.ts';
-import { CONTEXT_ITEMS_CASES } from '../../generators/cases/create.ts';
+import { share } from '../../service/harness/depth.ts';
+import { CONTEXT_ITEMS_CASES } from '../../service/generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {
   return { amount: '10.00', context_items: items, external_id: t.externalId('ctx'), metadata: t.metadata() };

@@ -1,7 +1,7 @@
 /**
  * The derived test of a single-field createPayment rule (`invalidInput: 'field'` in the catalogue)
  * that has no test written by hand in this folder: a new rule registered in its generator file's
- * `FIELD_RULES` (generators/internal/field-violation.ts) is tested without a suite edit.
+ * `FIELD_RULES` (service/generators/internal/field-violation.ts) is tested without a suite edit.
  *
  * esid: Errors — each field code "400 <field> invalid"; Resources and their fields ›
  * CreatePaymentRequest. The test sends the rule's fixed violations (its file's `FIELD_RULES.edges`,
@@ -13,9 +13,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fieldRuleEdgeTable, invalidCreateRequest, SINGLE_FIELD_RULE_IDS, slotsBrokenBy, type SingleFieldRuleId } from '../../generators/index.ts';
-import { share } from '../../runner/depth.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { fieldRuleEdgeTable, invalidCreateRequest, SINGLE_FIELD_RULE_IDS, slotsBrokenBy, type SingleFieldRuleId } from '../../service/generators/index.ts';
+import { share } from '../../service/harness/depth.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import { batched, create, expectRejected, fresh, marker, type Body } from './support.ts';
 
 /** The rule ids this folder's test files state by hand: `ruleTest('<ID>'` with the id as a literal. */

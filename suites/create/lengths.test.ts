@@ -13,15 +13,15 @@
  * trailing space; external_id uses [A-Za-z0-9_-] and starts with the run's marker when it fits.
  */
 import fc from 'fast-check';
-import { longString } from '../../generators/index.ts';
+import { longString } from '../../service/generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { Mismatch, expectError, short } from '../../runner/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { Mismatch, expectError, short } from '../../service/harness/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, createRaw, outcomeOf, batched } from './support.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
-import { DESCRIPTION_LENGTH_CASES, EXTERNAL_ID_LENGTH_CASES, LENGTH_CEILING, REFERENCE_LENGTH_CASES } from '../../generators/cases/create-limits.ts';
+import { DESCRIPTION_LENGTH_CASES, EXTERNAL_ID_LENGTH_CASES, LENGTH_CEILING, REFERENCE_LENGTH_CASES } from '../../service/generators/cases/create-limits.ts';
 
 type Field = 'description' | 'merchant_reference' | 'external_id';
 

@@ -16,13 +16,13 @@ import {
   validMetadata,
   type InvalidCase,
   type MetadataRuleId,
-} from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { deepEqual } from '../../runner/expect.ts';
+} from '../../service/generators/index.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { deepEqual } from '../../service/harness/expect.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, Outcomes, batched } from './support.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
-import { KEY_TOO_LONG_CASES, METADATA_AT_LIMITS_CASES, metadataCodes, NOT_STRINGS_CASES, TOO_MANY_KEYS_CASES, VALUE_TOO_LONG_CASES, type MetadataRow } from '../../generators/cases/create-limits.ts';
+import { KEY_TOO_LONG_CASES, METADATA_AT_LIMITS_CASES, metadataCodes, NOT_STRINGS_CASES, TOO_MANY_KEYS_CASES, VALUE_TOO_LONG_CASES, type MetadataRow } from '../../service/generators/cases/create-limits.ts';
 
 type Metadata = Record<string, unknown>;
 

@@ -8,11 +8,11 @@
  * also sent disguised, and with "//" after the colon so that a deep-link check cannot reject them
  * by accident. Unusual custom schemes and odd https forms are observed only.
  */
-import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../generators/index.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
+import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../service/generators/index.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
-import { share } from '../../runner/depth.ts';
-import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../generators/cases/create.ts';
+import { share } from '../../service/harness/depth.ts';
+import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../service/generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, returnUrl: unknown) {
   return { amount: '10.00', return_url: returnUrl, external_id: t.externalId('url'), metadata: t.metadata() };

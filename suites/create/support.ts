@@ -9,11 +9,11 @@
  * harness at the end of the file.
  */
 import fc from 'fast-check';
-import type { BorderlineCase, InvalidCase } from '../../generators/index.ts';
+import type { BorderlineCase, InvalidCase } from '../../service/generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
-import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../runner/expect.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
+import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../service/harness/expect.ts';
 
 export type Body = Record<string, unknown>;
 

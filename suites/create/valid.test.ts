@@ -9,12 +9,12 @@
  * allowed_methods / allowed_channels and the fate of unknown fields are observed.
  */
 import fc from 'fast-check';
-import { validAmount, validCreateRequest } from '../../generators/index.ts';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { Mismatch, decimalEquals, expectStatus, short } from '../../runner/expect.ts';
+import { validAmount, validCreateRequest } from '../../service/generators/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { Mismatch, decimalEquals, expectStatus, short } from '../../service/harness/expect.ts';
 import { create, eachCase, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
-import { share } from '../../runner/depth.ts';
-import { DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../generators/cases/create.ts';
+import { share } from '../../service/harness/depth.ts';
+import { DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../service/generators/cases/create.ts';
 
 ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
   await t.cases(VALID_BODY_CASES, async (body) => {

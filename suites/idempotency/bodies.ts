@@ -1,12 +1,12 @@
 /**
  * Request bodies and keys of the idempotency suite, built from the generated parts
- * (generators/idempotency-body-fields.ts, idempotency-key-suffix.ts, body-change.ts) and the run
+ * (service/generators/idempotency-body-fields.ts, idempotency-key-suffix.ts, body-change.ts) and the run
  * marker: the marker (a unique prefix) is added here, never generated, so keys and external_ids of
  * this run never meet another run's on a shared target.
  */
-import type { BodyChange } from '../../generators/body-change.ts';
-import type { BodyFields } from '../../generators/idempotency-body-fields.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
+import type { BodyChange } from '../../service/generators/body-change.ts';
+import type { BodyFields } from '../../service/generators/idempotency-body-fields.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
 
 /** A fresh Idempotency-Key: the run's unique marker, then the generated suffix. */
 export function idempotencyKey(t: RuleContext, suffix: string): string {

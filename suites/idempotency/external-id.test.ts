@@ -4,13 +4,13 @@
  * "unique per business and per livemode when set".
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
-import { idempotencyBodyFields } from '../../generators/idempotency-body-fields.ts';
-import { idempotencyKeySuffix } from '../../generators/idempotency-key-suffix.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { idempotencyBodyFields } from '../../service/generators/idempotency-body-fields.ts';
+import { idempotencyKeySuffix } from '../../service/generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 
 ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
   const second = fc.record({

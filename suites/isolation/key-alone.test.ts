@@ -6,10 +6,10 @@
  * who can read it.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 
 ruleTest('ISO-KEY-ALONE', async (t) => {
   const values = fc.oneof(

@@ -3,11 +3,11 @@
  * payment_not_found when the id does not exist for the key's business and environment."
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { expectError } from '../../runner/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { expectError } from '../../service/harness/expect.ts';
 import type { RequestOptions } from '../../core/client.ts';
-import { OPERATIONS, expandPath, type Operation } from '../../schemas/index.ts';
-import { share } from '../../runner/depth.ts';
+import { OPERATIONS, expandPath, type Operation } from '../../catalogue/schemas/index.ts';
+import { share } from '../../service/harness/depth.ts';
 
 const byId = OPERATIONS.filter((op) => op.path.includes('{id}'));
 

@@ -8,11 +8,11 @@
  * carry this run's marker, so no other run's Payment can match them.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectTrue } from '../../runner/expect.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectTrue } from '../../service/harness/expect.ts';
 import { listPage } from './window.ts';
-import { share } from '../../runner/depth.ts';
-import { EXTERNAL_ID_FILTER_CASES } from '../../generators/cases/listing.ts';
+import { share } from '../../service/harness/depth.ts';
+import { EXTERNAL_ID_FILTER_CASES } from '../../service/generators/cases/listing.ts';
 
 ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {
   const base = t.externalId('xf');

@@ -9,13 +9,13 @@
  * is bounded. Checks speak about this run's Payments (each visited exactly once) and
  * about repeats, never about "only ours".
  */
-import { sleep } from '../../runner/wait-clock.ts';
+import { sleep } from '../../service/harness/wait-clock.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
-import { countCheck, expectStatus, expectTrue, Mismatch } from '../../runner/expect.ts';
-import { runShared } from '../../runner/run-scoped.ts';
-import type { BatchMove } from '../../generators/cases/listing.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
+import { countCheck, expectStatus, expectTrue, Mismatch } from '../../service/harness/expect.ts';
+import { runShared } from '../../service/harness/run-scoped.ts';
+import type { BatchMove } from '../../service/generators/cases/listing.ts';
 
 export interface BatchPayment {
   id: string;

@@ -7,13 +7,13 @@
  * Payment created, on purpose or by a faulty target, is cancelled at the end of its test.
  */
 import fc from 'fast-check';
-import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../generators/create-payment-request.ts';
-import { validAmount } from '../../generators/valid-amount.ts';
+import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../service/generators/create-payment-request.ts';
+import { validAmount } from '../../service/generators/valid-amount.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
 import { cancelIfPending } from '../_shared/by-external-id.ts';
-import { COST_BOUNDS, share } from '../../runner/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
 
 interface Extra {
   allowed_methods?: string[];

@@ -1,7 +1,7 @@
 /**
  * Amounts as BigInt cents for the orders suite (DESIGN, oracle principle 4: amounts compare as
  * decimals, never floats). The order fixture's remaining_due comes from the profile; amounts
- * around it are drawn by generators/amount-between.ts.
+ * around it are drawn by service/generators/amount-between.ts.
  */
 
 /** Cents of a decimal string with at most two decimals ("1000", "1000.5", "1000.00"), or null. */

@@ -5,11 +5,11 @@
  * does not exist, answers 400 invalid_customer and creates nothing.
  */
 import fc from 'fast-check';
-import { validAmount } from '../../generators/valid-amount.ts';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../runner/expect.ts';
+import { validAmount } from '../../service/generators/valid-amount.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
 import { expectNothingCreated } from '../_shared/by-external-id.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 
 ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {
   const customerId = t.profile.fixtures!.customer_id!;

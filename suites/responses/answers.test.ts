@@ -7,9 +7,9 @@
  * drive varied traffic (every operation; valid and invalid bodies, keys and ids; unknown
  * routes and wrong methods) so that the rules run in any selection, and judge it directly.
  */
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectTrue } from '../../runner/expect.ts';
-import { acceptedStatuses } from '../../schemas/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectTrue } from '../../service/harness/expect.ts';
+import { acceptedStatuses } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 
 ruleTest('RESP-STATUS-LISTED', async (t) => {

@@ -8,9 +8,9 @@
  * traffic that provokes every kind of error and judge each one directly.
  */
 import { ERROR_TABLE } from '../../catalogue/error-codes.ts';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectTrue } from '../../runner/expect.ts';
-import { validate } from '../../schemas/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectTrue } from '../../service/harness/expect.ts';
+import { validate } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 
 ruleTest('RESP-ERROR-ENVELOPE', async (t) => {

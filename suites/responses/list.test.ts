@@ -5,9 +5,9 @@
  * Every listPayments answer while driving varied traffic (plain, paged, filtered, under every
  * kind of key) is judged against the PaymentList schema (ambient.ts judges them too).
  */
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectTrue } from '../../runner/expect.ts';
-import { validate } from '../../schemas/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectTrue } from '../../service/harness/expect.ts';
+import { validate } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 
 ruleTest('RESP-LIST-SCHEMA', async (t) => {

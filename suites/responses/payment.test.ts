@@ -10,12 +10,12 @@
  * the Live side is read with keys.live (Live writes only with probes.live_writes).
  */
 import fc from 'fast-check';
-import { validAmount } from '../../generators/valid-amount.ts';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectStatus, expectTrue, normaliseDecimal } from '../../runner/expect.ts';
-import { unknownEnumValues, validate, type OperationId } from '../../schemas/index.ts';
+import { validAmount } from '../../service/generators/valid-amount.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectStatus, expectTrue, normaliseDecimal } from '../../service/harness/expect.ts';
+import { unknownEnumValues, validate, type OperationId } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic, type Seen } from './traffic.ts';
-import { share } from '../../runner/depth.ts';
+import { share } from '../../service/harness/depth.ts';
 
 const PAYMENT_OPS: ReadonlySet<OperationId> = new Set(['createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled']);
 

@@ -22,13 +22,13 @@ import {
   type IdemCase,
   type KeyKind,
   type Step,
-} from '../../generators/traffic-step.ts';
+} from '../../service/generators/traffic-step.ts';
 import { livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
-import type { RuleContext } from '../../runner/rule-test.ts';
-import type { OperationId } from '../../schemas/index.ts';
-import { onNewRun } from '../../runner/run-scoped.ts';
-import { share } from '../../runner/depth.ts';
+import type { RuleContext } from '../../service/harness/rule-test.ts';
+import type { OperationId } from '../../catalogue/schemas/index.ts';
+import { onNewRun } from '../../service/harness/run-scoped.ts';
+import { share } from '../../service/harness/depth.ts';
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -331,7 +331,7 @@ function judge(t: RuleContext, check: (s: Seen) => void, s: Seen): void {
 }
 
 export interface DriveOptions {
-  /** Property runs as a fraction of --runs (runner/depth.ts). @defaultValue 0.08 */
+  /** Property runs as a fraction of --runs (service/harness/depth.ts). @defaultValue 0.08 */
   fraction?: number;
   /** Most steps per sequence. @defaultValue 5 */
   maxSteps?: number;

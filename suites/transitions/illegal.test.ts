@@ -9,11 +9,11 @@
  * three actions on fresh Payments agree with the table after every step.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectError, expectStatus, expectTrue } from '../../runner/expect.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
 import { act, ACTION_TARGET, ACTIONS, expectRefused, expectUnchanged, getOk, reach, type Origin } from './states.ts';
-import { share } from '../../runner/depth.ts';
-import { ILLEGAL_ORIGINS, ILLEGAL_TRANSITION_CASES } from '../../generators/cases/states.ts';
+import { share } from '../../service/harness/depth.ts';
+import { ILLEGAL_ORIGINS, ILLEGAL_TRANSITION_CASES } from '../../service/generators/cases/states.ts';
 
 function fromOrigin(origin: Origin): void {
   ruleTest('TRANS-ILLEGAL', async (t) => {

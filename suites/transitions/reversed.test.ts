@@ -7,13 +7,13 @@
  * A reversed PAID Payment reads REVERSED; cancelPayment and both helpers answer 409 and leave
  * it REVERSED; only a PAID Payment becomes REVERSED.
  */
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectStatus, expectTrue } from '../../runner/expect.ts';
-import { validate } from '../../schemas/index.ts';
-import { pendingBody } from '../../generators/pending-body.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { validate } from '../../catalogue/schemas/index.ts';
+import { pendingBody } from '../../service/generators/pending-body.ts';
 import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, reach, reverse } from './states.ts';
-import { share } from '../../runner/depth.ts';
-import { NON_PAID_REVERSAL_CASES } from '../../generators/cases/states.ts';
+import { share } from '../../service/harness/depth.ts';
+import { NON_PAID_REVERSAL_CASES } from '../../service/generators/cases/states.ts';
 
 ruleTest('TRANS-REVERSED', async (t) => {
   const keeps: Record<string, number> = {};

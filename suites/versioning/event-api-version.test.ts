@@ -9,9 +9,9 @@
  * arrive at all is the webhooks area's business (HOOK-AT-LEAST-ONCE): this rule judges those that
  * did, and is SKIP when none did.
  */
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectEqual, expectTrue } from '../../runner/expect.ts';
-import type { Delivery } from '../../webhook-sink/index.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectEqual, expectTrue } from '../../service/harness/expect.ts';
+import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, describe, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';

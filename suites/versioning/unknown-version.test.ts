@@ -7,12 +7,12 @@
  * prefix at all) are observed.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../runner/rule-test.ts';
-import { expectError } from '../../runner/expect.ts';
+import { ruleTest } from '../../service/harness/rule-test.ts';
+import { expectError } from '../../service/harness/expect.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
-import { otherVersionPrefix } from '../../generators/other-version-prefix.ts';
-import { share } from '../../runner/depth.ts';
-import { OTHER_VERSION_CASES } from '../../generators/cases/routes-versions.ts';
+import { otherVersionPrefix } from '../../service/generators/other-version-prefix.ts';
+import { share } from '../../service/harness/depth.ts';
+import { OTHER_VERSION_CASES } from '../../service/generators/cases/routes-versions.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {
   const subject = await newSubject(t, 'version');

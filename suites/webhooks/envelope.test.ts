@@ -8,21 +8,21 @@
  *
  * DESIGN oracle 5: data.object must equal what the operation returned at that moment (the 201 of
  * create, the 200 of cancel / succeed / helper cancel / reverse), field by field. Create bodies are
- * random valid requests (generators/validCreateRequest), so every optional field is echoed through
+ * random valid requests (service/generators/validCreateRequest), so every optional field is echoed through
  * the event at some point.
  */
 import fc from 'fast-check';
-import { validCreateRequest } from '../../generators/valid-create-request.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { Mismatch, expectTrue } from '../../runner/expect.ts';
-import { validate } from '../../schemas/index.ts';
-import type { Delivery } from '../../webhook-sink/index.ts';
+import { validCreateRequest } from '../../service/generators/valid-create-request.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import { validate } from '../../catalogue/schemas/index.ts';
+import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, collect, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Emitted, type Op, type Story } from '../_shared/stories.ts';
 import { allTypesEndpoint, hooks, liveWrites, subscribers, type Hooks } from '../_shared/webhook-hooks.ts';
 import { expectSameObject } from './same-object.ts';
-import { COST_BOUNDS, share } from '../../runner/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
 
 type Body = Record<string, unknown>;
 

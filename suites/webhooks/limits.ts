@@ -9,7 +9,7 @@ export const RETRY_GAPS_MS: readonly number[] = [0, 30_000, 120_000, 600_000, 1_
 export const MAX_ATTEMPTS = RETRY_GAPS_MS.length + 1;
 /** Webhook response time-out (Limits); never scaled. */
 export const RESPONSE_TIMEOUT_MS = 10_000;
-/** How long the sink holds a `timeout:<N>` answer before answering 200 (webhook-sink/README.md). */
+/** How long the sink holds a `timeout:<N>` answer before answering 200 (service/sink/README.md). */
 export const SINK_HOLD_MS = 12_000;
 export const USER_AGENT = 'Service-Webhooks/1.0';
 /** Signature timestamp tolerance (Signature 2, Limits). */

@@ -6,7 +6,7 @@
  *       time-out 10 seconds; retry schedule. Event — "snapshotted at event creation and never
  *       regenerated for retries".
  *
- * The sink answers as each Payment's `metadata.sink` marker asks (webhook-sink/README.md). Gaps are measured
+ * The sink answers as each Payment's `metadata.sink` marker asks (service/sink/README.md). Gaps are measured
  * between arrivals at the sink and divided by `webhooks.time_scale`:
  * - earlier than its gap by more than CLOCK_SLACK_MS (250 ms real time: timer granularity and delivery
  *   latency jitter, as a gap may count from the start of the failed attempt) → HOOK-RETRY-SCHEDULE
@@ -25,21 +25,21 @@
 import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
-import { ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE } from '../../generators/cases/webhooks.ts';
-import { ruleTest, type RuleContext } from '../../runner/rule-test.ts';
-import { timelineEvidence } from '../../report/timeline.ts';
-import { Mismatch, expectTrue } from '../../runner/expect.ts';
-import type { Delivery } from '../../webhook-sink/index.ts';
+import { ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE } from '../../service/generators/cases/webhooks.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { timelineEvidence } from '../../catalogue/report/timeline.ts';
+import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries, deliveriesFor, expectedDeliveries, requireArrived, type Expected } from '../_shared/arrivals.ts';
 import { collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
 import { tell, type Story } from '../_shared/stories.ts';
 import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
 import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
-import { onNewRun } from '../../runner/run-scoped.ts';
-import { outsideWaitClock, waiting } from '../../runner/wait-clock.ts';
-import { COST_BOUNDS, share } from '../../runner/depth.ts';
-import { PARTLY_CHECKED } from '../../report/partly-checked.ts';
+import { onNewRun } from '../../service/harness/run-scoped.ts';
+import { outsideWaitClock, waiting } from '../../service/harness/wait-clock.ts';
+import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (README, "The long schedule"). */
 function completeWith(h: Hooks, left: string): string {

@@ -7,7 +7,7 @@ import type { SourceFile } from './source-files.ts';
 
 export const MIN_LINES = 8;
 
-/** Product code, as the duplication check reads it: test/ and bench/ aside. */
+/** Product code, as the duplication check reads it: test/ and test/perf/ aside. */
 export const isProduct = (path: string): boolean => !/^(test|bench)\//.test(path);
 /** A window in more places than this is a shape (boilerplate), not a copy. */
 const TOO_COMMON = 8;

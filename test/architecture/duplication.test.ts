@@ -1,7 +1,7 @@
 /**
  * No block of code written twice: a window of MIN_LINES consecutive non-trivial lines (blank lines,
  * comments, imports and lone punctuation passed over, white space folded) that stands identically in
- * two product files, or twice in one. Product code: every folder but test/ and bench/ (tests repeat
+ * two product files, or twice in one. Product code: every folder but test/ and test/perf/ (tests repeat
  * their set-up on purpose, each readable alone; benches measure from outside). A window found in
  * more than TOO_COMMON places is a shape, not a copy, and is not counted. A file's count is the
  * number of its (non-trivial) lines inside some duplicated window; the files that had any when the

@@ -1,10 +1,10 @@
 /**
  * One error scheme: every error the tool raises has a stable code from core/error-codes.ts (static
- * scan of product code, test/ and bench/ aside). Each class extending Error (or an error class of
+ * scan of product code, test/ and test/perf/ aside). Each class extending Error (or an error class of
  * ours) takes its code from the table's types (`satisfies ErrorCode`, a `*ErrorCode` parameter, or
  * a coded parent); every code literal thrown or compared is in the table; every code of the table
  * is raised somewhere. A plain `new Error(` is a broken invariant of the tool: HPS_ERR_INTERNAL.
- * The reference implementations (reference/, reference-receiver/, examples/) and the seams they
+ * The reference implementations (references/service/, references/receiver/, docs/examples/) and the seams they
  * share are the code under test: their errors are the API's answers, not the tool's.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';

@@ -4,7 +4,7 @@
  * For each reference (the reference server, the reference receiver, the example client), the
  * names a fault registry declares and the names its code switches on must be the same set. A
  * name is switched on where it appears as a string literal in a `faults.has('…')` call or as a
- * key of a `faulty: { … }` override table (reference/steps.ts), in the reference's code outside
+ * key of a `faulty: { … }` override table (references/service/steps.ts), in the reference's code outside
  * its registry files. `tsc` already refuses an unregistered name (FaultSet is a set of FaultName);
  * the scan also finds a registered fault nobody switches on, which the types cannot.
  *
@@ -20,10 +20,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../../catalogue/index.ts';
-import { CLIENT_FAULTS as CLIENT_DECLARED } from '../../examples/merchant-client/faults.ts';
-import { FAULTS } from '../../mutation/faults.ts';
-import { FAULT_NAMES, REFERENCE_FAULTS } from '../../reference/fault-registry.ts';
-import { RECEIVER_FAULTS as RECEIVER_DECLARED } from '../../reference-receiver/faults.ts';
+import { CLIENT_FAULTS as CLIENT_DECLARED } from '../../references/client/faults.ts';
+import { FAULTS } from '../../service/mutation/faults.ts';
+import { FAULT_NAMES, REFERENCE_FAULTS } from '../../references/service/fault-registry.ts';
+import { RECEIVER_FAULTS as RECEIVER_DECLARED } from '../../references/receiver/faults.ts';
 import { switchedOn } from './switched-on.ts';
 
 export { switchedOn };
@@ -80,7 +80,7 @@ describe('planted faults are reachable and registered', () => {
     });
   }
 
-  it('the server faults of reference/validate-create.ts are overrides beside their steps, not inline branches', () => {
+  it('the server faults of references/service/validate-create.ts are overrides beside their steps, not inline branches', () => {
     const text = readFileSync(join(ROOT, 'reference', 'validate-create.ts'), 'utf8');
     expect(text).not.toMatch(/faults\.has\(\s*['"]/);
     expect(switchedOn(text).length).toBeGreaterThanOrEqual(30);
@@ -88,20 +88,20 @@ describe('planted faults are reachable and registered', () => {
 
   it('the check can fail: a planted unregistered name and an unreachable fault are both reported', () => {
     const planted = [
-      { file: 'reference/x.ts', text: "if (ctx.faults.has('typo-fault')) return;\nif (faults.has(\"known-a\")) x();" },
+      { file: 'references/service/x.ts', text: "if (ctx.faults.has('typo-fault')) return;\nif (faults.has(\"known-a\")) x();" },
       {
-        file: 'reference/y.ts',
+        file: 'references/service/y.ts',
         text: "const S = { name: 's', check: () => ({ a: 1 }), faulty: {\n  /* the amount's wrong { */\n  'not-registered': ({ body }) => ({ n: { deep: 'no-key-here' } }),\n  'known-b': (i, next) => next(i),\n} };\nconst other = { 'known-c': 1 };",
       },
     ];
     expect(reachability(['known-a', 'known-b', 'known-c'], planted)).toEqual({
       unreachable: ['known-c'],
-      unregistered: ['reference/x.ts: typo-fault', 'reference/y.ts: not-registered'],
+      unregistered: ['references/service/x.ts: typo-fault', 'references/service/y.ts: not-registered'],
     });
   });
 });
 
-describe('what must catch each server fault (declared beside its override, checked by mutation/faults.ts)', () => {
+describe('what must catch each server fault (declared beside its override, checked by service/mutation/faults.ts)', () => {
   const testable = new Set<string>(RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r)).map((r) => r.id));
 
   it('every fault declares rules that must break, unless it is a negative control (which declares none and observes some)', () => {

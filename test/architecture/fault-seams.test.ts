@@ -1,9 +1,9 @@
 /**
- * Every planted fault is a named override beside the step it breaks (reference/steps.ts), not an
+ * Every planted fault is a named override beside the step it breaks (references/service/steps.ts), not an
  * inline `faults.has('…')` branch woven into the code.
  *
  * Scanned: the code of every reference that plants faults (the reference server, the reference
- * receiver, the example client), outside the seam mechanisms themselves (reference/steps.ts and its
+ * receiver, the example client), outside the seam mechanisms themselves (references/service/steps.ts and its
  * two twins in the folders that may not import it) and the fault registries. No scanned file has a
  * `faults.has(` at all; every file that plants a fault is listed in SEAMED with the number of
  * overrides its `faulty` tables hold (at least), so a file that starts planting faults is listed
@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PLANTING_FILES } from '../../reference/fault-registry.ts';
+import { PLANTING_FILES } from '../../references/service/fault-registry.ts';
 import { switchedOn } from './switched-on.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -22,38 +22,38 @@ const PLANTING = ['reference', 'reference-receiver', join('examples', 'merchant-
 
 /** The seam mechanisms and the fault registries: they name `faults.has` without being a fault branch. */
 const MECHANISM: ReadonlySet<string> = new Set([
-  'reference/steps.ts',
-  'reference/faults.ts',
-  'reference-receiver/steps.ts',
-  'reference-receiver/faults.ts',
-  'examples/merchant-client/steps.ts',
-  'examples/merchant-client/faults.ts',
+  'references/service/steps.ts',
+  'references/service/faults.ts',
+  'references/receiver/steps.ts',
+  'references/receiver/faults.ts',
+  'references/client/steps.ts',
+  'references/client/faults.ts',
 ]);
 
 /** The files that plant faults: no inline branch, and at least this many overrides in `faulty` tables. */
 const SEAMED: Readonly<Record<string, number>> = {
-  'reference/webhooks/delivery-steps.ts': 19,
-  'reference/payment-actions.ts': 16,
-  'reference/app.ts': 16,
-  'reference/listing.ts': 19,
-  'reference/front-end.ts': 2,
-  'reference/validate-create.ts': 30,
-  'reference/auth.ts': 8,
-  'reference/control.ts': 1,
-  'reference/create-payment.ts': 22,
-  'reference/live-readiness.ts': 5,
-  'reference/order-checks.ts': 7,
-  'reference/rate-limit.ts': 4,
-  'reference/webhooks/emit.ts': 2,
-  'reference/error-answers.ts': 24,
-  'reference/payment-fields.ts': 34,
-  'reference/operation-contract.ts': 16,
-  'reference/webhooks/event-contract.ts': 12,
-  'reference/webhooks/events.ts': 7,
-  'reference-receiver/records.ts': 2,
-  'reference-receiver/handling-steps.ts': 6,
-  'reference-receiver/verify.ts': 6,
-  'examples/merchant-client/client.ts': 10,
+  'references/service/webhooks/delivery-steps.ts': 19,
+  'references/service/payment-actions.ts': 16,
+  'references/service/app.ts': 16,
+  'references/service/listing.ts': 19,
+  'references/service/front-end.ts': 2,
+  'references/service/validate-create.ts': 30,
+  'references/service/auth.ts': 8,
+  'references/service/control.ts': 1,
+  'references/service/create-payment.ts': 22,
+  'references/service/live-readiness.ts': 5,
+  'references/service/order-checks.ts': 7,
+  'references/service/rate-limit.ts': 4,
+  'references/service/webhooks/emit.ts': 2,
+  'references/service/error-answers.ts': 24,
+  'references/service/payment-fields.ts': 34,
+  'references/service/operation-contract.ts': 16,
+  'references/service/webhooks/event-contract.ts': 12,
+  'references/service/webhooks/events.ts': 7,
+  'references/receiver/records.ts': 2,
+  'references/receiver/handling-steps.ts': 6,
+  'references/receiver/verify.ts': 6,
+  'references/client/client.ts': 10,
 };
 
 /** How many `faults.has(` calls a source text makes (any argument, comments included). */
@@ -63,7 +63,7 @@ export function inlineBranches(text: string): number {
 
 /** Files with inline fault branches, and files planting faults (overrides) that SEAMED does not list. */
 export function unseamed(counts: Readonly<Record<string, number>>, overrides: Readonly<Record<string, number>>, seamed: Readonly<Record<string, number>>): { inline: string[]; unlisted: string[] } {
-  const inline = Object.entries(counts).flatMap(([file, n]) => (n > 0 ? [`${file}: ${n} inline faults.has( branches (write an override beside a step: reference/steps.ts)`] : []));
+  const inline = Object.entries(counts).flatMap(([file, n]) => (n > 0 ? [`${file}: ${n} inline faults.has( branches (write an override beside a step: references/service/steps.ts)`] : []));
   const unlisted = Object.entries(overrides).flatMap(([file, n]) => (n > 0 && !(file in seamed) ? [`${file}: ${n} overrides, not listed in SEAMED`] : []));
   return { inline, unlisted };
 }
@@ -111,7 +111,7 @@ describe('planted faults are overrides beside their steps, not inline branches',
 export function unregisteredTables(tables: Readonly<Record<string, number>>, registered: Readonly<Record<string, number>>): string[] {
   return Object.entries(tables).flatMap(([file, n]) => {
     if (n === 0 || n === registered[file]) return [];
-    return [`${file}: ${n} faulty tables, ${registered[file] ?? 'none'} in its FAULTY_STEPS${file in registered ? '' : ' (not in reference/fault-registry.ts)'}`];
+    return [`${file}: ${n} faulty tables, ${registered[file] ?? 'none'} in its FAULTY_STEPS${file in registered ? '' : ' (not in references/service/fault-registry.ts)'}`];
   });
 }
 
@@ -119,13 +119,13 @@ const tableCount = (file: string) => [...text(file).matchAll(/\bfaulty\s*:\s*\{/
 
 describe('the fault registry reads every override table of the reference server', () => {
   it('each file with `faulty` tables is in PLANTING_FILES, its FAULTY_STEPS listing every one', () => {
-    const tables = Object.fromEntries(files.filter((f) => f.startsWith('reference/')).map((f) => [f, tableCount(f)]));
+    const tables = Object.fromEntries(files.filter((f) => f.startsWith('references/service/')).map((f) => [f, tableCount(f)]));
     const registered = Object.fromEntries(Object.entries(PLANTING_FILES).map(([f, steps]) => [f, steps.length]));
     expect(unregisteredTables(tables, registered)).toEqual([]);
   });
 
   it('can fail: a file the registry does not list, a step left out of FAULTY_STEPS', () => {
-    expect(unregisteredTables({ 'reference/a.ts': 2, 'reference/b.ts': 3, 'reference/c.ts': 0 }, { 'reference/b.ts': 2 }).map((l) => l.split(':')[0])).toEqual(['reference/a.ts', 'reference/b.ts']);
+    expect(unregisteredTables({ 'references/service/a.ts': 2, 'references/service/b.ts': 3, 'references/service/c.ts': 0 }, { 'references/service/b.ts': 2 }).map((l) => l.split(':')[0])).toEqual(['references/service/a.ts', 'references/service/b.ts']);
   });
 });
 
@@ -135,8 +135,8 @@ describe('the seam check can fail', () => {
   });
 
   it('reports a file with an inline branch and a file planting overrides that SEAMED does not list', () => {
-    const planted = unseamed({ 'reference/new.ts': 1, 'reference/auth.ts': 0, 'examples/merchant-client/other.ts': 0 }, { 'reference/auth.ts': 8, 'examples/merchant-client/other.ts': 2 }, { 'reference/auth.ts': 8 });
-    expect(planted.inline.map((l) => l.split(':')[0])).toEqual(['reference/new.ts']);
-    expect(planted.unlisted.map((l) => l.split(':')[0])).toEqual(['examples/merchant-client/other.ts']);
+    const planted = unseamed({ 'references/service/new.ts': 1, 'references/service/auth.ts': 0, 'references/client/other.ts': 0 }, { 'references/service/auth.ts': 8, 'references/client/other.ts': 2 }, { 'references/service/auth.ts': 8 });
+    expect(planted.inline.map((l) => l.split(':')[0])).toEqual(['references/service/new.ts']);
+    expect(planted.unlisted.map((l) => l.split(':')[0])).toEqual(['references/client/other.ts']);
   });
 });

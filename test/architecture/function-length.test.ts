@@ -39,7 +39,7 @@ const NOT_PRODUCT: Readonly<Record<string, string>> = {
 const PENDING: Readonly<Record<string, number>> = {};
 
 /** Marked data tables allowed to be long (`file:function`); the test lists what it finds. */
-const EXPECTED_TABLES: readonly string[] = ['schemas/openapi.ts:buildOpenApiDocument'];
+const EXPECTED_TABLES: readonly string[] = ['catalogue/schemas/openapi.ts:buildOpenApiDocument'];
 
 export interface LongFunction {
   file: string;

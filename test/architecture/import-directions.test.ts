@@ -1,6 +1,6 @@
 /**
  * Dependencies point one way. Each top-level folder may import only from the folders listed
- * for it; the reference implementations (reference/, reference-receiver/) and the sink import
+ * for it; the reference implementations (references/service/, references/receiver/) and the sink import
  * nothing from the suite side, so a mistake in the oracle can never hide in the thing it judges.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -31,7 +31,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   load: ['core', 'targets', 'report', 'render', 'schemas', 'catalogue'],
   'receiver-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
   'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'webhook-sink'],
-  // client-cert never imports receiver-cert: what both use (the side report, its policy) is verdict/side-*.ts.
+  // client-cert never imports receiver-cert: what both use (the side report, its policy) is results/verdict/side-*.ts.
   'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference', 'examples', 'targets'],
   // generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
   cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],

@@ -1,5 +1,5 @@
 /**
- * One writer of report.json: verdict/persist-report.ts writes it (through the safe write,
+ * One writer of report.json: results/verdict/persist-report.ts writes it (through the safe write,
  * core/safe-write.ts), for every side; no other module of the product writes a file by that name
  * (static scan: a write call on the same line as `report.json` or REPORT_FILE). Tests and benches
  * write fixtures of their own and are not scanned.
@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './source-files.ts';
 
-const THE_WRITER = 'verdict/persist-report.ts';
+const THE_WRITER = 'results/verdict/persist-report.ts';
 const WRITE_CALL =
   /\b(?:writeFile|writeFileSync|writeFileAtomic|appendFile|appendFileSync|createWriteStream|openSync|renameSync|copyFileSync)\s*\(/;
 const REPORT_NAME = /['"`](?:[^'"`]*\/)?report\.json['"`]|\bREPORT_FILE\b/;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { descendantsOf, parseStat, parseStatus, sampleTree } from '../../bench/process-tree.ts';
+import { descendantsOf, parseStat, parseStatus, sampleTree } from '../perf/process-tree.ts';
 
-describe('bench/process-tree: a process tree measured from outside', () => {
+describe('test/perf/process-tree: a process tree measured from outside', () => {
   it('reads ppid and CPU from /proc/<pid>/stat, whatever the command name holds', () => {
     const stat = '4242 (node (worker) x) S 17 4242 4242 0 -1 4194304 100 0 0 0 250 50 0 0 20 0 11 0 123 456 789';
     expect(parseStat(4242, stat)).toEqual({ pid: 4242, ppid: 17, cpuMs: 3000 });

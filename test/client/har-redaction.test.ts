@@ -4,7 +4,7 @@
  * answer, another header) is redacted too; an over-long body is clipped and says so.
  */
 import { describe, expect, it } from 'vitest';
-import { harEntry, MAX_HAR_BODY } from '../../client-cert/har.ts';
+import { harEntry, MAX_HAR_BODY } from '../../merchant/client/har.ts';
 
 const KEY = 'pt_test_sk_4f9aQ2Lr8ZkT1mWx7Vb3Nc6Hy0';
 

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { judgeClient } from '../../client-cert/judge.ts';
-import { PROXY_BOUNDS } from '../../client-cert/proxy-app.ts';
-import { runProxy } from '../../client-cert/proxy-run.ts';
-import { ProxyTraffic } from '../../client-cert/proxy-traffic.ts';
-import type { RecordedRequest } from '../../client-cert/recorder.ts';
+import { judgeClient } from '../../merchant/client/judge.ts';
+import { PROXY_BOUNDS } from '../../merchant/client/proxy-app.ts';
+import { runProxy } from '../../merchant/client/proxy-run.ts';
+import { ProxyTraffic } from '../../merchant/client/proxy-traffic.ts';
+import type { RecordedRequest } from '../../merchant/client/recorder.ts';
 import { listenLoopback } from '../../core/loopback-server.ts';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
 

@@ -12,16 +12,16 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-// ajv-formats is CommonJS; under NodeNext its default export is the module object (as in schemas/ajv.ts).
+// ajv-formats is CommonJS; under NodeNext its default export is the module object (as in catalogue/schemas/ajv.ts).
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOOKS_PATH, startChaosServer, type ChaosServer } from '../../client-cert/chaos-server.ts';
-import { EXAMPLE_CLIENT_COMMAND } from '../../client-cert/mutation.ts';
-import { runProxy } from '../../client-cert/proxy-run.ts';
+import { HOOKS_PATH, startChaosServer, type ChaosServer } from '../../merchant/client/chaos-server.ts';
+import { EXAMPLE_CLIENT_COMMAND } from '../../merchant/client/mutation.ts';
+import { runProxy } from '../../merchant/client/proxy-run.ts';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
-import type { Report } from '../../report/model.ts';
-import { startReferenceServer, type RunningReference } from '../../targets/reference-server.ts';
+import type { Report } from '../../catalogue/report/model.ts';
+import { startReferenceServer, type RunningReference } from '../../core/targets/reference-server.ts';
 
 interface Upstream {
   chaos: ChaosServer;

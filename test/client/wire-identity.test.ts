@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runClient } from '../../client-cert/run.ts';
+import { runClient } from '../../merchant/client/run.ts';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
 
 const COMMAND = 'node --import tsx test/fixtures/clients/list-never-retried.ts';

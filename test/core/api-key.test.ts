@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { livemodeOfKey } from '../../core/api-key.ts';
-import { splitKey } from '../../generators/invalid-credentials.ts';
+import { splitKey } from '../../service/generators/invalid-credentials.ts';
 import { liveShaped } from '../../suites/auth/invalid-key.ts';
 
 describe('livemodeOfKey: the prefix decides the environment', () => {

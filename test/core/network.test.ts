@@ -11,7 +11,7 @@ import { closeAllPools } from '../../core/client.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { checkNetwork, dispatcherFor } from '../../core/network.ts';
 import { parseProfile, profileSecrets } from '../../core/profile.ts';
-import { profileWithoutSecrets } from '../../verdict/certificate.ts';
+import { profileWithoutSecrets } from '../../results/verdict/certificate.ts';
 import { networkFromFlags } from '../../cli/network-flags.ts';
 
 const KEY = 'pt_test_sk_networktest0000';

@@ -1,5 +1,5 @@
 /**
- * deploy/kubernetes/ checked offline (no kubectl here): every object against the Kubernetes API's
+ * docs/examples/kubernetes/ checked offline (no kubectl here): every object against the Kubernetes API's
  * schemas and types from the kubernetes-models package (k8s-check.ts), then the references
  * between them and the sharding contract: Indexed Job, completions = parallelism = SHARDS, the
  * shard from JOB_COMPLETION_INDEX, the key from the Secret only, every shard directory merged;
@@ -14,7 +14,7 @@ import { knownKind, schemaProblem, typeProblems } from './k8s-check.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = join(ROOT, 'deploy', 'kubernetes');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-/** The image name the Dockerfile's header, deploy/kubernetes/README.md and the CI examples document. */
+/** The image name the Dockerfile's header, docs/examples/kubernetes/README.md and the CI examples document. */
 export const IMAGE = `registry.example/hps-conformance:${VERSION}`;
 type K8s = { apiVersion: string; kind: string; metadata: { name?: string; generateName?: string }; [k: string]: any };
 

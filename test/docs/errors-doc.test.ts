@@ -13,7 +13,7 @@ describe('docs/errors.md', () => {
   it('every error code the documentation names is in the table (a rename is documented there)', () => {
     const root = join(import.meta.dirname, '..', '..');
     const pages = readdirSync(join(root, 'docs')).filter((n) => n.endsWith('.md'));
-    const docs = ['README.md', 'webhook-sink/README.md', ...pages.map((n) => `docs/${n}`)];
+    const docs = ['README.md', 'service/sink/README.md', ...pages.map((n) => `docs/${n}`)];
     const named = docs.flatMap((d) =>
       [...readFileSync(join(root, d), 'utf8').matchAll(/\b(?:HPS_ERR|HPS_RULE|SINK)_[A-Z_]+\b/g)].map((m) => [d, m[0]] as const));
     expect(named.length).toBeGreaterThan(0);

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runThroughProxy } from '../../bench/field-run.ts';
-import type { Report } from '../../report/model.ts';
+import { runThroughProxy } from '../perf/field-run.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 
 it('five connections reset at request 400: conformant, as without them, and the report counts the retries', async () => {
   const f = await runThroughProxy({ resetAfter: 400, resets: 5 }, [], 3, 400_000);

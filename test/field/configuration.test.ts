@@ -9,8 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runThroughProxy } from '../../bench/field-run.ts';
-import { startReference, type RunningReference } from '../../reference/index.ts';
+import { runThroughProxy } from '../perf/field-run.ts';
+import { startReference, type RunningReference } from '../../references/service/index.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
 

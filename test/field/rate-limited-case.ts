@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { runThroughProxy } from '../../bench/field-run.ts';
-import type { RateLimitSpec } from '../../bench/field-proxy.ts';
-import type { Report } from '../../report/model.ts';
+import { runThroughProxy } from '../perf/field-run.ts';
+import type { RateLimitSpec } from '../perf/field-proxy.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 
 export interface RateLimitCase { spec: RateLimitSpec; areas?: string; budgetMs: number }
 

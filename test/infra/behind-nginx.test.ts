@@ -6,7 +6,7 @@
  * (the generator's undici connections): every check passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningReference } from '../../reference/index.ts';
+import type { RunningReference } from '../../references/service/index.ts';
 import { describeRun, expectConformant, freshReference, RUN_TIMEOUT_MS, SEED } from './infra-run.ts';
 import { missingInfraTools, startNginx, type RunningNginx } from './nginx.ts';
 import { expectLoadPasses, runLoad } from './run-load.ts';

@@ -6,7 +6,7 @@
  * load run goes through the same proxy on the generator's own HTTP/1.1 connections: every check passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningReference } from '../../reference/index.ts';
+import type { RunningReference } from '../../references/service/index.ts';
 import { describeRun, expectConformant, freshReference, RUN_TIMEOUT_MS, SEED } from './infra-run.ts';
 import { startPassThroughProxy, type RunningProxy } from './pass-through-proxy.ts';
 import { expectLoadPasses, runLoad } from './run-load.ts';

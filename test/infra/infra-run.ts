@@ -3,8 +3,8 @@
  * the conformance expectations. Seed: HPS_INFRA_SEED (default 1).
  */
 import { expect } from 'vitest';
-import { startReference, type RunningReference } from '../../reference/index.ts';
-import { EMBEDDED_TIME_SCALE, freePort } from '../../targets/embedded.ts';
+import { startReference, type RunningReference } from '../../references/service/index.ts';
+import { EMBEDDED_TIME_SCALE, freePort } from '../../service/harness/embedded.ts';
 import type { SuiteRun } from './run-suite.ts';
 
 export const SEED = Number(process.env.HPS_INFRA_SEED ?? 1);

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forwardable } from '../../bench/field-proxy.ts';
+import { forwardable } from '../perf/field-proxy.ts';
 
 export interface RunningProxy {
   url: string;

@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningReference } from '../../reference/index.ts';
+import type { RunningReference } from '../../references/service/index.ts';
 import { freshReference } from './infra-run.ts';
 import { missingInfraTools, startNginx, type RunningNginx } from './nginx.ts';
 import { writeProfile } from './run-suite.ts';
@@ -116,7 +116,7 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
   }, 150_000);
 
   it('receiver: the deliveries to a merchant\'s receiver go through HTTP_PROXY', async () => {
-    const { startReferenceReceiver } = await import('../../reference-receiver/server.ts');
+    const { startReferenceReceiver } = await import('../../references/receiver/server.ts');
     const secret = 'whsec_reachtest0123456789abcdef';
     const receiver = await startReferenceReceiver({ secret });
     try {
@@ -133,7 +133,7 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
   }, 150_000);
 
   it('receiver behind a gateway that demands a client certificate and its header: with both the deliveries and the inspection reach it, without the header none does; the header\'s value is in no report', async () => {
-    const { startReferenceReceiver } = await import('../../reference-receiver/server.ts');
+    const { startReferenceReceiver } = await import('../../references/receiver/server.ts');
     const secret = 'whsec_reachgateway0123456789abcd';
     const receiver = await startReferenceReceiver({ secret });
     const gate = await startNginx(new URL(receiver.url).origin, mutualTls);

@@ -1,2 +1,2 @@
-/** The whole suite in a child process, as a user runs it: shared with the benches (bench/run-suite.ts). */
-export { runSuite, writeProfile, type SuiteRun } from '../../bench/run-suite.ts';
+/** The whole suite in a child process, as a user runs it: shared with the benches (test/perf/run-suite.ts). */
+export { runSuite, writeProfile, type SuiteRun } from '../perf/run-suite.ts';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLoadOptions } from '../../load/options.ts';
 import { runLoad } from '../../load/run-load.ts';
-import { startReferenceProcess } from '../../targets/reference-process.ts';
+import { startReferenceProcess } from '../../core/targets/reference-process.ts';
 import type { Profile } from '../../core/profile.ts';
 import { startDelayProxy, type DelayProxy } from './delay-proxy.ts';
 import { reportDir, TMP } from './helpers.ts';

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, type RunningReference } from '../../reference/index.ts';
+import { startReference, type RunningReference } from '../../references/service/index.ts';
 import { answer, type HostileCase } from '../client/hostile-servers.ts';
 import { runChild } from '../support/run-child.ts';
 import { readLoadJson, reportDir, writeProfile } from './helpers.ts';

@@ -13,7 +13,7 @@ import { encode, newHistogram, recordMs } from '../../load/histogram.ts';
 import { durationOption, parseLoadOptions } from '../../load/options.ts';
 import { evaluateExpression, parseThresholdExpression } from '../../load/threshold-expressions.ts';
 import { evaluateThresholds } from '../../load/thresholds.ts';
-import { startReference } from '../../reference/index.ts';
+import { startReference } from '../../references/service/index.ts';
 import { readLoadJson, reportDir, TMP } from './helpers.ts';
 import { execFile } from 'node:child_process';
 

@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, newHistogram, percentilesOf } from '../../load/histogram.ts';
-import { startReferenceProcess } from '../../targets/reference-process.ts';
+import { startReferenceProcess } from '../../core/targets/reference-process.ts';
 import type { Profile } from '../../core/profile.ts';
 import { cli, readLoadJson, reportDir, runMain, TMP, withEnv } from './helpers.ts';
 

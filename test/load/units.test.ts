@@ -10,7 +10,7 @@ import { buildFigures, type RawParts } from '../../load/figures.ts';
 import { encode, mergeEncoded, newHistogram, percentilesOf, recordMs } from '../../load/histogram.ts';
 import { defaultWorkers, splitPlan } from '../../load/workers.ts';
 import { availableParallelism } from 'node:os';
-import { percentile, summarise } from '../../bench/latency-stats.ts';
+import { percentile, summarise } from '../perf/latency-stats.ts';
 import { evaluateThresholds } from '../../load/thresholds.ts';
 import { spread } from '../../load/after.ts';
 

@@ -8,14 +8,14 @@ import { rulesOfSide } from '../../catalogue/index.ts';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChaosApp, classify } from '../../client-cert/chaos-server.ts';
-import { runClient } from '../../client-cert/run.ts';
-import { judgeClient } from '../../client-cert/judge.ts';
-import { operationIdentity } from '../../client-cert/identity.ts';
-import { clientMutation, runExampleClient } from '../../client-cert/mutation.ts';
-import type { RecordedRequest } from '../../client-cert/recorder.ts';
-import { FailureSchedule, FAILURE_LISTS, RETRY_AFTER_RANGE_S } from '../../client-cert/schedule.ts';
-import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
+import { ChaosApp, classify } from '../../merchant/client/chaos-server.ts';
+import { runClient } from '../../merchant/client/run.ts';
+import { judgeClient } from '../../merchant/client/judge.ts';
+import { operationIdentity } from '../../merchant/client/identity.ts';
+import { clientMutation, runExampleClient } from '../../merchant/client/mutation.ts';
+import type { RecordedRequest } from '../../merchant/client/recorder.ts';
+import { FailureSchedule, FAILURE_LISTS, RETRY_AFTER_RANGE_S } from '../../merchant/client/schedule.ts';
+import { CLIENT_FAULTS } from '../../merchant/client/faults.ts';
 
 let seq = 0;
 function rec(p: Partial<RecordedRequest>): RecordedRequest {

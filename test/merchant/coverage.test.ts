@@ -1,8 +1,8 @@
 /** Every merchant-side MUST and SHOULD rule that can be tested is declared by a planted receiver or client fault. */
 import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
-import { CLIENT_FAULTS } from '../../client-cert/faults.ts';
-import { RECEIVER_FAULTS } from '../../receiver-cert/faults.ts';
+import { CLIENT_FAULTS } from '../../merchant/client/faults.ts';
+import { RECEIVER_FAULTS } from '../../merchant/receiver/faults.ts';
 
 describe('merchant-side planted faults', () => {
   for (const [side, faults] of [['receiver', RECEIVER_FAULTS], ['client', CLIENT_FAULTS]] as const) {

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
-import { runClient } from '../../client-cert/run.ts';
-import { runReceiver } from '../../receiver-cert/run.ts';
-import { MUTATION_DEDUP } from '../../receiver-cert/mutation.ts';
-import type { Report } from '../../report/model.ts';
+import { runClient } from '../../merchant/client/run.ts';
+import { runReceiver } from '../../merchant/receiver/run.ts';
+import { MUTATION_DEDUP } from '../../merchant/receiver/mutation.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { startApp, type ReceiverApp } from './real/receivers/apps.ts';
 
 const SECRET = 'whsec_real_library_receivers_0123456789';

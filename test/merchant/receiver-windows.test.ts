@@ -10,11 +10,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MUTATION_DEDUP } from '../../receiver-cert/mutation.ts';
-import { DEFAULT_DEDUP, redeliveryGaps, windowStatement, type DedupPlan } from '../../receiver-cert/redelivery.ts';
-import { runReceiver, type ReceiverRunOptions } from '../../receiver-cert/run.ts';
-import { notCertificationReason } from '../../verdict/certificate.ts';
-import { startReferenceReceiver, type ReferenceReceiverOptions } from '../../reference-receiver/server.ts';
+import { MUTATION_DEDUP } from '../../merchant/receiver/mutation.ts';
+import { DEFAULT_DEDUP, redeliveryGaps, windowStatement, type DedupPlan } from '../../merchant/receiver/redelivery.ts';
+import { runReceiver, type ReceiverRunOptions } from '../../merchant/receiver/run.ts';
+import { notCertificationReason } from '../../results/verdict/certificate.ts';
+import { startReferenceReceiver, type ReferenceReceiverOptions } from '../../references/receiver/server.ts';
 
 const SECRET = 'whsec_test_windows_0123456789abcdef';
 

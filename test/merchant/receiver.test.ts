@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { rulesOfSide } from '../../catalogue/index.ts';
 import { main } from '../../cli/main.ts';
 import { parseProfile, profileSecrets } from '../../core/profile.ts';
-import { MUTATION_DEDUP, receiverMutation, runAgainstReference } from '../../receiver-cert/mutation.ts';
-import { parseInspection } from '../../receiver-cert/inspect.ts';
-import { eventIds } from '../../receiver-cert/events.ts';
-import { PROBES, type ProbeKit } from '../../receiver-cert/probes.ts';
-import { runReceiver } from '../../receiver-cert/run.ts';
-import { RECEIVER_FAULTS } from '../../receiver-cert/faults.ts';
-import { startReferenceReceiver } from '../../reference-receiver/server.ts';
-import { verifySignature } from '../../webhook-sink/verify-signature.ts';
+import { MUTATION_DEDUP, receiverMutation, runAgainstReference } from '../../merchant/receiver/mutation.ts';
+import { parseInspection } from '../../merchant/receiver/inspect.ts';
+import { eventIds } from '../../merchant/receiver/events.ts';
+import { PROBES, type ProbeKit } from '../../merchant/receiver/probes.ts';
+import { runReceiver } from '../../merchant/receiver/run.ts';
+import { RECEIVER_FAULTS } from '../../merchant/receiver/faults.ts';
+import { startReferenceReceiver } from '../../references/receiver/server.ts';
+import { verifySignature } from '../../service/sink/verify-signature.ts';
 
 const SECRET = 'whsec_test_merchant_side_0123456789';
 

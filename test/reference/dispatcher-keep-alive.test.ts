@@ -5,9 +5,9 @@
  * caused, then a retry the schedule did not call for).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_FAULTS } from '../../reference/faults.ts';
-import type { StoredEvent, WebhookEndpoint } from '../../reference/types.ts';
-import { WebhookDispatcher } from '../../reference/webhooks/dispatcher.ts';
+import { NO_FAULTS } from '../../references/service/faults.ts';
+import type { StoredEvent, WebhookEndpoint } from '../../references/service/types.ts';
+import { WebhookDispatcher } from '../../references/service/webhooks/dispatcher.ts';
 import { startCountingServer, type CountingServer } from '../support/counting-server.ts';
 
 describe('kept-alive webhook deliveries', () => {

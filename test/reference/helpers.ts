@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { startReference, type ReferenceOptions, type RunningReference } from '../../reference/index.ts';
+import { startReference, type ReferenceOptions, type RunningReference } from '../../references/service/index.ts';
 
 export interface ApiResponse {
   status: number;

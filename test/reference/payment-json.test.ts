@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ALT_DECISIONS, REFERENCE_DECISIONS } from '../../reference/decisions.ts';
-import { applyTransition, paymentJson, toPaymentResource } from '../../reference/payments.ts';
-import type { PaymentRecord } from '../../reference/types.ts';
+import { ALT_DECISIONS, REFERENCE_DECISIONS } from '../../references/service/decisions.ts';
+import { applyTransition, paymentJson, toPaymentResource } from '../../references/service/payments.ts';
+import type { PaymentRecord } from '../../references/service/types.ts';
 
 function payment(): PaymentRecord {
   return {

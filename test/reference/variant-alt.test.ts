@@ -1,12 +1,12 @@
 /**
- * The `alt` variant flips each decision of reference/README.md that the spec leaves open
- * (reference/decisions.ts). One check per switch, so a switch that stops switching is seen here
+ * The `alt` variant flips each decision of references/service/README.md that the spec leaves open
+ * (references/service/decisions.ts). One check per switch, so a switch that stops switching is seen here
  * and not only as a suite that happens to pass.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALT_DECISIONS, REFERENCE_DECISIONS, decisionsFor, type Decisions } from '../../reference/index.ts';
-import { IdempotencyStore } from '../../reference/idempotency.ts';
+import { ALT_DECISIONS, REFERENCE_DECISIONS, decisionsFor, type Decisions } from '../../references/service/index.ts';
+import { IdempotencyStore } from '../../references/service/idempotency.ts';
 import { call, createPayment, startReceiver, startReference, type Receiver, type RunningReference } from './helpers.ts';
 
 let ref: RunningReference;

@@ -3,7 +3,7 @@
  * count of the rows that passed.
  */
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../render/html.ts';
+import { renderHtml } from '../../results/render/html.ts';
 import { enrichedFailingReport } from './failing-report.ts';
 
 describe('fixed cases in the HTML report', () => {

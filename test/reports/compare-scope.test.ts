@@ -11,12 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { selectRules, type Rule } from '../../catalogue/index.ts';
 import { reportCommand } from '../../cli/report-command.ts';
 import { HarnessError } from '../../core/errors.ts';
-import type { Report, RuleReport } from '../../report/model.ts';
-import { mustCounts } from '../../report/must-counts.ts';
-import { buildCertificate } from '../../verdict/certificate.ts';
-import { classVerdicts } from '../../verdict/classes.ts';
-import { applyVerdictPolicy } from '../../verdict/policy.ts';
-import { tallyStatuses } from '../../verdict/summary.ts';
+import type { Report, RuleReport } from '../../catalogue/report/model.ts';
+import { mustCounts } from '../../catalogue/report/must-counts.ts';
+import { buildCertificate } from '../../results/verdict/certificate.ts';
+import { classVerdicts } from '../../results/verdict/classes.ts';
+import { applyVerdictPolicy } from '../../results/verdict/policy.ts';
+import { tallyStatuses } from '../../results/verdict/summary.ts';
 
 /** A service report as `run` writes it, every rule decided by `status(rule)`, with its certificate, in a fresh dir. */
 function reportDir(root: string, name: string, status: (r: Rule) => RuleReport['status'], reason = (r: Rule) => `profile lacks ${((r.needs ?? []) as readonly string[]).join(', ')}`): string {

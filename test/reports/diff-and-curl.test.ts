@@ -1,7 +1,7 @@
 /** The structural diff behind "expected vs actual", and "copy as curl" without the key. */
 import { describe, expect, it } from 'vitest';
-import { curlOf, shellQuote } from '../../render/curl.ts';
-import { diffJson, prettyJsonHtml } from '../../render/json-diff.ts';
+import { curlOf, shellQuote } from '../../results/render/curl.ts';
+import { diffJson, prettyJsonHtml } from '../../results/render/json-diff.ts';
 import type { Exchange } from '../../core/client.ts';
 
 describe('structural diff', () => {
@@ -58,8 +58,8 @@ describe('copy as curl', () => {
 
 describe('timeline evidence', () => {
   it('turns arrivals and the scaled schedule into attempts with measured and scheduled gaps', async () => {
-    const { timelineEvidence } = await import('../../report/timeline.ts');
-    const { gapVerdict } = await import('../../render/timeline-svg.ts');
+    const { timelineEvidence } = await import('../../catalogue/report/timeline.ts');
+    const { gapVerdict } = await import('../../results/render/timeline-svg.ts');
     const t = timelineEvidence('evt_1', 'payment.created@/a', [
       { receivedAt: 10_120, status: 500 }, { receivedAt: 10_000, status: 500 }, { receivedAt: 10_130, status: 'timeout' }, { receivedAt: 11_500, status: 200 },
     ], [0, 300, 1200]);

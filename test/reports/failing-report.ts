@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Report, RuleReport } from '../../report/model.ts';
+import type { Report, RuleReport } from '../../catalogue/report/model.ts';
 
 export const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'report-create-amount-through-float.json');
 

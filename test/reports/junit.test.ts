@@ -4,9 +4,9 @@
  * characters XML forbids replaced.
  */
 import { describe, expect, it } from 'vitest';
-import { junitOutcome, renderJunit } from '../../render/junit.ts';
-import type { Report } from '../../report/model.ts';
-import { xmlAttr, xmlText } from '../../render/xml.ts';
+import { junitOutcome, renderJunit } from '../../results/render/junit.ts';
+import type { Report } from '../../catalogue/report/model.ts';
+import { xmlAttr, xmlText } from '../../results/render/xml.ts';
 import { enrichedFailingReport } from './failing-report.ts';
 import { xmllint } from '../support/xmllint.ts';
 

@@ -1,13 +1,13 @@
 /**
- * load.json re-rendered (render/load-*.ts): a load.json from a directory is untrusted, so every
+ * load.json re-rendered (results/render/load-*.ts): a load.json from a directory is untrusted, so every
  * value of it is escaped for its context. No raw tag reaches load.html or load.md, no value opens a
  * new Markdown line or table row, and load.junit.xml stays valid.
  */
 import { describe, expect, it } from 'vitest';
-import type { LoadReportModel } from '../../report/load-model.ts';
-import { renderLoadHtml } from '../../render/load-html.ts';
-import { renderLoadJunit } from '../../render/load-junit.ts';
-import { renderLoadMarkdown } from '../../render/load-markdown.ts';
+import type { LoadReportModel } from '../../catalogue/report/load-model.ts';
+import { renderLoadHtml } from '../../results/render/load-html.ts';
+import { renderLoadJunit } from '../../results/render/load-junit.ts';
+import { renderLoadMarkdown } from '../../results/render/load-markdown.ts';
 import { xmllint } from '../support/xmllint.ts';
 
 const EVIL = '<script>alert(1)</script> | x\n# heading';
@@ -35,7 +35,7 @@ function hostile(): LoadReportModel {
   };
 }
 
-describe('load.json rendered again (render/load-*.ts)', () => {
+describe('load.json rendered again (results/render/load-*.ts)', () => {
   it('load.html: no value opens a tag', () => {
     const page = renderLoadHtml(hostile());
     expect(page).not.toContain('<script>');

@@ -1,7 +1,7 @@
 /** The Markdown summary for $GITHUB_STEP_SUMMARY: failures first, a tally per area, a size cap. */
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_MAX_BYTES, renderMarkdown } from '../../render/markdown.ts';
-import type { RuleReport } from '../../report/model.ts';
+import { MARKDOWN_MAX_BYTES, renderMarkdown } from '../../results/render/markdown.ts';
+import type { RuleReport } from '../../catalogue/report/model.ts';
 import { enrichedFailingReport } from './failing-report.ts';
 
 describe('Markdown summary', () => {

@@ -4,10 +4,10 @@
  * PARTIAL with the reason, and whether a MUST rule failed before the stop.
  */
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../render/html.ts';
-import { renderMarkdown } from '../../render/markdown.ts';
-import { verdictHeadline } from '../../report/headline.ts';
-import type { Report } from '../../report/model.ts';
+import { renderHtml } from '../../results/render/html.ts';
+import { renderMarkdown } from '../../results/render/markdown.ts';
+import { verdictHeadline } from '../../catalogue/report/headline.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { enrichedFailingReport } from './failing-report.ts';
 
 /** An interrupted run with no rule reached: every rule SKIP, the verdict field `conformant`. */

@@ -1,5 +1,5 @@
 /**
- * report.json is validated against schemas/report.ts before `report DIR` / `report --compare`
+ * report.json is validated against catalogue/schemas/report.ts before `report DIR` / `report --compare`
  * render it. The schema accepts every report the tool writes (a service run, failing and clean;
  * the receiver and the client sides, with planted faults; a mutation section) and refuses a bad
  * one with exit 2 and one line naming the file and the JSON path of the first problem.
@@ -8,9 +8,9 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExampleClient } from '../../client-cert/mutation.ts';
+import { runExampleClient } from '../../merchant/client/mutation.ts';
 import { readReportFile } from '../../core/report-file.ts';
-import type { Report } from '../../report/model.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { runMain } from '../load/helpers.ts';
 import { runChild } from '../support/run-child.ts';
 import { enrichedFailingReport } from './failing-report.ts';

@@ -12,9 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../core/errors.ts';
 import { clearOwnFiles, writeFileAtomic } from '../../core/safe-write.ts';
 import { loadCompanion } from '../../load/in-report.ts';
-import type { Report } from '../../report/model.ts';
-import { renderAll } from '../../render/render.ts';
-import { writeRunFiles } from '../../runner/persist.ts';
+import type { Report } from '../../catalogue/report/model.ts';
+import { renderAll } from '../../results/render/render.ts';
+import { writeRunFiles } from '../../service/harness/persist.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'report-create-clean.json');
 const work = mkdtempSync(join(tmpdir(), 'hps-safe-write-'));

@@ -14,10 +14,10 @@ import type { CaseTable } from '../../catalogue/case-table.ts';
 import type { HpsMeta } from '../../core/evidence.ts';
 import { TransportError } from '../../core/client.ts';
 import { readReportFile } from '../../core/report-file.ts';
-import { casesOfRule, INVALID_AMOUNT_CASES } from '../../generators/index.ts';
-import { runCases } from '../../runner/cases.ts';
-import { transportCause } from '../../runner/rule-errors.ts';
-import { run } from '../../runner/run.ts';
+import { casesOfRule, INVALID_AMOUNT_CASES } from '../../service/generators/index.ts';
+import { runCases } from '../../service/harness/cases.ts';
+import { transportCause } from '../../service/harness/rule-errors.ts';
+import { run } from '../../service/harness/run.ts';
 import { runChild } from '../support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -5,7 +5,7 @@
  * reference: that run must raise nothing, and must report exactly what a run of its own reports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRunner, type SuiteRunner } from '../../mutation/runners.ts';
+import { openRunner, type SuiteRunner } from '../../service/mutation/runners.ts';
 
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 

@@ -1,5 +1,5 @@
 /** Spec-shaped example messages shared by the schema tests. */
-import type { CreatePaymentRequest, ErrorBody, Event, Payment, PaymentList } from '../../schemas/index.ts';
+import type { CreatePaymentRequest, ErrorBody, Event, Payment, PaymentList } from '../../catalogue/schemas/index.ts';
 
 export const payment = (over: Record<string, unknown> = {}): Payment => ({
   id: 'pay_01HZX0R3',

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, documentPath, expandPath, validate, type SchemaName } from '../../schemas/index.ts';
+import { OPERATIONS, documentPath, expandPath, validate, type SchemaName } from '../../catalogue/schemas/index.ts';
 import { startPrism, type PrismServer } from '../support/prism.ts';
 
 type Json = Record<string, any>;

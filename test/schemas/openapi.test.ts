@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ajv } from '../../schemas/ajv.ts';
+import { ajv } from '../../catalogue/schemas/ajv.ts';
 import {
   OPERATIONS,
   OPERATION_IDS,
@@ -19,7 +19,7 @@ import {
   documentPath,
   serializeOpenApiDocument,
   type OpenApiDocument,
-} from '../../schemas/index.ts';
+} from '../../catalogue/schemas/index.ts';
 import { errorBody, payment, paymentEvent, paymentList } from './fixtures.ts';
 
 type Json = Record<string, any>;
@@ -273,7 +273,7 @@ describe('components compile with Ajv (JSON Schema 2020-12) and keep the suite\'
 });
 
 describe('docs/openapi.json', () => {
-  it('equals the document the code builds (regenerate: npx tsx schemas/write-openapi.ts)', () => {
+  it('equals the document the code builds (regenerate: npx tsx catalogue/schemas/write-openapi.ts)', () => {
     const file = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
     const text = readFileSync(file, 'utf8');
     expect(JSON.parse(text)).toEqual(doc);
@@ -287,7 +287,7 @@ describe('docs/openapi.json', () => {
 
 describe('path templates', () => {
   it('expandPath fills {id} with the value as given (callers encode)', async () => {
-    const { expandPath, pathParameters } = await import('../../schemas/index.ts');
+    const { expandPath, pathParameters } = await import('../../catalogue/schemas/index.ts');
     expect(pathParameters('/test_helpers/payments/{id}/succeed')).toEqual(['id']);
     expect(expandPath('/payments/{id}/cancel', { id: encodeURIComponent('pay 1') })).toBe('/payments/pay%201/cancel');
     expect(() => expandPath('/payments/{id}', {})).toThrow(/missing path parameter id/);

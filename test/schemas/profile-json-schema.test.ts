@@ -1,6 +1,6 @@
 /**
- * schemas/profile.schema.json, the profile's JSON Schema for editors, is the one the tool
- * validates with (schemas/profile.ts), generated (npm run schemas:profile) and equal to the file;
+ * catalogue/schemas/profile.schema.json, the profile's JSON Schema for editors, is the one the tool
+ * validates with (catalogue/schemas/profile.ts), generated (npm run schemas:profile) and equal to the file;
  * it accepts what the tool accepts, `${NAME}` references included, and refuses what it refuses.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parseProfile } from '../../core/profile.ts';
-import { buildProfileJsonSchema, serializeProfileJsonSchema } from '../../schemas/profile-json-schema.ts';
+import { buildProfileJsonSchema, serializeProfileJsonSchema } from '../../catalogue/schemas/profile-json-schema.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const shippedText = readFileSync(join(ROOT, 'schemas', 'profile.schema.json'), 'utf8');
@@ -34,13 +34,13 @@ const toolAccepts = (p: unknown, env: NodeJS.ProcessEnv = {}) => {
   }
 };
 
-describe('schemas/profile.schema.json', () => {
-  it('equals the schema generated from schemas/profile.ts (regenerate: npm run schemas:profile)', () => {
+describe('catalogue/schemas/profile.schema.json', () => {
+  it('equals the schema generated from catalogue/schemas/profile.ts (regenerate: npm run schemas:profile)', () => {
     expect(shippedText).toBe(serializeProfileJsonSchema());
     expect(JSON.parse(shippedText)).toEqual(buildProfileJsonSchema());
   });
 
-  it('examples/profile.json names it in $schema, and both the schema and the tool accept the example', () => {
+  it('docs/examples/profile.json names it in $schema, and both the schema and the tool accept the example', () => {
     expect(example['$schema']).toBe('../schemas/profile.schema.json');
     expect(shipped(example), JSON.stringify(shipped.errors)).toBe(true);
     expect(toolAccepts(example, envFor(exampleText))).toBe(true);

@@ -3,7 +3,7 @@
  * messages pass, messages broken in one named way fail with a readable error at the right place.
  */
 import { describe, expect, it } from 'vitest';
-import { ajv } from '../../schemas/ajv.ts';
+import { ajv } from '../../catalogue/schemas/ajv.ts';
 import {
   REQUEST_AMOUNT_PATTERN,
   SCHEMA_NAMES,
@@ -13,7 +13,7 @@ import {
   validate,
   validator,
   type SchemaName,
-} from '../../schemas/index.ts';
+} from '../../catalogue/schemas/index.ts';
 import {
   errorBody,
   fullCreateRequest,

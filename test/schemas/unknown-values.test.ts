@@ -10,7 +10,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   unknownEnumValues,
   validate,
-} from '../../schemas/index.ts';
+} from '../../catalogue/schemas/index.ts';
 import { errorBody, payment, paymentEvent, paymentList, testEvent } from './fixtures.ts';
 
 describe('known values are not reported', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnswerPlan, plannedAnswer, type AnswerPlan, type PlannedAnswer } from '../../webhook-sink/index.ts';
+import { parseAnswerPlan, plannedAnswer, type AnswerPlan, type PlannedAnswer } from '../../service/sink/index.ts';
 
 describe('parseAnswerPlan: the metadata.sink marker grammar', () => {
   it.each<[unknown, AnswerPlan]>([

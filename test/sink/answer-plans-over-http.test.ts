@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSink } from '../../webhook-sink/index.ts';
+import type { RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
 
 const HOLD_MS = 1_000;

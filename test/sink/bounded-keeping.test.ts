@@ -7,9 +7,9 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logLines } from '../../webhook-sink/log-lines.ts';
-import { REDIRECT_HIT_LIMITS } from '../../webhook-sink/redirect-hits.ts';
-import type { RunningSink } from '../../webhook-sink/index.ts';
+import { logLines } from '../../service/sink/log-lines.ts';
+import { REDIRECT_HIT_LIMITS } from '../../service/sink/redirect-hits.ts';
+import type { RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
 const temps: Array<ReturnType<typeof tempDir>> = [];

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RING_DEFAULTS } from '../../webhook-sink/rejected-ring.ts';
-import type { RunningSink } from '../../webhook-sink/index.ts';
+import { RING_DEFAULTS } from '../../service/sink/rejected-ring.ts';
+import type { RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
 
 const JUNK = 21_000;
@@ -70,7 +70,7 @@ describe('a sink flooded with junk', () => {
     expect(ring.length).toBeLessThanOrEqual(RING_DEFAULTS.junkEntries + RING_DEFAULTS.evidenceEntries);
     expect(ringBodyBytes).toBeLessThanOrEqual(RING_DEFAULTS.evidenceBodyBytes);
     expect(logLines).toBe(2); // start + the valid delivery: junk never reaches the disk
-    // The sink keeps a bounded ring of rejected requests (16 MiB of bodies, webhook-sink/README.md); the rest of the
+    // The sink keeps a bounded ring of rejected requests (16 MiB of bodies, service/sink/README.md); the rest of the
     // growth is this process's garbage (21 000 requests sent from here) not yet collected: bounded, not exact.
     expect((peak - rss0) / 2 ** 20).toBeLessThan(450);
   }, 120_000);

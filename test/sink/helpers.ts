@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { signPayload, startSink, type RunningSink, type SinkEndpoint, type SinkOptions } from '../../webhook-sink/index.ts';
+import { signPayload, startSink, type RunningSink, type SinkEndpoint, type SinkOptions } from '../../service/sink/index.ts';
 
 export const SECRETS = {
   testAll: 'whsec_test_all_0123456789',

@@ -1,11 +1,11 @@
 /**
- * webhook-sink/loop-lag.ts: the sink knows how late its own event loop ran, so the webhook rules
+ * service/sink/loop-lag.ts: the sink knows how late its own event loop ran, so the webhook rules
  * do not blame the target for its stalls. A blocked loop shows as lag right after the block
  * (recentLagMs, the arrival stamp's possible error) and for 15 s after it (stallMs, what may have
  * delayed a retry of the embedded reference in the same process).
  */
 import { describe, expect, it } from 'vitest';
-import { startLoopLagMonitor } from '../../webhook-sink/loop-lag.ts';
+import { startLoopLagMonitor } from '../../service/sink/loop-lag.ts';
 
 const block = (ms: number) => {
   const end = performance.now() + ms;

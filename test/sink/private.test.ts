@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sinkStartError, startTarget } from '../../targets/embedded.ts';
-import { startSink } from '../../webhook-sink/index.ts';
+import { sinkStartError, startTarget } from '../../service/harness/embedded.ts';
+import { startSink } from '../../service/sink/index.ts';
 import { ENDPOINTS, startTestSink, tempDir } from './helpers.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');

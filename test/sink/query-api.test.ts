@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type RunningSink } from '../../webhook-sink/index.ts';
+import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type RunningSink } from '../../service/sink/index.ts';
 import { deliver, ENDPOINTS, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
 /** Query tokens of the sinks started here, by origin: `get` sends the right one unless told otherwise. */

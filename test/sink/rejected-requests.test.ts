@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPayload, type RunningSink } from '../../webhook-sink/index.ts';
+import { signPayload, type RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
 let sink: RunningSink;

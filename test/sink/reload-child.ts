@@ -2,7 +2,7 @@
  * Child process of reload-large.test.ts: reloads the log named in argv[2] through startSink and
  * prints one JSON line with the time taken, RSS before and the process's peak RSS (maxRSS).
  */
-import { startSink } from '../../webhook-sink/index.ts';
+import { startSink } from '../../service/sink/index.ts';
 import { ENDPOINTS } from './helpers.ts';
 
 const logFile = process.argv[2]!;

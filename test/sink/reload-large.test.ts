@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signPayload } from '../../webhook-sink/index.ts';
+import { signPayload } from '../../service/sink/index.ts';
 import { paymentEvent, SECRETS } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'hps-reload-'));

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sinkClient, type RunningSink } from '../../webhook-sink/index.ts';
+import { sinkClient, type RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
 
 let sink: RunningSink;

@@ -10,7 +10,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { Pool, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunningSink } from '../../webhook-sink/index.ts';
+import type { RunningSink } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
 
 const PER_KIND = 1_500;

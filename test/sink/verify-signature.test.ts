@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeSignature, parseSignatureHeader, signPayload, verifySignature } from '../../webhook-sink/index.ts';
+import { computeSignature, parseSignatureHeader, signPayload, verifySignature } from '../../service/sink/index.ts';
 
 // External vectors (test/sink/vectors/README.md): computed by others, checked with tolerance off.
 const stripeDotnetBody = readFileSync(new URL('./vectors/stripe-dotnet-event_test_signature.json', import.meta.url));

@@ -72,7 +72,7 @@ export const QUICK_INCLUDE = [
   'test/ci-examples.test.ts',
   'test/github.test.ts',
   'test/docs-links.test.ts',
-  'generators/**/*.spec.ts',
+  'service/generators/**/*.spec.ts',
 ];
 
 /** Files under QUICK_INCLUDE that run the CLI end to end, a mock server or a browser: `npm test` only. */
@@ -88,5 +88,5 @@ export const QUICK_EXCLUDE = [
   'test/verdicts/dead-target.test.ts',
   'test/verdicts/key-contradiction.test.ts',
   'test/verdicts/exit-six.test.ts',
-  'generators/malformed-authorization.spec.ts',
+  'service/generators/malformed-authorization.spec.ts',
 ];

@@ -11,8 +11,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startReference, type RunningReference } from '../../reference/index.ts';
-import type { Report } from '../../report/model.ts';
+import { startReference, type RunningReference } from '../../references/service/index.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 let ref: RunningReference;

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { startReferenceReceiver } from '../../reference-receiver/server.ts';
-import type { Report } from '../../report/model.ts';
+import { startReferenceReceiver } from '../../references/receiver/server.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 
 const SECRET = 'whsec_test_exit_six_0123456789abcd';
 const verdictIn = (dir: string) => (JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report).verdict;

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReference, type RunningReference } from '../../reference/index.ts';
-import type { Report } from '../../report/model.ts';
+import { startReference, type RunningReference } from '../../references/service/index.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { runChild } from '../support/run-child.ts';
 
 const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');

@@ -1,6 +1,6 @@
-/** Every side's replay line is built in verdict/replay.ts: one seed form (`--seed=N`, so a negative seed parses). */
+/** Every side's replay line is built in results/verdict/replay.ts: one seed form (`--seed=N`, so a negative seed parses). */
 import { describe, expect, it } from 'vitest';
-import { embeddedReplayArgs, replayCommand, seedFlag, sideReplayCommand } from '../../verdict/replay.ts';
+import { embeddedReplayArgs, replayCommand, seedFlag, sideReplayCommand } from '../../results/verdict/replay.ts';
 
 describe('replay lines', () => {
   it('run: profile, rules, seed, runs when not the default, then the target words', () => {

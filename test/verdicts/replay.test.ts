@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { faultAreas } from '../../mutation/score.ts';
-import type { FaultName } from '../../mutation/faults.ts';
-import type { Report } from '../../report/model.ts';
+import { faultAreas } from '../../service/mutation/score.ts';
+import type { FaultName } from '../../service/mutation/faults.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { runChild } from '../support/run-child.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');

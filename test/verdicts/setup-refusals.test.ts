@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { getRule, type RuleId } from '../../catalogue/index.ts';
 import { allowedRefusal, type HpsMeta } from '../../core/evidence.ts';
 import { EXIT } from '../../core/errors.ts';
-import { ajv } from '../../schemas/ajv.ts';
-import { reportSchema } from '../../schemas/report.ts';
-import type { FinishedTest } from '../../verdict/collect.ts';
-import { judgeRun } from '../../verdict/judge-run.ts';
-import { renderHtml } from '../../render/html.ts';
-import { renderMarkdown } from '../../render/markdown.ts';
+import { ajv } from '../../catalogue/schemas/ajv.ts';
+import { reportSchema } from '../../catalogue/schemas/report.ts';
+import type { FinishedTest } from '../../results/verdict/collect.ts';
+import { judgeRun } from '../../results/verdict/judge-run.ts';
+import { renderHtml } from '../../results/render/html.ts';
+import { renderMarkdown } from '../../results/render/markdown.ts';
 
 const validReport = ajv.compile(reportSchema);
 const REFUSED = { request: 'createPayment under keys.live', status: 409, code: 'payment_detection_not_ready' };

@@ -7,23 +7,23 @@
  * `conformant`/exit 0 for a service run with a testable MUST rule left SKIP.
  */
 import { describe, expect, it } from 'vitest';
-import { ajv } from '../../schemas/ajv.ts';
-import { certificateReadSchema, reportSchema } from '../../schemas/report.ts';
-import type { Report, RuleReport } from '../../report/model.ts';
-import { mustCounts } from '../../report/must-counts.ts';
-import { applySidePolicy } from '../../verdict/side-policy.ts';
-import { renderHtml } from '../../render/html.ts';
-import { renderJunit } from '../../render/junit.ts';
-import { renderMarkdown } from '../../render/markdown.ts';
-import { buildCertificate } from '../../verdict/certificate.ts';
-import { exitCodeOf } from '../../verdict/exit-code.ts';
-import { judgeRun } from '../../verdict/judge-run.ts';
-import { verdictOfReport } from '../../verdict/incomplete.ts';
-import { applyVerdictPolicy } from '../../verdict/policy.ts';
-import { tallyStatuses } from '../../verdict/summary.ts';
-import { reportProblems } from '../../verdict/verify.ts';
+import { ajv } from '../../catalogue/schemas/ajv.ts';
+import { certificateReadSchema, reportSchema } from '../../catalogue/schemas/report.ts';
+import type { Report, RuleReport } from '../../catalogue/report/model.ts';
+import { mustCounts } from '../../catalogue/report/must-counts.ts';
+import { applySidePolicy } from '../../results/verdict/side-policy.ts';
+import { renderHtml } from '../../results/render/html.ts';
+import { renderJunit } from '../../results/render/junit.ts';
+import { renderMarkdown } from '../../results/render/markdown.ts';
+import { buildCertificate } from '../../results/verdict/certificate.ts';
+import { exitCodeOf } from '../../results/verdict/exit-code.ts';
+import { judgeRun } from '../../results/verdict/judge-run.ts';
+import { verdictOfReport } from '../../results/verdict/incomplete.ts';
+import { applyVerdictPolicy } from '../../results/verdict/policy.ts';
+import { tallyStatuses } from '../../results/verdict/summary.ts';
+import { reportProblems } from '../../results/verdict/verify.ts';
 import { getRule, rulesOfSide, selectRules } from '../../catalogue/index.ts';
-import type { FinishedTest } from '../../verdict/collect.ts';
+import type { FinishedTest } from '../../results/verdict/collect.ts';
 
 function ruleOf(id: string, status: RuleReport['status'], reason?: string): RuleReport {
   const r = getRule(id as Parameters<typeof getRule>[0]);

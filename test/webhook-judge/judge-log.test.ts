@@ -13,12 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { clientForProfile } from '../../core/client-for-profile.ts';
 import { readReportFile } from '../../core/report-file.ts';
 import type { Profile } from '../../core/profile.ts';
-import type { Report, RuleReport } from '../../report/model.ts';
-import { startReference } from '../../reference/index.ts';
-import { startSink } from '../../webhook-sink/index.ts';
-import { freePort } from '../../targets/embedded.ts';
-import { judgeSinkLog } from '../../webhook-judge/run-judge.ts';
-import { RETRY_GAPS_MS as JUDGE_GAPS, CLOCK_SLACK_MS as JUDGE_SLACK } from '../../webhook-judge/schedule.ts';
+import type { Report, RuleReport } from '../../catalogue/report/model.ts';
+import { startReference } from '../../references/service/index.ts';
+import { startSink } from '../../service/sink/index.ts';
+import { freePort } from '../../service/harness/embedded.ts';
+import { judgeSinkLog } from '../../service/judge/run-judge.ts';
+import { RETRY_GAPS_MS as JUDGE_GAPS, CLOCK_SLACK_MS as JUDGE_SLACK } from '../../service/judge/schedule.ts';
 import { RETRY_GAPS_MS as SUITE_GAPS, CLOCK_SLACK_MS as SUITE_SLACK } from '../../suites/webhooks/limits.ts';
 import { runMain } from '../load/helpers.ts';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { readReportFile } from '../../core/report-file.ts';
-import { partlyChecked } from '../../report/partly-checked.ts';
-import type { Report } from '../../report/model.ts';
+import { partlyChecked } from '../../catalogue/report/partly-checked.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { runMain } from '../load/helpers.ts';
 
 it('run --time-scale 1: HOOK-MAX-ATTEMPTS is SKIP, listed as partly checked with the sink and judge commands everywhere', async () => {

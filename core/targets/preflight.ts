@@ -1,0 +1,131 @@
+/**
+ * What can be checked before anything is judged (`run`, `load`), through the suite's client
+ * (bounded, TLS verified, a model client: 429s waited out, blips retried):
+ *
+ * 1. The base URL: GET /v1/payments?limit=1 with keys.test. No answer: exit 3 (HPS_ERR_TARGET_*).
+ *    An answer that is not the API's (a 404, or not JSON: no /v1 route answers at this base URL)
+ *    stops the run with exit 3 (HPS_ERR_TARGET_NOT_API) and says what was tried.
+ * 2. Every key of the profile, with the same read, judged by what the profile says it is: the
+ *    keys that should work answer 200, the write-only key 403 insufficient_scope, the revoked key
+ *    401; a Live key's list shows Live objects, a Test key's Test ones. Two outcomes:
+ *    - a key that should work and is refused (401/403) stops the run with exit 2 naming the field
+ *      (HPS_ERR_PROFILE_KEY): a wrong or rotated key; nothing the service did can be judged;
+ *    - a key that behaves as the spec forbids for what it is declared to be (the revoked key
+ *      answered 200, the write-only key could read, a `pt_test_sk_` key's list shows Live objects)
+ *      may be the service's defect: it is returned as a finding against the rule that covers it
+ *      (AUTH-REVOKED-KEY, AUTH-READ-SCOPE-REQUIRED, ISO-TEST-LIVE-LIST), judged FAIL with that
+ *      evidence and "or the profile is wrong: …" (results/verdict/preflight-findings.ts); the run goes on.
+ *
+ * Bodies quoted in a message are redacted (a target may echo the key) and cut short.
+ */
+import { TransportError, type ApiResponse, type Client } from '../client.ts';
+import { clientForProfile } from '../client-for-profile.ts';
+import { HarnessError } from '../errors.ts';
+import type { KeyContradiction } from '../key-contradiction.ts';
+import { profileSecrets, type Profile } from '../profile.ts';
+import { redactText, stripUserInfo } from '../redact.ts';
+
+type KeyField = keyof Profile['keys'];
+
+/** What each profile key must get from GET /v1/payments?limit=1 (PROFILE.md, "keys"). */
+const EXPECTED: Record<KeyField, { status: 200 | 401 | 403; livemode?: boolean; what: string }> = {
+  test: { status: 200, livemode: false, what: 'a Test key with payments:read and payments:write' },
+  test_read_only: { status: 200, livemode: false, what: 'a Test key with payments:read' },
+  test_write_only: { status: 403, what: 'a Test key with payments:write only (a read answers 403 insufficient_scope)' },
+  test_revoked: { status: 401, what: 'a revoked key (answers 401 invalid_api_key)' },
+  test_rate_limited: { status: 200, livemode: false, what: 'a Test key with payments:read and payments:write' },
+  live: { status: 200, livemode: true, what: 'a Live key with payments:read and payments:write' },
+  other_test: { status: 200, livemode: false, what: "another business's Test key" },
+  other_live: { status: 200, livemode: true, what: "another business's Live key" },
+  live_not_ready: { status: 200, livemode: true, what: 'a Live key (of a business not ready)' },
+  live_no_credit: { status: 200, livemode: true, what: 'a Live key (of a business without Service Credit)' },
+};
+
+const PROBE = '/v1/payments?limit=1';
+
+/**
+ * `keys: false`: the base URL only (the embedded reference, whose profile it wrote itself, may carry a planted fault about keys).
+ * Returns the contradictions a rule judges (empty when every key is what the profile says).
+ */
+export async function preflight(profile: Profile, o: { keys?: boolean } = {}): Promise<KeyContradiction[]> {
+  const client = clientForProfile(profile, { checkKeys: false });
+  const target = stripUserInfo(profile.base_url);
+  const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
+  // The first contact is sent once: a target that does not answer it is reported at once (exit 3).
+  const first = await read(client, profile.keys.test, target, true);
+  if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
+    if (first.status === 404) throw notApi(target, first, quote);
+    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
+  }
+  if (first.status === 404) throw notApi(target, first, quote);
+  if (o.keys === false) return [];
+  const problems: string[] = [];
+  const findings: KeyContradiction[] = [];
+  for (const field of Object.keys(EXPECTED) as KeyField[]) {
+    const key = profile.keys[field];
+    if (!key) continue;
+    const res = field === 'test' ? first : await read(client, key, target);
+    const finding = contradiction(field, res, quote);
+    if (finding) { findings.push(finding); continue; }
+    const problem = keyProblem(field, res);
+    if (problem) problems.push(problem);
+  }
+  if (problems.length) {
+    throw new HarnessError('HPS_ERR_PROFILE_KEY', problems.join('; '), problems);
+  }
+  return findings;
+}
+
+/** What a key did that the spec forbids for what it is declared to be, with the rule that judges it; undefined when nothing is. */
+function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse) => string): KeyContradiction | undefined {
+  const f = `keys.${field}`;
+  const got = `GET ${PROBE} with ${f} answered ${res.status} (${quote(res)})`;
+  if (field === 'test_revoked' && res.status !== 401 && res.status < 500) {
+    return { rule: 'AUTH-REVOKED-KEY', field: f, message: `${got}: a revoked key was ${res.status < 300 ? 'served' : 'not refused as unknown'}, where the spec answers 401 invalid_api_key`, profileWrong: `${f} is not a revoked key of this service` };
+  }
+  if (field === 'test_write_only' && res.status >= 200 && res.status < 300) {
+    return { rule: 'AUTH-READ-SCOPE-REQUIRED', field: f, message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`, profileWrong: `${f} has payments:read` };
+  }
+  const want = EXPECTED[field].livemode;
+  if (want === undefined || res.status !== 200) return undefined;
+  const modes = new Set((Array.isArray(res.json?.data) ? res.json.data : []).map((p: { livemode?: unknown }) => p?.livemode));
+  if (!modes.has(!want)) return undefined;
+  const kind = want ? 'Live' : 'Test';
+  return {
+    rule: 'ISO-TEST-LIVE-LIST', field: f,
+    message: `${got}: the list of a ${kind} key (it starts with pt_${want ? 'live' : 'test'}_sk_) shows ${want ? 'Test' : 'Live'} objects (livemode ${!want}), where a ${kind} key's list holds only livemode ${want} Payments`,
+    profileWrong: `${f} is not ${EXPECTED[field].what}`,
+  };
+}
+
+async function read(client: Client, key: string, target: string, once = false): Promise<ApiResponse> {
+  try {
+    return await client.request({ method: 'GET', path: PROBE, key, noRetry: once });
+  } catch (e) {
+    if (e instanceof TransportError) {
+      const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
+      throw new HarnessError(e.code, `target ${target} ${how}: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+/** No /v1 route answers like the API here: say what was tried and what came back. */
+function notApi(target: string, res: ApiResponse, quote: (r: ApiResponse) => string): HarnessError {
+  const type = res.headers['content-type'] ?? 'no content type';
+  const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
+  return new HarnessError('HPS_ERR_TARGET_NOT_API', `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} (${type}, ${quote(res)}): no list of Payments there.${hint}`);
+}
+
+/** Why a key's answer shows it is not the key the profile says it is, or undefined. */
+function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
+  const want = EXPECTED[field];
+  const code = typeof res.json?.error?.code === 'string' ? String(res.json.error.code).slice(0, 60) : '';
+  const got = `the service answered ${res.status}${code ? ` ${code}` : ''} to GET ${PROBE}`;
+  if (res.status !== want.status) {
+    if (res.status === 401) return `keys.${field}: ${got}; is the key current? (the profile says it is ${want.what})`;
+    if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
+    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the service does not treat it as the spec says; remove the field to run the other rules)`;
+  }
+  return undefined;
+}

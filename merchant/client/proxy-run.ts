@@ -1,0 +1,139 @@
+/**
+ * `hps-conformance proxy`: the validating proxy. The merchant points its application at it; every
+ * exchange is relayed to the upstream (staging, or the embedded reference server) unchanged and
+ * judged (proxy-app.ts). It stops when told (SIGINT/SIGTERM), at the end of `--duration`, or when
+ * the `--run` command ends, and writes DIR/report.json (the application: the client rules),
+ * DIR/service/report.json (the service's answers: the ambient response rules), their renderings,
+ * and DIR/traffic.har, streamed while it runs.
+ */
+import { mkdirSync } from 'node:fs';
+import { persistReport } from '../../results/verdict/persist-report.ts';
+import { join, resolve } from 'node:path';
+import { redactText, registerSecrets } from '../../core/redact.ts';
+import { HarnessError } from '../../core/errors.ts';
+import { startReferenceServer, type RunningReference } from '../../core/targets/reference-server.ts';
+import { printSideSummary, writeSideReport } from '../../results/verdict/side-report.ts';
+import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
+import { HOOKS_PATH } from './chaos-server.ts';
+import { runMerchantCommand, type CommandOutcome } from './command.ts';
+import { HarWriter } from './har.ts';
+import { listenLoopback, type LoopbackServer } from '../../core/loopback-server.ts';
+import { ProxyApp } from './proxy-app.ts';
+import { applicationReport, serviceReport } from './proxy-report.ts';
+import { ProxyTraffic } from './proxy-traffic.ts';
+
+export interface ProxyOptions {
+  /** The service's base URL (paths are relayed as they come); absent: the embedded reference server. */
+  upstream?: string;
+  port?: number;
+  durationMs?: number;
+  /** Run this command with HPS_BASE_URL (the proxy) and, on the embedded reference, HPS_API_KEY; stop when it ends. */
+  run?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  reportDir: string;
+  policy?: SidePolicy;
+  log?: (line: string) => void;
+  /** The live line (stderr by default); called about once a second. */
+  live?: (line: string) => void;
+  /** Resolves when the proxy should stop (tests); SIGINT/SIGTERM also stop it. */
+  stop?: Promise<void>;
+}
+
+export interface ProxyResult {
+  exitCode: number;
+  serviceExitCode: number;
+  reportDir: string;
+  exchanges: number;
+  harEntries: number;
+}
+
+export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
+  const log = o.log ?? ((l: string) => console.log(l));
+  const dir = resolve(o.reportDir);
+  mkdirSync(join(dir, 'service'), { recursive: true });
+  const startedAt = new Date();
+  const har = new HarWriter(join(dir, 'traffic.har'));
+  const traffic = new ProxyTraffic();
+  let origin = '';
+  const app = new ProxyApp(traffic, (ex) => har.add(ex), () => origin);
+  const server = await listen(app, o.port ?? 0);
+  origin = server.url;
+  const reference = o.upstream ? undefined : await startReferenceServer({ webhookBaseUrl: `${origin}${HOOKS_PATH}` }).catch(async (e: unknown) => {
+    await server.close();
+    throw e;
+  });
+  const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
+  app.upstream = upstream;
+  const unregister = reference ? registerSecrets([reference.profile.keys.test]) : () => {};
+  log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and the reports in ${dir}`);
+  let ticks = 0;
+  const live = setInterval(() => (o.live ?? liveLine(++ticks))(`proxy: ${traffic.exchanges} exchanges · ${traffic.clientCount} client(s) · ${traffic.findingCount} response finding(s) · ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s`), 1000);
+  try {
+    const command = await until(o, origin, reference);
+    return finish(o, { dir, startedAt, upstream, traffic, har, command, log, embedded: reference !== undefined });
+  } finally {
+    clearInterval(live);
+    await server.close();
+    har.close();
+    await reference?.close();
+    unregister();
+  }
+}
+
+/** Waits for the end: the command's, the duration's, a signal's or the caller's. */
+async function until(o: ProxyOptions, origin: string, reference: RunningReference | undefined): Promise<CommandOutcome | undefined> {
+  const ends: Array<Promise<CommandOutcome | undefined>> = [];
+  let onSignal = () => {};
+  ends.push(new Promise((r) => (onSignal = () => r(undefined))));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  if (o.durationMs !== undefined) ends.push(new Promise((r) => setTimeout(() => r(undefined), o.durationMs).unref()));
+  if (o.stop) ends.push(o.stop.then(() => undefined));
+  if (o.run) {
+    const env = { ...o.env, HPS_BASE_URL: origin, ...(reference ? { HPS_API_KEY: reference.profile.keys.test } : {}) };
+    ends.push(runMerchantCommand(o.run, env, o.durationMs ?? 3_600_000, (s) => redactText(s), o.cwd));
+  }
+  try {
+    return await Promise.race(ends);
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+}
+
+interface Finished {
+  dir: string; startedAt: Date; upstream: string; traffic: ProxyTraffic; har: HarWriter; command: CommandOutcome | undefined; log: (l: string) => void; embedded: boolean;
+}
+
+function finish(o: ProxyOptions, f: Finished): ProxyResult {
+  const client = applicationReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command });
+  const exitCode = applySidePolicy(client, o.policy ?? {}, f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined);
+  writeSideReport(f.dir, client, o.policy?.signKey);
+  const service = serviceReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
+  const serviceExitCode = applySidePolicy(service, {}, f.traffic.exchanges === 0 ? 'no answer was relayed' : undefined);
+  // No certificate: ten response rules on relayed traffic certify no class of the service.
+  persistReport(join(f.dir, 'service'), service);
+  f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  f.log('the application (client rules):');
+  printSideSummary(client, f.dir, f.log);
+  f.log('the service\'s answers (response rules):');
+  printSideSummary(service, join(f.dir, 'service'), f.log);
+  return { exitCode, serviceExitCode, reportDir: f.dir, exchanges: f.traffic.exchanges, harEntries: f.har.entries };
+}
+
+/** The proxy's server; /_hooks (the embedded reference's own deliveries) is swallowed, never relayed or judged. */
+function listen(app: ProxyApp, port: number): Promise<LoopbackServer> {
+  return listenLoopback(async (req, res) => {
+    if ((req.url ?? '').startsWith(HOOKS_PATH)) return void res.writeHead(200).end();
+    await app.handle(req, res);
+  }, port).catch((e: unknown) => {
+    throw new HarnessError('HPS_ERR_USAGE', `proxy: cannot listen on 127.0.0.1:${port}: ${(e as Error).message}`);
+  });
+}
+
+/** On a terminal the line is rewritten every second; in a log, one line a minute. */
+function liveLine(tick: number): (line: string) => void {
+  return (line) => {
+    if (process.stderr.isTTY) process.stderr.write(`\r${line}\x1b[K`);
+    else if (tick % 60 === 0) process.stderr.write(`${line}\n`);
+  };
+}
