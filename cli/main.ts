@@ -52,7 +52,10 @@ const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, he
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
 
-/** `receiver` and `client`: the verdict policy of `run` (results/verdict/policy.ts), over the evidence gate of results/verdict/side-policy.ts. */
+/**
+ * `receiver` and `client`: the verdict policy of `run` (results/verdict/policy.ts), over the evidence
+ * gate of results/verdict/side-policy.ts.
+ */
 const SIDE_POLICY_OPTIONS = {
   strict: flag('a SHOULD violation (WARN) or a skipped testable MUST rule also fails the verdict'),
   'min-must-coverage': str('PCT', 'the share of testable MUST rules that must have run (below it: not conformant); without it a skipped testable MUST rule makes the verdict incomplete (exit 6)'),

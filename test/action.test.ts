@@ -170,7 +170,7 @@ describe('action.yml', () => {
       expect(r.stdout).toMatch(/^::error title=hps-conformance::the --require gate failed \(exit 4\)/m);
     }, 420_000);
 
-    it('docs/examples/ci/github-actions.yml\'s verify step, run as written: passes with the signer\'s public key, fails with another', async () => {
+    it('the CI example\'s verify step, run as written: passes with the signer\'s public key, fails with another', async () => {
       const signer = generateKeyPairSync('ed25519');
       const pub = join(work, 'hps-signer.pub');
       writeFileSync(pub, signer.publicKey.export({ type: 'spki', format: 'pem' }));

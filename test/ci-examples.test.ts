@@ -14,7 +14,7 @@ const ROOT = join(import.meta.dirname, '..');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const IMAGE = `registry.example/hps-conformance:${VERSION}`;
 const LTS = '24';
-const read = (file: string) => readFileSync(join(ROOT, 'examples', 'ci', file), 'utf8');
+const read = (file: string) => readFileSync(join(ROOT, 'docs', 'examples', 'ci', file), 'utf8');
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
 const flagsOf = (words: string) => [...words.matchAll(/(?:^|\s)--([a-z0-9-]+)/g)].map((m) => m[1]!);
 const optionsOf = (cmd: string) => Object.keys(COMMANDS[cmd]!.options);

@@ -84,7 +84,7 @@ describe('documentation links', () => {
   });
 
   it('the example profile keeps every secret in ${ENV} and is a valid profile once they are set', () => {
-    const text = readFileSync(join(ROOT, 'examples', 'profile.json'), 'utf8');
+    const text = readFileSync(join(ROOT, 'docs', 'examples', 'profile.json'), 'utf8');
     const raw = JSON.parse(text) as { keys: Record<string, string>; webhooks: { endpoints: Array<{ secret: string }> }; control: { token: string } };
     const secrets = [...Object.values(raw.keys), ...raw.webhooks.endpoints.map((e) => e.secret), raw.control.token];
     for (const s of secrets) expect(s).toMatch(/^\$\{[A-Z0-9_]+\}$/);

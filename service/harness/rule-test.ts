@@ -52,7 +52,10 @@ export interface RuleContext {
   checked(n?: number): void;
   /** Runs a seeded fast-check property; a failure carries counterexample, seed and replay line. */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
-  /** Runs a fixed table (service/generators/case-tables.ts), one titled case per row, each with its own outcome (service/harness/cases.ts). */
+  /**
+   * Runs a fixed table (service/generators/case-tables.ts), one titled case per row, each with its own
+   * outcome (service/harness/cases.ts).
+   */
   cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;

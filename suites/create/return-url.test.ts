@@ -8,7 +8,9 @@
  * also sent disguised, and with "//" after the colon so that a deep-link check cannot reject them
  * by accident. Unusual custom schemes and odd https forms are observed only.
  */
-import { borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase } from '../../service/generators/index.ts';
+import {
+  borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase,
+} from '../../service/generators/index.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
 import { share } from '../../service/harness/depth.ts';

@@ -25,7 +25,9 @@
 import fc from 'fast-check';
 import { beforeAll } from 'vitest';
 import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
-import { ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE } from '../../service/generators/cases/webhooks.ts';
+import {
+  ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE,
+} from '../../service/generators/cases/webhooks.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
 import { timelineEvidence } from '../../catalogue/report/timeline.ts';
 import { Mismatch, expectTrue } from '../../service/harness/expect.ts';

@@ -14,8 +14,9 @@ import { ERROR_CODES } from '../../core/error-codes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const NOT_THE_TOOL = new Set([
-  'node_modules', '.git', '.hps', '.ci', 'reports', 'test', 'bench', 'docs', 'deploy',
-  'reference', 'reference-receiver', 'examples', 'seams',
+  'node_modules', '.git', '.hps', '.ci', 'reports', 'test', 'docs',
+  // The reference implementations (service, receiver, client) and their seams: the API's answers, not the tool's errors.
+  'references',
 ]);
 
 function sources(dir: string): string[] {

@@ -57,17 +57,17 @@ const SIDES = [
   {
     side: 'reference server',
     registered: [...FAULT_NAMES],
-    files: read(sources(join(ROOT, 'reference'), (p) => p === join(ROOT, 'reference', 'faults.ts'))),
+    files: read(sources(join(ROOT, 'references', 'service'), (p) => p === join(ROOT, 'references', 'service', 'faults.ts'))),
   },
   {
     side: 'reference receiver',
     registered: Object.keys(RECEIVER_DECLARED),
-    files: read(sources(join(ROOT, 'reference-receiver'), (p) => p === join(ROOT, 'reference-receiver', 'faults.ts'))),
+    files: read(sources(join(ROOT, 'references', 'receiver'), (p) => p === join(ROOT, 'references', 'receiver', 'faults.ts'))),
   },
   {
     side: 'example client',
     registered: Object.keys(CLIENT_DECLARED),
-    files: read(sources(join(ROOT, 'examples', 'merchant-client'), (p) => p === join(ROOT, 'examples', 'merchant-client', 'faults.ts'))),
+    files: read(sources(join(ROOT, 'references', 'client'), (p) => p === join(ROOT, 'references', 'client', 'faults.ts'))),
   },
 ];
 
@@ -81,7 +81,7 @@ describe('planted faults are reachable and registered', () => {
   }
 
   it('the server faults of references/service/validate-create.ts are overrides beside their steps, not inline branches', () => {
-    const text = readFileSync(join(ROOT, 'reference', 'validate-create.ts'), 'utf8');
+    const text = readFileSync(join(ROOT, 'references', 'service', 'validate-create.ts'), 'utf8');
     expect(text).not.toMatch(/faults\.has\(\s*['"]/);
     expect(switchedOn(text).length).toBeGreaterThanOrEqual(30);
   });

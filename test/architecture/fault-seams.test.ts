@@ -18,7 +18,7 @@ import { switchedOn } from './switched-on.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** The folders of code that plants faults. */
-const PLANTING = ['reference', 'reference-receiver', join('examples', 'merchant-client')];
+const PLANTING = [join('references', 'service'), join('references', 'receiver'), join('references', 'client')];
 
 /** The seam mechanisms and the fault registries: they name `faults.has` without being a fault branch. */
 const MECHANISM: ReadonlySet<string> = new Set([

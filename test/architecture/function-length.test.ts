@@ -17,15 +17,11 @@ export const MAX_LINES = 60;
 export const TABLE_MARKER = '// function-length: data table';
 
 /** The folders whose functions are measured: every folder of product code. */
-const FOLDERS = [
-  'catalogue', 'cli', 'client-cert', 'core', 'examples', 'generators', 'load', 'mutation', 'receiver-cert', 'reference',
-  'reference-receiver', 'render', 'report', 'runner', 'schemas', 'seams', 'webhook-sink', 'suites', 'targets', 'verdict', 'webhook-judge',
-];
+const FOLDERS = ['catalogue', 'cli', 'core', 'load', 'merchant', 'references', 'results', 'service', 'suites'];
 
 /** Top-level folders with TypeScript that are not product code, and why. Every other folder must be in FOLDERS. */
 const NOT_PRODUCT: Readonly<Record<string, string>> = {
-  bench: 'measurements of the product, not the product',
-  test: "the project's own tests",
+  test: "the project's own tests (and test/perf, the benches: measurements of the product, not the product)",
   node_modules: 'dependencies',
 };
 

@@ -9,36 +9,68 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** Folder → the folders it may import from (itself always allowed). */
+/**
+ * The groups at the root and the groups each may import from (itself always allowed): the
+ * catalogue and the references at the bottom, core above them, results above core; the service
+ * side, the merchant side and load each above results and never importing one another; the
+ * command line over all. suites/ (the rules) sit on the service side's harness.
+ */
+export const GROUPS: Readonly<Record<string, readonly string[]>> = {
+  catalogue: [],
+  references: [],
+  core: ['catalogue', 'references'],
+  results: ['core', 'catalogue'],
+  service: ['results', 'core', 'catalogue', 'references'],
+  merchant: ['results', 'core', 'catalogue', 'references'],
+  load: ['results', 'core', 'catalogue'],
+  suites: ['service', 'results', 'core', 'catalogue'],
+  cli: ['service', 'merchant', 'load', 'results', 'core', 'catalogue', 'references'],
+  bin: ['cli'],
+};
+
+/** Room (a group's folder, or a group with no rooms) → the rooms it may import from (itself always allowed). */
 export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   catalogue: [],
-  schemas: ['catalogue'],
-  report: ['catalogue'],
+  'catalogue/schemas': ['catalogue'],
+  'catalogue/report': ['catalogue'],
   // The seam mechanism of planted faults, shared by the three references; it imports nothing.
-  seams: [],
-  reference: ['seams'],
-  'reference-receiver': ['seams'],
-  'webhook-sink': [],
-  examples: ['seams'],
-  generators: ['catalogue', 'schemas'],
-  core: ['catalogue', 'schemas', 'report'],
-  render: ['report', 'catalogue', 'core'],
-  verdict: ['core', 'report', 'catalogue', 'schemas', 'render'],
-  targets: ['core', 'reference', 'webhook-sink'],
-  runner: ['core', 'verdict', 'targets', 'report', 'render', 'catalogue', 'schemas'],
-  suites: ['runner', 'core', 'generators', 'schemas', 'catalogue', 'webhook-sink', 'report'],
-  mutation: ['runner', 'verdict', 'targets', 'core', 'report', 'catalogue', 'reference'],
-  load: ['core', 'targets', 'report', 'render', 'schemas', 'catalogue'],
-  'receiver-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference-receiver'],
-  'webhook-judge': ['core', 'verdict', 'report', 'render', 'catalogue', 'webhook-sink'],
-  // client-cert never imports receiver-cert: what both use (the side report, its policy) is results/verdict/side-*.ts.
-  'client-cert': ['core', 'verdict', 'report', 'render', 'catalogue', 'reference', 'examples', 'targets'],
-  // generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
-  cli: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'webhook-judge', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'generators'],
+  'references/seams': [],
+  'references/service': ['references/seams'],
+  'references/receiver': ['references/seams'],
+  'references/client': ['references/seams'],
+  'service/sink': [],
+  'service/generators': ['catalogue', 'catalogue/schemas'],
+  core: ['catalogue', 'catalogue/schemas', 'catalogue/report'],
+  // Starting the reference server as a target, and the preflight that checks any target first.
+  'core/targets': ['core', 'references/service'],
+  'results/render': ['catalogue/report', 'catalogue', 'core'],
+  'results/verdict': ['core', 'catalogue/report', 'catalogue', 'catalogue/schemas', 'results/render'],
+  'service/harness': [
+    'core', 'core/targets', 'service/sink', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'catalogue/schemas',
+  ],
+  suites: ['service/harness', 'core', 'service/generators', 'catalogue/schemas', 'catalogue', 'service/sink', 'catalogue/report'],
+  'service/mutation': ['service/harness', 'results/verdict', 'core/targets', 'core', 'catalogue/report', 'catalogue', 'references/service'],
+  load: ['core', 'core/targets', 'catalogue/report', 'results/render', 'catalogue/schemas', 'catalogue'],
+  'merchant/receiver': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'references/receiver'],
+  'service/judge': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'service/sink'],
+  'merchant/client': [
+    'core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'references/service', 'references/client', 'core/targets',
+  ],
+  // service/generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
+  cli: [
+    'core', 'core/targets', 'service/harness', 'results/verdict', 'service/mutation', 'load', 'merchant/receiver', 'merchant/client',
+    'service/judge', 'references/service', 'references/receiver', 'service/sink', 'catalogue/report', 'results/render', 'catalogue',
+    'catalogue/schemas', 'service/generators',
+  ],
   bin: ['cli'],
-  // Benches measure the product from outside; nothing imports them.
-  bench: ['core', 'runner', 'verdict', 'targets', 'mutation', 'load', 'receiver-cert', 'client-cert', 'reference', 'reference-receiver', 'webhook-sink', 'report', 'render', 'catalogue', 'schemas', 'cli'],
 };
+
+/** The room of a path: the longest room of the table it lies in, else its top-level folder. */
+export function roomOf(rel: string): string {
+  const parts = rel.split(sep);
+  const two = parts.slice(0, 2).join('/');
+  return parts.length > 2 && two in ALLOWED ? two : parts[0]!;
+}
 
 /**
  * Leaf files any folder may import: each imports nothing itself (checked below), so importing it
@@ -47,7 +79,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
  */
 export const LEAF_FILES: readonly string[] = ['core/error-codes.ts'];
 
-const SKIP = new Set(['node_modules', '.git', 'test', 'docs', 'deploy', '.hps', '.ci']);
+const SKIP = new Set(['node_modules', '.git', 'test', 'docs', '.hps', '.ci']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -57,7 +89,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const topOf = (p: string) => relative(ROOT, p).split(sep)[0]!;
+const topOf = (p: string) => roomOf(relative(ROOT, p));
+const groupOf = (room: string) => room.split('/')[0]!;
 
 /** Every relative import (static, dynamic, export … from) of a file, as the folder it lands in. */
 export function importedFolders(file: string): Array<{ spec: string; folder: string }> {
@@ -75,9 +108,12 @@ const files = readdirSync(ROOT)
   .flatMap((n) => sources(join(ROOT, n)));
 
 describe('import directions', () => {
-  it('every top-level folder with code has a row in the table', () => {
-    const folders = [...new Set(files.map(topOf))].sort();
-    expect(folders.filter((f) => !(f in ALLOWED))).toEqual([]);
+  it('every folder with code has a row in the table, and every group one in the group table', () => {
+    const rooms = [...new Set(files.map(topOf))].sort();
+    expect(rooms.filter((f) => !(f in ALLOWED))).toEqual([]);
+    expect([...new Set(rooms.map(groupOf))].filter((g) => !(g in GROUPS))).toEqual([]);
+    const isRoot = (n: string) => statSync(join(ROOT, n)).isDirectory() && !n.startsWith('.') && n !== 'node_modules' && n !== 'reports';
+    expect(readdirSync(ROOT).filter(isRoot).length).toBeLessThanOrEqual(12);
   });
 
   it('no file imports from a folder its own folder may not depend on', () => {
@@ -89,6 +125,18 @@ describe('import directions', () => {
         .map((i) => `${relative(ROOT, file)} imports ${i.spec} (${from} → ${i.folder} is not allowed)`);
     });
     expect(violations).toEqual([]);
+  });
+
+  it('the room table agrees with the group table: a room imports only rooms of its own group or of groups its group may import', () => {
+    const wrong = Object.entries(ALLOWED).flatMap(([room, targets]) =>
+      targets.filter((t) => groupOf(t) !== groupOf(room) && !(GROUPS[groupOf(room)] ?? []).includes(groupOf(t)))
+        .map((t) => `${room} → ${t}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('the service side, the merchant side and load never import one another', () => {
+    const sides = ['service', 'merchant', 'load'];
+    expect(sides.flatMap((a) => (GROUPS[a] ?? []).filter((b) => sides.includes(b)).map((b) => `${a} → ${b}`))).toEqual([]);
   });
 
   it('a leaf file any folder may import imports nothing itself', () => {
@@ -108,13 +156,24 @@ describe('import directions', () => {
     };
     for (const f of Object.keys(ALLOWED)) visit(f, []);
     expect(cycle).toEqual([]);
+    const groupSeen = new Map<string, 'open' | 'done'>();
+    const groupCycle: string[] = [];
+    const visitGroup = (g: string, path: string[]): void => {
+      if (groupSeen.get(g) === 'done' || groupCycle.length) return;
+      if (groupSeen.get(g) === 'open') return void groupCycle.push(...path, g);
+      groupSeen.set(g, 'open');
+      for (const h of GROUPS[g] ?? []) visitGroup(h, [...path, g]);
+      groupSeen.set(g, 'done');
+    };
+    for (const g of Object.keys(GROUPS)) visitGroup(g, []);
+    expect(groupCycle).toEqual([]);
   });
 
   it('catches a forbidden import (the check can fail)', () => {
-    const fake = join(ROOT, 'reference', 'x.ts');
-    const spec = '../catalogue/index.ts';
+    const fake = join(ROOT, 'references', 'service', 'x.ts');
+    const spec = '../../catalogue/index.ts';
     expect(topOf(resolve(dirname(fake), spec))).toBe('catalogue');
-    expect(ALLOWED.reference).not.toContain('catalogue');
+    expect(ALLOWED['references/service']).not.toContain('catalogue');
   });
 });
 

@@ -12,7 +12,7 @@ import { parseAllDocuments } from 'yaml';
 import { knownKind, schemaProblem, typeProblems } from './k8s-check.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const DIR = join(ROOT, 'deploy', 'kubernetes');
+const DIR = join(ROOT, 'docs', 'examples', 'kubernetes');
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 /** The image name the Dockerfile's header, docs/examples/kubernetes/README.md and the CI examples document. */
 export const IMAGE = `registry.example/hps-conformance:${VERSION}`;

@@ -42,7 +42,8 @@ describe('docs/writing-suites.md recipes', () => {
   }
 
   it('can fail: a missing file, a removed one, a recipe over its bound', () => {
-    const doc = '<!-- recipe: x -->\n| 1 | `catalogue/rule-clauses.ts` | x |\n| 2 | `service/generators/<input>.ts` | y |\n<!-- /recipe -->';
+    const doc = '<!-- recipe: x -->\n| 1 | `catalogue/rule-clauses.ts` | x |\n' +
+      '| 2 | `service/generators/<input>.ts` | y |\n<!-- /recipe -->';
     const files = recipeFiles(doc, 'x');
     expect(files).toEqual(['catalogue/rule-clauses.ts', 'service/generators/<input>.ts']);
     expect(files.filter((f) => !exists(f))).toEqual(['catalogue/rule-clauses.ts']);

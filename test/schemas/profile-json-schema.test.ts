@@ -11,8 +11,8 @@ import { parseProfile } from '../../core/profile.ts';
 import { buildProfileJsonSchema, serializeProfileJsonSchema } from '../../catalogue/schemas/profile-json-schema.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const shippedText = readFileSync(join(ROOT, 'schemas', 'profile.schema.json'), 'utf8');
-const exampleText = readFileSync(join(ROOT, 'examples', 'profile.json'), 'utf8');
+const shippedText = readFileSync(join(ROOT, 'catalogue', 'schemas', 'profile.schema.json'), 'utf8');
+const exampleText = readFileSync(join(ROOT, 'docs', 'examples', 'profile.json'), 'utf8');
 const example = JSON.parse(exampleText) as Record<string, any>;
 const shipped = new Ajv2020({ strict: true, allErrors: true }).compile(JSON.parse(shippedText));
 

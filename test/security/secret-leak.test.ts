@@ -179,7 +179,7 @@ describe('no secret leaves a run, in any form', () => {
   it('error messages: a profile error and a preflight error quoting a body that echoes the key carry no secret (zero hits)', async () => {
     const dir = join(work, 'errors');
     mkdirSync(dir, { recursive: true });
-    const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'profile.json'), 'utf8'));
+    const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'examples', 'profile.json'), 'utf8'));
     const keys = Object.fromEntries(Object.keys(base.keys).map((k, i) => [k, `${k.includes('live') ? 'pt_live_sk_' : 'pt_test_sk_'}Planted${i}K3yValue0123456789abcdef`]));
     const secrets = [...Object.values(keys), 'whsec_PlantedSigningSecret0123456789ab', 'ctl_PlantedControlToken0123456789abcd'];
     const withSecrets = (extra: (p: any) => void) => {
