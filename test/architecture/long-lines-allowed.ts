@@ -366,7 +366,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/profile.test.ts': 1,
   'test/progress.test.ts': 3,
   'test/redact.test.ts': 1,
-  'test/reference/apart.test.ts': 1,
   'test/reference/dispatcher-keep-alive.test.ts': 2,
   'test/reference/helpers.ts': 1,
   'test/reference/payment-json.test.ts': 1,

@@ -41,7 +41,7 @@ describe('catalogue/schemas/profile.schema.json', () => {
   });
 
   it('docs/examples/profile.json names it in $schema, and both the schema and the tool accept the example', () => {
-    expect(example['$schema']).toBe('../schemas/profile.schema.json');
+    expect(example['$schema']).toBe('../../catalogue/schemas/profile.schema.json');
     expect(shipped(example), JSON.stringify(shipped.errors)).toBe(true);
     expect(toolAccepts(example, envFor(exampleText))).toBe(true);
   });
