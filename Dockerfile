@@ -14,27 +14,14 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY bin/ bin/
 COPY catalogue/ catalogue/
 COPY cli/ cli/
-COPY merchant/client/ merchant/client/
 COPY core/ core/
-COPY docs/examples/ docs/examples/
-COPY service/generators/ service/generators/
-COPY load/ load/
-COPY service/mutation/ service/mutation/
-COPY merchant/receiver/ merchant/receiver/
-COPY references/service/ references/service/
-COPY references/receiver/ references/receiver/
-COPY results/render/ results/render/
-COPY catalogue/report/ catalogue/report/
-COPY service/harness/ service/harness/
-COPY catalogue/schemas/ catalogue/schemas/
-COPY references/seams/ references/seams/
-COPY service/sink/ service/sink/
-COPY suites/ suites/
-COPY core/targets/ core/targets/
-COPY results/verdict/ results/verdict/
-COPY service/judge/ service/judge/
-COPY deploy/ deploy/
 COPY docs/ docs/
+COPY load/ load/
+COPY merchant/ merchant/
+COPY references/ references/
+COPY results/ results/
+COPY service/ service/
+COPY suites/ suites/
 COPY tsconfig.json README.md ./
 RUN ln -s /opt/hps-conformance/bin/hps-conformance.mjs /usr/local/bin/hps-conformance
 USER node
