@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serializeOpenApiDocument } from './openapi.ts';
 
-export const OPENAPI_JSON_PATH = fileURLToPath(new URL('../docs/openapi.json', import.meta.url));
+export const OPENAPI_JSON_PATH = fileURLToPath(new URL('../../docs/openapi.json', import.meta.url));
 
 function main(argv: readonly string[]): number {
   const text = serializeOpenApiDocument();

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { isRuleId, getRule } from '../../catalogue/index.ts';
 import { sampleTree } from './process-tree.ts';
 
-const HERE = resolve(import.meta.dirname, '..');
+const HERE = resolve(import.meta.dirname, '..', '..');
 /** One run may take this long before the bench gives up on it. */
 const RUN_LIMIT_MS = 5 * 60_000;
 /** Areas the suite session runs after the rest, alone (service/harness/suite-session.ts). */

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const BIN = resolve(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
+const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 /** One run may take this long before the bench gives up on it (a run at --runs 1000 takes minutes). */
 const RUN_LIMIT_MS = 30 * 60_000;
 

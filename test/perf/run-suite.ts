@@ -19,7 +19,7 @@ export interface SuiteRun {
   outputTail: string;
 }
 
-const BIN = resolve(import.meta.dirname, '../bin/hps-conformance.mjs');
+const BIN = resolve(import.meta.dirname, '../../bin/hps-conformance.mjs');
 
 /** `run` with `args` (e.g. ['--variant', 'alt'] or ['--profile', file]); `timeoutMs` kills the child. */
 export function runSuite(args: string[], o: { seed: number; env?: Record<string, string>; timeoutMs: number }): Promise<SuiteRun> {
