@@ -16,6 +16,7 @@ import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, re
 import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
+import { redactOnRead, shownOnRead } from './redact-on-read.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 
 export type { Exchange } from '../catalogue/report/model.ts';
@@ -332,18 +333,11 @@ export class Client {
 
   /** The exchange as recorded before sending: redacted like everything kept as evidence. */
   private exchangeOf(o: RequestOptions, headers: Record<string, string>, body: string | Buffer | undefined): Exchange {
-    return {
-      seq: ++seqCounter,
-      at: new Date().toISOString(),
-      durationMs: 0,
-      request: {
-        method: o.method,
-        // A probe may carry a credential in the query: the recorded path is redacted like the rest.
-        path: redactText(o.path, this.secrets),
-        headers: this.evidenceHeaders(headers),
-        ...(body !== undefined ? { body: redactText(clip(body.toString()), this.secrets) } : {}),
-      },
-    };
+    // A probe may carry a credential in the query: the recorded path is redacted like the rest.
+    const request = { method: o.method, path: redactText(o.path, this.secrets) } as Exchange['request'];
+    shownOnRead(request, 'headers', () => this.evidenceHeaders(headers));
+    if (body !== undefined) redactOnRead(request, 'body', clip(body.toString()), this.secrets);
+    return { seq: ++seqCounter, at: new Date().toISOString(), durationMs: 0, request };
   }
 
   /**
@@ -470,7 +464,8 @@ export class Client {
       const text = bytes.toString('utf8');
       exchange.durationMs = Math.round(performance.now() - started);
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
-      exchange.response = { status: res.statusCode, headers: redactHeaders(rh, this.secrets), body: redactText(clip(text), this.secrets) };
+      const answer = shownOnRead({ status: res.statusCode } as NonNullable<Exchange['response']>, 'headers', () => redactHeaders(rh, this.secrets));
+      exchange.response = redactOnRead(answer, 'body', clip(text), this.secrets);
       if (!o.outsideHttp) recordAnswer(this.origin);
       const parsed = parseBoundedJson(text);
       return { status: res.statusCode, headers: rh, text, json: parsed.json, ...(parsed.bound ? { jsonBound: parsed.bound } : {}), exchange };

@@ -46,7 +46,8 @@ export class ExchangeTracker {
     if (!res) return;
     const key = req.authorization === undefined ? req.key ?? undefined : undefined;
     const keyLivemode = livemodeOfKey(key);
-    const idempotent = 'idempotency-key' in ex.request.headers;
+    // As sent (core/client.ts wireOf): the option, or the header given as is; the recorded headers are redacted on read.
+    const idempotent = req.idempotencyKey !== undefined || (req.headers !== undefined && 'idempotency-key' in req.headers);
     const count = (r: string) => (this.checked[r] = (this.checked[r] ?? 0) + 1);
     const answer = { method: ex.request.method, path: ex.request.path, sentAt: Date.parse(ex.at), answeredAt: Date.now() };
     const input = { method: ex.request.method, path: ex.request.path, keyLivemode, idempotent };
