@@ -464,7 +464,8 @@ export class Client {
       const text = bytes.toString('utf8');
       exchange.durationMs = Math.round(performance.now() - started);
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
-      const answer = shownOnRead({ status: res.statusCode } as NonNullable<Exchange['response']>, 'headers', () => redactHeaders(rh, this.secrets));
+      const answer = { status: res.statusCode } as NonNullable<Exchange['response']>;
+      shownOnRead(answer, 'headers', () => redactHeaders(rh, this.secrets));
       exchange.response = redactOnRead(answer, 'body', clip(text), this.secrets);
       if (!o.outsideHttp) recordAnswer(this.origin);
       const parsed = parseBoundedJson(text);
