@@ -57,7 +57,7 @@ export class SuiteSession {
    * `keepWorkers`: for a session that serves many runs. vitest recycles its worker threads after
    * every run (to isolate runs from each other), so each run would start threads and evaluate every
    * suite module again (~1 s a run here); run-scoped state is reset by the run id instead
-   * (service/harness/run-scoped.ts), so the session keeps its workers and only test files are evaluated anew.
+   * (service/harness/run-scoped.ts), so the session keeps its workers and only rule files are evaluated anew.
    */
   static async open(o: { keepWorkers?: boolean; workers?: number } = {}): Promise<SuiteSession> {
     const { createVitest, BaseSequencer } = await import('vitest/node');
@@ -151,7 +151,7 @@ function vitestOptions(reporter: Reporter, workers: number, sequencer: typeof Ba
   return {
     config: false as const,
     root: PACKAGE_ROOT,
-    include: ['suites/**/*.test.ts'],
+    include: ['suites/**/*.rules.ts'],
     watch: false,
     reporters: [reporter],
     passWithNoTests: true,

@@ -1,6 +1,6 @@
 /**
  * How long a rule test spent waiting rather than working: sleeps for webhook deliveries and retries,
- * and awaits of a scenario another test runs (suites/webhooks/retries.test.ts). The union of those
+ * and awaits of a scenario another test runs (suites/webhooks/retries.rules.ts). The union of those
  * intervals, per test (waits in parallel branches of one test count once), left in task.meta as
  * `waitedMs` for `npm run bench:conformance`. Only a measure: nothing is judged on it.
  */

@@ -71,7 +71,7 @@ describe('suite helpers', () => {
   });
 
   it('catches a planted cross-area import, and lets own-folder and _shared imports through (the check can fail)', () => {
-    const routing = join(SUITES, 'routing', 'x.test.ts');
+    const routing = join(SUITES, 'routing', 'x.rules.ts');
     expect(violationsOf(routing, `import { newSubject } from '../auth/support.ts';`)).toHaveLength(1);
     expect(violationsOf(routing, `const m = await import('../idempotency/lookup.ts');`)).toHaveLength(1);
     expect(violationsOf(routing, `export { x } from "../webhooks/support.ts";`)).toHaveLength(1);

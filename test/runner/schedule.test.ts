@@ -5,7 +5,7 @@ import { FILE_SECONDS, longestFirst, suiteFileOf } from '../../service/harness/s
 
 const SUITES = join(import.meta.dirname, '..', '..', 'suites');
 const testsOf = (area: string) =>
-  readdirSync(join(SUITES, area)).filter((f) => f.endsWith('.test.ts')).map((f) => ({ moduleId: join(SUITES, area, f) }));
+  readdirSync(join(SUITES, area)).filter((f) => f.endsWith('.rules.ts')).map((f) => ({ moduleId: join(SUITES, area, f) }));
 const files = readdirSync(SUITES).flatMap((area) => (area.startsWith('_') ? [] : testsOf(area)));
 const order = longestFirst(files, (f) => statSync(f.moduleId).size).map((f) => suiteFileOf(f.moduleId));
 
@@ -16,11 +16,11 @@ describe('the order suite files are handed to the workers (service/harness/sched
   });
 
   it('starts the webhook retry file first: its waits (the 10 s time-out, the ladder) overlap every other file', () => {
-    expect(order[0]).toBe('webhooks/retries.test.ts');
+    expect(order[0]).toBe('webhooks/retries.rules.ts');
   });
 
   it('runs the exclusive area (limits) last, and every file exactly once', () => {
-    expect(order.at(-1)).toBe('limits/rate-limit.test.ts');
+    expect(order.at(-1)).toBe('limits/rate-limit.rules.ts');
     expect(new Set(order).size).toBe(files.length);
   });
 

@@ -2,7 +2,7 @@
  * A run at time_scale 1 (any real staging) keeps its behaviour and says which webhook rules it only
  * partly checked and what completes them: the console line, summary.md, report.html and report.json
  * (observed.partly_checked) carry the exact commands of the long run and its judge. Without the
- * suite's message (suites/webhooks/retries.test.ts) nothing is listed: these assertions fail.
+ * suite's message (suites/webhooks/retries.rules.ts) nothing is listed: these assertions fail.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -18,7 +18,7 @@
  * 8 h 48 min schedule in about 8 s, then a quiet period for HOOK-MAX-ATTEMPTS.
  *
  * Long scenarios (the ladder, the 10 s time-out, which is never scaled) start together as soon as the
- * first test of this file runs — test files may run one at a time — and each test awaits the one it
+ * first test of this file runs — rule files may run one at a time — and each test awaits the one it
  * judges. They are started for the tests the run selected only, and with the first test's context
  * (its request count includes their few setup requests).
  */

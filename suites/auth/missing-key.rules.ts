@@ -1,7 +1,7 @@
 /**
  * Requests without a valid key: without any Authorization header (AUTH-MISSING-KEY, on the six
  * operations), and without a valid key of any kind on any route, method and body
- * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.test.ts.
+ * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.rules.ts.
  */
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';

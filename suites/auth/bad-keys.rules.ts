@@ -2,7 +2,7 @@
  * Keys that are not valid (spec, Authentication: "Missing, malformed, unknown or revoked key: 401
  * invalid_api_key"): malformed headers, unknown keys, the revoked key, the WWW-Authenticate
  * challenge of their 401s, and (OBSERVE) which answer wins when a bad key meets another problem.
- * Requests without any Authorization header are in missing-key.test.ts.
+ * Requests without any Authorization header are in missing-key.rules.ts.
  */
 import fc from 'fast-check';
 import { ruleTest } from '../../service/harness/rule-test.ts';
