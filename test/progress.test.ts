@@ -6,7 +6,7 @@
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import { getRule, type RuleId } from '../catalogue/index.ts';
-import { createProgress } from '../service/harness/progress.ts';
+import { createProgress } from '../service/harness/main/progress.ts';
 
 const mod = (area: string, file = 'x') => ({ moduleId: `/pkg/suites/${area}/${file}.rules.ts` });
 

@@ -5,16 +5,16 @@
  * Requests without any Authorization header are in missing-key.rules.ts.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import { TransportError, type RequestOptions } from '../../core/client.ts';
-import { expectTrue } from '../../service/harness/expect.ts';
+import { expectTrue } from '../../service/harness/worker/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, lenientForms, malformedAuthorization, oneOfEachFamily, unknownKey } from './bad-credentials.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid, type Credentials } from '../_shared/valid-request.ts';
 import { splitKey } from '../../service/generators/invalid-credentials.ts';
 import { MALFORMED_KEY_CASES } from '../../service/generators/index.ts';
 import { expectInvalidKey } from './invalid-key.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { REVOKED_KEY_OPERATION_CASES } from '../../service/generators/cases/auth.ts';
 
 /**

@@ -4,16 +4,16 @@
  * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.rules.ts.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import type { RequestOptions } from '../../core/client.ts';
-import { expectError, expectTrue } from '../../service/harness/expect.ts';
+import { expectError, expectTrue } from '../../service/harness/worker/expect.ts';
 import { anyRequestBody, type RequestBodyKind } from '../../service/generators/any-request-body.ts';
 import { anyRequestPath } from '../../service/generators/any-request-path.ts';
 import { METHODS } from '../../service/generators/routes.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { NO_KEY_OPERATION_CASES } from '../../service/generators/cases/auth.ts';
 
 /**

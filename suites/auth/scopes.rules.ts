@@ -6,10 +6,10 @@
  * lacking (and then nothing changes: no Payment moves, none is created), served where it is held.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { OPERATIONS, createBody, expectUntouched, newSubject, sendValid, type Operation } from '../_shared/valid-request.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { READ_SCOPE_CASES, WRITE_SCOPE_CASES } from '../../service/generators/cases/auth.ts';
 
 const needing = (scope: Operation['scope']) => OPERATIONS.filter((op) => op.scope === scope);

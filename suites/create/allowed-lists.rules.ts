@@ -19,9 +19,9 @@ import {
   type InvalidCase,
 } from '../../service/generators/index.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { create, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { INVALID_CHANNELS_CASES, INVALID_METHODS_CASES, VALID_CHANNELS_CASES, VALID_METHODS_CASES, type ListRow } from '../../service/generators/cases/create.ts';
 
 type Field = 'allowed_methods' | 'allowed_channels';

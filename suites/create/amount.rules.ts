@@ -9,10 +9,10 @@
  * only observed.
  */
 import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../service/generators/index.ts';
-import { ruleTest } from '../../service/harness/rule-test.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
 import { AMOUNT_MISSING_CASES } from '../../service/generators/cases/create.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('CREATE-AMOUNT-INVALID', async (t) => {
   const inBody = (c: InvalidCase<string>) => ({ ...c, value: { amount: c.value, external_id: t.externalId('amt'), metadata: t.metadata() } });

@@ -20,9 +20,9 @@ import {
   type InvalidCase,
 } from '../../service/generators/index.ts';
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { MALFORMED_JSON_CASES, MULTI_VIOLATION_CASES, NOT_OBJECT_CASES } from '../../service/generators/cases/create.ts';
 import { deriveFieldRuleTests } from './field-rules.ts';
 

@@ -6,10 +6,10 @@
  * applies. `"context_items": null` (sent, or absent?) is observed, not asserted.
  */
 import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../service/generators/index.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { CONTEXT_ITEMS_CASES } from '../../service/generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, items: unknown) {

@@ -14,8 +14,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fieldRuleEdgeTable, invalidCreateRequest, SINGLE_FIELD_RULE_IDS, slotsBrokenBy, type SingleFieldRuleId } from '../../service/generators/index.ts';
-import { share } from '../../service/harness/depth.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { share } from '../../service/harness/worker/depth.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { batched, create, expectRejected, fresh, marker, type Body } from './support.ts';
 
 /** The rule ids this folder's rule files state by hand: `ruleTest('<ID>'` with the id as a literal. */

@@ -15,11 +15,11 @@
 import fc from 'fast-check';
 import { longString } from '../../service/generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectError, short } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectError, short } from '../../service/harness/worker/expect.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
 import { create, createRaw, outcomeOf, batched } from './support.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
 import { DESCRIPTION_LENGTH_CASES, EXTERNAL_ID_LENGTH_CASES, LENGTH_CEILING, REFERENCE_LENGTH_CASES } from '../../service/generators/cases/create-limits.ts';
 

@@ -11,9 +11,9 @@
 import {
   borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase,
 } from '../../service/generators/index.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../service/generators/cases/create.ts';
 
 function bodyWith(t: RuleContext, returnUrl: unknown) {

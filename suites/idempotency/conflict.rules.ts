@@ -3,14 +3,14 @@
  * 409 idempotency_conflict"; Authentication — "Idempotency keys are scoped to the API key."
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectError, expectEqual, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectError, expectEqual, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { bodyChange } from '../../service/generators/body-change.ts';
 import { idempotencyBodyFields } from '../../service/generators/idempotency-body-fields.ts';
 import { idempotencyKeySuffix } from '../../service/generators/idempotency-key-suffix.ts';
 import { bodyOf, changedBody, idempotencyKey } from './bodies.ts';
 import { cancelIfPending, expectExactlyOne, expectNothingCreated } from '../_shared/by-external-id.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('IDEM-CONFLICT', async (t) => {
   // Same key, same external_id, another amount: Rules 2 and 4 both apply; either code is accepted.

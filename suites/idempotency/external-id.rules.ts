@@ -4,13 +4,13 @@
  * "unique per business and per livemode when set".
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { idempotencyBodyFields } from '../../service/generators/idempotency-body-fields.ts';
 import { idempotencyKeySuffix } from '../../service/generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
   const second = fc.record({

@@ -5,13 +5,13 @@
  * external_id) and each is answered with the original result or 409 idempotency_in_progress.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { idempotencyBodyFields } from '../../service/generators/idempotency-body-fields.ts';
 import { idempotencyKeySuffix } from '../../service/generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { expectExactlyOne } from '../_shared/by-external-id.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('IDEM-IN-PROGRESS', async (t) => {
   const tally = { original: 0, in_progress: 0, requests: 0 };

@@ -6,14 +6,14 @@
  * and whether a refused create is replayed, are not shown: observed.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { deepEqual, expectEqual, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { deepEqual, expectEqual, expectStatus } from '../../service/harness/worker/expect.ts';
 import { idempotencyBodyFields } from '../../service/generators/idempotency-body-fields.ts';
 import { idempotencyKeySuffix } from '../../service/generators/idempotency-key-suffix.ts';
 import { bodyOf, idempotencyKey } from './bodies.ts';
 import { expectExactlyOne } from '../_shared/by-external-id.ts';
 import { expectOnlyMarked } from './by-mark.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('IDEM-REPLAY', async (t) => {
   const cases = fc.record({

@@ -7,8 +7,8 @@
  * external_id with its letter case changed is another value. A fixed table on every seed: the
  * variants are built from the run's marker, so they never meet another run's values.
  */
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
 import { EXTERNAL_ID_VARIANT_CASES, KEY_VARIANT_CASES, type ValueVariant } from '../../service/generators/cases/states.ts';
 

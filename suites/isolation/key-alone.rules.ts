@@ -6,10 +6,10 @@
  * who can read it.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('ISO-KEY-ALONE', async (t) => {
   const values = fc.oneof(

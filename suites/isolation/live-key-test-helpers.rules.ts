@@ -5,10 +5,10 @@
  * well, so 405 method_not_allowed is accepted there too (which one wins is recorded).
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { liveSubject, testPayment } from './subjects.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('ISO-LIVE-KEY-TEST-HELPERS', async (t) => {
   const live = t.keys.live!;

@@ -4,12 +4,12 @@
  * a Payment of another business." Another business never lists it either.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 type Op = 'getPayment' | 'cancelPayment' | 'simulatePaymentSucceeded' | 'simulatePaymentCancelled';
 const ops = fc.constantFrom<Op>('getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled');

@@ -5,10 +5,10 @@
  * Live writes only when probes.live_writes is true; otherwise a Live Payment found by listing.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { liveSubject, testPayment, type TestState } from './subjects.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { TEST_KEY_ON_LIVE_CASES } from '../../service/generators/cases/states.ts';
 
 const states = fc.constantFrom<TestState>('PENDING', 'PAID', 'CANCELLED');

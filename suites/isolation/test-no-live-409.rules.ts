@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { LIVE_ONLY_CODES } from '../../catalogue/index.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../service/generators/create-payment-request.ts';
 import { validAmount } from '../../service/generators/valid-amount.ts';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectStatus } from '../../service/harness/expect.ts';
-import { share } from '../../service/harness/depth.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectStatus } from '../../service/harness/worker/expect.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('ISO-TEST-NO-LIVE-409', async (t) => {
   const receiving = t.profile.live_receiving;

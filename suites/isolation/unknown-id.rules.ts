@@ -3,11 +3,11 @@
  * payment_not_found when the id does not exist for the key's business and environment."
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 import type { RequestOptions } from '../../core/client.ts';
 import { OPERATIONS, expandPath, type Operation } from '../../catalogue/schemas/index.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 const byId = OPERATIONS.filter((op) => op.path.includes('{id}'));
 

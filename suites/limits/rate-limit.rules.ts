@@ -8,10 +8,10 @@
  * bounded by probes.rate_limit_max_requests (default 200) and by time, and stop at the first 429.
  * A limit not reached within those bounds is SKIP with the count, never FAIL (thresholds are not shown).
  */
-import { sleep } from '../../service/harness/wait-clock.ts';
+import { sleep } from '../../service/harness/worker/wait-clock.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 
 /** Requests in flight at once during a burst. */
 const WAVE = 8;

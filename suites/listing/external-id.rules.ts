@@ -8,10 +8,10 @@
  * carry this run's marker, so no other run's Payment can match them.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectTrue } from '../../service/harness/worker/expect.ts';
 import { listPage } from './window.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { EXTERNAL_ID_FILTER_CASES } from '../../service/generators/cases/listing.ts';
 
 ruleTest('LIST-FILTER-EXTERNAL-ID', async (t) => {

@@ -10,11 +10,11 @@
  * about repeats, and about counts that the closed window makes stable.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectTrue, Mismatch } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectTrue, Mismatch } from '../../service/harness/worker/expect.ts';
 import { PAYMENT_STATUSES } from '../../catalogue/schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { LIMIT_RESPECTED_CASES, ONE_MATCH_CASES, STATUS_FILTER_CASES, TIGHT_RANGE_CASES, type TightRangeRow } from '../../service/generators/cases/listing.ts';
 
 /** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */

@@ -12,15 +12,15 @@
  * each date field one past its range; random cases follow them.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { countCheck, Mismatch } from '../../service/harness/expect.ts';
+import { countCheck, Mismatch } from '../../service/harness/worker/expect.ts';
 import { BAD_LIMIT_CASES, enumNearMisses, GOOD_LIMIT_CASES } from '../../service/generators/index.ts';
 import { badLimit } from '../../service/generators/bad-limit.ts';
 import { malformedDateFilter } from '../../service/generators/malformed-date-filter.ts';
 import { unknownStatusFilter } from '../../service/generators/unknown-status-filter.ts';
 import { PAYMENT_STATUSES } from '../../catalogue/schemas/index.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { KNOWN_STATUS_CASES, MALFORMED_DATE_CASES, RFC3339_DATE_CASES, STATUS_NEAR_MISS_CASES, UNKNOWN_STATUS_CASES } from '../../service/generators/cases/listing.ts';
 
 function answer(res: ApiResponse): string {

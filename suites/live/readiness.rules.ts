@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../service/generators/create-payment-request.ts';
 import { validAmount } from '../../service/generators/valid-amount.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending } from '../_shared/by-external-id.ts';
-import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 
 interface Extra {
   allowed_methods?: string[];

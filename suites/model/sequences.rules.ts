@@ -31,9 +31,9 @@
  */
 import fc from 'fast-check';
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { countCheck, decimalEquals, Mismatch, short } from '../../service/harness/expect.ts';
-import { share } from '../../service/harness/depth.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { countCheck, decimalEquals, Mismatch, short } from '../../service/harness/worker/expect.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { validAmount } from '../../service/generators/valid-amount.ts';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectError, expectStatus } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectError, expectStatus } from '../../service/harness/worker/expect.ts';
 import { expectNothingCreated } from '../_shared/by-external-id.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('ORDER-CUSTOMER-ACCEPTED', async (t) => {
   const customerId = t.profile.fixtures!.customer_id!;

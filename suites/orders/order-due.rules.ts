@@ -5,12 +5,12 @@
  * created within the due is cancelled at once, so the fixture's remaining due never changes.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { amountBetween, formatCents } from '../../service/generators/amount-between.ts';
 import { toCents } from './cents.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 function orderOf(t: RuleContext) {
   const order = t.profile.fixtures!.order!;

@@ -6,11 +6,11 @@
  * leaves a PENDING Payment that is cancelled at once.
  */
 import fc from 'fast-check';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { toCents } from './cents.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 /** Sends a create that must be refused; cancels at once whatever a faulty target created. */
 async function refusedCreate(t: RuleContext, body: Record<string, unknown>) {

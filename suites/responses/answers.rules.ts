@@ -7,8 +7,8 @@
  * drive varied traffic (every operation; valid and invalid bodies, keys and ids; unknown
  * routes and wrong methods) so that the rules run in any selection, and judge it directly.
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectTrue } from '../../service/harness/worker/expect.ts';
 import { acceptedStatuses } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 

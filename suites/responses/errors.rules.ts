@@ -8,8 +8,8 @@
  * traffic that provokes every kind of error and judge each one directly.
  */
 import { ERROR_TABLE } from '../../catalogue/error-codes.ts';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectTrue } from '../../service/harness/worker/expect.ts';
 import { validate } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 

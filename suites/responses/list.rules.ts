@@ -5,8 +5,8 @@
  * Every listPayments answer while driving varied traffic (plain, paged, filtered, under every
  * kind of key) is judged against the PaymentList schema (ambient.ts judges them too).
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectTrue } from '../../service/harness/worker/expect.ts';
 import { validate } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic } from './traffic.ts';
 

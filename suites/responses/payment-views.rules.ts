@@ -4,15 +4,15 @@
  * esid: Endpoints › Rules, Rule 1 — "createPayment with the same Idempotency-Key and an identical
  *       body returns the original result".
  *
- * RESP-PAYMENT-VIEWS-AGREE is ambient (service/harness/payment-views.ts compares every view of every
+ * RESP-PAYMENT-VIEWS-AGREE is ambient (service/harness/worker/payment-views.ts compares every view of every
  * Payment the run sees); this test gives it a walk of its own so it runs in any selection: each
  * Payment of a fixed table is shown every way the API shows it (create, replay, GET, list item,
  * status-filtered list item, the action's answer, GET and list after it), and every view is
  * compared with the first. Every status the table reaches is reached on every seed.
  */
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
-import { checkPaymentViews, PaymentViews } from '../../service/harness/payment-views.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
+import { checkPaymentViews, PaymentViews } from '../../service/harness/worker/payment-views.ts';
 import type { ApiResponse } from '../../core/client.ts';
 
 /** The Payments of the walk: every field fixed at creation set or left out, and the transition each then takes. */

@@ -11,11 +11,11 @@
  */
 import fc from 'fast-check';
 import { validAmount } from '../../service/generators/valid-amount.ts';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue, normaliseDecimal } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue, normaliseDecimal } from '../../service/harness/worker/expect.ts';
 import { unknownEnumValues, validate, type OperationId } from '../../catalogue/schemas/index.ts';
 import { describeSeen, driveTraffic, type Seen } from './traffic.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 const PAYMENT_OPS: ReadonlySet<OperationId> = new Set(['createPayment', 'getPayment', 'cancelPayment', 'simulatePaymentSucceeded', 'simulatePaymentCancelled']);
 

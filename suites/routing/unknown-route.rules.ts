@@ -3,14 +3,14 @@
  * no operation's template matches, and (OBSERVE) the borderline forms of the known ones.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import { TransportError, type ApiResponse, type RequestOptions } from '../../core/client.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 import { createBody, expectUntouched, newSubject, outcome } from '../_shared/valid-request.ts';
 import { unknownRoutePath } from '../../service/generators/unknown-route-path.ts';
 import { METHODS, ROUTES, routePath } from '../../service/generators/routes.ts';
 import { UNKNOWN_ROUTE_CASES } from '../../service/generators/cases/routes-versions.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 type Probe = (label: string, req: RequestOptions) => Promise<ApiResponse | undefined>;
 

@@ -7,14 +7,14 @@
  * names the route's methods in Allow. HEAD and OPTIONS are observed under ROUTE-EDGE-FORMS.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { expectError, expectTrue } from '../../service/harness/expect.ts';
+import { expectError, expectTrue } from '../../service/harness/worker/expect.ts';
 import { createBody, expectUntouched, newSubject, type Subject } from '../_shared/valid-request.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { WRONG_METHODS, routePath, type Route } from '../../service/generators/routes.ts';
 import { ALLOW_HEADER_CASES, WRONG_METHOD_CASES } from '../../service/generators/cases/routes-versions.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
 

@@ -4,11 +4,11 @@
  * A created Payment is PENDING with created_at a date-time and neither paid_at nor
  * cancelled_at set, and a later get agrees.
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { pendingBody } from '../../service/generators/pending-body.ts';
 import { expectSameInstant, expectTimestampsOfState, getOk } from './states.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 ruleTest('TRANS-CREATE-PENDING', async (t) => {
   await t.property(pendingBody(), async (body) => {

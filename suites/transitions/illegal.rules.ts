@@ -9,10 +9,10 @@
  * three actions on fresh Payments agree with the table after every step.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectError, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { act, ACTION_TARGET, ACTIONS, expectRefused, expectUnchanged, getOk, reach, type Origin } from './states.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { ILLEGAL_ORIGINS, ILLEGAL_TRANSITION_CASES } from '../../service/generators/cases/states.ts';
 
 function fromOrigin(origin: Origin): void {

@@ -8,12 +8,12 @@
  * the target status and the timestamp the state implies (a date-time not before created_at, the
  * other one not set); a later get agrees, instant for instant.
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { pendingBody } from '../../service/generators/pending-body.ts';
 import { act, ACTION_TARGET, expectSameInstant, expectTimestampsOfState, getOk, type Action } from './states.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 async function legalMove(t: RuleContext, action: Action): Promise<void> {
   const to = ACTION_TARGET[action];

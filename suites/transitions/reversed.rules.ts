@@ -7,12 +7,12 @@
  * A reversed PAID Payment reads REVERSED; cancelPayment and both helpers answer 409 and leave
  * it REVERSED; only a PAID Payment becomes REVERSED.
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { validate } from '../../catalogue/schemas/index.ts';
 import { pendingBody } from '../../service/generators/pending-body.ts';
 import { ACTIONS, expectRefused, expectSameInstant, expectUnchanged, getOk, instantOf, reach, reverse } from './states.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { NON_PAID_REVERSAL_CASES } from '../../service/generators/cases/states.ts';
 
 ruleTest('TRANS-REVERSED', async (t) => {

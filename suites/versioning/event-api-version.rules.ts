@@ -9,8 +9,8 @@
  * arrive at all is the webhooks area's business (HOOK-AT-LEAST-ONCE): this rule judges those that
  * did, and is SKIP when none did.
  */
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectTrue } from '../../service/harness/worker/expect.ts';
 import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, describe, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';

@@ -7,11 +7,11 @@
  * prefix at all) are observed.
  */
 import fc from 'fast-check';
-import { ruleTest } from '../../service/harness/rule-test.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { ruleTest } from '../../service/harness/worker/rule-test.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 import { OPERATIONS, expectUntouched, newSubject, outcome, sendValid } from '../_shared/valid-request.ts';
 import { otherVersionPrefix } from '../../service/generators/other-version-prefix.ts';
-import { share } from '../../service/harness/depth.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 import { OTHER_VERSION_CASES } from '../../service/generators/cases/routes-versions.ts';
 
 ruleTest('VERS-UNKNOWN-VERSION-404', async (t) => {

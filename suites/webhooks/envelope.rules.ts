@@ -13,8 +13,8 @@
  */
 import fc from 'fast-check';
 import { validCreateRequest } from '../../service/generators/valid-create-request.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectTrue } from '../../service/harness/worker/expect.ts';
 import { validate } from '../../catalogue/schemas/index.ts';
 import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
@@ -22,7 +22,7 @@ import { bodyOf, collect, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_sh
 import { controlRequest, tell, type Emitted, type Op, type Story } from '../_shared/stories.ts';
 import { allTypesEndpoint, hooks, liveWrites, subscribers, type Hooks } from '../_shared/webhook-hooks.ts';
 import { expectSameObject } from './same-object.ts';
-import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 
 type Body = Record<string, unknown>;
 

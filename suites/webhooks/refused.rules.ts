@@ -18,8 +18,8 @@
  * arrives later than that is not seen (never a false alarm; a slower phantom event is missed).
  */
 import type { ApiResponse } from '../../core/client.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch } from '../../service/harness/worker/expect.ts';
 import type { Delivery } from '../../service/sink/index.ts';
 import { bodyOf, collect, deliveriesOf, describe, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
 import { allTypesEndpoint, hooks, type Hooks } from '../_shared/webhook-hooks.ts';

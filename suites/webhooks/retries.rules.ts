@@ -28,9 +28,9 @@ import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
 import {
   ACK_EDGE_CASES, ACK_STATUSES, FAILED_ANSWER_CASES, REDIRECT_CASES, SIDE_BY_SIDE,
 } from '../../service/generators/cases/webhooks.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { timelineEvidence } from '../../catalogue/report/timeline.ts';
-import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import { Mismatch, expectTrue } from '../../service/harness/worker/expect.ts';
 import type { Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries, deliveriesFor, expectedDeliveries, requireArrived, type Expected } from '../_shared/arrivals.ts';
 import { collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep } from '../_shared/deliveries.ts';
@@ -38,9 +38,9 @@ import { tell, type Story } from '../_shared/stories.ts';
 import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
 import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
-import { onNewRun } from '../../service/harness/run-scoped.ts';
-import { outsideWaitClock, waiting } from '../../service/harness/wait-clock.ts';
-import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
+import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
+import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (README, "The long schedule"). */

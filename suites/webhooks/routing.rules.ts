@@ -14,8 +14,8 @@
  * slowest delivery latency seen, between 1 s and 3 s: a misrouted copy goes out with the right one —
  * and only then are the negative rules judged on everything the sink got for these Payments.
  */
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectTrue } from '../../service/harness/worker/expect.ts';
 import { validate } from '../../catalogue/schemas/index.ts';
 import type { Delivery } from '../../service/sink/index.ts';
 import { deliveriesFor, expectedDeliveries, type Expected } from '../_shared/arrivals.ts';
@@ -24,8 +24,8 @@ import { controlRequest, tell, type Story } from '../_shared/stories.ts';
 import { allTypesEndpoint, endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
 import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
-import { runShared } from '../../service/harness/run-scoped.ts';
-import { PaymentViews } from '../../service/harness/payment-views.ts';
+import { runShared } from '../../service/harness/worker/run-scoped.ts';
+import { PaymentViews } from '../../service/harness/worker/payment-views.ts';
 
 interface Traffic {
   stories: Story[];
@@ -262,7 +262,7 @@ const MAX_READ_BACK = 300;
 /**
  * Each Payment an event of the run carried, read with GET after its events arrived (its
  * environment's key) and compared with them as one more view: the fields fixed at creation and the
- * instants equal, the status where the events' statuses can lead (service/harness/payment-views.ts).
+ * instants equal, the status where the events' statuses can lead (service/harness/worker/payment-views.ts).
  */
 interface ReadBack {
   problems: string[];
@@ -303,7 +303,7 @@ async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[
 
 /**
  * The events of one Payment show one Payment: each event's livemode is its data.object's, and the
- * fields fixed at creation agree across all its events (service/harness/payment-views.ts, every event a
+ * fields fixed at creation agree across all its events (service/harness/worker/payment-views.ts, every event a
  * snapshot: statuses are not ordered here).
  */
 function eventViewProblems(deliveries: readonly Delivery[], views = new PaymentViews()): string[] {
@@ -316,7 +316,7 @@ function eventViewProblems(deliveries: readonly Delivery[], views = new PaymentV
     if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
     if (body.livemode !== object.livemode) problems.push(`${describe(d)}: the event says livemode ${JSON.stringify(body.livemode)}, its data.object ${JSON.stringify(object.livemode)}`);
     // The event is the Payment as it was when the service sent it: a read asked for after its arrival
-    // may show it moved on along the transition table, never back (service/harness/payment-views.ts).
+    // may show it moved on along the transition table, never back (service/harness/worker/payment-views.ts).
     const diffs = views.observe({ payment: object, where: describe(d), sentAt: 0, answeredAt: d.receivedAt, snapshot: false }) ?? [];
     problems.push(...diffs.map((x) => x.message));
   }

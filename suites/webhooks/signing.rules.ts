@@ -13,15 +13,15 @@
  * the sink kept; its freshness is judged apart (HOOK-TIMESTAMP-FRESH).
  */
 import { eventTextFields } from '../../service/generators/event-text-fields.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, expectTrue } from '../../service/harness/expect.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, expectTrue } from '../../service/harness/worker/expect.ts';
 import { deliveryBody, verifySignature, type Delivery } from '../../service/sink/index.ts';
 import { awaitDeliveries } from '../_shared/arrivals.ts';
 import { bodyOf, describe, evidenceOf, FIRST_DELIVERY_MS } from '../_shared/deliveries.ts';
 import { controlRequest, tell, type Story } from '../_shared/stories.ts';
 import { endpointAt, hooks, liveWrites, type Hooks } from '../_shared/webhook-hooks.ts';
 import { TIMESTAMP_TOLERANCE_S, USER_AGENT } from './limits.ts';
-import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 
 /** Events on a few Payments (one with a failed first attempt, so a retry is judged too), as the sink got them. */
 async function traffic(t: RuleContext, h: Hooks, o: { body?: Record<string, unknown>; endpointTest?: boolean } = {}): Promise<Delivery[]> {

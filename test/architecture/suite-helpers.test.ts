@@ -77,6 +77,6 @@ describe('suite helpers', () => {
     expect(violationsOf(routing, `export { x } from "../webhooks/support.ts";`)).toHaveLength(1);
     expect(violationsOf(join(SUITES, SHARED, 'x.ts'), `import { a } from '../auth/bad-credentials.ts';`)).toHaveLength(1);
     expect(violationsOf(join(SUITES, 'x.ts'), ``)).toHaveLength(1);
-    expect(violationsOf(routing, `import { a } from './routes.ts';\nimport { b } from '../_shared/routes.ts';\nimport { c } from '../../service/harness/expect.ts';`)).toEqual([]);
+    expect(violationsOf(routing, `import { a } from './routes.ts';\nimport { b } from '../_shared/routes.ts';\nimport { c } from '../../service/harness/worker/expect.ts';`)).toEqual([]);
   });
 });

@@ -15,9 +15,9 @@ import type { HpsMeta } from '../../core/evidence.ts';
 import { TransportError } from '../../core/client.ts';
 import { readReportFile } from '../../core/report-file.ts';
 import { casesOfRule, INVALID_AMOUNT_CASES } from '../../service/generators/index.ts';
-import { runCases } from '../../service/harness/cases.ts';
-import { transportCause } from '../../service/harness/rule-errors.ts';
-import { run } from '../../service/harness/run.ts';
+import { runCases } from '../../service/harness/worker/cases.ts';
+import { transportCause } from '../../service/harness/worker/rule-errors.ts';
+import { run } from '../../service/harness/main/run.ts';
 import { runChild } from '../support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -1,11 +1,11 @@
 /**
  * Depth grows with --runs (issue 25): every property's cases are a share of --runs
- * (service/harness/depth.ts), never a fixed cap; the only caps are the named cost bounds.
+ * (service/harness/worker/depth.ts), never a fixed cap; the only caps are the named cost bounds.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COST_BOUNDS, share } from '../../service/harness/depth.ts';
+import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 
 const SUITES = resolve(import.meta.dirname, '..', '..', 'suites');
 

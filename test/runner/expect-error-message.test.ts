@@ -1,7 +1,7 @@
 /** A Mismatch of expectError names the missing piece when the status is right and the code is not (issue 20: "answered 404, expected 404 not_found" hid it). */
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../../core/client.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 
 const answer = (status: number, json: unknown): ApiResponse => ({
   status, headers: {}, text: JSON.stringify(json), json,

@@ -1,9 +1,9 @@
 /**
- * The comparison behind RESP-PAYMENT-VIEWS-AGREE (service/harness/payment-views.ts): what must agree
+ * The comparison behind RESP-PAYMENT-VIEWS-AGREE (service/harness/worker/payment-views.ts): what must agree
  * between two views of one Payment, and what time may move (docs/rulings.md).
  */
 import { describe, expect, it } from 'vitest';
-import { PaymentViews, type PaymentView } from '../../service/harness/payment-views.ts';
+import { PaymentViews, type PaymentView } from '../../service/harness/worker/payment-views.ts';
 
 const BASE = {
   id: 'pay_1', object: 'payment', livemode: false, status: 'PENDING', amount: '10.50', currency: 'BDT',

@@ -1,11 +1,11 @@
 /**
- * runShared (service/harness/run-scoped.ts): what several tests of a run share is made once, and a making
+ * runShared (service/harness/worker/run-scoped.ts): what several tests of a run share is made once, and a making
  * that failed is not inherited. A blip that broke the listing batch's creates once made every
  * listing rule ERROR, their reruns included, since they all got the same rejected promise (seen in
  * test/field/blip.test.ts under three concurrent `npm test`s).
  */
 import { describe, expect, it } from 'vitest';
-import { enterRun, runShared } from '../../service/harness/run-scoped.ts';
+import { enterRun, runShared } from '../../service/harness/worker/run-scoped.ts';
 
 describe('runShared', () => {
   it('makes once per run, shares it, and starts afresh with a new run', async () => {

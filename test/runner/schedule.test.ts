@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FILE_SECONDS, longestFirst, suiteFileOf } from '../../service/harness/schedule.ts';
+import { FILE_SECONDS, longestFirst, suiteFileOf } from '../../service/harness/main/schedule.ts';
 
 const SUITES = join(import.meta.dirname, '..', '..', 'suites');
 const testsOf = (area: string) =>
@@ -9,7 +9,7 @@ const testsOf = (area: string) =>
 const files = readdirSync(SUITES).flatMap((area) => (area.startsWith('_') ? [] : testsOf(area)));
 const order = longestFirst(files, (f) => statSync(f.moduleId).size).map((f) => suiteFileOf(f.moduleId));
 
-describe('the order suite files are handed to the workers (service/harness/schedule.ts)', () => {
+describe('the order suite files are handed to the workers (service/harness/main/schedule.ts)', () => {
   it('names only suite files that exist', () => {
     const known = new Set(files.map((f) => suiteFileOf(f.moduleId)));
     expect(Object.keys(FILE_SECONDS).filter((f) => !known.has(f))).toEqual([]);

@@ -7,7 +7,7 @@ import { closeAllPools } from '../../core/client.ts';
 import { HarnessError } from '../../core/errors.ts';
 import type { Profile } from '../../core/profile.ts';
 import { preflight } from '../../core/targets/preflight.ts';
-import { freePort } from '../../service/harness/embedded.ts';
+import { freePort } from '../../service/harness/main/embedded.ts';
 
 const KEY = 'pt_test_sk_preflightsecret0123';
 let close: (() => Promise<void>) | undefined;

@@ -16,7 +16,7 @@ import type { Profile } from '../../core/profile.ts';
 import type { Report, RuleReport } from '../../catalogue/report/model.ts';
 import { startReference } from '../../references/service/index.ts';
 import { startSink } from '../../service/sink/index.ts';
-import { freePort } from '../../service/harness/embedded.ts';
+import { freePort } from '../../service/harness/main/embedded.ts';
 import { judgeSinkLog } from '../../service/judge/run-judge.ts';
 import { RETRY_GAPS_MS as JUDGE_GAPS, CLOCK_SLACK_MS as JUDGE_SLACK } from '../../service/judge/schedule.ts';
 import { RETRY_GAPS_MS as SUITE_GAPS, CLOCK_SLACK_MS as SUITE_SLACK } from '../../suites/webhooks/limits.ts';

@@ -6,13 +6,13 @@
  * `maxFailures` the run is cancelled after that many FAIL rules (fail fast).
  */
 import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
-import { getRule, isRuleId, type Rule } from '../../catalogue/index.ts';
-import type { RuleReport } from '../../catalogue/report/model.ts';
-import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
-import { collectRules, type FinishedTest } from '../../results/verdict/collect.ts';
-import type { HpsMeta } from '../../core/evidence.ts';
-import { inertLine } from '../../core/inert.ts';
-import { redactText, redactDeep } from '../../core/redact.ts';
+import { getRule, isRuleId, type Rule } from '../../../catalogue/index.ts';
+import type { RuleReport } from '../../../catalogue/report/model.ts';
+import { ruleIdOfTitle } from '../../../catalogue/rule-title.ts';
+import { collectRules, type FinishedTest } from '../../../results/verdict/collect.ts';
+import type { HpsMeta } from '../../../core/evidence.ts';
+import { inertLine } from '../../../core/inert.ts';
+import { redactText, redactDeep } from '../../../core/redact.ts';
 
 export interface ProgressOptions {
   selected: readonly Rule[];

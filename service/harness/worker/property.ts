@@ -1,10 +1,10 @@
 /** A rule's seeded fast-check property: run, guarded, shrunk within a budget, replayed once, left in task.meta. */
 import fc from 'fast-check';
-import type { RuleId } from '../../catalogue/index.ts';
-import type { HpsMeta, PropertyFailure } from '../../core/evidence.ts';
-import { profileSecrets } from '../../core/profile.ts';
-import { redactText } from '../../core/redact.ts';
-import { deriveSeed, type SuiteContextData } from '../../core/run-context.ts';
+import type { RuleId } from '../../../catalogue/index.ts';
+import type { HpsMeta, PropertyFailure } from '../../../core/evidence.ts';
+import { profileSecrets } from '../../../core/profile.ts';
+import { redactText } from '../../../core/redact.ts';
+import { deriveSeed, type SuiteContextData } from '../../../core/run-context.ts';
 import { Mismatch, SetupRefused } from './expect.ts';
 import { SkipRule, transportCause } from './rule-errors.ts';
 

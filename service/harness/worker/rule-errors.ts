@@ -2,8 +2,8 @@
  * The errors a rule's test ends with that are not a verdict on the target (skipped, out of time),
  * and the transport cause behind any error.
  */
-import { TransportError } from '../../core/client.ts';
-import type { ErrorCode } from '../../core/error-codes.ts';
+import { TransportError } from '../../../core/client.ts';
+import type { ErrorCode } from '../../../core/error-codes.ts';
 
 /** The rule cannot run (the profile lacks what it needs): SKIP. */
 export class SkipRule extends Error {

@@ -4,9 +4,9 @@
  * others; then the first failing row's error (in table order) fails the rule, its evidence as
  * before. With `run --case N|TITLE` only that row runs.
  */
-import { caseMatches, firstCaseOf, type CaseEnv, type CaseTable } from '../../catalogue/case-table.ts';
-import { mapLimit } from '../../core/concurrency.ts';
-import type { CaseOutcome, HpsMeta } from '../../core/evidence.ts';
+import { caseMatches, firstCaseOf, type CaseEnv, type CaseTable } from '../../../catalogue/case-table.ts';
+import { mapLimit } from '../../../core/concurrency.ts';
+import type { CaseOutcome, HpsMeta } from '../../../core/evidence.ts';
 
 export interface CaseOptions {
   /** Rows in flight at once (default 8; 1 keeps table order on the wire). */

@@ -7,9 +7,9 @@
  */
 import { afterAll } from 'vitest';
 import { getCurrentSuite } from 'vitest/suite';
-import { clientForProfile } from '../../core/client-for-profile.ts';
-import { mapLimit } from '../../core/concurrency.ts';
-import { releaseTarget } from '../../core/target-gate.ts';
+import { clientForProfile } from '../../../core/client-for-profile.ts';
+import { mapLimit } from '../../../core/concurrency.ts';
+import { releaseTarget } from '../../../core/target-gate.ts';
 import { suiteContext } from './suite-context.ts';
 
 const createdByFile = new WeakMap<object, Map<string, string>>();

@@ -14,13 +14,13 @@
  *    first, so their waiting overlaps every other file's work;
  * 2. then the files that work longest (CPU-bound properties against the target), longest first;
  * 3. then every other file, the largest first;
- * 4. the exclusive areas last (service/harness/exclusive.ts), whatever this table says.
+ * 4. the exclusive areas last (service/harness/common/exclusive.ts), whatever this table says.
  *
  * The figures are each file's span in seconds on the quick start against the embedded reference (2
  * CPUs, `npm run bench:conformance` breakdown); only their order matters. A file not listed counts
  * as 0 and falls back to its size. Its test: test/runner/schedule.test.ts.
  */
-import { EXCLUSIVE_AREAS } from './exclusive.ts';
+import { EXCLUSIVE_AREAS } from '../common/exclusive.ts';
 
 /** Suite files (relative to suites/) by the seconds they take, waiting files first. */
 export const FILE_SECONDS: Readonly<Record<string, number>> = {

@@ -4,20 +4,20 @@
  * `hps-conformance run` opens a session for one run; the mutation score keeps one open
  * across every planted fault, so vitest, its workers and the suites' modules start once
  * instead of once per fault. Run-scoped state in the workers is keyed by the run id
- * (service/harness/run-scoped.ts), so consecutive runs share nothing but compiled code.
+ * (service/harness/worker/run-scoped.ts), so consecutive runs share nothing but compiled code.
  */
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { File, Task } from '@vitest/runner';
 import type { BaseSequencer, Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
-import type { Rule } from '../../catalogue/index.ts';
-import { selectRules } from '../../catalogue/index.ts';
-import { HarnessError } from '../../core/errors.ts';
-import { PACKAGE_ROOT } from '../../core/package-root.ts';
-import type { SuiteContextData } from '../../core/run-context.ts';
-import type { FinishedTest } from '../../results/verdict/collect.ts';
-import { newTargetGate } from '../../core/target-gate.ts';
-import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from './exclusive.ts';
+import type { Rule } from '../../../catalogue/index.ts';
+import { selectRules } from '../../../catalogue/index.ts';
+import { HarnessError } from '../../../core/errors.ts';
+import { PACKAGE_ROOT } from '../../../core/package-root.ts';
+import type { SuiteContextData } from '../../../core/run-context.ts';
+import type { FinishedTest } from '../../../results/verdict/collect.ts';
+import { newTargetGate } from '../../../core/target-gate.ts';
+import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
 
 /**
@@ -30,7 +30,7 @@ export const SUITE_WORKERS = 4;
 /**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
  * once: its run is CPU-bound, not waiting. On a 2-CPU machine two workers keep both CPUs busy
- * (one of them mostly holds the webhook retry file, started first: service/harness/schedule.ts); each
+ * (one of them mostly holds the webhook retry file, started first: service/harness/main/schedule.ts); each
  * further worker adds its own start-up (module evaluation, schema compiles: ~0.7-1.4 s of CPU) and
  * ~60-75 MB of memory (docs/design.md, "Where the quick start's memory goes").
  */
@@ -57,7 +57,7 @@ export class SuiteSession {
    * `keepWorkers`: for a session that serves many runs. vitest recycles its worker threads after
    * every run (to isolate runs from each other), so each run would start threads and evaluate every
    * suite module again (~1 s a run here); run-scoped state is reset by the run id instead
-   * (service/harness/run-scoped.ts), so the session keeps its workers and only rule files are evaluated anew.
+   * (service/harness/worker/run-scoped.ts), so the session keeps its workers and only rule files are evaluated anew.
    */
   static async open(o: { keepWorkers?: boolean; workers?: number } = {}): Promise<SuiteSession> {
     const { createVitest, BaseSequencer } = await import('vitest/node');
@@ -71,7 +71,7 @@ export class SuiteSession {
    * Runs the suite files of the selected rules' areas, only the selected rules' tests: rule tests
    * side by side (`concurrency` at once in each worker, vitest's maxConcurrency); the exclusive
    * areas' files last, each taking the target alone once only files that may be held are left
-   * (service/harness/exclusive.ts, core/target-gate.ts).
+   * (service/harness/common/exclusive.ts, core/target-gate.ts).
    */
   async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}, o: { concurrency?: number; stopped?: () => boolean } = {}): Promise<FinishedTest[]> {
     const areas = new Set<string>(selected.map((r) => r.area));
@@ -189,7 +189,7 @@ function turnTaker(reporter: Partial<Reporter>, specs: readonly TestSpecificatio
 }
 
 /**
- * Longest first (service/harness/schedule.ts), the exclusive areas' files last: one waits in its worker for
+ * Longest first (service/harness/main/schedule.ts), the exclusive areas' files last: one waits in its worker for
  * its turn, so it must not take a worker other files need. vitest's own order (its results cache,
  * rewritten by every earlier run of the checkout) is not used: the order is the same on every run.
  */

@@ -4,42 +4,42 @@
  * the suites through vitest's Node API, maps results to catalogued rules and
  * writes report.json plus its renderings.
  */
-import { partlyChecked } from '../../catalogue/report/partly-checked.ts';
+import { partlyChecked } from '../../../catalogue/report/partly-checked.ts';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { selectRules, type Rule } from '../../catalogue/index.ts';
-import type { Report } from '../../catalogue/report/model.ts';
-import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../../core/circuit.ts';
-import { closePoolOf } from '../../core/client.ts';
-import { preflight } from '../../core/targets/preflight.ts';
-import type { KeyContradiction } from '../../core/key-contradiction.ts';
-import type { FinishedTest } from '../../results/verdict/collect.ts';
-import { judgeRun } from '../../results/verdict/judge-run.ts';
-import type { SuiteContextData } from '../../core/run-context.ts';
-import { EXIT, HarnessError } from '../../core/errors.ts';
-import { loadProfile, profileSecrets, type Profile } from '../../core/profile.ts';
-import { checkNetwork, mergeNetwork, type ProfileNetwork } from '../../core/network.ts';
-import { redactDeep, registerSecrets } from '../../core/redact.ts';
+import { selectRules, type Rule } from '../../../catalogue/index.ts';
+import type { Report } from '../../../catalogue/report/model.ts';
+import { CIRCUIT_OPEN_MARK, CIRCUIT_THRESHOLD } from '../../../core/circuit.ts';
+import { closePoolOf } from '../../../core/client.ts';
+import { preflight } from '../../../core/targets/preflight.ts';
+import type { KeyContradiction } from '../../../core/key-contradiction.ts';
+import type { FinishedTest } from '../../../results/verdict/collect.ts';
+import { judgeRun } from '../../../results/verdict/judge-run.ts';
+import type { SuiteContextData } from '../../../core/run-context.ts';
+import { EXIT, HarnessError } from '../../../core/errors.ts';
+import { loadProfile, profileSecrets, type Profile } from '../../../core/profile.ts';
+import { checkNetwork, mergeNetwork, type ProfileNetwork } from '../../../core/network.ts';
+import { redactDeep, registerSecrets } from '../../../core/redact.ts';
 import { validateSelection } from './selection.ts';
-import { embeddedReplayArgs } from '../../results/verdict/replay.ts';
+import { embeddedReplayArgs } from '../../../results/verdict/replay.ts';
 import { startTarget, type RunningTarget } from './embedded.ts';
 import type { RunMonitor } from './progress.ts';
-import type { VerdictPolicy } from '../../results/verdict/policy.ts';
-import { TOOL } from '../../core/version.ts';
+import type { VerdictPolicy } from '../../../results/verdict/policy.ts';
+import { TOOL } from '../../../core/version.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_SUITE_WORKERS, sessionWorkers, SUITE_WORKERS, SuiteSession } from './suite-session.ts';
-import { trafficLine } from '../../results/verdict/traffic.ts';
-import { DEFAULT_WAIT_BUDGET_MS } from '../../core/back-pressure.ts';
-import { DEFAULT_OUTAGE_BUDGET_MS } from '../../core/circuit.ts';
-import { inertLine } from '../../core/inert.ts';
-import { verdictHeadline } from '../../catalogue/report/headline.ts';
-import { classesLine } from '../../results/verdict/classes.ts';
-import { requiredClasses, type UnmetRequirement } from '../../results/verdict/require.ts';
+import { trafficLine } from '../../../results/verdict/traffic.ts';
+import { DEFAULT_WAIT_BUDGET_MS } from '../../../core/back-pressure.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
+import { inertLine } from '../../../core/inert.ts';
+import { verdictHeadline } from '../../../catalogue/report/headline.ts';
+import { classesLine } from '../../../results/verdict/classes.ts';
+import { requiredClasses, type UnmetRequirement } from '../../../results/verdict/require.ts';
 import type { KeyObject } from 'node:crypto';
-import type { Certificate } from '../../catalogue/report/model.ts';
-import { clearOwnFiles, makeDirectory, RUN_FILES } from '../../core/safe-write.ts';
-import { armInterrupts, type InterruptGuard } from './interrupt.ts';
+import type { Certificate } from '../../../catalogue/report/model.ts';
+import { clearOwnFiles, makeDirectory, RUN_FILES } from '../../../core/safe-write.ts';
+import { armInterrupts, type InterruptGuard } from '../../../core/interrupt.ts';
 import { bothReporters, ResultsLog } from './results-log.ts';
 import { writeRunFiles } from './persist.ts';
 
@@ -62,7 +62,7 @@ export interface RunOptions {
   profile?: Profile;
   /** Arguments naming the target in replay lines when there is no profile file (`--base-url URL --key-env VAR`). */
   targetArgs?: string[];
-  /** `run --case N|TITLE`: only this fixed case of the rule runs (service/harness/cases.ts). */
+  /** `run --case N|TITLE`: only this fixed case of the rule runs (service/harness/worker/cases.ts). */
   caseFilter?: string;
   /** Only rules of these levels (`run --level`); absent = every level. */
   levels?: Array<'MUST' | 'SHOULD' | 'OBSERVE'>;
@@ -88,7 +88,7 @@ export interface RunOptions {
   require?: string[];
   /** Signs certificate.json (Ed25519, results/verdict/signing.ts); absent: unsigned. */
   signKey?: KeyObject;
-  /** The command's own run (`hps-conformance run`): SIGINT/SIGTERM write the results so far (service/harness/interrupt.ts). */
+  /** The command's own run (`hps-conformance run`): SIGINT/SIGTERM write the results so far (core/interrupt.ts). */
   interruptible?: boolean;
   /** Interrupted, and the emergency writer wrote the results (the run never returns): the command's own after-run steps (CI hooks). */
   onEmergencyWritten?: (result: RunResult) => void;
@@ -231,7 +231,7 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
   return { report, reportDir: written.dir, exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode), unmet, certificate: written.certificate };
 }
 
-/** The run's directory cleared of this tool's files, and its results log opened (service/harness/results-log.ts). */
+/** The run's directory cleared of this tool's files, and its results log opened (service/harness/main/results-log.ts). */
 function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
   makeDirectory(dir);
   clearOwnFiles(dir, RUN_FILES);

@@ -1,9 +1,9 @@
 /** The run's context in a suite worker: the target profile and pace the runner provides, entered once per run. */
 import { inject } from 'vitest';
-import { configureBackPressure } from '../../core/back-pressure.ts';
-import { shareOutagesThrough } from '../../core/circuit.ts';
-import type { SuiteContextData } from '../../core/run-context.ts';
-import { useTargetGate } from '../../core/target-gate.ts';
+import { configureBackPressure } from '../../../core/back-pressure.ts';
+import { shareOutagesThrough } from '../../../core/circuit.ts';
+import type { SuiteContextData } from '../../../core/run-context.ts';
+import { useTargetGate } from '../../../core/target-gate.ts';
 import { enterRun } from './run-scoped.ts';
 
 export function suiteContext(): SuiteContextData {

@@ -4,10 +4,10 @@
  * The test fails with a one-line message; the runner keeps expected/actual.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ApiResponse, Exchange } from '../../core/client.ts';
-import { boundedValue } from '../../core/bounded-value.ts';
-import type { SetupRefusal } from '../../core/evidence.ts';
-import type { ErrorCode } from '../../core/error-codes.ts';
+import type { ApiResponse, Exchange } from '../../../core/client.ts';
+import { boundedValue } from '../../../core/bounded-value.ts';
+import type { SetupRefusal } from '../../../core/evidence.ts';
+import type { ErrorCode } from '../../../core/error-codes.ts';
 
 /**
  * Checks made by the running test. Every verifier below counts one check
@@ -128,4 +128,4 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * "10.50", "12345678901234567.89" equals itself and nothing else.
  */
 
-export { decimalEquals, normaliseDecimal } from '../../core/decimal.ts';
+export { decimalEquals, normaliseDecimal } from '../../../core/decimal.ts';

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startReferenceServer, type RunningReference } from '../../core/targets/reference-server.ts';
-import { startSink, type RunningSink } from '../sink/index.ts';
-import { HarnessError } from '../../core/errors.ts';
-import type { Profile } from '../../core/profile.ts';
+import { startReferenceServer, type RunningReference } from '../../../core/targets/reference-server.ts';
+import { startSink, type RunningSink } from '../../sink/index.ts';
+import { HarnessError } from '../../../core/errors.ts';
+import type { Profile } from '../../../core/profile.ts';
 
 export interface RunningTarget {
   profile: Profile;

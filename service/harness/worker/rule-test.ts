@@ -6,22 +6,22 @@
  */
 import type fc from 'fast-check';
 import { inject, test, type TestContext } from 'vitest';
-import { getRule, type Rule, type RuleId } from '../../catalogue/index.ts';
-import type { CaseTable } from '../../catalogue/case-table.ts';
-import { DEFAULT_WAIT_BUDGET_MS } from '../../core/back-pressure.ts';
-import { DEFAULT_OUTAGE_BUDGET_MS } from '../../core/circuit.ts';
-import type { ApiResponse, Client } from '../../core/client.ts';
-import { clientForProfile } from '../../core/client-for-profile.ts';
-import { allowedRefusal, type HpsMeta, type SetupRefusal } from '../../core/evidence.ts';
-import { profileHas, type Profile } from '../../core/profile.ts';
-import type { SuiteContextData } from '../../core/run-context.ts';
-import { holdTargetAlone, MAX_TURN_WAIT_MS } from '../../core/target-gate.ts';
-import type { TimelineEvidence } from '../../catalogue/report/model.ts';
-import { replayCommand } from '../../results/verdict/replay.ts';
+import { getRule, type Rule, type RuleId } from '../../../catalogue/index.ts';
+import type { CaseTable } from '../../../catalogue/case-table.ts';
+import { DEFAULT_WAIT_BUDGET_MS } from '../../../core/back-pressure.ts';
+import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
+import type { ApiResponse, Client } from '../../../core/client.ts';
+import { clientForProfile } from '../../../core/client-for-profile.ts';
+import { allowedRefusal, type HpsMeta, type SetupRefusal } from '../../../core/evidence.ts';
+import { profileHas, type Profile } from '../../../core/profile.ts';
+import type { SuiteContextData } from '../../../core/run-context.ts';
+import { holdTargetAlone, MAX_TURN_WAIT_MS } from '../../../core/target-gate.ts';
+import type { TimelineEvidence } from '../../../catalogue/report/model.ts';
+import { replayCommand } from '../../../results/verdict/replay.ts';
 import { casesRunner, type CaseOptions } from './cases.ts';
 import { withDeadline } from './deadline.ts';
 import { ExchangeTracker } from './exchange-tracker.ts';
-import { EXCLUSIVE_AREAS } from './exclusive.ts';
+import { EXCLUSIVE_AREAS } from '../common/exclusive.ts';
 import { Mismatch, SetupRefused, withCheckCounter, type CheckCounter } from './expect.ts';
 import { fileCleanup, releaseTargetAfterFile } from './file-cleanup.ts';
 import { runProperty, type PropertyOptions } from './property.ts';
@@ -48,13 +48,13 @@ export interface RuleContext {
   /** Skips the rule unless the profile has every field named. */
   need(...fields: string[]): void;
   skip(reason: string): never;
-  /** Counts checks the test made itself (the verifiers of service/harness/expect.ts count their own). */
+  /** Counts checks the test made itself (the verifiers of service/harness/worker/expect.ts count their own). */
   checked(n?: number): void;
   /** Runs a seeded fast-check property; a failure carries counterexample, seed and replay line. */
   property<T>(arb: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, opts?: PropertyOptions): Promise<void>;
   /**
    * Runs a fixed table (service/generators/case-tables.ts), one titled case per row, each with its own
-   * outcome (service/harness/cases.ts).
+   * outcome (service/harness/worker/cases.ts).
    */
   cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
@@ -133,7 +133,7 @@ async function attemptRule(a: RuleAttempt): Promise<void> {
   a.vctx.task.meta.hps = meta;
   const counter: CheckCounter = { count: 0 };
   const clock = newWaitClock();
-  // The target to this area alone (service/harness/exclusive.ts): waited for outside the test's deadline, as waiting.
+  // The target to this area alone (service/harness/common/exclusive.ts): waited for outside the test's deadline, as waiting.
   if (EXCLUSIVE_AREAS.has(a.rule.area)) await withWaitClock(clock, () => waiting(holdTargetAlone()));
   const tracker = new ExchangeTracker(id, a.title, meta, a.created);
   const client = clientForProfile(a.ctx.profile, { onExchange: (ex, res, req) => tracker.onExchange(ex, res, req) });

@@ -11,13 +11,13 @@
  * a status the first cannot reach) is a difference too; a create's answer is never judged on its
  * status (a replay may return the original snapshot: IDEM-REPLAY-BODY).
  *
- * One store per suite worker, forgotten with each run (service/harness/run-scoped.ts); bounded in ids.
+ * One store per suite worker, forgotten with each run (service/harness/worker/run-scoped.ts); bounded in ids.
  */
-import type { RuleId } from '../../catalogue/rules.ts';
-import type { ApiResponse } from '../../core/client.ts';
-import { normaliseDecimal } from '../../core/decimal.ts';
-import type { Finding } from '../../core/evidence.ts';
-import { inferOperation } from '../../core/ambient.ts';
+import type { RuleId } from '../../../catalogue/rules.ts';
+import type { ApiResponse } from '../../../core/client.ts';
+import { normaliseDecimal } from '../../../core/decimal.ts';
+import type { Finding } from '../../../core/evidence.ts';
+import { inferOperation } from '../../../core/ambient.ts';
 
 const RULE: RuleId = 'RESP-PAYMENT-VIEWS-AGREE';
 

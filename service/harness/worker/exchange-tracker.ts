@@ -1,17 +1,17 @@
 /**
  * Every exchange of one test, watched: the ambient checks (core/ambient.ts) and the Payment views
- * (service/harness/payment-views.ts), attributed to the test's rule; probes outside ordinary HTTP (observed
+ * (service/harness/worker/payment-views.ts), attributed to the test's rule; probes outside ordinary HTTP (observed
  * only); the Test Payments it created (cancelled when its file ends).
  */
-import { checkExchange } from '../../core/ambient.ts';
-import { livemodeOfKey } from '../../core/api-key.ts';
-import { resetClientState, type ApiResponse, type Exchange, type RequestOptions } from '../../core/client.ts';
-import type { Finding, HpsMeta, OutsideHttpAnswer } from '../../core/evidence.ts';
+import { checkExchange } from '../../../core/ambient.ts';
+import { livemodeOfKey } from '../../../core/api-key.ts';
+import { resetClientState, type ApiResponse, type Exchange, type RequestOptions } from '../../../core/client.ts';
+import type { Finding, HpsMeta, OutsideHttpAnswer } from '../../../core/evidence.ts';
 import { checkPaymentViews, PaymentViews } from './payment-views.ts';
 import { onNewRun } from './run-scoped.ts';
 
 const seenRequestIds = new Set<string>();
-/** Every Payment view of the run in this worker (service/harness/payment-views.ts). */
+/** Every Payment view of the run in this worker (service/harness/worker/payment-views.ts). */
 const paymentViews = new PaymentViews();
 onNewRun(() => {
   seenRequestIds.clear();

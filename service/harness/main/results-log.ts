@@ -7,15 +7,15 @@
 import { closeSync, existsSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase } from 'vitest/node';
-import { selectRules } from '../../catalogue/index.ts';
-import { redactDeep } from '../../core/redact.ts';
-import { openAppendOnly } from '../../core/safe-write.ts';
-import { mustCounts } from '../../catalogue/report/must-counts.ts';
-import type { Report } from '../../catalogue/report/model.ts';
-import { collectRules, type FinishedTest } from '../../results/verdict/collect.ts';
-import { replayCommand } from '../../results/verdict/replay.ts';
-import { tallyStatuses, verdictOf } from '../../results/verdict/summary.ts';
-import { settleVerdict } from '../../results/verdict/incomplete.ts';
+import { selectRules } from '../../../catalogue/index.ts';
+import { redactDeep } from '../../../core/redact.ts';
+import { openAppendOnly } from '../../../core/safe-write.ts';
+import { mustCounts } from '../../../catalogue/report/must-counts.ts';
+import type { Report } from '../../../catalogue/report/model.ts';
+import { collectRules, type FinishedTest } from '../../../results/verdict/collect.ts';
+import { replayCommand } from '../../../results/verdict/replay.ts';
+import { tallyStatuses, verdictOf } from '../../../results/verdict/summary.ts';
+import { settleVerdict } from '../../../results/verdict/incomplete.ts';
 import { finishedOf } from './progress.ts';
 
 export const RESULTS_LOG = 'results.ndjson';

@@ -1,5 +1,5 @@
-import { AREAS, currentRuleId, type RuleId } from '../../catalogue/index.ts';
-import { HarnessError } from '../../core/errors.ts';
+import { AREAS, currentRuleId, type RuleId } from '../../../catalogue/index.ts';
+import { HarnessError } from '../../../core/errors.ts';
 
 /**
  * --area and --rule name catalogued areas and rules, or the run stops with exit 2. Returns the

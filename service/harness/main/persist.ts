@@ -8,12 +8,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HarnessError } from '../../core/errors.ts';
-import { inertLine } from '../../core/inert.ts';
-import type { Profile } from '../../core/profile.ts';
+import { HarnessError } from '../../../core/errors.ts';
+import { inertLine } from '../../../core/inert.ts';
+import type { Profile } from '../../../core/profile.ts';
 import type { KeyObject } from 'node:crypto';
-import type { Certificate, Report } from '../../catalogue/report/model.ts';
-import { persistReport } from '../../results/verdict/persist-report.ts';
+import type { Certificate, Report } from '../../../catalogue/report/model.ts';
+import { persistReport } from '../../../results/verdict/persist-report.ts';
 
 export interface Written {
   /** Where the files are. */
