@@ -18,7 +18,7 @@
  *
  * The figures are each file's span in seconds on the quick start against the embedded reference (2
  * CPUs, `npm run bench:conformance` breakdown); only their order matters. A file not listed counts
- * as 0 and falls back to its size. Its test: test/runner/schedule.test.ts.
+ * as 0 and falls back to its size. Its test: test/harness/schedule.test.ts.
  */
 import { EXCLUSIVE_AREAS } from '../common/exclusive.ts';
 

@@ -1,7 +1,7 @@
 /** Starting the reference server (embedded target, load's child, serve, client): one way, one failure line, exit 2. */
 import { describe, expect, it } from 'vitest';
-import { HarnessError } from '../../core/errors.ts';
-import { startReferenceServer } from '../../core/targets/reference-server.ts';
+import { HarnessError } from '../../../core/errors.ts';
+import { startReferenceServer } from '../../../core/targets/reference-server.ts';
 
 /** The error a start ended with (a start that succeeded is a failure of the test). */
 const failed = (p: Promise<unknown>): Promise<HarnessError> => p.then(() => { throw new Error('it started'); }, (e: unknown) => e as HarnessError);

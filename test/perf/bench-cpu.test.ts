@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuShares, median, workersCeiling } from '../perf/bench-cpu.ts';
+import { cpuShares, median, workersCeiling } from './bench-cpu.ts';
 
 describe('bench:load arithmetic', () => {
   it('takes the true median (the middle two averaged for an even count)', () => {

@@ -3,11 +3,11 @@ import http from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAllPools } from '../../core/client.ts';
-import { HarnessError } from '../../core/errors.ts';
-import type { Profile } from '../../core/profile.ts';
-import { preflight } from '../../core/targets/preflight.ts';
-import { freePort } from '../../service/harness/main/embedded.ts';
+import { closeAllPools } from '../../../core/client.ts';
+import { HarnessError } from '../../../core/errors.ts';
+import type { Profile } from '../../../core/profile.ts';
+import { preflight } from '../../../core/targets/preflight.ts';
+import { freePort } from '../../../service/harness/main/embedded.ts';
 
 const KEY = 'pt_test_sk_preflightsecret0123';
 let close: (() => Promise<void>) | undefined;

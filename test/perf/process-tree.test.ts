@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { descendantsOf, parseStat, parseStatus, sampleTree } from '../perf/process-tree.ts';
+import { descendantsOf, parseStat, parseStatus, sampleTree } from './process-tree.ts';
 
 describe('test/perf/process-tree: a process tree measured from outside', () => {
   it('reads ppid and CPU from /proc/<pid>/stat, whatever the command name holds', () => {
