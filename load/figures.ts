@@ -3,7 +3,7 @@
  * are merged bucket by bucket (exact), counts add. The same function serves a run and
  * `load merge`, so a merged result is computed exactly like a single one.
  */
-import type { Percentiles } from '../catalogue/report/load-model.ts';
+import type { LoadFiguresModel, OperationFiguresModel, Percentiles, RateLimitedModel } from '../catalogue/report/load-model.ts';
 import { encode, mergeEncoded, percentilesOf } from './histogram.ts';
 import type { ErrorKind, GeneratorResult } from './generator.ts';
 import { OPS, type Op } from './scenarios.ts';
@@ -22,68 +22,14 @@ export type RawParts = Omit<GeneratorResult, 'obs' | 'internalErrors' | 'expecte
   throttle?: ThrottleTally;
 };
 
-export interface OperationFigures extends Percentiles {
-  rps: number;
-  statuses: Record<string, number>;
-}
-
-export interface Figures {
-  model: 'open' | 'closed';
-  /** Offered rate (open model), sum over shards; null in the closed model. */
-  offered_rps: number | null;
-  /** Requests sent during the measured window, per second of the time measured (measured_s). */
-  achieved_rps: number;
-  /** The nominal window (--duration). */
-  window_s: number;
-  /** The time actually measured: window_s, or up to the last answer when the request cap ended the run first. */
-  measured_s?: number;
-  /** What ended the measured window. */
-  stopped_by?: 'duration' | 'max-requests' | 'signal';
-  /** Requests due in the window (open model; closed: sent): due = sent + not_sent. */
-  due: number;
-  /** sent = responses + failed. */
-  sent: number;
-  not_sent: number;
-  /** Sent requests that got no answer (time-outs, connection and protocol failures). */
-  failed?: number;
-  /** 1 − sent / due (≥ 0): how far the achieved rate fell short of the offered one. */
-  shortfall: number;
-  responses: number;
+/** The model's figures (catalogue/report/load-model.ts says what each is) and what only the load side reads. */
+export interface Figures extends LoadFiguresModel {
   warmup_responses: number;
-  /** 429 answers, apart: how many, their share of the answers, what Retry-After asked, the waits honoured. */
-  rate_limited?: RateLimitedFigures;
-  /** Answers other than 429 per second of the time measured: the rate the target accepted. */
-  accepted_rps?: number;
-  latency_ms: { overall: Percentiles; by_operation: Partial<Record<Op, OperationFigures>> };
-  /** Per second of the window (by due time in the open model): p50 and p99 (ms). */
+  latency_ms: { overall: Percentiles; by_operation: Partial<Record<Op, OperationFiguresModel>> };
   series: { second: number; count: number; p50: number; p99: number }[];
-  status_codes: Record<string, number>;
-  errors: {
-    by_kind: Record<ErrorKind, number>;
-    /** idempotency-storm: 409 idempotency_in_progress answers, expected there (not counted as errors). */
-    expected_409_in_progress?: number;
-    /** Non-2xx answers other than 429, by status (including expected storm 409s). */
-    by_status: Record<string, number>;
-    rate_limited_429: number;
-    /** Non-2xx answers by operation, status and error code ("create 409 idempotency_conflict"). */
-    by_code?: Record<string, number>;
-    total: number;
-    rate: number;
-  };
+  errors: LoadFiguresModel['errors'] & { by_kind: Record<ErrorKind, number>; total: number };
   /** Merged raw parts (encoded HdrHistograms, µs): what `load merge` reads. */
   raw: RawParts;
-}
-
-export interface RateLimitedFigures {
-  count: number;
-  share_of_responses: number;
-  /** How many carried an integer Retry-After, and the smallest and largest (s); null when none did. */
-  with_retry_after: number;
-  retry_after_s: { min: number; max: number } | null;
-  /** Closed model with --honour-retry-after: waits made and their total (s). */
-  honoured: boolean;
-  waits: number;
-  waited_s: number;
 }
 
 function addInto(into: Record<string, number>, from: Record<string, number>): void {
@@ -123,7 +69,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
   const raw = mergeParts(parts);
   const measuredS = raw.measuredMs === undefined ? windowS : round(Math.min(windowS, raw.measuredMs / 1000), 3);
   const per = (n: number): number => (measuredS > 0 ? round(n / measuredS, 1) : 0);
-  const byOp: Partial<Record<Op, OperationFigures>> = {};
+  const byOp: Partial<Record<Op, OperationFiguresModel>> = {};
   const statusCodes: Record<string, number> = {};
   for (const op of OPS) {
     const enc = raw.histograms[op];
@@ -174,7 +120,7 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
   };
 }
 
-function rateLimitedFigures(t: ThrottleTally | undefined, count: number, responses: number, honoured: boolean): RateLimitedFigures {
+function rateLimitedFigures(t: ThrottleTally | undefined, count: number, responses: number, honoured: boolean): RateLimitedModel {
   const withRetryAfter = t?.withRetryAfter ?? 0;
   return {
     count,

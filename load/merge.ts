@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { readCappedText } from '../core/read-capped.ts';
 import { REPORT_MAX_BYTES } from '../core/report-file.ts';
 import { join, resolve } from 'node:path';
-import { EXIT, HarnessError } from '../core/errors.ts';
+import { HarnessError } from '../core/errors.ts';
 import type { Check } from './checks.ts';
 import { buildFigures } from './figures.ts';
 import { addToConformanceReport } from './in-report.ts';
@@ -19,6 +19,7 @@ import { writeReport, type LoadReport } from './report.ts';
 import { checkShardSet, type ShardSet } from './shard-set.ts';
 import type { LoadRunResult } from './run-load.ts';
 import { evaluateThresholds } from './thresholds.ts';
+import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
 
@@ -68,8 +69,6 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
   const judged = figures ? evaluateThresholds(thresholds, figures) : [];
   const checks = [...mergeChecks(shards), completeness(shards, parts.length, set)];
-  const failed = checks.some((c) => c.status === 'fail') || judged.some((t) => t.status === 'fail');
-  const verdict = failed ? 'fail' : set.missing.length ? 'incomplete' : 'pass';
   const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
   return {
     ...first,
@@ -83,8 +82,7 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
     thresholds: judged,
     cleanup: null,
     notes,
-    verdict,
-    exit_code: verdict === 'fail' ? EXIT.notConformant : verdict === 'incomplete' ? EXIT.incomplete : EXIT.conformant,
+    ...loadVerdict(checks, judged, set.missing.length),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Figures } from './figures.ts';
 import type { Thresholds } from './options.ts';
 import type { Op, ScenarioName } from './scenarios.ts';
 import type { ThresholdResult } from './thresholds.ts';
+import type { LoadVerdict } from '../results/verdict/load-verdict.ts';
 
 /** What `load` writes: the renderers' model (catalogue/report/load-model.ts) with the load side's own types. */
 export interface LoadReport extends LoadReportModel {
@@ -56,9 +57,9 @@ export interface LoadReport extends LoadReportModel {
   partial?: true;
   /** Why it is partial (`interrupted by SIGINT 2.1 s into the run`). */
   partial_reason?: string;
-  /** incomplete: only a `load merge --allow-missing` with a shard missing (nothing failed, the whole not measured). */
-  verdict: 'pass' | 'fail' | 'incomplete';
-  exit_code: 0 | 1 | 6;
+  /** Decided by results/verdict/load-verdict.ts; incomplete only for a `load merge --allow-missing` with a shard missing. */
+  verdict: LoadVerdict['verdict'];
+  exit_code: LoadVerdict['exit_code'];
 }
 
 /** Writes load.json, load.md, load.html and load.junit.xml, all redacted. */

@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { closeAllPools, type Client } from '../core/client.ts';
 import { clientForProfile } from '../core/client-for-profile.ts';
 import { profileSecrets } from '../core/profile.ts';
-import { EXIT } from '../core/errors.ts';
 import { redactText } from '../core/redact.ts';
 import { cleanup, rereadSample, replayDuplicates, type CleanupOutcome, type RereadOutcome } from './after.ts';
 import { buildChecks, type Check } from './checks.ts';
@@ -28,6 +27,7 @@ import { runWorkers } from './workers.ts';
 import type { GeneratorResult } from './generator.ts';
 import { startLive } from './live.ts';
 import { TOOL } from '../core/version.ts';
+import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
 export interface LoadRunResult {
   exitCode: number;
@@ -165,7 +165,6 @@ interface RunFacts {
 
 function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
   const thresholds: ThresholdResult[] = x.figures ? evaluateThresholds(opts.thresholds, x.figures) : [];
-  const failed = x.checks.some((c) => c.status === 'fail') || thresholds.some((t) => t.status === 'fail');
   return {
     tool: TOOL,
     kind: 'load',
@@ -195,8 +194,7 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
     thresholds,
     cleanup: x.cleaned,
     notes: notesFor(opts, x.target.embedded, x.target.profile.base_url, x.figures, x.cleaned),
-    verdict: failed ? 'fail' : 'pass',
-    exit_code: failed ? EXIT.notConformant : EXIT.conformant,
+    ...loadVerdict(x.checks, thresholds),
   };
 }
 

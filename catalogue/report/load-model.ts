@@ -27,40 +27,67 @@ export interface Percentiles {
 export const PERCENTILE_KEYS = ['p50', 'p90', 'p97_5', 'p99', 'p99_9', 'p99_99', 'max'] as const;
 export const PERCENTILE_LABELS = ['p50', 'p90', 'p97.5', 'p99', 'p99.9', 'p99.99', 'max'] as const;
 
+/** What a load run measured (load.json `figures`); the load side adds what only it reads (load/figures.ts). */
 export interface LoadFiguresModel {
   model: 'open' | 'closed';
+  /** Offered rate (open model), sum over shards; null in the closed model. */
   offered_rps: number | null;
+  /** Requests sent during the measured window, per second of the time measured (measured_s). */
   achieved_rps: number;
+  /** The nominal window (--duration). */
   window_s: number;
+  /** The time actually measured: window_s, or up to the last answer when the request cap ended the run first. */
   measured_s?: number;
+  /** What ended the measured window. */
   stopped_by?: 'duration' | 'max-requests' | 'signal';
+  /** Requests due in the window (open model; closed: sent): due = sent + not_sent. */
   due: number;
+  /** sent = responses + failed. */
   sent: number;
   not_sent: number;
+  /** Sent requests that got no answer (time-outs, connection and protocol failures). */
   failed?: number;
+  /** 1 − sent / due (≥ 0): how far the achieved rate fell short of the offered one. */
   shortfall: number;
   responses: number;
-  rate_limited?: {
-    count: number;
-    share_of_responses: number;
-    with_retry_after: number;
-    retry_after_s: { min: number; max: number } | null;
-    honoured: boolean;
-    waits: number;
-    waited_s: number;
-  };
+  /** 429 answers, apart: how many, their share of the answers, what Retry-After asked, the waits honoured. */
+  rate_limited?: RateLimitedModel;
+  /** Answers other than 429 per second of the time measured: the rate the target accepted. */
   accepted_rps?: number;
-  latency_ms: { overall: Percentiles; by_operation: Partial<Record<LoadOp, Percentiles & { rps: number; statuses: Record<string, number> }>> };
+  latency_ms: { overall: Percentiles; by_operation: Partial<Record<LoadOp, OperationFiguresModel>> };
+  /** Per second of the window (by due time in the open model): p50 and p99 (ms). */
   series: readonly { second: number; p50: number; p99: number }[];
   status_codes: Record<string, number>;
   errors: {
     by_kind: { timeout: number; connection: number; other: number };
+    /** idempotency-storm: 409 idempotency_in_progress answers, expected there (not counted as errors). */
     expected_409_in_progress?: number;
+    /** Non-2xx answers other than 429, by status (including expected storm 409s). */
     by_status: Record<string, number>;
     rate_limited_429: number;
+    /** Non-2xx answers by operation, status and error code ("create 409 idempotency_conflict"). */
     by_code?: Record<string, number>;
     rate: number;
   };
+}
+
+/** One operation's latencies, its rate and the statuses it got. */
+export interface OperationFiguresModel extends Percentiles {
+  rps: number;
+  statuses: Record<string, number>;
+}
+
+/** 429 answers of a load run. */
+export interface RateLimitedModel {
+  count: number;
+  share_of_responses: number;
+  /** How many carried an integer Retry-After, and the smallest and largest (s); null when none did. */
+  with_retry_after: number;
+  retry_after_s: { min: number; max: number } | null;
+  /** Closed model with --honour-retry-after: waits made and their total (s). */
+  honoured: boolean;
+  waits: number;
+  waited_s: number;
 }
 
 /** A check or a threshold: its verdict and one line of detail (a check may add examples). */

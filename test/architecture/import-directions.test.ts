@@ -60,7 +60,7 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'service/mutation': [
     'service/harness/main', 'results/verdict', 'core/targets', 'core', 'catalogue/report', 'catalogue', 'references/service',
   ],
-  load: ['core', 'core/targets', 'catalogue/report', 'results/render', 'catalogue/schemas', 'catalogue'],
+  load: ['core', 'core/targets', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue/schemas', 'catalogue'],
   'merchant/receiver': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'references/receiver'],
   'service/judge': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'service/sink'],
   'merchant/client': [

@@ -212,7 +212,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'results/render/timeline-svg.ts': 5,
   'results/render/xml.ts': 1,
   'catalogue/report/headline.ts': 1,
-  'catalogue/report/load-model.ts': 1,
   'catalogue/report/model.ts': 2,
   'catalogue/report/mutation.ts': 1,
   'catalogue/report/partly-checked.ts': 1,
