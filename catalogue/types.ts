@@ -123,7 +123,7 @@ interface RuleFields {
    * Judged on the traffic of every test, not by a test of its own: `exchange`, each answer alone
    * (its check is in core/ambient-checks.ts, a registry typed from these declarations, so a rule
    * declared so without a check does not compile); `views`, every answer showing a Payment against
-   * the others of the run (service/harness/payment-views.ts).
+   * the others of the run (service/harness/worker/payment-views.ts).
    */
   readonly ambient?: 'exchange' | 'views';
 }

@@ -3,7 +3,7 @@
  * rules are listed after the service's, under the command that exercises them.
  */
 import { countByLevel, RULES, selectRules, sideOf, SIDE_COMMAND, type Rule } from '../catalogue/index.ts';
-import { validateSelection } from '../service/harness/selection.ts';
+import { validateSelection } from '../service/harness/main/selection.ts';
 import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './options.ts';
 import { checkRunFlags } from './run-flags.ts';

@@ -12,7 +12,7 @@ import { guardLoadTarget } from '../core/target-guard.ts';
 import { parseLoadOptions } from '../load/options.ts';
 import type { LoadReport } from '../load/report.ts';
 import { runLoad, type LoadRunResult } from '../load/run-load.ts';
-import { armInterrupts } from '../service/harness/interrupt.ts';
+import { armInterrupts } from '../core/interrupt.ts';
 import { loadAnnotations } from './github.ts';
 import type { Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';

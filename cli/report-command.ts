@@ -7,7 +7,7 @@ import { loadCompanion } from '../load/in-report.ts';
 import { renderCompare, type CompareInput } from '../results/render/compare.ts';
 import { renderAll } from '../results/render/render.ts';
 import type { Options } from './options.ts';
-import { reportFromResultsLog, RESULTS_LOG } from '../service/harness/results-log.ts';
+import { reportFromResultsLog, RESULTS_LOG } from '../service/harness/main/results-log.ts';
 import { certifiedClasses } from '../results/verdict/certificate.ts';
 import { classVerdicts } from '../results/verdict/classes.ts';
 import { persistReport } from '../results/verdict/persist-report.ts';

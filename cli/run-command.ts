@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createProgress, type RunMonitor } from '../service/harness/progress.ts';
-import { run } from '../service/harness/run.ts';
+import { createProgress, type RunMonitor } from '../service/harness/main/progress.ts';
+import { run } from '../service/harness/main/run.ts';
 import { addReplayLines } from '../results/verdict/judge-run.ts';
 import { certificationLine, notCertificationReason } from '../results/verdict/certificate.ts';
 import { loadSigningKey } from '../results/verdict/signing.ts';

@@ -1,7 +1,7 @@
 /** `serve`: the reference server alone, printing where it listens and writing its profile. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { EMBEDDED_TIME_SCALE } from '../service/harness/embedded.ts';
+import { EMBEDDED_TIME_SCALE } from '../service/harness/main/embedded.ts';
 import { startReferenceServer } from '../core/targets/reference-server.ts';
 import { intOption, listOption, variantOption, type Options } from './options.ts';
 

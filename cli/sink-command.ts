@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
-import { sinkStartError } from '../service/harness/embedded.ts';
+import { sinkStartError } from '../service/harness/main/embedded.ts';
 import { isLoopbackHost } from '../service/sink/http-helpers.ts';
 import { startSink } from '../service/sink/index.ts';
 import type { Options } from './options.ts';

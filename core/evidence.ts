@@ -66,7 +66,7 @@ export interface PropertyFailure {
   shrink_note?: string;
 }
 
-/** One row of a fixed case table (service/harness/cases.ts): its number and title within the rule, how it ended. */
+/** One row of a fixed case table (service/harness/worker/cases.ts): its number and title within the rule, how it ended. */
 export interface CaseOutcome {
   n: number;
   title: string;
@@ -90,14 +90,14 @@ export interface HpsMeta {
   transport?: string;
   /** Checks the test made itself (verifiers and t.checked). */
   checks?: number;
-  /** Generated cases its properties ran (fast-check runs, summed over the test's properties; service/harness/depth.ts). */
+  /** Generated cases its properties ran (fast-check runs, summed over the test's properties; service/harness/worker/depth.ts). */
   cases?: number;
   /** The rows of the test's fixed case tables that ran, each with its outcome (t.cases). */
   fixedCases?: CaseOutcome[];
   /** Ambient rules evaluated on this test's answers, with counts. */
   ambientChecked?: Record<string, number>;
   outsideHttp?: OutsideHttpAnswer[];
-  /** The test's setup needed a request the target refused (service/harness/expect.ts SetupRefused): the rule is blocked by it. */
+  /** The test's setup needed a request the target refused (service/harness/worker/expect.ts SetupRefused): the rule is blocked by it. */
   setupRefusal?: SetupRefusal;
   /** The test ran out of time (vitest) or the client's circuit breaker was open: not a verdict. */
   incomplete?: string;
@@ -109,7 +109,7 @@ export interface HpsMeta {
   rerun?: string;
   /** When the test's (last) attempt began, epoch ms; a measure for `npm run bench:conformance`. */
   startedAt?: number;
-  /** Of its duration, the time it spent waiting (sleeps, a shared scenario's result; service/harness/wait-clock.ts). */
+  /** Of its duration, the time it spent waiting (sleeps, a shared scenario's result; service/harness/worker/wait-clock.ts). */
   waitedMs?: number;
 }
 

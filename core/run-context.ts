@@ -17,7 +17,7 @@ export interface SuiteContextData {
   sinkToken?: string | null;
   /** Extra CLI words a replay line must carry (e.g. `--time-scale 600`). */
   replayArgs: string[];
-  /** `run --case N|TITLE`: only this row of the rule's fixed tables runs, and no property (service/harness/cases.ts). */
+  /** `run --case N|TITLE`: only this row of the rule's fixed tables runs, and no property (service/harness/worker/cases.ts). */
   caseFilter?: string;
   /** The suite as a model client: its pace per suite process (`--max-rps` split) and its throttle wait budget. */
   pace?: { maxRpsPerProcess?: number; waitBudgetMs?: number; outageBudgetMs?: number; concurrency?: number; outageFile?: string };

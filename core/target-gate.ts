@@ -40,7 +40,7 @@ let cells: Int32Array | undefined;
 /** This thread holds the target alone. */
 let holding = false;
 
-/** Called by each worker when a run begins (service/harness/rule-test.ts suiteContext). */
+/** Called by each worker when a run begins (service/harness/worker/rule-test.ts suiteContext). */
 export function useTargetGate(buffer: SharedArrayBuffer | undefined): void {
   cells = buffer ? new Int32Array(buffer) : undefined;
   holding = false;

@@ -38,11 +38,11 @@ export interface LoadRunResult {
 export interface LoadIo {
   out?: (text: string) => void;
   progress?: (text: string) => void;
-  /** SIGINT/SIGTERM handling (service/harness/interrupt.ts, armed by the command): the first signal stops sending and the figures so far are written, partial. */
+  /** SIGINT/SIGTERM handling (core/interrupt.ts, armed by the command): the first signal stops sending and the figures so far are written, partial. */
   interrupts?: LoadInterrupts;
 }
 
-/** What the load run needs of the command's interrupt guard (service/harness/interrupt.ts's InterruptGuard). */
+/** What the load run needs of the command's interrupt guard (core/interrupt.ts's InterruptGuard). */
 export interface LoadInterrupts {
   readonly signal: string | undefined;
   readonly exitCode: number | undefined;

@@ -15,7 +15,7 @@ const ROOT = join(import.meta.dirname, '..');
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
-    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.test.ts') ? [p] : [];
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith('.rules.ts') ? [p] : [];
   });
 }
 

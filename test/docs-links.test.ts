@@ -73,7 +73,7 @@ describe('documentation links', () => {
     expect(linkProblems(f, 'see [nothing](nothing-here.md)')[0]).toMatch(/missing file/);
     expect(linkProblems(f, 'see `../../elsewhere/spec.md`')[0]).toMatch(/outside the repository/);
     expect(linkProblems(f, 'see `docs/no-such-page.md` and `service/harness/nope.ts`')).toHaveLength(2);
-    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `service/harness/run.ts`, `reports/runs/<id>/`')).toEqual([]);
+    expect(linkProblems(f, 'see [profile](profile.md), `design.md`, `service/harness/main/run.ts`, `reports/runs/<id>/`')).toEqual([]);
   });
 
   it('no file of the repository names a path of this machine or the shared design folder', () => {

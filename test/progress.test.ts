@@ -6,9 +6,9 @@
 import type { TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { describe, expect, it } from 'vitest';
 import { getRule, type RuleId } from '../catalogue/index.ts';
-import { createProgress } from '../service/harness/progress.ts';
+import { createProgress } from '../service/harness/main/progress.ts';
 
-const mod = (area: string, file = 'x') => ({ moduleId: `/pkg/suites/${area}/${file}.test.ts` });
+const mod = (area: string, file = 'x') => ({ moduleId: `/pkg/suites/${area}/${file}.rules.ts` });
 
 function tc(title: string, area: string, state: 'passed' | 'failed' | 'skipped', requests = 2, message = 'answered 201, expected 401'): TestCase {
   return {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { faultRows, faultsMarkdown } from '../cli/fault-list.ts';
 import { FAULT_NAMES } from '../references/service/fault-registry.ts';
-import { EMBEDDED_TIME_SCALE, freePort } from '../service/harness/embedded.ts';
+import { EMBEDDED_TIME_SCALE, freePort } from '../service/harness/main/embedded.ts';
 import { runChild } from './support/run-child.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -95,7 +95,7 @@ export interface RuleReport {
 }
 
 /**
- * A request a rule's setup needed and the target refused (`SetupRefused`, service/harness/expect.ts), named
+ * A request a rule's setup needed and the target refused (`SetupRefused`, service/harness/worker/expect.ts), named
  * once for every rule it blocked. It counts as a failure: a run with one is not conformant.
  */
 export interface SetupRefusalReport {

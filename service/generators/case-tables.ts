@@ -117,7 +117,7 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
 
 /**
  * A single-field rule's fixed violations (its generator file's `FIELD_RULES.edges`), each sent in an
- * otherwise valid body by the rule's derived test (suites/create/field-rules.test.ts).
+ * otherwise valid body by the rule's derived test (suites/create/field-rules.ts).
  */
 function edgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> {
   return {

@@ -1,7 +1,7 @@
 /**
  * The spec's retry numbers as the judge applies them to a log (spec, Events › Delivery rules 2;
  * Limits). Written here, not imported from references/service/ (the thing judged) nor suites/ (the judge
- * stands apart from the runner); test/webhook-judge/judge-log.test.ts compares them with the suite's.
+ * stands apart from the runner); test/judge/judge-log.test.ts compares them with the suite's.
  */
 
 /** Gap before attempt n+1 after attempt n failed (n = 1..7): immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h. */

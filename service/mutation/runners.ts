@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { mapLimit } from '../../core/concurrency.ts';
 import { PACKAGE_ROOT } from '../../core/package-root.ts';
 import type { Report } from '../../catalogue/report/model.ts';
-import { run } from '../harness/run.ts';
-import { SuiteSession, MUTATION_SUITE_WORKERS } from '../harness/suite-session.ts';
+import { run } from '../harness/main/run.ts';
+import { SuiteSession, MUTATION_SUITE_WORKERS } from '../harness/main/suite-session.ts';
 
 /**
  * Rule tests in flight per worker in a mutation run: 1. Four sessions run in this one process,

@@ -4,7 +4,7 @@
  * endpoint (Events › Endpoints and routing).
  */
 import type { Delivery } from '../../service/sink/index.ts';
-import { Mismatch } from '../../service/harness/expect.ts';
+import { Mismatch } from '../../service/harness/worker/expect.ts';
 import { FIRST_DELIVERY_MS, collect, describe } from './deliveries.ts';
 import type { Emitted, Story } from './stories.ts';
 import { subscribers, type Endpoint, type Hooks } from './webhook-hooks.ts';

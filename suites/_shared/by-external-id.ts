@@ -4,8 +4,8 @@
  * target is shared and never empty (DESIGN, oracle principle 6), so a Payment is found by
  * the external_id this run gave it, never by position in a list.
  */
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 
 /** The Payments the key lists under the external_id filter (200 asserted), only those carrying it. */
 export async function listByExternalId(t: RuleContext, key: string, externalId: string): Promise<any[]> {

@@ -6,7 +6,7 @@
  * Spec: Events › Delivery request; Limits.
  */
 import { deliveryBody, type Delivery } from '../../service/sink/index.ts';
-import { sleep } from '../../service/harness/wait-clock.ts';
+import { sleep } from '../../service/harness/worker/wait-clock.ts';
 import { parseBoundedJson } from '../../core/bounded-json.ts';
 import type { Hooks } from './webhook-hooks.ts';
 
@@ -15,8 +15,8 @@ export const FIRST_DELIVERY_MS = 10_000;
 /** Poll period of the sink's query API. */
 export const POLL_MS = 50;
 
-/** A sleep counted as the running test's waiting (service/harness/wait-clock.ts). */
-export { sleep } from '../../service/harness/wait-clock.ts';
+/** A sleep counted as the running test's waiting (service/harness/worker/wait-clock.ts). */
+export { sleep } from '../../service/harness/worker/wait-clock.ts';
 
 /** The delivery's body as JSON, or undefined when it is not JSON or nested past the bound (core/bounded-json.ts). */
 export function bodyOf(d: Delivery): any {

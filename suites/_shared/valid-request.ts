@@ -5,8 +5,8 @@
  */
 import { LIVE_KEY_PREFIX, TEST_KEY_PREFIX, livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectEqual, expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectEqual, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { OPERATIONS, expandPath, type Operation } from '../../catalogue/schemas/index.ts';
 
 export { OPERATIONS, type Operation };

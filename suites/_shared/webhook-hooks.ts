@@ -3,8 +3,8 @@
  * VERS-EVENT-API-VERSION: where an event must go, and whether Live Payments may be created.
  */
 import type { WebhookEndpoint } from '../../core/profile.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { suiteContext } from '../../service/harness/suite-context.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { suiteContext } from '../../service/harness/worker/suite-context.ts';
 import { sinkClient, type SinkClient } from '../../service/sink/index.ts';
 
 export interface Endpoint extends WebhookEndpoint {

@@ -2,7 +2,7 @@
  * What only the auth suite needs: the answer a request whose only fault is its credentials must get.
  */
 import type { ApiResponse } from '../../core/client.ts';
-import { expectError } from '../../service/harness/expect.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
 import type { Operation } from '../../catalogue/schemas/index.ts';
 import type { Credentials } from '../_shared/valid-request.ts';
 import { livemodeOfKey } from '../../core/api-key.ts';

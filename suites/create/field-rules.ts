@@ -8,19 +8,19 @@
  * a titled case each, on every seed), then drawn ones (invalidCreateRequest, one field broken in an
  * otherwise valid, marked body), and each must be refused 400 with one of the case's own codes.
  *
- * A rule stated by hand (`ruleTest('<ID>', …)` with its id written out in a test file of this
+ * A rule stated by hand (`ruleTest('<ID>', …)` with its id written out in a rule file of this
  * folder) keeps its own test and gets none here; test/catalogue.test.ts reads the same list.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fieldRuleEdgeTable, invalidCreateRequest, SINGLE_FIELD_RULE_IDS, slotsBrokenBy, type SingleFieldRuleId } from '../../service/generators/index.ts';
-import { share } from '../../service/harness/depth.ts';
-import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
+import { share } from '../../service/harness/worker/depth.ts';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { batched, create, expectRejected, fresh, marker, type Body } from './support.ts';
 
-/** The rule ids this folder's test files state by hand: `ruleTest('<ID>'` with the id as a literal. */
+/** The rule ids this folder's rule files state by hand: `ruleTest('<ID>'` with the id as a literal. */
 export function rulesStatedByHand(dir: string = import.meta.dirname): Set<string> {
-  const files = readdirSync(dir).filter((n) => n.endsWith('.test.ts'));
+  const files = readdirSync(dir).filter((n) => n.endsWith('.rules.ts'));
   return new Set(files.flatMap((n) => [...readFileSync(join(dir, n), 'utf8').matchAll(/ruleTest\(\s*'([^']+)'/g)].map((m) => m[1]!)));
 }
 

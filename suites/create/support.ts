@@ -12,8 +12,8 @@ import fc from 'fast-check';
 import type { BorderlineCase, InvalidCase } from '../../service/generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../service/harness/worker/expect.ts';
 
 export type Body = Record<string, unknown>;
 

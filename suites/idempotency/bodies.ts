@@ -6,7 +6,7 @@
  */
 import type { BodyChange } from '../../service/generators/body-change.ts';
 import type { BodyFields } from '../../service/generators/idempotency-body-fields.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 
 /** A fresh Idempotency-Key: the run's unique marker, then the generated suffix. */
 export function idempotencyKey(t: RuleContext, suffix: string): string {

@@ -4,8 +4,8 @@
  * filter, so the created window from the create's own created_at is paged through (bounded);
  * a window too busy to page through is said, never taken as a count.
  */
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus, expectTrue } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 
 /** Pages of 100 read at most: past them the count is not known. */
 const MAX_PAGES = 10;

@@ -3,8 +3,8 @@
  * by the harness). A Live one is created only when probes.live_writes is true (and cancelled by
  * the test); otherwise an existing one is found by listing with keys.live, reads only.
  */
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectStatus } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectStatus } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending } from '../_shared/by-external-id.ts';
 
 export type TestState = 'PENDING' | 'PAID' | 'CANCELLED';

@@ -9,12 +9,12 @@
  * is bounded. Checks speak about this run's Payments (each visited exactly once) and
  * about repeats, never about "only ours".
  */
-import { sleep } from '../../service/harness/wait-clock.ts';
+import { sleep } from '../../service/harness/worker/wait-clock.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { mapLimit } from '../../core/concurrency.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { countCheck, expectStatus, expectTrue, Mismatch } from '../../service/harness/expect.ts';
-import { runShared } from '../../service/harness/run-scoped.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { countCheck, expectStatus, expectTrue, Mismatch } from '../../service/harness/worker/expect.ts';
+import { runShared } from '../../service/harness/worker/run-scoped.ts';
 import type { BatchMove } from '../../service/generators/cases/listing.ts';
 
 export interface BatchPayment {

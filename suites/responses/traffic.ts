@@ -25,10 +25,10 @@ import {
 } from '../../service/generators/traffic-step.ts';
 import { livemodeOfKey } from '../../core/api-key.ts';
 import type { ApiResponse, RequestOptions } from '../../core/client.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import type { OperationId } from '../../catalogue/schemas/index.ts';
-import { onNewRun } from '../../service/harness/run-scoped.ts';
-import { share } from '../../service/harness/depth.ts';
+import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
+import { share } from '../../service/harness/worker/depth.ts';
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -331,7 +331,7 @@ function judge(t: RuleContext, check: (s: Seen) => void, s: Seen): void {
 }
 
 export interface DriveOptions {
-  /** Property runs as a fraction of --runs (service/harness/depth.ts). @defaultValue 0.08 */
+  /** Property runs as a fraction of --runs (service/harness/worker/depth.ts). @defaultValue 0.08 */
   fraction?: number;
   /** Most steps per sequence. @defaultValue 5 */
   maxSteps?: number;

@@ -6,8 +6,8 @@
 import { Client, type ApiResponse } from '../../core/client.ts';
 import { profileSecrets } from '../../core/profile.ts';
 import { clientForProfile } from '../../core/client-for-profile.ts';
-import type { RuleContext } from '../../service/harness/rule-test.ts';
-import { expectError, expectStatus, expectTrue, Mismatch } from '../../service/harness/expect.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectError, expectStatus, expectTrue, Mismatch } from '../../service/harness/worker/expect.ts';
 
 // ───────────────────────────── instants ─────────────────────────────
 

@@ -1,5 +1,5 @@
 /** data.object of an event against what the operation answered, field by field. */
-import { Mismatch, deepEqual, short } from '../../service/harness/expect.ts';
+import { Mismatch, deepEqual, short } from '../../service/harness/worker/expect.ts';
 
 /** The top-level fields where two objects differ (missing, extra or unequal). */
 export function fieldDiff(actual: any, expected: any): string[] {

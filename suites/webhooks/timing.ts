@@ -2,7 +2,7 @@
  * The retry schedule divided by `webhooks.time_scale`, the lateness allowed after a gap, and the
  * quiet period after which what did not arrive counts as not sent.
  */
-import type { RuleContext } from '../../service/harness/rule-test.ts';
+import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import type { Hooks } from '../_shared/webhook-hooks.ts';
 import { RETRY_GAPS_MS } from './limits.ts';
 

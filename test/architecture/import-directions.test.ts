@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
  * The groups at the root and the groups each may import from (itself always allowed): the
  * catalogue and the references at the bottom, core above them, results above core; the service
  * side, the merchant side and load each above results and never importing one another; the
- * command line over all. suites/ (the rules) sit on the service side's harness.
+ * command line over all. suites/ (the rules) sit on the service side's harness, its worker room.
  */
 export const GROUPS: Readonly<Record<string, readonly string[]>> = {
   catalogue: [],
@@ -45,11 +45,21 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'core/targets': ['core', 'references/service'],
   'results/render': ['catalogue/report', 'catalogue', 'core'],
   'results/verdict': ['core', 'catalogue/report', 'catalogue', 'catalogue/schemas', 'results/render'],
-  'service/harness': [
-    'core', 'core/targets', 'service/sink', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'catalogue/schemas',
+  // The harness by process. What the two processes must agree on (which areas take the target alone); imports nothing.
+  'service/harness/common': [],
+  // What runs inside the suite workers: the rule API (ruleTest, expect, cases, depth, the wait clock)
+  // and its parts. The suites import only this room of the harness; it never imports the main process's.
+  'service/harness/worker': ['service/harness/common', 'core', 'results/verdict', 'catalogue/report', 'catalogue'],
+  // What the main process runs: one run of the suites (the vitest bridge, the schedule, progress,
+  // the results log, the report files, the embedded reference). It starts the workers by path, never imports them.
+  'service/harness/main': [
+    'service/harness/common', 'core', 'core/targets', 'service/sink', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue',
+    'catalogue/schemas',
   ],
-  suites: ['service/harness', 'core', 'service/generators', 'catalogue/schemas', 'catalogue', 'service/sink', 'catalogue/report'],
-  'service/mutation': ['service/harness', 'results/verdict', 'core/targets', 'core', 'catalogue/report', 'catalogue', 'references/service'],
+  suites: ['service/harness/worker', 'core', 'service/generators', 'catalogue/schemas', 'catalogue', 'service/sink', 'catalogue/report'],
+  'service/mutation': [
+    'service/harness/main', 'results/verdict', 'core/targets', 'core', 'catalogue/report', 'catalogue', 'references/service',
+  ],
   load: ['core', 'core/targets', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue/schemas', 'catalogue'],
   'merchant/receiver': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'references/receiver'],
   'service/judge': ['core', 'results/verdict', 'catalogue/report', 'results/render', 'catalogue', 'service/sink'],
@@ -58,18 +68,21 @@ export const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ],
   // service/generators: the fixed case tables, listed by `run --dry-run --cases` and checked for `--case`.
   cli: [
-    'core', 'core/targets', 'service/harness', 'results/verdict', 'service/mutation', 'load', 'merchant/receiver', 'merchant/client',
+    'core', 'core/targets', 'service/harness/main', 'results/verdict', 'service/mutation', 'load', 'merchant/receiver', 'merchant/client',
     'service/judge', 'references/service', 'references/receiver', 'service/sink', 'catalogue/report', 'results/render', 'catalogue',
     'catalogue/schemas', 'service/generators',
   ],
   bin: ['cli'],
 };
 
-/** The room of a path: the longest room of the table it lies in, else its top-level folder. */
+/** The room of a path: the longest room of the table it lies in (three folders deep at most), else its top-level folder. */
 export function roomOf(rel: string): string {
   const parts = rel.split(sep);
-  const two = parts.slice(0, 2).join('/');
-  return parts.length > 2 && two in ALLOWED ? two : parts[0]!;
+  for (const depth of [3, 2]) {
+    const room = parts.slice(0, depth).join('/');
+    if (parts.length > depth && room in ALLOWED) return room;
+  }
+  return parts[0]!;
 }
 
 /**
@@ -137,6 +150,18 @@ describe('import directions', () => {
   it('the service side, the merchant side and load never import one another', () => {
     const sides = ['service', 'merchant', 'load'];
     expect(sides.flatMap((a) => (GROUPS[a] ?? []).filter((b) => sides.includes(b)).map((b) => `${a} → ${b}`))).toEqual([]);
+  });
+
+  it('the suite workers\' code never reaches the main process\'s harness, nor the main process the workers\'', () => {
+    const reach = (room: string, seen = new Set<string>()): Set<string> => {
+      for (const r of ALLOWED[room] ?? []) if (!seen.has(r)) reach(r, seen.add(r));
+      return seen;
+    };
+    const [worker, main] = ['service/harness/worker', 'service/harness/main'];
+    for (const room of ['suites', worker]) expect([...reach(room)]).not.toContain(main);
+    for (const room of [main, 'service/mutation', 'cli']) expect([...reach(room)]).not.toContain(worker);
+    expect(roomOf(join('service', 'harness', 'worker', 'x.ts'))).toBe('service/harness/worker');
+    expect(roomOf(join('service', 'harness', 'x.ts'))).toBe('service');
   });
 
   it('a leaf file any folder may import imports nothing itself', () => {

@@ -1,6 +1,6 @@
 /**
  * Every random draw of a suite derives from the per-rule seed, so `--rule X --seed N` replays X
- * exactly. Properties get theirs from `t.property` (service/harness/rule-test.ts); a draw outside a property
+ * exactly. Properties get theirs from `t.property` (service/harness/worker/rule-test.ts); a draw outside a property
  * goes through suites/_shared/seeded-draw.ts (`sampleFor`, `drawSeed`). A cheap static guard: no
  * other file of suites/ calls fc.sample / fc.generate or a raw generator, writes a `seed:` option,
  * reads the raw run seed (`t.seed`) or draws from Math.random / crypto (a value that must be unique

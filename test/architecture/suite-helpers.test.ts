@@ -2,7 +2,8 @@
  * Suite helpers live in one place. A file under suites/<area>/ imports, from suites/, only its
  * own folder and suites/_shared/; a helper two areas use lives in suites/_shared/ (and imports
  * no area), so no area's folder is another's library. What a suite imports from outside suites/
- * is held to the import-direction table by import-directions.test.ts.
+ * is held to the import-direction table by import-directions.test.ts. Rule files end in .rules.ts:
+ * one named *.test.ts would be run by neither the suite session nor the project's own vitest.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -40,6 +41,9 @@ export function violationsOf(file: string, text: string): string[] {
   const from = areaOf(file);
   const name = relative(ROOT, file);
   if (from === '') return [`${name}: a file directly under suites/ (put it in an area folder or in suites/${SHARED}/)`];
+  // A rule file named like a test would be collected by nothing: the suite session runs *.rules.ts only.
+  const runs = 'service/harness/main/suite-session.ts runs those';
+  if (/\.(test|spec)\.[cm]?[jt]s$/.test(name)) return [`${name}: a rule file ends in .rules.ts (${runs})`];
   return suiteImports(file, text)
     .filter((i) => i.area !== from && (from === SHARED || i.area !== SHARED))
     .map((i) => `${name} imports ${i.spec} (suites/${from} → suites/${i.area || '.'}: ${from === SHARED ? `suites/${SHARED}/ imports no area` : `only its own folder and suites/${SHARED}/`})`);
@@ -71,12 +75,13 @@ describe('suite helpers', () => {
   });
 
   it('catches a planted cross-area import, and lets own-folder and _shared imports through (the check can fail)', () => {
-    const routing = join(SUITES, 'routing', 'x.test.ts');
+    const routing = join(SUITES, 'routing', 'x.rules.ts');
     expect(violationsOf(routing, `import { newSubject } from '../auth/support.ts';`)).toHaveLength(1);
     expect(violationsOf(routing, `const m = await import('../idempotency/lookup.ts');`)).toHaveLength(1);
     expect(violationsOf(routing, `export { x } from "../webhooks/support.ts";`)).toHaveLength(1);
     expect(violationsOf(join(SUITES, SHARED, 'x.ts'), `import { a } from '../auth/bad-credentials.ts';`)).toHaveLength(1);
     expect(violationsOf(join(SUITES, 'x.ts'), ``)).toHaveLength(1);
-    expect(violationsOf(routing, `import { a } from './routes.ts';\nimport { b } from '../_shared/routes.ts';\nimport { c } from '../../service/harness/expect.ts';`)).toEqual([]);
+    expect(violationsOf(join(SUITES, 'routing', 'x.test.ts'), ``)).toHaveLength(1);
+    expect(violationsOf(routing, `import { a } from './routes.ts';\nimport { b } from '../_shared/routes.ts';\nimport { c } from '../../service/harness/worker/expect.ts';`)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { currentRuleId, isRuleId, RULES } from '../../catalogue/index.ts';
-import { validateSelection } from '../../service/harness/selection.ts';
+import { validateSelection } from '../../service/harness/main/selection.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import { startReference, type RunningReference } from '../../references/service/index.ts';
-import { EMBEDDED_TIME_SCALE, freePort } from '../../service/harness/embedded.ts';
+import { EMBEDDED_TIME_SCALE, freePort } from '../../service/harness/main/embedded.ts';
 import type { SuiteRun } from './run-suite.ts';
 
 export const SEED = Number(process.env.HPS_INFRA_SEED ?? 1);

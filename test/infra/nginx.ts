@@ -8,7 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { freePort } from '../../service/harness/embedded.ts';
+import { freePort } from '../../service/harness/main/embedded.ts';
 
 export interface RunningNginx {
   url: string;

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../service/harness/embedded.ts';
+import { freePort } from '../../service/harness/main/embedded.ts';
 import { findTool } from './nginx.ts';
 
 export interface RunningProxy {

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INTERRUPT_BOUND_MS } from '../../service/harness/interrupt.ts';
+import { INTERRUPT_BOUND_MS } from '../../core/interrupt.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 const work = mkdtempSync(join(tmpdir(), 'hps-load-interrupt-'));

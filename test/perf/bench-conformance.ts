@@ -29,7 +29,7 @@ import { sampleTree } from './process-tree.ts';
 const HERE = resolve(import.meta.dirname, '..', '..');
 /** One run may take this long before the bench gives up on it. */
 const RUN_LIMIT_MS = 5 * 60_000;
-/** Areas the suite session runs after the rest, alone (service/harness/suite-session.ts). */
+/** Areas the suite session runs after the rest, alone (service/harness/main/suite-session.ts). */
 const EXCLUSIVE = new Set(['limits']);
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, against: { type: 'string' }, seed: { type: 'string' } } });
@@ -195,7 +195,7 @@ function areasOf(r: RunTiming): Map<string, AreaFigures> {
 
 function printBreakdown(label: string, runs: readonly RunTiming[]): void {
   const timed = runs.filter((r) => r.tests.length > 0);
-  const why = 'a checkout that writes no results.ndjson, or without service/harness/wait-clock.ts';
+  const why = 'a checkout that writes no results.ndjson, or without service/harness/worker/wait-clock.ts';
   if (timed.length === 0) return console.log(`${label}: no per-test timing (${why}): wall time, CPU and memory only`);
   console.log(`${label}: phases (median of ${timed.length})`);
   const phases = timed.map(phasesOf);

@@ -5,7 +5,7 @@
  * sent (report.json), the cases its properties ran (the sum of tests[].cases), the wall time
  * and the child's peak resident memory (VmHWM of /proc/<pid>/status, read until it exits: Linux).
  *
- * Requests must grow with the runs (the cases are a share of --runs, service/harness/depth.ts); memory
+ * Requests must grow with the runs (the cases are a share of --runs, service/harness/worker/depth.ts); memory
  * must stay about flat (a run keeps evidence for failures, not every exchange).
  *
  * Options: --runs 100,300,1000 · --areas a,b · --seed N (default 1).

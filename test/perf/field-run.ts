@@ -4,7 +4,7 @@
  * and by the project's tests.
  */
 import { startReference, type ReferenceProfile, type RunningReference } from '../../references/service/index.ts';
-import { EMBEDDED_TIME_SCALE, freePort } from '../../service/harness/embedded.ts';
+import { EMBEDDED_TIME_SCALE, freePort } from '../../service/harness/main/embedded.ts';
 import { runSuite, writeProfile, type SuiteRun } from './run-suite.ts';
 import { startFieldProxy, type FieldProxyOptions } from './field-proxy.ts';
 

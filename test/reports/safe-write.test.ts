@@ -14,7 +14,7 @@ import { clearOwnFiles, writeFileAtomic } from '../../core/safe-write.ts';
 import { loadCompanion } from '../../load/in-report.ts';
 import type { Report } from '../../catalogue/report/model.ts';
 import { renderAll } from '../../results/render/render.ts';
-import { writeRunFiles } from '../../service/harness/persist.ts';
+import { writeRunFiles } from '../../service/harness/main/persist.ts';
 
 const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'report-create-clean.json');
 const work = mkdtempSync(join(tmpdir(), 'hps-safe-write-'));

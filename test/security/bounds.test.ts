@@ -14,7 +14,7 @@ import { HarnessError } from '../../core/errors.ts';
 import { readCappedText } from '../../core/read-capped.ts';
 import { makeDirectory } from '../../core/safe-write.ts';
 import { bodyShown, validateAnswer } from '../../core/bounded-validation.ts';
-import { Mismatch } from '../../service/harness/expect.ts';
+import { Mismatch } from '../../service/harness/worker/expect.ts';
 import { profileFromFlags } from '../../cli/target-flags.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'hps-bounds-'));

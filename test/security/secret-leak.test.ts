@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReference, type RunningReference } from '../../references/service/index.ts';
-import { freePort } from '../../service/harness/embedded.ts';
+import { freePort } from '../../service/harness/main/embedded.ts';
 import { moreTransformsOf, readerViews, transformsOf } from './transforms.ts';
 import { keyForms } from '../client/rotating-hostile.ts';
 
@@ -41,7 +41,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A progress line of a FAIL rule (service/harness/progress.ts): `FAIL  RULE-ID — reason`. */
+/** A progress line of a FAIL rule (service/harness/main/progress.ts): `FAIL  RULE-ID — reason`. */
 const FAIL_LINE = /(^|\n)\s*FAIL\s+[A-Z][A-Z0-9-]+ —/;
 /** Text without ANSI colour codes. */
 const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');

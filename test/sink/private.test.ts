@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sinkStartError, startTarget } from '../../service/harness/embedded.ts';
+import { sinkStartError, startTarget } from '../../service/harness/main/embedded.ts';
 import { startSink } from '../../service/sink/index.ts';
 import { ENDPOINTS, startTestSink, tempDir } from './helpers.ts';
 

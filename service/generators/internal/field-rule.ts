@@ -39,7 +39,7 @@ export interface FieldRules<R extends SingleFieldRuleId> {
   readonly oracle: (body: Body) => Readonly<Record<string, readonly string[]>>;
   /**
    * A rule's fixed violations (the forms its clause names), run on every seed before the drawn ones
-   * by the rule's derived test (suites/create/field-rules.test.ts), each a titled, replayable case.
+   * by the rule's derived test (suites/create/field-rules.ts), each a titled, replayable case.
    * Used by rules without a test written by hand; absent: the drawn violations only.
    */
   readonly edges?: { readonly [K in R]?: readonly FieldViolation[] };

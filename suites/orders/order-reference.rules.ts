@@ -1,0 +1,76 @@
+/**
+ * esid: Resources and their fields › CreatePaymentRequest — "order_id: must exist for the caller's
+ * business; the payment's customer must match the order's customer; ... the order must not be
+ * cancelled"; Errors — order_not_found (400), order_customer_mismatch (400), order_cancelled (409).
+ * The order fixture is never paid against: every request here is refused, or (on a faulty target)
+ * leaves a PENDING Payment that is cancelled at once.
+ */
+import fc from 'fast-check';
+import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
+import { expectError } from '../../service/harness/worker/expect.ts';
+import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
+import { toCents } from './cents.ts';
+import { share } from '../../service/harness/worker/depth.ts';
+
+/** Sends a create that must be refused; cancels at once whatever a faulty target created. */
+async function refusedCreate(t: RuleContext, body: Record<string, unknown>) {
+  const externalId = t.externalId('ord');
+  const res = await t.client.createPayment(t.keys.test, { ...body, external_id: externalId, metadata: t.metadata() });
+  if (res.status === 201 && res.json?.id) await cancelIfPending(t, t.keys.test, [res.json.id]);
+  return { res, externalId };
+}
+
+ruleTest('ORDER-NOT-FOUND', async (t) => {
+  const fixtures = t.profile.fixtures ?? {};
+  const made = fc.oneof(
+    fc.stringMatching(/^[A-Za-z0-9_]{4,24}$/).map((s) => ({ kind: 'unknown order', id: `ord_${s}` })),
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/).map((s) => ({ kind: 'unknown order', id: s })),
+    ...(fixtures.order ? [fc.stringMatching(/^[A-Za-z0-9]{4,10}$/).map((s) => ({ kind: 'unknown order', id: `${fixtures.order!.id}${s}` }))] : []),
+  );
+  const check = async (c: { kind: string; id: string }) => {
+    const { res, externalId } = await refusedCreate(t, { amount: '0.01', order_id: c.id });
+    expectError(res, 400, ['order_not_found'], c.kind);
+    await expectNothingCreated(t, t.keys.test, externalId, c.kind);
+  };
+  if (fixtures.foreign_order_id) await check({ kind: 'another business\'s order', id: fixtures.foreign_order_id });
+  else t.note('fixtures.foreign_order_id is absent: only unknown order ids were tried');
+  // The business's own open order of the other environment: the environments are fully isolated.
+  if (fixtures.live_order_id) await check({ kind: 'the business\'s Live order, with a Test key', id: fixtures.live_order_id });
+  else t.note('fixtures.live_order_id is absent: an order of the other environment was not tried');
+  await t.property(made, check, { runs: share(t.runs, 0.06) });
+});
+
+ruleTest('ORDER-CUSTOMER-MISMATCH', async (t) => {
+  const fixtures = t.profile.fixtures!;
+  const order = fixtures.order!;
+  const due = toCents(order.remaining_due) ?? 0n;
+  // 0.01 stays within any positive remaining due; with none left, exceeding it applies too.
+  const alsoDue = due < 1n ? ['exceeds_order_due'] : [];
+  let tried = 0;
+  if (fixtures.customer_id && fixtures.customer_id !== order.customer_id) {
+    tried++;
+    const { res, externalId } = await refusedCreate(t, { amount: '0.01', order_id: order.id, customer_id: fixtures.customer_id });
+    expectError(res, 400, ['order_customer_mismatch', ...alsoDue], 'a customer of the business other than the order\'s');
+    await expectNothingCreated(t, t.keys.test, externalId, 'customer mismatch');
+  }
+  if (fixtures.foreign_customer_id) {
+    tried++;
+    // That customer also belongs to another business: both codes apply (precedence is not shown).
+    const { res, externalId } = await refusedCreate(t, { amount: '0.01', order_id: order.id, customer_id: fixtures.foreign_customer_id });
+    expectError(res, 400, ['order_customer_mismatch', 'invalid_customer', ...alsoDue], 'another business\'s customer with the order');
+    t.observe('foreign_customer_with_order', res.json?.error?.code);
+    await expectNothingCreated(t, t.keys.test, externalId, 'foreign customer with the order');
+  }
+  if (tried === 0) {
+    t.skip('profile lacks fixtures.foreign_customer_id, and fixtures.customer_id is the order\'s own customer: no customer other than the order\'s is known');
+  }
+});
+
+ruleTest('ORDER-CANCELLED', async (t) => {
+  const cancelledOrderId = t.profile.fixtures!.cancelled_order_id!;
+  await t.property(fc.constantFrom('0.01', '0.1', '1'), async (amount) => {
+    const { res, externalId } = await refusedCreate(t, { amount, order_id: cancelledOrderId });
+    expectError(res, 409, ['order_cancelled'], `cancelled order, amount ${amount}`);
+    await expectNothingCreated(t, t.keys.test, externalId, 'cancelled order');
+  }, { runs: share(t.runs, 0.03) });
+});

@@ -1,0 +1,31 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FILE_SECONDS, longestFirst, suiteFileOf } from '../../service/harness/main/schedule.ts';
+
+const SUITES = join(import.meta.dirname, '..', '..', 'suites');
+const testsOf = (area: string) =>
+  readdirSync(join(SUITES, area)).filter((f) => f.endsWith('.rules.ts')).map((f) => ({ moduleId: join(SUITES, area, f) }));
+const files = readdirSync(SUITES).flatMap((area) => (area.startsWith('_') ? [] : testsOf(area)));
+const order = longestFirst(files, (f) => statSync(f.moduleId).size).map((f) => suiteFileOf(f.moduleId));
+
+describe('the order suite files are handed to the workers (service/harness/main/schedule.ts)', () => {
+  it('names only suite files that exist', () => {
+    const known = new Set(files.map((f) => suiteFileOf(f.moduleId)));
+    expect(Object.keys(FILE_SECONDS).filter((f) => !known.has(f))).toEqual([]);
+  });
+
+  it('starts the webhook retry file first: its waits (the 10 s time-out, the ladder) overlap every other file', () => {
+    expect(order[0]).toBe('webhooks/retries.rules.ts');
+  });
+
+  it('runs the exclusive area (limits) last, and every file exactly once', () => {
+    expect(order.at(-1)).toBe('limits/rate-limit.rules.ts');
+    expect(new Set(order).size).toBe(files.length);
+  });
+
+  it('is the same whatever order the files come in', () => {
+    const reversed = longestFirst([...files].reverse(), (f) => statSync(f.moduleId).size).map((f) => suiteFileOf(f.moduleId));
+    expect(reversed).toEqual(order);
+  });
+});
