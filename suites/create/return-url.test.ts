@@ -12,7 +12,8 @@ import {
   borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase,
 } from '../../service/generators/index.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/rule-test.ts';
-import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+import { create, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes } from './support.ts';
+import { batched, eachCase } from '../../service/harness/batch.ts';
 import { share } from '../../service/harness/depth.ts';
 import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../service/generators/cases/create.ts';
 

@@ -26,6 +26,7 @@ import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
 import { runShared } from '../../service/harness/run-scoped.ts';
 import { PaymentViews } from '../../service/harness/payment-views.ts';
+import { inOrder } from '../../service/harness/batch.ts';
 
 interface Traffic {
   stories: Story[];
@@ -258,6 +259,8 @@ function identityProblems(deliveries: readonly Delivery[]): string[] {
 
 /** Payments read back after their events, at most; past it the rest are named unread. */
 const MAX_READ_BACK = 300;
+/** Read-backs in flight at once. */
+const READ_BACK_AT_ONCE = 8;
 
 /**
  * Each Payment an event of the run carried, read with GET after its events arrived (its
@@ -277,25 +280,20 @@ async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[
     const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
     if (object && typeof object === 'object' && typeof object.id === 'string') byId.set(object.id, object.livemode === true);
   }
-  const problems: string[] = [];
   const ids = [...byId].filter(([, live]) => !live || t.keys.live !== undefined);
   const chosen = ids.slice(0, MAX_READ_BACK);
-  let next = 0;
-  const worker = async () => {
-    while (next < chosen.length) {
-      const [id, live] = chosen[next++]!;
-      const sentAt = Date.now();
-      const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
-      if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
-        const key = live ? 'Live' : 'Test';
-        problems.push(`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${key} key answered ${res.status}`);
-        continue;
-      }
-      const view = { payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false };
-      problems.push(...(views.observe(view) ?? []).map((x) => x.message));
+  // Each read is alone (one GET per Payment, after all its events), a few at a time; problems in id order.
+  const found = await inOrder(chosen, async ([id, live]) => {
+    const sentAt = Date.now();
+    const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
+    if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
+      const key = live ? 'Live' : 'Test';
+      return [`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${key} key answered ${res.status}`];
     }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+    const view = { payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false };
+    return (views.observe(view) ?? []).map((x) => x.message);
+  }, READ_BACK_AT_ONCE);
+  const problems = found.flat();
   const unread = byId.size - chosen.length;
   const why = ids.length < byId.size ? 'Live Payments without keys.live' : `more than ${MAX_READ_BACK}`;
   return { problems, payments: chosen.length, unread, why };
