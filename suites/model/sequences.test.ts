@@ -73,6 +73,8 @@ type Cmd = fc.AsyncCommand<Model, Real, false>;
 
 const money = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const EXT_LABELS = ['e0', 'e1', 'e2'] as const;
+/** Sequences side by side at most (each its own Payments): a run's chain is its longest sequence, ~15 steps. */
+const SEQUENCES_AT_ONCE = 12;
 
 function describe(res: ApiResponse): string {
   const code = res.json?.error?.code;
@@ -337,7 +339,7 @@ ruleTest('MODEL-SEQUENCES', async (t) => {
     await fc.asyncModelRun(() => ({ model: { handles: [], idem: new Map() }, real }), cmds);
     sequences++;
     steps += real.trace.length;
-  }, share(t.runs, 0.25));
+  }, share(t.runs, 0.25), SEQUENCES_AT_ONCE);
   t.note(`${sequences} sequences, ${steps} steps, keys ${all.join(', ')}${liveWrites ? '' : ' (Live: reads and helpers only, probes.live_writes is off)'}; every step agreed with the model`);
   t.note(`steps by kind: ${[...stats].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 });

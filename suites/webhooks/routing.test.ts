@@ -45,13 +45,14 @@ const shared = runShared<Traffic>();
 /** The file's traffic, caused once (by the first routing test that runs). */
 function traffic(t: RuleContext, h: Hooks): Promise<Traffic> {
   return shared.get(async () => {
-    const stories: Story[] = [
-      await tell(t, { ops: ['cancel'] }),
-      await tell(t, { ops: t.profile.control ? ['succeed', 'reverse'] : ['succeed'] }),
-      await tell(t, { ops: ['helper-cancel'] }),
+    // Each story is a Payment of its own, its operations in order; the stories side by side.
+    const stories: Story[] = await Promise.all([
+      tell(t, { ops: ['cancel'] }),
+      tell(t, { ops: t.profile.control ? ['succeed', 'reverse'] : ['succeed'] }),
+      tell(t, { ops: ['helper-cancel'] }),
       // First attempts of both events fail once: delivered all the same, by the retry.
-      await tell(t, { ops: ['succeed'], sink: 'fail:503x1' }),
-    ];
+      tell(t, { ops: ['succeed'], sink: 'fail:503x1' }),
+    ]);
     if (liveWrites(t) && h.endpoints.some((e) => e.livemode && e.enabled)) stories.push(await tell(t, { live: true, ops: ['cancel'] }));
     const expected = expectedDeliveries(h, stories);
     const unackedIn = (ds: Delivery[]) => expected.filter((x) => !deliveriesFor(ds, x).some(acked));
