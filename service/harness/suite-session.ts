@@ -26,8 +26,8 @@ import { longestFirst } from './schedule.ts';
  * time, and most files are one chain of requests the spec orders (create, act, read back), so at
  * 50 ms a round trip the run lasts about the sum of the files' chains divided by the workers, plus
  * the rate-limit file, alone at the end. 8 workers keep a target 50 ms away within 1.5× of the
- * loopback run (`npm run bench:field -- --only latency`: B/A 1.33-1.38 on a quiet 2-CPU machine,
- * against 1.59-1.81 with 6 and 1.43-1.98 with 4; docs/design.md, "Distance: what stays
+ * loopback run (`npm run bench:field -- --only latency`: B/A 1.22-1.60 over 7 pairs, median 1.33,
+ * against 1.59-1.81 with 6 and 1.43-1.98 with 4 on 2 CPUs; docs/design.md, "Distance: what stays
  * sequential"). The price: ~45 MB of memory a worker (peak RSS 613 MB against 435 MB with 4) and
  * each worker's start-up, paid on a loopback target too, and the more so on a starved CPU. The
  * mutation score keeps 2 per session (it runs 4 sessions side by side).
