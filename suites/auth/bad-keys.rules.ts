@@ -2,7 +2,7 @@
  * Keys that are not valid (spec, Authentication: "Missing, malformed, unknown or revoked key: 401
  * invalid_api_key"): malformed headers, unknown keys, the revoked key, the WWW-Authenticate
  * challenge of their 401s, and (OBSERVE) which answer wins when a bad key meets another problem.
- * Requests without any Authorization header are in missing-key.rules.ts.
+ * Requests without any Authorization header are in missing-key.test.ts.
  */
 import fc from 'fast-check';
 import { ruleTest } from '../../service/harness/worker/rule-test.ts';
@@ -15,6 +15,7 @@ import { splitKey } from '../../service/generators/invalid-credentials.ts';
 import { MALFORMED_KEY_CASES } from '../../service/generators/index.ts';
 import { expectInvalidKey } from './invalid-key.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched, eachCase, inOrder } from '../../service/harness/worker/batch.ts';
 import { REVOKED_KEY_OPERATION_CASES } from '../../service/generators/cases/auth.ts';
 
 /**
@@ -33,32 +34,30 @@ ruleTest('AUTH-MALFORMED-KEY', async (t) => {
   await t.cases(MALFORMED_KEY_CASES, async ({ cred, op }) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
-  }, { concurrency: 1 });
-  await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), malformed), async ([op, cred]) => {
+  });
+  await batched(t, fc.tuple(fc.constantFrom(...OPERATIONS), malformed), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with a malformed Authorization (${cred.family})`);
-  }, { runs: share(t.runs, 0.6) });
+  }, share(t.runs, 0.6));
   await expectUntouched(t, subject, 'requests with a malformed Authorization');
 
   // Observed: forms a lenient standard parser accepts with the valid key (a read, changes nothing).
-  const lenient: Record<string, string> = {};
-  for (const { form, authorization } of lenientForms(t.keys.test)) {
-    const res = await t.client.request({ method: 'GET', path: '/v1/payments?limit=1', authorization });
-    lenient[form] = outcome(res);
-  }
-  t.observe('valid key in a lenient form (GET /payments)', lenient);
+  const forms = lenientForms(t.keys.test);
+  const answers = await inOrder(forms, async ({ authorization }) =>
+    outcome(await t.client.request({ method: 'GET', path: '/v1/payments?limit=1', authorization })));
+  t.observe('valid key in a lenient form (GET /payments)', Object.fromEntries(forms.map(({ form }, i) => [form, answers[i]!])));
   // Observed: keys longer than a usual header limit (the spec sets no length; 401, 400 or 431 are all seen in practice).
-  const huge: Record<string, string> = {};
-  for (const n of [8_000, 20_000, 70_000]) {
+  const sizes = [8_000, 20_000, 70_000];
+  const huge = await inOrder(sizes, async (n) => {
     try {
       const res = await t.client.request({ method: 'GET', path: '/v1/payments?limit=1', authorization: `Bearer pt_test_sk_${'A'.repeat(n)}`, outsideHttp: `a ${n}-character Authorization header, past common header limits` });
-      huge[`${n}-character key`] = outcome(res);
+      return outcome(res);
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
-      huge[`${n}-character key`] = `no HTTP answer (${e.code})`;
+      return `no HTTP answer (${e.code})`;
     }
-  }
-  t.observe('oversized key', huge);
+  });
+  t.observe('oversized key', Object.fromEntries(sizes.map((n, i) => [`${n}-character key`, huge[i]!])));
 });
 
 /**
@@ -77,15 +76,15 @@ ruleTest('AUTH-UNKNOWN-KEY', async (t) => {
   const { prefix, secret } = splitKey(t.keys.test);
   const last = secret.slice(-1) === 'Z' ? 'Y' : 'Z';
   const table = [...oneOfEachFamily(sampleFor(t, 'families', unknown, FAMILY_DRAWS)), { family: 'last character changed', kind: 'unknown' as const, key: `${prefix}${secret.slice(0, -1)}${last}` }];
-  for (const [i, cred] of table.entries()) {
+  await eachCase(table, async (cred, i) => {
     const op = OPERATIONS[i % OPERATIONS.length]!;
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with an unknown key (${cred.family})`);
-  }
-  await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), unknown), async ([op, cred]) => {
+  });
+  await batched(t, fc.tuple(fc.constantFrom(...OPERATIONS), unknown), async ([op, cred]) => {
     const res = await sendValid(t, op, subject, cred);
     expectInvalidKey(res, op, cred, `${op.operationId} with an unknown key (${cred.family})`);
-  }, { runs: share(t.runs, 0.48) });
+  }, share(t.runs, 0.48));
   await expectUntouched(t, subject, 'requests with unknown keys');
 });
 
@@ -100,11 +99,11 @@ ruleTest('AUTH-REVOKED-KEY', async (t) => {
   await t.cases(REVOKED_KEY_OPERATION_CASES, async (op) => {
     const res = await sendValid(t, op, subject, revoked);
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);
-  }, { concurrency: 1 });
-  await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), fc.option(fc.uuid(), { nil: undefined })), async ([op, idempotencyKey]) => {
+  });
+  await batched(t, fc.tuple(fc.constantFrom(...OPERATIONS), fc.option(fc.uuid(), { nil: undefined })), async ([op, idempotencyKey]) => {
     const res = await sendValid(t, op, subject, revoked, { idempotencyKey });
     expectInvalidKey(res, op, revoked, `${op.operationId} with the revoked key`);
-  }, { runs: share(t.runs, 0.12) });
+  }, share(t.runs, 0.12));
   await expectUntouched(t, subject, 'requests with the revoked key');
 });
 
@@ -123,7 +122,7 @@ function hasBearerChallenge(value: string | undefined): boolean {
 ruleTest('AUTH-WWW-AUTHENTICATE', async (t) => {
   const subject = await newSubject(t, 'wwwauth');
   let checked = 0;
-  await t.property(fc.tuple(fc.constantFrom(...OPERATIONS), invalidCredentials(t.keys, issuedKeys(t.keys))), async ([op, cred]) => {
+  await batched(t, fc.tuple(fc.constantFrom(...OPERATIONS), invalidCredentials(t.keys, issuedKeys(t.keys))), async ([op, cred]) => {
     const { family, kind, ...auth } = cred;
     const res = await sendValid(t, op, subject, auth);
     if (res.status !== 401) return;
@@ -135,7 +134,7 @@ ruleTest('AUTH-WWW-AUTHENTICATE', async (t) => {
       { 'www-authenticate': 'Bearer …' },
       { 'www-authenticate': header ?? null },
     );
-  }, { runs: share(t.runs, 0.24) });
+  }, share(t.runs, 0.24));
   if (checked === 0) t.skip('no request answered 401');
   t.note(`${checked} answers 401 checked`);
 });
@@ -178,18 +177,17 @@ ruleTest('AUTH-CHECK-ORDER', async (t) => {
   const table: Record<string, Record<string, string>> = {};
   let authFirst = 0;
   let total = 0;
-  for (const [situation, req] of situations) {
-    const row: Record<string, string> = {};
-    for (const [label, auth] of creds) {
-      // A key with the scope would succeed on some of these: only the problems are combined.
-      const res = await t.client.request({ ...req, ...auth });
-      row[label] = outcome(res);
-      if (label !== 'read-only key' && label !== 'write-only key') {
-        total++;
-        if (res.status === 401) authFirst++;
-      }
+  // Each combination alone (none reads another's answer), a few at a time; the table keeps this order.
+  const combos = situations.flatMap(([situation, req]) => creds.map(([label, auth]) => ({ situation, req, label, auth })));
+  // A key with the scope would succeed on some of these: only the problems are combined.
+  const answers = await inOrder(combos, ({ req, auth }) => t.client.request({ ...req, ...auth }));
+  for (const [i, { situation, label }] of combos.entries()) {
+    const res = answers[i]!;
+    (table[situation] ??= {})[label] = outcome(res);
+    if (label !== 'read-only key' && label !== 'write-only key') {
+      total++;
+      if (res.status === 401) authFirst++;
     }
-    table[situation] = row;
   }
   t.observe('answer by situation and credentials', table);
   t.observe('bad credentials answered 401 first', `${authFirst} of ${total} combinations`);

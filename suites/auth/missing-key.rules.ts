@@ -1,7 +1,7 @@
 /**
  * Requests without a valid key: without any Authorization header (AUTH-MISSING-KEY, on the six
  * operations), and without a valid key of any kind on any route, method and body
- * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.rules.ts.
+ * (AUTH-NO-KEY-NEVER-SUCCEEDS). Malformed, unknown and revoked keys are in bad-keys.test.ts.
  */
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
@@ -14,6 +14,7 @@ import { sampleFor } from '../_shared/seeded-draw.ts';
 import { FAMILY_DRAWS, invalidCredentials, issuedKeys, oneOfEachFamily } from './bad-credentials.ts';
 import { NO_KEY, OPERATIONS, createBody, expectUntouched, newSubject, sendValid, validRequest } from '../_shared/valid-request.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { NO_KEY_OPERATION_CASES } from '../../service/generators/cases/auth.ts';
 
 /**
@@ -28,19 +29,19 @@ ruleTest('AUTH-MISSING-KEY', async (t) => {
   await t.cases(NO_KEY_OPERATION_CASES, async (op) => {
     const res = await sendValid(t, op, subject, NO_KEY);
     expectError(res, 401, ['invalid_api_key'], `${op.operationId} without Authorization`);
-  }, { concurrency: 1 });
+  });
   const variation = fc.record({
     op: fc.constantFrom(...OPERATIONS),
     businessHeader: fc.option(fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength: 4, maxLength: 24 }).map((s) => `biz_${s}`), { nil: undefined }),
     idempotencyKey: fc.option(fc.uuid(), { nil: undefined }),
   });
-  await t.property(variation, async ({ op, businessHeader, idempotencyKey }) => {
+  await batched(t, variation, async ({ op, businessHeader, idempotencyKey }) => {
     const res = await sendValid(t, op, subject, NO_KEY, {
       headers: businessHeader ? { 'x-business-id': businessHeader } : undefined,
       idempotencyKey,
     });
     expectError(res, 401, ['invalid_api_key'], `${op.operationId} without Authorization`);
-  }, { runs: share(t.runs, 0.24) });
+  }, share(t.runs, 0.24));
   await expectUntouched(t, subject, 'requests without a key');
 });
 
@@ -80,21 +81,20 @@ ruleTest('AUTH-NO-KEY-NEVER-SUCCEEDS', async (t) => {
   const sampled = sampleFor(t, 'families', creds, FAMILY_DRAWS);
   const kinds = sampled.filter((c, i) => sampled.findIndex((d) => d.kind === c.kind) === i);
   const families = oneOfEachFamily(sampled);
-  for (const op of OPERATIONS) {
-    for (const { family, kind, ...auth } of kinds) {
-      not2xx(await t.client.request(validRequest(t, op, subject, auth)), `${op.operationId} with ${kind} credentials (${family})`);
-    }
-  }
-  for (const [i, { family, kind, ...auth }] of families.entries()) {
-    const op = OPERATIONS[i % OPERATIONS.length]!;
+  // Independent probes (none reads another's answer), a few at a time; the first failure in this order is reported.
+  const probes = [
+    ...OPERATIONS.flatMap((op) => kinds.map((cred) => ({ op, cred }))),
+    ...families.map((cred, i) => ({ op: OPERATIONS[i % OPERATIONS.length]!, cred })),
+  ];
+  await eachCase(probes, async ({ op, cred: { family, kind, ...auth } }) => {
     not2xx(await t.client.request(validRequest(t, op, subject, auth)), `${op.operationId} with ${kind} credentials (${family})`);
-  }
+  });
   await expectUntouched(t, subject, 'requests without a valid key');
 
   // Any route, method and body. A request that could change a Payment gets a PENDING one of its own,
   // so a counterexample replays against the same state.
   const sample = fc.record({ path: anyRequestPath(ID), method: fc.constantFrom(...METHODS), body: anyRequestBody(), cred: creds });
-  await t.property(sample, async ({ path, method, body, cred }) => {
+  await batched(t, sample, async ({ path, method, body, cred }) => {
     const { family, kind, ...auth } = cred;
     let target = path;
     if (path.includes(ID)) {
@@ -103,5 +103,5 @@ ruleTest('AUTH-NO-KEY-NEVER-SUCCEEDS', async (t) => {
     }
     const res = await t.client.request({ method, path: target, ...auth, ...bodyOf(t, body) });
     not2xx(res, `${method} ${target} with ${kind} credentials (${family})`);
-  }, { runs: share(t.runs, 0.8) });
+  }, share(t.runs, 0.8));
 });

@@ -20,7 +20,8 @@ import {
 } from '../../service/generators/index.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
-import { create, expectCreated, expectRejected, fixedCase, fresh, marker, batched } from './support.ts';
+import { create, expectCreated, expectRejected, fixedCase, fresh, marker } from './support.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { INVALID_CHANNELS_CASES, INVALID_METHODS_CASES, VALID_CHANNELS_CASES, VALID_METHODS_CASES, type ListRow } from '../../service/generators/cases/create.ts';
 

@@ -10,7 +10,8 @@
  */
 import { AMOUNT_NOT_STRING_CASES, borderlineAmount, INVALID_AMOUNT_CASES, invalidAmount, invalidCreateRequest, type InvalidCase } from '../../service/generators/index.ts';
 import { ruleTest } from '../../service/harness/worker/rule-test.ts';
-import { create, eachCase, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+import { create, expectRejected, fixedCase, fresh, marker, Outcomes } from './support.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { AMOUNT_MISSING_CASES } from '../../service/generators/cases/create.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 

@@ -21,7 +21,8 @@ import {
 } from '../../service/generators/index.ts';
 import type { ErrorCode } from '../../catalogue/error-codes.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
-import { create, createRaw, eachCase, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
+import { create, createRaw, expectRejected, fixedCase, fresh, marker, outcomeOf, type Body } from './support.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { MALFORMED_JSON_CASES, MULTI_VIOLATION_CASES, NOT_OBJECT_CASES } from '../../service/generators/cases/create.ts';
 import { deriveFieldRuleTests } from './field-rules.ts';

@@ -8,7 +8,8 @@
 import { borderlineContextItems, contextItems, invalidCreateRequest } from '../../service/generators/index.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { sampleFor } from '../_shared/seeded-draw.ts';
-import { create, expectRejected, fixedCase, fresh, marker, outcomeOf, batched } from './support.ts';
+import { create, expectRejected, fixedCase, fresh, marker, outcomeOf } from './support.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { CONTEXT_ITEMS_CASES } from '../../service/generators/cases/create.ts';
 

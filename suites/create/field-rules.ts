@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { fieldRuleEdgeTable, invalidCreateRequest, SINGLE_FIELD_RULE_IDS, slotsBrokenBy, type SingleFieldRuleId } from '../../service/generators/index.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
-import { batched, create, expectRejected, fresh, marker, type Body } from './support.ts';
+import { create, expectRejected, fresh, marker, type Body } from './support.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 
 /** The rule ids this folder's rule files state by hand: `ruleTest('<ID>'` with the id as a literal. */
 export function rulesStatedByHand(dir: string = import.meta.dirname): Set<string> {

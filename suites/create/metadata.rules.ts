@@ -19,7 +19,8 @@ import {
 } from '../../service/generators/index.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { deepEqual } from '../../service/harness/worker/expect.ts';
-import { create, eachCase, expectCreated, expectRejected, fixedCase, Outcomes, batched } from './support.ts';
+import { create, expectCreated, expectRejected, fixedCase, Outcomes } from './support.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import type { CaseTable } from '../../catalogue/case-table.ts';
 import { KEY_TOO_LONG_CASES, METADATA_AT_LIMITS_CASES, metadataCodes, NOT_STRINGS_CASES, TOO_MANY_KEYS_CASES, VALUE_TOO_LONG_CASES, type MetadataRow } from '../../service/generators/cases/create-limits.ts';

@@ -12,7 +12,8 @@ import {
   borderlineReturnUrl, invalidCreateRequest, invalidReturnUrl, validReturnUrl, type InvalidCase,
 } from '../../service/generators/index.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
-import { create, eachCase, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes, batched } from './support.ts';
+import { create, expectCreated, expectRejected, fixedCase, fresh, marker, Outcomes } from './support.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, VALID_RETURN_URL_CASES } from '../../service/generators/cases/create.ts';
 

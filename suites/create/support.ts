@@ -8,10 +8,8 @@
  * external_id made by t.externalId); Test Payments the target accepts are cancelled by the
  * harness at the end of the file.
  */
-import fc from 'fast-check';
 import type { BorderlineCase, InvalidCase } from '../../service/generators/index.ts';
 import type { ApiResponse } from '../../core/client.ts';
-import { mapLimit } from '../../core/concurrency.ts';
 import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { Mismatch, decimalEquals, deepEqual, expectError, expectStatus, short } from '../../service/harness/worker/expect.ts';
 
@@ -176,37 +174,8 @@ export class Outcomes {
 
 // ───────────────────────────── tables ─────────────────────────────
 
-/**
- * Runs `check` over every item, `concurrency` at a time; every item is tried, then the failure of
- * the first failing item (in table order) is thrown, saying how many others failed.
- */
-export async function eachCase<T>(items: readonly T[], check: (item: T, index: number) => Promise<void>, concurrency = 8): Promise<void> {
-  const outcomes = await mapLimit(items, Math.max(1, concurrency), async (item, index) => {
-    try {
-      await check(item, index);
-      return null;
-    } catch (error) {
-      return { error };
-    }
-  });
-  const failures = outcomes.filter((o) => o !== null); // in table order
-  if (failures.length === 0) return;
-  const first = failures[0]!.error;
-  if (failures.length > 1 && first instanceof Error) first.message += ` (${failures.length - 1} more case(s) failed too)`;
-  throw first;
-}
-
 /** A fixed InvalidCase for a suite's table of canonical cases. */
 export function fixedCase<T>(value: T, breaks: InvalidCase['breaks'], codes: InvalidCase['codes'], why: string): InvalidCase<T> {
   return { value, breaks, codes, why };
 }
 
-/**
- * A seeded property over about `cases` values, sent a few at a time: each run draws 1..`batch`
- * values and checks them concurrently (eachCase). A failing batch shrinks by dropping values, so
- * the counterexample is usually the one value that fails.
- */
-export async function batched<T>(t: RuleContext, arb: fc.Arbitrary<T>, check: (value: T) => Promise<void>, cases: number, batch = 6): Promise<void> {
-  const runs = Math.max(1, Math.ceil(cases / ((batch + 1) / 2)));
-  await t.property(fc.array(arb, { minLength: 1, maxLength: batch }), (values) => eachCase(values, check, batch), { runs });
-}

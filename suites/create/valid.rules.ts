@@ -12,7 +12,8 @@ import fc from 'fast-check';
 import { validAmount, validCreateRequest } from '../../service/generators/index.ts';
 import { ruleTest } from '../../service/harness/worker/rule-test.ts';
 import { Mismatch, decimalEquals, expectStatus, short } from '../../service/harness/worker/expect.ts';
-import { create, eachCase, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body, batched } from './support.ts';
+import { create, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body } from './support.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../service/generators/cases/create.ts';
 

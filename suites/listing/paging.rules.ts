@@ -15,6 +15,7 @@ import { expectTrue, Mismatch } from '../../service/harness/worker/expect.ts';
 import { PAYMENT_STATUSES } from '../../catalogue/schemas/index.ts';
 import { batchOf, expectEachOnce, listPage, pageThrough, rfc3339, type Batch, type Paged } from './window.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { LIMIT_RESPECTED_CASES, ONE_MATCH_CASES, STATUS_FILTER_CASES, TIGHT_RANGE_CASES, type TightRangeRow } from '../../service/generators/cases/listing.ts';
 
 /** Limits whose paging over the window stays within about 25 pages: the edges (every seed), then random ones. */
@@ -38,8 +39,9 @@ ruleTest('LIST-PAGINATION-COMPLETE', async (t) => {
     expectTrue(paged.complete, `paging the window (${b.count} matching Payments) with limit=${limit} did not end within ${paged.pages.length} pages`,
       { pages: Math.ceil(b.count / limit) }, pagesOf(paged));
   };
-  for (const limit of limits.edges) await check(limit);
-  await t.property(limits.arb, check, { runs: share(t.runs, 0.08) });
+  // Each limit's cursor chain is ordered (a page's last id is the next request's starting_after); the chains are not.
+  await eachCase(limits.edges, check);
+  await batched(t, limits.arb, check, share(t.runs, 0.08));
   t.note(`window of ${b.count} Payments (${b.payments.length} of this run) paged with several limits; each of this run's Payments listed exactly once, no repeats`);
 });
 
@@ -64,8 +66,8 @@ ruleTest('LIST-HAS-MORE', async (t) => {
         { data: [] }, { ids: after.ids });
     }
   };
-  for (const limit of limits.edges) await check(limit);
-  await t.property(limits.arb, check, { runs: share(t.runs, 0.06) });
+  await eachCase(limits.edges, check);
+  await batched(t, limits.arb, check, share(t.runs, 0.06));
 }, { title: 'paging the window: has_more true is followed by more, has_more false by nothing' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
@@ -81,8 +83,9 @@ ruleTest('LIST-HAS-MORE', async (t) => {
     }
   };
   // Edges: one page short of the window, exactly the window, one more than the window, and 1 and 100.
-  for (const k of new Set([1, Math.max(1, Math.min(b.count, 100) - 1), Math.max(1, Math.min(b.count, 100)), Math.max(1, hi), 100])) await check(k);
-  await t.property(fc.integer({ min: 1, max: hi }), check, { runs: share(t.runs, 0.1) });
+  const window = Math.max(1, Math.min(b.count, 100));
+  await eachCase([...new Set([1, Math.max(1, window - 1), window, Math.max(1, hi), 100])], check);
+  await batched(t, fc.integer({ min: 1, max: hi }), check, share(t.runs, 0.1));
 }, { title: 'has_more is true exactly when the window holds more than limit Payments' });
 
 ruleTest('LIST-HAS-MORE', async (t) => {
@@ -93,7 +96,7 @@ ruleTest('LIST-HAS-MORE', async (t) => {
     const page = await listPage(t, { external_id: p.externalId, limit }, `external_id filter, limit=${limit}`);
     expectTrue(page.ids.length === 1 && page.ids[0] === p.id, `external_id=${p.externalId} with limit=${limit} listed ${JSON.stringify(page.ids)}, expected exactly ${p.id}`, [p.id], page.ids);
     expectTrue(!page.hasMore, `external_id=${p.externalId} matches one Payment; with limit=${limit} the page holds it and has_more must be false`, { has_more: false }, { has_more: page.hasMore });
-  }, { concurrency: 1 });
+  });
 }, { title: 'a filter matching one Payment answers has_more false' });
 
 ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
@@ -111,8 +114,8 @@ ruleTest('LIST-LIMIT-RESPECTED', async (t) => {
     });
   };
   // Edges of 1..100 on every seed, then random limits.
-  await t.cases(LIMIT_RESPECTED_CASES, check, { concurrency: 1 });
-  await t.property(fc.integer({ min: 1, max: 100 }), check, { runs: share(t.runs, 0.12) });
+  await t.cases(LIMIT_RESPECTED_CASES, check);
+  await batched(t, fc.integer({ min: 1, max: 100 }), check, share(t.runs, 0.12));
 });
 
 ruleTest('LIST-LIMIT-DEFAULT', async (t) => {

@@ -21,6 +21,7 @@ import { malformedDateFilter } from '../../service/generators/malformed-date-fil
 import { unknownStatusFilter } from '../../service/generators/unknown-status-filter.ts';
 import { PAYMENT_STATUSES } from '../../catalogue/schemas/index.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched, inOrder } from '../../service/harness/worker/batch.ts';
 import { KNOWN_STATUS_CASES, MALFORMED_DATE_CASES, RFC3339_DATE_CASES, STATUS_NEAR_MISS_CASES, UNKNOWN_STATUS_CASES } from '../../service/generators/cases/listing.ts';
 
 function answer(res: ApiResponse): string {
@@ -55,30 +56,28 @@ const KNOWN = new Set<string>(PAYMENT_STATUSES);
 
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  await t.cases(UNKNOWN_STATUS_CASES, async (status) => expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`), { concurrency: 1 });
-  await t.property(unknownStatusFilter(), async (status) => {
+  await t.cases(UNKNOWN_STATUS_CASES, async (status) => expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`));
+  await batched(t, unknownStatusFilter(), async (status) => {
     if (KNOWN.has(status)) return;
     expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
-  }, { runs: share(t.runs, 0.2) });
+  }, share(t.runs, 0.2));
 }, { title: 'an unknown status filter value answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
   await t.cases(STATUS_NEAR_MISS_CASES, async (m) => {
     expectRejected(await t.client.listPayments(t.keys.test, { status: m.value, limit: 1 }), `status=${JSON.stringify(m.value)} (${m.why}, not a PaymentStatus)`);
-  }, { concurrency: 1 });
+  });
   t.note(`${enumNearMisses(PAYMENT_STATUSES).length} near misses (letter case, leading/trailing space or tab) of each of ${PAYMENT_STATUSES.join(', ')} were refused`);
 }, { title: 'a near miss of a PaymentStatus (letter case, whitespace) answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  await t.cases(MALFORMED_DATE_CASES, async ({ param, value }) => expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`), { concurrency: 1 });
-  await t.property(fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDateFilter()), async ([param, value]) => {
+  await t.cases(MALFORMED_DATE_CASES, async ({ param, value }) => expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`));
+  await batched(t, fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDateFilter()), async ([param, value]) => {
     expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
-  }, { runs: share(t.runs, 0.2) });
-  const seen: Record<string, string> = {};
-  for (const value of ['2024-01-01', '1700000000', '2024-01-01T00:00:00', '2024-01-01 00:00:00Z', '2024-02-30T00:00:00Z', '2024-01-01T00:00:00.123456789Z', '']) {
-    seen[JSON.stringify(value)] = answer(await t.client.listPayments(t.keys.test, { created_from: value, limit: 1 }));
-  }
-  t.observe('created_from_borderline', seen);
+  }, share(t.runs, 0.2));
+  const values = ['2024-01-01', '1700000000', '2024-01-01T00:00:00', '2024-01-01 00:00:00Z', '2024-02-30T00:00:00Z', '2024-01-01T00:00:00.123456789Z', ''];
+  const seen = await inOrder(values, async (value) => answer(await t.client.listPayments(t.keys.test, { created_from: value, limit: 1 })));
+  t.observe('created_from_borderline', Object.fromEntries(values.map((v, i) => [JSON.stringify(v), seen[i]!])));
 }, { title: 'a malformed created_from or created_to answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
@@ -89,30 +88,28 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
     countCheck();
     if (res.status !== 200) throw new Mismatch(`status=${status} (a PaymentStatus value) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     if (status === 'PENDING') expectListed(res, 'status=PENDING after creating a PENDING Payment');
-  }, { concurrency: 1 });
+  });
   await t.cases(RFC3339_DATE_CASES, async (value) => {
     const res = await t.client.listPayments(t.keys.test, { created_from: value, created_to: '2999-01-01T00:00:00Z', limit: 1 });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`created_from=${value} (RFC 3339) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     expectListed(res, `created_from=${value} after creating a Payment`);
-  }, { concurrency: 1 });
+  });
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
-  await t.cases(BAD_LIMIT_CASES, async (limit) => expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`), { concurrency: 1 });
+  await t.cases(BAD_LIMIT_CASES, async (limit) => expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`));
   await t.createPayment();
   await t.cases(GOOD_LIMIT_CASES, async (limit) => {
     const res = await t.client.listPayments(t.keys.test, { limit });
     countCheck();
     if (res.status !== 200) throw new Mismatch(`limit=${limit} (within 1..100) answered ${answer(res)}, expected 200`, { status: 200 }, { status: res.status, code: res.json?.error?.code ?? null });
     expectListed(res, `limit=${limit} after creating a Payment`);
-  }, { concurrency: 1 });
-  await t.property(badLimit(), async (limit) => {
+  });
+  await batched(t, badLimit(), async (limit) => {
     expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
-  }, { runs: share(t.runs, 0.24) });
-  const seen: Record<string, string> = {};
-  for (const limit of ['010', '+5', ' 5', '5 ', '1e1', '20.0', '0x10', '']) {
-    seen[JSON.stringify(limit)] = answer(await t.client.listPayments(t.keys.test, { limit }));
-  }
-  t.observe('limit_borderline', seen);
+  }, share(t.runs, 0.24));
+  const limits = ['010', '+5', ' 5', '5 ', '1e1', '20.0', '0x10', ''];
+  const seen = await inOrder(limits, async (limit) => answer(await t.client.listPayments(t.keys.test, { limit })));
+  t.observe('limit_borderline', Object.fromEntries(limits.map((l, i) => [JSON.stringify(l), seen[i]!])));
 });

@@ -20,9 +20,11 @@
  *    business and environment (the external ids carry this sequence's marker, so nothing else
  *    on the shared target can match).
  *
- * A failing sequence is shrunk and reported as the list of commands (their toString is the
- * script: `pN` names the N-th Payment the sequence created, counted modulo how many exist),
- * with the trace of the failing run (which pN was which id, and every answer) in the evidence.
+ * Sequences run a few side by side (service/harness/worker/batch.ts `batched`), each one step after
+ * another: a failing batch first drops the sequences that pass, then the failing one is shrunk and
+ * reported as the list of commands (their toString is the script: `pN` names the N-th Payment
+ * the sequence created, counted modulo how many exist), with the trace of the failing run (which
+ * pN was which id, and every answer) in the evidence.
  *
  * The commands are an fc.array run by fc.asyncModelRun rather than fc.commands: the shrinking
  * of fc.commands depends on which commands ran, so the harness's replay of the shrunk
@@ -34,6 +36,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { countCheck, decimalEquals, Mismatch, short } from '../../service/harness/worker/expect.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 
 type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */
@@ -70,6 +73,8 @@ type Cmd = fc.AsyncCommand<Model, Real, false>;
 
 const money = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const EXT_LABELS = ['e0', 'e1', 'e2'] as const;
+/** Sequences side by side at most (each its own Payments): a run's chain is its longest sequence, ~15 steps. */
+const SEQUENCES_AT_ONCE = 12;
 
 function describe(res: ApiResponse): string {
   const code = res.json?.error?.code;
@@ -327,12 +332,14 @@ ruleTest('MODEL-SEQUENCES', async (t) => {
   // A sequence opens with a create (nothing else has a Payment to act on), then up to 14 commands.
   const script = fc.noBias(fc.tuple(create, fc.array(command, { minLength: 1, maxLength: 14, size: 'max' })))
     .map(([first, rest]) => new Script([first, ...rest]));
-  await t.property(script, async (cmds) => {
+  // Sequences are independent of one another (each its own Payments, external ids and
+  // Idempotency-Keys under its own marker): a few run side by side, each one step after another.
+  await batched(t, script, async (cmds) => {
     const real: Real = { t, stats, keys, prefix: t.externalId('m'), creates: 0, trace: [] };
     await fc.asyncModelRun(() => ({ model: { handles: [], idem: new Map() }, real }), cmds);
     sequences++;
     steps += real.trace.length;
-  }, { runs: share(t.runs, 0.25) });
+  }, share(t.runs, 0.25), SEQUENCES_AT_ONCE);
   t.note(`${sequences} sequences, ${steps} steps, keys ${all.join(', ')}${liveWrites ? '' : ' (Live: reads and helpers only, probes.live_writes is off)'}; every step agreed with the model`);
   t.note(`steps by kind: ${[...stats].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 });

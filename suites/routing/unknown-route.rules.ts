@@ -11,6 +11,7 @@ import { unknownRoutePath } from '../../service/generators/unknown-route-path.ts
 import { METHODS, ROUTES, routePath } from '../../service/generators/routes.ts';
 import { UNKNOWN_ROUTE_CASES } from '../../service/generators/cases/routes-versions.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 
 type Probe = (label: string, req: RequestOptions) => Promise<ApiResponse | undefined>;
 
@@ -69,13 +70,13 @@ ruleTest('ROUTE-UNKNOWN-404', async (t) => {
     const path = template.replace('{id}', subject.paymentId);
     const res = await t.client.request({ method, path, key: t.keys.test, ...(method === 'POST' ? { json: createBody(t, subject) } : {}) });
     expectError(res, 404, ['not_found'], 'an unknown route');
-  }, { concurrency: 1 });
+  });
   const keys = [t.keys.test, ...(t.keys.live ? [t.keys.live] : [])];
   const body = fc.constantFrom<'none' | 'create' | 'empty'>('none', 'create', 'empty');
-  await t.property(fc.record({ path: paths, method: fc.constantFrom(...METHODS), key: fc.constantFrom(...keys), body }), async ({ path, method, key, body }) => {
+  await batched(t, fc.record({ path: paths, method: fc.constantFrom(...METHODS), key: fc.constantFrom(...keys), body }), async ({ path, method, key, body }) => {
     const res = await t.client.request({ method, path, key, ...(body === 'create' ? { json: createBody(t, subject) } : body === 'empty' ? { json: {} } : {}) });
     expectError(res, 404, ['not_found'], 'an unknown route');
-  }, { runs: share(t.runs, 0.6) });
+  }, share(t.runs, 0.6));
   await expectUntouched(t, subject, 'requests to unknown routes');
 });
 

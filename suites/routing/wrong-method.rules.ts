@@ -15,6 +15,7 @@ import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { WRONG_METHODS, routePath, type Route } from '../../service/generators/routes.ts';
 import { ALLOW_HEADER_CASES, WRONG_METHOD_CASES } from '../../service/generators/cases/routes-versions.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { batched } from '../../service/harness/worker/batch.ts';
 
 type BodyKind = 'none' | 'create' | 'garbage';
 
@@ -30,16 +31,16 @@ ruleTest('ROUTE-WRONG-METHOD-405', async (t) => {
   await t.cases(WRONG_METHOD_CASES, async ({ route, method }) => {
     const res = await send(t, subject, route, method, 'none');
     expectError(res, 405, ['method_not_allowed'], `${method} on ${route.template}`);
-  }, { concurrency: 1 });
+  });
   // The same with bodies, a query string, and a Live key where Rule 6 does not apply.
   const keys = (route: Route) => (route.testOnly || !t.keys.live ? [t.keys.test] : [t.keys.test, t.keys.live]);
   const probe = fc
     .tuple(fc.constantFrom(...WRONG_METHODS), fc.constantFrom<BodyKind>('none', 'create', 'garbage'), fc.constantFrom('', '?limit=1', '?x=1'), fc.nat())
     .map(([wm, body, query, k]) => ({ ...wm, body, query, key: keys(wm.route)[k % keys(wm.route).length]! }));
-  await t.property(probe, async ({ route, method, body, query, key }) => {
+  await batched(t, probe, async ({ route, method, body, query, key }) => {
     const res = await send(t, subject, route, method, body, key, query);
     expectError(res, 405, ['method_not_allowed'], `${method} on ${route.template}`);
-  }, { runs: share(t.runs, 0.4) });
+  }, share(t.runs, 0.4));
   await expectUntouched(t, subject, 'wrong methods on known routes');
 });
 
@@ -60,7 +61,7 @@ ruleTest('ROUTE-ALLOW-HEADER', async (t) => {
       { allow: route.methods.join(', ') },
       { allow: allow ?? null },
     );
-  }, { concurrency: 1 });
+  });
   if (checked === 0) t.skip('no wrong method was answered 405');
   t.note(`${checked} answers 405 checked`);
 });

@@ -26,6 +26,7 @@ import { RETRY_MARGIN_MS } from './limits.ts';
 import { quietMs, scaledGapMs } from './timing.ts';
 import { runShared } from '../../service/harness/worker/run-scoped.ts';
 import { PaymentViews } from '../../service/harness/worker/payment-views.ts';
+import { inOrder } from '../../service/harness/worker/batch.ts';
 
 interface Traffic {
   stories: Story[];
@@ -44,13 +45,14 @@ const shared = runShared<Traffic>();
 /** The file's traffic, caused once (by the first routing test that runs). */
 function traffic(t: RuleContext, h: Hooks): Promise<Traffic> {
   return shared.get(async () => {
-    const stories: Story[] = [
-      await tell(t, { ops: ['cancel'] }),
-      await tell(t, { ops: t.profile.control ? ['succeed', 'reverse'] : ['succeed'] }),
-      await tell(t, { ops: ['helper-cancel'] }),
+    // Each story is a Payment of its own, its operations in order; the stories side by side.
+    const stories: Story[] = await Promise.all([
+      tell(t, { ops: ['cancel'] }),
+      tell(t, { ops: t.profile.control ? ['succeed', 'reverse'] : ['succeed'] }),
+      tell(t, { ops: ['helper-cancel'] }),
       // First attempts of both events fail once: delivered all the same, by the retry.
-      await tell(t, { ops: ['succeed'], sink: 'fail:503x1' }),
-    ];
+      tell(t, { ops: ['succeed'], sink: 'fail:503x1' }),
+    ]);
     if (liveWrites(t) && h.endpoints.some((e) => e.livemode && e.enabled)) stories.push(await tell(t, { live: true, ops: ['cancel'] }));
     const expected = expectedDeliveries(h, stories);
     const unackedIn = (ds: Delivery[]) => expected.filter((x) => !deliveriesFor(ds, x).some(acked));
@@ -258,6 +260,8 @@ function identityProblems(deliveries: readonly Delivery[]): string[] {
 
 /** Payments read back after their events, at most; past it the rest are named unread. */
 const MAX_READ_BACK = 300;
+/** Read-backs in flight at once. */
+const READ_BACK_AT_ONCE = 8;
 
 /**
  * Each Payment an event of the run carried, read with GET after its events arrived (its
@@ -277,25 +281,20 @@ async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[
     const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
     if (object && typeof object === 'object' && typeof object.id === 'string') byId.set(object.id, object.livemode === true);
   }
-  const problems: string[] = [];
   const ids = [...byId].filter(([, live]) => !live || t.keys.live !== undefined);
   const chosen = ids.slice(0, MAX_READ_BACK);
-  let next = 0;
-  const worker = async () => {
-    while (next < chosen.length) {
-      const [id, live] = chosen[next++]!;
-      const sentAt = Date.now();
-      const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
-      if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
-        const key = live ? 'Live' : 'Test';
-        problems.push(`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${key} key answered ${res.status}`);
-        continue;
-      }
-      const view = { payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false };
-      problems.push(...(views.observe(view) ?? []).map((x) => x.message));
+  // Each read is alone (one GET per Payment, after all its events), a few at a time; problems in id order.
+  const found = await inOrder(chosen, async ([id, live]) => {
+    const sentAt = Date.now();
+    const res = await t.client.getPayment(live ? t.keys.live! : t.keys.test, id);
+    if (res.status !== 200 || !res.json || typeof res.json !== 'object') {
+      const key = live ? 'Live' : 'Test';
+      return [`Payment ${id}: an event of the run carried it, yet GET /payments/${id} with its ${key} key answered ${res.status}`];
     }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
+    const view = { payment: res.json, where: `GET /payments/${id} after its events`, sentAt, answeredAt: Date.now(), snapshot: false };
+    return (views.observe(view) ?? []).map((x) => x.message);
+  }, READ_BACK_AT_ONCE);
+  const problems = found.flat();
   const unread = byId.size - chosen.length;
   const why = ids.length < byId.size ? 'Live Payments without keys.live' : `more than ${MAX_READ_BACK}`;
   return { problems, payments: chosen.length, unread, why };

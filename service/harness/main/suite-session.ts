@@ -21,12 +21,18 @@ import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
 
 /**
- * Suite files run in parallel in this many worker threads (`run`). A run mostly waits on the
- * target, the more so the farther away it is: 4 workers keep a target 50 ms away within 1.5× of
- * the loopback run (`npm run bench:field -- --only latency`). The mutation score keeps 2 per
- * session (it runs 4 sessions side by side).
+ * Suite files run in parallel in this many worker threads (`run` against a profile's target). A
+ * run mostly waits on the target, the more so the farther away it is: a worker runs one file at a
+ * time, and most files are one chain of requests the spec orders (create, act, read back), so at
+ * 50 ms a round trip the run lasts about the sum of the files' chains divided by the workers, plus
+ * the rate-limit file, alone at the end. 8 workers keep a target 50 ms away within 1.5× of the
+ * loopback run (`npm run bench:field -- --only latency`: B/A 1.22-1.60 over 7 pairs, median 1.33,
+ * against 1.59-1.81 with 6 and 1.43-1.98 with 4 on 2 CPUs; docs/design.md, "Distance: what stays
+ * sequential"). The price: ~45 MB of memory a worker (peak RSS 613 MB against 435 MB with 4) and
+ * each worker's start-up, paid on a loopback target too, and the more so on a starved CPU. The
+ * mutation score keeps 2 per session (it runs 4 sessions side by side).
  */
-export const SUITE_WORKERS = 4;
+export const SUITE_WORKERS = 8;
 /**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
  * once: its run is CPU-bound, not waiting. On a 2-CPU machine two workers keep both CPUs busy
