@@ -28,7 +28,8 @@ import { startTarget, type RunningTarget } from './embedded.ts';
 import type { RunMonitor } from './progress.ts';
 import type { VerdictPolicy } from '../../../results/verdict/policy.ts';
 import { TOOL } from '../../../core/version.ts';
-import { DEFAULT_CONCURRENCY, EMBEDDED_SUITE_WORKERS, sessionWorkers, SUITE_WORKERS, SuiteSession } from './suite-session.ts';
+import { DEFAULT_CONCURRENCY, EMBEDDED_SUITE_WORKERS, SuiteSession } from './suite-session.ts';
+import { roundTripMs, workersForDistance } from './distance.ts';
 import { trafficLine } from '../../../results/verdict/traffic.ts';
 import { DEFAULT_WAIT_BUDGET_MS } from '../../../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
@@ -125,8 +126,11 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   if (opts.network) checkNetwork(mergeNetwork(profile?.network, opts.network), '--header/--client-cert/--client-key/--ca');
   const required = requiredClasses([...(opts.require ?? []), ...(profile?.require ?? [])]);
   const guard = opts.interruptible ? armInterrupts({ startedAt: startedAt.getTime() }) : undefined;
-  // vitest starts while the target starts and answers the preflight (the caller's session: already open).
-  const own = opts.session ? undefined : openOwnSession(profile ? SUITE_WORKERS : EMBEDDED_SUITE_WORKERS);
+  // vitest starts while the target starts and answers the preflight (the caller's session: already open);
+  // against a profile's target, with as many workers as its distance calls for (./distance.ts).
+  const rtt = profile && !opts.session ? await roundTripMs(profile.base_url, mergeNetwork(profile.network, opts.network)) : undefined;
+  const workers = opts.session?.workers ?? (profile ? workersForDistance(rtt) : EMBEDDED_SUITE_WORKERS);
+  const own = opts.session ? undefined : openOwnSession(workers);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch(async (e: unknown) => {
     guard?.disarm();
     await closeOwnSession(own);
@@ -135,7 +139,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   if (opts.network) target.profile.network = mergeNetwork(target.profile.network, opts.network);
   // The target's keys (an embedded reference's are new every run) are released when the run ends.
   const releaseSecrets = registerSecrets(profileSecrets(target.profile));
-  const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs });
+  const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs, workers });
   const outageFile = ctx.pace!.outageFile!;
   guard?.addCleanup(() => rmSync(outageFile, { force: true }));
   guard?.addCleanup(() => target.removeTempSync());
@@ -143,7 +147,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
     // A key that behaves as the spec forbids for what it is declared to be is judged, not blamed on the profile.
     const contradictions = await preflight(target.profile, { keys: !target.embedded });
     for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile is wrong: ${c.profileWrong})`);
-    log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules`);
+    log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules · ${workers} suite workers${rtt === undefined ? '' : ` (a round trip ${rtt.toFixed(1)} ms)`}`);
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
     return await suitesThenReport({ opts, own, selected, ctx, target, startedAt, areas, ruleIds, secrets, maxRps, concurrency, monitor, persist: opts.persist !== false, reportDir, log, guard, required, contradictions });
@@ -159,7 +163,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 }
 
 /** What the suite workers get: the profile (with --request-timeout), the run's ids, its pace. */
-function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: string; seed: number; runs: number }): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
+function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: string; seed: number; runs: number; workers: number }): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
   const { runId, seed, runs } = run;
   const probes = target.profile.probes ?? {};
   const maxRps = opts.maxRps ?? probes.max_rps ?? null;
@@ -176,7 +180,7 @@ function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: s
     ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
-      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / sessionWorkers(opts.session, target.embedded) } : {}),
+      ...(maxRps !== null ? { maxRpsPerProcess: maxRps / run.workers } : {}),
       waitBudgetMs: (probes.throttle_budget_s ?? DEFAULT_WAIT_BUDGET_MS / 1000) * 1000,
       outageBudgetMs: (probes.outage_budget_s ?? DEFAULT_OUTAGE_BUDGET_MS / 1000) * 1000,
       concurrency,

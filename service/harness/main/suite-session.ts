@@ -21,19 +21,6 @@ import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
 
 /**
- * Suite files run in parallel in this many worker threads (`run` against a profile's target). A
- * run mostly waits on the target, the more so the farther away it is: a worker runs one file at a
- * time, and most files are one chain of requests the spec orders (create, act, read back), so at
- * 50 ms a round trip the run lasts about the sum of the files' chains divided by the workers, plus
- * the rate-limit file, alone at the end. 8 workers keep a target 50 ms away within 1.5× of the
- * loopback run (`npm run bench:field -- --only latency`: B/A 1.22-1.60 over 7 pairs, median 1.33,
- * against 1.59-1.81 with 6 and 1.43-1.98 with 4 on 2 CPUs; docs/design.md, "Distance: what stays
- * sequential"). The price: ~45 MB of memory a worker (peak RSS 613 MB against 435 MB with 4) and
- * each worker's start-up, paid on a loopback target too, and the more so on a starved CPU. The
- * mutation score keeps 2 per session (it runs 4 sessions side by side).
- */
-export const SUITE_WORKERS = 8;
-/**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
  * once: its run is CPU-bound, not waiting. On a 2-CPU machine two workers keep both CPUs busy
  * (one of them mostly holds the webhook retry file, started first: service/harness/main/schedule.ts); each
@@ -65,12 +52,13 @@ export class SuiteSession {
    * suite module again (~1 s a run here); run-scoped state is reset by the run id instead
    * (service/harness/worker/run-scoped.ts), so the session keeps its workers and only rule files are evaluated anew.
    */
-  static async open(o: { keepWorkers?: boolean; workers?: number } = {}): Promise<SuiteSession> {
+  /** `workers`: suite worker threads (a profile's target: service/harness/main/distance.ts). */
+  static async open(o: { keepWorkers?: boolean; workers: number }): Promise<SuiteSession> {
     const { createVitest, BaseSequencer } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers ?? SUITE_WORKERS, longestFirstSequencer(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
-    return new SuiteSession(vitest, slot, undefined, o.workers ?? SUITE_WORKERS);
+    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
+    return new SuiteSession(vitest, slot, undefined, o.workers);
   }
 
   /**
@@ -146,11 +134,6 @@ async function keepWorkersAcrossRuns(): Promise<void> {
   const { Tinypool } = await import('tinypool');
   Tinypool.prototype.recycleWorkers = async () => undefined;
   workersKept = true;
-}
-
-/** The workers of the session running now (the pace per process divides --max-rps by it). */
-export function sessionWorkers(session: SuiteSession | undefined, embedded: boolean): number {
-  return session ? session.workers : embedded ? EMBEDDED_SUITE_WORKERS : SUITE_WORKERS;
 }
 
 function vitestOptions(reporter: Reporter, workers: number, sequencer: typeof BaseSequencer) {

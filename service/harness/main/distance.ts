@@ -1,0 +1,46 @@
+/**
+ * How many suite workers a run against a profile's target takes, from how far away the target is.
+ *
+ * A worker runs one suite file at a time, and most files are chains of requests the spec orders
+ * (create, act, read back), so against a distant target a run lasts about the sum of the files'
+ * chains divided by the workers: 8 keep a target 50 ms away within 1.5× of loopback
+ * (docs/design.md, "Distance: what stays sequential"). Near the target the run is CPU-bound and
+ * each worker only adds its start-up and ~45 MB: 4 there. The distance is one timed round trip
+ * before the workers start: a GET of the list with no key (the spec's 401; never judged, never
+ * recorded), sent twice on one connection so that the second one times the round trip alone.
+ */
+import { Client } from '../../../core/client.ts';
+import type { ProfileNetwork } from '../../../core/network.ts';
+
+export const NEAR_SUITE_WORKERS = 4;
+export const FAR_SUITE_WORKERS = 8;
+/** A round trip at least this long (ms) is a distant target: a loopback or same-site target answers in
+ * well under it, even on a busy machine (the faster of two), a target in another region in 20 ms or more. */
+export const FAR_ROUND_TRIP_MS = 10;
+/** Each of the two requests has this long. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+/** The faster of two round trips to the target (ms), or undefined when it did not answer. */
+export async function roundTripMs(baseUrl: string, network: ProfileNetwork | undefined): Promise<number | undefined> {
+  const client = new Client({ baseUrl, timeoutMs: PROBE_TIMEOUT_MS, ...(network ? { network } : {}) });
+  let best: number | undefined;
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    try {
+      // A 429 is an answer here (acceptThrottle); sent once (noRetry); outside the outage circuit, which
+      // the preflight's own requests judge.
+      const probe = { acceptThrottle: true, noRetry: true, outsideHttp: 'distance probe' };
+      await client.request({ method: 'GET', path: '/v1/payments?limit=1', key: null, ...probe });
+    } catch {
+      return best;
+    }
+    const ms = performance.now() - started;
+    best = best === undefined ? ms : Math.min(best, ms);
+  }
+  return best;
+}
+
+/** The workers for a target `rttMs` away (unknown, it did not answer: near; the preflight says why). */
+export function workersForDistance(rttMs: number | undefined): number {
+  return rttMs !== undefined && rttMs >= FAR_ROUND_TRIP_MS ? FAR_SUITE_WORKERS : NEAR_SUITE_WORKERS;
+}
