@@ -8,14 +8,15 @@
 export const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts', 'test/load/embedded.test.ts'];
 
 /**
- * The files that spend most of their time waiting, not on the CPU (their CPU time a tenth to a
- * third of their wall time in a measured `npm test`): the rate-limited services' 429s waited out,
- * a target that never delivers a webhook waited out to the end of each delivery window, the
- * example client and merchant programs waiting out the chaos server's Retry-After and reset
- * connections, the receiver's retry schedules. Their own pool of four worker threads, beside
- * `main`'s three forks, so their waiting never holds a slot the CPU-bound files need. The longest
- * first (SLOW_FIRST's order). Not here: a file that measures its process (memory, CPU), which a
- * thread shares with the others (test/client/bounded-client.test.ts waits, but measures its RSS).
+ * The files that spend much of their time waiting, not on the CPU (each one's CPU time, measured
+ * alone, a tenth to about half of its time in a full `npm test`): the rate-limited services' 429s waited out, a
+ * target that never delivers a webhook waited out to the end of each delivery window, the example
+ * client and merchant programs waiting out the chaos server's Retry-After and reset connections,
+ * the receiver's retry schedules, the interrupted runs' 3 s and 10 s before their signal. Their
+ * own pool of four worker threads, beside `main`'s three forks, so their waiting never holds a slot
+ * the CPU-bound files need. The longest first (SLOW_FIRST's order). Not here: a file that measures
+ * its process (memory, CPU), which a thread shares with the others
+ * (test/client/bounded-client.test.ts waits, but measures its RSS).
  */
 export const WAITING = [
   'test/field/rate-limited.test.ts',
@@ -28,6 +29,7 @@ export const WAITING = [
   'test/reports/report-schema.test.ts',
   'test/client/proxy.test.ts',
   'test/webhook-judge/judge-log.test.ts',
+  'test/reports/interrupt.test.ts',
 ];
 
 /**
@@ -43,6 +45,7 @@ export const SLOW_FIRST = [
   'test/field/rate-limited-areas.test.ts',
   'test/merchant/client.test.ts',
   'test/vacuous-pass.test.ts',
+  'test/reports/interrupt.test.ts',
   'test/merchant/receiver.test.ts',
   'test/merchant/real-libraries.test.ts',
   'test/client/wire-identity.test.ts',
@@ -51,7 +54,6 @@ export const SLOW_FIRST = [
   'test/client/proxy.test.ts',
   'test/mutation.test.ts',
   'test/false-alarm-alt.test.ts',
-  'test/reports/interrupt.test.ts',
   'test/action.test.ts',
   'test/security/report-injection.test.ts',
   'test/client/hostile-cli.test.ts',
