@@ -6,8 +6,8 @@
 //   - `main`: every other test file, three at a time (forks), the slowest ones first
 //     (test/support/test-groups.ts SLOW_FIRST);
 //   - `waiting`: the files that spend minutes waiting, not computing (WAITING: 429s, delivery
-//     windows, Retry-After, signal moments waited out), four at a time in worker threads of their own, so they
-//     never hold one of `main`'s three slots while they wait;
+//     windows, Retry-After, signal moments waited out), four at a time in worker threads of
+//     their own, so they never hold one of `main`'s three slots while they wait;
 // - `timing`: the tests that measure time (the load generator's accuracy, shard merging, rates
 //   reached), one file at a time once the first group is done, so no other test competes for the 2 cores.
 // `npm run test:quick` (vitest.quick.config.ts) runs the fast unit tests only, for the edit loop.
