@@ -2,15 +2,19 @@
 // are not collected here: `hps-conformance run` drives them against a target.
 //
 // Two groups, one after the other:
-// - `main`: every test file, three at a time (most of them wait on child runs, sockets and
-//   timers, not on the CPU), the slowest ones first (test/support/test-groups.ts SLOW_FIRST);
+// - first `main` and `waiting` side by side, each with its own pool of workers:
+//   - `main`: every other test file, three at a time (forks), the slowest ones first
+//     (test/support/test-groups.ts SLOW_FIRST);
+//   - `waiting`: the files that spend minutes waiting, not computing (WAITING: 429s, delivery
+//     windows, Retry-After, signal moments waited out), four at a time in worker threads of
+//     their own, so they never hold one of `main`'s three slots while they wait;
 // - `timing`: the tests that measure time (the load generator's accuracy, shard merging, rates
-//   reached), one file at a time once `main` is done, so no other test competes for the 2 cores.
+//   reached), one file at a time once the first group is done, so no other test competes for the 2 cores.
 // `npm run test:quick` (vitest.quick.config.ts) runs the fast unit tests only, for the edit loop.
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { SLOW_FIRST, TIMING } from './test/support/test-groups.ts';
+import { SLOW_FIRST, TIMING, WAITING } from './test/support/test-groups.ts';
 
 /**
  * vitest's own order (failed first, then longest first by its cached timings, else largest file
@@ -36,8 +40,11 @@ const common = {
 
 export default defineConfig({
   test: {
+    // `main`'s forks.
     maxWorkers: 3,
     minWorkers: 1,
+    // `waiting`'s threads: a pool apart from the forks, so its slots add to main's three.
+    poolOptions: { threads: { maxThreads: 4, minThreads: 1 } },
     sequence: { sequencer: SlowFirst },
     projects: [
       {
@@ -45,7 +52,16 @@ export default defineConfig({
           ...common,
           name: 'main',
           include: ['test/**/*.test.ts', 'service/generators/**/*.spec.ts'],
-          exclude: TIMING,
+          exclude: [...TIMING, ...WAITING],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...common,
+          name: 'waiting',
+          include: WAITING,
+          pool: 'threads',
           sequence: { groupOrder: 0 },
         },
       },

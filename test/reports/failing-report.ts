@@ -51,7 +51,9 @@ const flakyRule: RuleReport = {
 export function enrichedFailingReport(): Report {
   const r = realFailingReport();
   r.side = 'service';
-  r.rules.push(webhookRule, ambientRule, flakyRule);
+  // Copies: a test may change its report's rules in place (test/reports/partial-headline.test.ts),
+  // and test:quick's files share this module in one worker.
+  r.rules.push(...structuredClone([webhookRule, ambientRule, flakyRule]));
   r.summary = { ...r.summary, fail: r.summary.fail + 1, warn: r.summary.warn + 1, flaky: r.summary.flaky + 1 };
   return r;
 }

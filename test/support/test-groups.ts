@@ -8,41 +8,74 @@
 export const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts', 'test/load/embedded.test.ts'];
 
 /**
- * The files that took longest in a measured `npm test` (2026-11-28), about longest first once the
- * changes of that day (their runs side by side) are counted. They start first:
- * on a fresh clone vitest has no timings of its own and starts the largest files first, which put
- * test/field/rate-limited.test.ts (minutes of waiting out 429s) or test/mutation.test.ts at the end
- * of the run, each then the whole run's tail. Files not listed follow in vitest's own order.
+ * The files that spend much of their time waiting, not on the CPU (each one's CPU time, measured
+ * alone, a tenth to about half of its time in a full `npm test`): the rate-limited services' 429s waited out, a
+ * target that never delivers a webhook waited out to the end of each delivery window, the example
+ * client and merchant programs waiting out the chaos server's Retry-After and reset connections,
+ * the receiver's retry schedules, the interrupted runs' 3 s and 10 s before their signal. Their
+ * own pool of four worker threads, beside `main`'s three forks, so their waiting never holds a slot
+ * the CPU-bound files need. The longest first (SLOW_FIRST's order). Not here: a file that measures
+ * its process (memory, CPU), which a thread shares with the others
+ * (test/client/bounded-client.test.ts waits, but measures its RSS).
  */
-export const SLOW_FIRST = [
-  'test/field/rate-limited-areas.test.ts',
-  'test/mutation.test.ts',
+export const WAITING = [
   'test/field/rate-limited.test.ts',
-  'test/certificate.test.ts',
-  'test/client/hostile-cli.test.ts',
-  'test/action.test.ts',
-  'test/run-options.test.ts',
-  'test/vacuous-pass.test.ts',
-  'test/harness/cases.test.ts',
+  'test/field/rate-limited-areas.test.ts',
   'test/merchant/client.test.ts',
-  'test/infra/reach.test.ts',
-  'test/verdicts/replay.test.ts',
-  'test/cli-help.test.ts',
-  'test/false-alarm-alt.test.ts',
-  'test/infra/behind-node-proxy.test.ts',
-  'test/cli-edges.test.ts',
-  'test/pack-install.test.ts',
-  'test/reports/interrupt.test.ts',
-  'test/infra/behind-nginx.test.ts',
-  'test/serve-run-parity.test.ts',
-  'test/security/report-injection.test.ts',
-  'test/field/configuration.test.ts',
-  'test/sink/flood.test.ts',
-  'test/field/blip.test.ts',
+  'test/vacuous-pass.test.ts',
   'test/merchant/receiver.test.ts',
   'test/merchant/real-libraries.test.ts',
+  'test/client/wire-identity.test.ts',
+  'test/reports/report-schema.test.ts',
+  'test/client/proxy.test.ts',
+  'test/judge/judge-log.test.ts',
+  'test/reports/interrupt.test.ts',
+];
+
+/**
+ * The files that took longest in a measured `npm test` (the CI rehearsal of 2026-11-28, vitest's
+ * results cache), longest first, WAITING's first (their own pool; the whole-suite rate-limited
+ * case is its longest), then `main`'s. They start first: on a fresh clone vitest has no timings of
+ * its own and starts the largest files first, which put test/field/rate-limited.test.ts (minutes of
+ * waiting out 429s) or test/mutation.test.ts at the end of the run, each then the whole run's tail.
+ * Files not listed follow in vitest's own order.
+ */
+export const SLOW_FIRST = [
+  'test/field/rate-limited.test.ts',
+  'test/field/rate-limited-areas.test.ts',
+  'test/merchant/client.test.ts',
+  'test/vacuous-pass.test.ts',
+  'test/reports/interrupt.test.ts',
+  'test/merchant/receiver.test.ts',
+  'test/merchant/real-libraries.test.ts',
+  'test/client/wire-identity.test.ts',
+  'test/reports/report-schema.test.ts',
+  'test/judge/judge-log.test.ts',
+  'test/client/proxy.test.ts',
+  'test/mutation.test.ts',
+  'test/false-alarm-alt.test.ts',
+  'test/action.test.ts',
+  'test/security/report-injection.test.ts',
+  'test/client/hostile-cli.test.ts',
+  'test/run-options.test.ts',
+  'test/client/bounded-client.test.ts',
+  'test/infra/reach.test.ts',
+  'test/verdicts/replay.test.ts',
+  'test/pack-install.test.ts',
+  'test/infra/behind-nginx.test.ts',
+  'test/field/configuration.test.ts',
+  'test/cli-edges.test.ts',
+  'test/infra/behind-node-proxy.test.ts',
+  'test/sink/flood.test.ts',
+  'test/serve-run-parity.test.ts',
+  'test/verdicts/dead-target.test.ts',
+  'test/merchant/receiver-windows.test.ts',
+  'test/field/blip.test.ts',
+  'test/certificate.test.ts',
+  'test/cli-help.test.ts',
   'test/conformance-vs-reference.test.ts',
   'test/security/secret-leak.test.ts',
+  'test/harness/cases.test.ts',
 ];
 
 /**
@@ -60,6 +93,7 @@ export const QUICK_INCLUDE = [
   'test/reports/**/*.test.ts',
   'test/harness/**/*.test.ts',
   'test/verdicts/**/*.test.ts',
+  'test/core/targets/**/*.test.ts',
   'test/perf/**/*.test.ts',
   'test/catalogue.test.ts',
   'test/claims.test.ts',
