@@ -82,9 +82,12 @@ export class SuiteSession {
     this.slot.current = turnTaker(reporter, specs, gate.allowHolding);
     this.cancelled = false;
     reporter.onInit?.(this.vitest);
+    runsInProcess++;
     try {
-      await this.vitest.runTestSpecifications(specs, false);
-      stopTransformService();
+      await this.vitest.runTestSpecifications(specs, false).finally(() => runsInProcess--);
+      // The service is the process's, shared by every session in it: stopped while another session's
+      // run transforms a file, that transform never answers (its worker's fetch times out after 60 s).
+      if (runsInProcess === 0) stopTransformService();
       const loadErrors: string[] = [];
       // Only this run's files: vitest's state (and result.testModules) keeps every file any run of
       // this session ran, and a file from an earlier run must never lend this one its results.
@@ -109,6 +112,9 @@ export class SuiteSession {
     await this.vitest.close();
   }
 }
+
+/** Runs in progress in this process, over every session (the mutation score runs several side by side). */
+let runsInProcess = 0;
 
 /**
  * Stops vite's esbuild service: a child process (~16 MB resident) that transformed the suites'
