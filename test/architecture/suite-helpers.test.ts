@@ -84,4 +84,12 @@ describe('suite helpers', () => {
     expect(violationsOf(join(SUITES, 'routing', 'x.test.ts'), ``)).toHaveLength(1);
     expect(violationsOf(routing, `import { a } from './routes.ts';\nimport { b } from '../_shared/routes.ts';\nimport { c } from '../../service/harness/worker/expect.ts';`)).toEqual([]);
   });
+
+  // service/harness/main/suite-files.ts runs only the rule files that state a selected rule by hand
+  // (`ruleTest('<ID>'`); a test made any other way must be of a rule no file states by hand, in the
+  // one place that makes them from a table, which excludes the ids stated by hand (rulesStatedByHand).
+  it('a rule test whose id is not written out is made only by suites/create/field-rules.ts', () => {
+    const made = sources(SUITES).filter((f) => /ruleTest\(\s*[^\s'(]/.test(readFileSync(f, 'utf8').replace(/^\s*(\*|\/\/).*$/gm, '')));
+    expect(made.map((f) => relative(ROOT, f).split(sep).join('/'))).toEqual(['suites/create/field-rules.ts']);
+  });
 });

@@ -30,6 +30,7 @@ import type { VerdictPolicy } from '../../../results/verdict/policy.ts';
 import { TOOL } from '../../../core/version.ts';
 import { DEFAULT_CONCURRENCY, EMBEDDED_SUITE_WORKERS, SuiteSession } from './suite-session.ts';
 import { roundTripMs, workersForDistance } from './distance.ts';
+import { ruleFilesFor } from './suite-files.ts';
 import { trafficLine } from '../../../results/verdict/traffic.ts';
 import { DEFAULT_WAIT_BUDGET_MS } from '../../../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
@@ -129,7 +130,9 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   // vitest starts while the target starts and answers the preflight (the caller's session: already open);
   // against a profile's target, with as many workers as its distance calls for (./distance.ts).
   const rtt = profile && !opts.session ? await roundTripMs(profile.base_url, mergeNetwork(profile.network, opts.network)) : undefined;
-  const workers = opts.session?.workers ?? (profile ? workersForDistance(rtt) : EMBEDDED_SUITE_WORKERS);
+  // No more workers than rule files to run (a replay of one rule: one).
+  const wanted = profile ? workersForDistance(rtt) : EMBEDDED_SUITE_WORKERS;
+  const workers = opts.session?.workers ?? Math.max(1, Math.min(wanted, ruleFilesFor(selected).size));
   const own = opts.session ? undefined : openOwnSession(workers);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch(async (e: unknown) => {
     guard?.disarm();

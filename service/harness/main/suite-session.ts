@@ -19,6 +19,7 @@ import type { FinishedTest } from '../../../results/verdict/collect.ts';
 import { newTargetGate } from '../../../core/target-gate.ts';
 import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
+import { ruleFilesFor } from './suite-files.ts';
 
 /**
  * The embedded reference runs in this process, on the same CPUs as the workers, and answers at
@@ -62,15 +63,15 @@ export class SuiteSession {
   }
 
   /**
-   * Runs the suite files of the selected rules' areas, only the selected rules' tests: rule tests
+   * Runs the rule files the selected rules need (./suite-files.ts), only the selected rules' tests: rule tests
    * side by side (`concurrency` at once in each worker, vitest's maxConcurrency); the exclusive
    * areas' files last, each taking the target alone once only files that may be held are left
    * (service/harness/common/exclusive.ts, core/target-gate.ts).
    */
   async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}, o: { concurrency?: number; stopped?: () => boolean } = {}): Promise<FinishedTest[]> {
-    const areas = new Set<string>(selected.map((r) => r.area));
+    const files = ruleFilesFor(selected);
     this.specs ??= await this.vitest.globTestSpecifications();
-    const specs = this.specs.filter((s) => areas.has(areaOfModule(s.moduleId) ?? ''));
+    const specs = this.specs.filter((s) => files.has(s.moduleId.split('\\').join('/')));
     const gate = newTargetGate();
     this.allowHolding = gate.allowHolding;
     this.vitest.provide('hps', ctx);
