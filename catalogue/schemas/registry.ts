@@ -57,7 +57,7 @@ export function registerSchemas(): void {
   if (registered) return;
   for (const schema of Object.values(SCHEMA_RESOURCES)) {
     const id = schema.$id as string;
-    for (const a of [ajv, ajvFirstError]) if (a.schemas[id] === undefined) a.addSchema(schema);
+    for (const a of [ajv, ajvFirstError]) if (a.schemas[id] === undefined) a.addSchema(schema, undefined, undefined, false);
   }
   registered = true;
 }
