@@ -113,10 +113,14 @@ export function onAccepted(slot: string): void {
   else if (p.rate > p.ceiling) p.rate = p.ceiling;
 }
 
+/** Wall time (ms) during which at least one request of this process waited for its turn (Retry-After, the pace). */
+export function processWaitedMs(): number {
+  return waitedWallMs + (waiting > 0 ? performance.now() - waitingSince : 0);
+}
+
 /** Whether this process has throttle waiting left in its run's budget. */
 export function budgetLeft(): boolean {
-  const spent = waitedWallMs + (waiting > 0 ? performance.now() - waitingSince : 0);
-  return spent < (options.waitBudgetMs ?? DEFAULT_WAIT_BUDGET_MS);
+  return processWaitedMs() < (options.waitBudgetMs ?? DEFAULT_WAIT_BUDGET_MS);
 }
 
 /** The budget, for messages. */

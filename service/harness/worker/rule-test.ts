@@ -8,7 +8,7 @@ import type fc from 'fast-check';
 import { inject, test, type TestContext } from 'vitest';
 import { getRule, type Rule, type RuleId } from '../../../catalogue/index.ts';
 import type { CaseTable } from '../../../catalogue/case-table.ts';
-import { DEFAULT_WAIT_BUDGET_MS } from '../../../core/back-pressure.ts';
+import { DEFAULT_WAIT_BUDGET_MS, processWaitedMs } from '../../../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
 import type { ApiResponse, Client } from '../../../core/client.ts';
 import { clientForProfile } from '../../../core/client-for-profile.ts';
@@ -140,7 +140,10 @@ async function attemptRule(a: RuleAttempt): Promise<void> {
   const t = ruleContext(a.ctx, a.rule, meta, client, counter, () => a.vctx.skip());
   try {
     if (a.rule.needs?.length) t.need(...a.rule.needs);
-    const waited = () => client.stats.paceWaitMs + client.stats.outageWaitMs + client.stats.gateWaitMs;
+    // Its own requests' waits, or the time its worker's requests waited while it ran if longer: a rule
+    // that awaits a setup shared with the file's other rules (made under a rate limit) waits too.
+    const since = processWaitedMs();
+    const waited = () => Math.max(client.stats.paceWaitMs, processWaitedMs() - since) + client.stats.outageWaitMs + client.stats.gateWaitMs;
     await withDeadline(withWaitClock(clock, () => withCheckCounter(counter, () => a.fn(t))), a.timeoutMs, id, waited);
   } catch (e) {
     recordFailure(meta, e, client);
