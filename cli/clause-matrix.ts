@@ -231,7 +231,17 @@ export function formatObligationMatrix(clauses: readonly ClauseRow[], rows: read
 export function obligationMatrixJson(clauses: readonly ClauseRow[], rows: readonly ObligationRow[]): object {
   const entries = clauses.flatMap((clause): object[] => {
     if (clause.standing === 'informative') {
-      return [{ id: clause.clause.id, clause: clause.clause.id, section: clause.clause.section, normative: false, status: 'informative', says: clause.clause.quote, rules: clause.rules.map((r) => r.rule.id), proved_by: [], reason: clause.reason }];
+      return [{
+        id: clause.clause.id,
+        clause: clause.clause.id,
+        section: clause.clause.section,
+        normative: false,
+        status: 'informative',
+        says: clause.clause.quote,
+        rules: clause.rules.map((r) => r.rule.id),
+        proved_by: [],
+        reason: clause.reason,
+      }];
     }
     return rows.filter((r) => r.obligation.clause === clause.clause.id).map((r) => ({
       id: r.obligation.id,
@@ -246,5 +256,16 @@ export function obligationMatrixJson(clauses: readonly ClauseRow[], rows: readon
     }));
   });
   const n = obligationFigures(rows);
-  return { clauses: entries, totals: { obligations: n.obligations, proved: n.proved, untestable: n.untestable, named_only: n.namedOnly, informative_clauses: n.informativeClauses, faults: n.faults, faults_declaring_obligations: n.faultsDeclaringObligations } };
+  return {
+    clauses: entries,
+    totals: {
+      obligations: n.obligations,
+      proved: n.proved,
+      untestable: n.untestable,
+      named_only: n.namedOnly,
+      informative_clauses: n.informativeClauses,
+      faults: n.faults,
+      faults_declaring_obligations: n.faultsDeclaringObligations,
+    },
+  };
 }

@@ -21,7 +21,13 @@ export function faultRows(): FaultRow[] {
   return faultsByArea().flatMap(([area, names]) =>
     names.map((name) => {
       const def = faultOf(name);
-      return { name, area, what: def.description, rules: def.control ? def.control.observes : def.breaks, control: def.control !== undefined };
+      return {
+        name,
+        area,
+        what: def.description,
+        rules: def.control ? def.control.observes : def.breaks,
+        control: def.control !== undefined,
+      };
     }),
   );
 }

@@ -35,13 +35,20 @@ function namedSigners(o: Options): { signers: string[]; named: string } | undefi
   const keys = list(o['public-key']).map((f) => fingerprint(loadPublicKey(f)));
   const prints = list(o.fingerprint).map((f) => {
     const hex = parseFingerprint(f);
-    if (!hex) throw new HarnessError('HPS_ERR_USAGE', `--fingerprint ${JSON.stringify(inertLine(f).slice(0, 80))}: must be SHA256: and 64 hex digits (as \`run\` prints it after signing)`);
+    if (!hex) throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `--fingerprint ${JSON.stringify(inertLine(f).slice(0, 80))}: must be SHA256: and 64 hex digits (as \`run\` prints it after signing)`,
+    );
     return hex;
   });
   const trusted = typeof o.trust === 'string' ? readTrustFile(o.trust) : [];
   const signers = [...keys, ...prints, ...trusted];
   if (!signers.length) return undefined;
-  const named = [keys.length ? '--public-key' : '', prints.length ? '--fingerprint' : '', trusted.length ? '--trust' : ''].filter(Boolean).join(', ');
+  const named = [
+    keys.length ? '--public-key' : '',
+    prints.length ? '--fingerprint' : '',
+    trusted.length ? '--trust' : '',
+  ].filter(Boolean).join(', ');
   return { signers, named };
 }
 
@@ -55,7 +62,10 @@ function signatureWords(cert: Certificate, named: ReturnType<typeof namedSigners
 
 export async function verifyCertificateCommand(o: Options, pos: string[]): Promise<number> {
   const dir = pos[0];
-  if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'verify-certificate: give exactly one DIR holding certificate.json and report.json');
+  if (!dir || pos.length > 1) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'verify-certificate: give exactly one DIR holding certificate.json and report.json',
+  );
   const named = namedSigners(o);
   if (o['require-signature'] === true && !named) throw new HarnessError('HPS_ERR_USAGE', 'verify-certificate: --require-signature needs the signer named (--public-key FILE, --fingerprint SHA256:HEX or --trust FILE): a signature anyone can make proves nothing');
   const cert = readCertificate(dir);

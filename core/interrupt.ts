@@ -158,7 +158,10 @@ class Guard implements InterruptGuard {
 export function endChildren(): number {
   let pids: number[] = [];
   try {
-    pids = readdirSync('/proc/self/task').flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    pids = readdirSync('/proc/self/task').flatMap((t) => readFileSync(
+      `/proc/self/task/${t}/children`,
+      'utf8',
+    ).trim().split(/\s+/).filter(Boolean).map(Number));
   } catch {
     return 0;
   }
@@ -175,5 +178,9 @@ function bestEffort(fn: () => void): void {
 }
 
 export function armInterrupts(o: { log?: (line: string) => void; startedAt?: number; exit?: (code: number) => void } = {}): InterruptGuard {
-  return new Guard(o.log ?? ((l: string) => void process.stderr.write(`${l}\n`)), o.exit ?? ((code: number) => process.exit(code)), o.startedAt ?? Date.now());
+  return new Guard(
+    o.log ?? ((l: string) => void process.stderr.write(`${l}\n`)),
+    o.exit ?? ((code: number) => process.exit(code)),
+    o.startedAt ?? Date.now(),
+  );
 }

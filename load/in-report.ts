@@ -42,7 +42,11 @@ export function sameTarget(load: LoadReport['target'], report: Report['target'])
  * DIR/load.json as the conformance report's load section; undefined when there is none, or when it
  * names another target than `report` (a foreign load.json: ignored, `note` says so).
  */
-export function loadCompanion(dir: string, report: Report, note: (line: string) => void = (l) => console.error(inertLine(l))): CompanionSections | undefined {
+export function loadCompanion(
+  dir: string,
+  report: Report,
+  note: (line: string) => void = (l) => console.error(inertLine(l)),
+): CompanionSections | undefined {
   const file = join(dir, 'load.json');
   if (!existsSync(file)) return undefined;
   let r: LoadReport;
@@ -61,7 +65,10 @@ export function loadCompanion(dir: string, report: Report, note: (line: string) 
   const apart = `The load run ${r.run_id} against the same target, from ${r.started_at} to ${r.finished_at} (the conformance run: ${report.started_at} to ${report.finished_at}), written beside this report and judged apart: its thresholds and checks never change the conformance verdict.`;
   return {
     html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${css}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
-    markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
+    markdown: {
+      lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''],
+      fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).`,
+    },
     junit: loadTestsuite(r),
   };
 }

@@ -63,7 +63,12 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
   // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
-  const target: LoadTarget = opts.profile ? { profile: opts.profile, embedded: false, secrets: profileSecrets(opts.profile), close: async () => undefined } : await openLoadTarget(opts.profilePath);
+  const target: LoadTarget = opts.profile ? {
+    profile: opts.profile,
+    embedded: false,
+    secrets: profileSecrets(opts.profile),
+    close: async () => undefined,
+  } : await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
   const guard = io.interrupts;
   const stop = new AbortController();
@@ -74,7 +79,11 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const timeoutMs = client.timeoutMs;
     const facts = { runId, startedAt, target, timeoutMs, workers: opts.workers, figures: null, checks: [], cleaned: null };
     // Interrupted before the generator's figures are in: the run's identity, no figures, partial.
-    guard?.setEmergencyWriter(() => writeReport(reportDir, markPartial(assemble(opts, facts), `${guard.reason()}; the generator had not returned its figures`), secrets));
+    guard?.setEmergencyWriter(() => writeReport(
+      reportDir,
+      markPartial(assemble(opts, facts), `${guard.reason()}; the generator had not returned its figures`),
+      secrets,
+    ));
     const key = profile.keys.test;
     const setupObs = new Observations();
     const ops = opsOf(opts.scenario, opts.mix);
@@ -83,7 +92,10 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const results = ran ? await generate(opts, io, { runId, profile, key, timeoutMs, pool }, stop.signal) : [];
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
-    if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
+    if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [
+      `${op} ${k}`,
+      n,
+    ])));
     const judge = (after: AfterOutcome): LoadReport =>
       assemble(opts, { ...facts, workers: results.length || opts.workers, figures, cleaned: after.cleaned, checks: buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) }) });
     // Interrupted from here on: the figures so far, without the read-back and clean-up (they send).
@@ -105,13 +117,44 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
 }
 
 /** The generator's run with the live progress (stderr: a live line on a terminal, one line per interval otherwise). */
-async function generate(opts: LoadOptions, io: LoadIo, x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null }, stop: AbortSignal): Promise<GeneratorResult[]> {
+async function generate(
+  opts: LoadOptions,
+  io: LoadIo,
+  x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null },
+  stop: AbortSignal,
+): Promise<GeneratorResult[]> {
   const tty = io.progress === undefined && process.stderr.isTTY === true;
   const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
   progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
-  const live = startLive({ runId: x.runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
+  const live = startLive({
+    runId: x.runId,
+    workers: Math.max(1, Math.min(opts.workers, opts.connections)),
+    intervalS: opts.intervalS,
+    windowS: opts.durationS,
+    ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}),
+    write: progress,
+    tty,
+  });
   try {
-    const plan = { baseUrl: x.profile.base_url, key: x.key, runId: x.runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs: x.timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: x.pool?.ok ? x.pool.pool : [], ...(x.profile.network ? { network: x.profile.network } : {}) };
+    const plan = {
+      baseUrl: x.profile.base_url,
+      key: x.key,
+      runId: x.runId,
+      tag: '',
+      scenario: opts.scenario,
+      mix: opts.mix,
+      connections: opts.connections,
+      ...(opts.rate ? { rate: opts.rate } : {}),
+      arrivals: opts.arrivals,
+      warmupS: opts.warmupS,
+      durationS: opts.durationS,
+      timeoutMs: x.timeoutMs,
+      maxRequests: opts.maxRequests,
+      honourRetryAfter: opts.honourRetryAfter,
+      intervalMs: opts.intervalS * 1000,
+      pool: x.pool?.ok ? x.pool.pool : [],
+      ...(x.profile.network ? { network: x.profile.network } : {}),
+    };
     return await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s), stop);
   } finally {
     live.close();
@@ -138,7 +181,14 @@ interface AfterOutcome {
   cleaned: CleanupOutcome | null;
 }
 
-async function afterTheLoad(client: Client, key: string, obs: Observations, ran: boolean, embedded: boolean, pool: PoolOutcome | null): Promise<AfterOutcome> {
+async function afterTheLoad(
+  client: Client,
+  key: string,
+  obs: Observations,
+  ran: boolean,
+  embedded: boolean,
+  pool: PoolOutcome | null,
+): Promise<AfterOutcome> {
   const outcome: AfterOutcome = { reread: null, duplicates: null, storm: null, cleaned: null };
   if (ran) {
     if (obs.created.length) outcome.reread = await rereadSample(client, key, obs.created, obs);

@@ -30,24 +30,48 @@ export function evaluateThresholds(t: Thresholds, f: Figures): ThresholdResult[]
   const rps = f.achieved_rps;
   if (t.minRps > 0) {
     const fail = rps < t.minRps;
-    out.push({ id: 'min-rps', status: fail ? 'fail' : 'pass', limit: t.minRps, actual: rps, detail: `achieved ${rps} req/s ${fail ? '<' : '≥'} ${t.minRps} req/s` });
+    out.push({
+      id: 'min-rps',
+      status: fail ? 'fail' : 'pass',
+      limit: t.minRps,
+      actual: rps,
+      detail: `achieved ${rps} req/s ${fail ? '<' : '≥'} ${t.minRps} req/s`,
+    });
   } else out.push({ id: 'min-rps', status: 'off', limit: 0, actual: rps, detail: `achieved ${rps} req/s (no minimum: --min-rps 0)` });
   const errFail = f.errors.rate > t.maxErrorRate;
-  out.push({ id: 'max-error-rate', status: errFail ? 'fail' : 'pass', limit: t.maxErrorRate, actual: f.errors.rate, detail: `error rate ${fmtRate(f.errors.rate)} ${errFail ? '>' : '≤'} ${fmtRate(t.maxErrorRate)}` });
+  out.push({
+    id: 'max-error-rate',
+    status: errFail ? 'fail' : 'pass',
+    limit: t.maxErrorRate,
+    actual: f.errors.rate,
+    detail: `error rate ${fmtRate(f.errors.rate)} ${errFail ? '>' : '≤'} ${fmtRate(t.maxErrorRate)}`,
+  });
   out.push(rateReached(t, f));
   for (const text of t.expressions ?? []) out.push(evaluateExpression(parseThresholdExpression(text), f));
   return out;
 }
 
 function rateReached(t: Thresholds, f: Figures): ThresholdResult {
-  if (f.model === 'closed') return { id: 'rate-reached', status: 'off', limit: SHORTFALL_TOLERANCE, actual: 0, detail: 'closed model (no --rate): no rate is offered' };
+  if (f.model === 'closed') return {
+    id: 'rate-reached',
+    status: 'off',
+    limit: SHORTFALL_TOLERANCE,
+    actual: 0,
+    detail: 'closed model (no --rate): no rate is offered',
+  };
   const refused = rateRefused(t, f);
   if (refused) return refused;
   // One request at the window's edge is the counting's granularity, not a lack of capacity: a short
   // run (60 due) must not fail on it.
   const short = f.shortfall > SHORTFALL_TOLERANCE && f.due - f.sent > 1;
   const text = `offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s: ${f.sent} requests sent in the window for ${f.due} due, ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})`;
-  if (!short) return { id: 'rate-reached', status: 'pass', limit: SHORTFALL_TOLERANCE, actual: f.shortfall, detail: `${text} ≤ ${fmtRate(SHORTFALL_TOLERANCE)}` };
+  if (!short) return {
+    id: 'rate-reached',
+    status: 'pass',
+    limit: SHORTFALL_TOLERANCE,
+    actual: f.shortfall,
+    detail: `${text} ≤ ${fmtRate(SHORTFALL_TOLERANCE)}`,
+  };
   return {
     id: 'rate-reached',
     status: t.allowShort ? 'off' : 'fail',

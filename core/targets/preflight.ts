@@ -55,7 +55,10 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
   const first = await read(client, profile.keys.test, target, true);
   if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
     if (first.status === 404) throw notApi(target, first, quote);
-    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
+    throw new HarnessError(
+      'HPS_ERR_TARGET_GARBAGE',
+      `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`,
+    );
   }
   if (first.status === 404) throw notApi(target, first, quote);
   if (o.keys === false) return [];
@@ -84,7 +87,12 @@ function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse
     return { rule: 'AUTH-REVOKED-KEY', field: f, message: `${got}: a revoked key was ${res.status < 300 ? 'served' : 'not refused as unknown'}, where the spec answers 401 invalid_api_key`, profileWrong: `${f} is not a revoked key of this service` };
   }
   if (field === 'test_write_only' && res.status >= 200 && res.status < 300) {
-    return { rule: 'AUTH-READ-SCOPE-REQUIRED', field: f, message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`, profileWrong: `${f} has payments:read` };
+    return {
+      rule: 'AUTH-READ-SCOPE-REQUIRED',
+      field: f,
+      message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`,
+      profileWrong: `${f} has payments:read`,
+    };
   }
   const want = EXPECTED[field].livemode;
   if (want === undefined || res.status !== 200) return undefined;

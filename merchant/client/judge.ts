@@ -37,17 +37,34 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
   out.set('CLIENT-SAME-IDEMPOTENCY-KEY', judgeSameKey(injected, after));
   out.set('CLIENT-CREATE-HAS-KEY', {
     skipReason: `${NOT_EXERCISED}the command made no create`,
-    checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(r, 'has a key') : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
+    checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(
+      r,
+      'has a key',
+    ) : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
   });
   out.set('CLIENT-HONOUR-RETRY-AFTER', judgeRetryAfter(injected, after));
   out.set('CLIENT-CANCEL-RETRY-ONLY-429', {
     skipReason: `${NOT_EXERCISED}no cancel met a 500, 503, reset or time-out`,
     checks: injected.filter((r) => r.kind === 'cancel' && r.injected !== '429').map((r) =>
-      after(r).length ? bad(r, `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`, [r, ...after(r)]) : ok(r, `met ${r.injected}, not retried`)),
+      after(r).length ? bad(
+        r,
+        `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`,
+        [r, ...after(r)],
+      ) : ok(r, `met ${r.injected}, not retried`)),
   });
   out.set('CLIENT-NO-RETRY-4XX', judgeNo4xxRetry(log, after));
-  out.set('CLIENT-RETRY-AFTER-500', observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, `${NOT_EXERCISED}no create or read met a 500`));
-  out.set('CLIENT-IN-PROGRESS-RETRY', observeRetry(injected.filter((r) => r.injected === '409-in-progress'), after, `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`));
+  out.set(
+    'CLIENT-RETRY-AFTER-500',
+    observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, `${NOT_EXERCISED}no create or read met a 500`),
+  );
+  out.set(
+    'CLIENT-IN-PROGRESS-RETRY',
+    observeRetry(
+      injected.filter((r) => r.injected === '409-in-progress'),
+      after,
+      `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`,
+    ),
+  );
   return out;
 }
 
@@ -112,7 +129,11 @@ function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): Ru
       const wanted = (r.retryAfterS ?? 0) * 1000;
       return waited >= wanted - RETRY_AFTER_SLACK_MS
         ? ok(r, `Retry-After: ${r.retryAfterS}, retried after ${waited} ms`)
-        : bad(r, `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`, [r, ...after(r)]);
+        : bad(
+          r,
+          `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`,
+          [r, ...after(r)],
+        );
     }),
   };
 }
@@ -123,7 +144,11 @@ function judgeNo4xxRetry(log: readonly RecordedRequest[], after: After): RuleJud
     skipReason: `${NOT_EXERCISED}no create or cancel was answered 400 or another final 4xx`,
     checks: final4xx.map((r) => {
       const again = after(r).find((x) => x.body === r.body);
-      return again ? bad(r, `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`, [r, ...after(r)]) : ok(r, `answered ${r.status}, not re-sent`);
+      return again ? bad(
+        r,
+        `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`,
+        [r, ...after(r)],
+      ) : ok(r, `answered ${r.status}, not re-sent`);
     }),
   };
 }
@@ -141,7 +166,10 @@ function observeRetry(met: readonly RecordedRequest[], after: After, skipReason:
 function describe(r: RecordedRequest): string {
   if (r.source === 'service') return describeObserved(r);
   const base = describeInjection(r.injected!, r.retryAfterS);
-  return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(/ \(injected\)$/, '')}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
+  return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(
+    / \(injected\)$/,
+    '',
+  )}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
 }
 
 /** A failure the service itself gave (relayed by the proxy), in the words of the wire. */
@@ -170,7 +198,13 @@ function skipped(r: RecordedRequest, message: string): CheckOutcome {
 function bad(r: RecordedRequest, message: string, sequence: readonly RecordedRequest[]): CheckOutcome {
   // The check's name is the request's label already; the reason reads "#3 POST /v1/payments: met 502 …".
   const short = message.startsWith(`${label(r)} `) ? message.slice(label(r).length + 1) : message;
-  return { name: label(r), state: 'fail', message: short, requests: sequence.length, evidence: [{ kind: 'mismatch', message }, ...sequenceEvidence(sequence)] };
+  return {
+    name: label(r),
+    state: 'fail',
+    message: short,
+    requests: sequence.length,
+    evidence: [{ kind: 'mismatch', message }, ...sequenceEvidence(sequence)],
+  };
 }
 
 /** The request sequence of one operation, the injected failure marked in a note before its exchange. */
@@ -188,7 +222,11 @@ export function exchangeOf(r: RecordedRequest): Exchange {
     seq: r.seq, at: r.at, durationMs: Math.max(0, (r.answeredMs ?? r.arrivedMs) - r.arrivedMs),
     request: { method: r.method, path: r.path, headers, ...(r.body ? { body: r.body } : {}) },
   };
-  if (r.status !== undefined) ex.response = { status: r.status, headers: r.injected === '429' ? { 'retry-after': String(r.retryAfterS) } : {}, body: r.answerBody ?? '' };
+  if (r.status !== undefined) ex.response = {
+    status: r.status,
+    headers: r.injected === '429' ? { 'retry-after': String(r.retryAfterS) } : {},
+    body: r.answerBody ?? '',
+  };
   else ex.transportError = r.injected ? describe(r) : 'no answer recorded';
   return ex;
 }

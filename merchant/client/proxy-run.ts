@@ -105,8 +105,15 @@ interface Finished {
 }
 
 function finish(o: ProxyOptions, f: Finished): ProxyResult {
-  const client = applicationReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command });
-  const exitCode = applySidePolicy(client, o.policy ?? {}, f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined);
+  const client = applicationReport(
+    f.traffic,
+    { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command },
+  );
+  const exitCode = applySidePolicy(
+    client,
+    o.policy ?? {},
+    f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined,
+  );
   writeSideReport(f.dir, client, o.policy?.signKey);
   const service = serviceReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
   const serviceExitCode = applySidePolicy(service, {}, f.traffic.exchanges === 0 ? 'no answer was relayed' : undefined);

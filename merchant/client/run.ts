@@ -52,9 +52,19 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     chaos.setUpstream(reference.url);
     const key = reference.profile.keys.test;
     log(`hps-conformance client: chaos server ${chaos.url} (reference server behind it) · seed ${seed} · running: ${o.command}`);
-    const outcome = await runMerchantCommand(o.command, { ...o.env, ...directTo(chaos.url, o.env), HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
+    const outcome = await runMerchantCommand(
+      o.command,
+      { ...o.env, ...directTo(chaos.url, o.env), HPS_BASE_URL: chaos.url, HPS_API_KEY: key },
+      o.timeoutMs ?? 120_000,
+      (s) => redactText(s, [key]),
+      o.cwd,
+    );
     const report = judgeAndBuild(o, seed, startedAt, chaos.log, chaos.schedule, outcome, chaos.url);
-    const exitCode = applySidePolicy(report, o.policy ?? {}, chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined);
+    const exitCode = applySidePolicy(
+      report,
+      o.policy ?? {},
+      chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined,
+    );
     const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
     log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} failures injected`);
     log(failuresMetLine(failuresMet(chaos.schedule, chaos.log)));
@@ -67,10 +77,24 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
   }
 }
 
-function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: RecordedRequest[], schedule: Parameters<typeof failuresMet>[0], outcome: CommandOutcome, baseUrl: string): Report {
+function judgeAndBuild(
+  o: ClientRunOptions,
+  seed: number,
+  startedAt: Date,
+  log: RecordedRequest[],
+  schedule: Parameters<typeof failuresMet>[0],
+  outcome: CommandOutcome,
+  baseUrl: string,
+): Report {
   const judgements = judgeClient(log);
   const retry = judgements.get('CLIENT-RETRY-TRANSIENT')!;
-  retry.observed = { command_exit_code: outcome.exitCode, command_timed_out: outcome.timedOut, command_ms: outcome.durationMs, requests: log.length, failures: failuresMet(schedule, log) };
+  retry.observed = {
+    command_exit_code: outcome.exitCode,
+    command_timed_out: outcome.timedOut,
+    command_ms: outcome.durationMs,
+    requests: log.length,
+    failures: failuresMet(schedule, log),
+  };
   // The whole run's injected failures, each with what the client did next: shown even when every rule passed.
   const first = retry.checks.find((c) => c.state === 'pass');
   if (first) (first.evidence ??= []).push(...sequenceNotes(log));
@@ -80,7 +104,14 @@ function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: 
   const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const report = buildSideReport({ side: 'client', baseUrl, embedded: true, seed, startedAt, rules, requests: log.length });
-  report.command = { line: redactText(o.command), exit_code: outcome.exitCode, timed_out: outcome.timedOut, duration_ms: outcome.durationMs, output_bytes: outcome.outputBytes, output_tail: outcome.outputTail };
+  report.command = {
+    line: redactText(o.command),
+    exit_code: outcome.exitCode,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_bytes: outcome.outputBytes,
+    output_tail: outcome.outputTail,
+  };
   return report;
 }
 
@@ -95,7 +126,13 @@ function sequenceNotes(log: readonly RecordedRequest[]): Array<{ kind: 'note'; m
   return log.filter((r) => r.injected).slice(0, 40).map((r) => {
     const next = log.filter((x) => x.seq > r.seq && x.identity === r.identity).slice(0, 3);
     const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} → ${x.status ?? 'no answer'}`).join('; ');
-    return { kind: 'note', message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(r.injected!, r.retryAfterS).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}` };
+    return {
+      kind: 'note',
+      message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(
+        r.injected!,
+        r.retryAfterS,
+      ).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}`,
+    };
   });
 }
 

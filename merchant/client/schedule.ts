@@ -55,7 +55,14 @@ export class FailureSchedule {
     this.queues = Object.fromEntries(Object.entries(FAILURE_LISTS).map(([k, list]) => {
       const kind = k as PlannedFailure['kind'];
       const order = [...(FIRST[kind] ?? []), ...shuffled(list, random)];
-      return [k, order.map((injection): PlannedFailure => (injection === '429' ? { kind, injection, retryAfterS: lo + Math.floor(random() * (hi - lo + 1)) } : { kind, injection }))];
+      return [
+        k,
+        order.map((injection): PlannedFailure => (injection === '429' ? {
+          kind,
+          injection,
+          retryAfterS: lo + Math.floor(random() * (hi - lo + 1)),
+        } : { kind, injection })),
+      ];
     }));
     this.planned = Object.values(this.queues).flat();
   }

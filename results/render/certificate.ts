@@ -41,7 +41,10 @@ export function certificationStatus(report: Report, cert: CertificateRead | unde
   const why = notCertificationReasons(report);
   if (why.length) return { certification: false, reason: `not a certification: ${why.join('; ')}` };
   if (!cert) return { certification: false, reason: `not a certification: ${report.side === 'receiver' || report.side === 'client' ? merchantWhatRan(report) : 'no certificate.json next to this report'}` };
-  if (!cert.certification) return { certification: false, reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}` };
+  if (!cert.certification) return {
+    certification: false,
+    reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}`,
+  };
   return { certification: true };
 }
 

@@ -46,7 +46,12 @@ function columns(inputs: readonly CompareInput[], outFile: string): Column[] {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const rel = relative(dirname(resolve(outFile)), join(resolve(x.dir), 'report.html')).split(sep).map(encodeURIComponent).join('/');
-    return { ...x, label: x.label ?? (n > 1 ? `${base} (${n})` : base), href: rel, byId: new Map(x.report.rules.map((r) => [currentId(r.id), r])) };
+    return {
+      ...x,
+      label: x.label ?? (n > 1 ? `${base} (${n})` : base),
+      href: rel,
+      byId: new Map(x.report.rules.map((r) => [currentId(r.id), r])),
+    };
   });
 }
 

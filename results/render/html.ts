@@ -103,7 +103,15 @@ ${report.mutation ? mutationHtml(report.mutation) : ''}
 ${trustedHtml(opts.companionHtml ?? '')}
 <h2>All rules</h2>
 <div class="filters">
-<label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => html`<option>${k}</option>`)}</select></label>
+<label>status <select id="f-status"><option value="">all</option>${[
+  'fail',
+  'error',
+  'flaky',
+  'warn',
+  'info',
+  'skip',
+  'pass',
+].map((k) => html`<option>${k}</option>`)}</select></label>
 <label>area <select id="f-area"><option value="">all</option>${areas.map((a) => html`<option>${a}</option>`)}</select></label>
 <label>level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>OBSERVE</option></select></label>
 <input id="f-text" placeholder="filter by id or text" size="24">

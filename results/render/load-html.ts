@@ -42,18 +42,34 @@ function seriesSvg(series: readonly { second: number; p50: number; p99: number }
  */
 export function loadSectionsHtml(r: LoadReportModel, h: 2 | 3): Html {
   const hx = (title: string) => html`${trustedHtml(`<h${h}>`)}${title}${trustedHtml(`</h${h}>`)}`;
-  const table = (head: readonly string[], rows: Html[]) => html`<div class="scroll"><table><tr>${head.map((x) => html`<th>${x}</th>`)}</tr>${rows}</table></div>`;
+  const table = (
+    head: readonly string[],
+    rows: Html[],
+  ) => html`<div class="scroll"><table><tr>${head.map((x) => html`<th>${x}</th>`)}</tr>${rows}</table></div>`;
   const parts: Html[] = headline(r).map((l) => html`<p>${l}</p>`);
   if (r.figures) {
-    const rows = latencyRows(r).map((row) => html`<tr>${row.map((c, i) => html`<td${trustedHtml(i === row.length - 1 ? ' class="l"' : '')}>${c}</td>`)}</tr>`);
+    const rows = latencyRows(r).map((row) => html`<tr>${row.map((
+      c,
+      i,
+    ) => html`<td${trustedHtml(i === row.length - 1 ? ' class="l"' : '')}>${c}</td>`)}</tr>`);
     const errors = errorsLines(r).map((l, i) => html`${i > 0 ? trustedHtml('<br>') : ''}${i > 0 ? '            ' : ''}${l}`);
     parts.push(hx('Latency (ms)'), table(LATENCY_HEAD, rows), html`<p>${rateLine(r)}</p>`, html`<p>${errors}</p>`);
     parts.push(hx('Latency over time (per second of the window)'), trustedHtml(seriesSvg(r.figures.series)));
   }
-  const verdictRow = (id: string, status: string, detail: Html) => html`<tr><td>${id}</td><td class="${status} l">${status.toUpperCase()}</td><td class="l">${detail}</td></tr>`;
+  const verdictRow = (
+    id: string,
+    status: string,
+    detail: Html,
+  ) => html`<tr><td>${id}</td><td class="${status} l">${status.toUpperCase()}</td><td class="l">${detail}</td></tr>`;
   const examples = (e: readonly string[] | undefined) => (e ?? []).map((x) => html`<br>– ${x}`);
-  parts.push(hx('Thresholds'), table(['threshold', 'verdict', 'detail'], r.thresholds.map((t) => verdictRow(t.id, t.status, html`${t.detail}`))));
-  parts.push(hx('Checks'), table(['check', 'status', 'detail'], r.checks.map((c) => verdictRow(c.id, c.status, html`${c.detail}${examples(c.examples)}`))));
+  parts.push(
+    hx('Thresholds'),
+    table(['threshold', 'verdict', 'detail'], r.thresholds.map((t) => verdictRow(t.id, t.status, html`${t.detail}`))),
+  );
+  parts.push(
+    hx('Checks'),
+    table(['check', 'status', 'detail'], r.checks.map((c) => verdictRow(c.id, c.status, html`${c.detail}${examples(c.examples)}`))),
+  );
   if (r.notes.length) parts.push(hx('Notes'), html`<ul>${r.notes.map((n) => html`<li>${n}</li>`)}</ul>`);
   return html`${parts}`;
 }

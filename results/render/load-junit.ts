@@ -22,5 +22,11 @@ export function loadTestsuite(r: LoadReportModel): { xml: string; tests: number;
 
 export function renderLoadJunit(r: LoadReportModel): string {
   const suite = loadTestsuite(r);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="hps-conformance load" tests="${suite.tests}" failures="${suite.failures}" errors="0">`, suite.xml, '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="hps-conformance load" tests="${suite.tests}" failures="${suite.failures}" errors="0">`,
+    suite.xml,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

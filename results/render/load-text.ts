@@ -32,7 +32,12 @@ export function headline(r: LoadReportModel): string[] {
 export function latencyRows(r: LoadReportModel): string[][] {
   const f = r.figures;
   if (!f) return [];
-  const row = (name: string, p: Percentiles, rps: number, statuses: Record<string, number>): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
+  const row = (
+    name: string,
+    p: Percentiles,
+    rps: number,
+    statuses: Record<string, number>,
+  ): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
   const rows: string[][] = [];
   for (const op of LOAD_OPS) {
     const x = f.latency_ms.by_operation[op];
@@ -81,7 +86,10 @@ export function renderLoadText(r: LoadReportModel): string {
     const rows = [LATENCY_HEAD, ...latencyRows(r)];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
     lines.push('');
-    for (const row of rows) lines.push(row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+    for (const row of rows) lines.push(row.map((
+      c,
+      i,
+    ) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
     lines.push('', rateLine(r), errorsLine(r));
   }
   lines.push('', 'checks');

@@ -37,7 +37,10 @@ export function policyHtml(r: Report): Html | '' {
   const unproven = r.incomplete_because ?? [];
   const policy = why.length ? html`<div class="policy" id="policy"><b>Why the verdict withholds conformance</b><ul>${why.map((w) => html`<li>${w}</li>`)}</ul></div>` : '';
   const incomplete = unproven.length
-    ? html`<div class="policy" id="incomplete"><b>Why the verdict is incomplete (nothing failed; not proven yet)</b><ul>${unproven.slice(0, MAX_UNPROVEN).map((w) => html`<li>${w}</li>`)}</ul></div>`
+    ? html`<div class="policy" id="incomplete"><b>Why the verdict is incomplete (nothing failed; not proven yet)</b><ul>${unproven.slice(
+      0,
+      MAX_UNPROVEN,
+    ).map((w) => html`<li>${w}</li>`)}</ul></div>`
     : '';
   return policy || incomplete ? html`${policy}${incomplete}` : '';
 }
@@ -47,7 +50,11 @@ export function policyMarkdown(r: Report): string[] {
   const unproven = (r.incomplete_because ?? []).slice(0, MAX_UNPROVEN);
   return [
     ...(why.length ? ['', '**Why the verdict withholds conformance:**', ...why.map((w) => md`- ${w}`.text)] : []),
-    ...(unproven.length ? ['', '**Why the verdict is incomplete (nothing failed; not proven yet):**', ...unproven.map((w) => md`- ${w}`.text)] : []),
+    ...(unproven.length ? [
+      '',
+      '**Why the verdict is incomplete (nothing failed; not proven yet):**',
+      ...unproven.map((w) => md`- ${w}`.text),
+    ] : []),
   ];
 }
 

@@ -85,7 +85,12 @@ function nothingCertifiedReason(report: Report, classes: readonly ClassVerdict[]
 }
 
 /** The certificate a report stands for, unsigned; `profileSha256` null for the merchant side; `issuedAt` now unless given. */
-export function buildCertificate(report: Report, reportJson: string, profileSha256: string | null, issuedAt = new Date().toISOString()): Certificate {
+export function buildCertificate(
+  report: Report,
+  reportJson: string,
+  profileSha256: string | null,
+  issuedAt = new Date().toISOString(),
+): Certificate {
   const classes = classVerdicts(report);
   const certified = certifiedClasses(report, classes);
   return {

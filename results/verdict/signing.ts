@@ -17,7 +17,10 @@ function readKeyFile(path: string, what: string): string {
 }
 
 function ed25519(key: KeyObject, what: string): KeyObject {
-  if (key.asymmetricKeyType !== 'ed25519') throw new HarnessError('HPS_ERR_USAGE', `${what}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'not asymmetric'}`);
+  if (key.asymmetricKeyType !== 'ed25519') throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `${what}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'not asymmetric'}`,
+  );
   return key;
 }
 
@@ -62,7 +65,10 @@ export function signedBytes(cert: Certificate): Buffer {
 
 export function signCertificate(cert: Certificate, key: KeyObject): Certificate {
   const der = publicDer(key);
-  const unsigned: Certificate = { ...cert, signature: { algorithm: 'Ed25519', public_key: der.toString('base64'), public_key_sha256: sha256(der), value: '' } };
+  const unsigned: Certificate = {
+    ...cert,
+    signature: { algorithm: 'Ed25519', public_key: der.toString('base64'), public_key_sha256: sha256(der), value: '' },
+  };
   const value = sign(null, signedBytes(unsigned), key).toString('base64');
   return { ...unsigned, signature: { ...unsigned.signature!, value } };
 }

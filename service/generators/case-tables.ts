@@ -68,7 +68,10 @@ const WRONG_TYPES: Record<CreateRequestField, unknown[]> = {
 export const WRONG_TYPE_CASES: CaseTable<WrongTypeCase> = {
   rule: 'CREATE-WRONG-TYPE',
   name: 'fields of the wrong JSON type',
-  rows: () => (Object.entries(WRONG_TYPES) as Array<[CreateRequestField, unknown[]]>).flatMap(([field, values]) => values.map((value) => ({ field, value }))),
+  rows: () => (Object.entries(WRONG_TYPES) as Array<[CreateRequestField, unknown[]]>).flatMap(([field, values]) => values.map((value) => ({
+    field,
+    value,
+  }))),
   title: (c) => `${c.field} ${quoted(c.value)} is rejected with 400 ${WRONG_TYPE_CODES[c.field].join(' or ')}`,
 };
 
@@ -76,7 +79,23 @@ export const WRONG_TYPE_CASES: CaseTable<WrongTypeCase> = {
 export const BAD_LIMIT_CASES: CaseTable<string> = {
   rule: 'LIST-LIMIT-BOUNDS',
   name: 'limits outside 1..100',
-  rows: () => ['0', '101', '-1', '1000', '-100', '9999999999999999999999', '0.5', '1.5', '99.5', '100.5', '100.1', 'abc', '20abc', 'NaN', 'Infinity'],
+  rows: () => [
+    '0',
+    '101',
+    '-1',
+    '1000',
+    '-100',
+    '9999999999999999999999',
+    '0.5',
+    '1.5',
+    '99.5',
+    '100.5',
+    '100.1',
+    'abc',
+    '20abc',
+    'NaN',
+    'Infinity',
+  ],
   title: (limit) => `limit=${limit} is rejected with 400 invalid_request`,
 };
 

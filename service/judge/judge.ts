@@ -14,7 +14,13 @@
 import { acknowledged, type LoggedAttempt, type ReadLog } from './read-log.ts';
 import { CLOCK_SLACK_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, gapName, lateToleranceMs, quietAfterLastMs, realDuration, scaledGapMs, type Timing } from './schedule.ts';
 
-export const JUDGED_RULES = ['HOOK-RETRY-SCHEDULE', 'HOOK-RETRY-PUNCTUAL', 'HOOK-MAX-ATTEMPTS', 'HOOK-RETRY-SAME-BODY', 'HOOK-SIGNATURE-VALID'] as const;
+export const JUDGED_RULES = [
+  'HOOK-RETRY-SCHEDULE',
+  'HOOK-RETRY-PUNCTUAL',
+  'HOOK-MAX-ATTEMPTS',
+  'HOOK-RETRY-SAME-BODY',
+  'HOOK-SIGNATURE-VALID',
+] as const;
 export type JudgedRule = (typeof JUDGED_RULES)[number];
 
 /** What the log showed for one rule. */
@@ -45,7 +51,15 @@ export interface Judgement {
   watchedUntil: number;
 }
 
-const finding = (skipReason: string): RuleFinding => ({ checks: 0, failures: [], notes: [], partly: null, skipReason, observed: {}, failing: [] });
+const finding = (skipReason: string): RuleFinding => ({
+  checks: 0,
+  failures: [],
+  notes: [],
+  partly: null,
+  skipReason,
+  observed: {},
+  failing: [],
+});
 
 export function groupAttempts(attempts: readonly LoggedAttempt[]): Group[] {
   const groups = new Map<string, Group>();
@@ -88,7 +102,15 @@ function fail(f: RuleFinding, g: Group, message: string): void {
 }
 
 /** The schedule, punctuality and the limit over one group's attempts, in arrival order. */
-function judgeSchedule(g: Group, t: Timing, until: number, down: Down, f: Record<JudgedRule, RuleFinding>, gapsSeen: number[], unfinished: string[]): void {
+function judgeSchedule(
+  g: Group,
+  t: Timing,
+  until: number,
+  down: Down,
+  f: Record<JudgedRule, RuleFinding>,
+  gapsSeen: number[],
+  unfinished: string[],
+): void {
   const at = g.attempts;
   for (let n = 1; n <= at.length; n++) {
     const a = at[n - 1]!;
@@ -119,7 +141,16 @@ function judgeSchedule(g: Group, t: Timing, until: number, down: Down, f: Record
 }
 
 /** After the 8th failed attempt: a 9th is one too many; none within the quiet period passes. */
-function judgeLimit(g: Group, n: number, last: LoggedAttempt, next: LoggedAttempt | undefined, t: Timing, until: number, down: Down, f: RuleFinding): void {
+function judgeLimit(
+  g: Group,
+  n: number,
+  last: LoggedAttempt,
+  next: LoggedAttempt | undefined,
+  t: Timing,
+  until: number,
+  down: Down,
+  f: RuleFinding,
+): void {
   if (next) {
     f.checks++;
     const extra = g.attempts.length - MAX_ATTEMPTS;
@@ -130,7 +161,10 @@ function judgeLimit(g: Group, n: number, last: LoggedAttempt, next: LoggedAttemp
   if (until - last.at >= quiet && !down(last.at, until)) {
     f.checks++;
     f.notes.push(`${g.label}: ${MAX_ATTEMPTS} failed attempts, none after them in the ${realDuration(until - last.at)} the log still watched`);
-  } else f.partly = `the log ended ${realDuration(Math.max(0, until - last.at))} after the ${MAX_ATTEMPTS}th attempt of ${g.label} (${realDuration(quiet)} of quiet needed)`;
+  } else f.partly = `the log ended ${realDuration(Math.max(
+    0,
+    until - last.at,
+  ))} after the ${MAX_ATTEMPTS}th attempt of ${g.label} (${realDuration(quiet)} of quiet needed)`;
 }
 
 function judgeSameEvent(g: Group, f: RuleFinding): void {
@@ -139,23 +173,45 @@ function judgeSameEvent(g: Group, f: RuleFinding): void {
   for (const [i, d] of rest.entries()) {
     f.checks++;
     const n = i + 2;
-    if (d.eventId !== first.eventId) fail(f, g, `${g.label}: attempt ${n} carries event id ${d.eventId}, attempt 1 carried ${first.eventId}`);
-    else if (d.headerEventId !== first.eventId) fail(f, g, `${g.label}: attempt ${n} has Service-Event-ID ${d.headerEventId ?? '(absent)'}, the event is ${first.eventId}`);
-    else if (d.bodySha256 !== first.bodySha256) fail(f, g, `${g.label}: the body of attempt ${n} (${d.bodySize} bytes, sha256 ${d.bodySha256.slice(0, 16)}…) differs from attempt 1's (${first.bodySize} bytes, ${first.bodySha256.slice(0, 16)}…)`);
+    if (d.eventId !== first.eventId) fail(
+      f,
+      g,
+      `${g.label}: attempt ${n} carries event id ${d.eventId}, attempt 1 carried ${first.eventId}`,
+    );
+    else if (d.headerEventId !== first.eventId) fail(
+      f,
+      g,
+      `${g.label}: attempt ${n} has Service-Event-ID ${d.headerEventId ?? '(absent)'}, the event is ${first.eventId}`,
+    );
+    else if (d.bodySha256 !== first.bodySha256) fail(
+      f,
+      g,
+      `${g.label}: the body of attempt ${n} (${d.bodySize} bytes, sha256 ${d.bodySha256.slice(
+        0,
+        16,
+      )}…) differs from attempt 1's (${first.bodySize} bytes, ${first.bodySha256.slice(0, 16)}…)`,
+    );
   }
 }
 
 function judgeSignatures(g: Group, f: RuleFinding): void {
   for (const [i, d] of g.attempts.entries()) {
     f.checks++;
-    if (!d.signature.valid) fail(f, g, `${g.label}: attempt ${i + 1} (log seq ${d.seq}): the signature does not verify (${d.signature.problem})`);
+    if (!d.signature.valid) fail(
+      f,
+      g,
+      `${g.label}: attempt ${i + 1} (log seq ${d.seq}): the signature does not verify (${d.signature.problem})`,
+    );
   }
 }
 
 function summarise(f: Record<JudgedRule, RuleFinding>, t: Timing, gapsSeen: number[], unfinished: string[], groups: Group[]): void {
   const perGap = Object.fromEntries(RETRY_GAPS_MS.map((g, i) => [gapName(g), gapsSeen[i]!]));
   f['HOOK-RETRY-SCHEDULE'].observed = { gaps_compared: perGap, time_scale: t.timeScale };
-  f['HOOK-RETRY-PUNCTUAL'].observed = { gaps_compared: perGap, late_tolerance: t.lateToleranceMs !== undefined ? `${t.lateToleranceMs} ms (profile)` : 'max(3 s, 50 % of the gap)' };
+  f['HOOK-RETRY-PUNCTUAL'].observed = {
+    gaps_compared: perGap,
+    late_tolerance: t.lateToleranceMs !== undefined ? `${t.lateToleranceMs} ms (profile)` : 'max(3 s, 50 % of the gap)',
+  };
   f['HOOK-MAX-ATTEMPTS'].observed = { attempts_per_event: groups.slice(0, 50).map((g) => g.attempts.length) };
   const missingGaps = RETRY_GAPS_MS.map((g, i) => (gapsSeen[i] ? null : gapName(g))).filter((x) => x !== null);
   if (missingGaps.length && f['HOOK-RETRY-SCHEDULE'].checks > 0) {

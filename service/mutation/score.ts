@@ -88,7 +88,10 @@ function slowFirst(names: FaultName[]): FaultName[] {
 
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
   const asked = o.faults?.length ? [...new Set(o.faults)] : [...FAULT_NAMES];
-  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`);
+  for (const n of asked) if (!isFaultName(n)) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`,
+  );
   const names = asked as FaultName[];
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();
@@ -180,5 +183,11 @@ export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: 
     if (alarms.length) alarmed.push({ seed, rules: alarms });
     o.onRun?.(seed, alarms);
   });
-  return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
+  return {
+    seeds: o.seeds,
+    runs: o.runs,
+    alarmed,
+    rate: alarmed.length / o.seeds.length,
+    duration_ms: Math.round(performance.now() - started),
+  };
 }

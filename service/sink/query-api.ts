@@ -60,7 +60,10 @@ const ROUTES = new Map<string, Route>([
     }
     sendJson(res, 200, { redirectHits: ctx.store.redirectHits() });
   }],
-  [`${QUERY_PREFIX}/rejected`, (_query, res, ctx) => sendJson(res, 200, { rejected: ctx.store.rejectedCount, recent: ctx.store.rejected() })],
+  [
+    `${QUERY_PREFIX}/rejected`,
+    (_query, res, ctx) => sendJson(res, 200, { rejected: ctx.store.rejectedCount, recent: ctx.store.rejected() }),
+  ],
 ]);
 
 /** Constant time whatever the header: both sides are hashed to 32 bytes before the comparison. */

@@ -27,7 +27,13 @@ function writeAll(dir: string, report: Report, profile: Profile, key: KeyObject 
   return persistReport(dir, report, { certificate: { profile, key } }).certificate!;
 }
 
-export function writeRunFiles(dir: string, report: Report, profile: Profile, key?: KeyObject, warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`)): Written {
+export function writeRunFiles(
+  dir: string,
+  report: Report,
+  profile: Profile,
+  key?: KeyObject,
+  warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`),
+): Written {
   try {
     return { dir, certificate: writeAll(dir, report, profile, key) };
   } catch (e) {

@@ -54,7 +54,13 @@ function redactedFinished(tc: TestCase): FinishedTest {
   const state = r.state === 'passed' ? 'pass' : r.state === 'failed' ? 'fail' : 'skip';
   const errors = r.state === 'failed' ? r.errors.map((e) => e.message ?? String(e)) : [];
   // Redacted as it enters this process (the secrets the run registered): every channel after this sees no secret.
-  return redactDeep({ title: tc.name, state, durationMs: tc.diagnostic()?.duration ?? 0, errors, meta: (tc.meta() as { hps?: HpsMeta }).hps });
+  return redactDeep({
+    title: tc.name,
+    state,
+    durationMs: tc.diagnostic()?.duration ?? 0,
+    errors,
+    meta: (tc.meta() as { hps?: HpsMeta }).hps,
+  });
 }
 
 /** The rules a finished test judged badly right away (its own rule, and ambient findings' rules). */
@@ -195,8 +201,14 @@ class Progress {
     // The reason and replay line may carry the target's text: one line each, no control character.
     // Redacted again as printed: the replay line is built here (a base_url's user:pass@ is stripped).
     const reason = inertLine(redactText(`${r.id} — ${r.reason ?? ''}`)).slice(0, 290);
-    const dim = (label: string, command: string | undefined) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
-    this.line(`${colour(word.padEnd(5))} ${reason}${dim('replay', replay)}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
+    const dim = (
+      label: string,
+      command: string | undefined,
+    ) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
+    this.line(`${colour(word.padEnd(5))} ${reason}${dim(
+      'replay',
+      replay,
+    )}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
   }
 
   /** A setup refusal, printed the first time a rule is blocked by it; it counts as one failure. */

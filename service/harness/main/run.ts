@@ -166,13 +166,20 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 }
 
 /** What the suite workers get: the profile (with --request-timeout), the run's ids, its pace. */
-function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: string; seed: number; runs: number; workers: number }): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
+function suiteContextOf(
+  opts: RunOptions,
+  target: RunningTarget,
+  run: { runId: string; seed: number; runs: number; workers: number },
+): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
   const { runId, seed, runs } = run;
   const probes = target.profile.probes ?? {};
   const maxRps = opts.maxRps ?? probes.max_rps ?? null;
   const concurrency = opts.concurrency ?? probes.concurrency ?? DEFAULT_CONCURRENCY;
   const ctx: SuiteContextData = {
-    profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
+    profile: opts.requestTimeoutMs ? {
+      ...target.profile,
+      probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs },
+    } : target.profile,
     profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
     runId,
     seed,
@@ -210,9 +217,16 @@ interface Finish {
  */
 async function suitesThenReport(f: Finish): Promise<RunResult> {
   const { guard } = f;
-  const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
+  const results = f.persist ? openResults(
+    f.reportDir,
+    f.ctx,
+    { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels },
+  ) : undefined;
   guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
-  const tests = redactDeep(await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
+  const tests = redactDeep(
+    await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard),
+    f.secrets,
+  );
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
   return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
@@ -235,11 +249,21 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
   const written = writeRunFiles(f.reportDir, report, target.profile, opts.signKey);
   printSummary(report, written.dir, f.log);
-  return { report, reportDir: written.dir, exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode), unmet, certificate: written.certificate };
+  return {
+    report,
+    reportDir: written.dir,
+    exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode),
+    unmet,
+    certificate: written.certificate,
+  };
 }
 
 /** The run's directory cleared of this tool's files, and its results log opened (service/harness/main/results-log.ts). */
-function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
+function openResults(
+  dir: string,
+  ctx: SuiteContextData,
+  a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] },
+): ResultsLog {
   makeDirectory(dir);
   clearOwnFiles(dir, RUN_FILES);
   return ResultsLog.open(dir, {
@@ -254,7 +278,15 @@ function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTar
  * The suites through the caller's session (a SuiteSession), or through the one `run` opened for
  * itself (a promise of it; `run` closes it).
  */
-async function runSuites(session: SuiteSession | Promise<SuiteSession> | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
+async function runSuites(
+  session: SuiteSession | Promise<SuiteSession> | undefined,
+  selected: readonly Rule[],
+  ctx: SuiteContextData,
+  monitor: RunMonitor | undefined,
+  concurrency: number,
+  results?: ResultsLog,
+  guard?: InterruptGuard,
+): Promise<FinishedTest[]> {
   const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
   const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
   if (session instanceof SuiteSession) return session.run(selected, ctx, reporter, o);

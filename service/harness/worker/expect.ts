@@ -54,7 +54,12 @@ export class Mismatch extends Error {
 export class SetupRefused extends Mismatch {
   readonly refusal: SetupRefusal;
   constructor(refusal: SetupRefusal, expected: unknown, actual: unknown, exchange?: Exchange) {
-    super(`setup: ${refusal.request} answered ${refusal.status}${refusal.code ? ` ${refusal.code}` : ''}, expected ${JSON.stringify(expected)}`, expected, actual, exchange);
+    super(
+      `setup: ${refusal.request} answered ${refusal.status}${refusal.code ? ` ${refusal.code}` : ''}, expected ${JSON.stringify(expected)}`,
+      expected,
+      actual,
+      exchange,
+    );
     this.name = 'SetupRefused';
     this.refusal = refusal;
   }
@@ -89,7 +94,12 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
 export function expectStatus(res: ApiResponse, status: number, what = ''): void {
   countCheck();
   if (res.status !== status) {
-    throw new Mismatch(`${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`, { status }, { status: res.status, body: res.json ?? res.text.slice(0, 300) }, res.exchange);
+    throw new Mismatch(
+      `${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`,
+      { status },
+      { status: res.status, body: res.json ?? res.text.slice(0, 300) },
+      res.exchange,
+    );
   }
 }
 

@@ -182,7 +182,14 @@ function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
   if (!(e instanceof SkipRule) && !meta.skipReason) meta.transcript = client.transcript.slice(-6);
 }
 
-function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: Client, counter: CheckCounter, vitestSkip: () => void): RuleContext {
+function ruleContext(
+  ctx: SuiteContextData,
+  rule: Rule,
+  meta: HpsMeta,
+  client: Client,
+  counter: CheckCounter,
+  vitestSkip: () => void,
+): RuleContext {
   const id = rule.id as RuleId;
   let propertyIndex = 0;
   const t: RuleContext = {
