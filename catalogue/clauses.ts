@@ -31,7 +31,13 @@ export interface ClauseDef {
 
 export const CLAUSES = [
   // ── Introduction ──
-  { id: 'overview.scope', section: "Introduction", quote: "This document covers the whole service: hosted checkout Payments, the test-mode helper operations, webhook events, errors, limits and versioning.", informative: "Says what the document covers; nothing for a target to do." },
+  {
+    id: 'overview.scope',
+    section: "Introduction",
+    quote: "This document covers the whole service: hosted checkout Payments, the test-mode helper operations, webhook events, errors, " +
+      "limits and versioning.",
+    informative: "Says what the document covers; nothing for a target to do.",
+  },
   {
     id: 'overview.only-document',
     section: "Introduction",
@@ -50,7 +56,13 @@ export const CLAUSES = [
     section: "What the service does",
     quote: "A merchant server creates a Payment and receives a `checkout_url`.",
   },
-  { id: 'overview.customer-flow', section: "What the service does", quote: "The merchant sends the customer to that URL to pay, then learns the outcome by reading the Payment or by receiving signed webhook events.", informative: "Describes the merchant's and customer's journey; the reads and events it names are their own clauses." },
+  {
+    id: 'overview.customer-flow',
+    section: "What the service does",
+    quote: "The merchant sends the customer to that URL to pay, then learns the outcome by reading the Payment or by receiving signed " +
+      "webhook events.",
+    informative: "Describes the merchant's and customer's journey; the reads and events it names are their own clauses.",
+  },
   {
     id: 'overview.hosted-only',
     section: "What the service does",
@@ -91,8 +103,19 @@ export const CLAUSES = [
     section: "What the service does",
     quote: "A Test checkout is completed through the `/test_helpers` operations.",
   },
-  { id: 'overview.live-ux-check', section: "What the service does", quote: "Live creation runs only a UX-level check: an enabled, bridge-ready receiving method exists, and the business has enough Service Credit for the next fee." },
-  { id: 'overview.fee-reserved-at-checkout', section: "What the service does", quote: "The real fee reservation happens when the customer reaches checkout.", untestable: "The fee reservation happens at the hosted checkout, which the API does not expose; a Live create with credit is checked by LIVE-READY-CREATES." },
+  {
+    id: 'overview.live-ux-check',
+    section: "What the service does",
+    quote: "Live creation runs only a UX-level check: an enabled, bridge-ready receiving method exists, and the business has enough " +
+      "Service Credit for the next fee.",
+  },
+  {
+    id: 'overview.fee-reserved-at-checkout',
+    section: "What the service does",
+    quote: "The real fee reservation happens when the customer reaches checkout.",
+    untestable: "The fee reservation happens at the hosted checkout, which the API does not expose; a Live create with credit is " +
+      "checked by LIVE-READY-CREATES.",
+  },
   { id: 'overview.json-over-https', section: "What the service does", quote: "The API is JSON over HTTPS." },
   {
     id: 'overview.amounts-decimal-strings',
@@ -172,13 +195,23 @@ export const CLAUSES = [
     quote: "| cancelled_at | string or null, date-time | no | |",
   },
   // ── Resources and their fields › Enumerations ──
-  { id: 'enums.payment-status', section: "Resources and their fields › Enumerations", quote: "| PaymentStatus | PENDING, PAID, CANCELLED, REVERSED | Only statuses observable through the API. REVERSED reflects the service's own financial record and does not imply a provider-side transfer back to the customer. |" },
+  {
+    id: 'enums.payment-status',
+    section: "Resources and their fields › Enumerations",
+    quote: "| PaymentStatus | PENDING, PAID, CANCELLED, REVERSED | Only statuses observable through the API. REVERSED reflects the " +
+      "service's own financial record and does not imply a provider-side transfer back to the customer. |",
+  },
   {
     id: 'enums.payment-method',
     section: "Resources and their fields › Enumerations",
     quote: "| PaymentMethod | BKASH, NAGAD | provider codes |",
   },
-  { id: 'enums.collection-channel', section: "Resources and their fields › Enumerations", quote: "| CollectionChannel | SEND_MONEY, PAYMENT, CASH_IN, BANK_TRANSFER | how the customer pays: Send Money, Payment, Cash In, Bank/Card Add Money |" },
+  {
+    id: 'enums.collection-channel',
+    section: "Resources and their fields › Enumerations",
+    quote: "| CollectionChannel | SEND_MONEY, PAYMENT, CASH_IN, BANK_TRANSFER | how the customer pays: Send Money, Payment, Cash In, " +
+      "Bank/Card Add Money |",
+  },
   {
     id: 'enums.clients-tolerate-unknown',
     section: "Resources and their fields › Enumerations",
@@ -191,7 +224,13 @@ export const CLAUSES = [
     section: "Resources and their fields › Metadata",
     quote: "An object with string keys and string values, supplied by the developer.",
   },
-  { id: 'metadata.never-shown-nor-matched', section: "Resources and their fields › Metadata", quote: "It is never shown to the customer and never used for financial matching.", untestable: "The hosted checkout page and the financial matching are outside the API; metadata's echo is checked by CREATE-FIELDS-ECHOED." },
+  {
+    id: 'metadata.never-shown-nor-matched',
+    section: "Resources and their fields › Metadata",
+    quote: "It is never shown to the customer and never used for financial matching.",
+    untestable: "The hosted checkout page and the financial matching are outside the API; metadata's echo is checked by " +
+      "CREATE-FIELDS-ECHOED.",
+  },
   {
     id: 'metadata.limits-pointer',
     section: "Resources and their fields › Metadata",
@@ -219,7 +258,12 @@ export const CLAUSES = [
     section: "Resources and their fields › CreatePaymentRequest (JSON body)",
     quote: "| external_id | string | no | unique per business and per livemode when set |",
   },
-  { id: 'create.field.return_url', section: "Resources and their fields › CreatePaymentRequest (JSON body)", quote: "| return_url | string | no | absolute https URL, or a native-app deep link scheme; `javascript:`, `data:`, `file:` and `intent:` are always rejected; never proof of payment |" },
+  {
+    id: 'create.field.return_url',
+    section: "Resources and their fields › CreatePaymentRequest (JSON body)",
+    quote: "| return_url | string | no | absolute https URL, or a native-app deep link scheme; `javascript:`, `data:`, `file:` and " +
+      "`intent:` are always rejected; never proof of payment |",
+  },
   {
     id: 'create.field.metadata',
     section: "Resources and their fields › CreatePaymentRequest (JSON body)",
@@ -240,7 +284,12 @@ export const CLAUSES = [
     section: "Resources and their fields › CreatePaymentRequest (JSON body)",
     quote: "| customer_id | string | no | must belong to the caller's business |",
   },
-  { id: 'create.field.order_id', section: "Resources and their fields › CreatePaymentRequest (JSON body)", quote: "| order_id | string | no | must exist for the caller's business; the payment's customer must match the order's customer; amount must not exceed the order's remaining due; the order must not be cancelled |" },
+  {
+    id: 'create.field.order_id',
+    section: "Resources and their fields › CreatePaymentRequest (JSON body)",
+    quote: "| order_id | string | no | must exist for the caller's business; the payment's customer must match the order's customer; " +
+      "amount must not exceed the order's remaining due; the order must not be cancelled |",
+  },
   {
     id: 'create.context-items-rejected',
     section: "Resources and their fields › CreatePaymentRequest (JSON body)",
@@ -327,9 +376,24 @@ export const CLAUSES = [
     section: "States and transitions",
     quote: "| (none) | POST /payments | request valid | PENDING | event `payment.created` |",
   },
-  { id: 'states.cancel', section: "States and transitions", quote: "| PENDING | POST /payments/{id}/cancel | status is PENDING | CANCELLED | any active checkout attempt is cancelled, its Service Credit fee reservation is released atomically, `cancelled_at` is set, event `payment.cancelled` |" },
-  { id: 'states.helper-succeed', section: "States and transitions", quote: "| PENDING | POST /test_helpers/payments/{id}/succeed | Test key, `livemode: false` Payment | PAID | no real money, SMS, bridge or Service Credit involved; event `payment.paid` to Test endpoints |" },
-  { id: 'states.helper-cancel', section: "States and transitions", quote: "| PENDING | POST /test_helpers/payments/{id}/cancel | Test key, `livemode: false` Payment | CANCELLED | event `payment.cancelled` to Test endpoints |" },
+  {
+    id: 'states.cancel',
+    section: "States and transitions",
+    quote: "| PENDING | POST /payments/{id}/cancel | status is PENDING | CANCELLED | any active checkout attempt is cancelled, its " +
+      "Service Credit fee reservation is released atomically, `cancelled_at` is set, event `payment.cancelled` |",
+  },
+  {
+    id: 'states.helper-succeed',
+    section: "States and transitions",
+    quote: "| PENDING | POST /test_helpers/payments/{id}/succeed | Test key, `livemode: false` Payment | PAID | no real money, SMS, " +
+      "bridge or Service Credit involved; event `payment.paid` to Test endpoints |",
+  },
+  {
+    id: 'states.helper-cancel',
+    section: "States and transitions",
+    quote: "| PENDING | POST /test_helpers/payments/{id}/cancel | Test key, `livemode: false` Payment | CANCELLED | event " +
+      "`payment.cancelled` to Test endpoints |",
+  },
   {
     id: 'states.reversed',
     section: "States and transitions",
@@ -348,9 +412,20 @@ export const CLAUSES = [
   },
   // ── Endpoints ──
   { id: 'endpoints.paths-relative', section: "Endpoints", quote: "All paths are relative to `{base_url}/v1`." },
-  { id: 'endpoints.json-content-type', section: "Endpoints", quote: "Requests with a body use `Content-Type: application/json`.", informative: "Describes the requests a client sends; how a service answers another Content-Type is not stated and is recorded (CREATE-CONTENT-TYPE)." },
+  {
+    id: 'endpoints.json-content-type',
+    section: "Endpoints",
+    quote: "Requests with a body use `Content-Type: application/json`.",
+    informative: "Describes the requests a client sends; how a service answers another Content-Type is not stated and is recorded " +
+      "(CREATE-CONTENT-TYPE).",
+  },
   { id: 'endpoints.bearer-required', section: "Endpoints", quote: "Every operation requires `Authorization: Bearer <API_KEY>`." },
-  { id: 'endpoints.op.createPayment', section: "Endpoints", quote: "| createPayment | POST /payments | payments:write | header `Idempotency-Key` (optional, recommended); body CreatePaymentRequest | 201 Payment (status PENDING, with `checkout_url`) |" },
+  {
+    id: 'endpoints.op.createPayment',
+    section: "Endpoints",
+    quote: "| createPayment | POST /payments | payments:write | header `Idempotency-Key` (optional, recommended); body " +
+      "CreatePaymentRequest | 201 Payment (status PENDING, with `checkout_url`) |",
+  },
   {
     id: 'endpoints.op.listPayments',
     section: "Endpoints",
@@ -366,8 +441,18 @@ export const CLAUSES = [
     section: "Endpoints",
     quote: "| cancelPayment | POST /payments/{id}/cancel | payments:write | path `id`; no body | 200 Payment (CANCELLED) |",
   },
-  { id: 'endpoints.op.simulatePaymentSucceeded', section: "Endpoints", quote: "| simulatePaymentSucceeded | POST /test_helpers/payments/{id}/succeed | payments:write | path `id`; Test key only | 200 Payment (PAID) |" },
-  { id: 'endpoints.op.simulatePaymentCancelled', section: "Endpoints", quote: "| simulatePaymentCancelled | POST /test_helpers/payments/{id}/cancel | payments:write | path `id`; Test key only | 200 Payment (CANCELLED) |" },
+  {
+    id: 'endpoints.op.simulatePaymentSucceeded',
+    section: "Endpoints",
+    quote: "| simulatePaymentSucceeded | POST /test_helpers/payments/{id}/succeed | payments:write | path `id`; Test key only | 200 " +
+      "Payment (PAID) |",
+  },
+  {
+    id: 'endpoints.op.simulatePaymentCancelled',
+    section: "Endpoints",
+    quote: "| simulatePaymentCancelled | POST /test_helpers/payments/{id}/cancel | payments:write | path `id`; Test key only | 200 " +
+      "Payment (CANCELLED) |",
+  },
   // ── Endpoints › listPayments query parameters ──
   { id: 'list.param.status', section: "Endpoints › listPayments query parameters", quote: "| status | PaymentStatus | filter; strict |" },
   { id: 'list.param.external_id', section: "Endpoints › listPayments query parameters", quote: "| external_id | string | filter |" },
@@ -427,7 +512,12 @@ export const CLAUSES = [
     section: "Endpoints › Rules",
     quote: "createPayment with an `external_id` already used in the same business and environment answers 409 `external_id_conflict`.",
   },
-  { id: 'rules.payment-not-found', section: "Endpoints › Rules", quote: "getPayment, cancelPayment and the test helpers answer 404 `payment_not_found` when the id does not exist for the key's business and environment, including a Payment of another business." },
+  {
+    id: 'rules.payment-not-found',
+    section: "Endpoints › Rules",
+    quote: "getPayment, cancelPayment and the test helpers answer 404 `payment_not_found` when the id does not exist for the key's " +
+      "business and environment, including a Payment of another business.",
+  },
   {
     id: 'rules.live-key-test-helpers-404',
     section: "Endpoints › Rules",
@@ -444,7 +534,12 @@ export const CLAUSES = [
     quote: "Unknown routes answer 404 `not_found`; a wrong method on a route answers 405 `method_not_allowed`.",
   },
   // ── Endpoints › Receiver operation (implemented by the merchant) ──
-  { id: 'receiver-op.post-to-subscribed-endpoints', section: "Endpoints › Receiver operation (implemented by the merchant)", quote: "The service sends POST requests with an Event body (JSON) to each enabled endpoint subscribed to the event type, in the same environment." },
+  {
+    id: 'receiver-op.post-to-subscribed-endpoints',
+    section: "Endpoints › Receiver operation (implemented by the merchant)",
+    quote: "The service sends POST requests with an Event body (JSON) to each enabled endpoint subscribed to the event type, in the " +
+      "same environment.",
+  },
   {
     id: 'receiver-op.any-2xx-acknowledges',
     section: "Endpoints › Receiver operation (implemented by the merchant)",
@@ -496,7 +591,12 @@ export const CLAUSES = [
     informative: "Where keys are made; the profile carries them.",
   },
   { id: 'auth.idempotency-scoped-to-key', section: "Authentication", quote: "Idempotency keys are scoped to the API key." },
-  { id: 'auth.webhook-signing-secret', section: "Authentication", quote: "Webhook authenticity is by signature (see Events); each webhook endpoint has its own signing secret, `<SIGNING_SECRET>`, which starts with `whsec_`." },
+  {
+    id: 'auth.webhook-signing-secret',
+    section: "Authentication",
+    quote: "Webhook authenticity is by signature (see Events); each webhook endpoint has its own signing secret, `<SIGNING_SECRET>`, " +
+      "which starts with `whsec_`.",
+  },
   // ── Events › Event types ──
   { id: 'events.type.payment.created', section: "Events › Event types", quote: "| payment.created | a Payment is created | Payment |" },
   { id: 'events.type.payment.paid', section: "Events › Event types", quote: "| payment.paid | a Payment becomes PAID | Payment |" },
@@ -521,7 +621,13 @@ export const CLAUSES = [
     quote: "New event types may be added; receivers ignore types they do not recognise.",
   },
   // ── Events › Endpoints and routing ──
-  { id: 'routing.endpoint-registration', section: "Events › Endpoints and routing", quote: "An endpoint is registered in the dashboard with: an environment (Test or Live), an HTTPS URL, the chosen event types (or all), and a signing secret `<SIGNING_SECRET>` shown once and rotatable.", untestable: "Endpoints are registered in the dashboard; v1 has no operation for it (the profile declares them)." },
+  {
+    id: 'routing.endpoint-registration',
+    section: "Events › Endpoints and routing",
+    quote: "An endpoint is registered in the dashboard with: an environment (Test or Live), an HTTPS URL, the chosen event types (or " +
+      "all), and a signing secret `<SIGNING_SECRET>` shown once and rotatable.",
+    untestable: "Endpoints are registered in the dashboard; v1 has no operation for it (the profile declares them).",
+  },
   { id: 'routing.production-https', section: "Events › Endpoints and routing", quote: "Production endpoints must be public https URLs." },
   {
     id: 'routing.environment',
@@ -549,7 +655,12 @@ export const CLAUSES = [
   },
   { id: 'delivery.header.user-agent', section: "Events › Delivery request", quote: "| Header `User-Agent` | `Service-Webhooks/1.0` |" },
   // ── Events › Signature ──
-  { id: 'signature.hmac-over-raw-body', section: "Events › Signature", quote: "`v1` is the lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret, over the string `<t>.` followed by the exact raw body bytes received (never re-serialised JSON)." },
+  {
+    id: 'signature.hmac-over-raw-body',
+    section: "Events › Signature",
+    quote: "`v1` is the lowercase hex HMAC-SHA256, keyed with the endpoint's signing secret, over the string `<t>.` followed by the " +
+      "exact raw body bytes received (never re-serialised JSON).",
+  },
   { id: 'signature.receiver-rejects-stale', section: "Events › Signature", quote: "The receiver rejects a timestamp older than 5 minutes" },
   { id: 'signature.constant-time', section: "Events › Signature", quote: "compares in constant time" },
   {
@@ -722,7 +833,12 @@ export const CLAUSES = [
     section: "Errors",
     quote: "| internal_error | 500 | server-side failure; retry and quote `request_id` if it persists |",
   },
-  { id: 'errors.retry.create', section: "Errors", quote: "Client retry guidance: a create is retried after a network failure, a 429 (after `Retry-After`) or a 502, 503 or 504, always with the same idempotency key." },
+  {
+    id: 'errors.retry.create',
+    section: "Errors",
+    quote: "Client retry guidance: a create is retried after a network failure, a 429 (after `Retry-After`) or a 502, 503 or 504, " +
+      "always with the same idempotency key.",
+  },
   { id: 'errors.retry.reads', section: "Errors", quote: "Reads are retried the same way." },
   { id: 'errors.retry.cancel-only-429', section: "Errors", quote: "A cancel is retried only after a 429." },
   { id: 'errors.retry.no-other-4xx', section: "Errors", quote: "Other 4xx errors are not retried." },
@@ -765,7 +881,12 @@ export const CLAUSES = [
     section: "Versioning",
     quote: "The description document of the API has its own semver-style version, 1.0.0, independent of any client library version.",
   },
-  { id: 'versioning.additive-evolution', section: "Versioning", quote: "Additive evolution within v1: new PaymentStatus values, PaymentMethod values, CollectionChannel values, event types and error codes may be added." },
+  {
+    id: 'versioning.additive-evolution',
+    section: "Versioning",
+    quote: "Additive evolution within v1: new PaymentStatus values, PaymentMethod values, CollectionChannel values, event types and " +
+      "error codes may be added.",
+  },
   {
     id: 'versioning.tolerate-unknown-strict-filters',
     section: "Versioning",

@@ -51,12 +51,15 @@ export const RULES = [
     requirement: 'An Authorization header that is not "Bearer <key>" (empty, Bearer alone, another scheme or none, a glued, quoted, ' +
       'split or decorated key, a wrong key prefix, non-ASCII bytes, an oversized key) answers 401 invalid_api_key on every operation ' +
       'and changes nothing.',
-    ruling: 'The scheme\'s letter case (RFC 9110 §11.1), several spaces after it (RFC 6750 1*SP) and whitespace around the value (OWS) are not malformed; with a valid key these forms are only observed. Keys beyond 4096 characters are observed (a header-size limit may answer 400 or 431).' },
+    ruling: 'The scheme\'s letter case (RFC 9110 §11.1), several spaces after it (RFC 6750 1*SP) and whitespace around the value (OWS) ' +
+      'are not malformed; with a valid key these forms are only observed. Keys beyond 4096 characters are observed (a header-size limit ' +
+      'may answer 400 or 431).' },
   { id: 'AUTH-UNKNOWN-KEY', area: 'auth', level: 'MUST', class: 'core', section: S.auth, codes: ['invalid_api_key'],
     clauses: ['auth.key-prefixes', 'auth.invalid-key-401', 'errors.code.invalid_api_key'],
     requirement: 'A well-formed key the service never issued (random, or a near miss of an issued key) answers 401 invalid_api_key on ' +
       'every operation and changes nothing.',
-    ruling: 'A Live-shaped unknown key on a /test_helpers route may meet Rule 6 first: 404 not_found is accepted there too (the order of checks is not shown).' },
+    ruling: 'A Live-shaped unknown key on a /test_helpers route may meet Rule 6 first: 404 not_found is accepted there too (the order ' +
+      'of checks is not shown).' },
   {
     id: 'AUTH-REVOKED-KEY',
     area: 'auth',
@@ -102,7 +105,8 @@ export const RULES = [
       'auth.insufficient-scope-403',
       'errors.code.insufficient_scope',
     ],
-    requirement: 'A key without payments:write answers 403 insufficient_scope on createPayment, cancelPayment and both test helpers, and changes nothing.',
+    requirement: 'A key without payments:write answers 403 insufficient_scope on createPayment, cancelPayment and both test helpers, ' +
+      'and changes nothing.',
   },
   {
     id: 'AUTH-SCOPE-SUFFICIENT',
@@ -128,7 +132,8 @@ export const RULES = [
   // ───────────────────────────── routing ─────────────────────────────
   { id: 'ROUTE-UNKNOWN-404', area: 'routing', level: 'MUST', class: 'core', section: S.rules, codes: ['not_found'],
     clauses: ['rules.unknown-route-wrong-method', 'errors.code.not_found', 'overview.offline-payments-404'],
-    requirement: 'An unknown route under /v1 answers 404 not_found (Rule 8), the paths of offline and manually recorded payments among them.' },
+    requirement: 'An unknown route under /v1 answers 404 not_found (Rule 8), the paths of offline and manually recorded payments among ' +
+      'them.' },
   { id: 'ROUTE-WRONG-METHOD-405', area: 'routing', level: 'MUST', class: 'core', section: S.rules, codes: ['method_not_allowed'],
     clauses: ['rules.unknown-route-wrong-method', 'errors.code.method_not_allowed'],
     requirement: 'Every method of GET, POST, PUT, PATCH and DELETE that a known route does not bind answers 405 method_not_allowed ' +
@@ -158,7 +163,8 @@ export const RULES = [
     section: S.error,
     codes: ['internal_error'],
     clauses: ['error.shape', 'error.fields-always-present', 'error.param-optional', 'errors.shape'],
-    requirement: 'Every error answer is {"error":{code, message, request_id[, param]}} with string fields, checked on every exchange of the run.',
+    requirement: 'Every error answer is {"error":{code, message, request_id[, param]}} with string fields, checked on every exchange of ' +
+      'the run.',
   },
   { id: 'RESP-ERROR-STATUS-MATCHES-CODE', area: 'responses', ambient: 'exchange', level: 'MUST', class: 'core', section: S.errors,
     clauses: ['errors.code-open', 'errors.code.internal_error', 'errors.code.external_id_conflict'],
@@ -186,7 +192,8 @@ export const RULES = [
       'enums.payment-status',
       'states.list',
     ],
-    requirement: 'Every Payment returned validates against the Payment schema (required fields, types, object "payment", currency "BDT", date-times).' },
+    requirement: 'Every Payment returned validates against the Payment schema (required fields, types, object "payment", currency ' +
+      '"BDT", date-times).' },
   { id: 'RESP-PAYMENT-LIVEMODE', area: 'responses', ambient: 'exchange', level: 'MUST', class: 'core', section: S.payment,
     clauses: ['overview.environment.live', 'overview.environment.test', 'payment.field.livemode'],
     requirement: 'A Payment\'s livemode is false under a Test key and true under a Live key.' },
@@ -207,7 +214,8 @@ export const RULES = [
     ],
     ruling: 'Views of one Payment (docs/rulings.md): the status moves on only along the transition table, paid_at and cancelled_at ' +
       'from null to their instant; checkout_url is not compared; nothing else may differ.',
-    requirement: 'Every view of a Payment the run sees (create, replay, GET, list item, cancel, helpers) agrees with the first on every field fixed at creation, and no status goes back, checked on every exchange of the run.' },
+    requirement: 'Every view of a Payment the run sees (create, replay, GET, list item, cancel, helpers) agrees with the first on every ' +
+      'field fixed at creation, and no status goes back, checked on every exchange of the run.' },
   { id: 'RESP-PAYMENT-CHECKOUT-URL', area: 'responses', level: 'MUST', class: 'core', section: S.endpoints,
     clauses: ['overview.create-returns-checkout-url', 'payment.field.checkout_url', 'endpoints.op.createPayment'],
     requirement: 'A created Payment (201) is PENDING and carries a checkout_url that is an absolute URL.' },
@@ -259,7 +267,8 @@ export const RULES = [
     ],
     requirement: 'Every accepted field comes back in the Payment exactly as sent, on the 201 and on a later read (amounts compared as ' +
       'decimals).',
-    ruling: 'allowed_methods and allowed_channels are compared as the same members; whether their order is kept is recorded, not asserted.' },
+    ruling: 'allowed_methods and allowed_channels are compared as the same members; whether their order is kept is recorded, not ' +
+      'asserted.' },
   { id: 'CREATE-AMOUNT-DECIMAL-EXACT', area: 'create', level: 'MUST', class: 'core', section: S.overview,
     clauses: ['overview.amounts-decimal-strings', 'payment.field.amount', 'create.field.amount'],
     requirement: 'Amounts survive exactly as decimals, never through floats: "12345678901234567.89" comes back equal.' },
@@ -302,11 +311,21 @@ export const RULES = [
   { id: 'CREATE-RETURN-URL-VALID', area: 'create', level: 'MUST', class: 'core', section: S.create,
     clauses: ['payment.field.return_url', 'create.field.return_url'],
     requirement: 'An absolute https URL or a native-app deep link as return_url is accepted and echoed.' },
-  { id: 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', area: 'create', level: 'MUST', class: 'core', invalidInput: 'field', section: S.create, codes: ['invalid_return_url'],
+  {
+    id: 'CREATE-RETURN-URL-FORBIDDEN-SCHEME',
+    area: 'create',
+    level: 'MUST',
+    class: 'core',
+    invalidInput: 'field',
+    section: S.create,
+    codes: ['invalid_return_url'],
     clauses: ['create.field.return_url', 'errors.code.invalid_return_url'],
     requirement: 'javascript:, data:, file: and intent: return_urls, in any letter case and with embedded tabs, newlines or leading ' +
       'spaces, answer 400 invalid_return_url.',
-    ruling: 'The scheme is judged the way the customer\'s browser reads the URL (WHATWG URL parsing: letter case ignored, tab/CR/LF removed, leading C0 controls and spaces stripped); the disguised forms are sent with "//" after the colon so a deep-link check cannot refuse them by accident.' },
+    ruling: 'The scheme is judged the way the customer\'s browser reads the URL (WHATWG URL parsing: letter case ignored, tab/CR/LF ' +
+      'removed, leading C0 controls and spaces stripped); the disguised forms are sent with "//" after the colon so a deep-link check ' +
+      'cannot refuse them by accident.',
+  },
   {
     id: 'CREATE-RETURN-URL-NOT-HTTPS',
     area: 'create',
@@ -325,7 +344,9 @@ export const RULES = [
     clauses: ['create.field.metadata', 'limits.metadata-keys', 'limits.metadata-key-length', 'limits.metadata-value-length'],
     requirement: 'Metadata exactly at the limits (20 keys, 64-character keys, 500-character values) is accepted and echoed; a length ' +
       'counts characters, not UTF-8 bytes or UTF-16 units.',
-    ruling: 'A character is counted as a character: 64 "é", "ক" or "😀" (one code point and one grapheme each) are 64 characters, whatever their bytes or UTF-16 units; where code points and graphemes disagree the outcome is observed (CREATE-METADATA-BORDERLINE).' },
+    ruling: 'A character is counted as a character: 64 "é", "ক" or "😀" (one code point and one grapheme each) are 64 characters, ' +
+      'whatever their bytes or UTF-16 units; where code points and graphemes disagree the outcome is observed ' +
+      '(CREATE-METADATA-BORDERLINE).' },
   {
     id: 'CREATE-METADATA-TOO-MANY-KEYS',
     area: 'create',
@@ -372,7 +393,8 @@ export const RULES = [
   },
   { id: 'CREATE-METADATA-BORDERLINE', area: 'create', level: 'OBSERVE', section: S.limits,
     clauses: ['limits.metadata-key-length'],
-    requirement: 'Records how keys or values where code points and graphemes disagree (combining marks, joined emoji), over-long emoji keys and empty keys are answered.' },
+    requirement: 'Records how keys or values where code points and graphemes disagree (combining marks, joined emoji), over-long emoji ' +
+      'keys and empty keys are answered.' },
   { id: 'CREATE-ALLOWED-METHODS-VALID', area: 'create', level: 'MUST', class: 'core', section: S.create,
     clauses: ['payment.field.allowed_methods', 'enums.payment-method', 'create.field.allowed_methods'],
     requirement: 'allowed_methods made of BKASH and NAGAD is accepted and echoed.' },
@@ -385,7 +407,8 @@ export const RULES = [
     section: S.create,
     codes: ['invalid_allowed_method'],
     clauses: ['enums.payment-method', 'create.field.allowed_methods', 'errors.code.invalid_allowed_method'],
-    requirement: 'allowed_methods naming anything but BKASH or NAGAD (lower case, unknown, wrong type) answers 400 invalid_allowed_method (invalid_request for a wrong JSON type).',
+    requirement: 'allowed_methods naming anything but BKASH or NAGAD (lower case, unknown, wrong type) answers 400 ' +
+      'invalid_allowed_method (invalid_request for a wrong JSON type).',
   },
   { id: 'CREATE-ALLOWED-CHANNELS-VALID', area: 'create', level: 'MUST', class: 'core', section: S.create,
     clauses: ['payment.field.allowed_channels', 'enums.collection-channel', 'create.field.allowed_channels'],
@@ -399,7 +422,8 @@ export const RULES = [
     section: S.create,
     codes: ['invalid_allowed_channel'],
     clauses: ['enums.collection-channel', 'create.field.allowed_channels', 'errors.code.invalid_allowed_channel'],
-    requirement: 'allowed_channels naming anything but the four channel values answers 400 invalid_allowed_channel (invalid_request for a wrong JSON type).',
+    requirement: 'allowed_channels naming anything but the four channel values answers 400 invalid_allowed_channel (invalid_request for ' +
+      'a wrong JSON type).',
   },
   {
     id: 'CREATE-CONTEXT-ITEMS-REJECTED',
@@ -437,7 +461,8 @@ export const RULES = [
     requirement: 'Finds by bisection the longest external_id accepted (the maximum is not shown).' },
   { id: 'CREATE-EXTERNAL-ID-TOO-LONG-CODE', area: 'create', level: 'MUST', class: 'core', section: S.errors, codes: ['invalid_external_id'],
     clauses: ['errors.code.invalid_external_id'],
-    requirement: 'An external_id is either accepted and echoed or, when rejected for its length or form, answered 400 invalid_external_id.' },
+    requirement: 'An external_id is either accepted and echoed or, when rejected for its length or form, answered 400 ' +
+      'invalid_external_id.' },
   {
     id: 'CREATE-WRONG-TYPE',
     area: 'create',
@@ -458,7 +483,8 @@ export const RULES = [
     section: S.errors,
     codes: ['invalid_request'],
     clauses: ['overview.json-over-https', 'errors.code.invalid_request'],
-    requirement: 'A body that is not valid JSON answers 400 invalid_request (an empty body may also answer invalid_amount, read as a missing amount).',
+    requirement: 'A body that is not valid JSON answers 400 invalid_request (an empty body may also answer invalid_amount, read as a ' +
+      'missing amount).',
   },
   {
     id: 'CREATE-BODY-NOT-OBJECT',
@@ -503,11 +529,20 @@ export const RULES = [
   { id: 'ORDER-NOT-FOUND', area: 'orders', level: 'MUST', class: 'core', section: S.create, codes: ['order_not_found'],
     clauses: ['create.field.order_id', 'errors.code.order_not_found'],
     requirement: 'An order_id unknown to the caller\'s business, including another business\'s order, answers 400 order_not_found.' },
-  { id: 'ORDER-CUSTOMER-MISMATCH', area: 'orders', level: 'MUST', class: 'orders', section: S.create, codes: ['order_customer_mismatch'], needs: ['fixtures.order'],
+  {
+    id: 'ORDER-CUSTOMER-MISMATCH',
+    area: 'orders',
+    level: 'MUST',
+    class: 'orders',
+    section: S.create,
+    codes: ['order_customer_mismatch'],
+    needs: ['fixtures.order'],
     clauses: ['create.field.order_id', 'errors.code.order_customer_mismatch'],
     requirement: 'A payment whose customer differs from the order\'s customer answers 400 order_customer_mismatch (or ' +
       'invalid_customer when that customer is another business\'s: both apply).',
-    ruling: 'A customer of the business other than the order\'s (fixtures.customer_id when it differs) must get order_customer_mismatch; another business\'s customer breaks two rules, so either code is accepted and the one given is recorded.' },
+    ruling: 'A customer of the business other than the order\'s (fixtures.customer_id when it differs) must get ' +
+      'order_customer_mismatch; another business\'s customer breaks two rules, so either code is accepted and the one given is recorded.',
+  },
   {
     id: 'ORDER-EXCEEDS-DUE',
     area: 'orders',
@@ -537,7 +572,8 @@ export const RULES = [
   // ───────────────────────────── idempotency ─────────────────────────────
   { id: 'IDEM-REPLAY', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules,
     clauses: ['rules.idempotency.same-key-same-body'],
-    requirement: 'The same Idempotency-Key with an identical body answers the original status and Payment id and creates no duplicate (Rule 1).' },
+    requirement: 'The same Idempotency-Key with an identical body answers the original status and Payment id and creates no duplicate ' +
+      '(Rule 1).' },
   { id: 'IDEM-REPLAY-BODY', area: 'idempotency', level: 'OBSERVE', section: S.rules,
     clauses: ['rules.idempotency.same-key-same-body'],
     requirement: 'Records whether a replay returns the original snapshot or the Payment\'s current state.',
@@ -547,7 +583,8 @@ export const RULES = [
     requirement: 'The same Idempotency-Key with a different body answers 409 idempotency_conflict and creates nothing (Rule 2).' },
   { id: 'IDEM-IN-PROGRESS', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules, codes: ['idempotency_in_progress'],
     clauses: ['rules.idempotency.in-progress', 'errors.code.idempotency_in_progress'],
-    requirement: 'N concurrent identical requests create exactly one Payment; every answer is the original or 409 idempotency_in_progress (Rule 3).' },
+    requirement: 'N concurrent identical requests create exactly one Payment; every answer is the original or 409 ' +
+      'idempotency_in_progress (Rule 3).' },
   { id: 'IDEM-SCOPED-TO-API-KEY', area: 'idempotency', level: 'MUST', class: 'isolation-business', section: S.auth,
     clauses: ['auth.idempotency-scoped-to-key'],
     requirement: 'The same Idempotency-Key under another API key is a new request (a new Payment, never a replay or conflict).',
@@ -557,7 +594,8 @@ export const RULES = [
     requirement: 'A replay of a create that carried an external_id returns the original result, not external_id_conflict.' },
   { id: 'IDEM-EXTERNAL-ID-CONFLICT', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules, codes: ['external_id_conflict'],
     clauses: ['create.field.external_id', 'rules.external-id-conflict', 'errors.code.external_id_conflict'],
-    requirement: 'A second create with an external_id already used in the same business and environment answers 409 external_id_conflict (Rule 4).' },
+    requirement: 'A second create with an external_id already used in the same business and environment answers 409 ' +
+      'external_id_conflict (Rule 4).' },
   {
     id: 'IDEM-EXTERNAL-ID-SCOPE',
     area: 'idempotency',
@@ -577,7 +615,9 @@ export const RULES = [
     ],
     requirement: 'Idempotency-Keys and external_ids are compared exactly: a key or an external_id differing only in letter case (or, ' +
       'for external_id, by a trailing space) is another value, never a replay, an idempotency_conflict or an external_id_conflict.',
-    ruling: '"The same key" and "already used" name the same value: ORD-1 and ord-1 are two external_ids and two Idempotency-Keys. A target may refuse an external_id form with 400 invalid_external_id (its format is not shown); it may not treat it as the other value. Leading and trailing whitespace of a header value is not part of it (HTTP), so keys are not varied by spaces.' },
+    ruling: '"The same key" and "already used" name the same value: ORD-1 and ord-1 are two external_ids and two Idempotency-Keys. A ' +
+      'target may refuse an external_id form with 400 invalid_external_id (its format is not shown); it may not treat it as the other ' +
+      'value. Leading and trailing whitespace of a header value is not part of it (HTTP), so keys are not varied by spaces.' },
   { id: 'IDEM-RETENTION-24H', area: 'idempotency', level: 'MUST', class: 'core', section: S.limits,
     clauses: ['limits.idempotency-retention'],
     requirement: 'An Idempotency-Key is honoured for 24 hours.',
@@ -607,11 +647,20 @@ export const RULES = [
   { id: 'ISO-TEST-LIVE-LIST', area: 'isolation', level: 'MUST', class: 'isolation-live', section: S.rules, needs: ['keys.live'],
     clauses: ['overview.environments-isolated', 'overview.test-live-cannot-see-each-other', 'rules.test-live-never-see-each-other'],
     requirement: 'A Test key\'s list holds only livemode false Payments and a Live key\'s only livemode true (Rule 7).' },
-  { id: 'ISO-TEST-LIVE-WRITE', area: 'isolation', level: 'MUST', class: 'isolation-live', section: S.rules, codes: ['payment_not_found'], needs: ['keys.live'],
+  {
+    id: 'ISO-TEST-LIVE-WRITE',
+    area: 'isolation',
+    level: 'MUST',
+    class: 'isolation-live',
+    section: S.rules,
+    codes: ['payment_not_found'],
+    needs: ['keys.live'],
     clauses: ['overview.environments-isolated', 'overview.test-live-cannot-see-each-other', 'rules.payment-not-found'],
     requirement: 'A Live key cannot cancel a Test Payment, nor a Test key cancel or complete (test helpers) a Live one: 404 ' +
       'payment_not_found, status unchanged.',
-    ruling: 'Without probes.live_writes the Live Payment is one found by listing that is not PENDING, so a faulty target cannot move a real Live Payment.' },
+    ruling: 'Without probes.live_writes the Live Payment is one found by listing that is not PENDING, so a faulty target cannot move a ' +
+      'real Live Payment.',
+  },
   {
     id: 'ISO-OTHER-BUSINESS',
     area: 'isolation',
@@ -621,16 +670,26 @@ export const RULES = [
     codes: ['payment_not_found'],
     needs: ['keys.other_test'],
     clauses: ['rules.payment-not-found', 'auth.key-determines-business-and-environment', 'errors.code.payment_not_found'],
-    requirement: 'Another business\'s key gets 404 payment_not_found for get, cancel and the helpers, and never lists the Payment (Rule 5).',
+    requirement: 'Another business\'s key gets 404 payment_not_found for get, cancel and the helpers, and never lists the Payment (Rule ' +
+      '5).',
   },
   { id: 'ISO-UNKNOWN-ID', area: 'isolation', level: 'MUST', class: 'core', section: S.rules, codes: ['payment_not_found'],
     clauses: ['overview.offline-payments-404', 'rules.payment-not-found', 'errors.code.payment_not_found'],
     requirement: 'An id that does not exist answers 404 payment_not_found on get, cancel and both helpers (Rule 5).' },
-  { id: 'ISO-LIVE-KEY-TEST-HELPERS', area: 'isolation', level: 'MUST', class: 'isolation-live', section: S.rules, codes: ['not_found'], needs: ['keys.live'],
+  {
+    id: 'ISO-LIVE-KEY-TEST-HELPERS',
+    area: 'isolation',
+    level: 'MUST',
+    class: 'isolation-live',
+    section: S.rules,
+    codes: ['not_found'],
+    needs: ['keys.live'],
     clauses: ['rules.live-key-test-helpers-404', 'auth.test-helpers-test-keys-only'],
     requirement: 'A Live key on any /test_helpers path answers 404 not_found, whatever the id (a real Test Payment\'s, a Live one\'s, ' +
       'an unknown one), and changes nothing (Rule 6).',
-    ruling: 'With a method other than POST, Rule 8 (405 method_not_allowed) applies as well: either answer is accepted and the one given recorded.' },
+    ruling: 'With a method other than POST, Rule 8 (405 method_not_allowed) applies as well: either answer is accepted and the one ' +
+      'given recorded.',
+  },
   { id: 'ISO-TEST-NO-LIVE-409', area: 'isolation', level: 'MUST', class: 'core', section: S.overview,
     clauses: [
       'overview.test-touches-no-money',
@@ -639,7 +698,8 @@ export const RULES = [
       'errors.code.payment_detection_not_ready',
       'errors.code.insufficient_credit',
     ],
-    requirement: 'Test creates never answer payment_method_unavailable, payment_channel_unavailable, payment_detection_not_ready or insufficient_credit.' },
+    requirement: 'Test creates never answer payment_method_unavailable, payment_channel_unavailable, payment_detection_not_ready or ' +
+      'insufficient_credit.' },
   { id: 'ISO-KEY-ALONE', area: 'isolation', level: 'MUST', class: 'core', section: S.auth,
     clauses: ['auth.key-determines-business-and-environment', 'auth.no-business-header'],
     requirement: 'The key alone sets business and environment: an X-Business-ID header changes nothing.' },
@@ -650,7 +710,8 @@ export const RULES = [
     requirement: 'A created Payment is PENDING with created_at a date-time and no paid_at or cancelled_at; a later get agrees.' },
   { id: 'TRANS-CANCEL', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: ['payment.field.cancelled_at', 'states.cancel', 'endpoints.op.cancelPayment'],
-    requirement: 'cancelPayment on a PENDING Payment answers 200 CANCELLED with cancelled_at set (not before created_at) and paid_at not set; a later get agrees.' },
+    requirement: 'cancelPayment on a PENDING Payment answers 200 CANCELLED with cancelled_at set (not before created_at) and paid_at ' +
+      'not set; a later get agrees.' },
   { id: 'TRANS-HELPER-SUCCEED', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: [
       'overview.test-checkout-by-helpers',
@@ -660,7 +721,8 @@ export const RULES = [
       'enums.payment-status',
       'states.list',
     ],
-    requirement: 'The succeed helper on a PENDING Test Payment answers 200 PAID with paid_at set (not before created_at) and cancelled_at not set; a later get agrees.' },
+    requirement: 'The succeed helper on a PENDING Test Payment answers 200 PAID with paid_at set (not before created_at) and ' +
+      'cancelled_at not set; a later get agrees.' },
   { id: 'TRANS-HELPER-CANCEL', area: 'transitions', level: 'MUST', class: 'core', section: S.states,
     clauses: [
       'overview.test-checkout-by-helpers',
@@ -668,13 +730,16 @@ export const RULES = [
       'states.helper-cancel',
       'endpoints.op.simulatePaymentCancelled',
     ],
-    requirement: 'The cancel helper on a PENDING Test Payment answers 200 CANCELLED with cancelled_at set (not before created_at) and paid_at not set; a later get agrees.' },
+    requirement: 'The cancel helper on a PENDING Test Payment answers 200 CANCELLED with cancelled_at set (not before created_at) and ' +
+      'paid_at not set; a later get agrees.' },
   { id: 'TRANS-ILLEGAL', area: 'transitions', level: 'MUST', class: 'core', section: S.states, codes: ['invalid_transition'],
     clauses: ['payment.field.paid_at', 'payment.field.cancelled_at', 'states.illegal-409', 'errors.code.invalid_transition'],
-    requirement: 'Every cancel or simulate on a Payment that is not PENDING (PAID, CANCELLED either way, REVERSED) answers 409 invalid_transition and leaves its status, paid_at and cancelled_at unchanged.' },
+    requirement: 'Every cancel or simulate on a Payment that is not PENDING (PAID, CANCELLED either way, REVERSED) answers 409 ' +
+      'invalid_transition and leaves its status, paid_at and cancelled_at unchanged.' },
   { id: 'TRANS-REVERSED', area: 'transitions', level: 'MUST', class: 'control', section: S.states, needs: ['control'],
     clauses: ['enums.payment-status', 'states.reversed'],
-    requirement: 'A PAID Payment reversed in the service\'s records reads REVERSED, no cancel or simulate operation moves it further, and only a PAID Payment becomes REVERSED.' },
+    requirement: 'A PAID Payment reversed in the service\'s records reads REVERSED, no cancel or simulate operation moves it further, ' +
+      'and only a PAID Payment becomes REVERSED.' },
 
   // ───────────────────────────── listing ─────────────────────────────
   { id: 'LIST-FILTER-STATUS', area: 'listing', level: 'MUST', class: 'core', section: S.listParams,
@@ -687,7 +752,8 @@ export const RULES = [
     clauses: ['list.param.created_from', 'list.param.created_to'],
     requirement: 'created_from and created_to (RFC 3339, any UTC offset) bound the listed Payments\' created_at, and a Payment ' +
       'created strictly inside the range is listed.',
-    ruling: 'Whether a bound is inclusive is not shown: a Payment exactly at a bound may be listed or not (recorded); only what lies outside the range is a failure.' },
+    ruling: 'Whether a bound is inclusive is not shown: a Payment exactly at a bound may be listed or not (recorded); only what lies ' +
+      'outside the range is a failure.' },
   { id: 'LIST-FILTER-STRICT', area: 'listing', level: 'MUST', class: 'core', section: S.enums, codes: ['invalid_request'],
     clauses: [
       'enums.request-filters-strict',
@@ -697,11 +763,15 @@ export const RULES = [
     ],
     requirement: 'An unknown status filter value, a near miss of a PaymentStatus (letter case, whitespace) or a malformed date ' +
       'answers 400 invalid_request (request filters are strict).',
-    ruling: 'listPayments lists no 400, yet filters are strict: a strict filter must reject, and 400 invalid_request is the table\'s code. A near miss of a PaymentStatus (another letter case, a leading or trailing space or tab) is not that value: strict means it is refused (400), never read as the value. Values a later v1 could add are not near misses; dates without time or offset are recorded, not judged.' },
+    ruling: 'listPayments lists no 400, yet filters are strict: a strict filter must reject, and 400 invalid_request is the table\'s ' +
+      'code. A near miss of a PaymentStatus (another letter case, a leading or trailing space or tab) is not that value: strict means ' +
+      'it is refused (400), never read as the value. Values a later v1 could add are not near misses; dates without time or offset are ' +
+      'recorded, not judged.' },
   { id: 'LIST-LIMIT-BOUNDS', area: 'listing', level: 'MUST', class: 'core', section: S.limits, codes: ['invalid_request'],
     clauses: ['list.param.limit', 'errors.code.invalid_request', 'limits.list-page-size'],
     requirement: 'A limit outside 1..100 or not an integer answers 400 invalid_request; 1 and 100 are accepted.',
-    ruling: 'Out-of-range limit is a malformed parameter (400 invalid_request); a target that clamps or ignores it instead FAILS, its 200 answer kept as evidence. Borderline spellings ("010", "+5", "1e1") are recorded, not judged.' },
+    ruling: 'Out-of-range limit is a malformed parameter (400 invalid_request); a target that clamps or ignores it instead FAILS, its ' +
+      '200 answer kept as evidence. Borderline spellings ("010", "+5", "1e1") are recorded, not judged.' },
   { id: 'LIST-LIMIT-DEFAULT', area: 'listing', level: 'MUST', class: 'core', section: S.limits,
     clauses: ['list.param.limit', 'limits.list-page-size'],
     requirement: 'Without limit a page holds 20 Payments when more than 20 match.' },
@@ -711,7 +781,8 @@ export const RULES = [
   { id: 'LIST-PAGINATION-COMPLETE', area: 'listing', level: 'MUST', class: 'core', section: S.listParams,
     clauses: ['list.param.starting_after'],
     requirement: 'Paging with starting_after set to the last id of each page visits each matching Payment exactly once.',
-    ruling: 'The relation of next_cursor to starting_after is not shown: paging is asserted through starting_after (the documented parameter); paging by next_cursor is recorded under LIST-CURSOR-RELATION.' },
+    ruling: 'The relation of next_cursor to starting_after is not shown: paging is asserted through starting_after (the documented ' +
+      'parameter); paging by next_cursor is recorded under LIST-CURSOR-RELATION.' },
   { id: 'LIST-HAS-MORE', area: 'listing', level: 'MUST', class: 'core', section: S.list,
     clauses: ['list.field.has_more'],
     requirement: 'has_more is true exactly when further matching Payments follow the page.' },
@@ -723,18 +794,33 @@ export const RULES = [
     requirement: 'Records how next_cursor relates to starting_after and the last id of the page (not shown).' },
 
   // ───────────────────────────── limits ─────────────────────────────
-  { id: 'LIMIT-RATE-429', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, codes: ['rate_limit_exceeded'], needs: ['keys.test_rate_limited'],
+  {
+    id: 'LIMIT-RATE-429',
+    area: 'limits',
+    level: 'MUST',
+    class: 'rate-limiting',
+    section: S.limits,
+    codes: ['rate_limit_exceeded'],
+    needs: ['keys.test_rate_limited'],
     clauses: ['errors.code.rate_limit_exceeded', 'limits.rate-limit-per-key'],
     requirement: 'A bounded burst of valid requests on one key reaches 429 rate_limit_exceeded, and is answered nothing but 200 until ' +
       'then.',
-    ruling: 'Thresholds are not shown: a limit not reached within probes.rate_limit_max_requests (default 200) and 15 s is SKIP with the count, not FAIL.' },
+    ruling: 'Thresholds are not shown: a limit not reached within probes.rate_limit_max_requests (default 200) and 15 s is SKIP with ' +
+      'the count, not FAIL.',
+  },
   { id: 'LIMIT-RETRY-AFTER', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['errors.code.rate_limit_exceeded', 'limits.rate-limit-per-key'],
     requirement: 'Every 429 carries a Retry-After header that is a non-negative integer.' },
   { id: 'LIMIT-RECOVERY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['limits.rate-limit-per-key'],
     requirement: 'After waiting Retry-After seconds the key\'s requests succeed again.',
-    ruling: 'The 429 waited out is the first met after the Retry-After given while limited drops by a second (probed every 100 ms, at most 14 times; met precisely, the answers either side of the drop at most 400 ms apart, else chosen again with a new burst, at most 4 bursts): a Retry-After rounded down is then short by nearly a second, whatever the burst took or however busy the machine running the suite. The wait is bounded: a Retry-After above 60 s is SKIP with its value. A 429 met after the wait, carrying a Retry-After of 1 s or more, is waited out once more (a service may limit in two places, a gateway and the application, each answering for its own window); one saying Retry-After 0 is FAIL at once (the service refuses and says the wait is over), and so is still refused after the second wait.' },
+    ruling: 'The 429 waited out is the first met after the Retry-After given while limited drops by a second (probed every 100 ms, at ' +
+      'most 14 times; met precisely, the answers either side of the drop at most 400 ms apart, else chosen again with a new burst, at ' +
+      'most 4 bursts): a Retry-After rounded down is then short by nearly a second, whatever the burst took or however busy the machine ' +
+      'running the suite. The wait is bounded: a Retry-After above 60 s is SKIP with its value. A 429 met after the wait, carrying a ' +
+      'Retry-After of 1 s or more, is waited out once more (a service may limit in two places, a gateway and the application, each ' +
+      'answering for its own window); one saying Retry-After 0 is FAIL at once (the service refuses and says the wait is over), and so ' +
+      'is still refused after the second wait.' },
   { id: 'LIMIT-PER-KEY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['limits.rate-limit-per-key'],
     requirement: 'While one key is limited, another key of the same business is not.' },
@@ -801,7 +887,8 @@ export const RULES = [
   // ───────────────────────────── webhooks ─────────────────────────────
   { id: 'HOOK-SIGNATURE-VALID', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
     clauses: ['auth.webhook-signing-secret', 'delivery.header.signature', 'signature.hmac-over-raw-body'],
-    requirement: 'Every delivery\'s Service-Signature t=…,v1=… verifies: lowercase hex HMAC-SHA256 with the endpoint\'s secret over "<t>." + the raw body.' },
+    requirement: 'Every delivery\'s Service-Signature t=…,v1=… verifies: lowercase hex HMAC-SHA256 with the endpoint\'s secret over ' +
+      '"<t>." + the raw body.' },
   { id: 'HOOK-SIGNATURE-OWN-SECRET', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.routing, needs: ['webhooks'],
     clauses: ['auth.webhook-signing-secret'],
     requirement: 'A delivery is signed with its own endpoint\'s secret, not another endpoint\'s.' },
@@ -831,7 +918,8 @@ export const RULES = [
       'event.types',
       'delivery.method-and-body',
     ],
-    requirement: 'Every event body validates as an Event: evt_ id, object "event", api_version "v1", a type, livemode, created_at, data.object.' },
+    requirement: 'Every event body validates as an Event: evt_ id, object "event", api_version "v1", a type, livemode, created_at, ' +
+      'data.object.' },
   { id: 'HOOK-EVENT-CREATED', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.emits, needs: ['webhooks'],
     clauses: [
       'event.field.livemode',
@@ -862,7 +950,8 @@ export const RULES = [
     requirement: 'A reversal emits payment.reversed whose data.object is the REVERSED Payment.' },
   { id: 'HOOK-ENDPOINT-TEST', area: 'webhooks', level: 'MUST', class: 'control', section: S.eventTypes, needs: ['webhooks', 'control'],
     clauses: ['events.type.endpoint.test'],
-    requirement: 'Send test event delivers one endpoint.test event, without a Payment, to that Test endpoint only; asked for a Live endpoint it is refused (400) and nothing is sent.' },
+    requirement: 'Send test event delivers one endpoint.test event, without a Payment, to that Test endpoint only; asked for a Live ' +
+      'endpoint it is refused (400) and nothing is sent.' },
   { id: 'HOOK-ROUTE-ENVIRONMENT', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.routing, needs: ['webhooks'],
     clauses: ['overview.environments-isolated', 'receiver-op.post-to-subscribed-endpoints', 'routing.environment'],
     requirement: 'Test Payments\' events reach Test endpoints only, and Live Payments\' Live endpoints only.' },
@@ -876,7 +965,9 @@ export const RULES = [
     clauses: ['receiver-op.any-2xx-acknowledges', 'delivery-rules.any-2xx', 'limits.webhook-timeout', 'delivery-rules.failures'],
     requirement: 'Any 2xx answer (200, 201, 202, 203, 204, 206, 299 on every run) acknowledges: the event is not retried to that ' +
       'endpoint on the schedule.',
-    ruling: '"Any 2xx response acknowledges" is stated: a retry schedule after a 2xx (a third attempt, or a second followed by another within the next gap) means the 2xx was counted as a failure and FAILS. A single duplicate is at-least-once delivery (Delivery rule 3): recorded, not judged.' },
+    ruling: '"Any 2xx response acknowledges" is stated: a retry schedule after a 2xx (a third attempt, or a second followed by another ' +
+      'within the next gap) means the 2xx was counted as a failure and FAILS. A single duplicate is at-least-once delivery (Delivery ' +
+      'rule 3): recorded, not judged.' },
   { id: 'HOOK-RETRY-ON-FAILURE', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.failures'],
     requirement: '3xx, 4xx, 5xx, a time-out and a reset connection are failures and the event is attempted again.' },
@@ -898,13 +989,17 @@ export const RULES = [
     ],
     ruling: 'Identity across attempts and events (docs/rulings.md): each transition of a Payment happens once, so it is one logical ' +
       'event: one id and one body at each endpoint, over every delivery the sink recorded.',
-    requirement: 'Over every delivery the sink recorded: each (endpoint, Payment, event type) has one event id and one body (every attempt the same bytes), an event id never stands for two (Payment, type) pairs, every event of a Payment shows it with the same fields fixed at creation and the envelope\'s livemode, and each Payment an event carried, read with GET after its events arrived, shows those fields and a status its events\' statuses lead to.' },
+    requirement: 'Over every delivery the sink recorded: each (endpoint, Payment, event type) has one event id and one body (every ' +
+      'attempt the same bytes), an event id never stands for two (Payment, type) pairs, every event of a Payment shows it with the same ' +
+      'fields fixed at creation and the envelope\'s livemode, and each Payment an event carried, read with GET after its events ' +
+      'arrived, shows those fields and a status its events\' statuses lead to.' },
   { id: 'HOOK-RETRY-SAME-BODY', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['event.field.id', 'event.snapshot-never-regenerated', 'delivery-rules.retry-same-id-body'],
     requirement: 'Every attempt of an event carries the same event id and a byte-identical body.' },
   { id: 'HOOK-RETRY-SCHEDULE', area: 'webhooks', level: 'MUST', class: 'webhooks-schedule', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.retry-schedule', 'limits.webhook-retry-schedule'],
-    requirement: 'After each failed attempt up to the 8th a retry comes, never earlier than its gap after the previous attempt: immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h (divided by time_scale).' },
+    requirement: 'After each failed attempt up to the 8th a retry comes, never earlier than its gap after the previous attempt: ' +
+      'immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h (divided by time_scale).' },
   { id: 'HOOK-RETRY-PUNCTUAL', area: 'webhooks', level: 'SHOULD', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.retry-schedule', 'limits.webhook-retry-schedule'],
     requirement: 'Each retry comes within the tolerance after its gap (webhooks.late_tolerance_ms, default max(3 s, 50 % of the gap)).' },
@@ -913,7 +1008,8 @@ export const RULES = [
     requirement: 'A failing event is attempted at most 8 times in all (1 + 7 retries).' },
   { id: 'HOOK-AT-LEAST-ONCE', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['receiver-op.post-to-subscribed-endpoints', 'delivery-rules.at-least-once'],
-    requirement: 'Every event is delivered at least once to every enabled endpoint subscribed to it: one of its attempts there is acknowledged (2xx), failed ones being retried.' },
+    requirement: 'Every event is delivered at least once to every enabled endpoint subscribed to it: one of its attempts there is ' +
+      'acknowledged (2xx), failed ones being retried.' },
   { id: 'HOOK-REFUSED-NO-EVENT', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.emits, needs: ['webhooks'],
     clauses: [
       'states.create-pending',
@@ -928,7 +1024,9 @@ export const RULES = [
     ],
     requirement: 'A refused request leaves no event: creates answered 400, 403 or 409 (idempotency_conflict, external_id_conflict) ' +
       'emit nothing, a replay emits no second payment.created, and cancel or helpers answered 409 invalid_transition emit nothing.',
-    ruling: 'Events are emitted by transitions (the table of States and transitions); a refused request makes none, and a replay returns the original result (Rule 1) with no new logical event. Absence is judged after the Payment\'s own events arrived and a quiet period (three times their latency, 1-3 s) passed: a phantom event slower than that is not seen (never a false alarm).' },
+    ruling: 'Events are emitted by transitions (the table of States and transitions); a refused request makes none, and a replay ' +
+      'returns the original result (Rule 1) with no new logical event. Absence is judged after the Payment\'s own events arrived and a ' +
+      'quiet period (three times their latency, 1-3 s) passed: a phantom event slower than that is not seen (never a false alarm).' },
   { id: 'HOOK-TIMEOUT-OBSERVED', area: 'webhooks', level: 'OBSERVE', section: S.limits, needs: ['webhooks'],
     clauses: ['delivery-rules.failures', 'limits.webhook-timeout'],
     requirement: 'Records how long the service waits for an answer before counting a time-out (the spec says 10 s).' },
@@ -948,7 +1046,8 @@ export const RULES = [
   { id: 'VERS-DESCRIPTION-DOCUMENT', area: 'versioning', level: 'MUST', class: 'core', section: S.versioning,
     clauses: ['versioning.description-document'],
     requirement: 'The description document of v1 has its own version, 1.0.0.',
-    untestable: 'v1 serves no description document; this project\'s own OpenAPI document (docs/openapi.json) carries 1.0.0 and its test checks it.' },
+    untestable: 'v1 serves no description document; this project\'s own OpenAPI document (docs/openapi.json) carries 1.0.0 and its test ' +
+      'checks it.' },
   { id: 'VERS-ADDITIVE-TOLERANCE', area: 'versioning', level: 'MUST', class: 'core', section: S.versioning,
     clauses: [
       'enums.clients-tolerate-unknown',
@@ -967,44 +1066,54 @@ export const RULES = [
   // ───────────────────────────── model ─────────────────────────────
   { id: 'MODEL-SEQUENCES', area: 'model', level: 'MUST', class: 'core', section: S.states,
     clauses: ['states.list', 'rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'payment.field.status'],
-    requirement: 'Random sequences of create, replay, conflicting replay, cancel, test helpers, get and list by external_id, under the Test keys of two businesses and the Live key, agree with a model of the spec after every step.' },
+    requirement: 'Random sequences of create, replay, conflicting replay, cancel, test helpers, get and list by external_id, under the ' +
+      'Test keys of two businesses and the Live key, agree with a model of the spec after every step.' },
 
   // ───────────────────────────── receiver (merchant side: `hps-conformance receiver`) ─────────────────────────────
   { id: 'RECV-ACK-EVERY-TYPE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.deliveryRules, side: 'receiver',
     clauses: ['receiver-op.any-2xx-acknowledges', 'delivery-rules.any-2xx'],
-    requirement: 'A correctly signed event of every type is acknowledged with a 2xx within the 10-second time-out (3xx, 4xx, 5xx and time-outs are failures).' },
+    requirement: 'A correctly signed event of every type is acknowledged with a 2xx within the 10-second time-out (3xx, 4xx, 5xx and ' +
+      'time-outs are failures).' },
   { id: 'RECV-VERIFY-SIGNATURE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
     clauses: ['signature.failure-400-not-processed'],
-    requirement: 'A delivery whose signature check fails (wrong secret, a body byte or t changed, header missing, empty or malformed, v1 not hex, only an unknown scheme, several v1 none valid) is answered 400.' },
+    requirement: 'A delivery whose signature check fails (wrong secret, a body byte or t changed, header missing, empty or malformed, ' +
+      'v1 not hex, only an unknown scheme, several v1 none valid) is answered 400.' },
   { id: 'RECV-SIGNATURE-STRICT', area: 'receiver', level: 'SHOULD', section: S.signature, side: 'receiver',
     clauses: ['signature.hmac-over-raw-body'],
     requirement: 'A signature in upper-case hex is answered 400.',
-    ruling: 'v1 is defined as lowercase hex (Signature rule 1); accepting an upper-case signature forges nothing (the sender still held the secret), so strictness there is a SHOULD.' },
+    ruling: 'v1 is defined as lowercase hex (Signature rule 1); accepting an upper-case signature forges nothing (the sender still held ' +
+      'the secret), so strictness there is a SHOULD.' },
   { id: 'RECV-REPEATED-T', area: 'receiver', level: 'OBSERVE', section: S.signature, side: 'receiver',
     clauses: ['signature.failure-400-not-processed'],
     requirement: 'Records the answer to a correctly signed delivery whose header gives t twice (the same value).',
-    ruling: 'The spec gives the form the service sends (t=<unix_time>,v1=<hex>) and no rule for a receiver meeting another form: a doubled t forges nothing and no sentence asks for its refusal, so it is observed (it was a SHOULD before issue 20).' },
+    ruling: 'The spec gives the form the service sends (t=<unix_time>,v1=<hex>) and no rule for a receiver meeting another form: a ' +
+      'doubled t forges nothing and no sentence asks for its refusal, so it is observed (it was a SHOULD before issue 20).' },
   { id: 'RECV-CONSTANT-TIME-COMPARE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
     clauses: ['signature.constant-time'],
     requirement: 'The receiver compares the signature in constant time.',
-    untestable: 'A timing leak of one comparison is nanoseconds per byte, far below the jitter of an HTTP round trip (milliseconds); telling === from a constant-time compare through the wire would take millions of deliveries against a quiet host, beyond a bounded run, and a negative result would prove nothing. Review the code (e.g. crypto.timingSafeEqual over equal-length buffers).' },
+    untestable: 'A timing leak of one comparison is nanoseconds per byte, far below the jitter of an HTTP round trip (milliseconds); ' +
+      'telling === from a constant-time compare through the wire would take millions of deliveries against a quiet host, beyond a ' +
+      'bounded run, and a negative result would prove nothing. Review the code (e.g. crypto.timingSafeEqual over equal-length buffers).' },
   { id: 'RECV-RAW-BODY', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
     clauses: ['signature.hmac-over-raw-body'],
-    requirement: 'The signature is checked over the exact raw body bytes: correctly signed JSON with unusual legal formatting (whitespace, key order, \\u escapes, a trailing newline) is acknowledged.' },
+    requirement: 'The signature is checked over the exact raw body bytes: correctly signed JSON with unusual legal formatting ' +
+      '(whitespace, key order, \\u escapes, a trailing newline) is acknowledged.' },
   { id: 'RECV-TIMESTAMP-TOLERANCE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
     clauses: ['signature.receiver-rejects-stale', 'limits.webhook-timestamp-tolerance'],
     requirement: 'A correctly signed delivery whose t is older than 5 minutes (5 min 10 s, 1 h) is answered 400.' },
   { id: 'RECV-TIMESTAMP-EDGE', area: 'receiver', level: 'SHOULD', section: S.limits, side: 'receiver',
     clauses: ['signature.receiver-rejects-stale', 'limits.webhook-timestamp-tolerance'],
     requirement: 'A correctly signed delivery whose t is 4 min 50 s old, inside the 5-minute tolerance, is acknowledged.',
-    ruling: 'The spec binds the receiver to reject t older than 5 minutes and names 5 minutes the tolerance; rejecting earlier forges nothing but loses deliveries, so acceptance inside the window is a SHOULD.' },
+    ruling: 'The spec binds the receiver to reject t older than 5 minutes and names 5 minutes the tolerance; rejecting earlier forges ' +
+      'nothing but loses deliveries, so acceptance inside the window is a SHOULD.' },
   { id: 'RECV-IGNORE-UNKNOWN-TYPES', area: 'receiver', level: 'MUST', class: 'receiver', section: S.eventTypes, side: 'receiver',
     clauses: ['events.unknown-types-ignored'],
     requirement: 'A correctly signed event of a type the receiver does not recognise is acknowledged (2xx) and ignored.' },
   { id: 'RECV-MULTIPLE-V1', area: 'receiver', level: 'OBSERVE', section: S.signature, side: 'receiver',
     clauses: ['signature.failure-400-not-processed'],
     requirement: 'Records the answer to a header with several v1 entries of which one is valid (secret rotation).',
-    ruling: 'The spec shows one v1 per header and says the secret is rotatable, but not whether several v1 entries may be sent: observed.' },
+    ruling: 'The spec shows one v1 per header and says the secret is rotatable, but not whether several v1 entries may be sent: ' +
+      'observed.' },
   { id: 'RECV-FUTURE-TIMESTAMP', area: 'receiver', level: 'OBSERVE', section: S.signature, side: 'receiver',
     clauses: ['signature.receiver-rejects-stale'],
     requirement: 'Records the answer to a correctly signed delivery whose t is 10 minutes in the future.',
@@ -1012,11 +1121,21 @@ export const RULES = [
   { id: 'RECV-RESPONSE-TIME', area: 'receiver', level: 'MUST', class: 'receiver', section: S.deliveryRules, side: 'receiver',
     clauses: ['delivery-rules.failures', 'limits.webhook-timeout'],
     requirement: 'Every delivery, valid or not, is answered within the 10-second time-out; the time is recorded per delivery.' },
-  { id: 'RECV-REJECTED-NOT-PROCESSED', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver', needs: ['receiver.inspect_url'],
+  {
+    id: 'RECV-REJECTED-NOT-PROCESSED',
+    area: 'receiver',
+    level: 'MUST',
+    class: 'receiver',
+    section: S.signature,
+    side: 'receiver',
+    needs: ['receiver.inspect_url'],
     clauses: ['signature.failure-400-not-processed'],
     requirement: 'An event whose signature check fails (forged, wrongly signed, stale) is not processed: the inspection lists neither ' +
       'its event id nor a status or a fulfilment for its Payment.',
-    ruling: 'Signature rule 3: "answered with 400 and the event is not processed". Processing is judged on every effect the inspection contract shows (events, payments, fulfilled), not on fulfilment alone: a receiver that answers 400 after storing the status a forged event claims has processed it.' },
+    ruling: 'Signature rule 3: "answered with 400 and the event is not processed". Processing is judged on every effect the inspection ' +
+      'contract shows (events, payments, fulfilled), not on fulfilment alone: a receiver that answers 400 after storing the status a ' +
+      'forged event claims has processed it.',
+  },
   {
     id: 'RECV-DEDUPLICATE',
     area: 'receiver',
@@ -1037,7 +1156,8 @@ export const RULES = [
     side: 'receiver',
     needs: ['receiver.inspect_url'],
     clauses: ['delivery-rules.receivers-fetch-current'],
-    requirement: 'Events out of order (payment.paid before payment.created) leave the Payment in the state of the latest one (PAID, fulfilled once).',
+    requirement: 'Events out of order (payment.paid before payment.created) leave the Payment in the state of the latest one (PAID, ' +
+      'fulfilled once).',
   },
   {
     id: 'RECV-FULFIL-ON-PAID',
@@ -1048,7 +1168,8 @@ export const RULES = [
     side: 'receiver',
     needs: ['receiver.inspect_url'],
     clauses: ['delivery-rules.fulfil-on-verified-paid'],
-    requirement: 'Fulfilment happens only from a verified payment.paid event: never from a forged, stale, payment.created or unknown-type event.',
+    requirement: 'Fulfilment happens only from a verified payment.paid event: never from a forged, stale, payment.created or ' +
+      'unknown-type event.',
   },
   { id: 'RECV-SECRET-KEYS-SERVER-ONLY', area: 'receiver', level: 'MUST', class: 'receiver', section: S.overview, side: 'receiver',
     clauses: ['overview.secret-keys-server-side', 'overview.secret-keys-not-in-apps', 'overview.apps-receive-checkout-url'],
@@ -1060,15 +1181,28 @@ export const RULES = [
     untestable: 'Endpoints are registered in the dashboard; v1 has no operation for it.' },
 
   // ───────────────────────────── client (merchant side: `hps-conformance client`) ─────────────────────────────
-  { id: 'CLIENT-RETRY-TRANSIENT', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client', formerly: ['RECV-CLIENT-RETRY'],
+  {
+    id: 'CLIENT-RETRY-TRANSIENT',
+    area: 'client',
+    level: 'MUST',
+    class: 'client',
+    section: S.errors,
+    side: 'client',
+    formerly: ['RECV-CLIENT-RETRY'],
     clauses: ['errors.retry.create', 'errors.retry.reads'],
     requirement: 'A create or a read that met a network failure (a reset or a time-out), a 429, a 502, a 503 or a 504 is retried; a ' +
       'create under its own Idempotency-Key.',
-    ruling: 'The client retry guidance is declarative ("a create is retried after ..."); the catalogue has held it a MUST since v1 (as RECV-CLIENT-RETRY). A create is the operation its Idempotency-Key names: a create under another key is another create, not a retry; a create without a key cannot be followed (SKIP, saying so).' },
+    ruling: 'The client retry guidance is declarative ("a create is retried after ..."); the catalogue has held it a MUST since v1 (as ' +
+      'RECV-CLIENT-RETRY). A create is the operation its Idempotency-Key names: a create under another key is another create, not a ' +
+      'retry; a create without a key cannot be followed (SKIP, saying so).',
+  },
   { id: 'CLIENT-SAME-IDEMPOTENCY-KEY', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
     clauses: ['errors.retry.create'],
     requirement: 'Every retry of a create repeats the first attempt: its Idempotency-Key and its body.',
-    ruling: 'A create is identified by its key (Rules 1), so a retry is a re-send under the key; a re-send under the key with another body is refused 409 idempotency_conflict (Rules 2) and the create never completes. Under another key the wire shows a new create: CLIENT-RETRY-TRANSIENT then fails the create that was never re-sent, naming the same-body create that followed. A client sending no key cannot be checked (SKIP, saying so).' },
+    ruling: 'A create is identified by its key (Rules 1), so a retry is a re-send under the key; a re-send under the key with another ' +
+      'body is refused 409 idempotency_conflict (Rules 2) and the create never completes. Under another key the wire shows a new ' +
+      'create: CLIENT-RETRY-TRANSIENT then fails the create that was never re-sent, naming the same-body create that followed. A client ' +
+      'sending no key cannot be checked (SKIP, saying so).' },
   { id: 'CLIENT-CREATE-HAS-KEY', area: 'client', level: 'SHOULD', section: S.endpoints, side: 'client',
     clauses: ['endpoints.op.createPayment'],
     requirement: 'Every createPayment carries an Idempotency-Key (optional, recommended).' },
@@ -1089,15 +1223,21 @@ export const RULES = [
   { id: 'CLIENT-NO-RETRY-4XX', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
     clauses: ['errors.retry.no-other-4xx'],
     requirement: 'A request answered 400 (or another 4xx than 429 and 409 idempotency_in_progress) is not re-sent unchanged.',
-    ruling: 'The error table says idempotency_in_progress means "retry shortly", the guidance says other 4xx are not retried: the specific entry wins, and retrying after idempotency_in_progress is observed (CLIENT-IN-PROGRESS-RETRY).' },
+    ruling: 'The error table says idempotency_in_progress means "retry shortly", the guidance says other 4xx are not retried: the ' +
+      'specific entry wins, and retrying after idempotency_in_progress is observed (CLIENT-IN-PROGRESS-RETRY).' },
   { id: 'CLIENT-NO-DUPLICATE-PAYMENT', area: 'client', level: 'MUST', class: 'client', section: S.rules, side: 'client',
     clauses: ['errors.retry.create'],
     requirement: 'A create whose answer was lost after the Payment was created leads to no second Payment for the same create.',
-    untestable: 'The spec defines a duplicate by the Idempotency-Key (Rules 1): a re-send under the key cannot create a second Payment, and a create under another key is another create, which the wire cannot tell from a new order. What the wire shows is judged by CLIENT-RETRY-TRANSIENT (the create met a reset or time-out after its Payment was created and must be re-sent under its key) and CLIENT-CREATE-HAS-KEY.' },
+    untestable: 'The spec defines a duplicate by the Idempotency-Key (Rules 1): a re-send under the key cannot create a second Payment, ' +
+      'and a create under another key is another create, which the wire cannot tell from a new order. What the wire shows is judged by ' +
+      'CLIENT-RETRY-TRANSIENT (the create met a reset or time-out after its Payment was created and must be re-sent under its key) and ' +
+      'CLIENT-CREATE-HAS-KEY.' },
   { id: 'CLIENT-RETRY-AFTER-500', area: 'client', level: 'OBSERVE', section: S.errors, codes: ['internal_error'], side: 'client',
     clauses: ['errors.code.internal_error'],
     requirement: 'Records whether a create or a read answered 500 internal_error is retried.',
-    ruling: 'The guidance lists 502, 503 and 504 for creates and reads and leaves 500 out, while the error table says "retry and quote request_id if it persists": retrying a create or read after a 500 is neither required nor wrong (observed). A cancel after a 500 is judged by CLIENT-CANCEL-RETRY-ONLY-429.' },
+    ruling: 'The guidance lists 502, 503 and 504 for creates and reads and leaves 500 out, while the error table says "retry and quote ' +
+      'request_id if it persists": retrying a create or read after a 500 is neither required nor wrong (observed). A cancel after a 500 ' +
+      'is judged by CLIENT-CANCEL-RETRY-ONLY-429.' },
   { id: 'CLIENT-IN-PROGRESS-RETRY', area: 'client', level: 'OBSERVE', section: S.errors, codes: ['idempotency_in_progress'], side: 'client',
     clauses: ['errors.code.idempotency_in_progress'],
     requirement: 'Records whether a create answered 409 idempotency_in_progress is retried under its key.' },

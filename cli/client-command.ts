@@ -25,7 +25,12 @@ export async function clientCommand(o: Options): Promise<number> {
 
 /** The example client with each planted fault, and clean. */
 async function mutation(seed: number): Promise<number> {
-  const m = await clientMutation(seed, (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` (broke: ${r.broke.join(', ') || 'nothing'})`}`));
-  console.log(`client faults caught: ${m.caught} of ${m.results.length} · clean example client: ${m.cleanFindings.length ? `FALSE ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
+  const m = await clientMutation(
+    seed,
+    (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` ` +
+      `(broke: ${r.broke.join(', ') || 'nothing'})`}`),
+  );
+  console.log(`client faults caught: ${m.caught} of ${m.results.length} · clean example client: ${m.cleanFindings.length ? `FALSE ` +
+    `ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
   return m.caught === m.results.length && m.cleanFindings.length === 0 ? 0 : 1;
 }

@@ -48,7 +48,8 @@ export async function mutationCommand(o: Options): Promise<number> {
     const c = await clean;
     const alarms = (c.report?.rules ?? []).filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status));
     cleanOk = c.report !== null && alarms.length === 0;
-    console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
+    console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} ` +
+      `FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
     if (c.report) {
       c.report.mutation = m;
       persistReport(dir, c.report);
@@ -82,7 +83,8 @@ async function falseAlarms(
       variant,
       onRun: (seed, alarms) => console.error(`${variant} seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
     });
-    console.log(`false alarms (${variant}): ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
+    console.log(`false alarms (${variant}): ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · ` +
+      `seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
     for (const a of s.alarmed) console.log(`  seed ${a.seed}: ${a.rules.join(', ')}`);
     alarmed += s.alarmed.length;
   }

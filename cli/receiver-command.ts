@@ -32,7 +32,8 @@ function processingOptionsOf(o: Options): { dedup: DedupPlan; settleTimeoutMs: n
   const attempts = intOption(o, 'dedup-attempts', 1, SCHEDULE_GAPS_MS.length);
   const timeScale = intOption(o, 'dedup-time-scale', 1, 3600);
   const settle = intOption(o, 'settle-timeout', 1, 3600);
-  const replay = `${attempts !== undefined ? ` --dedup-attempts ${attempts}` : ''}${timeScale !== undefined ? ` --dedup-time-scale ${timeScale}` : ''}${settle !== undefined ? ` --settle-timeout ${settle}` : ''}`;
+  const replay = `${attempts !== undefined ? ` --dedup-attempts ${attempts}` : ''}${timeScale !== undefined ? ` ` +
+    `--dedup-time-scale ${timeScale}` : ''}${settle !== undefined ? ` --settle-timeout ${settle}` : ''}`;
   return {
     dedup: { attempts: attempts ?? DEFAULT_DEDUP.attempts, timeScale: timeScale ?? DEFAULT_DEDUP.timeScale },
     settleTimeoutMs: (settle ?? SETTLE_DEFAULT_MS / 1000) * 1000,
@@ -69,7 +70,9 @@ export async function receiverCommand(o: Options): Promise<number> {
   const paymentsApiPort = intOption(o, 'payments-api-port', 1, 65535);
   // The replay line re-runs the same way: the stand-in's port and the policy are part of it.
   const policy = sidePolicyOf(o);
-  const replayBase = `${target.replayBase}${processing.replay}${paymentsApiPort !== undefined ? ` --payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` --min-must-coverage ${policy.minMustCoverage}` : ''}`;
+  const replayBase = `${target.replayBase}${processing.replay}${paymentsApiPort !== undefined ? ` ` +
+    `--payments-api-port ${paymentsApiPort}` : ''}${policy.strict ? ' --strict' : ''}${policy.minMustCoverage !== undefined ? ` ` +
+      `--min-must-coverage ${policy.minMustCoverage}` : ''}`;
   const { network, replayArgs } = networkFromFlags(o);
   checkNetwork(network, '--header/--client-cert/--client-key/--ca');
   const withNetwork = replayArgs.length ? `${replayBase} ${replayArgs.join(' ')}` : replayBase;
@@ -124,7 +127,12 @@ function fromProfile(path: string) {
 }
 
 async function mutation(seed: number): Promise<number> {
-  const m = await receiverMutation(seed, (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` (broke: ${r.broke.join(', ') || 'nothing'})`}`));
-  console.log(`receiver faults caught: ${m.caught} of ${m.results.length} · clean reference receiver: ${m.cleanFindings.length ? `FALSE ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
+  const m = await receiverMutation(
+    seed,
+    (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` ` +
+      `(broke: ${r.broke.join(', ') || 'nothing'})`}`),
+  );
+  console.log(`receiver faults caught: ${m.caught} of ${m.results.length} · clean reference receiver: ${m.cleanFindings.length ? `FALSE ` +
+    `ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
   return m.caught === m.results.length && m.cleanFindings.length === 0 ? 0 : 1;
 }

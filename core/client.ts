@@ -432,7 +432,8 @@ export class Client {
       return;
     }
     if (again.status !== 401) return;
-    const why = `keys.${this.workingKeys.get(key)} is refused (401) by the service, also on a plain read: was it rotated or revoked during the run? The rules left that need it are ERROR, not judged`;
+    const why = `keys.${this.workingKeys.get(key)} is refused (401) by the service, also on a plain read: was it rotated or revoked ` +
+      `during the run? The rules left that need it are ERROR, not judged`;
     rejectedKeys.set(key, why);
     throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: ${why}`);
   }

@@ -118,7 +118,8 @@ class Guard implements InterruptGuard {
     }
     this.signal = sig;
     this.at = Date.now();
-    this.log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a second signal exits at once`);
+    this.log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a ` +
+      `second signal exits at once`);
     for (const fn of this.stops.splice(0)) bestEffort(fn);
     this.timer = setTimeout(() => this.takeOver(), GRACE_MS);
   }

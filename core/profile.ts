@@ -65,7 +65,8 @@ export function describeProfileErrors(errors: readonly ErrorObject[]): string[] 
         lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { missingProperty: string }).missingProperty}: is required`);
         break;
       case 'additionalProperties':
-        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile field`);
+        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { additionalProperty: string }).additionalProperty}: is not a ` +
+          `profile field`);
         break;
       case 'pattern': {
         const p = (e.params as { pattern: string }).pattern;

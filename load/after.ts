@@ -41,7 +41,8 @@ export async function rereadSample(client: Client, key: string, created: readonl
     try {
       const res = await client.getPayment(key, ref.id);
       if (res.status >= 500) obs.fiveXX.after += 1;
-      if (res.status !== 200) return bad.add(`GET ${ref.id} after the run: answered ${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}`);
+      if (res.status !== 200) return bad.add(`GET ${ref.id} after the run: ` +
+        `answered ${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}`);
       const v = validate('Payment', res.json);
       if (!v.valid) return bad.add(`GET ${ref.id} after the run: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
       if (res.json.id !== ref.id) return bad.add(`GET ${ref.id} after the run: answered payment ${JSON.stringify(res.json.id)}`);

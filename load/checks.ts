@@ -72,8 +72,16 @@ function no5xx(x: CheckInput): Judgement {
     status: 'skip',
     detail: 'nothing was answered: nothing to judge (see the errors)',
   };
-  if (!total5xx) return { status: 'pass', detail: answered ? 'no 5xx during the load, before it or after it' : 'no 5xx before the load or after it; nothing was answered during it (see the errors)' };
-  return { status: 'fail', detail: `${total5xx} answers were 5xx (create ${five.create}, read ${five.read}, list ${five.list}, before the load ${five.setup}, after it ${five.after})` };
+  if (!total5xx) return {
+    status: 'pass',
+    detail: answered ? 'no 5xx during the load, before it or after it' : 'no 5xx before the load or after it; nothing was answered ' +
+      'during it (see the errors)',
+  };
+  return {
+    status: 'fail',
+    detail: `${total5xx} answers were 5xx (create ${five.create}, read ${five.read}, list ${five.list}, before the load ${five.setup}, ` +
+      `after it ${five.after})`,
+  };
 }
 
 function created201(x: CheckInput): Judgement {
@@ -92,9 +100,18 @@ function idempotentReplay(x: CheckInput): Judgement {
   const d = x.duplicates;
   if (r.responses === 0) return { status: 'skip', detail: 'no replay was answered (no keyed create had completed yet)' };
   if (r.bad.count + (d?.bad.count ?? 0) > 0) {
-    return { status: 'fail', detail: `${r.bad.count} of ${r.responses} replays answered wrong; ${d?.bad.count ?? 0} of ${d?.checked ?? 0} replayed external_ids listed other than once`, ...failWith(r.bad, ...(d ? [d.bad] : [])) };
+    return {
+      status: 'fail',
+      detail: `${r.bad.count} of ${r.responses} replays answered wrong; ${d?.bad.count ?? 0} of ${d?.checked ?? 0} replayed ` +
+        `external_ids listed other than once`,
+      ...failWith(r.bad, ...(d ? [d.bad] : [])),
+    };
   }
-  return { status: 'pass', detail: `${r.sameId} replays answered 201 with the original id; ${d?.checked ?? 0} replayed external_ids each list exactly one payment after the run` };
+  return {
+    status: 'pass',
+    detail: `${r.sameId} replays answered 201 with the original id; ${d?.checked ?? 0} replayed external_ids each list exactly one ` +
+      `payment after the run`,
+  };
 }
 
 function createdExistAfter(x: CheckInput): Judgement {
@@ -106,7 +123,11 @@ function createdExistAfter(x: CheckInput): Judgement {
     detail: `${rr.bad.count} of ${rr.checked} re-read payments are missing or wrong`,
     ...failWith(rr.bad),
   };
-  return { status: 'pass', detail: `${rr.checked} of ${created} created payments re-read after the run (a bounded sample, spread over the run): all there, amounts equal` };
+  return {
+    status: 'pass',
+    detail: `${rr.checked} of ${created} created payments re-read after the run (a bounded sample, spread over the run): all there, ` +
+      `amounts equal`,
+  };
 }
 
 function readOwn(x: CheckInput): Judgement {
@@ -120,7 +141,11 @@ function readOwn(x: CheckInput): Judgement {
     detail: `${rd.bad.count} reads were wrong (of ${rd.responses}; ${rd.sampled} bodies validated)`,
     ...failWith(rd.bad),
   };
-  return { status: 'pass', detail: `${rd.ok} of ${rd.responses} reads answered 200, none 404; ${rd.sampled} bodies validated (sample: the first ${SAMPLING.read.first}, then 1 in ${SAMPLING.read.every})` };
+  return {
+    status: 'pass',
+    detail: `${rd.ok} of ${rd.responses} reads answered 200, none 404; ${rd.sampled} bodies validated (sample: the ` +
+      `first ${SAMPLING.read.first}, then 1 in ${SAMPLING.read.every})`,
+  };
 }
 
 function listPaymentList(x: CheckInput): Judgement {
@@ -131,7 +156,11 @@ function listPaymentList(x: CheckInput): Judgement {
     detail: `${l.bad.count} of ${l.sampled} validated list bodies are wrong`,
     ...failWith(l.bad),
   };
-  return { status: 'pass', detail: `${l.ok} of ${l.responses} lists answered 200; ${l.sampled} bodies validated (sample: the first ${SAMPLING.list.first}, then 1 in ${SAMPLING.list.every})` };
+  return {
+    status: 'pass',
+    detail: `${l.ok} of ${l.responses} lists answered 200; ${l.sampled} bodies validated (sample: the first ${SAMPLING.list.first}, ` +
+      `then 1 in ${SAMPLING.list.every})`,
+  };
 }
 
 function storm(x: CheckInput): Judgement {
@@ -140,9 +169,18 @@ function storm(x: CheckInput): Judgement {
   if (!x.ran) return { status: 'skip', detail: 'the load did not run' };
   if (s.rounds === 0 || s.original + s.inProgress + s.bad.count === 0) return { status: 'skip', detail: 'no storm round was answered' };
   if (s.bad.count + (d?.bad.count ?? 0) > 0) {
-    return { status: 'fail', detail: `${s.bad.count} wrong answers in ${s.rounds} rounds; ${d?.bad.count ?? 0} of ${d?.checked ?? 0} storm external_ids listed other than once`, ...failWith(s.bad, ...(d ? [d.bad] : [])) };
+    return {
+      status: 'fail',
+      detail: `${s.bad.count} wrong answers in ${s.rounds} rounds; ${d?.bad.count ?? 0} of ${d?.checked ?? 0} storm external_ids listed ` +
+        `other than once`,
+      ...failWith(s.bad, ...(d ? [d.bad] : [])),
+    };
   }
-  return { status: 'pass', detail: `${s.rounds} rounds, ${s.responses} answers: ${s.original} the original 201, ${s.inProgress} 409 idempotency_in_progress; ${d?.checked ?? 0} storm external_ids each list exactly one payment after the run` };
+  return {
+    status: 'pass',
+    detail: `${s.rounds} rounds, ${s.responses} answers: ${s.original} the original 201, ${s.inProgress} 409 ` +
+      `idempotency_in_progress; ${d?.checked ?? 0} storm external_ids each list exactly one payment after the run`,
+  };
 }
 
 /** Every check, in report order. */
@@ -157,7 +195,8 @@ const CHECKS: readonly NamedCheck[] = [
   { id: 'no-5xx', title: 'no answer is a 5xx', applies: () => true, needsLoad: false, judge: no5xx },
   {
     id: 'idempotency-storm',
-    title: 'idempotency storm: one key and body fired on every connection at once creates exactly one Payment; every answer is the original (201, one id) or 409 idempotency_in_progress',
+    title: 'idempotency storm: one key and body fired on every connection at once creates exactly one Payment; every answer is the ' +
+      'original (201, one id) or 409 idempotency_in_progress',
     applies: isStorm,
     needsLoad: false,
     judge: storm,

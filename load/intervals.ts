@@ -155,7 +155,8 @@ export class IntervalMerger {
 /** The live line (a terminal rewrites it; CI prints one per interval). */
 export function intervalText(l: IntervalLine, windowS: number): string {
   const rate = `${((l.so_far.errors / Math.max(1, l.so_far.responses + l.so_far.failed)) * 100).toFixed(2)}%`;
-  return `load ${l.second.toFixed(1)}/${windowS} s · ${l.rps} req/s · p50 ${l.so_far.p50_ms} ms · p99 ${l.so_far.p99_ms} ms so far · errors ${l.so_far.errors} (${rate})${l.rate_limited ? ` · 429 ${l.rate_limited}` : ''}`;
+  return `load ${l.second.toFixed(1)}/${windowS} s · ${l.rps} req/s · p50 ${l.so_far.p50_ms} ms · p99 ${l.so_far.p99_ms} ms so far · ` +
+    `errors ${l.so_far.errors} (${rate})${l.rate_limited ? ` · 429 ${l.rate_limited}` : ''}`;
 }
 
 /**

@@ -64,7 +64,13 @@ function completeness(shards: readonly LoadReport[], withFigures: number, set: S
     status: 'fail',
     detail: `${shards.length} shards of run ${set.runId} merged, ${withFigures} with figures`,
   };
-  if (set.missing.length) return { id: 'shards-complete', title, status: 'skip', detail: `shard ${set.missing.map((i) => `${i}/${set.count}`).join(', ')} of run ${set.runId} missing (--allow-missing): the figures are those of ${shards.length} of ${set.count} shards, not the whole run` };
+  if (set.missing.length) return {
+    id: 'shards-complete',
+    title,
+    status: 'skip',
+    detail: `shard ${set.missing.map((i) => `${i}/${set.count}`).join(', ')} of run ${set.runId} missing (--allow-missing): the figures ` +
+      `are those of ${shards.length} of ${set.count} shards, not the whole run`,
+  };
   return { id: 'shards-complete', title, status: 'pass', detail: `${set.count} of ${set.count} shards of run ${set.runId}, each once` };
 }
 
@@ -80,7 +86,9 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
   const judged = figures ? evaluateThresholds(thresholds, figures) : [];
   const checks = [...mergeChecks(shards), completeness(shards, parts.length, set)];
-  const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
+  const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, ` +
+    `counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s ' +
+      'flags)'}`];
   return {
     ...first,
     run_id: `merge-${set.runId}`,

@@ -182,7 +182,8 @@ export class Observations {
         this.storm.original += 1;
         ids.add(json.id);
       } else if (a.status === 409 && json?.error?.code === 'idempotency_in_progress') this.storm.inProgress += 1;
-      else this.storm.bad.add(`storm ${externalId}: answered ${a.status}${json?.error?.code ? ` ${json.error.code}` : ''}, expected 201 (the original) or 409 idempotency_in_progress`);
+      else this.storm.bad.add(`storm ${externalId}: answered ${a.status}${json?.error?.code ? ` ${json.error.code}` : ''}, expected 201 ` +
+        `(the original) or 409 idempotency_in_progress`);
     }
     if (ids.size > 1) this.storm.bad.add(`storm ${externalId}: ${ids.size} different payment ids answered 201 for one Idempotency-Key (${[...ids].slice(0, 3).join(', ')})`);
   }

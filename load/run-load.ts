@@ -125,7 +125,8 @@ async function generate(
 ): Promise<GeneratorResult[]> {
   const tty = io.progress === undefined && process.stderr.isTTY === true;
   const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
-  progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
+  progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) ` +
+    `· ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
   const live = startLive({
     runId: x.runId,
     workers: Math.max(1, Math.min(opts.workers, opts.connections)),
@@ -163,15 +164,22 @@ async function generate(
 
 /** An interrupted run's report: partial, with the reason; its figures are what was measured until the stop. */
 function markPartial(report: LoadReport, reason: string): LoadReport {
-  const notes = [`PARTIAL: ${reason}: the figures are those measured until the stop; no read-back, no clean-up (this run's payments carry metadata.conformance_run ${report.run_id})`, ...report.notes];
+  const notes = [
+    `PARTIAL: ${reason}: the figures are those measured until the stop; no read-back, no clean-up (this run's payments carry ` +
+      `metadata.conformance_run ${report.run_id})`,
+    ...report.notes,
+  ];
   return { ...report, partial: true, partial_reason: reason, notes };
 }
 
 function rateLimitedNote(model: 'open' | 'closed', l: NonNullable<Figures['rate_limited']>, responses: number): string {
-  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable Retry-After';
+  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable ' +
+    'Retry-After';
   const head = `${l.count} of ${responses} answers were 429 (${asked})`;
-  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a client honouring Retry-After would have backed off)`;
-  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured (the connections went on at once; --honour-retry-after waits it)`;
+  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a ` +
+    `client honouring Retry-After would have backed off)`;
+  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured ` +
+    `(the connections went on at once; --honour-retry-after waits it)`;
 }
 
 interface AfterOutcome {
@@ -250,29 +258,40 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
 
 function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figures | null, cleaned: CleanupOutcome | null): string[] {
   const notes: string[] = [];
-  if (embedded) notes.push('embedded reference server: its own process on this machine, sharing the cores with the generator; the figures are indicative — compare ratios between runs, not absolute numbers');
+  if (embedded) notes.push('embedded reference server: its own process on this machine, sharing the cores with the generator; the ' +
+    'figures are indicative — compare ratios between runs, not absolute numbers');
   notes.push(
     opts.rate
-      ? `open model: requests fall due at ${opts.rate} req/s (${opts.arrivals} arrivals) whatever the answers; each latency is measured from the request's due time (coordinated omission corrected, as wrk2 does), so a stall counts for every request that fell due during it`
-      : 'closed model: each connection sends its next request when the previous answer is in; latencies are from the send time (a stalled target slows the offered load: use --rate for latency under a fixed load)',
+      ? `open model: requests fall due at ${opts.rate} req/s (${opts.arrivals} arrivals) whatever the answers; each latency is measured ` +
+        `from the request's due time (coordinated omission corrected, as wrk2 does), so a stall counts for every request that fell due ` +
+        `during it`
+      : 'closed model: each connection sends its next request when the previous answer is in; latencies are from the send time (a ' +
+        'stalled target slows the offered load: use --rate for latency under a fixed load)',
   );
-  notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked but not in the figures`);
-  if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
-  if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
-  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
+  notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked ` +
+    `but not in the figures`);
+  if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, ` +
+    `achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by ' +
+      '--allow-short' : ''}`);
+  if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys ` +
+    `prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
+  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a ` +
+    `tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
   const limited = f?.rate_limited;
   if (f && limited && limited.count > 0) notes.push(rateLimitedNote(f.model, limited, f.responses));
   notes.push(
     baseUrl.startsWith('https:')
       ? `connections: ${opts.connections}, undici over TLS (certificates verified, undici defaults), one request in flight on each`
-      : `connections: ${opts.connections}, HTTP/1.1 spoken by the generator itself (load/http1-connection.ts), one request in flight on each`,
+      : `connections: ${opts.connections}, HTTP/1.1 spoken by the generator itself (load/http1-connection.ts), one request in flight on ` +
+        `each`,
   );
   if (cleaned) {
     notes.push(
       `clean-up: ${cleaned.cancelled} of ${cleaned.total} payments of this run cancelled` +
         (cleaned.notPending ? `, ${cleaned.notPending} no longer PENDING` : '') +
         (cleaned.failed ? `, ${cleaned.failed} failed` : '') +
-        (cleaned.attempted < cleaned.total ? `, ${cleaned.total - cleaned.attempted} left (time budget ${cleaned.budgetMs / 1000} s; find them by metadata.conformance_run)` : ''),
+        (cleaned.attempted < cleaned.total ? `, ${cleaned.total - cleaned.attempted} left (time budget ${cleaned.budgetMs / 1000} s; ` +
+          `find them by metadata.conformance_run)` : ''),
     );
   }
   return notes;

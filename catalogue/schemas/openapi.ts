@@ -230,7 +230,8 @@ function operationObject(op: Operation): Record<string, unknown> {
   const description = [
     `Requires scope \`${op.scope}\`.`,
     op.testOnly
-      ? 'Test secret keys only; a Live secret key gets 404 as if the route did not exist. No real money, SMS, bridge or Service Credit is involved.'
+      ? 'Test secret keys only; a Live secret key gets 404 as if the route did not exist. No real money, SMS, bridge or Service Credit ' +
+        'is involved.'
       : '',
     op.emits.length > 0
       ? `Emits ${op.emits.map((e) => `\`${e}\``).join(', ')}${op.testOnly ? ' (to Test endpoints)' : ''}.`

@@ -94,7 +94,8 @@ export class ProxyApp {
     );
     else this.relay(res, rec, up, livemodeOfKey(/^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]));
     this.traffic.settled(client, rec);
-    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? 'the client closed the connection before the answer' : up.error } : { response: up };
+    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? 'the client closed the connection before the ' +
+      'answer' : up.error } : { response: up };
     this.har({
       startedAt,
       durationMs: rec.answeredMs - arrivedMs,

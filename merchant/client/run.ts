@@ -66,7 +66,9 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
       chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined,
     );
     const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
-    log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} failures injected`);
+    log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} ` +
+      `after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} ` +
+      `failures injected`);
     log(failuresMetLine(failuresMet(chaos.schedule, chaos.log)));
     if (outcome.exitCode !== 0 || outcome.timedOut || chaos.log.length === 0) printCommandTail(outcome, log);
     printSideSummary(report, reportDir, log);
@@ -116,7 +118,8 @@ function judgeAndBuild(
 }
 
 function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): void {
-  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} bytes` : `${outcome.outputBytes} bytes`;
+  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} ` +
+    `bytes` : `${outcome.outputBytes} bytes`;
   log(`command output (${shown}, redacted):`);
   for (const line of (outcome.outputTail.trimEnd() || '(no output)').split('\n')) log(`  | ${line}`);
 }
@@ -125,7 +128,8 @@ function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): vo
 function sequenceNotes(log: readonly RecordedRequest[]): Array<{ kind: 'note'; message: string }> {
   return log.filter((r) => r.injected).slice(0, 40).map((r) => {
     const next = log.filter((x) => x.seq > r.seq && x.identity === r.identity).slice(0, 3);
-    const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} → ${x.status ?? 'no answer'}`).join('; ');
+    const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} ` +
+      `→ ${x.status ?? 'no answer'}`).join('; ');
     return {
       kind: 'note',
       message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(

@@ -82,7 +82,8 @@ export function describeInjection(i: Injection, retryAfterS?: number): string {
   switch (i) {
     case 'reset-after-create': return 'connection reset after the Payment was created (injected)';
     case 'reset-before': return 'connection reset before the request reached the service (injected)';
-    case 'timeout': return `no answer (time-out; the request was forwarded, the connection dropped after ${TIMEOUT_HOLD_MS / 1000} s if the client still waited) (injected)`;
+    case 'timeout': return `no answer (time-out; the request was forwarded, the connection dropped after ${TIMEOUT_HOLD_MS / 1000} s if ` +
+      `the client still waited) (injected)`;
     case '409-in-progress': return '409 idempotency_in_progress (injected)';
     case '429': return `429 rate_limit_exceeded, Retry-After: ${retryAfterS ?? '?'} (injected)`;
     case '500': return '500 internal_error (injected)';

@@ -17,7 +17,8 @@ export interface Sent {
 }
 
 function answerText(r: DeliveryResult): string {
-  return r.timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : r.transportError ? `transport failure: ${r.transportError}` : `answered ${r.status} in ${Math.round(r.ms)} ms`;
+  return r.timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : r.transportError ? `transport ` +
+    `failure: ${r.transportError}` : `answered ${r.status} in ${Math.round(r.ms)} ms`;
 }
 
 function evidenceOf(s: Sent, message: string, expected: string | number): Evidence[] {
@@ -148,12 +149,17 @@ export function judgeScenario(
 export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const controls = sent.filter((s) => s.probe?.fulfils && s.paymentId && twoxx(s));
   if (!controls.some((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1)) {
-    return { checks: [], skipReason: 'the inspection shows no fulfilment even from the verified payment.paid: "only from payment.paid" cannot be told from "never"' };
+    return {
+      checks: [],
+      skipReason: 'the inspection shows no fulfilment even from the verified payment.paid: "only from payment.paid" cannot be told from ' +
+        '"never"',
+    };
   }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotFulfil && s.paymentId).map((s) => {
     const n = insp.fulfilled[s.paymentId!] ?? 0;
     if (n === 0) return { name: `${s.rule} · ${s.name}: not fulfilled`, state: 'pass', requests: 1 };
-    const message = `payment ${s.paymentId} was fulfilled from "${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}`;
+    const message = `payment ${s.paymentId} was fulfilled from "${s.name}" (${s.rule}), ` +
+      `answered ${s.result.status ?? s.result.transportError}`;
     return {
       name: `${s.rule} · ${s.name}`,
       state: 'fail',
@@ -173,7 +179,11 @@ export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJu
 export function judgeNotProcessed(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const verified = sent.filter((s) => s.probe?.rule === 'RECV-ACK-EVERY-TYPE' && s.paymentId && twoxx(s));
   if (!verified.some((s) => s.result.exchange.request.headers['service-event-id']! in insp.events || s.paymentId! in insp.payments)) {
-    return { checks: [], skipReason: 'the inspection shows no effect even of the verified events (neither their ids under "events" nor their Payments under "payments"): "not processed" cannot be told from "nothing shown"' };
+    return {
+      checks: [],
+      skipReason: 'the inspection shows no effect even of the verified events (neither their ids under "events" nor their Payments ' +
+        'under "payments"): "not processed" cannot be told from "nothing shown"',
+    };
   }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotProcess && s.paymentId).map((s) => {
     const eventId = s.result.exchange.request.headers['service-event-id']!;
@@ -183,7 +193,8 @@ export function judgeNotProcessed(sent: readonly Sent[], insp: Inspection): Rule
       ...(s.paymentId! in insp.fulfilled ? [`fulfilled[${s.paymentId}]=${insp.fulfilled[s.paymentId!]}`] : []),
     ];
     if (effects.length === 0) return { name: `${s.rule} · ${s.name}: no effect`, state: 'pass', requests: 1 };
-    const message = `"${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}, was processed: the inspection shows ${effects.join(', ')}`;
+    const message = `"${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}, was processed: the inspection ` +
+      `shows ${effects.join(', ')}`;
     return {
       name: `${s.rule} · ${s.name}`,
       state: 'fail',

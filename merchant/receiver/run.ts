@@ -84,7 +84,8 @@ async function certify(
     now: () => Math.floor(Date.now() / 1000),
     pick: (n) => Math.floor(random() * n),
   };
-  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
+  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no ' +
+    'inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
   // The scenarios (the redeliveries along the retry schedule among them) go on while the probes are sent.
   const scenarios = o.inspectUrl ? buildScenarios(kit, o.dedup ?? DEFAULT_DEDUP) : [];
   if (scenarios.length) log(`RECV-DEDUPLICATE: the same event redelivered along the retry schedule, ${windowStatement(o.dedup ?? DEFAULT_DEDUP).replace(/^proved for /, 'over ')}; the other deliveries go on meanwhile`);

@@ -9,7 +9,8 @@ const LABEL: Record<ClassVerdict['status'], string> = {
   not_tested: 'not tested',
 };
 const label = (c: ClassVerdict) => LABEL[c.status] ?? String(c.status);
-const detail = (c: ClassVerdict) => `${c.ran} of ${c.testable} testable MUST rules ran, ${c.passed} passed${c.reason ? ` · ${c.reason}` : ''}`;
+const detail = (c: ClassVerdict) => `${c.ran} of ${c.testable} testable MUST rules ran, ${c.passed} passed${c.reason ? ` ` +
+  `· ${c.reason}` : ''}`;
 
 export function classesHtml(report: Report): Html {
   if (!report.classes?.length) return html``;

@@ -64,7 +64,9 @@ function apply(){var st=q('f-status').value,ar=q('f-area').value,lv=q('f-level')
 document.querySelectorAll('details.rule').forEach(function(d){var show=(!st||d.dataset.status===st)&&(!ar||d.dataset.area===ar)&&(!lv||d.dataset.level===lv)&&(!tx||d.textContent.toLowerCase().indexOf(tx)>=0);d.classList.toggle('hidden',!show)});
 document.querySelectorAll('section.area').forEach(function(s){s.classList.toggle('hidden',!s.querySelector('details.rule:not(.hidden)'))})}
 ['f-status','f-area','f-level','f-text'].forEach(function(id){q(id).addEventListener('input',apply)});
-function reveal(){var id=decodeURIComponent(location.hash.slice(1));var d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.classList.remove('hidden');var s=d.closest('section.area');if(s)s.classList.remove('hidden');d.open=true;d.scrollIntoView()}}
+function reveal(){var id=decodeURIComponent(location.hash.slice(1));var ` +
+  `d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.classList.remove('hidden');var ` +
+  `s=d.closest('section.area');if(s)s.classList.remove('hidden');d.open=true;d.scrollIntoView()}}
 window.addEventListener('hashchange',reveal);reveal();
 document.querySelectorAll('.copy-btn').forEach(function(b){b.addEventListener('click',function(){var t=b.parentNode.querySelector('pre.copy').textContent;if(navigator.clipboard)navigator.clipboard.writeText(t).then(function(){b.textContent='copied'},function(){b.textContent='select and copy'});})});})();`;
 

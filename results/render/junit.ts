@@ -21,12 +21,17 @@ function details(r: RuleReport): string {
   return r.evidence
     .map((e) => {
       switch (e.kind) {
-        case 'mismatch': return `${e.source ? `[ambient, from ${e.source.rule} / ${e.source.test}] ` : ''}${e.message}${e.expected !== undefined ? `\n  expected: ${JSON.stringify(e.expected)}` : ''}${e.actual !== undefined ? `\n  actual:   ${JSON.stringify(e.actual)}` : ''}`;
+        case 'mismatch': return `${e.source ? `[ambient, from ${e.source.rule} ` +
+          `/ ${e.source.test}] ` : ''}${e.message}${e.expected !== undefined ? `\n  ` +
+            `expected: ${JSON.stringify(e.expected)}` : ''}${e.actual !== undefined ? `\n  actual:   ${JSON.stringify(e.actual)}` : ''}`;
         case 'exchange': return `> ${e.exchange.request.method} ${e.exchange.request.path}\n< ${e.exchange.response ? `${e.exchange.response.status} ${e.exchange.response.body.slice(0, 400)}` : e.exchange.transportError}`;
-        case 'property': return `counterexample (seed ${e.seed}${e.path ? `, path ${e.path}` : ''}${e.shrinks !== undefined ? `, shrunk ${e.shrinks} time(s)` : ''}): ${e.counterexample}${e.shrink_note ? `\n  not shrunk: ${e.shrink_note}` : ''}`;
+        case 'property': return `counterexample (seed ${e.seed}${e.path ? `, path ${e.path}` : ''}${e.shrinks !== undefined ? `, ` +
+          `shrunk ${e.shrinks} time(s)` : ''}): ${e.counterexample}${e.shrink_note ? `\n  not shrunk: ${e.shrink_note}` : ''}`;
         case 'replay': return `replay: ${e.command}`;
         case 'note': return e.message;
-        case 'timeline': return `event ${e.event_id}${e.label ? ` ${e.label}` : ''}: ${e.attempts.map((a) => `${a.status} after ${Math.round(a.gap_ms)} ms${a.expected_gap_ms !== undefined ? ` (schedule ${Math.round(a.expected_gap_ms)} ms)` : ''}`).join(', ')}`;
+        case 'timeline': return `event ${e.event_id}${e.label ? ` ${e.label}` : ''}: ${e.attempts.map((a) => `${a.status} ` +
+          `after ${Math.round(a.gap_ms)} ms${a.expected_gap_ms !== undefined ? ` (schedule ${Math.round(a.expected_gap_ms)} ` +
+            `ms)` : ''}`).join(', ')}`;
         default: return '';
       }
     })
@@ -61,7 +66,8 @@ function testcase(r: RuleReport, area: string, strict: boolean): string[] {
     2,
   )}\n` : ''}${details(r)}`);
   out.push(`    <testcase classname="${xmlAttr(`hps.${area}`)}" name="${xmlAttr(r.id)}" time="${time(dur)}">`);
-  if (o === 'failure') out.push(`      <failure message="${xmlAttr(r.reason ?? r.status)}" type="${xmlAttr(`${r.status.toUpperCase()} ${r.level}`)}">${text}</failure>`);
+  if (o === 'failure') out.push(`      <failure message="${xmlAttr(r.reason ?? r.status)}" ` +
+    `type="${xmlAttr(`${r.status.toUpperCase()} ${r.level}`)}">${text}</failure>`);
   else if (o === 'error') out.push(`      <error message="${xmlAttr(r.reason ?? 'error')}" type="harness">${text}</error>`);
   else if (o === 'skipped') out.push(`      <skipped message="${xmlAttr(r.reason ?? 'skipped')}"/>`);
   if (r.status === 'warn' || r.status === 'flaky') out.push(`      <system-err>${text}</system-err>`);

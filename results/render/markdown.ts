@@ -34,7 +34,8 @@ function header(report: Report, cert: CertificateRead | undefined): string[] {
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
   const head = verdictHeadline(report);
-  const word = head.word === 'PARTIAL' ? '⚠️ PARTIAL' : head.word === 'CONFORMANT' ? '✅ conformant' : head.word === 'INCOMPLETE' ? '⚠️ incomplete' : '❌ not conformant';
+  const word = head.word === 'PARTIAL' ? '⚠️ PARTIAL' : head.word === 'CONFORMANT' ? '✅ conformant' : head.word === 'INCOMPLETE' ? '⚠️ ' +
+    'incomplete' : '❌ not conformant';
   return [
     md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${trustedMd(word)}`,
     '',

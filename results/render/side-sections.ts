@@ -61,7 +61,8 @@ export function policyMarkdown(r: Report): string[] {
 export function commandHtml(r: Report): Html | '' {
   const c = r.command;
   if (!c) return '';
-  const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
+  const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} ` +
+    `after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
   const shown = c.output_bytes > TAIL_BYTES ? ` (the last ${TAIL_BYTES / 1024} KiB)` : '';
   const open = c.exit_code !== 0 || c.timed_out;
   return html`<section id="command"><h2>The merchant's command</h2><p><code>${c.line}</code>: ${how}</p>
@@ -73,5 +74,13 @@ export function commandMarkdown(r: Report): string[] {
   if (!c) return [];
   const fence = '`'.repeat(Math.max(3, ...[...c.output_tail.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   // A fenced block is shown as text (no HTML, no Markdown inside it); the fence outruns any backtick run of the output.
-  return ['', md`**Command** ${mdCode(c.line)}: ${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none'}`} after ${(c.duration_ms / 1000).toFixed(1)} s`.text, '', fence, inert(c.output_tail.slice(-4096)) || '(no output)', fence];
+  return [
+    '',
+    md`**Command** ${mdCode(c.line)}: ${c.timed_out ? 'killed at its ' +
+      'deadline' : `exit ${c.exit_code ?? 'none'}`} after ${(c.duration_ms / 1000).toFixed(1)} s`.text,
+    '',
+    fence,
+    inert(c.output_tail.slice(-4096)) || '(no output)',
+    fence,
+  ];
 }

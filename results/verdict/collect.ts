@@ -120,7 +120,8 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
 
   if (real.length || findings.length) {
     const f0 = findings[0];
-    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic of ${f0.source.rule})` : ''}` : undefined);
+    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic ` +
+      `of ${f0.source.rule})` : ''}` : undefined);
     const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
     return {
       ...base,

@@ -52,7 +52,8 @@ function policyFailures(report: Report, p: VerdictPolicy): string[] {
   }
   if (p.minMustCoverage !== undefined) {
     const c = mustCoverage(report);
-    if (c.pct < p.minMustCoverage) because.push(`--min-must-coverage ${p.minMustCoverage}: ${c.ran} of ${c.testable} testable MUST rules ran (${c.pct} %)`);
+    if (c.pct < p.minMustCoverage) because.push(`--min-must-coverage ${p.minMustCoverage}: ${c.ran} of ${c.testable} testable MUST ` +
+      `rules ran (${c.pct} %)`);
   }
   return because;
 }

@@ -116,8 +116,10 @@ export function signatureProblem(cert: Certificate, signers?: readonly string[])
   } catch {
     return 'signature.public_key is not an SPKI public key';
   }
-  if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of signature.public_key (${fingerprint(key)})`;
-  if (signers && !signers.includes(s.public_key_sha256)) return `signed by ${showFingerprint(s.public_key_sha256)}, not by a signer named (${signers.map(showFingerprint).join(', ')})`;
+  if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of ` +
+    `signature.public_key (${fingerprint(key)})`;
+  if (signers && !signers.includes(s.public_key_sha256)) return `signed by ${showFingerprint(s.public_key_sha256)}, not by a signer ` +
+    `named (${signers.map(showFingerprint).join(', ')})`;
   const sig = Buffer.from(String(s.value), 'base64');
   // One spelling per signature: base64 that decodes leniently (padding bits, stray characters) is refused.
   if (sig.length !== 64 || sig.toString('base64') !== s.value) return 'signature.value is not the base64 of a 64-byte Ed25519 signature';

@@ -52,8 +52,10 @@ export function trafficLine(t: Traffic | undefined): string | undefined {
     b,
   ) => b[1].throttled - a[1].throttled).slice(0, 4).map(([n, a]) => `${n} ${a.throttled}`);
   const parts = [
-    c.throttled ? `throttled ${c.throttled}× (429 waited out, Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s in all${hot.length ? `; ${hot.join(', ')}` : ''})` : '',
-    c.transport_retries + c.status_retries ? `${c.transport_retries + c.status_retries} idempotent request(s) sent again (${c.transport_retries} after no answer, ${c.status_retries} after 502/503/504)` : '',
+    c.throttled ? `throttled ${c.throttled}× (429 waited out, Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s in ` +
+      `all${hot.length ? `; ${hot.join(', ')}` : ''})` : '',
+    c.transport_retries + c.status_retries ? `${c.transport_retries + c.status_retries} idempotent request(s) sent again ` +
+      `(${c.transport_retries} after no answer, ${c.status_retries} after 502/503/504)` : '',
     c.reruns ? `${c.reruns} rule test(s) run again after a blip` : '',
     c.outage_wait_ms >= 1000 ? `waited ${(c.outage_wait_ms / 1000).toFixed(1)} s for the target to answer again` : '',
   ].filter(Boolean);

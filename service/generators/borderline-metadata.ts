@@ -48,7 +48,12 @@ export function borderlineMetadata(): Arbitrary<BorderlineCase<Record<string, st
   const bengaliKey = bengaliString(64).map((k) => one(k, 'v', 'key is 64 Bengali letters (192 UTF-8 bytes)'));
   const oddKey = fc
     .constantFrom('', ' ', ' padded ', 'a\u0000b', 'line\nbreak', '__proto__', 'constructor')
-    .map((k) => one(k, 'v', `key is ${show(k)} (${k === '' ? 'empty' : k.trim() === '' ? 'blank' : /^[\x21-\x7e]+$/.test(k) ? 'a name JavaScript objects treat specially' : 'spaces or control characters'})`));
+    .map((k) => one(
+      k,
+      'v',
+      `key is ${show(k)} (${k === '' ? 'empty' : k.trim() === '' ? 'blank' : /^[\x21-\x7e]+$/.test(k) ? 'a name JavaScript objects ' +
+        'treat specially' : 'spaces or control characters'})`,
+    ));
   const emojiValue = fc
     .constantFrom(250, 500)
     .chain((n) => emojiString(n).map((v) => one(

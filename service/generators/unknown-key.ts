@@ -42,7 +42,8 @@ export function unknownKey(
       fc.tuple(base, alnum(1, 8)).map(([k, s]) => u('extended')(`${k}${s}`)),
       base.map((k) => {
         const { prefix, secret } = splitKey(k);
-        return u('case swapped')(`${prefix}${[...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')}`);
+        return u('case ' +
+          'swapped')(`${prefix}${[...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')}`);
       }),
       base.map((k) => {
         const { prefix, secret } = splitKey(k);

@@ -78,7 +78,8 @@ export function judgeLog(log: ReadLog, timing: Timing): Judgement {
   const findings = {
     'HOOK-RETRY-SCHEDULE': finding('no event failed in this log: no retry was owed'),
     'HOOK-RETRY-PUNCTUAL': finding('no retry in this log'),
-    'HOOK-MAX-ATTEMPTS': finding(`no event failed ${MAX_ATTEMPTS} times with the log watching ${realDuration(quietAfterLastMs(timing))} after the ${MAX_ATTEMPTS}th attempt`),
+    'HOOK-MAX-ATTEMPTS': finding(`no event failed ${MAX_ATTEMPTS} times with the log watching ${realDuration(quietAfterLastMs(timing))} ` +
+      `after the ${MAX_ATTEMPTS}th attempt`),
     'HOOK-RETRY-SAME-BODY': finding('no event was attempted twice in this log'),
     'HOOK-SIGNATURE-VALID': finding('no event delivery in this log'),
   } satisfies Record<JudgedRule, RuleFinding>;
@@ -121,13 +122,19 @@ function judgeSchedule(
     const tol = lateToleranceMs(t, want);
     const step = `attempt ${n + 1} (the ${gapName(RETRY_GAPS_MS[n - 1]!)} gap)`;
     if (down(a.at, b?.at ?? Math.min(until, a.at + want + tol))) {
-      f['HOOK-RETRY-SCHEDULE'].notes.push(`${g.label}: not judged from ${step} on: the sink was down meanwhile (an attempt may have been refused unseen)`);
+      f['HOOK-RETRY-SCHEDULE'].notes.push(`${g.label}: not judged from ${step} on: the sink was down meanwhile (an attempt may have ` +
+        `been refused unseen)`);
       return;
     }
     if (!b) {
       if (until >= a.at + want + tol) {
         f['HOOK-RETRY-SCHEDULE'].checks++;
-        fail(f['HOOK-RETRY-SCHEDULE'], g, `${g.label}: attempt ${n} failed (answered ${a.answer}) and ${step} never came: the log watched ${realDuration(until - a.at)} after it, the gap is ${realDuration(want)} at time scale ${t.timeScale} (tolerance ${realDuration(tol)})`);
+        fail(
+          f['HOOK-RETRY-SCHEDULE'],
+          g,
+          `${g.label}: attempt ${n} failed (answered ${a.answer}) and ${step} never came: the log watched ${realDuration(until - a.at)} ` +
+            `after it, the gap is ${realDuration(want)} at time scale ${t.timeScale} (tolerance ${realDuration(tol)})`,
+        );
       } else unfinished.push(`${g.label}: ${step} was due ${realDuration(a.at + want - until)} after the log ended`);
       return;
     }
@@ -135,8 +142,18 @@ function judgeSchedule(
     gapsSeen[n - 1]!++;
     f['HOOK-RETRY-SCHEDULE'].checks++;
     f['HOOK-RETRY-PUNCTUAL'].checks++;
-    if (actual < want - CLOCK_SLACK_MS) fail(f['HOOK-RETRY-SCHEDULE'], g, `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, before its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale})`);
-    else if (actual > want + tol) fail(f['HOOK-RETRY-PUNCTUAL'], g, `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, ${realDuration(actual - want)} later than its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale}; tolerance ${realDuration(tol)})`);
+    if (actual < want - CLOCK_SLACK_MS) fail(
+      f['HOOK-RETRY-SCHEDULE'],
+      g,
+      `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, before its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap ` +
+        `(${realDuration(want)} at time scale ${t.timeScale})`,
+    );
+    else if (actual > want + tol) fail(
+      f['HOOK-RETRY-PUNCTUAL'],
+      g,
+      `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, ${realDuration(actual - want)} later than ` +
+        `its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale}; tolerance ${realDuration(tol)})`,
+    );
   }
 }
 
@@ -154,13 +171,19 @@ function judgeLimit(
   if (next) {
     f.checks++;
     const extra = g.attempts.length - MAX_ATTEMPTS;
-    fail(f, g, `${g.label}: failed ${n} times and was attempted ${g.attempts.length} times (at most ${MAX_ATTEMPTS}); attempt ${n + 1} came ${realDuration(next.at - last.at)} after attempt ${n}${extra > 1 ? `, ${extra} attempts too many` : ''}`);
+    fail(
+      f,
+      g,
+      `${g.label}: failed ${n} times and was attempted ${g.attempts.length} times (at most ${MAX_ATTEMPTS}); attempt ${n + 1} ` +
+        `came ${realDuration(next.at - last.at)} after attempt ${n}${extra > 1 ? `, ${extra} attempts too many` : ''}`,
+    );
     return;
   }
   const quiet = quietAfterLastMs(t);
   if (until - last.at >= quiet && !down(last.at, until)) {
     f.checks++;
-    f.notes.push(`${g.label}: ${MAX_ATTEMPTS} failed attempts, none after them in the ${realDuration(until - last.at)} the log still watched`);
+    f.notes.push(`${g.label}: ${MAX_ATTEMPTS} failed attempts, none after them in the ${realDuration(until - last.at)} the log still ` +
+      `watched`);
   } else f.partly = `the log ended ${realDuration(Math.max(
     0,
     until - last.at,
@@ -215,7 +238,8 @@ function summarise(f: Record<JudgedRule, RuleFinding>, t: Timing, gapsSeen: numb
   f['HOOK-MAX-ATTEMPTS'].observed = { attempts_per_event: groups.slice(0, 50).map((g) => g.attempts.length) };
   const missingGaps = RETRY_GAPS_MS.map((g, i) => (gapsSeen[i] ? null : gapName(g))).filter((x) => x !== null);
   if (missingGaps.length && f['HOOK-RETRY-SCHEDULE'].checks > 0) {
-    const text = `no retry after the ${missingGaps.join(', ')} gap${missingGaps.length > 1 ? 's' : ''} in this log${unfinished.length ? ` (${unfinished[0]}${unfinished.length > 1 ? `; ${unfinished.length - 1} more` : ''})` : ''}`;
+    const text = `no retry after the ${missingGaps.join(', ')} gap${missingGaps.length > 1 ? 's' : ''} in this ` +
+      `log${unfinished.length ? ` (${unfinished[0]}${unfinished.length > 1 ? `; ${unfinished.length - 1} more` : ''})` : ''}`;
     f['HOOK-RETRY-SCHEDULE'].partly = text;
     f['HOOK-RETRY-PUNCTUAL'].partly = text;
   }

@@ -85,7 +85,8 @@ function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeI
   for (const g of f.failing.slice(0, MAX_TIMELINES)) evidence.push(timelineOf(g, i.timing));
   if (f.failures.length) evidence.push({ kind: 'replay', command: i.replay });
   for (const message of f.notes.slice(0, MAX_NOTES)) evidence.push({ kind: 'note', message });
-  const reason = f.failures.length ? `${f.failures[0]}${f.failures.length > 1 ? `; ${f.failures.length} violations` : ''}` : f.checks === 0 ? f.skipReason : undefined;
+  const reason = f.failures.length ? `${f.failures[0]}${f.failures.length > 1 ? `; ${f.failures.length} ` +
+    `violations` : ''}` : f.checks === 0 ? f.skipReason : undefined;
   return {
     id: rule.id, area: rule.area, level: rule.level, status, title: rule.requirement, spec: rule.section,
     ...(rule.ruling ? { ruling: rule.ruling } : {}),

@@ -77,6 +77,7 @@ function printJudgeSummary(report: Report, dir: string, log: (l: string) => void
   for (const r of report.rules) log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id}${r.reason ? ` — ${r.reason}` : ''}`)}`.slice(0, 400));
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const s = report.summary;
-  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · skip ${s.skip} · judged in ${report.duration_ms} ms`);
+  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · skip ${s.skip} · judged in ${report.duration_ms} ` +
+    `ms`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

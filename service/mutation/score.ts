@@ -158,7 +158,8 @@ export function formatMutationTable(m: MutationSummary): string {
       `${m.byChance} caught by chance (counted as missed) · ` +
       `${controls.length} negative controls, ${controls.filter((r) => r.caught).length} raised nothing · ` +
       `seeds ${m.seeds.join(', ')} · ${m.runs} runs · ${(m.duration_ms / 1000).toFixed(1)} s`,
-    m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable MUST/SHOULD rule is declared by at least one fault',
+    m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable ' +
+      'MUST/SHOULD rule is declared by at least one fault',
   ].join('\n');
 }
 

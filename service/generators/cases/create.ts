@@ -344,7 +344,8 @@ function invalidListRows(members: readonly string[], code: ErrorCode, notMembers
 }
 
 const listTitle = (field: string) => (r: ListRow): string =>
-  `${field} ${quoted(r.value)} ${r.codes.length === 1 ? 'names something other than the allowed values' : 'is not an array of allowed values'}: 400 ${codesText(r.codes)}`;
+  `${field} ${quoted(r.value)} ${r.codes.length === 1 ? 'names something other than the allowed values' : 'is not an array of allowed ' +
+    'values'}: 400 ${codesText(r.codes)}`;
 
 /** CREATE-ALLOWED-METHODS-VALID: each method and both, in either order. */
 export const VALID_METHODS_CASES: CaseTable<string[]> = {

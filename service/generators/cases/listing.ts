@@ -147,7 +147,8 @@ export const TIGHT_RANGE_CASES: CaseTable<TightRangeRow> = {
     'cancel',
     'helper-cancel',
   ] as const).flatMap((move) => [0, 345].map((offsetMinutes) => ({ move, offsetMinutes }))),
-  title: (r) => `created_from / created_to 1 ms either side of a ${MOVED_TO[r.move]} Payment's created_at (${offsetLabel(r.offsetMinutes)}) list it`,
+  title: (r) => `created_from / created_to 1 ms either side of a ${MOVED_TO[r.move]} Payment's created_at ` +
+    `(${offsetLabel(r.offsetMinutes)}) list it`,
 };
 
 export const LISTING_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [

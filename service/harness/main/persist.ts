@@ -44,7 +44,11 @@ export function writeRunFiles(
       warn(inertLine(`hps-conformance: cannot write the report into ${dir} (${because}): the results are in ${fallback} instead`));
       return { dir: fallback, fallbackBecause: because, certificate };
     } catch (e2) {
-      throw new HarnessError('HPS_ERR_REPORT', inertLine(`cannot write the report into ${dir} (${because}) nor into a fallback directory (${(e2 as NodeJS.ErrnoException).code ?? (e2 as Error).message}): the results are lost`));
+      throw new HarnessError(
+        'HPS_ERR_REPORT',
+        inertLine(`cannot write the report into ${dir} (${because}) nor into a fallback directory ` +
+          `(${(e2 as NodeJS.ErrnoException).code ?? (e2 as Error).message}): the results are lost`),
+      );
     }
   }
 }

@@ -120,7 +120,8 @@ class Progress {
   }
 
   private status(): string {
-    return `${this.area || '…'} · rules ${this.done.size}/${this.o.selected.length} · ${this.requests} requests · ${this.fails} FAIL · ${this.elapsed()}`;
+    return `${this.area || '…'} · rules ${this.done.size}/${this.o.selected.length} · ${this.requests} requests · ${this.fails} FAIL ` +
+      `· ${this.elapsed()}`;
   }
 
   private line(s: string): void {
@@ -148,7 +149,8 @@ class Progress {
     // An area without suite files (every rule untestable) has nothing to wait for.
     for (const a of this.perArea.values()) if (a.files === 0) a.rules.forEach((r) => this.markDone(r.id));
     if (this.o.live) this.timer = setInterval(() => this.repaint(true), 1000).unref();
-    else this.line(`running ${this.o.selected.length} rules in ${[...this.perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
+    else this.line(`running ${this.o.selected.length} rules in ${[...this.perArea.values()].filter((a) => a.files > 0).length} ` +
+      `area(s), ${specs.length} suite file(s)…`);
     this.repaint(true);
   }
 
@@ -226,7 +228,8 @@ class Progress {
     const a = name ? this.perArea.get(name) : undefined;
     if (!a || --a.files > 0) return;
     for (const r of a.rules) this.markDone(r.id);
-    if (!this.o.live) this.line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · rules ${this.done.size}/${this.o.selected.length} · ${this.elapsed()}`);
+    if (!this.o.live) this.line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · ` +
+      `rules ${this.done.size}/${this.o.selected.length} · ${this.elapsed()}`);
     else this.repaint(true);
   }
 

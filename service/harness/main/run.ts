@@ -149,7 +149,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   try {
     // A key that behaves as the spec forbids for what it is declared to be is judged, not blamed on the profile.
     const contradictions = await preflight(target.profile, { keys: !target.embedded });
-    for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile is wrong: ${c.profileWrong})`);
+    for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile ` +
+      `is wrong: ${c.profileWrong})`);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules · ${workers} suite workers${rtt === undefined ? '' : ` (a round trip ${rtt.toFixed(1)} ms)`}`);
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
@@ -327,15 +328,19 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     if (oneCase !== undefined) log(`        replay the case alone: ${inertLine(oneCase)}`);
   }
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
-    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to ` +
+      `answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   for (const why of (report.incomplete_because ?? []).slice(0, 40)) log(`  NOT PROVEN ${inertLine(why)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   const head = verdictHeadline(report);
-  log(`verdict: ${head.word === 'PARTIAL' ? `PARTIAL (${inertLine(head.detail!)})` : report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  log(`verdict: ${head.word === 'PARTIAL' ? `PARTIAL (${inertLine(head.detail!)})` : report.verdict} · pass ${s.pass} · fail ${s.fail} ` +
+    `· warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   if (report.classes) log(classesLine(report.classes));
-  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} ` +
+    `failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests ` +
+    `· ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

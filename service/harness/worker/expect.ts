@@ -80,7 +80,8 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
   const code = res.json?.error?.code;
   if (res.status !== status || !codes.includes(code)) {
     // The status right, the code not: name the missing piece ("answered 404, expected 404 not_found" hid it).
-    const missing = res.status !== status ? '' : code === undefined ? ' (the answer carries no error.code)' : ` (error.code ${JSON.stringify(code)} is not ${codes.join(' or ')})`;
+    const missing = res.status !== status ? '' : code === undefined ? ' (the answer carries no error.code)' : ` ` +
+      `(error.code ${JSON.stringify(code)} is not ${codes.join(' or ')})`;
     throw new Mismatch(
       `${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status} ${codes.join(' or ')}${missing}`,
       { status, code: codes },

@@ -131,7 +131,8 @@ function statusGoesBack(earlier: PaymentView, view: PaymentView): ViewDifference
   const now = statusOf(view);
   if (!was || !now || view.sentAt <= earlier.answeredAt || REACHABLE[was]!.has(now)) return [];
   return [{
-    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${earlier.where} had answered ${was} (${was} never becomes ${now})`,
+    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${earlier.where} had answered ${was} ` +
+      `(${was} never becomes ${now})`,
     expected: [...REACHABLE[was]!],
     actual: now,
   }];
