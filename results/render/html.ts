@@ -10,7 +10,17 @@ import { mutationHtml } from './html-mutation.ts';
 import { casesHtml } from './html-cases.ts';
 import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { classesHtml } from './classes.ts';
-import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
+import {
+  STATUSES,
+  areaAnchor,
+  badge,
+  certificateHtml,
+  failuresHtml,
+  hasAmbient,
+  observedSectionHtml,
+  tallyHtml,
+  trafficHtml,
+} from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
 import type { CertificateRead, Evidence, Report, RuleReport, RuleStatus } from '../../catalogue/report/model.ts';

@@ -36,7 +36,8 @@ export const FIELD_RULES: FieldRules<'CREATE-ALLOWED-CHANNELS-INVALID'> = {
   violations: {
     'CREATE-ALLOWED-CHANNELS-INVALID': (slots) => (slots.includes('allowed_channels') ? [invalidAllowedChannels().map(set('allowed_channels'))] : []),
   },
-  // "allowed_channels names something other than ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER']" (a list that is no array is also a wrong type)
+  // "allowed_channels names something other than ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER']" (a list that is no array is also a
+  // wrong type)
   oracle: (body) => (has(
     body,
     'allowed_channels',

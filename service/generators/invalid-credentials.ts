@@ -10,7 +10,13 @@ import { printedAs, type BadCredential, type CredentialConstraints } from './int
 import { malformedAuthorization } from './malformed-authorization.ts';
 import { unknownKey } from './unknown-key.ts';
 
-export { splitKey, printWithoutText, type BadCredential, type CredentialConstraints, type PrintCredential } from './internal/credentials.ts';
+export {
+  splitKey,
+  printWithoutText,
+  type BadCredential,
+  type CredentialConstraints,
+  type PrintCredential,
+} from './internal/credentials.ts';
 
 /** Every way of not holding a valid key: missing, malformed, unknown, and revoked when the profile has one. */
 export function invalidCredentials(

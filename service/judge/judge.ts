@@ -12,7 +12,17 @@
  * restart) is not judged: an attempt may have been refused unseen, so the group's count stops there.
  */
 import { acknowledged, type LoggedAttempt, type ReadLog } from './read-log.ts';
-import { CLOCK_SLACK_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, gapName, lateToleranceMs, quietAfterLastMs, realDuration, scaledGapMs, type Timing } from './schedule.ts';
+import {
+  CLOCK_SLACK_MS,
+  MAX_ATTEMPTS,
+  RETRY_GAPS_MS,
+  gapName,
+  lateToleranceMs,
+  quietAfterLastMs,
+  realDuration,
+  scaledGapMs,
+  type Timing,
+} from './schedule.ts';
 
 export const JUDGED_RULES = [
   'HOOK-RETRY-SCHEDULE',

@@ -19,7 +19,17 @@ import { nowMs, queryOf, readBody, readHead, resetSocket, sha256, summary, type 
 import type { ResolvedOptions } from './options.ts';
 import { handleQueryRequest, QUERY_PREFIX } from './query-api.ts';
 import { sendJson } from './send-json.ts';
-import type { Delivery, DeliveryEvent, DeliveryProblem, HoldSettlement, RecordedAnswer, RedirectHit, RoutingProblem, SinkEndpoint, SinkStats } from './types.ts';
+import type {
+  Delivery,
+  DeliveryEvent,
+  DeliveryProblem,
+  HoldSettlement,
+  RecordedAnswer,
+  RedirectHit,
+  RoutingProblem,
+  SinkEndpoint,
+  SinkStats,
+} from './types.ts';
 import { verifySignature, type SignatureVerdict } from './verify-signature.ts';
 
 export const REDIRECT_TARGET_PREFIX = `${QUERY_PREFIX}/redirect-target/`;
