@@ -128,10 +128,9 @@ function checkBaseUrl(baseUrl: string, source: string): void {
 export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): Profile {
   // A UTF-8 byte-order mark (some Windows editors write one) is not part of the JSON.
   const raw = parseJson(text.replace(/^\uFEFF/, ''), source);
-  if (nestedDeeperThan(
-    raw,
-    MAX_PROFILE_DEPTH,
-  )) throw new HarnessError('HPS_ERR_PROFILE', `${source}: nested deeper than ${MAX_PROFILE_DEPTH} levels (not a profile)`);
+  if (nestedDeeperThan(raw, MAX_PROFILE_DEPTH)) {
+    throw new HarnessError('HPS_ERR_PROFILE', `${source}: nested deeper than ${MAX_PROFILE_DEPTH} levels (not a profile)`);
+  }
   const problems: string[] = [];
   const data = interpolateEnv(raw, env, problems);
   if (problems.length) {

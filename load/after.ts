@@ -46,10 +46,9 @@ export async function rereadSample(client: Client, key: string, created: readonl
       const v = validate('Payment', res.json);
       if (!v.valid) return bad.add(`GET ${ref.id} after the run: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
       if (res.json.id !== ref.id) return bad.add(`GET ${ref.id} after the run: answered payment ${JSON.stringify(res.json.id)}`);
-      if (!decimalEquals(
-        res.json.amount,
-        ref.amount,
-      )) bad.add(`GET ${ref.id} after the run: amount ${JSON.stringify(res.json.amount)}, created with "${ref.amount}"`);
+      if (!decimalEquals(res.json.amount, ref.amount)) {
+        bad.add(`GET ${ref.id} after the run: amount ${JSON.stringify(res.json.amount)}, created with "${ref.amount}"`);
+      }
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
       bad.add(`GET ${ref.id} after the run: ${e.message}`);

@@ -52,7 +52,12 @@ export function loadCompanion(
   let r: LoadReport;
   try {
     r = JSON.parse(readCappedText(file, REPORT_MAX_BYTES, 'report', 'HPS_ERR_REPORT')) as LoadReport;
-    if (r?.kind !== 'load' || !Array.isArray(r.checks) || !Array.isArray(r.thresholds) || typeof r.run_id !== 'string') throw new Error('not the kind, checks and thresholds a load run writes');
+    if (
+      r?.kind !== 'load' ||
+      !Array.isArray(r.checks) ||
+      !Array.isArray(r.thresholds) ||
+      typeof r.run_id !== 'string'
+    ) throw new Error('not the kind, checks and thresholds a load run writes');
   } catch (e) {
     throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);
   }

@@ -277,11 +277,9 @@ export class Observations {
     const v = json === undefined ? { valid: false, errors: ['body is not JSON'] } : validate('Payment', json);
     if (!v.valid) this.read.bad.add(`GET ${ref.id}: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
     else if (json.id !== ref.id) this.read.bad.add(`GET ${ref.id}: answered payment ${JSON.stringify(json.id)}`);
-    else if (!decimalEquals(
-      json.amount,
-      ref.amount,
-    )) this.read.bad.add(`GET ${ref.id}: amount ${JSON.stringify(json.amount)}, created with "${ref.amount}"`);
-    else {
+    else if (!decimalEquals(json.amount, ref.amount)) {
+      this.read.bad.add(`GET ${ref.id}: amount ${JSON.stringify(json.amount)}, created with "${ref.amount}"`);
+    } else {
       if (this.validReads.size >= VALID_READS_KEPT) this.validReads.clear();
       this.validReads.set(ref, body);
     }

@@ -54,7 +54,15 @@ function sameRunAndScenario(first: LoadReport, r: LoadReport, dirs: readonly [st
 export function checkShardSet(shards: readonly LoadReport[], dirs: readonly string[], allowMissing: boolean): ShardSet {
   shards.forEach((r, i) => {
     const s = r.shard_of;
-    if (!s || typeof s.run_id !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(s.run_id) || !Number.isInteger(s.index) || !Number.isInteger(s.count) || s.index < 1 || s.index > s.count) {
+    if (
+      !s ||
+      typeof s.run_id !== 'string' ||
+      !/^[A-Za-z0-9_-]{1,40}$/.test(s.run_id) ||
+      !Number.isInteger(s.index) ||
+      !Number.isInteger(s.count) ||
+      s.index < 1 ||
+      s.index > s.count
+    ) {
       refuse(`${dirs[i]} is not the shard of a run (written without --shard and --run-id, or by a version whose shards did not carry ` +
         `their run id): merge the shards of one run`);
     }

@@ -253,5 +253,8 @@ function summarise(f: Record<JudgedRule, RuleFinding>, t: Timing, gapsSeen: numb
     f['HOOK-RETRY-SCHEDULE'].partly = text;
     f['HOOK-RETRY-PUNCTUAL'].partly = text;
   }
-  if (f['HOOK-RETRY-SCHEDULE'].checks === 0 && unfinished.length) f['HOOK-RETRY-SCHEDULE'].skipReason = `the log ended before any retry was due: ${unfinished[0]}`;
+  if (
+    f['HOOK-RETRY-SCHEDULE'].checks === 0 &&
+    unfinished.length
+  ) f['HOOK-RETRY-SCHEDULE'].skipReason = `the log ended before any retry was due: ${unfinished[0]}`;
 }

@@ -189,7 +189,15 @@ class LogAccumulator {
   }
 
   private delivery(d: unknown): boolean {
-    if (!isObject(d) || !finite(d.seq) || !finite(d.receivedAt) || typeof d.path !== 'string' || typeof d.body !== 'string' || !isObject(d.headers) || !isObject(d.answer)) return false;
+    if (
+      !isObject(d) ||
+      !finite(d.seq) ||
+      !finite(d.receivedAt) ||
+      typeof d.path !== 'string' ||
+      typeof d.body !== 'string' ||
+      !isObject(d.headers) ||
+      !isObject(d.answer)
+    ) return false;
     this.seen(d.receivedAt);
     if (d.problem !== null && d.problem !== undefined) return true; // rejected (older logs kept some): not the target's signed event
     const event = isObject(d.event) && typeof d.event.id === 'string' ? d.event : null;

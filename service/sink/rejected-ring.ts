@@ -52,7 +52,10 @@ export class RejectedRing {
     if (isEvidence(d)) {
       this.evidence.push(d);
       this.evidenceBytes += d.body.length;
-      while (this.evidence.length > this.limits.evidenceEntries || (this.evidenceBytes > this.limits.evidenceBodyBytes && this.evidence.length > 1)) {
+      while (
+        this.evidence.length > this.limits.evidenceEntries ||
+        (this.evidenceBytes > this.limits.evidenceBodyBytes && this.evidence.length > 1)
+      ) {
         this.evidenceBytes -= this.evict(this.evidence).body.length;
       }
       return;

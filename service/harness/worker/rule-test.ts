@@ -108,7 +108,13 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       // a create without Idempotency-Key) is not the target's answer: once the target answers
       // again the rule's test runs once more from the start, and the report says so.
       const transport = transportCause(e);
-      if (!transport || transport.notSent || transport.code === 'HPS_ERR_TARGET_THROTTLED' || transport.code === 'HPS_ERR_KEY_REJECTED' || !(await targetAnswers(ctx))) throw e;
+      if (
+        !transport ||
+        transport.notSent ||
+        transport.code === 'HPS_ERR_TARGET_THROTTLED' ||
+        transport.code === 'HPS_ERR_KEY_REJECTED' ||
+        !(await targetAnswers(ctx))
+      ) throw e;
       await attempt(`${transport.code}: ${transport.message}`.slice(0, 300));
     }
   });
