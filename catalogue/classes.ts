@@ -31,7 +31,8 @@ type ClassDefinition = Omit<ConformanceClass, 'rules'>;
 const DEFINITIONS: readonly ClassDefinition[] = [
   {
     id: 'core', title: 'API core', dependsOn: [],
-    covers: 'Everything one Test secret key can exercise: authentication, routing, response shapes, createPayment validation, idempotency, the Test helpers, listing, versioning, unknown orders.',
+    covers: 'Everything one Test secret key can exercise: authentication, routing, response shapes, createPayment validation, ' +
+      'idempotency, the Test helpers, listing, versioning, unknown orders.',
   },
   {
     id: 'scopes', title: 'Restricted and revoked keys', dependsOn: ['core'],
@@ -39,7 +40,8 @@ const DEFINITIONS: readonly ClassDefinition[] = [
   },
   {
     id: 'isolation-business', title: 'Isolation between businesses', dependsOn: ['core'],
-    covers: 'Another business\'s key sees none of this business\'s Payments; idempotency keys are scoped to the API key and external_id uniqueness to the business (IDEM-SCOPED-TO-API-KEY runs with keys.other_test or keys.test_write_only).',
+    covers: 'Another business\'s key sees none of this business\'s Payments; idempotency keys are scoped to the API key and external_id ' +
+      'uniqueness to the business (IDEM-SCOPED-TO-API-KEY runs with keys.other_test or keys.test_write_only).',
   },
   {
     id: 'isolation-live', title: 'Test/Live isolation', dependsOn: ['core'],
@@ -47,23 +49,28 @@ const DEFINITIONS: readonly ClassDefinition[] = [
   },
   {
     id: 'live-readiness', title: 'Live readiness', dependsOn: ['core'],
-    covers: 'Live creates by a business not ready, without credit, or asking for a method or channel it cannot receive are refused with their codes; a ready business creates.',
+    covers: 'Live creates by a business not ready, without credit, or asking for a method or channel it cannot receive are refused with ' +
+      'their codes; a ready business creates.',
   },
   {
     id: 'orders', title: 'Payments for orders', dependsOn: ['core'],
-    covers: 'Payments referring to existing orders and customers: accepted within the remaining due, refused on customer mismatch, excess, a cancelled order or a foreign customer.',
+    covers: 'Payments referring to existing orders and customers: accepted within the remaining due, refused on customer mismatch, ' +
+      'excess, a cancelled order or a foreign customer.',
   },
   {
     id: 'webhooks', title: 'Webhook delivery', dependsOn: ['core'],
-    covers: 'Events are emitted for every change, signed, routed by environment, subscription and state, retried on failure with the same body, never after an acknowledgement, and delivered at least once.',
+    covers: 'Events are emitted for every change, signed, routed by environment, subscription and state, retried on failure with the ' +
+      'same body, never after an acknowledgement, and delivered at least once.',
   },
   {
     id: 'webhooks-schedule', title: 'The whole retry schedule', dependsOn: ['core', 'webhooks'],
-    covers: 'A failing event is retried on the spec\'s schedule (never early) and attempted at most 8 times: the run waits the whole schedule out (divided by time_scale).',
+    covers: 'A failing event is retried on the spec\'s schedule (never early) and attempted at most 8 times: the run waits the whole ' +
+      'schedule out (divided by time_scale).',
   },
   {
     id: 'control', title: 'Operator actions (control interface)', dependsOn: ['core'],
-    covers: 'What only the service\'s operators can cause, reached through the profile\'s control interface: a reversal (REVERSED and payment.reversed) and Send test event (endpoint.test).',
+    covers: 'What only the service\'s operators can cause, reached through the profile\'s control interface: a reversal (REVERSED and ' +
+      'payment.reversed) and Send test event (endpoint.test).',
   },
   {
     id: 'rate-limiting', title: 'Rate limiting', dependsOn: ['core'],
@@ -71,11 +78,13 @@ const DEFINITIONS: readonly ClassDefinition[] = [
   },
   {
     id: 'receiver', title: 'Merchant webhook receiver', side: 'receiver', dependsOn: [],
-    covers: 'A merchant\'s webhook endpoint (`hps-conformance receiver`): acknowledges, verifies signatures on the raw body and timestamp, ignores unknown types, answers in time, and never processes what it rejected.',
+    covers: 'A merchant\'s webhook endpoint (`hps-conformance receiver`): acknowledges, verifies signatures on the raw body and ' +
+      'timestamp, ignores unknown types, answers in time, and never processes what it rejected.',
   },
   {
     id: 'client', title: 'Merchant API client', side: 'client', dependsOn: [],
-    covers: 'A merchant\'s API client (`hps-conformance client`): retries what the guidance says with the same Idempotency-Key, honours Retry-After, retries a cancel only after a 429, never retries a 4xx.',
+    covers: 'A merchant\'s API client (`hps-conformance client`): retries what the guidance says with the same Idempotency-Key, honours ' +
+      'Retry-After, retries a cancel only after a 429, never retries a 4xx.',
   },
 ];
 

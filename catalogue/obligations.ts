@@ -72,7 +72,11 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   ],
   'overview.json-over-https': [
     ['json', 'every answer of the API is JSON'],
-    ['https', 'the API is served over HTTPS', 'The transport is the deployment\'s choice of base_url; a loopback or staging target may be plain HTTP.'],
+    [
+      'https',
+      'the API is served over HTTPS',
+      'The transport is the deployment\'s choice of base_url; a loopback or staging target may be plain HTTP.',
+    ],
   ],
   'overview.amounts-decimal-strings': [
     ['answers-strings', 'amounts in answers are decimal strings, never JSON numbers'],
@@ -81,20 +85,43 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   'payment.field.id': paymentField('id', 'a string', true, 'the id names the Payment: GET of it answers the same Payment'),
   'payment.field.object': paymentField('object', 'a string', true, '`object` is always `payment`'),
   'payment.field.livemode': paymentField('livemode', 'a boolean', true, '`livemode` is false for a Test Payment and true for a Live one'),
-  'payment.field.status': [...paymentField('status', 'a PaymentStatus', true), ['current', '`status` is the Payment\'s current state in every representation']],
-  'payment.field.amount': paymentField('amount', 'a string', true, '`amount` is a decimal string in BDT major units equal to the amount created'),
+  'payment.field.status': [
+    ...paymentField('status', 'a PaymentStatus', true),
+    ['current', '`status` is the Payment\'s current state in every representation'],
+  ],
+  'payment.field.amount': paymentField(
+    'amount',
+    'a string',
+    true,
+    '`amount` is a decimal string in BDT major units equal to the amount created',
+  ),
   'payment.field.currency': paymentField('currency', 'a string', true, '`currency` is always `BDT`'),
   'payment.field.description': paymentField('description', 'a string or null', false, '`description` is what the create sent'),
-  'payment.field.merchant_reference': paymentField('merchant_reference', 'a string or null', false, '`merchant_reference` is what the create sent, kept apart from external_id'),
+  'payment.field.merchant_reference': paymentField(
+    'merchant_reference',
+    'a string or null',
+    false,
+    '`merchant_reference` is what the create sent, kept apart from external_id',
+  ),
   'payment.field.external_id': paymentField('external_id', 'a string or null', false, '`external_id` is what the create sent'),
   'payment.field.metadata': paymentField('metadata', 'a Metadata object', false, '`metadata` is what the create sent'),
   'payment.field.allowed_methods': paymentField('allowed_methods', 'an array of PaymentMethod', false),
   'payment.field.allowed_channels': paymentField('allowed_channels', 'an array of CollectionChannel', false),
   'payment.field.return_url': paymentField('return_url', 'a string or null', false),
-  'payment.field.checkout_url': paymentField('checkout_url', 'a string or null', false, '`checkout_url` is an absolute address of the hosted checkout'),
+  'payment.field.checkout_url': paymentField(
+    'checkout_url',
+    'a string or null',
+    false,
+    '`checkout_url` is an absolute address of the hosted checkout',
+  ),
   'payment.field.created_at': paymentField('created_at', 'a date-time string', true, '`created_at` is the moment of the create'),
   'payment.field.paid_at': paymentField('paid_at', 'a date-time string or null', false, '`paid_at` is set when the Payment becomes PAID'),
-  'payment.field.cancelled_at': paymentField('cancelled_at', 'a date-time string or null', false, '`cancelled_at` is set when the Payment is cancelled'),
+  'payment.field.cancelled_at': paymentField(
+    'cancelled_at',
+    'a date-time string or null',
+    false,
+    '`cancelled_at` is set when the Payment is cancelled',
+  ),
   'enums.payment-status': [
     ['values', 'a Payment\'s status is one of PENDING, PAID, CANCELLED, REVERSED'],
     ['reversed-no-transfer', 'REVERSED implies no provider-side transfer back', 'The provider side is not visible through the API.'],
@@ -177,7 +204,11 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['after-transition', 'a transition event\'s data.object shows the Payment after the transition, as GET does'],
   ],
   'error.param-optional': [
-    ['optional', 'an error may omit `param`', 'A permission, not a duty: an error with or without param is conformant, so no answer can break it.'],
+    [
+      'optional',
+      'an error may omit `param`',
+      'A permission, not a duty: an error with or without param is conformant, so no answer can break it.',
+    ],
     ['names-parameter', 'when present, `param` names the offending parameter'],
   ],
   'states.create-pending': [
@@ -189,7 +220,11 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['pending-only', 'a cancel of a PENDING Payment makes it CANCELLED'],
     ['cancelled-at', 'a cancel sets cancelled_at'],
     ['event', 'a cancel emits payment.cancelled'],
-    ['checkout-and-fee', 'the active checkout attempt is cancelled and its fee reservation released', 'Checkout attempts and fee reservations are not visible through the API.'],
+    [
+      'checkout-and-fee',
+      'the active checkout attempt is cancelled and its fee reservation released',
+      'Checkout attempts and fee reservations are not visible through the API.',
+    ],
   ],
   'states.helper-succeed': [
     ['paid', 'succeed on a PENDING Test Payment makes it PAID'],

@@ -13,13 +13,25 @@ const LISTING_ENV: CaseEnv = { testKey: 'pt_test_sk_LISTING0only0no0target0' };
 /** `--case N|TITLE`, checked: exactly one --rule, and that rule has such a case (exit 2 otherwise). */
 export function caseOption(value: unknown, rules: readonly string[]): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new HarnessError('HPS_ERR_USAGE', '--case needs a case number or title (run --dry-run --cases lists them)');
-  if (rules.length !== 1) throw new HarnessError('HPS_ERR_USAGE', '--case goes with exactly one --rule ID (a case is numbered within its rule)');
+  if (typeof value !== 'string' || value.trim() === '') throw new HarnessError(
+    'HPS_ERR_USAGE',
+    '--case needs a case number or title (run --dry-run --cases lists them)',
+  );
+  if (rules.length !== 1) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    '--case goes with exactly one --rule ID (a case is numbered within its rule)',
+  );
   const rule = rules[0]!;
   const cases = casesOfRule(rule, LISTING_ENV);
-  if (cases.length === 0) throw new HarnessError('HPS_ERR_USAGE', `${rule} has no fixed cases (run --dry-run --cases lists the rules that have)`);
+  if (cases.length === 0) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `${rule} has no fixed cases (run --dry-run --cases lists the rules that have)`,
+  );
   if (!cases.some((c) => caseMatches(value, c))) {
-    throw new HarnessError('HPS_ERR_USAGE', `${rule} has no case ${JSON.stringify(value.slice(0, 200))}: its cases are 1-${cases.length} (run --dry-run --cases --rule ${rule})`);
+    throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `${rule} has no case ${JSON.stringify(value.slice(0, 200))}: its cases are 1-${cases.length} (run --dry-run --cases --rule ${rule})`,
+    );
   }
   return value;
 }

@@ -113,14 +113,16 @@ export function formatClauseMatrix(rows: readonly ClauseRow[]): string[] {
     const tag = row.standing === 'checked' ? '' : ` [${row.standing}${row.reason ? `: ${row.reason}` : ''}]`;
     lines.push(`  ${row.clause.id}${tag}`, `      "${row.clause.quote}"`);
     for (const { rule, faults } of row.rules) {
-      const f = faults.length > 0 ? faults.join(', ') : rule.untestable ? '(not exercisable through the API)' : rule.level === 'OBSERVE' ? '(OBSERVE: records, cannot fail)' : '(no planted fault)';
+      const f = faults.length > 0 ? faults.join(', ') : rule.untestable ? '(not exercisable through the ' +
+        'API)' : rule.level === 'OBSERVE' ? '(OBSERVE: records, cannot fail)' : '(no planted fault)';
       lines.push(`      → ${rule.id.padEnd(36)} ${rule.level.padEnd(7)} ${f}`);
     }
   }
   const n = clauseFigures(rows);
   lines.push(
     '',
-    `${n.clauses} clauses: ${n.normative} normative (${n.checked} checked by a rule, ${n.untestable} reasoned untestable, ${n.unchecked} unchecked), ${n.informative} informative`,
+    `${n.clauses} clauses: ${n.normative} normative (${n.checked} checked by a rule, ${n.untestable} reasoned ` +
+      `untestable, ${n.unchecked} unchecked), ${n.informative} informative`,
     `${n.judgingRulesWithFaults} of ${n.judgingRules} rules that can fail (testable MUST and SHOULD) have a planted fault`,
   );
   return lines;
@@ -163,7 +165,8 @@ export function obligationMatrix(): ObligationRow[] {
 export function unlinkedViolations(): string[] {
   const rows = new Map(obligationMatrix().map((r) => [r.obligation.id, r]));
   return allFaults().flatMap((f) =>
-    f.violates.filter((id) => !rows.get(id)!.provedBy.some((p) => p.fault === f.name)).map((id) => `${f.name} violates ${id}, which none of ${f.breaks.join(', ')} cites`),
+    f.violates.filter((id) => !rows.get(id)!.provedBy.some((p) => p.fault === f.name)).map((id) => `${f.name} violates ${id}, which ` +
+      `none of ${f.breaks.join(', ')} cites`),
   );
 }
 
@@ -221,7 +224,9 @@ export function formatObligationMatrix(clauses: readonly ClauseRow[], rows: read
   const n = obligationFigures(rows);
   lines.push(
     '',
-    `${n.obligations} obligations of ${clauses.filter((c) => c.standing !== 'informative').length} normative clauses: ${n.proved} proved by a planted fault of their own, ${n.untestable} reasoned untestable, ${n.namedOnly} named only; ${n.informativeClauses} clauses informative`,
+    `${n.obligations} obligations of ${clauses.filter((c) => c.standing !== 'informative').length} normative clauses: ${n.proved} ` +
+      `proved by a planted fault of their own, ${n.untestable} reasoned untestable, ${n.namedOnly} named only; ${n.informativeClauses} ` +
+      `clauses informative`,
     `${n.faultsDeclaringObligations} of ${n.faults} planted faults declare the obligation they violate`,
   );
   return lines;
@@ -231,7 +236,17 @@ export function formatObligationMatrix(clauses: readonly ClauseRow[], rows: read
 export function obligationMatrixJson(clauses: readonly ClauseRow[], rows: readonly ObligationRow[]): object {
   const entries = clauses.flatMap((clause): object[] => {
     if (clause.standing === 'informative') {
-      return [{ id: clause.clause.id, clause: clause.clause.id, section: clause.clause.section, normative: false, status: 'informative', says: clause.clause.quote, rules: clause.rules.map((r) => r.rule.id), proved_by: [], reason: clause.reason }];
+      return [{
+        id: clause.clause.id,
+        clause: clause.clause.id,
+        section: clause.clause.section,
+        normative: false,
+        status: 'informative',
+        says: clause.clause.quote,
+        rules: clause.rules.map((r) => r.rule.id),
+        proved_by: [],
+        reason: clause.reason,
+      }];
     }
     return rows.filter((r) => r.obligation.clause === clause.clause.id).map((r) => ({
       id: r.obligation.id,
@@ -246,5 +261,16 @@ export function obligationMatrixJson(clauses: readonly ClauseRow[], rows: readon
     }));
   });
   const n = obligationFigures(rows);
-  return { clauses: entries, totals: { obligations: n.obligations, proved: n.proved, untestable: n.untestable, named_only: n.namedOnly, informative_clauses: n.informativeClauses, faults: n.faults, faults_declaring_obligations: n.faultsDeclaringObligations } };
+  return {
+    clauses: entries,
+    totals: {
+      obligations: n.obligations,
+      proved: n.proved,
+      untestable: n.untestable,
+      named_only: n.namedOnly,
+      informative_clauses: n.informativeClauses,
+      faults: n.faults,
+      faults_declaring_obligations: n.faultsDeclaringObligations,
+    },
+  };
 }

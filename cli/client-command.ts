@@ -8,15 +8,29 @@ import { sidePolicyOf } from './receiver-command.ts';
 export async function clientCommand(o: Options): Promise<number> {
   if (o.mutation) return mutation(intOption(o, 'seed', 0, 2147483647) ?? 1);
   const command = o.run as string | undefined;
-  if (!command?.trim()) throw new HarnessError('HPS_ERR_USAGE', 'client needs --run "COMMAND" (the merchant\'s test command; it gets HPS_BASE_URL and HPS_API_KEY)');
+  if (!command?.trim()) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'client needs --run "COMMAND" (the merchant\'s test command; it gets HPS_BASE_URL and HPS_API_KEY)',
+  );
   const timeout = intOption(o, 'timeout', 1, 3600) ?? 120;
-  const { exitCode } = await runClient({ command, seed: intOption(o, 'seed', 0, 2147483647), reportDir: o.report as string | undefined, timeoutMs: timeout * 1000, policy: sidePolicyOf(o) });
+  const { exitCode } = await runClient({
+    command,
+    seed: intOption(o, 'seed', 0, 2147483647),
+    reportDir: o.report as string | undefined,
+    timeoutMs: timeout * 1000,
+    policy: sidePolicyOf(o),
+  });
   return exitCode;
 }
 
 /** The example client with each planted fault, and clean. */
 async function mutation(seed: number): Promise<number> {
-  const m = await clientMutation(seed, (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` (broke: ${r.broke.join(', ') || 'nothing'})`}`));
-  console.log(`client faults caught: ${m.caught} of ${m.results.length} · clean example client: ${m.cleanFindings.length ? `FALSE ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
+  const m = await clientMutation(
+    seed,
+    (r) => console.error(`${r.caught ? 'caught' : 'MISSED'} ${r.fault}${r.caught ? ` by ${r.caughtBy.join(', ')}` : ` ` +
+      `(broke: ${r.broke.join(', ') || 'nothing'})`}`),
+  );
+  console.log(`client faults caught: ${m.caught} of ${m.results.length} · clean example client: ${m.cleanFindings.length ? `FALSE ` +
+    `ALARMS ${m.cleanFindings.join(', ')}` : '0 findings'}`);
   return m.caught === m.results.length && m.cleanFindings.length === 0 ? 0 : 1;
 }

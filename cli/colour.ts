@@ -42,7 +42,8 @@ export function paintLine(line: string, p: Palette): string {
   if (/^\s+replay( the case alone)?: /.test(line)) return p.dim(line);
   if (line.startsWith('verdict: conformant')) return p.green(p.bold('verdict: conformant')) + line.slice('verdict: conformant'.length);
   if (line.startsWith('verdict: incomplete')) return p.yellow(p.bold('verdict: incomplete')) + line.slice('verdict: incomplete'.length);
-  if (line.startsWith('verdict: not_conformant')) return p.red(p.bold('verdict: not_conformant')) + line.slice('verdict: not_conformant'.length);
+  if (line.startsWith('verdict: not_conformant')) return p.red(p.bold('verdict: ' +
+    'not_conformant')) + line.slice('verdict: not_conformant'.length);
   if (line.startsWith('NOT A CERTIFICATION')) return p.yellow(line);
   return line;
 }

@@ -18,7 +18,10 @@ export async function dryRun(o: Options): Promise<number> {
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   caseOption(o.case, rules);
   if (o.cases) return printCases(selected);
-  if (o.clauses) return printClauses(areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined, o.json === true);
+  if (o.clauses) return printClauses(
+    areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined,
+    o.json === true,
+  );
   printRules(selected);
   const c = countByLevel(selected);
   console.log(`\n${selected.length} rules: ${c.MUST} MUST, ${c.SHOULD} SHOULD, ${c.OBSERVE} OBSERVE`);

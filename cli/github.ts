@@ -36,5 +36,6 @@ export function loadAnnotations(report: LoadReport): string[] {
 
 /** One `::error` annotation per required conformance class not conformant or not tested (title `require <class>`). */
 export function requireAnnotations(unmet: readonly UnmetRequirement[]): string[] {
-  return unmet.map((u) => `::error title=${escapeProperty(inertLine(`require ${u.id}`))}::${escapeData(inertLine(`conformance class ${u.id} is ${u.why} (--require ${u.id})`))}`);
+  return unmet.map((u) => `::error title=${escapeProperty(inertLine(`require ${u.id}`))}::${escapeData(inertLine(`conformance ` +
+    `class ${u.id} is ${u.why} (--require ${u.id})`))}`);
 }

@@ -22,13 +22,19 @@ import type { Profile } from '../core/profile.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {
   if (positionals[0] === 'merge') return ciHooks(await mergeCommand(o, positionals.slice(1)));
-  if (positionals.length) throw new HarnessError('HPS_ERR_USAGE', `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`);
+  if (positionals.length) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`,
+  );
   const flagTarget = profileFromFlags(o);
   const options = { ...parseLoadOptions(o), ...(flagTarget ? { profile: flagTarget.profile } : {}) };
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
   const profile = withFlagNetwork(options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined), o);
   if (profile) options.profile = profile;
-  if (profile) guardLoadTarget({ baseUrl: profile.base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true }, (l) => console.log(l));
+  if (profile) guardLoadTarget(
+    { baseUrl: profile.base_url, rate: options.rate, durationS: options.durationS, connections: options.connections, yes: o.yes === true },
+    (l) => console.log(l),
+  );
   // Interrupted is not lost: the first SIGINT/SIGTERM stops sending and writes the figures so far (partial), exit 130/143.
   const guard = armInterrupts();
   try {
@@ -43,7 +49,10 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
 function withFlagNetwork(profile: Profile | undefined, o: Options): Profile | undefined {
   const { network } = networkFromFlags(o);
   if (!network) return profile;
-  if (!profile) throw new HarnessError('HPS_ERR_USAGE', 'load: --header, --client-cert, --client-key and --ca need a target (--profile or --base-url)');
+  if (!profile) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'load: --header, --client-cert, --client-key and --ca need a target (--profile or --base-url)',
+  );
   const merged = { ...profile, network: mergeNetwork(profile.network, network) };
   checkNetwork(merged.network, '--header/--client-cert/--client-key/--ca');
   return merged;

@@ -15,7 +15,14 @@ export async function mutationCommand(o: Options): Promise<number> {
   const runs = intOption(o, 'runs', 1, 10000) ?? 25;
   const cleanSeeds = intOption(o, 'clean-seeds', 1, 1000);
   const isolation = isolationOption(o);
-  if (cleanSeeds !== undefined) return falseAlarms(cleanSeeds, seed, runs, intOption(o, 'jobs', 1, 16), listOption(o, 'variant'), isolation);
+  if (cleanSeeds !== undefined) return falseAlarms(
+    cleanSeeds,
+    seed,
+    runs,
+    intOption(o, 'jobs', 1, 16),
+    listOption(o, 'variant'),
+    isolation,
+  );
   const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
   const faults = listOption(o, 'fault');
   // The clean server runs beside the faults (its own session): its report carries the score.
@@ -41,7 +48,8 @@ export async function mutationCommand(o: Options): Promise<number> {
     const c = await clean;
     const alarms = (c.report?.rules ?? []).filter((r) => ['fail', 'warn', 'error', 'flaky'].includes(r.status));
     cleanOk = c.report !== null && alarms.length === 0;
-    console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
+    console.log(`clean server: ${c.report ? `${c.report.verdict}, ${alarms.length} ` +
+      `FAIL/WARN/ERROR/FLAKY${alarms.length ? ': ' + alarms.map((r) => r.id).join(', ') : ''}` : 'no report'}`);
     if (c.report) {
       c.report.mutation = m;
       persistReport(dir, c.report);
@@ -52,11 +60,21 @@ export async function mutationCommand(o: Options): Promise<number> {
 }
 
 /** `mutation --clean-seeds N`: the whole suite against the clean server with N seeds; any alarm is a false alarm. */
-async function falseAlarms(n: number, first: number, runs: number, jobs: number | undefined, variants: string[], isolation: Isolation): Promise<number> {
+async function falseAlarms(
+  n: number,
+  first: number,
+  runs: number,
+  jobs: number | undefined,
+  variants: string[],
+  isolation: Isolation,
+): Promise<number> {
   const seeds = Array.from({ length: n }, (_, i) => first + i);
   let alarmed = 0;
   for (const variant of variants.length ? variants : ['reference', 'alt']) {
-    if (variant !== 'reference' && variant !== 'alt') throw new HarnessError('HPS_ERR_USAGE', `--variant ${variant}: expected reference or alt`);
+    if (variant !== 'reference' && variant !== 'alt') throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `--variant ${variant}: expected reference or alt`,
+    );
     const s = await falseAlarmRate({
       seeds,
       runs,
@@ -65,7 +83,8 @@ async function falseAlarms(n: number, first: number, runs: number, jobs: number 
       variant,
       onRun: (seed, alarms) => console.error(`${variant} seed ${seed}: ${alarms.length ? `ALARM ${alarms.join(' ')}` : 'no alarm'}`),
     });
-    console.log(`false alarms (${variant}): ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
+    console.log(`false alarms (${variant}): ${s.alarmed.length}/${seeds.length} runs (rate ${(s.rate * 100).toFixed(1)}%) · ` +
+      `seeds ${seeds[0]}..${seeds.at(-1)} · ${runs} runs per property · ${(s.duration_ms / 1000).toFixed(1)} s`);
     for (const a of s.alarmed) console.log(`  seed ${a.seed}: ${a.rules.join(', ')}`);
     alarmed += s.alarmed.length;
   }

@@ -22,7 +22,10 @@ function parseHeaderArg(arg: string, env: NodeJS.ProcessEnv): { name: string; va
   const problems: string[] = [];
   const value = interpolateEnv(raw, env, problems, `--header ${name}`) as string;
   if (problems.length) throw new HarnessError('HPS_ERR_USAGE', problems.join('; '));
-  if (/[\r\n\0]/.test(value)) throw new HarnessError('HPS_ERR_USAGE', `--header ${name}: the value from the environment contains CR, LF or NUL`);
+  if (/[\r\n\0]/.test(value)) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `--header ${name}: the value from the environment contains CR, LF or NUL`,
+  );
   return { name, value, secret: ENV_REF.test(raw) };
 }
 

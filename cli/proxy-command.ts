@@ -10,9 +10,15 @@ const MAX_DURATION_S = 7 * 24 * 3600;
 
 export async function proxyCommand(o: Options): Promise<number> {
   const upstream = o.upstream as string | undefined;
-  if (upstream !== undefined && !/^https?:\/\/[^\s/]+/i.test(upstream)) throw new HarnessError('HPS_ERR_USAGE', `--upstream ${JSON.stringify(upstream)}: must be an http(s) URL (the service's base URL)`);
+  if (upstream !== undefined && !/^https?:\/\/[^\s/]+/i.test(upstream)) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `--upstream ${JSON.stringify(upstream)}: must be an http(s) URL (the service's base URL)`,
+  );
   const report = o.report as string | undefined;
-  if (!report) throw new HarnessError('HPS_ERR_USAGE', 'proxy needs --report DIR (report.json, service/report.json and traffic.har go there)');
+  if (!report) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'proxy needs --report DIR (report.json, service/report.json and traffic.har go there)',
+  );
   const durationS = durationOption(o, 'duration', 1, MAX_DURATION_S);
   const { exitCode } = await runProxy({
     upstream, port: intOption(o, 'port', 0, 65535), durationMs: durationS === undefined ? undefined : durationS * 1000,

@@ -32,19 +32,28 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
   if (o.compare) return compareCommand(o, pos);
   if (o.out !== undefined) throw new HarnessError('HPS_ERR_USAGE', 'report: --out goes with --compare');
   const dir = pos[0];
-  if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)');
+  if (!dir || pos.length > 1) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'report: give exactly one DIR holding report.json (or --compare DIR DIR ...)',
+  );
   const fromLog = !existsSync(join(dir, 'report.json')) ? reportFromResultsLog(dir) : undefined;
   if (fromLog) {
     // The run was killed before it wrote report.json: what had finished, marked partial (never a certification).
     const render = { strict: o.strict === true ? true : undefined, companion: loadCompanion(dir, fromLog), certificate: null };
     persistReport(dir, fromLog, { render });
-    console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md and report.json from ${RESULTS_LOG}: PARTIAL (${fromLog.partial_reason})`));
+    console.log(inertLine(`rendered ${join(
+      dir,
+      'report.html',
+    )}, junit.xml, summary.md and report.json from ${RESULTS_LOG}: PARTIAL (${fromLog.partial_reason})`));
     return 1;
   }
   const { report, certificate } = loadDir(dir);
   const companion = loadCompanion(dir, report);
   renderAll(dir, report, { strict: o.strict === true ? true : undefined, companion, certificate: certificate ?? null });
-  console.log(inertLine(`rendered ${join(dir, 'report.html')}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
+  console.log(inertLine(`rendered ${join(
+    dir,
+    'report.html',
+  )}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
   return report.verdict === 'conformant' ? EXIT.conformant : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.notConformant;
 }
 
@@ -53,7 +62,10 @@ function oneSide(inputs: readonly CompareInput[]): void {
   const sides = [...new Set(inputs.map((x) => x.report.side ?? 'service'))];
   if (sides.length === 1) return;
   const which = inputs.map((x) => `${basename(resolve(x.dir))} (${x.report.side ?? 'service'})`).join(', ');
-  throw new HarnessError('HPS_ERR_USAGE', inertLine(`report --compare: the reports are of different sides (${which}): compare reports of one side at a time`).slice(0, 600));
+  throw new HarnessError(
+    'HPS_ERR_USAGE',
+    inertLine(`report --compare: the reports are of different sides (${which}): compare reports of one side at a time`).slice(0, 600),
+  );
 }
 
 /** The classes and the certified set, derived from the report's rules (never taken from the files as written); nothing certified without a certificate that says it certifies. */
@@ -82,7 +94,10 @@ export function compareArg(arg: string): { dir: string; label?: string } {
 
 async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (pos.length < 2) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: give at least two DIRs holding report.json');
-  if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
+  if (pos.length > MAX_COMPARE) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`,
+  );
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
   const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
@@ -95,7 +110,10 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
     mkdirSync(dirname(resolve(out)), { recursive: true });
     writeFileSync(out, renderCompare(inputs, out));
   } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', inertLine(`report --compare: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`));
+    throw new HarnessError(
+      'HPS_ERR_REPORT',
+      inertLine(`report --compare: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`),
+    );
   }
   console.log(inertLine(`compared ${inputs.length} reports: ${out}`));
   return 0;

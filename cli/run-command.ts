@@ -76,7 +76,13 @@ export async function runCommand(o: Options): Promise<number> {
 }
 
 /** What the runner's summary does not say: the policy's reasons, whether this is a certification, CI hooks. */
-function afterRun(report: Report, dir: string, colour: ReturnType<typeof palette>, cert: Certificate | undefined, unmet: readonly UnmetRequirement[]): void {
+function afterRun(
+  report: Report,
+  dir: string,
+  colour: ReturnType<typeof palette>,
+  cert: Certificate | undefined,
+  unmet: readonly UnmetRequirement[],
+): void {
   for (const b of report.policy?.failed_because ?? []) console.log(colour.red(`verdict failed ${b}`));
   if (report.stopped) console.log(colour.yellow(`the run ${report.stopped}: the rules not reached are SKIP`));
   for (const line of requireLines(unmet)) console.log(colour.red(line));
@@ -84,5 +90,8 @@ function afterRun(report: Report, dir: string, colour: ReturnType<typeof palette
   console.log(paintLine(cert ? certificationLine(cert, dir) : `NOT A CERTIFICATION: ${why ?? 'no certificate.json'}`, colour));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile && existsSync(join(dir, 'summary.md'))) appendFileSync(summaryFile, readFileSync(join(dir, 'summary.md'), 'utf8') + '\n');
-  if (process.env.GITHUB_ACTIONS === 'true') for (const line of [...githubAnnotations(report), ...requireAnnotations(unmet)]) console.log(line);
+  if (process.env.GITHUB_ACTIONS === 'true') for (const line of [
+    ...githubAnnotations(report),
+    ...requireAnnotations(unmet),
+  ]) console.log(line);
 }

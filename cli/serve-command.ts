@@ -29,7 +29,8 @@ export async function serveCommand(o: Options): Promise<number> {
   );
   mkdirSync(dirname(profileOut), { recursive: true });
   writeFileSync(profileOut, JSON.stringify(reference.profile, null, 2) + '\n', { mode: 0o600 });
-  console.log(`reference server listening on ${reference.url}${variant === 'alt' ? ' (variant alt)' : ''}${faults.length ? ` with fault(s) ${faults.join(', ')}` : ''}`);
+  console.log(`reference server listening on ${reference.url}${variant === 'alt' ? ' (variant alt)' : ''}${faults.length ? ` with ` +
+    `fault(s) ${faults.join(', ')}` : ''}`);
   console.log(`profile written to ${profileOut} (keys inside; keep it private)`);
   await waitForSignal();
   await reference.close();

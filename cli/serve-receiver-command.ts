@@ -8,7 +8,10 @@ export async function serveReceiverCommand(o: Options): Promise<number> {
   const port = intOption(o, 'port', 0, 65535) ?? 4030;
   const variable = (o['secret-env'] as string | undefined) ?? 'HPS_RECEIVER_SECRET';
   const secret = process.env[variable];
-  if (!secret?.startsWith('whsec_')) throw new HarnessError('HPS_ERR_PROFILE_ENV', `${variable}: set it to the endpoint's signing secret (whsec_…), the one \`receiver --secret-env ${variable}\` will sign with`);
+  if (!secret?.startsWith('whsec_')) throw new HarnessError(
+    'HPS_ERR_PROFILE_ENV',
+    `${variable}: set it to the endpoint's signing secret (whsec_…), the one \`receiver --secret-env ${variable}\` will sign with`,
+  );
   const faults = listOption(o, 'fault');
   let receiver;
   try {
@@ -30,6 +33,9 @@ function paymentsApiOf(o: Options): { baseUrl: string; apiKey: string } | undefi
   if (baseUrl === undefined) return undefined;
   if (!/^https?:\/\/\S+$/.test(baseUrl)) throw new HarnessError('HPS_ERR_USAGE', `--payments-api ${baseUrl}: must be an http(s) URL`);
   const apiKey = process.env.HPS_API_KEY;
-  if (!apiKey) throw new HarnessError('HPS_ERR_PROFILE_ENV', '--payments-api: environment variable HPS_API_KEY (the Test key to read Payments with) is not set');
+  if (!apiKey) throw new HarnessError(
+    'HPS_ERR_PROFILE_ENV',
+    '--payments-api: environment variable HPS_API_KEY (the Test key to read Payments with) is not set',
+  );
   return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey };
 }

@@ -11,21 +11,36 @@ import type { Options } from './options.ts';
 import { waitForSignal } from './serve-command.ts';
 
 export async function sinkCommand(o: Options): Promise<number> {
-  if (!o.profile) throw new HarnessError('HPS_ERR_USAGE', 'sink: --profile FILE is required (its webhooks section names the endpoints and secrets)');
+  if (!o.profile) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'sink: --profile FILE is required (its webhooks section names the endpoints and secrets)',
+  );
   const profile = loadProfile(o.profile as string);
   if (!profile.webhooks) throw new HarnessError('HPS_ERR_PROFILE', `${o.profile}: webhooks: is required to run the sink`);
   const listen = profile.webhooks.listen;
   const given = (o['query-token'] as string | undefined) ?? profile.webhooks.query_token;
   const host = listen.replace(/:\d+$/, '');
   if (given === undefined && !isLoopbackHost(host)) {
-    throw new HarnessError('HPS_ERR_USAGE', `sink: refusing to listen on ${listen} (not loopback) without a query token: give --query-token or webhooks.query_token`);
+    throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `sink: refusing to listen on ${listen} (not loopback) without a query token: give --query-token or webhooks.query_token`,
+    );
   }
-  if (given !== undefined && given.length < 16) throw new HarnessError('HPS_ERR_USAGE', 'sink: the query token must be at least 16 characters');
+  if (given !== undefined && given.length < 16) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'sink: the query token must be at least 16 characters',
+  );
   const logFile = resolve((o.log as string | undefined) ?? '.hps/sink-log.jsonl');
   const queryToken = given ?? randomBytes(24).toString('base64url');
   let sink;
   try {
-    sink = await startSink({ listen, publicUrl: profile.webhooks.public_url, endpoints: profile.webhooks.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })), logFile, queryToken });
+    sink = await startSink({
+      listen,
+      publicUrl: profile.webhooks.public_url,
+      endpoints: profile.webhooks.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })),
+      logFile,
+      queryToken,
+    });
   } catch (e) {
     throw sinkStartError(e, listen);
   }

@@ -35,29 +35,45 @@ function namedSigners(o: Options): { signers: string[]; named: string } | undefi
   const keys = list(o['public-key']).map((f) => fingerprint(loadPublicKey(f)));
   const prints = list(o.fingerprint).map((f) => {
     const hex = parseFingerprint(f);
-    if (!hex) throw new HarnessError('HPS_ERR_USAGE', `--fingerprint ${JSON.stringify(inertLine(f).slice(0, 80))}: must be SHA256: and 64 hex digits (as \`run\` prints it after signing)`);
+    if (!hex) throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `--fingerprint ${JSON.stringify(inertLine(f).slice(0, 80))}: must be SHA256: and 64 hex digits (as \`run\` prints it after signing)`,
+    );
     return hex;
   });
   const trusted = typeof o.trust === 'string' ? readTrustFile(o.trust) : [];
   const signers = [...keys, ...prints, ...trusted];
   if (!signers.length) return undefined;
-  const named = [keys.length ? '--public-key' : '', prints.length ? '--fingerprint' : '', trusted.length ? '--trust' : ''].filter(Boolean).join(', ');
+  const named = [
+    keys.length ? '--public-key' : '',
+    prints.length ? '--fingerprint' : '',
+    trusted.length ? '--trust' : '',
+  ].filter(Boolean).join(', ');
   return { signers, named };
 }
 
 /** What the signature line says: verified only against a signer named; otherwise plainly not checked, or unsigned. */
 function signatureWords(cert: Certificate, named: ReturnType<typeof namedSigners>): string {
-  if (!cert.signature) return 'UNSIGNED: not verified (anyone can rebuild a consistent report and certificate; a verified certificate is signed by a signer you name)';
+  if (!cert.signature) return 'UNSIGNED: not verified (anyone can rebuild a consistent report and certificate; a verified certificate ' +
+    'is signed by a signer you name)';
   const by = showFingerprint(cert.signature.public_key_sha256);
   if (named) return `signed by ${by}, a signer named (${named.named})`;
-  return `SIGNATURE NOT CHECKED: signed by ${by}, a signer nobody named, so not verified (name the certifier you trust: --fingerprint SHA256:…, --public-key FILE or --trust FILE)`;
+  return `SIGNATURE NOT CHECKED: signed by ${by}, a signer nobody named, so not verified (name the certifier you trust: --fingerprint ` +
+    `SHA256:…, --public-key FILE or --trust FILE)`;
 }
 
 export async function verifyCertificateCommand(o: Options, pos: string[]): Promise<number> {
   const dir = pos[0];
-  if (!dir || pos.length > 1) throw new HarnessError('HPS_ERR_USAGE', 'verify-certificate: give exactly one DIR holding certificate.json and report.json');
+  if (!dir || pos.length > 1) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'verify-certificate: give exactly one DIR holding certificate.json and report.json',
+  );
   const named = namedSigners(o);
-  if (o['require-signature'] === true && !named) throw new HarnessError('HPS_ERR_USAGE', 'verify-certificate: --require-signature needs the signer named (--public-key FILE, --fingerprint SHA256:HEX or --trust FILE): a signature anyone can make proves nothing');
+  if (o['require-signature'] === true && !named) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'verify-certificate: --require-signature needs the signer named (--public-key FILE, --fingerprint SHA256:HEX or --trust FILE): a ' +
+      'signature anyone can make proves nothing',
+  );
   const cert = readCertificate(dir);
   const profileText = typeof o.profile === 'string' ? read(o.profile) : undefined;
   let problems: string[];
@@ -73,8 +89,10 @@ export async function verifyCertificateCommand(o: Options, pos: string[]): Promi
     for (const p of problems.slice(1, 20)) console.log(`  also: ${inertLine(p)}`);
     return 1;
   }
-  const what = cert.certification ? `certifies ${cert.certified_classes.join(', ')}` : `NOT a certification (${cert.not_certification_reason ?? 'reason not given'})`;
-  const head = named ? 'VERIFIED: every claim derives from report.json and the signature is a named signer\'s' : 'claims consistent (not verified)';
+  const what = cert.certification ? `certifies ${cert.certified_classes.join(', ')}` : `NOT a certification ` +
+    `(${cert.not_certification_reason ?? 'reason not given'})`;
+  const head = named ? 'VERIFIED: every claim derives from report.json and the signature is a named signer\'s' : 'claims consistent ' +
+    '(not verified)';
   // Every value here comes from a file: printed inert (core/inert.ts).
   const report = `report sha256 ${cert.report_sha256}${profileText !== undefined ? ', profile matches' : ''}`;
   const run = `run ${cert.run_started_at} to ${cert.run_ended_at}, issued ${cert.issued_at}`;

@@ -6,7 +6,10 @@ import { judgeSinkLog } from '../service/judge/run-judge.ts';
 import { numberOption, type Options } from './options.ts';
 
 export async function webhooksJudgeCommand(o: Options): Promise<number> {
-  if (typeof o.log !== 'string') throw new HarnessError('HPS_ERR_USAGE', 'webhooks judge: --log FILE is required (the log of a `hps-conformance sink` run)');
+  if (typeof o.log !== 'string') throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'webhooks judge: --log FILE is required (the log of a `hps-conformance sink` run)',
+  );
   const timeScale = numberOption(o, 'time-scale', 0.001, 1_000_000);
   if (timeScale !== undefined && timeScale <= 0) throw new HarnessError('HPS_ERR_USAGE', '--time-scale: must be above 0');
   const profilePath = o.profile as string | undefined;

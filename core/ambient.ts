@@ -31,13 +31,29 @@ export function inferOperation(method: string, path: string): Operation | undefi
  * the registry's order). `checked` is told each rule actually evaluated (a rule that evaluated
  * nothing all run is not a pass).
  */
-export function checkExchange(input: AmbientInput, res: ApiResponse, seenRequestIds: Set<string>, checked: (rule: RuleId) => void = () => {}): Finding[] {
+export function checkExchange(
+  input: AmbientInput,
+  res: ApiResponse,
+  seenRequestIds: Set<string>,
+  checked: (rule: RuleId) => void = () => {},
+): Finding[] {
   const out: Finding[] = [];
   const ex: Exchange = res.exchange;
   const op = inferOperation(input.method, input.path);
   const c: Checking = {
     input, res, op, seenRequestIds,
-    add: (rule, message, expected, actual) => out.push({ rule, message: `${input.method} ${input.path}: ${message}`, expected: boundedValue(expected), actual: boundedValue(actual), exchange: ex }),
+    add: (
+      rule,
+      message,
+      expected,
+      actual,
+    ) => out.push({
+      rule,
+      message: `${input.method} ${input.path}: ${message}`,
+      expected: boundedValue(expected),
+      actual: boundedValue(actual),
+      exchange: ex,
+    }),
   };
   const kinds = kindsOf(input, res, op);
   for (const [rule, entry] of CHECK_ENTRIES) if (kinds.has(entry.on) && entry.check(c)) checked(rule);

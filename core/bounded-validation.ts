@@ -24,7 +24,14 @@ export function validateAnswer(name: SchemaName, res: ApiResponse): ValidationRe
   const { data, cut } = pageWithin(name, res.json);
   const v = validate(name, data, res.text.length > LARGE_ANSWER_CHARS);
   if (cut === undefined) return v;
-  return { valid: false, errors: [`/data: ${cut} items, more than the spec's largest page (limit 1 to ${LARGEST_PAGE}); the first ${LARGEST_PAGE} validated, the rest not walked`, ...v.errors] };
+  return {
+    valid: false,
+    errors: [
+      `/data: ${cut} items, more than the spec's largest page (limit 1 to ${LARGEST_PAGE}); the first ${LARGEST_PAGE} validated, the ` +
+        `rest not walked`,
+      ...v.errors,
+    ],
+  };
 }
 
 /** A list page cut to the spec's largest page (for validation and enumeration walks), and how many items it had when cut. */

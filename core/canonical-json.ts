@@ -14,7 +14,8 @@ export function canonicalize(value: unknown): string {
       if (!Number.isFinite(value)) throw new TypeError(`canonical JSON: ${value} is not a JSON number`);
       return JSON.stringify(value);
     case 'string':
-      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)) throw new TypeError('canonical JSON: a string holds a lone surrogate');
+      if (/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(value)) throw new TypeError('canonical JSON: a ' +
+        'string holds a lone surrogate');
       return JSON.stringify(value);
     case 'object':
       return Array.isArray(value) ? canonicalArray(value) : canonicalObject(value as Record<string, unknown>);

@@ -70,7 +70,8 @@ export function circuitOpen(origin: string, budgetMs = DEFAULT_OUTAGE_BUDGET_MS)
     c.gone = true;
     if (outageFile) appendFileSync(outageFile, `${origin}\n`);
   }
-  return c.gone ? `${CIRCUIT_OPEN_MARK}: the target left ${c.failures} requests in a row without an answer and did not answer again within ${Math.round(budgetMs / 1000)} s (probes.outage_budget_s)` : undefined;
+  return c.gone ? `${CIRCUIT_OPEN_MARK}: the target left ${c.failures} requests in a row without an answer and did not answer again ` +
+    `within ${Math.round(budgetMs / 1000)} s (probes.outage_budget_s)` : undefined;
 }
 
 /**

@@ -227,7 +227,12 @@ export interface ClientOptions {
 let seqCounter = 0;
 
 /** Reads a body chunk by chunk, refusing (and dropping the connection) past `cap` bytes. */
-async function readCapped(body: Readable, declared: string | string[] | undefined, cap: number, progress: (n: number) => void): Promise<Buffer> {
+async function readCapped(
+  body: Readable,
+  declared: string | string[] | undefined,
+  cap: number,
+  progress: (n: number) => void,
+): Promise<Buffer> {
   const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : undefined;
   if (length !== undefined && length > cap) {
     body.on('error', () => {}); // undici reports its own abort as an error event: expected here
@@ -256,7 +261,13 @@ const GARBAGE_CODES = new Set([
 ]);
 
 /** One stable code and a message with the numbers, whatever undici threw. */
-function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, what: string, origin: string, f: TransportFigures): TransportError {
+function transportErrorOf(
+  err: Error & { code?: string },
+  timedOut: boolean,
+  what: string,
+  origin: string,
+  f: TransportFigures,
+): TransportError {
   const got = `${f.receivedBytes} body bytes in ${f.elapsedMs} ms`;
   if (err instanceof Oversize) {
     const size = err.declared ? `declares ${err.bytes} bytes` : `passed ${f.maxResponseBytes} bytes`;
@@ -269,9 +280,17 @@ function transportErrorOf(err: Error & { code?: string }, timedOut: boolean, wha
   }
   const code = err.code ?? (err.cause as { code?: string } | undefined)?.code;
   if ((code && (GARBAGE_CODES.has(code) || code.startsWith('HPE_'))) || /parse|invalid/i.test(err.message)) {
-    return new TransportError('HPS_ERR_TARGET_GARBAGE', `${what}: ${origin} answered with broken HTTP framing (${code ?? err.message}; ${got})`, f);
+    return new TransportError(
+      'HPS_ERR_TARGET_GARBAGE',
+      `${what}: ${origin} answered with broken HTTP framing (${code ?? err.message}; ${got})`,
+      f,
+    );
   }
-  return new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${what}: ${origin} could not be reached or dropped the connection (${code ?? err.message}; ${got})`, f);
+  return new TransportError(
+    'HPS_ERR_TARGET_UNREACHABLE',
+    `${what}: ${origin} could not be reached or dropped the connection (${code ?? err.message}; ${got})`,
+    f,
+  );
 }
 
 /** The headers and body a request's options stand for. */
@@ -413,7 +432,8 @@ export class Client {
       return;
     }
     if (again.status !== 401) return;
-    const why = `keys.${this.workingKeys.get(key)} is refused (401) by the service, also on a plain read: was it rotated or revoked during the run? The rules left that need it are ERROR, not judged`;
+    const why = `keys.${this.workingKeys.get(key)} is refused (401) by the service, also on a plain read: was it rotated or revoked ` +
+      `during the run? The rules left that need it are ERROR, not judged`;
     rejectedKeys.set(key, why);
     throw new TransportError('HPS_ERR_KEY_REJECTED', `${o.method} ${o.path}: ${why}`);
   }
@@ -469,7 +489,14 @@ export class Client {
       exchange.response = redactOnRead(answer, 'body', clip(text), this.secrets);
       if (!o.outsideHttp) recordAnswer(this.origin);
       const parsed = parseBoundedJson(text);
-      return { status: res.statusCode, headers: rh, text, json: parsed.json, ...(parsed.bound ? { jsonBound: parsed.bound } : {}), exchange };
+      return {
+        status: res.statusCode,
+        headers: rh,
+        text,
+        json: parsed.json,
+        ...(parsed.bound ? { jsonBound: parsed.bound } : {}),
+        exchange,
+      };
     } catch (e) {
       exchange.durationMs = Math.round(performance.now() - started);
       const err = e as Error & { code?: string };

@@ -14,7 +14,12 @@ export interface MapLimitOptions {
 }
 
 /** `items.map(fn)`, at most `limit` (≥ 1) calls in flight. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, opts: MapLimitOptions = {}): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+  opts: MapLimitOptions = {},
+): Promise<R[]> {
   if (!(Number.isInteger(limit) && limit >= 1)) throw new RangeError(`mapLimit: limit must be a positive integer, got ${limit}`);
   const results: R[] = new Array(items.length);
   let next = 0;

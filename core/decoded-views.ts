@@ -11,7 +11,20 @@
 const DECODABLE = /[\\%&\u0080-\uffff]/;
 /** Format characters (zero-width space/joiners, soft hyphen, word joiner, BOM, bidi marks…) and variation selectors. */
 const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180D\u3164\uFE00-\uFE0F\uFFA0]/gu;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', lowbar: '_', colon: ':', sol: '/', period: '.', hyphen: '-', dash: '-' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  lowbar: '_',
+  colon: ':',
+  sol: '/',
+  period: '.',
+  hyphen: '-',
+  dash: '-',
+};
 /** Rounds of decoding (an escape inside an entity inside percent-encoding): each is linear in the text. */
 const ROUNDS = 3;
 

@@ -118,7 +118,8 @@ class Guard implements InterruptGuard {
     }
     this.signal = sig;
     this.at = Date.now();
-    this.log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a second signal exits at once`);
+    this.log(`hps-conformance: ${sig}: stopping; the results so far are written (partial) within ${INTERRUPT_BOUND_MS / 1000} s; a ` +
+      `second signal exits at once`);
     for (const fn of this.stops.splice(0)) bestEffort(fn);
     this.timer = setTimeout(() => this.takeOver(), GRACE_MS);
   }
@@ -158,7 +159,10 @@ class Guard implements InterruptGuard {
 export function endChildren(): number {
   let pids: number[] = [];
   try {
-    pids = readdirSync('/proc/self/task').flatMap((t) => readFileSync(`/proc/self/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    pids = readdirSync('/proc/self/task').flatMap((t) => readFileSync(
+      `/proc/self/task/${t}/children`,
+      'utf8',
+    ).trim().split(/\s+/).filter(Boolean).map(Number));
   } catch {
     return 0;
   }
@@ -175,5 +179,9 @@ function bestEffort(fn: () => void): void {
 }
 
 export function armInterrupts(o: { log?: (line: string) => void; startedAt?: number; exit?: (code: number) => void } = {}): InterruptGuard {
-  return new Guard(o.log ?? ((l: string) => void process.stderr.write(`${l}\n`)), o.exit ?? ((code: number) => process.exit(code)), o.startedAt ?? Date.now());
+  return new Guard(
+    o.log ?? ((l: string) => void process.stderr.write(`${l}\n`)),
+    o.exit ?? ((code: number) => process.exit(code)),
+    o.startedAt ?? Date.now(),
+  );
 }

@@ -47,7 +47,10 @@ class Scanner {
       if (text[this.i] === '\\') {
         this.i++;
         const e = text[this.i];
-        if (e === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 1, this.i + 5)) : !'"\\/bfnrt'.includes(e ?? '')) this.fail('a valid escape');
+        if (e === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(
+          this.i + 1,
+          this.i + 5,
+        )) : !'"\\/bfnrt'.includes(e ?? '')) this.fail('a valid escape');
         if (e === 'u') this.i += 4;
       }
       this.i++;

@@ -9,7 +9,10 @@ export interface LoopbackServer {
 }
 
 /** Listens on 127.0.0.1:port (0: a free one); a handler that throws is answered 502. */
-export async function listenLoopback(handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>, port = 0): Promise<LoopbackServer> {
+export async function listenLoopback(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
+  port = 0,
+): Promise<LoopbackServer> {
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     void handle(req, res).catch(() => {

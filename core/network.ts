@@ -21,7 +21,20 @@ import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
 export type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 
 /** Headers the suite sets itself (its probes vary them): a gateway header may not take their place. */
-const RESERVED = new Set(['authorization', 'idempotency-key', 'content-type', 'content-length', 'accept', 'host', 'connection', 'transfer-encoding', 'te', 'upgrade', 'expect', 'keep-alive']);
+const RESERVED = new Set([
+  'authorization',
+  'idempotency-key',
+  'content-type',
+  'content-length',
+  'accept',
+  'host',
+  'connection',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'expect',
+  'keep-alive',
+]);
 /** A variable by its lower-case name, else its upper-case one; empty is unset (as curl reads them). */
 function envVar(name: string, env: NodeJS.ProcessEnv): string | undefined {
   return env[name] || env[name.toUpperCase()] || undefined;
@@ -128,7 +141,10 @@ function tlsMaterial(n: ProfileNetwork | undefined): TlsMaterial | undefined {
  */
 export function checkNetwork(n: ProfileNetwork | undefined, source: string): void {
   for (const name of Object.keys(n?.headers ?? {})) {
-    if (RESERVED.has(name.toLowerCase())) throw new HarnessError('HPS_ERR_PROFILE', `${source}: network.headers.${name}: the suite sets this header itself (its probes vary it); it cannot be added`);
+    if (RESERVED.has(name.toLowerCase())) throw new HarnessError(
+      'HPS_ERR_PROFILE',
+      `${source}: network.headers.${name}: the suite sets this header itself (its probes vary it); it cannot be added`,
+    );
   }
   if (Boolean(n?.client_cert) !== Boolean(n?.client_key)) {
     throw new HarnessError('HPS_ERR_PROFILE', `${source}: network.client_cert and network.client_key go together (mutual TLS needs both)`);
@@ -139,7 +155,10 @@ export function checkNetwork(n: ProfileNetwork | undefined, source: string): voi
     createSecureContext(tls);
   } catch (e) {
     const what = (e as { code?: string }).code ?? 'not usable';
-    throw new HarnessError('HPS_ERR_PROFILE', `${source}: network.client_cert / client_key / ca do not make a TLS context (${what}): PEM files, the key the certificate's`);
+    throw new HarnessError(
+      'HPS_ERR_PROFILE',
+      `${source}: network.client_cert / client_key / ca do not make a TLS context (${what}): PEM files, the key the certificate's`,
+    );
   }
 }
 
@@ -178,6 +197,9 @@ export function viaEnvironmentProxy(): { dispatcher?: Dispatcher } {
   const proxy = proxySettings();
   if (!proxy) return {};
   const key = JSON.stringify(proxy);
-  if (environmentAgent?.key !== key) environmentAgent = { key, agent: new EnvHttpProxyAgent({ ...proxy, proxyTunnel: false } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]) };
+  if (environmentAgent?.key !== key) environmentAgent = {
+    key,
+    agent: new EnvHttpProxyAgent({ ...proxy, proxyTunnel: false } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]),
+  };
   return { dispatcher: environmentAgent.agent };
 }

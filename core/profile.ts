@@ -65,7 +65,8 @@ export function describeProfileErrors(errors: readonly ErrorObject[]): string[] 
         lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { missingProperty: string }).missingProperty}: is required`);
         break;
       case 'additionalProperties':
-        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { additionalProperty: string }).additionalProperty}: is not a profile field`);
+        lines.add(`${field === '(root)' ? '' : field + '.'}${(e.params as { additionalProperty: string }).additionalProperty}: is not a ` +
+          `profile field`);
         break;
       case 'pattern': {
         const p = (e.params as { pattern: string }).pattern;
@@ -116,7 +117,10 @@ function parseJson(text: string, source: string): unknown {
 /** The base URL a client can use (port in range, a host); the pattern alone lets e.g. port 99999 through. */
 function checkBaseUrl(baseUrl: string, source: string): void {
   const port = /^https?:\/\/(?:[^@/]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)/.exec(baseUrl)?.[1];
-  if (port !== undefined && Number(port) > 65_535) throw new HarnessError('HPS_ERR_PROFILE', `${source}: base_url: port ${port} is over 65535`);
+  if (port !== undefined && Number(port) > 65_535) throw new HarnessError(
+    'HPS_ERR_PROFILE',
+    `${source}: base_url: port ${port} is over 65535`,
+  );
   if (!URL.canParse(baseUrl)) throw new HarnessError('HPS_ERR_PROFILE', `${source}: base_url: not a valid URL`);
 }
 
@@ -124,7 +128,9 @@ function checkBaseUrl(baseUrl: string, source: string): void {
 export function parseProfile(text: string, source: string, env: NodeJS.ProcessEnv = process.env): Profile {
   // A UTF-8 byte-order mark (some Windows editors write one) is not part of the JSON.
   const raw = parseJson(text.replace(/^\uFEFF/, ''), source);
-  if (nestedDeeperThan(raw, MAX_PROFILE_DEPTH)) throw new HarnessError('HPS_ERR_PROFILE', `${source}: nested deeper than ${MAX_PROFILE_DEPTH} levels (not a profile)`);
+  if (nestedDeeperThan(raw, MAX_PROFILE_DEPTH)) {
+    throw new HarnessError('HPS_ERR_PROFILE', `${source}: nested deeper than ${MAX_PROFILE_DEPTH} levels (not a profile)`);
+  }
   const problems: string[] = [];
   const data = interpolateEnv(raw, env, problems);
   if (problems.length) {

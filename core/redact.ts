@@ -52,8 +52,14 @@ export function secretPart(secret: string): string {
 const b64 = (s: string): string => Buffer.from(s, 'utf8').toString('base64');
 const b64url = (s: string): string => Buffer.from(s, 'utf8').toString('base64url');
 const hex = (s: string): string => Buffer.from(s, 'utf8').toString('hex');
-const rot13 = (s: string): string => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
-const percentAll = (s: string): string => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+const rot13 = (s: string): string => s.replace(
+  /[a-z]/gi,
+  (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)),
+);
+const percentAll = (s: string): string => [...Buffer.from(
+  s,
+  'utf8',
+)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
  * The base64 characters of `s` whatever bytes precede it: for each alignment (0-2 bytes before),
@@ -104,7 +110,16 @@ export function base32Cores(s: string): string[] {
 export function secretForms(secret: string): { plain: string[]; encoded: string[] } {
   const part = secretPart(secret);
   const reversed = [...part].reverse().join('');
-  const plain = [part, encodeURIComponent(secret), percentAll(secret), hex(part), reversed, rot13(part), ...base32Cores(secret), ...base32Cores(part)].map((s) => s.toLowerCase());
+  const plain = [
+    part,
+    encodeURIComponent(secret),
+    percentAll(secret),
+    hex(part),
+    reversed,
+    rot13(part),
+    ...base32Cores(secret),
+    ...base32Cores(part),
+  ].map((s) => s.toLowerCase());
   const encoded: string[] = [];
   for (const s of new Set([secret, part, `${secret}:`, `:${secret}`])) {
     encoded.push(b64(s), b64url(s), ...base64Cores(s, 'base64'), ...base64Cores(s, 'base64url'));
@@ -221,7 +236,15 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Ranges [start, end) of `text` covered by a k-gram of `set` (or a whole short form). */
-function scan(text: string, set: Set<string>, heads: Uint8Array, shortForms: readonly string[], k: number, fold: boolean, ranges: Array<[number, number]>): void {
+function scan(
+  text: string,
+  set: Set<string>,
+  heads: Uint8Array,
+  shortForms: readonly string[],
+  k: number,
+  fold: boolean,
+  ranges: Array<[number, number]>,
+): void {
   if (set.size === 0 || text.length < MIN_SECRET) return;
   const t = fold ? text.toLowerCase() : text;
   if (t.length !== text.length) return scanSlow(text, set, fold, ranges);
@@ -373,7 +396,10 @@ export function redactCredential(v: string): string {
 export function redactHeaders(headers: Record<string, string>, extraSecrets: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers)) {
-    out[redactText(k, extraSecrets)] = SECRET_HEADERS.has(k.toLowerCase()) ? redactText(redactCredential(v), extraSecrets) : redactText(v, extraSecrets);
+    out[redactText(
+      k,
+      extraSecrets,
+    )] = SECRET_HEADERS.has(k.toLowerCase()) ? redactText(redactCredential(v), extraSecrets) : redactText(v, extraSecrets);
   }
   return out;
 }

@@ -69,7 +69,10 @@ function readJson(file: string, what: string): unknown {
 
 function check(file: string, what: string, data: unknown, valid: boolean, errors: readonly ErrorObject[] | null | undefined): void {
   const deep = tooDeep(data, REPORT_MAX_DEPTH);
-  if (deep) throw new HarnessError('HPS_ERR_REPORT', inertLine(`${what}: ${file} is not a valid ${what}: ${deep}: nested deeper than ${REPORT_MAX_DEPTH} levels`));
+  if (deep) throw new HarnessError(
+    'HPS_ERR_REPORT',
+    inertLine(`${what}: ${file} is not a valid ${what}: ${deep}: nested deeper than ${REPORT_MAX_DEPTH} levels`),
+  );
   if (!valid) throw new HarnessError('HPS_ERR_REPORT', inertLine(`${what}: ${file} is not a valid ${what}: ${firstProblem(errors ?? [])}`));
 }
 
@@ -87,6 +90,12 @@ export function readCertificateFile(dir: string): CertificateRead | undefined {
   const file = join(dir, 'certificate.json');
   if (!existsSync(file)) return undefined;
   const data = readJson(file, 'certificate.json');
-  check(file, 'certificate.json', data, tooDeep(data, REPORT_MAX_DEPTH) === null && (validateCertificate(data) as boolean), validateCertificate.errors);
+  check(
+    file,
+    'certificate.json',
+    data,
+    tooDeep(data, REPORT_MAX_DEPTH) === null && (validateCertificate(data) as boolean),
+    validateCertificate.errors,
+  );
   return data as CertificateRead;
 }

@@ -43,6 +43,9 @@ export function guardLoadTarget(p: LoadPlan, say: (line: string) => void): void 
   say(describeLoadPlan(p));
   if (isLocalOrTestHost(host)) return;
   if (p.rate === undefined && !p.yes) {
-    throw new HarnessError('HPS_ERR_USAGE', `load: ${host} is not a loopback or test address: give --rate R (requests per second) or --yes to confirm an unbounded rate`);
+    throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `load: ${host} is not a loopback or test address: give --rate R (requests per second) or --yes to confirm an unbounded rate`,
+    );
   }
 }

@@ -41,11 +41,14 @@ export async function rereadSample(client: Client, key: string, created: readonl
     try {
       const res = await client.getPayment(key, ref.id);
       if (res.status >= 500) obs.fiveXX.after += 1;
-      if (res.status !== 200) return bad.add(`GET ${ref.id} after the run: answered ${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}`);
+      if (res.status !== 200) return bad.add(`GET ${ref.id} after the run: ` +
+        `answered ${res.status}${res.json?.error?.code ? ` ${res.json.error.code}` : ''}`);
       const v = validate('Payment', res.json);
       if (!v.valid) return bad.add(`GET ${ref.id} after the run: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
       if (res.json.id !== ref.id) return bad.add(`GET ${ref.id} after the run: answered payment ${JSON.stringify(res.json.id)}`);
-      if (!decimalEquals(res.json.amount, ref.amount)) bad.add(`GET ${ref.id} after the run: amount ${JSON.stringify(res.json.amount)}, created with "${ref.amount}"`);
+      if (!decimalEquals(res.json.amount, ref.amount)) {
+        bad.add(`GET ${ref.id} after the run: amount ${JSON.stringify(res.json.amount)}, created with "${ref.amount}"`);
+      }
     } catch (e) {
       if (!(e instanceof TransportError)) throw e;
       bad.add(`GET ${ref.id} after the run: ${e.message}`);
@@ -54,7 +57,12 @@ export async function rereadSample(client: Client, key: string, created: readonl
   return { checked, bad };
 }
 
-export async function replayDuplicates(client: Client, key: string, externalIds: Iterable<string>, obs: Observations): Promise<RereadOutcome> {
+export async function replayDuplicates(
+  client: Client,
+  key: string,
+  externalIds: Iterable<string>,
+  obs: Observations,
+): Promise<RereadOutcome> {
   const bad = new Examples();
   const sample = spread([...externalIds], DUPLICATE_SAMPLE);
   const checked = await eachLimited(sample, CONCURRENCY, async (externalId) => {

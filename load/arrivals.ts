@@ -14,7 +14,14 @@ export interface ArrivalClock {
 /** A deterministic generator in [0, 1) (mulberry32), so a schedule can be replayed. */
 export { seededRandom } from '../core/seeded-random.ts';
 
-export function arrivalClock(kind: Arrivals, rate: number, connections: number, index: number, startMs: number, random: () => number = Math.random): ArrivalClock {
+export function arrivalClock(
+  kind: Arrivals,
+  rate: number,
+  connections: number,
+  index: number,
+  startMs: number,
+  random: () => number = Math.random,
+): ArrivalClock {
   const perConnection = rate / connections;
   const intervalMs = 1000 / perConnection;
   if (kind === 'constant') {

@@ -38,14 +38,28 @@ function addInto(into: Record<string, number>, from: Record<string, number>): vo
 
 /** Sums the parts: histograms merged and re-encoded, counts added. */
 export function mergeParts(parts: readonly RawParts[]): RawParts {
-  const out: RawParts = { histograms: {}, series: [], statuses: { create: {}, read: {}, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: 0, sentInWindow: 0, answered: 0, notSent: 0, warmupAnswered: 0, expectedInProgress: 0 };
+  const out: RawParts = {
+    histograms: {},
+    series: [],
+    statuses: { create: {}, read: {}, list: {} },
+    errorKinds: { timeout: 0, connection: 0, other: 0 },
+    due: 0,
+    sentInWindow: 0,
+    answered: 0,
+    notSent: 0,
+    warmupAnswered: 0,
+    expectedInProgress: 0,
+  };
   for (const op of OPS) {
     const hs = parts.map((p) => p.histograms[op]).filter((h): h is string => !!h);
     if (hs.length) out.histograms[op] = encode(mergeEncoded(hs));
     for (const p of parts) addInto(out.statuses[op], p.statuses[op]);
   }
   const seconds = Math.max(0, ...parts.map((p) => p.series.length));
-  for (let s = 0; s < seconds; s += 1) out.series.push(encode(mergeEncoded(parts.map((p) => p.series[s]).filter((h): h is string => !!h), 2)));
+  for (let s = 0; s < seconds; s += 1) out.series.push(encode(mergeEncoded(
+    parts.map((p) => p.series[s]).filter((h): h is string => !!h),
+    2,
+  )));
   for (const p of parts) {
     for (const k of Object.keys(out.errorKinds) as ErrorKind[]) out.errorKinds[k] += p.errorKinds[k];
     out.due += p.due;

@@ -301,7 +301,12 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
     const answers = await Promise.all(
       clients.map(async (client) => {
         try {
-          const res = await client.send({ method: 'POST', path: `${prefix}/v1/payments`, headers: { ...headers, 'idempotency-key': c.idempotencyKey! }, body: c.body });
+          const res = await client.send({
+            method: 'POST',
+            path: `${prefix}/v1/payments`,
+            headers: { ...headers, 'idempotency-key': c.idempotencyKey! },
+            body: c.body,
+          });
           rec.record('create', at, at, now() - at, res.status);
           const body = res.body.toString('utf8');
           if (res.status === 409 && at >= rec.windowStart && body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
@@ -321,15 +326,34 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
 }
 
 /** `onInterval` hears each interval's snapshot while the run goes (every cfg.intervalMs of the window). */
-export async function runGenerator(cfg: GeneratorConfig, onInterval?: (s: IntervalSnapshot) => void, stop?: AbortSignal): Promise<GeneratorResult> {
+export async function runGenerator(
+  cfg: GeneratorConfig,
+  onInterval?: (s: IntervalSnapshot) => void,
+  stop?: AbortSignal,
+): Promise<GeneratorResult> {
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
   const warmupCap = cfg.warmupS > 0 ? Math.ceil(cfg.maxRequests * WARMUP_CAP_SHARE) : 0;
-  const loop: Loop = { cfg, rec: new Recorder(windowStart, windowEnd), obs: new Observations(), internalErrors: [], windowEnd, budget: { left: cfg.maxRequests, warmupLeft: warmupCap }, stop };
+  const loop: Loop = {
+    cfg,
+    rec: new Recorder(windowStart, windowEnd),
+    obs: new Observations(),
+    internalErrors: [],
+    windowEnd,
+    budget: { left: cfg.maxRequests, warmupLeft: warmupCap },
+    stop,
+  };
   if (stop?.aborted) stopNow(loop);
   else stop?.addEventListener('abort', () => stopNow(loop), { once: true });
   const clients = Array.from({ length: cfg.connections }, () => openConnection(cfg.baseUrl, cfg.timeoutMs, cfg.network));
-  const intervals = onInterval && cfg.intervalMs ? startIntervals(loop.rec.interval, windowStart, windowEnd, cfg.intervalMs, onInterval, now) : null;
+  const intervals = onInterval && cfg.intervalMs ? startIntervals(
+    loop.rec.interval,
+    windowStart,
+    windowEnd,
+    cfg.intervalMs,
+    onInterval,
+    now,
+  ) : null;
   try {
     if (cfg.startEpochMs > now()) await waitUnlessStopped(cfg.startEpochMs - now(), stop);
     if (cfg.scenario === 'idempotency-storm') await stormLoop(loop, clients, { n: 0 });

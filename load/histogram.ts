@@ -13,7 +13,13 @@ const HIGHEST_US = 3_600_000_000;
 
 /** A fresh latency histogram; `digits` 2 for the per-second series (smaller), 3 otherwise. */
 export function newHistogram(digits: 2 | 3 = 3): Histogram {
-  return hdr.build({ bitBucketSize: 32, lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: digits, useWebAssembly: false });
+  return hdr.build({
+    bitBucketSize: 32,
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: HIGHEST_US,
+    numberOfSignificantValueDigits: digits,
+    useWebAssembly: false,
+  });
 }
 
 /** Records a latency given in milliseconds (clamped into the trackable range). */

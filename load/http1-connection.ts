@@ -69,7 +69,10 @@ function headerBlock(headers: Readonly<Record<string, string>>): string {
   let block = '';
   for (const name in headers) {
     const value = headers[name]!;
-    if (UNSAFE_IN_HEAD.test(name) || UNSAFE_IN_HEAD.test(value) || name.includes(':')) throw new ConnectionError(`header ${JSON.stringify(name)} cannot be sent: CR, LF, NUL or ':' in it`, 'HPS_BAD_REQUEST');
+    if (UNSAFE_IN_HEAD.test(name) || UNSAFE_IN_HEAD.test(value) || name.includes(':')) throw new ConnectionError(
+      `header ${JSON.stringify(name)} cannot be sent: CR, LF, NUL or ':' in it`,
+      'HPS_BAD_REQUEST',
+    );
     block += `${name}: ${value}\r\n`;
   }
   return block;
@@ -124,7 +127,10 @@ function parseHead(head: string, method: string): Head {
   const minor = head.charCodeAt(7) - 48;
   const status = Number(head.slice(9, 12));
   const after = head.length > 12 ? head.charCodeAt(12) : 32;
-  if (!head.startsWith('HTTP/1.') || (minor !== 0 && minor !== 1) || head.charCodeAt(8) !== 32 || !DIGITS.test(head.slice(9, 12)) || (after !== 32 && after !== 13)) {
+  if (!head.startsWith('HTTP/1.') || (minor !== 0 && minor !== 1) || head.charCodeAt(8) !== 32 || !DIGITS.test(head.slice(
+    9,
+    12,
+  )) || (after !== 32 && after !== 13)) {
     throw new ConnectionError(`not an HTTP/1.x status line: ${JSON.stringify(head.slice(0, 40))}`, 'HPS_PROTOCOL');
   }
   if (status === 101) throw new ConnectionError('101 Switching Protocols to a request that asked for no upgrade', 'HPS_PROTOCOL');
@@ -132,7 +138,10 @@ function parseHead(head: string, method: string): Head {
   const connection = tokens(valuesOf(lower, '\r\nconnection:'));
   const close = connection.includes('close') || (minor === 0 && !connection.includes('keep-alive'));
   const reuseWithinMs = close ? 0 : reuseWithin(lower);
-  if (status === 429) return { ...framingOf(lower, status, method, close, reuseWithinMs), retryAfter: valuesOf(lower, '\r\nretry-after:')[0] };
+  if (status === 429) return {
+    ...framingOf(lower, status, method, close, reuseWithinMs),
+    retryAfter: valuesOf(lower, '\r\nretry-after:')[0],
+  };
   return framingOf(lower, status, method, close, reuseWithinMs);
 }
 
@@ -140,11 +149,19 @@ function framingOf(lower: string, status: number, method: string, close: boolean
   if (status < 200 || status === 204 || status === 304 || method === 'HEAD') return { status, length: 0, closeAfter: close, reuseWithinMs };
   // Transfer-Encoding overrides Content-Length; a coding other than chunked last runs to the close.
   const codings = tokens(valuesOf(lower, '\r\ntransfer-encoding:'));
-  if (codings.length) return { status, length: codings.at(-1) === 'chunked' ? -1 : -2, closeAfter: close || codings.at(-1) !== 'chunked', reuseWithinMs };
+  if (codings.length) return {
+    status,
+    length: codings.at(-1) === 'chunked' ? -1 : -2,
+    closeAfter: close || codings.at(-1) !== 'chunked',
+    reuseWithinMs,
+  };
   // A list of equal values is one value (RFC 9110 8.6); anything else is unusable framing.
   const lengths = tokens(valuesOf(lower, '\r\ncontent-length:'));
   if (!lengths.length) return { status, length: -2, closeAfter: true, reuseWithinMs };
-  for (const v of lengths) if (!DIGITS.test(v) || v !== lengths[0]) throw new ConnectionError(`unusable content-length: ${JSON.stringify(lengths.join(', '))}`, 'HPS_PROTOCOL');
+  for (const v of lengths) if (!DIGITS.test(v) || v !== lengths[0]) throw new ConnectionError(
+    `unusable content-length: ${JSON.stringify(lengths.join(', '))}`,
+    'HPS_PROTOCOL',
+  );
   return { status, length: Number(lengths[0]), closeAfter: close, reuseWithinMs };
 }
 
@@ -187,8 +204,14 @@ export class Http1Connection implements Connection, HasDeadline {
   /** One request; the connection takes the next only once this one is answered or failed. */
   send(req: ConnectionRequest): Promise<ConnectionAnswer> {
     if (this.closed) return Promise.reject(new ConnectionError('connection closed by the generator', 'HPS_CONNECTION_CLOSED'));
-    if (this.state !== State.Idle) return Promise.reject(new ConnectionError('a request is already in flight on this connection', 'HPS_BUSY'));
-    if (UNSAFE_IN_PATH.test(req.path) || !req.path.startsWith('/')) return Promise.reject(new ConnectionError(`path ${JSON.stringify(req.path.slice(0, 80))} cannot be sent`, 'HPS_BAD_REQUEST'));
+    if (this.state !== State.Idle) return Promise.reject(new ConnectionError(
+      'a request is already in flight on this connection',
+      'HPS_BUSY',
+    ));
+    if (UNSAFE_IN_PATH.test(req.path) || !req.path.startsWith('/')) return Promise.reject(new ConnectionError(
+      `path ${JSON.stringify(req.path.slice(0, 80))} cannot be sent`,
+      'HPS_BAD_REQUEST',
+    ));
     let block = this.lastBlock;
     if (req.headers !== this.lastHeaders) {
       try {
@@ -223,7 +246,10 @@ export class Http1Connection implements Connection, HasDeadline {
 
   /** Called by the sweeper: fails the request in flight once its deadline has passed. */
   checkDeadline(t: number): void {
-    if (this.state !== State.Idle && t > this.deadline) this.fail(new ConnectionError(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'), true);
+    if (this.state !== State.Idle && t > this.deadline) this.fail(
+      new ConnectionError(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'),
+      true,
+    );
   }
 
   private connect(): net.Socket {
@@ -270,7 +296,10 @@ export class Http1Connection implements Connection, HasDeadline {
     this.chunks = [];
     if (this.head.closeAfter) this.drop();
     else this.reuseUntil = this.head.reuseWithinMs === Infinity ? Infinity : performance.now() + this.head.reuseWithinMs;
-    this.answer.resolve(this.head.retryAfter === undefined ? { status: this.head.status, body } : { status: this.head.status, body, retryAfter: this.head.retryAfter });
+    this.answer.resolve(this.head.retryAfter === undefined ? {
+      status: this.head.status,
+      body,
+    } : { status: this.head.status, body, retryAfter: this.head.retryAfter });
   }
 
   private take(data: Buffer, at: number, n: number): void {
@@ -362,7 +391,10 @@ export class Http1Connection implements Connection, HasDeadline {
   private lineStep(data: Buffer, at: number): number {
     const end = data.indexOf(CRLF, at);
     if (end < 0) {
-      if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new ConnectionError('chunk size or trailer line too long', 'HPS_PROTOCOL');
+      if (data.length - at > (this.state === State.Trailers ? MAX_HEAD_BYTES : MAX_CHUNK_LINE_BYTES)) throw new ConnectionError(
+        'chunk size or trailer line too long',
+        'HPS_PROTOCOL',
+      );
       return -1;
     }
     const line = data.toString('latin1', at, end);

@@ -42,26 +42,41 @@ export function sameTarget(load: LoadReport['target'], report: Report['target'])
  * DIR/load.json as the conformance report's load section; undefined when there is none, or when it
  * names another target than `report` (a foreign load.json: ignored, `note` says so).
  */
-export function loadCompanion(dir: string, report: Report, note: (line: string) => void = (l) => console.error(inertLine(l))): CompanionSections | undefined {
+export function loadCompanion(
+  dir: string,
+  report: Report,
+  note: (line: string) => void = (l) => console.error(inertLine(l)),
+): CompanionSections | undefined {
   const file = join(dir, 'load.json');
   if (!existsSync(file)) return undefined;
   let r: LoadReport;
   try {
     r = JSON.parse(readCappedText(file, REPORT_MAX_BYTES, 'report', 'HPS_ERR_REPORT')) as LoadReport;
-    if (r?.kind !== 'load' || !Array.isArray(r.checks) || !Array.isArray(r.thresholds) || typeof r.run_id !== 'string') throw new Error('not the kind, checks and thresholds a load run writes');
+    if (
+      r?.kind !== 'load' ||
+      !Array.isArray(r.checks) ||
+      !Array.isArray(r.thresholds) ||
+      typeof r.run_id !== 'string'
+    ) throw new Error('not the kind, checks and thresholds a load run writes');
   } catch (e) {
     throw new HarnessError('HPS_ERR_REPORT', `report: ${file} is not a load.json (${(e as Error).message})`);
   }
   if (!sameTarget(r.target, report.target)) {
-    note(`${file} names another target (${stripUserInfo(String(r.target?.base_url))}) than report.json (${stripUserInfo(report.target.base_url)}): left out of the report`);
+    note(`${file} names another target (${stripUserInfo(String(r.target?.base_url))}) than report.json ` +
+      `(${stripUserInfo(report.target.base_url)}): left out of the report`);
     return undefined;
   }
   // A closed set of words and classes: the file is read back, never trusted.
   const [verdict, css] = r.verdict === 'pass' ? ['PASS', 'pass'] : r.verdict === 'incomplete' ? ['INCOMPLETE', 'warn'] : ['FAIL', 'fail'];
-  const apart = `The load run ${r.run_id} against the same target, from ${r.started_at} to ${r.finished_at} (the conformance run: ${report.started_at} to ${report.finished_at}), written beside this report and judged apart: its thresholds and checks never change the conformance verdict.`;
+  const apart = `The load run ${r.run_id} against the same target, from ${r.started_at} to ${r.finished_at} (the conformance ` +
+    `run: ${report.started_at} to ${report.finished_at}), written beside this report and judged apart: its thresholds and checks never ` +
+    `change the conformance verdict.`;
   return {
     html: `<section class="load" id="load"><h2>Load run <code>${esc(r.run_id)}</code>: <span class="${css}">${verdict}</span></h2><p class="meta">${esc(apart)} The same on its own page: <a href="load.html">load.html</a>.</p>${loadSectionsHtml(r, 3)}</section>`,
-    markdown: { lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''], fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).` },
+    markdown: {
+      lines: [`## Load run ${r.run_id}: ${verdict}`, '', apart, '', ...loadSectionsMarkdown(r), ''],
+      fallback: `Load run ${r.run_id}: ${verdict} (its tables do not fit this summary's cap: see load.md).`,
+    },
     junit: loadTestsuite(r),
   };
 }

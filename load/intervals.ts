@@ -46,7 +46,15 @@ export class IntervalTally {
 
   /** The interval's snapshot, and a fresh interval. */
   take(index: number): IntervalSnapshot {
-    const out = { index, sent: this.sent, responses: this.responses, failed: this.failed, rateLimited: this.rateLimited, non2xx: this.non2xx, histogram: encode(this.hist) };
+    const out = {
+      index,
+      sent: this.sent,
+      responses: this.responses,
+      failed: this.failed,
+      rateLimited: this.rateLimited,
+      non2xx: this.non2xx,
+      histogram: encode(this.hist),
+    };
     this.hist.destroy();
     [this.sent, this.responses, this.failed, this.rateLimited, this.non2xx, this.hist] = [0, 0, 0, 0, 0, newHistogram(2)];
     return out;
@@ -111,7 +119,11 @@ export class IntervalMerger {
     this.total.add(h);
     const sum = (k: 'sent' | 'responses' | 'failed' | 'rateLimited' | 'non2xx') => parts.reduce((a, p) => a + p[k], 0);
     const errors = sum('non2xx') + sum('failed');
-    this.soFar = { responses: this.soFar.responses + sum('responses'), failed: this.soFar.failed + sum('failed'), errors: this.soFar.errors + errors };
+    this.soFar = {
+      responses: this.soFar.responses + sum('responses'),
+      failed: this.soFar.failed + sum('failed'),
+      errors: this.soFar.errors + errors,
+    };
     const empty = h.totalCount === 0;
     // The last interval may be shorter (a window that is not a whole number of intervals).
     const lengthS = Math.max(0.001, Math.min(this.intervalS, this.windowS - index * this.intervalS));
@@ -130,7 +142,11 @@ export class IntervalMerger {
       p50_ms: empty ? 0 : ms(h.getValueAtPercentile(50)),
       p99_ms: empty ? 0 : ms(h.getValueAtPercentile(99)),
       max_ms: empty ? 0 : ms(h.getValueAtPercentile(100)),
-      so_far: { ...this.soFar, p50_ms: this.total.totalCount ? ms(this.total.getValueAtPercentile(50)) : 0, p99_ms: this.total.totalCount ? ms(this.total.getValueAtPercentile(99)) : 0 },
+      so_far: {
+        ...this.soFar,
+        p50_ms: this.total.totalCount ? ms(this.total.getValueAtPercentile(50)) : 0,
+        p99_ms: this.total.totalCount ? ms(this.total.getValueAtPercentile(99)) : 0,
+      },
     });
     h.destroy();
   }
@@ -139,14 +155,22 @@ export class IntervalMerger {
 /** The live line (a terminal rewrites it; CI prints one per interval). */
 export function intervalText(l: IntervalLine, windowS: number): string {
   const rate = `${((l.so_far.errors / Math.max(1, l.so_far.responses + l.so_far.failed)) * 100).toFixed(2)}%`;
-  return `load ${l.second.toFixed(1)}/${windowS} s · ${l.rps} req/s · p50 ${l.so_far.p50_ms} ms · p99 ${l.so_far.p99_ms} ms so far · errors ${l.so_far.errors} (${rate})${l.rate_limited ? ` · 429 ${l.rate_limited}` : ''}`;
+  return `load ${l.second.toFixed(1)}/${windowS} s · ${l.rps} req/s · p50 ${l.so_far.p50_ms} ms · p99 ${l.so_far.p99_ms} ms so far · ` +
+    `errors ${l.so_far.errors} (${rate})${l.rate_limited ? ` · 429 ${l.rate_limited}` : ''}`;
 }
 
 /**
  * In a generator: hands `take()` of each interval to `emit` at each interval's end from the
  * window's start, and what is left of the window's intervals when stopped.
  */
-export function startIntervals(tally: IntervalTally, windowStart: number, windowEnd: number, intervalMs: number, emit: (s: IntervalSnapshot) => void, now: () => number): { stop(): void } {
+export function startIntervals(
+  tally: IntervalTally,
+  windowStart: number,
+  windowEnd: number,
+  intervalMs: number,
+  emit: (s: IntervalSnapshot) => void,
+  now: () => number,
+): { stop(): void } {
   const count = Math.ceil((windowEnd - windowStart) / intervalMs);
   let index = 0;
   let timer: NodeJS.Timeout | undefined;

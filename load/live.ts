@@ -31,7 +31,10 @@ export function startLive(o: LiveOptions): Live {
     try {
       fd = openSync(o.ndjsonFile, 'w', 0o644);
     } catch (e) {
-      throw new HarnessError('HPS_ERR_USAGE', `--out ndjson=${o.ndjsonFile}: cannot be written (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new HarnessError(
+        'HPS_ERR_USAGE',
+        `--out ndjson=${o.ndjsonFile}: cannot be written (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
   let shown = false;

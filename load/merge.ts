@@ -45,15 +45,32 @@ export function mergeChecks(shards: readonly LoadReport[]): Check[] {
     const status = each.some((e) => e.c?.status === 'fail') ? 'fail' : each.some((e) => e.c?.status === 'pass') ? 'pass' : 'skip';
     const first = each.find((e) => e.c)!.c!;
     const examples = each.flatMap((e) => (e.c?.examples ?? []).map((x) => `${e.run}: ${x}`)).slice(0, 5);
-    return { id, title: first.title, status, detail: each.map((e) => `${e.run} ${e.c ? `${e.c.status}: ${e.c.detail}` : 'not run'}`).join(' | '), ...(examples.length ? { examples } : {}) };
+    return {
+      id,
+      title: first.title,
+      status,
+      detail: each.map((e) => `${e.run} ${e.c ? `${e.c.status}: ${e.c.detail}` : 'not run'}`).join(' | '),
+      ...(examples.length ? { examples } : {}),
+    };
   });
 }
 
 /** shards-complete: every shard of the run given and with figures; a shard left out by --allow-missing is a skip (incomplete), not a pass. */
 function completeness(shards: readonly LoadReport[], withFigures: number, set: ShardSet): Check {
   const title = 'every shard is merged and has figures';
-  if (withFigures < shards.length) return { id: 'shards-complete', title, status: 'fail', detail: `${shards.length} shards of run ${set.runId} merged, ${withFigures} with figures` };
-  if (set.missing.length) return { id: 'shards-complete', title, status: 'skip', detail: `shard ${set.missing.map((i) => `${i}/${set.count}`).join(', ')} of run ${set.runId} missing (--allow-missing): the figures are those of ${shards.length} of ${set.count} shards, not the whole run` };
+  if (withFigures < shards.length) return {
+    id: 'shards-complete',
+    title,
+    status: 'fail',
+    detail: `${shards.length} shards of run ${set.runId} merged, ${withFigures} with figures`,
+  };
+  if (set.missing.length) return {
+    id: 'shards-complete',
+    title,
+    status: 'skip',
+    detail: `shard ${set.missing.map((i) => `${i}/${set.count}`).join(', ')} of run ${set.runId} missing (--allow-missing): the figures ` +
+      `are those of ${shards.length} of ${set.count} shards, not the whole run`,
+  };
   return { id: 'shards-complete', title, status: 'pass', detail: `${set.count} of ${set.count} shards of run ${set.runId}, each once` };
 }
 
@@ -69,13 +86,23 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
   const thresholds: Thresholds = given ? parseLoadOptions({ ...flags, workers: '1' }).thresholds : first.options.thresholds;
   const judged = figures ? evaluateThresholds(thresholds, figures) : [];
   const checks = [...mergeChecks(shards), completeness(shards, parts.length, set)];
-  const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s flags)'}`];
+  const notes = [`merge of ${shards.length} of the ${set.count} shards of run ${set.runId}: HdrHistograms merged bucket by bucket, ` +
+    `counts and offered rates added; thresholds judged over the merge${given ? ' (from the merge flags)' : ' (from the first shard\'s ' +
+      'flags)'}`];
   return {
     ...first,
     run_id: `merge-${set.runId}`,
     started_at: shards.map((s) => s.started_at).sort()[0]!,
     finished_at: shards.map((s) => s.finished_at).sort().at(-1)!,
-    options: { ...first.options, rate: offered, connections: shards.reduce((a, s) => a + s.options.connections, 0), workers: shards.reduce((a, s) => a + s.options.workers, 0), shard: null, thresholds, max_requests: shards.reduce((a, s) => a + s.options.max_requests, 0) },
+    options: {
+      ...first.options,
+      rate: offered,
+      connections: shards.reduce((a, s) => a + s.options.connections, 0),
+      workers: shards.reduce((a, s) => a + s.options.workers, 0),
+      shard: null,
+      thresholds,
+      max_requests: shards.reduce((a, s) => a + s.options.max_requests, 0),
+    },
     merged_from: shards.map((s, i) => ({ dir: dirs[i]!, run_id: s.run_id, shard: s.options.shard, responses: s.figures?.responses ?? 0 })),
     figures,
     checks,
@@ -87,10 +114,17 @@ export function mergeReports(shards: readonly LoadReport[], dirs: readonly strin
 }
 
 export async function mergeCommand(o: Raw, dirs: string[]): Promise<LoadRunResult> {
-  if (dirs.length === 0) throw new HarnessError('HPS_ERR_USAGE', 'load merge: give the report directory of every shard (load merge DIR...)');
+  if (dirs.length === 0) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    'load merge: give the report directory of every shard (load merge DIR...)',
+  );
   const shards = dirs.map((d) => readShard(resolve(d)));
   const report = mergeReports(shards, dirs, o);
-  const out = resolve(typeof o.report === 'string' ? o.report : join('reports', 'load', `merge-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+  const out = resolve(typeof o.report === 'string' ? o.report : join(
+    'reports',
+    'load',
+    `merge-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+  ));
   writeReport(out, report, []);
   console.log(renderLoadText(report));
   console.log(`report: ${join(out, 'load.json')} (+ load.md, load.html, load.junit.xml)`);

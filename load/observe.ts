@@ -182,7 +182,8 @@ export class Observations {
         this.storm.original += 1;
         ids.add(json.id);
       } else if (a.status === 409 && json?.error?.code === 'idempotency_in_progress') this.storm.inProgress += 1;
-      else this.storm.bad.add(`storm ${externalId}: answered ${a.status}${json?.error?.code ? ` ${json.error.code}` : ''}, expected 201 (the original) or 409 idempotency_in_progress`);
+      else this.storm.bad.add(`storm ${externalId}: answered ${a.status}${json?.error?.code ? ` ${json.error.code}` : ''}, expected 201 ` +
+        `(the original) or 409 idempotency_in_progress`);
     }
     if (ids.size > 1) this.storm.bad.add(`storm ${externalId}: ${ids.size} different payment ids answered 201 for one Idempotency-Key (${[...ids].slice(0, 3).join(', ')})`);
   }
@@ -252,7 +253,10 @@ export class Observations {
     const code = parse(body)?.error?.code;
     this.replay.bad.add(
       status === 201
-        ? `replay of ${orig.externalId}: id ${JSON.stringify(json?.id)}, original ${orig.id}${json && !validate('Payment', json).valid ? ' (not a Payment)' : ''}`
+        ? `replay of ${orig.externalId}: id ${JSON.stringify(json?.id)}, original ${orig.id}${json && !validate(
+          'Payment',
+          json,
+        ).valid ? ' (not a Payment)' : ''}`
         : `replay of ${orig.externalId}: answered ${status}${code ? ` ${code}` : ''}, expected 201 with id ${orig.id}`,
     );
   }
@@ -273,8 +277,9 @@ export class Observations {
     const v = json === undefined ? { valid: false, errors: ['body is not JSON'] } : validate('Payment', json);
     if (!v.valid) this.read.bad.add(`GET ${ref.id}: not a Payment (${v.errors.slice(0, 2).join('; ')})`);
     else if (json.id !== ref.id) this.read.bad.add(`GET ${ref.id}: answered payment ${JSON.stringify(json.id)}`);
-    else if (!decimalEquals(json.amount, ref.amount)) this.read.bad.add(`GET ${ref.id}: amount ${JSON.stringify(json.amount)}, created with "${ref.amount}"`);
-    else {
+    else if (!decimalEquals(json.amount, ref.amount)) {
+      this.read.bad.add(`GET ${ref.id}: amount ${JSON.stringify(json.amount)}, created with "${ref.amount}"`);
+    } else {
       if (this.validReads.size >= VALID_READS_KEPT) this.validReads.clear();
       this.validReads.set(ref, body);
     }

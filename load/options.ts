@@ -105,7 +105,8 @@ function num(o: Raw, name: string, min: number, max: number): number | undefined
 export function durationOption(o: Raw, name: string, min: number, max: number): number | undefined {
   const v = str(o, name);
   if (v === undefined) return undefined;
-  const bad = () => usage(`--${name} ${JSON.stringify(v)}: must be a duration from ${min} s to ${max} s, like 30s, 5m, 1500ms, 1m30s or a number of seconds`);
+  const bad = () => usage(`--${name} ${JSON.stringify(v)}: must be a duration from ${min} s to ${max} s, like 30s, 5m, 1500ms, 1m30s or ` +
+    `a number of seconds`);
   let seconds = 0;
   if (/^\d+(\.\d+)?$/.test(v)) seconds = Number(v);
   else {
@@ -134,14 +135,17 @@ export function parseLoadOptions(o: Raw): LoadOptions {
   if (mixText !== undefined && scenario !== 'mixed') throw usage('--mix: only with --scenario mixed');
   const shard = parseShard(str(o, 'shard'));
   const runId = str(o, 'run-id');
-  if (runId !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw usage(`--run-id ${JSON.stringify(runId)}: 1 to 40 of A-Z a-z 0-9 _ -`);
-  if (shard && runId === undefined) throw usage('--shard: needs --run-id ID, the same on every shard of the run (load merge merges the shards of one run)');
+  if (runId !== undefined && !/^[A-Za-z0-9_-]{1,40}$/.test(runId)) throw usage(`--run-id ${JSON.stringify(runId)}: 1 to 40 of A-Z a-z ` +
+    `0-9 _ -`);
+  if (shard && runId === undefined) throw usage('--shard: needs --run-id ID, the same on every shard of the run (load merge merges the ' +
+    'shards of one run)');
   const maxRequests = int(o, 'max-requests', 1, LIMITS.maxRequestsCap) ?? LIMITS.maxRequestsCap;
   if (maxRequests < connections) {
     throw usage(`--max-requests ${maxRequests}: must be at least --connections (${connections})`);
   }
   const honourRetryAfter = o['honour-retry-after'] === true;
-  if (honourRetryAfter && rate !== undefined) throw usage('--honour-retry-after: only in the closed model (without --rate); the open model offers its rate whatever the answers, and reports the 429s');
+  if (honourRetryAfter && rate !== undefined) throw usage('--honour-retry-after: only in the closed model (without --rate); the open ' +
+    'model offers its rate whatever the answers, and reports the 429s');
   const thresholds: Thresholds = {
     maxP99Ms: num(o, 'max-p99-ms', 0, 600_000) ?? THRESHOLD_DEFAULTS.maxP99Ms,
     minRps: num(o, 'min-rps', 0, 1e12) ?? THRESHOLD_DEFAULTS.minRps,

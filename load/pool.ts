@@ -21,7 +21,14 @@ export async function createPool(client: Client, key: string, runId: string, obs
     const req = createRequest(runId, i, 'pool');
     let res;
     try {
-      res = await client.request({ method: 'POST', path: '/v1/payments', key, raw: req.body, headers: { 'content-type': 'application/json' }, idempotencyKey: req.idempotencyKey });
+      res = await client.request({
+        method: 'POST',
+        path: '/v1/payments',
+        key,
+        raw: req.body,
+        headers: { 'content-type': 'application/json' },
+        idempotencyKey: req.idempotencyKey,
+      });
     } catch (e) {
       if (e instanceof TransportError) throw new HarnessError(e.code, `creating the read pool: ${e.message}`);
       throw e;

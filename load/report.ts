@@ -1,6 +1,7 @@
 /**
  * load.json: the machine-readable result of a load run (load.md, load.html, load.junit.xml and
- * the stdout table are rendered from it alone, by results/render/load-*.ts; `load merge` reads it back). Written through redactText: no secret reaches a file.
+ * the stdout table are rendered from it alone, by results/render/load-*.ts; `load merge` reads it back). Written through redactText: no
+ * secret reaches a file.
  */
 import { join } from 'node:path';
 import { redactText } from '../core/redact.ts';

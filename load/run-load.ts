@@ -63,7 +63,12 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
   // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
-  const target: LoadTarget = opts.profile ? { profile: opts.profile, embedded: false, secrets: profileSecrets(opts.profile), close: async () => undefined } : await openLoadTarget(opts.profilePath);
+  const target: LoadTarget = opts.profile ? {
+    profile: opts.profile,
+    embedded: false,
+    secrets: profileSecrets(opts.profile),
+    close: async () => undefined,
+  } : await openLoadTarget(opts.profilePath);
   const { profile, secrets } = target;
   const guard = io.interrupts;
   const stop = new AbortController();
@@ -74,7 +79,11 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const timeoutMs = client.timeoutMs;
     const facts = { runId, startedAt, target, timeoutMs, workers: opts.workers, figures: null, checks: [], cleaned: null };
     // Interrupted before the generator's figures are in: the run's identity, no figures, partial.
-    guard?.setEmergencyWriter(() => writeReport(reportDir, markPartial(assemble(opts, facts), `${guard.reason()}; the generator had not returned its figures`), secrets));
+    guard?.setEmergencyWriter(() => writeReport(
+      reportDir,
+      markPartial(assemble(opts, facts), `${guard.reason()}; the generator had not returned its figures`),
+      secrets,
+    ));
     const key = profile.keys.test;
     const setupObs = new Observations();
     const ops = opsOf(opts.scenario, opts.mix);
@@ -83,7 +92,10 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const results = ran ? await generate(opts, io, { runId, profile, key, timeoutMs, pool }, stop.signal) : [];
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
-    if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [`${op} ${k}`, n])));
+    if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [
+      `${op} ${k}`,
+      n,
+    ])));
     const judge = (after: AfterOutcome): LoadReport =>
       assemble(opts, { ...facts, workers: results.length || opts.workers, figures, cleaned: after.cleaned, checks: buildChecks({ scenario: opts.scenario, ops, obs, pool, ran, reread: after.reread, duplicates: after.duplicates, storm: after.storm, internalErrors: results.flatMap((r) => r.internalErrors) }) });
     // Interrupted from here on: the figures so far, without the read-back and clean-up (they send).
@@ -105,13 +117,45 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
 }
 
 /** The generator's run with the live progress (stderr: a live line on a terminal, one line per interval otherwise). */
-async function generate(opts: LoadOptions, io: LoadIo, x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null }, stop: AbortSignal): Promise<GeneratorResult[]> {
+async function generate(
+  opts: LoadOptions,
+  io: LoadIo,
+  x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null },
+  stop: AbortSignal,
+): Promise<GeneratorResult[]> {
   const tty = io.progress === undefined && process.stderr.isTTY === true;
   const progress = io.progress ?? ((t: string) => void process.stderr.write(t));
-  progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) · ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
-  const live = startLive({ runId: x.runId, workers: Math.max(1, Math.min(opts.workers, opts.connections)), intervalS: opts.intervalS, windowS: opts.durationS, ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}), write: progress, tty });
+  progress(`load: ${opts.rate ? `open model, ${opts.rate} req/s ${opts.arrivals}` : 'closed model'} · ${opts.workers} worker(s) ` +
+    `· ${opts.warmupS} s warm-up + ${opts.durationS} s…\n`);
+  const live = startLive({
+    runId: x.runId,
+    workers: Math.max(1, Math.min(opts.workers, opts.connections)),
+    intervalS: opts.intervalS,
+    windowS: opts.durationS,
+    ...(opts.ndjsonFile ? { ndjsonFile: opts.ndjsonFile } : {}),
+    write: progress,
+    tty,
+  });
   try {
-    const plan = { baseUrl: x.profile.base_url, key: x.key, runId: x.runId, tag: '', scenario: opts.scenario, mix: opts.mix, connections: opts.connections, ...(opts.rate ? { rate: opts.rate } : {}), arrivals: opts.arrivals, warmupS: opts.warmupS, durationS: opts.durationS, timeoutMs: x.timeoutMs, maxRequests: opts.maxRequests, honourRetryAfter: opts.honourRetryAfter, intervalMs: opts.intervalS * 1000, pool: x.pool?.ok ? x.pool.pool : [], ...(x.profile.network ? { network: x.profile.network } : {}) };
+    const plan = {
+      baseUrl: x.profile.base_url,
+      key: x.key,
+      runId: x.runId,
+      tag: '',
+      scenario: opts.scenario,
+      mix: opts.mix,
+      connections: opts.connections,
+      ...(opts.rate ? { rate: opts.rate } : {}),
+      arrivals: opts.arrivals,
+      warmupS: opts.warmupS,
+      durationS: opts.durationS,
+      timeoutMs: x.timeoutMs,
+      maxRequests: opts.maxRequests,
+      honourRetryAfter: opts.honourRetryAfter,
+      intervalMs: opts.intervalS * 1000,
+      pool: x.pool?.ok ? x.pool.pool : [],
+      ...(x.profile.network ? { network: x.profile.network } : {}),
+    };
     return await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s), stop);
   } finally {
     live.close();
@@ -120,15 +164,22 @@ async function generate(opts: LoadOptions, io: LoadIo, x: { runId: string; profi
 
 /** An interrupted run's report: partial, with the reason; its figures are what was measured until the stop. */
 function markPartial(report: LoadReport, reason: string): LoadReport {
-  const notes = [`PARTIAL: ${reason}: the figures are those measured until the stop; no read-back, no clean-up (this run's payments carry metadata.conformance_run ${report.run_id})`, ...report.notes];
+  const notes = [
+    `PARTIAL: ${reason}: the figures are those measured until the stop; no read-back, no clean-up (this run's payments carry ` +
+      `metadata.conformance_run ${report.run_id})`,
+    ...report.notes,
+  ];
   return { ...report, partial: true, partial_reason: reason, notes };
 }
 
 function rateLimitedNote(model: 'open' | 'closed', l: NonNullable<Figures['rate_limited']>, responses: number): string {
-  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable Retry-After';
+  const asked = l.retry_after_s ? `Retry-After ${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'no usable ' +
+    'Retry-After';
   const head = `${l.count} of ${responses} answers were 429 (${asked})`;
-  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a client honouring Retry-After would have backed off)`;
-  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured (the connections went on at once; --honour-retry-after waits it)`;
+  if (model === 'open') return `OFFERED RATE NOT ACCEPTED: ${head}; the open model keeps offering its rate whatever the answers (a ` +
+    `client honouring Retry-After would have backed off)`;
+  return l.honoured ? `${head}; honoured: ${l.waits} waits, ${l.waited_s} s in all (--honour-retry-after)` : `${head}; not honoured ` +
+    `(the connections went on at once; --honour-retry-after waits it)`;
 }
 
 interface AfterOutcome {
@@ -138,7 +189,14 @@ interface AfterOutcome {
   cleaned: CleanupOutcome | null;
 }
 
-async function afterTheLoad(client: Client, key: string, obs: Observations, ran: boolean, embedded: boolean, pool: PoolOutcome | null): Promise<AfterOutcome> {
+async function afterTheLoad(
+  client: Client,
+  key: string,
+  obs: Observations,
+  ran: boolean,
+  embedded: boolean,
+  pool: PoolOutcome | null,
+): Promise<AfterOutcome> {
   const outcome: AfterOutcome = { reread: null, duplicates: null, storm: null, cleaned: null };
   if (ran) {
     if (obs.created.length) outcome.reread = await rereadSample(client, key, obs.created, obs);
@@ -200,29 +258,40 @@ function assemble(opts: LoadOptions, x: RunFacts): LoadReport {
 
 function notesFor(opts: LoadOptions, embedded: boolean, baseUrl: string, f: Figures | null, cleaned: CleanupOutcome | null): string[] {
   const notes: string[] = [];
-  if (embedded) notes.push('embedded reference server: its own process on this machine, sharing the cores with the generator; the figures are indicative — compare ratios between runs, not absolute numbers');
+  if (embedded) notes.push('embedded reference server: its own process on this machine, sharing the cores with the generator; the ' +
+    'figures are indicative — compare ratios between runs, not absolute numbers');
   notes.push(
     opts.rate
-      ? `open model: requests fall due at ${opts.rate} req/s (${opts.arrivals} arrivals) whatever the answers; each latency is measured from the request's due time (coordinated omission corrected, as wrk2 does), so a stall counts for every request that fell due during it`
-      : 'closed model: each connection sends its next request when the previous answer is in; latencies are from the send time (a stalled target slows the offered load: use --rate for latency under a fixed load)',
+      ? `open model: requests fall due at ${opts.rate} req/s (${opts.arrivals} arrivals) whatever the answers; each latency is measured ` +
+        `from the request's due time (coordinated omission corrected, as wrk2 does), so a stall counts for every request that fell due ` +
+        `during it`
+      : 'closed model: each connection sends its next request when the previous answer is in; latencies are from the send time (a ' +
+        'stalled target slows the offered load: use --rate for latency under a fixed load)',
   );
-  notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked but not in the figures`);
-  if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by --allow-short' : ''}`);
-  if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
-  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
+  notes.push(`latencies: HdrHistogram, µs resolution, 3 significant digits; the first ${opts.warmupS} s (warm-up) are sent and checked ` +
+    `but not in the figures`);
+  if (f && f.model === 'open' && f.shortfall > SHORTFALL_TOLERANCE) notes.push(`RATE NOT REACHED: offered ${f.offered_rps} req/s, ` +
+    `achieved ${f.achieved_rps} req/s (${f.not_sent} of ${f.due} due requests never sent)${opts.thresholds.allowShort ? '; allowed by ' +
+      '--allow-short' : ''}`);
+  if (opts.shard) notes.push(`shard ${opts.shard.index}/${opts.shard.count}: 1/${opts.shard.count} of the rate, keys ` +
+    `prefixed ${'`'}s${opts.shard.index}${'`'}; judge the whole with \`hps-conformance load merge\` over every shard's report directory`);
+  if (f?.stopped_by === 'max-requests') notes.push(`the run stopped at the request cap (${opts.maxRequests}; the warm-up may use a ` +
+    `tenth of it) after ${f.measured_s} s of the ${f.window_s} s window: rates are over the ${f.measured_s} s measured`);
   const limited = f?.rate_limited;
   if (f && limited && limited.count > 0) notes.push(rateLimitedNote(f.model, limited, f.responses));
   notes.push(
     baseUrl.startsWith('https:')
       ? `connections: ${opts.connections}, undici over TLS (certificates verified, undici defaults), one request in flight on each`
-      : `connections: ${opts.connections}, HTTP/1.1 spoken by the generator itself (load/http1-connection.ts), one request in flight on each`,
+      : `connections: ${opts.connections}, HTTP/1.1 spoken by the generator itself (load/http1-connection.ts), one request in flight on ` +
+        `each`,
   );
   if (cleaned) {
     notes.push(
       `clean-up: ${cleaned.cancelled} of ${cleaned.total} payments of this run cancelled` +
         (cleaned.notPending ? `, ${cleaned.notPending} no longer PENDING` : '') +
         (cleaned.failed ? `, ${cleaned.failed} failed` : '') +
-        (cleaned.attempted < cleaned.total ? `, ${cleaned.total - cleaned.attempted} left (time budget ${cleaned.budgetMs / 1000} s; find them by metadata.conformance_run)` : ''),
+        (cleaned.attempted < cleaned.total ? `, ${cleaned.total - cleaned.attempted} left (time budget ${cleaned.budgetMs / 1000} s; ` +
+          `find them by metadata.conformance_run)` : ''),
     );
   }
   return notes;

@@ -39,10 +39,12 @@ function configurationOf(r: LoadReport): Record<string, string> {
 function sameRunAndScenario(first: LoadReport, r: LoadReport, dirs: readonly [string, string]): void {
   const [a, b] = dirs;
   const [s, f] = [r.shard_of!, first.shard_of!];
-  if (s.run_id !== f.run_id) refuse(`${b} is a shard of run ${s.run_id}, ${a} of run ${f.run_id}: the shards of different runs are not merged`);
+  if (s.run_id !== f.run_id) refuse(`${b} is a shard of run ${s.run_id}, ${a} of run ${f.run_id}: the shards of different runs are not ` +
+    `merged`);
   if (s.count !== f.count) refuse(`${b} is shard ${s.index}/${s.count}, ${a} shard ${f.index}/${f.count}: one run has one N`);
   const scenario = (x: LoadReport) => `${x.options.scenario} (${JSON.stringify(x.options.mix)})`;
-  if (scenario(r) !== scenario(first)) refuse(`${b} ran scenario ${scenario(r)}, ${a} ${scenario(first)}: the shards of one run share a scenario`);
+  if (scenario(r) !== scenario(first)) refuse(`${b} ran scenario ${scenario(r)}, ${a} ${scenario(first)}: the shards of one run share a ` +
+    `scenario`);
   const [cr, cf] = [configurationOf(r), configurationOf(first)];
   const differs = Object.keys(cf).find((k) => cr[k] !== cf[k]);
   if (differs) refuse(`${b} ran with ${differs} ${cr[differs]}, ${a} with ${cf[differs]}: the shards of one run share a configuration`);
@@ -52,8 +54,17 @@ function sameRunAndScenario(first: LoadReport, r: LoadReport, dirs: readonly [st
 export function checkShardSet(shards: readonly LoadReport[], dirs: readonly string[], allowMissing: boolean): ShardSet {
   shards.forEach((r, i) => {
     const s = r.shard_of;
-    if (!s || typeof s.run_id !== 'string' || !/^[A-Za-z0-9_-]{1,40}$/.test(s.run_id) || !Number.isInteger(s.index) || !Number.isInteger(s.count) || s.index < 1 || s.index > s.count) {
-      refuse(`${dirs[i]} is not the shard of a run (written without --shard and --run-id, or by a version whose shards did not carry their run id): merge the shards of one run`);
+    if (
+      !s ||
+      typeof s.run_id !== 'string' ||
+      !/^[A-Za-z0-9_-]{1,40}$/.test(s.run_id) ||
+      !Number.isInteger(s.index) ||
+      !Number.isInteger(s.count) ||
+      s.index < 1 ||
+      s.index > s.count
+    ) {
+      refuse(`${dirs[i]} is not the shard of a run (written without --shard and --run-id, or by a version whose shards did not carry ` +
+        `their run id): merge the shards of one run`);
     }
   });
   const first = shards[0]!;
@@ -61,13 +72,15 @@ export function checkShardSet(shards: readonly LoadReport[], dirs: readonly stri
   shards.forEach((r, i) => {
     sameRunAndScenario(first, r, [dirs[0]!, dirs[i]!]);
     const twice = seen.get(r.shard_of!.index);
-    if (twice !== undefined) refuse(`${twice} and ${dirs[i]} are both shard ${r.shard_of!.index}/${r.shard_of!.count} of run ${r.shard_of!.run_id}: a shard is merged once`);
+    if (twice !== undefined) refuse(`${twice} and ${dirs[i]} are both shard ${r.shard_of!.index}/${r.shard_of!.count} of ` +
+      `run ${r.shard_of!.run_id}: a shard is merged once`);
     seen.set(r.shard_of!.index, dirs[i]!);
   });
   const { run_id: runId, count } = first.shard_of!;
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length && !allowMissing) {
-    refuse(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} of run ${runId} not given (give every shard's directory, or --allow-missing to merge the others: the verdict is then incomplete)`);
+    refuse(`shard ${missing.map((i) => `${i}/${count}`).join(', ')} of run ${runId} not given (give every shard's directory, or ` +
+      `--allow-missing to merge the others: the verdict is then incomplete)`);
   }
   return { runId, count, missing };
 }

@@ -46,7 +46,10 @@ const GRAMMAR = /^(?:(create|read|list):)?(p\d{1,3}(?:\.\d{1,4})?|min|mean|avg|m
 const LATENCY = new Set(['min', 'mean', 'avg', 'max']);
 
 function bad(text: string, why: string): HarnessError {
-  return new HarnessError('HPS_ERR_USAGE', `--threshold ${JSON.stringify(text)}: ${why} (like create:p95<250, read:p99.9<800ms, errors<0.1%, rps>=500)`);
+  return new HarnessError(
+    'HPS_ERR_USAGE',
+    `--threshold ${JSON.stringify(text)}: ${why} (like create:p95<250, read:p99.9<800ms, errors<0.1%, rps>=500)`,
+  );
 }
 
 export function parseThresholdExpression(raw: string): ThresholdExpression {
@@ -82,24 +85,48 @@ function measure(e: ThresholdExpression, f: Figures): { actual: number; what: st
       const us = e.metric === 'mean' ? h.mean : h.getValueAtPercentile(e.metric === 'min' ? 0 : e.metric === 'max' ? 100 : e.percentile!);
       return { actual: Math.round(us) / 1000, what: `${scope} ${e.metric} latency (ms)` };
     }
-    if (e.metric === 'rps') return { actual: e.op ? (f.latency_ms.by_operation[e.op]?.rps ?? 0) : f.achieved_rps, what: `${scope} rate (req/s over ${f.measured_s ?? f.window_s} s)` };
+    if (e.metric === 'rps') return {
+      actual: e.op ? (f.latency_ms.by_operation[e.op]?.rps ?? 0) : f.achieved_rps,
+      what: `${scope} rate (req/s over ${f.measured_s ?? f.window_s} s)`,
+    };
     if (e.metric === 'errors' && !e.op) return f.responses + (f.failed ?? 0) === 0 ? null : { actual: f.errors.rate, what: 'error rate' };
     const statuses = e.op ? f.latency_ms.by_operation[e.op]?.statuses ?? {} : f.status_codes;
     const answers = Object.values(statuses).reduce((a, n) => a + n, 0);
     if (answers === 0) return null;
-    const matching = Object.entries(statuses).filter(([s]) => (e.metric === 'errors' ? !s.startsWith('2') : s === '429')).reduce((a, [, n]) => a + n, 0);
-    return { actual: Math.round((matching / answers) * 1e6) / 1e6, what: `${scope} ${e.metric === 'errors' ? 'non-2xx share' : '429 share'}` };
+    const matching = Object.entries(statuses).filter(([s]) => (e.metric === 'errors' ? !s.startsWith('2') : s === '429')).reduce(
+      (a, [, n]) => a + n,
+      0,
+    );
+    return {
+      actual: Math.round((matching / answers) * 1e6) / 1e6,
+      what: `${scope} ${e.metric === 'errors' ? 'non-2xx share' : '429 share'}`,
+    };
   } finally {
     h.destroy();
   }
 }
 
-const HOLDS: Record<Comparator, (a: number, b: number) => boolean> = { '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b };
+const HOLDS: Record<Comparator, (
+  a: number,
+  b: number,
+) => boolean> = { '<': (a, b) => a < b, '<=': (a, b) => a <= b, '>': (a, b) => a > b, '>=': (a, b) => a >= b };
 
 export function evaluateExpression(e: ThresholdExpression, f: Figures): ExpressionResult {
   const m = measure(e, f);
-  if (!m) return { id: e.text, status: 'fail', limit: e.value, actual: 0, detail: `${e.text}: nothing to judge (no answer${e.op ? ` to ${e.op}` : ''} in the measured window)` };
+  if (!m) return {
+    id: e.text,
+    status: 'fail',
+    limit: e.value,
+    actual: 0,
+    detail: `${e.text}: nothing to judge (no answer${e.op ? ` to ${e.op}` : ''} in the measured window)`,
+  };
   const ok = HOLDS[e.cmp](m.actual, e.value);
   const fmt = (v: number) => (e.metric === 'errors' || e.metric === 'rate_limited' ? `${(v * 100).toFixed(v > 0 && v < 0.001 ? 4 : 2)}%` : String(v));
-  return { id: e.text, status: ok ? 'pass' : 'fail', limit: e.value, actual: m.actual, detail: `${m.what} ${fmt(m.actual)} ${ok ? 'holds' : 'breaks'} ${e.cmp} ${fmt(e.value)}` };
+  return {
+    id: e.text,
+    status: ok ? 'pass' : 'fail',
+    limit: e.value,
+    actual: m.actual,
+    detail: `${m.what} ${fmt(m.actual)} ${ok ? 'holds' : 'breaks'} ${e.cmp} ${fmt(e.value)}`,
+  };
 }

@@ -41,12 +41,22 @@ export class UndiciConnection implements Connection, HasDeadline {
   ) {
     const origin = new URL(baseUrl).origin;
     this.routed = needsDispatcher(network) ? { origin, headers: targetHeaders(network) } : undefined;
-    this.client = this.routed ? dispatcherFor(origin, network, 1) : new UndiciClient(origin, { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: IDLE_KEEP_ALIVE_MS });
+    this.client = this.routed ? dispatcherFor(
+      origin,
+      network,
+      1,
+    ) : new UndiciClient(
+      origin,
+      { pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connectTimeout: timeoutMs, keepAliveTimeout: IDLE_KEEP_ALIVE_MS },
+    );
     trackDeadlines(this, true);
   }
 
   checkDeadline(now: number): void {
-    if (this.inFlight && now > this.deadline) this.abort(new ConnectionError(`no complete answer within ${this.timeoutMs} ms`, 'HPS_TIMEOUT'));
+    if (this.inFlight && now > this.deadline) this.abort(new ConnectionError(
+      `no complete answer within ${this.timeoutMs} ms`,
+      'HPS_TIMEOUT',
+    ));
   }
 
   send(req: ConnectionRequest): Promise<ConnectionAnswer> {
@@ -59,7 +69,10 @@ export class UndiciConnection implements Connection, HasDeadline {
     const answer = this.answer.next();
     const r = this.routed;
     // undici reads the options it knows (no copy per request, unless the network adds headers or routes by origin)
-    this.client.dispatch((r ? { ...req, origin: r.origin, headers: { ...r.headers, ...req.headers } } : req) as Parameters<Dispatcher['dispatch']>[0], this);
+    this.client.dispatch(
+      (r ? { ...req, origin: r.origin, headers: { ...r.headers, ...req.headers } } : req) as Parameters<Dispatcher['dispatch']>[0],
+      this,
+    );
     return answer;
   }
 
@@ -80,7 +93,10 @@ export class UndiciConnection implements Connection, HasDeadline {
 
   onData(chunk: Buffer): boolean {
     this.size += chunk.length;
-    if (this.size > this.maxBodyBytes) this.abort(Object.assign(new Error(`answer larger than ${this.maxBodyBytes} bytes`), { code: 'HPS_BODY_TOO_LARGE' }));
+    if (this.size > this.maxBodyBytes) this.abort(Object.assign(
+      new Error(`answer larger than ${this.maxBodyBytes} bytes`),
+      { code: 'HPS_BODY_TOO_LARGE' },
+    ));
     else this.chunks.push(chunk);
     return true;
   }
@@ -89,7 +105,10 @@ export class UndiciConnection implements Connection, HasDeadline {
     this.inFlight = false;
     const c = this.chunks;
     const body = c.length === 1 ? c[0]! : Buffer.concat(c);
-    this.answer.resolve(this.retryAfter === undefined ? { status: this.status, body } : { status: this.status, body, retryAfter: this.retryAfter });
+    this.answer.resolve(this.retryAfter === undefined ? {
+      status: this.status,
+      body,
+    } : { status: this.status, body, retryAfter: this.retryAfter });
   }
 
   onError(err: Error): void {

@@ -11,7 +11,11 @@ const stop = new AbortController();
 port.on('message', (m: { startEpochMs?: number; stop?: boolean }) => {
   if (m.stop) return stop.abort();
   if (m.startEpochMs === undefined) return;
-  runGenerator({ ...(workerData as GeneratorConfig), startEpochMs: m.startEpochMs }, (interval) => port.postMessage({ interval }), stop.signal).then(
+  runGenerator(
+    { ...(workerData as GeneratorConfig), startEpochMs: m.startEpochMs },
+    (interval) => port.postMessage({ interval }),
+    stop.signal,
+  ).then(
     (result) => port.postMessage({ ok: true, result }),
     (e: Error) => port.postMessage({ ok: false, message: e.message }),
   );

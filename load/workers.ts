@@ -59,7 +59,10 @@ function spawnOne(cfg: GeneratorConfig, deadlineMs: number, onInterval?: (s: Int
   let ready!: () => void;
   const readyP = new Promise<void>((r) => (ready = r));
   const result = new Promise<GeneratorResult>((resolve, reject) => {
-    const timer = setTimeout(() => void w.terminate().then(() => reject(new Error(`load worker ${cfg.tag} did not finish in time`))), deadlineMs);
+    const timer = setTimeout(
+      () => void w.terminate().then(() => reject(new Error(`load worker ${cfg.tag} did not finish in time`))),
+      deadlineMs,
+    );
     w.on('message', (m: { ready?: boolean; interval?: IntervalSnapshot; ok?: boolean; result?: GeneratorResult; message?: string }) => {
       if (m.ready) return ready();
       if (m.interval) return onInterval?.(m.interval);
@@ -74,14 +77,25 @@ function spawnOne(cfg: GeneratorConfig, deadlineMs: number, onInterval?: (s: Int
     });
   });
   // A worker that fails before it is ready must not leave the others waiting.
-  return { ready: Promise.race([readyP, result.then(() => undefined)]), start: (epochMs) => w.postMessage({ startEpochMs: epochMs }), stop: () => w.postMessage({ stop: true }), result };
+  return {
+    ready: Promise.race([readyP, result.then(() => undefined)]),
+    start: (epochMs) => w.postMessage({ startEpochMs: epochMs }),
+    stop: () => w.postMessage({ stop: true }),
+    result,
+  };
 }
 
 /**
  * `onStart` hears the common start time once every thread is loaded (the bench times the window from it).
  * `stop` aborted (the run interrupted): every worker stops sending and posts what it did.
  */
-export async function runWorkers(plan: WorkerPlan, n: number, onStart?: (epochMs: number) => void, onInterval?: (s: IntervalSnapshot) => void, stop?: AbortSignal): Promise<GeneratorResult[]> {
+export async function runWorkers(
+  plan: WorkerPlan,
+  n: number,
+  onStart?: (epochMs: number) => void,
+  onInterval?: (s: IntervalSnapshot) => void,
+  stop?: AbortSignal,
+): Promise<GeneratorResult[]> {
   const configs = splitPlan(plan, n, 0);
   // Bounded: load time + warm-up + window + one time-out for the last answers + slack.
   const deadline = LOAD_BUDGET_MS + (plan.warmupS + plan.durationS) * 1000 + plan.timeoutMs + 30_000;

@@ -40,7 +40,10 @@ interface ActionResult {
 const EXPR = /\$\{\{\s*([^}]+?)\s*\}\}/g;
 
 /** The expressions action.yml uses: inputs.X, github.action_path, steps.S.outputs.O, and `inputs.X == 'v'` / `!= 'v'`. */
-function evaluate(expr: string, ctx: { inputs: Record<string, string>; actionPath: string; steps: Record<string, Record<string, string>> }): string {
+function evaluate(
+  expr: string,
+  ctx: { inputs: Record<string, string>; actionPath: string; steps: Record<string, Record<string, string>> },
+): string {
   const eq = /^inputs\.([\w-]+) (==|!=) '([^']*)'$/.exec(expr);
   if (eq) return String((ctx.inputs[eq[1]!] === eq[3]) === (eq[2] === '=='));
   let m = /^inputs\.([\w-]+)$/.exec(expr);
@@ -66,22 +69,39 @@ async function runAction(actionPath: string, given: Record<string, string>, env:
     if (step.if !== undefined && evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx) !== 'true') continue;
     const outputFile = join(cwd, `output-${i}-${Date.now()}`);
     writeFileSync(outputFile, '');
-    const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, v.replace(EXPR, (_m, e: string) => evaluate(e, ctx))]));
+    const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [
+      k,
+      v.replace(EXPR, (_m, e: string) => evaluate(e, ctx)),
+    ]));
     const r = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
       cwd,
-      env: { ...env, ...stepEnv, GITHUB_ACTIONS: 'true', CI: 'true', NO_COLOR: '1', GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile },
+      env: {
+        ...env,
+        ...stepEnv,
+        GITHUB_ACTIONS: 'true',
+        CI: 'true',
+        NO_COLOR: '1',
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+      },
       timeoutMs: 300_000,
     });
     result.ran.push(step.id ?? step.name ?? String(i));
     result.stdout += r.stdout;
     result.stderr += r.stderr;
-    if (step.id) ctx.steps[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+    if (step.id) ctx.steps[step.id] = Object.fromEntries(readFileSync(
+      outputFile,
+      'utf8',
+    ).split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     if (r.status !== 0) {
       result.exitCode = r.status ?? -1;
       break;
     }
   }
-  result.outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, o]) => [k, o.value.replace(EXPR, (_m, e: string) => evaluate(e, ctx))]));
+  result.outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, o]) => [
+    k,
+    o.value.replace(EXPR, (_m, e: string) => evaluate(e, ctx)),
+  ]));
   result.summary = readFileSync(summaryFile, 'utf8');
   return result;
 }
@@ -112,7 +132,16 @@ describe('action.yml', () => {
       expect(step.run, step.name).not.toMatch(/\$\{\{/);
       expect(step.shell, step.name).toBe('bash');
     }
-    for (const name of ['base-url', 'key-env', 'live-key-env', 'other-key-env', 'require', 'report-dir', 'load', 'load-args']) expect(action.inputs[name], name).toBeDefined();
+    for (const name of [
+      'base-url',
+      'key-env',
+      'live-key-env',
+      'other-key-env',
+      'require',
+      'report-dir',
+      'load',
+      'load-args',
+    ]) expect(action.inputs[name], name).toBeDefined();
     expect(Object.keys(action.outputs)).toEqual(expect.arrayContaining(['verdict', 'report', 'certificate']));
     // `require` is passed through only when given (the conformance classes of the CLI)
     expect(action.runs.steps.find((s) => s.id === 'run')!.run).toContain('if [ -n "$INPUT_REQUIRE" ]; then args+=(--require "$INPUT_REQUIRE"); fi');
@@ -124,18 +153,44 @@ describe('action.yml', () => {
     beforeAll(async () => {
       const tmp = mkdtempSync(join(tmpdir(), 'hps-action-'));
       actionPath = join(tmp, 'action');
-      for (const f of [...PKG.files, 'package.json', 'package-lock.json', 'action.yml']) cpSync(join(ROOT, f), join(actionPath, f), { recursive: true });
+      for (const f of [
+        ...PKG.files,
+        'package.json',
+        'package-lock.json',
+        'action.yml',
+      ]) cpSync(join(ROOT, f), join(actionPath, f), { recursive: true });
       work = join(tmp, 'workspace');
       cpSync(join(ROOT, 'README.md'), join(work, 'README.md'));
     }, 60_000);
 
     it('against the embedded reference: the install, the run and the load step; outputs, step summary; exit 0', async () => {
-      const r = await runAction(actionPath, { 'run-args': '--area routing --seed 1', load: 'true', 'load-args': '--duration 1 --warmup 0 --connections 2 --workers 1 --max-p99-ms 60000', 'report-dir': 'out' }, { ...process.env, npm_config_prefer_offline: 'true' }, work);
+      const r = await runAction(
+        actionPath,
+        {
+          'run-args': '--area routing --seed 1',
+          load: 'true',
+          'load-args': '--duration 1 --warmup 0 --connections 2 --workers 1 --max-p99-ms 60000',
+          'report-dir': 'out',
+        },
+        { ...process.env, npm_config_prefer_offline: 'true' },
+        work,
+      );
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
       expect(r.ran).toEqual(['lock', 'install', 'run', 'load']);
-      expect(r.outputs).toMatchObject({ verdict: 'conformant', 'exit-status': '0', gate: '', report: 'out/report.json', certificate: 'out/certificate.json', cli: join(actionPath, 'bin/hps-conformance.mjs'), 'load-verdict': 'pass' });
+      expect(r.outputs).toMatchObject({
+        verdict: 'conformant',
+        'exit-status': '0',
+        gate: '',
+        report: 'out/report.json',
+        certificate: 'out/certificate.json',
+        cli: join(actionPath, 'bin/hps-conformance.mjs'),
+        'load-verdict': 'pass',
+      });
       // classes: the conformant ones of report.json, none here (one area leaves every class's other MUST rules unrun)
-      const written = JSON.parse(readFileSync(join(work, 'out', 'report.json'), 'utf8')) as { classes: Array<{ id: string; status: string }> };
+      const written = JSON.parse(readFileSync(
+        join(work, 'out', 'report.json'),
+        'utf8',
+      )) as { classes: Array<{ id: string; status: string }> };
       expect(r.outputs.classes).toBe(written.classes.filter((c) => c.status === 'conformant').map((c) => c.id).join(','));
       expect(existsSync(join(work, 'out', 'report.json'))).toBe(true);
       expect(existsSync(join(work, 'out', 'load.json'))).toBe(true);
@@ -147,7 +202,18 @@ describe('action.yml', () => {
       const ref = await startReferenceServer({ webhookBaseUrl: 'http://127.0.0.1:9', faults: ['missing-key-uses-default-key'] });
       try {
         const key = ref.profile.keys.test;
-        const r = await runAction(actionPath, { 'base-url': ref.url, 'key-env': 'MY_TEST_KEY', 'run-args': '--rule AUTH-MISSING-KEY --seed 1', load: 'true', 'report-dir': 'faulty' }, { ...process.env, MY_TEST_KEY: key, npm_config_prefer_offline: 'true' }, work);
+        const r = await runAction(
+          actionPath,
+          {
+            'base-url': ref.url,
+            'key-env': 'MY_TEST_KEY',
+            'run-args': '--rule AUTH-MISSING-KEY --seed 1',
+            load: 'true',
+            'report-dir': 'faulty',
+          },
+          { ...process.env, MY_TEST_KEY: key, npm_config_prefer_offline: 'true' },
+          work,
+        );
         expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(1);
         expect(r.ran).toEqual(['lock', 'install', 'run']); // the load step does not run after a failed one
         expect(r.outputs.verdict).toBe('not_conformant');
@@ -163,7 +229,12 @@ describe('action.yml', () => {
 
     it('the --require gate failing: exit 4, and the outputs say so (exit-status 4, gate failed, the verdict as report.json says); run-args as a JSON array with a space in an argument', async () => {
       const runArgs = JSON.stringify(['--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--header', 'X-Team: pay ments']);
-      const r = await runAction(actionPath, { 'run-args': runArgs, require: 'isolation-live', 'report-dir': 'gated' }, { ...process.env, npm_config_prefer_offline: 'true' }, work);
+      const r = await runAction(
+        actionPath,
+        { 'run-args': runArgs, require: 'isolation-live', 'report-dir': 'gated' },
+        { ...process.env, npm_config_prefer_offline: 'true' },
+        work,
+      );
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(4);
       const report = JSON.parse(readFileSync(join(work, 'gated', 'report.json'), 'utf8')) as { verdict: string };
       expect(r.outputs).toMatchObject({ 'exit-status': '4', gate: 'failed', verdict: report.verdict });
@@ -174,17 +245,37 @@ describe('action.yml', () => {
       const signer = generateKeyPairSync('ed25519');
       const pub = join(work, 'hps-signer.pub');
       writeFileSync(pub, signer.publicKey.export({ type: 'spki', format: 'pem' }));
-      const env = { ...process.env, HPS_SIGN_KEY: signer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), npm_config_prefer_offline: 'true' };
+      const env = {
+        ...process.env,
+        HPS_SIGN_KEY: signer.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        npm_config_prefer_offline: 'true',
+      };
       const r = await runAction(actionPath, { 'run-args': '--rule AUTH-MISSING-KEY --seed 1', 'report-dir': 'hps-report' }, env, work);
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
-      const wf = parse(readFileSync(join(ROOT, 'docs/examples/ci/github-actions.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+      const wf = parse(readFileSync(
+        join(ROOT, 'docs/examples/ci/github-actions.yml'),
+        'utf8',
+      )) as { jobs: Record<string, { steps: Step[] }> };
       const verify = wf.jobs['conformance']!.steps.find((s) => s.name?.startsWith('Verify the certificate'))!;
-      const verifyEnv = (publicKeyFile: string) => ({ ...process.env, HPS_CLI: r.outputs.cli!, HPS_REPORT: 'hps-report', HPS_SIGNER_PUBLIC_KEY: publicKeyFile });
-      const ok = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!], { cwd: work, env: verifyEnv(pub), timeoutMs: 120_000 });
+      const verifyEnv = (publicKeyFile: string) => ({
+        ...process.env,
+        HPS_CLI: r.outputs.cli!,
+        HPS_REPORT: 'hps-report',
+        HPS_SIGNER_PUBLIC_KEY: publicKeyFile,
+      });
+      const ok = await runChild(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!],
+        { cwd: work, env: verifyEnv(pub), timeoutMs: 120_000 },
+      );
       expect(ok.status, ok.stdout + ok.stderr).toBe(0);
       const other = join(work, 'other.pub');
       writeFileSync(other, generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }));
-      const bad = await runChild('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!], { cwd: work, env: verifyEnv(other), timeoutMs: 120_000 });
+      const bad = await runChild(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', verify.run!],
+        { cwd: work, env: verifyEnv(other), timeoutMs: 120_000 },
+      );
       expect(bad.status).toBe(1);
     }, 420_000);
   });

@@ -9,7 +9,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCertificate, canonicalJson, certificationLine, notCertificationReason, profileFileHash, profileHash } from '../results/verdict/certificate.ts';
+import {
+  buildCertificate,
+  canonicalJson,
+  certificationLine,
+  notCertificationReason,
+  profileFileHash,
+  profileHash,
+} from '../results/verdict/certificate.ts';
 import { verifyCertificate } from '../results/verdict/verify.ts';
 import { fingerprint, signCertificate } from '../results/verdict/signing.ts';
 import type { Profile } from '../core/profile.ts';
@@ -21,7 +28,12 @@ const dir = mkdtempSync(join(tmpdir(), 'hps-cert-'));
 
 function cliAsync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, timeout: 120_000 }, (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }));
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, NO_COLOR: '1', CI: 'true', ...env }, timeout: 120_000 },
+      (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+    );
   });
 }
 function cli(args: string[]) {
@@ -38,7 +50,10 @@ const profile: Profile = {
 
 function report(over: Partial<Report> = {}): Report {
   return {
-    tool: { name: 'hps-conformance', version: '9.9.9' }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: 'r', seed: 7, runs: 100,
+    tool: {
+      name: 'hps-conformance',
+      version: '9.9.9',
+    }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: 'r', seed: 7, runs: 100,
     started_at: '', finished_at: '', duration_ms: 0, selection: { areas: [], rules: [] }, verdict: 'conformant',
     summary: { pass: 3, fail: 0, warn: 0, info: 1, skip: 1, error: 0, flaky: 0 },
     must: { total: 4, testable: 3, untestable: 1, ran: 3, passed: 3, failed: 0, skipped: 0 }, requests: 10, rules: [], ...over,
@@ -61,7 +76,16 @@ describe('certificate (unit)', () => {
     const c = buildCertificate(report(), json, profileHash(profile));
     expect(Object.keys(c).sort()).toEqual(['base_url', 'catalogue_sha256', 'certification', 'certified_classes', 'classes', 'counts', 'description_document_version', 'format', 'issued_at', 'must', 'must_coverage', 'not_certification_reason', 'run_ended_at', 'run_started_at', 'profile_sha256', 'report_sha256', 'runs', 'selection', 'side', 'seed', 'signature', 'spec_sha256', 'tool', 'verdict'].sort());
     // No rule ran in this made-up report: no class is conformant, so nothing is certified.
-    expect(c).toMatchObject({ tool: { version: '9.9.9' }, description_document_version: '1.0.0', seed: 7, base_url: 'http://127.0.0.1:4010', verdict: 'conformant', certification: false, certified_classes: [], signature: null });
+    expect(c).toMatchObject({
+      tool: { version: '9.9.9' },
+      description_document_version: '1.0.0',
+      seed: 7,
+      base_url: 'http://127.0.0.1:4010',
+      verdict: 'conformant',
+      certification: false,
+      certified_classes: [],
+      signature: null,
+    });
     expect(c.not_certification_reason).toMatch(/no class is conformant/);
     expect(c.report_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(verifyCertificate(c, json.replace('"seed":7', '"seed":8'))[0]).toMatch(/report_sha256 .* does not match/);
@@ -80,7 +104,10 @@ describe('certificate (unit)', () => {
     expect(canonicalJson(profile)).not.toBe(text); // keys sorted
     const h = profileHash(profile);
     expect(JSON.stringify(buildCertificate(report(), '{}', profileHash(profile)))).not.toMatch(/aaaa1111|bbbb2222|cccc3333|dddd4444/);
-    const otherSecrets = text.replace('pt_test_sk_aaaa1111', '${HPS_CERT_UNSET_VAR}').replace('whsec_cccc3333', 'whsec_zzzz').replace('tok_dddd4444', 'other');
+    const otherSecrets = text.replace(
+      'pt_test_sk_aaaa1111',
+      '${HPS_CERT_UNSET_VAR}',
+    ).replace('whsec_cccc3333', 'whsec_zzzz').replace('tok_dddd4444', 'other');
     expect(profileFileHash(otherSecrets, {})).toBe(h);
     expect(profileFileHash(text.replace('4020', '4021'), {})).not.toBe(h);
     expect(profileFileHash(text.replace('"live"', '"other_test"').replace('pt_live_sk_bbbb2222', 'pt_test_sk_bbbb2222'), {})).not.toBe(h);
@@ -98,7 +125,20 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     const pfile = join(dir, 'profile.json');
     writeFileSync(pfile, JSON.stringify(ref.profile));
     const out = join(dir, 'run');
-    const r = await cliAsync(['run', '--profile', pfile, '--rule', 'AUTH-MISSING-KEY', '--seed', '3', '--runs', '10', '--report', out, '--no-progress']);
+    const r = await cliAsync([
+      'run',
+      '--profile',
+      pfile,
+      '--rule',
+      'AUTH-MISSING-KEY',
+      '--seed',
+      '3',
+      '--runs',
+      '10',
+      '--report',
+      out,
+      '--no-progress',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('NOT A CERTIFICATION: filtered run (--area/--rule); --runs 10 is fewer than the default 100 (certificate.json says so, unsigned)');
     const cert = JSON.parse(readFileSync(join(out, 'certificate.json'), 'utf8'));
@@ -136,7 +176,11 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     const pem = (k: KeyObject, type: 'pkcs8' | 'spki') => k.export({ format: 'pem', type }) as string;
     const mine = generateKeyPairSync('ed25519');
     const stranger = generateKeyPairSync('ed25519');
-    const [priv, pub, otherPub] = ['certifier.pem', 'certifier.pub.pem', 'stranger.pub.pem'].map((f) => join(dir, f)) as [string, string, string];
+    const [priv, pub, otherPub] = [
+      'certifier.pem',
+      'certifier.pub.pem',
+      'stranger.pub.pem',
+    ].map((f) => join(dir, f)) as [string, string, string];
     writeFileSync(priv, pem(mine.privateKey, 'pkcs8'));
     writeFileSync(pub, pem(mine.publicKey, 'spki'));
     writeFileSync(otherPub, pem(stranger.publicKey, 'spki'));

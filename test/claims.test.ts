@@ -59,8 +59,22 @@ describe('canonical JSON (RFC 8785 style)', () => {
   it('sorts members by UTF-16 code units, drops whitespace, writes numbers as ECMAScript does', () => {
     expect(canonicalize({ b: 1, a: [true, null, 'x'], '': 0 })).toBe('{"":0,"a":[true,null,"x"],"b":1}');
     // RFC 8785 §3.2.3's sorting example: by code units, not code points or locale.
-    expect(canonicalize({ '\u20ac': 1, '\r': 2, '\ud83d\ude00': 3, '1': 4, '\u00f6': 5, '\ufb33': 6 })).toBe('{"\\r":2,"1":4,"\u00f6":5,"\u20ac":1,"\ud83d\ude00":3,"\ufb33":6}');
-    expect(canonicalize([1.0, -0, 1e21, 1e-7, 0.1 + 0.2, 333333333.3333333])).toBe('[1,0,1e+21,1e-7,0.30000000000000004,333333333.3333333]');
+    expect(canonicalize({
+      '\u20ac': 1,
+      '\r': 2,
+      '\ud83d\ude00': 3,
+      '1': 4,
+      '\u00f6': 5,
+      '\ufb33': 6,
+    })).toBe('{"\\r":2,"1":4,"\u00f6":5,"\u20ac":1,"\ud83d\ude00":3,"\ufb33":6}');
+    expect(canonicalize([
+      1.0,
+      -0,
+      1e21,
+      1e-7,
+      0.1 + 0.2,
+      333333333.3333333,
+    ])).toBe('[1,0,1e+21,1e-7,0.30000000000000004,333333333.3333333]');
     expect(canonicalize({ u: undefined, s: '\u2028\u0000"' })).toBe('{"s":"\u2028\\u0000\\""}');
     expect(canonicalize({ a: { d: 1, c: 2 } })).toBe(canonicalize(JSON.parse('{ "a" : { "c" : 2, "d" : 1 } }')));
   });
@@ -76,13 +90,27 @@ function serviceReport(status: (r: Rule) => RuleReport['status'], over: Partial<
     const needs = (r.needs ?? []) as readonly string[];
     return {
       id: r.id, area: r.area, level: r.level, status: s, title: r.requirement, spec: r.section, evidence: [],
-      ...(r.untestable ? { untestable: true, reason: 'not exercisable' } : s === 'skip' ? { reason: `profile lacks ${needs.join(', ')}` } : {}),
-      tests: [{ title: `${r.id}: t`, state: s === 'pass' || s === 'info' ? 'pass' : s === 'fail' ? 'fail' : 'skip', duration_ms: 1, requests: 1 }],
+      ...(r.untestable ? {
+        untestable: true,
+        reason: 'not exercisable',
+      } : s === 'skip' ? { reason: `profile lacks ${needs.join(', ')}` } : {}),
+      tests: [{
+        title: `${r.id}: t`,
+        state: s === 'pass' || s === 'info' ? 'pass' : s === 'fail' ? 'fail' : 'skip',
+        duration_ms: 1,
+        requests: 1,
+      }],
     };
   });
   const report: Report = {
-    tool: { name: 'hps-conformance', version: '0.1.0' }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: 'r1', seed: 7, runs: 100,
-    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z', duration_ms: 60000, selection: { areas: [], rules: [] },
+    tool: {
+      name: 'hps-conformance',
+      version: '0.1.0',
+    }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: 'r1', seed: 7, runs: 100,
+    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z', duration_ms: 60000, selection: {
+      areas: [],
+      rules: [],
+    },
     verdict: verdictOf(rules), summary: tallyStatuses(rules), must: mustCounts(rules), requests: 10, rules, ...over,
   };
   report.classes = classVerdicts(report);
@@ -190,7 +218,11 @@ describe('certificates cannot be made by hand: the tamper table', () => {
   const reportJson = JSON.stringify(rep, null, 2);
   const unsigned = buildCertificate(rep, reportJson, profileFileHash(profileText, {}));
   const signed = signCertificate(unsigned, privateKey);
-  const caught = (c: Certificate, json: string, key?: KeyObject) => verifyCertificate(c, json, { profileText, ...(key ? { signers: [fingerprint(key)] } : {}) })[0];
+  const caught = (
+    c: Certificate,
+    json: string,
+    key?: KeyObject,
+  ) => verifyCertificate(c, json, { profileText, ...(key ? { signers: [fingerprint(key)] } : {}) })[0];
   const table: string[] = [];
 
   it('the untouched files verify, signed (with the key) and unsigned', () => {

@@ -19,7 +19,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, HPS_DEBUG: '' }, timeout: 60_000, maxBuffer: 1 << 22 }, (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }));
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, HPS_DEBUG: '' }, timeout: 60_000, maxBuffer: 1 << 22 },
+      (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+    );
   });
 }
 
@@ -72,14 +77,21 @@ describe('flags', () => {
   it('every number flag out of range is refused alike by run and run --dry-run', async () => {
     for (const [name, [min]] of Object.entries(RUN_INT_FLAGS)) {
       const bad = String(min - 1);
-      const [run, dry] = await Promise.all([cli(['run', `--${name}`, bad, '--report', join(dir, 'r3')]), cli(['run', '--dry-run', `--${name}`, bad])]);
+      const [run, dry] = await Promise.all([
+        cli(['run', `--${name}`, bad, '--report', join(dir, 'r3')]),
+        cli(['run', '--dry-run', `--${name}`, bad]),
+      ]);
       expect([run.code, dry.code], name).toEqual([2, 2]);
       expect(dry.err, name).toBe(run.err);
     }
   }, 120_000);
 
   it("an empty option value (--report '') is refused, not taken as the default", async () => {
-    for (const args of [['run', '--report', '', '--rule', 'AUTH-MISSING-KEY'], ['load', '--report', ''], ['run', '--dry-run', '--area', '']]) {
+    for (const args of [
+      ['run', '--report', '', '--rule', 'AUTH-MISSING-KEY'],
+      ['load', '--report', ''],
+      ['run', '--dry-run', '--area', ''],
+    ]) {
       const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       oneClearLine(r.err);

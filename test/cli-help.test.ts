@@ -103,9 +103,15 @@ describe('colour', () => {
     expect(paintLine('verdict: conformant · pass 3', palette(true))).toContain('\x1b[32m');
   });
   it('a run piped with FORCE_COLOR=1 is coloured, with NO_COLOR=1 it is not', async () => {
-    const coloured = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { FORCE_COLOR: '1' });
+    const coloured = await cli(
+      ['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'],
+      { FORCE_COLOR: '1' },
+    );
     expect(coloured.out).toContain('\x1b[32m\x1b[1mverdict: conformant');
-    const plain = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'], { NO_COLOR: '1' });
+    const plain = await cli(
+      ['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'],
+      { NO_COLOR: '1' },
+    );
     expect(plain.out).toContain('verdict: conformant');
     expect(plain.out).not.toContain('\x1b[');
   }, 120_000);

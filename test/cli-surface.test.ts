@@ -30,14 +30,26 @@ describe('run URL', () => {
   };
 
   it('is --base-url URL with --key-env VAR, or with HPS_KEY from the environment', () => {
-    expect(withPositionalUrl({ 'key-env': 'MY_KEY' }, ['https://api.test'], {})).toEqual({ 'key-env': 'MY_KEY', 'base-url': 'https://api.test' });
-    expect(withPositionalUrl({}, ['http://127.0.0.1:4010'], { HPS_KEY: 'x' })).toEqual({ 'key-env': 'HPS_KEY', 'base-url': 'http://127.0.0.1:4010' });
+    expect(withPositionalUrl(
+      { 'key-env': 'MY_KEY' },
+      ['https://api.test'],
+      {},
+    )).toEqual({ 'key-env': 'MY_KEY', 'base-url': 'https://api.test' });
+    expect(withPositionalUrl(
+      {},
+      ['http://127.0.0.1:4010'],
+      { HPS_KEY: 'x' },
+    )).toEqual({ 'key-env': 'HPS_KEY', 'base-url': 'http://127.0.0.1:4010' });
     expect(withPositionalUrl({ area: ['auth'] }, [], {})).toEqual({ area: ['auth'] });
   });
 
   it('refuses it without a key, twice a target, more than one argument or a non-URL (exit 2, one line)', () => {
     expect(usage(() => withPositionalUrl({}, ['https://api.test'], {}))).toMatch(/--key-env VAR, or the HPS_KEY environment variable/);
-    expect(usage(() => withPositionalUrl({ 'base-url': 'https://b.test', 'key-env': 'K' }, ['https://api.test'], {}))).toMatch(/give the target once/);
+    expect(usage(() => withPositionalUrl(
+      { 'base-url': 'https://b.test', 'key-env': 'K' },
+      ['https://api.test'],
+      {},
+    ))).toMatch(/give the target once/);
     expect(usage(() => withPositionalUrl({ profile: 'p.json' }, ['https://api.test'], { HPS_KEY: 'k' }))).toMatch(/give the target once/);
     expect(usage(() => withPositionalUrl({}, ['https://a.test', 'https://b.test'], { HPS_KEY: 'k' }))).toMatch(/one target URL, got 2/);
     expect(usage(() => withPositionalUrl({}, ['routing'], { HPS_KEY: 'k' }))).toMatch(/the argument is the target's base URL/);
@@ -47,7 +59,10 @@ describe('run URL', () => {
     const ref = await startReferenceServer({ webhookBaseUrl: 'http://127.0.0.1:9' });
     try {
       const report = join(mkdtempSync(join(tmpdir(), 'hps-run-url-')), 'r');
-      const r = await cli(['run', ref.url, '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--report', report, '--no-progress'], { ...ENV, HPS_KEY: ref.profile.keys.test });
+      const r = await cli(
+        ['run', ref.url, '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--report', report, '--no-progress'],
+        { ...ENV, HPS_KEY: ref.profile.keys.test },
+      );
       expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
       const rep = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { target: { base_url: string }; rules: Array<{ id: string; status: string }> };
       expect(rep.target.base_url).toBe(ref.url);

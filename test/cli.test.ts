@@ -14,7 +14,12 @@ const dir = mkdtempSync(join(tmpdir(), 'hps-cli-'));
 
 function cliAsync(args: string[]): Promise<{ code: number | null; err: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 170_000 }, (e, _out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, err }));
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { timeout: 170_000 },
+      (e, _out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, err }),
+    );
   });
 }
 
@@ -50,7 +55,16 @@ describe('hps-conformance CLI', () => {
   // Eight CLI start-ups: side by side, and with a bound for a machine running other suites at once
   // (one after the other they took 73-95 s with three npm test runs on 2 cores).
   it('exits 2 with one line for an unknown option, area or rule', async () => {
-    const cases = [['run', '--bogus'], ['run', '--dry-run', '--area', 'nope'], ['run', '--dry-run', '--rule', 'NOPE-1'], ['frobnicate'], ['run', '--seed', 'abc'], ['run', '--variant', 'beta'], ['serve', '--variant', 'beta'], ['run', '--profile', 'p.json', '--variant', 'alt']];
+    const cases = [
+      ['run', '--bogus'],
+      ['run', '--dry-run', '--area', 'nope'],
+      ['run', '--dry-run', '--rule', 'NOPE-1'],
+      ['frobnicate'],
+      ['run', '--seed', 'abc'],
+      ['run', '--variant', 'beta'],
+      ['serve', '--variant', 'beta'],
+      ['run', '--profile', 'p.json', '--variant', 'alt'],
+    ];
     const results = await Promise.all(cases.map((args) => cliAsync(args)));
     cases.forEach((args, i) => {
       const r = results[i]!;
@@ -75,7 +89,13 @@ describe('hps-conformance CLI', () => {
 
   it('exits 3 with one line when the target cannot be reached', async () => {
     const port = await freePort();
-    const r = cli(['run', '--area', 'auth', '--profile', profile({ base_url: `http://127.0.0.1:${port}`, keys: { test: 'pt_test_sk_secretvalue1234' } })]);
+    const r = cli([
+      'run',
+      '--area',
+      'auth',
+      '--profile',
+      profile({ base_url: `http://127.0.0.1:${port}`, keys: { test: 'pt_test_sk_secretvalue1234' } }),
+    ]);
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/could not be reached/);
     expect(r.err).not.toContain('secretvalue');
@@ -89,7 +109,14 @@ describe('hps-conformance CLI', () => {
     try {
       const r = await new Promise<{ code: number | null; err: string }>((res) => {
         import('node:child_process').then(({ execFile }) =>
-          execFile(process.execPath, [BIN, 'run', '--area', 'auth', '--profile', profile({ base_url: `http://127.0.0.1:${port}`, keys: { test: 'pt_test_sk_secretvalue1234' } })], (e, _o, err) =>
+          execFile(process.execPath, [
+            BIN,
+            'run',
+            '--area',
+            'auth',
+            '--profile',
+            profile({ base_url: `http://127.0.0.1:${port}`, keys: { test: 'pt_test_sk_secretvalue1234' } }),
+          ], (e, _o, err) =>
             res({ code: e ? (e as { code?: number }).code ?? 1 : 0, err }),
           ),
         );

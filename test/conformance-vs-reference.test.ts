@@ -17,7 +17,12 @@ describe('suite vs the clean reference server', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-ref-'));
     const r = await runChild(process.execPath, [BIN, 'run', '--seed', '20261121', '--report', dir], { timeoutMs: 300_000 });
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
-    const bad = report.rules.filter((x) => ['fail', 'warn', 'error', 'flaky'].includes(x.status)).map((x) => `${x.id} ${x.status}: ${x.reason}`);
+    const bad = report.rules.filter((x) => [
+      'fail',
+      'warn',
+      'error',
+      'flaky',
+    ].includes(x.status)).map((x) => `${x.id} ${x.status}: ${x.reason}`);
     expect(bad, r.stdout + r.stderr).toEqual([]);
     expect(r.status).toBe(0);
     expect(report.verdict).toBe('conformant');

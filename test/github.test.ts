@@ -11,7 +11,12 @@ describe('GitHub annotations', () => {
 
   it('prints one ::error per FAIL rule with its replay line, nothing for WARN/PASS', () => {
     const rules = [
-      { id: 'AUTH-MISSING-KEY', status: 'fail', reason: 'answered 201,\nexpected 401', evidence: [{ kind: 'replay', command: 'hps-conformance run --rule AUTH-MISSING-KEY --seed 1' }] },
+      {
+        id: 'AUTH-MISSING-KEY',
+        status: 'fail',
+        reason: 'answered 201,\nexpected 401',
+        evidence: [{ kind: 'replay', command: 'hps-conformance run --rule AUTH-MISSING-KEY --seed 1' }],
+      },
       { id: 'RESP-X', status: 'warn', reason: 'w', evidence: [] },
       { id: 'AUTH-OK', status: 'pass', evidence: [] },
     ];

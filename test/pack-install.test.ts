@@ -68,7 +68,10 @@ describe('npm run pack:release and a global install', () => {
     const r = await hps(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--report', report]);
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     expect(r.stdout).toContain('verdict: conformant');
-    const rep = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { rules: Array<{ id: string; status: string }>; tool: { version: string } };
+    const rep = JSON.parse(readFileSync(
+      join(report, 'report.json'),
+      'utf8',
+    )) as { rules: Array<{ id: string; status: string }>; tool: { version: string } };
     expect(rep.rules).toEqual([expect.objectContaining({ id: 'AUTH-MISSING-KEY', status: 'pass' })]);
     expect(rep.tool.version).toBe(VERSION);
     expect(existsSync(join(report, 'certificate.json'))).toBe(true);

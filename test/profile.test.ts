@@ -38,7 +38,12 @@ describe('profile loading (docs/profile.md)', () => {
   });
 
   it('gives one line per problem, naming the field', () => {
-    const bad = { ...good, keys: { test: 'sk_test_x', live: 'pt_test_sk_x' }, extra: 1, webhooks: { listen: 'nope', endpoints: [{ path: 'x', livemode: 'no', events: '*', secret: 's' }] } };
+    const bad = {
+      ...good,
+      keys: { test: 'sk_test_x', live: 'pt_test_sk_x' },
+      extra: 1,
+      webhooks: { listen: 'nope', endpoints: [{ path: 'x', livemode: 'no', events: '*', secret: 's' }] },
+    };
     const lines = problems(bad, { HPS_LIVE_KEY: 'x' });
     expect(lines).toEqual(expect.arrayContaining([
       'keys.test: must start with pt_test_sk_',

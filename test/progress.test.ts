@@ -10,7 +10,13 @@ import { createProgress } from '../service/harness/main/progress.ts';
 
 const mod = (area: string, file = 'x') => ({ moduleId: `/pkg/suites/${area}/${file}.rules.ts` });
 
-function tc(title: string, area: string, state: 'passed' | 'failed' | 'skipped', requests = 2, message = 'answered 201, expected 401'): TestCase {
+function tc(
+  title: string,
+  area: string,
+  state: 'passed' | 'failed' | 'skipped',
+  requests = 2,
+  message = 'answered 201, expected 401',
+): TestCase {
   return {
     name: title,
     module: mod(area),
@@ -19,7 +25,10 @@ function tc(title: string, area: string, state: 'passed' | 'failed' | 'skipped',
     meta: () => ({ hps: { requests } }),
   } as unknown as TestCase;
 }
-const moduleOf = (area: string, titles: string[]) => ({ ...mod(area), children: { allTests: () => titles.map((t) => ({ name: t })) } }) as unknown as TestModule;
+const moduleOf = (
+  area: string,
+  titles: string[],
+) => ({ ...mod(area), children: { allTests: () => titles.map((t) => ({ name: t })) } }) as unknown as TestModule;
 const spec = (area: string) => mod(area) as unknown as TestSpecification;
 
 function harness(live: boolean, maxFailures?: number, ids: RuleId[] = ['AUTH-MISSING-KEY', 'AUTH-MALFORMED-KEY', 'ROUTE-UNKNOWN-404']) {

@@ -9,7 +9,10 @@ describe('redaction', () => {
   });
   it('redacts extra secrets and the Authorization header', () => {
     expect(redactText('token=controltoken-abcdef', ['controltoken-abcdef'])).toBe('token=…cdef');
-    expect(redactHeaders({ Authorization: 'Bearer pt_test_sk_secretsecret9999', 'x-a': 'b' })).toEqual({ Authorization: 'Bearer pt_test_sk_…9999', 'x-a': 'b' });
+    expect(redactHeaders({
+      Authorization: 'Bearer pt_test_sk_secretsecret9999',
+      'x-a': 'b',
+    })).toEqual({ Authorization: 'Bearer pt_test_sk_…9999', 'x-a': 'b' });
   });
   it('a list of extra secrets changed in place after a call is matched by its new contents', () => {
     const extra = ['controltoken-abcdef'];

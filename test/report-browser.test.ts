@@ -31,14 +31,63 @@ const report: Report = {
     { id: 'AUTH-REVOKED-KEY', area: 'auth', level: 'MUST', status: 'fail', title: 'A revoked key answers 401.', spec: 'Authentication',
       reason: 'GET /v1/payments answered 200, expected 401 invalid_api_key',
       evidence: [
-        { kind: 'mismatch', message: 'GET /v1/payments answered 200 <script>alert(1)</script>', expected: { status: 401 }, actual: { status: 200 } },
-        { kind: 'exchange', exchange: { seq: 3, at: '2026-11-21T00:00:01Z', durationMs: 4, request: { method: 'GET', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' } }, response: { status: 200, headers: {}, body: '{"object":"list"}' } } },
+        {
+          kind: 'mismatch',
+          message: 'GET /v1/payments answered 200 <script>alert(1)</script>',
+          expected: { status: 401 },
+          actual: { status: 200 },
+        },
+        {
+          kind: 'exchange',
+          exchange: {
+            seq: 3,
+            at: '2026-11-21T00:00:01Z',
+            durationMs: 4,
+            request: { method: 'GET', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' } },
+            response: { status: 200, headers: {}, body: '{"object":"list"}' },
+          },
+        },
         { kind: 'replay', command: 'hps-conformance run --profile p.json --rule AUTH-REVOKED-KEY --seed 7' },
       ],
-      tests: [{ title: 'AUTH-REVOKED-KEY: A revoked key answers 401.', state: 'fail', duration_ms: 12, requests: 3, error: 'answered 200' }] },
-    { id: 'AUTH-MISSING-KEY', area: 'auth', level: 'MUST', status: 'pass', title: 'Missing key answers 401.', spec: 'Authentication', evidence: [], tests: [] },
-    { id: 'LIST-SORT-ORDER', area: 'listing', level: 'OBSERVE', status: 'info', title: 'Records the sort order.', spec: 'Endpoints', evidence: [], observed: { order: 'created_at desc' }, tests: [] },
-    { id: 'LIVE-NO-CREDIT', area: 'live', level: 'MUST', status: 'skip', title: 'No credit answers 409.', spec: 'Errors', reason: 'profile lacks keys.live_no_credit', evidence: [], tests: [] },
+      tests: [{
+        title: 'AUTH-REVOKED-KEY: A revoked key answers 401.',
+        state: 'fail',
+        duration_ms: 12,
+        requests: 3,
+        error: 'answered 200',
+      }] },
+    {
+      id: 'AUTH-MISSING-KEY',
+      area: 'auth',
+      level: 'MUST',
+      status: 'pass',
+      title: 'Missing key answers 401.',
+      spec: 'Authentication',
+      evidence: [],
+      tests: [],
+    },
+    {
+      id: 'LIST-SORT-ORDER',
+      area: 'listing',
+      level: 'OBSERVE',
+      status: 'info',
+      title: 'Records the sort order.',
+      spec: 'Endpoints',
+      evidence: [],
+      observed: { order: 'created_at desc' },
+      tests: [],
+    },
+    {
+      id: 'LIVE-NO-CREDIT',
+      area: 'live',
+      level: 'MUST',
+      status: 'skip',
+      title: 'No credit answers 409.',
+      spec: 'Errors',
+      reason: 'profile lacks keys.live_no_credit',
+      evidence: [],
+      tests: [],
+    },
   ],
 };
 
@@ -50,7 +99,15 @@ beforeAll(async () => {
   renderAll(dir);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }, 60_000);
 afterAll(async () => browser?.close());
@@ -157,7 +214,13 @@ describe('a failing report from a real run, in a browser', () => {
     await page.goto(`${url}#CREATE-FIELDS-ECHOED`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const badges = await page.$$eval('.badge', (bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => ({ h: b.getBoundingClientRect().height, lh: parseFloat(getComputedStyle(b).lineHeight) || 18 })));
+    const badges = await page.$$eval(
+      '.badge',
+      (bs) => bs.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => ({
+        h: b.getBoundingClientRect().height,
+        lh: parseFloat(getComputedStyle(b).lineHeight) || 18,
+      })),
+    );
     expect(badges.length).toBeGreaterThan(10);
     for (const b of badges) expect(b.h).toBeLessThan(b.lh * 1.5);
     // A count keeps its badge and number on one line.

@@ -9,10 +9,30 @@ const base: Report = {
   verdict: 'not_conformant', summary: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 },
   must: { total: 2, testable: 2, untestable: 0, ran: 2, passed: 1, failed: 1, skipped: 0 }, requests: 5,
   rules: [
-    { id: 'A-ONE', area: 'auth', level: 'MUST', status: 'fail', title: 'x < y & "z"', spec: 's', reason: 'bad <thing>', evidence: [{ kind: 'replay', command: 'hps-conformance run --rule A-ONE --seed 1' }], tests: [{ title: 't', state: 'fail', duration_ms: 100, requests: 1 }] },
+    {
+      id: 'A-ONE',
+      area: 'auth',
+      level: 'MUST',
+      status: 'fail',
+      title: 'x < y & "z"',
+      spec: 's',
+      reason: 'bad <thing>',
+      evidence: [{ kind: 'replay', command: 'hps-conformance run --rule A-ONE --seed 1' }],
+      tests: [{ title: 't', state: 'fail', duration_ms: 100, requests: 1 }],
+    },
     { id: 'A-TWO', area: 'auth', level: 'MUST', status: 'pass', title: 'ok', spec: 's', evidence: [], tests: [] },
     { id: 'B-ONE', area: 'routing', level: 'SHOULD', status: 'warn', title: 'w', spec: 's', reason: 'no Allow', evidence: [], tests: [] },
-    { id: 'B-TWO', area: 'routing', level: 'MUST', status: 'skip', title: 's', spec: 's', reason: 'profile lacks keys.live', evidence: [], tests: [] },
+    {
+      id: 'B-TWO',
+      area: 'routing',
+      level: 'MUST',
+      status: 'skip',
+      title: 's',
+      spec: 's',
+      reason: 'profile lacks keys.live',
+      evidence: [],
+      tests: [],
+    },
   ],
 };
 
@@ -48,8 +68,32 @@ describe('HTML renderer', () => {
       mutation: {
         faults: 2, caught: 1, byChance: 0, score: 0.5, seed: 1, seeds: [1], runs: 100, duration_ms: 1000, unexercised: [],
         results: [
-          { fault: 'revoked-key-accepted', description: 'a revoked key <still> works', control: false, areas: ['auth'], expected: ['AUTH-REVOKED-KEY'], failed: ['AUTH-REVOKED-KEY'], caughtBy: ['AUTH-REVOKED-KEY'], caught: true, byChance: false, seeds: [{ seed: 1, failed: ['AUTH-REVOKED-KEY'], caughtBy: ['AUTH-REVOKED-KEY'], caught: true, exitCode: 1, duration_ms: 1 }], duration_ms: 1 },
-          { fault: 'idempotency-ignores-body', description: 'x', control: false, areas: ['idempotency'], expected: ['IDEM-CONFLICT'], failed: [], caughtBy: [], caught: false, byChance: false, seeds: [{ seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1 }], duration_ms: 1 },
+          {
+            fault: 'revoked-key-accepted',
+            description: 'a revoked key <still> works',
+            control: false,
+            areas: ['auth'],
+            expected: ['AUTH-REVOKED-KEY'],
+            failed: ['AUTH-REVOKED-KEY'],
+            caughtBy: ['AUTH-REVOKED-KEY'],
+            caught: true,
+            byChance: false,
+            seeds: [{ seed: 1, failed: ['AUTH-REVOKED-KEY'], caughtBy: ['AUTH-REVOKED-KEY'], caught: true, exitCode: 1, duration_ms: 1 }],
+            duration_ms: 1,
+          },
+          {
+            fault: 'idempotency-ignores-body',
+            description: 'x',
+            control: false,
+            areas: ['idempotency'],
+            expected: ['IDEM-CONFLICT'],
+            failed: [],
+            caughtBy: [],
+            caught: false,
+            byChance: false,
+            seeds: [{ seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1 }],
+            duration_ms: 1,
+          },
         ],
       },
     });
@@ -63,7 +107,15 @@ describe('HTML renderer: side and certificate', () => {
   const cert = {
     tool: { name: 'hps-conformance', version: '0.1.0' }, description_document_version: '1.0.0',
     report_sha256: 'a'.repeat(64), profile_sha256: 'b'.repeat(64), seed: 1, base_url: 'http://t', verdict: 'not_conformant' as const,
-    counts: { pass: 1, fail: 1, warn: 1, info: 0, skip: 1, error: 0, flaky: 0 }, must_coverage: { ran: 2, testable: 2, pct: 100 }, certification: true,
+    counts: {
+      pass: 1,
+      fail: 1,
+      warn: 1,
+      info: 0,
+      skip: 1,
+      error: 0,
+      flaky: 0,
+    }, must_coverage: { ran: 2, testable: 2, pct: 100 }, certification: true,
   };
   const full = { ...base, runs: 100, side: 'receiver' as const };
 
@@ -88,7 +140,10 @@ describe('HTML renderer: side and certificate', () => {
     expect(merchant).toMatch(/<b>Not a certification.<\/b> no certificate.json next to this receiver report; what ran: \d+ of \d+ testable MUST rules/);
     expect(merchant).not.toContain('runs per property');
     expect(merchant).toContain('<h1>Hosted Payment Service API v1 — merchant webhook receiver report</h1>');
-    expect(renderHtml(full, { certificate: { ...cert, certification: false, not_certification_reason: 'MUST coverage 40% < 100%' } })).toContain('MUST coverage 40% &lt; 100%');
+    expect(renderHtml(
+      full,
+      { certificate: { ...cert, certification: false, not_certification_reason: 'MUST coverage 40% < 100%' } },
+    )).toContain('MUST coverage 40% &lt; 100%');
     const md = renderMarkdown(base);
     expect(md).toContain('**Not a certification:** 10 runs per property');
   });
@@ -97,7 +152,13 @@ describe('HTML renderer: side and certificate', () => {
 describe('HTML renderer: evidence order', () => {
   it('opens the failing exchange, after the diff and before the context exchanges', async () => {
     const { renderHtml } = await import('../results/render/html.ts');
-    const ex = (seq: number) => ({ seq, at: 'a', durationMs: 1, request: { method: 'POST', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' }, body: '{"amount":10}' }, response: { status: 201, headers: {}, body: '{"id":"pay_1"}' } });
+    const ex = (seq: number) => ({
+      seq,
+      at: 'a',
+      durationMs: 1,
+      request: { method: 'POST', path: '/v1/payments', headers: { authorization: 'Bearer pt_test_sk_…abcd' }, body: '{"amount":10}' },
+      response: { status: 201, headers: {}, body: '{"id":"pay_1"}' },
+    });
     const html = renderHtml({ ...base, rules: [{ ...base.rules[0]!, evidence: [
       { kind: 'exchange', exchange: ex(1) },
       { kind: 'replay', command: 'replay-line' },

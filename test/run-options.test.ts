@@ -20,7 +20,13 @@ let ref: Awaited<ReturnType<typeof startReference>>;
 /** Async: the reference answers from this process, so the child must not block its event loop. */
 function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; out: string; err: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, CI: 'true', GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined, ...env }, timeout: 120_000 }, (e, out, err) =>
+    execFile(process.execPath, [
+      BIN,
+      ...args,
+    ], {
+      env: { ...process.env, CI: 'true', GITHUB_ACTIONS: undefined, GITHUB_STEP_SUMMARY: undefined, ...env },
+      timeout: 120_000,
+    }, (e, out, err) =>
       res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
     );
   });
@@ -34,7 +40,10 @@ afterAll(async () => ref?.close());
 
 describe('a target from --base-url and --key-env', () => {
   it('builds a profile whose key comes from the environment only', () => {
-    const t = profileFromFlags({ 'base-url': 'http://127.0.0.1:4010/', 'key-env': 'K1', 'live-key-env': 'K2' }, { K1: 'pt_test_sk_abcd1234', K2: 'pt_live_sk_efgh5678' });
+    const t = profileFromFlags(
+      { 'base-url': 'http://127.0.0.1:4010/', 'key-env': 'K1', 'live-key-env': 'K2' },
+      { K1: 'pt_test_sk_abcd1234', K2: 'pt_live_sk_efgh5678' },
+    );
     expect(t!.profile).toEqual({ base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_abcd1234', live: 'pt_live_sk_efgh5678' } });
     expect(t!.replayArgs).toEqual(['--base-url', 'http://127.0.0.1:4010/', '--key-env', 'K1', '--live-key-env', 'K2']);
     expect(profileFromFlags({})).toBeUndefined();
@@ -95,7 +104,10 @@ describe('progress, fail-fast and CI hooks', () => {
     const out = join(dir, 'fault');
     const summary = join(dir, 'step-summary.md');
     writeFileSync(summary, '# earlier step\n');
-    const r = await cli(['run', '--area', 'auth,routing', '--fault', 'missing-key-uses-default-key', '--seed', '1', '--runs', '5', '--report', out], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary });
+    const r = await cli(
+      ['run', '--area', 'auth,routing', '--fault', 'missing-key-uses-default-key', '--seed', '1', '--runs', '5', '--report', out],
+      { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    );
     expect(r.code).toBe(1);
     const err = r.err.split('\n');
     expect(err[0]).toMatch(/^running \d+ rules in 2 area\(s\)/);
@@ -152,7 +164,27 @@ describe('--request-timeout', () => {
     try {
       const out = join(dir, 'timeout');
       const started = Date.now();
-      const r = await cli(['run', '--base-url', url, '--key-env', 'HPS_TEST_KEY', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '1', '--report', out, '--request-timeout', '200', '--no-progress'], { HPS_TEST_KEY: 'pt_test_sk_slowtarget1234' });
+      const r = await cli(
+        [
+          'run',
+          '--base-url',
+          url,
+          '--key-env',
+          'HPS_TEST_KEY',
+          '--rule',
+          'AUTH-MISSING-KEY',
+          '--seed',
+          '1',
+          '--runs',
+          '1',
+          '--report',
+          out,
+          '--request-timeout',
+          '200',
+          '--no-progress',
+        ],
+        { HPS_TEST_KEY: 'pt_test_sk_slowtarget1234' },
+      );
       expect(r.code, r.out + r.err).toBe(3);
       const rule = reportOf(out).rules[0]!;
       expect(rule.status).toBe('error');

@@ -33,13 +33,21 @@ describe('serve and run: the same default time scale', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'hps-serve-'));
     const profile = join(tmp, 'reference-profile.json');
     const sinkPort = await freePort();
-    const serve = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--webhook-url', `http://127.0.0.1:${sinkPort}`, '--profile-out', profile], { env: ENV, stdio: 'ignore' });
+    const serve = spawn(
+      process.execPath,
+      [BIN, 'serve', '--port', '0', '--webhook-url', `http://127.0.0.1:${sinkPort}`, '--profile-out', profile],
+      { env: ENV, stdio: 'ignore' },
+    );
     try {
       await waitFor(profile, 60_000);
       const p = JSON.parse(readFileSync(profile, 'utf8')) as { webhooks: { time_scale: number } };
       expect(p.webhooks.time_scale).toBe(EMBEDDED_TIME_SCALE);
       const report = join(tmp, 'r');
-      const r = await runChild(process.execPath, [BIN, 'run', '--profile', profile, '--rule', 'HOOK-MAX-ATTEMPTS', '--seed', '1', '--report', report, '--no-progress'], { env: ENV, timeoutMs: 240_000 });
+      const r = await runChild(
+        process.execPath,
+        [BIN, 'run', '--profile', profile, '--rule', 'HOOK-MAX-ATTEMPTS', '--seed', '1', '--report', report, '--no-progress'],
+        { env: ENV, timeoutMs: 240_000 },
+      );
       const rep = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { rules: Array<{ id: string; status: string }> };
       expect(rep.rules, `${r.stdout}\n${r.stderr}`).toEqual([expect.objectContaining({ id: 'HOOK-MAX-ATTEMPTS', status: 'pass' })]);
       expect(r.status).toBe(0);

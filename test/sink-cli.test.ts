@@ -44,12 +44,36 @@ describe('hps-conformance sink (standalone)', () => {
     const port = await freePort();
     const secret = 'whsec_restartsecret';
     const profile = join(dir, 'p.json');
-    writeFileSync(profile, JSON.stringify({ base_url: 'http://127.0.0.1:1', keys: { test: 'pt_test_sk_x1234' }, webhooks: { listen: `127.0.0.1:${port}`, endpoints: [{ path: '/hooks/a', livemode: false, events: '*', secret }] } }));
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        base_url: 'http://127.0.0.1:1',
+        keys: { test: 'pt_test_sk_x1234' },
+        webhooks: { listen: `127.0.0.1:${port}`, endpoints: [{ path: '/hooks/a', livemode: false, events: '*', secret }] },
+      }),
+    );
     const log = join(dir, 'log.jsonl');
 
     const first = await startSink(profile, log, port);
     const now = new Date().toISOString();
-    const body = JSON.stringify({ id: 'evt_restart', object: 'event', api_version: 'v1', type: 'payment.created', livemode: false, created_at: now, data: { object: { id: 'pay_restart', object: 'payment', livemode: false, status: 'PENDING', amount: '1.00', currency: 'BDT', created_at: now, metadata: {} } } });
+    const body = JSON.stringify({
+      id: 'evt_restart',
+      object: 'event',
+      api_version: 'v1',
+      type: 'payment.created',
+      livemode: false,
+      created_at: now,
+      data: { object: {
+        id: 'pay_restart',
+        object: 'payment',
+        livemode: false,
+        status: 'PENDING',
+        amount: '1.00',
+        currency: 'BDT',
+        created_at: now,
+        metadata: {},
+      } },
+    });
     const t = Math.floor(Date.now() / 1000);
     const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
     const sent = await request(`http://127.0.0.1:${port}/hooks/a`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'service-signature': `t=${t},v1=${v1}`, 'service-event-id': 'evt_restart', 'user-agent': 'Service-Webhooks/1.0' } });
@@ -58,7 +82,10 @@ describe('hps-conformance sink (standalone)', () => {
     await stop(first);
 
     await startSink(profile, log, port);
-    const q = await request(`http://127.0.0.1:${port}/_sink/deliveries?payment_id=pay_restart`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const q = await request(
+      `http://127.0.0.1:${port}/_sink/deliveries?payment_id=pay_restart`,
+      { headers: { authorization: `Bearer ${TOKEN}` } },
+    );
     const { deliveries } = (await q.body.json()) as { deliveries: Array<{ event: { id: string }; signature: { valid: boolean }; bodySha256: string }> };
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]!.event.id).toBe('evt_restart');

@@ -18,7 +18,11 @@ const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 function runWithFault(scope: string[], fault: string): Promise<{ code: number | null; report: Report; output: string }> {
   const area = scope.join('-').slice(0, 40);
   const dir = mkdtempSync(join(tmpdir(), `hps-vacuous-`));
-  const child = spawn(process.execPath, [BIN, 'run', ...scope, '--fault', fault, '--seed', '20261121', '--runs', '5', '--report', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'run', ...scope, '--fault', fault, '--seed', '20261121', '--runs', '5', '--report', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout.on('data', (b) => (output += b));
   child.stderr.on('data', (b) => (output += b));
@@ -37,7 +41,10 @@ function runWithFault(scope: string[], fault: string): Promise<{ code: number | 
 }
 
 function table(report: Report, prefix: string): string[] {
-  return report.rules.filter((r) => r.id.startsWith(prefix)).map((r) => `${r.id} ${r.status}${r.reason ? `: ${r.reason.slice(0, 120)}` : ''}`);
+  return report.rules.filter((r) => r.id.startsWith(prefix)).map((r) => `${r.id} ${r.status}${r.reason ? `: ${r.reason.slice(
+    0,
+    120,
+  )}` : ''}`);
 }
 
 /**
@@ -76,7 +83,10 @@ describe('no vacuous pass', () => {
     const rows = table(report, 'LIST-');
     expect(rows.length).toBeGreaterThan(8);
     expect(rows.filter((r) => / pass/.test(r)), rows.join('\n')).toEqual([]);
-    expect(report.rules.filter((r) => r.id.startsWith('LIST-') && r.level === 'MUST' && r.status !== 'fail').map((r) => r.id), rows.join('\n')).toEqual([]);
+    expect(
+      report.rules.filter((r) => r.id.startsWith('LIST-') && r.level === 'MUST' && r.status !== 'fail').map((r) => r.id),
+      rows.join('\n'),
+    ).toEqual([]);
     expect(code).toBe(1);
   }, 420_000);
 });

@@ -5,7 +5,17 @@ import { exitCodeOf } from '../results/verdict/exit-code.ts';
 import type { Report, RuleReport } from '../catalogue/report/model.ts';
 
 function rule(id: string, level: RuleReport['level'], status: RuleReport['status'], extra: Partial<RuleReport> = {}): RuleReport {
-  return { id, area: 'auth', level, status, title: id, spec: '§', evidence: [], tests: [{ title: `${id}: t`, state: status === 'skip' ? 'skip' : 'pass', duration_ms: 1, requests: 1 }], ...extra };
+  return {
+    id,
+    area: 'auth',
+    level,
+    status,
+    title: id,
+    spec: '§',
+    evidence: [],
+    tests: [{ title: `${id}: t`, state: status === 'skip' ? 'skip' : 'pass', duration_ms: 1, requests: 1 }],
+    ...extra,
+  };
 }
 
 function report(rules: RuleReport[]): Report {
@@ -13,18 +23,39 @@ function report(rules: RuleReport[]): Report {
   const summary = { pass: 0, fail: 0, warn: 0, info: 0, skip: 0, error: 0, flaky: 0 };
   for (const r of rules) summary[r.status]++;
   return {
-    tool: { name: 'hps-conformance', version: '0' }, target: { base_url: 'http://127.0.0.1:1', embedded_reference: true }, run_id: 'r', seed: 1, runs: 100,
+    tool: {
+      name: 'hps-conformance',
+      version: '0',
+    }, target: { base_url: 'http://127.0.0.1:1', embedded_reference: true }, run_id: 'r', seed: 1, runs: 100,
     started_at: '', finished_at: '', duration_ms: 0, selection: { areas: [], rules: [] }, verdict: 'conformant', summary,
-    must: { total: must.length, testable: must.filter((r) => !r.untestable).length, untestable: must.filter((r) => r.untestable).length, ran: must.filter((r) => r.status === 'pass').length, passed: 0, failed: 0, skipped: 0 },
+    must: {
+      total: must.length,
+      testable: must.filter((r) => !r.untestable).length,
+      untestable: must.filter((r) => r.untestable).length,
+      ran: must.filter((r) => r.status === 'pass').length,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+    },
     requests: 0, rules,
   };
 }
 
 describe('verdict policy', () => {
-  const rules = () => [rule('A-1', 'MUST', 'pass'), rule('A-2', 'MUST', 'skip'), rule('A-3', 'SHOULD', 'warn'), rule('A-4', 'MUST', 'skip', { untestable: true })];
+  const rules = () => [
+    rule('A-1', 'MUST', 'pass'),
+    rule('A-2', 'MUST', 'skip'),
+    rule('A-3', 'SHOULD', 'warn'),
+    rule('A-4', 'MUST', 'skip', { untestable: true }),
+  ];
 
   it('without a policy a WARN and a MUST rule the profile cannot test are conformant (the classes say the scope)', () => {
-    const r = report([rule('A-1', 'MUST', 'pass'), rule('A-2', 'MUST', 'skip', { reason: 'profile lacks keys.live' }), rule('A-3', 'SHOULD', 'warn'), rule('A-4', 'MUST', 'skip', { untestable: true })]);
+    const r = report([
+      rule('A-1', 'MUST', 'pass'),
+      rule('A-2', 'MUST', 'skip', { reason: 'profile lacks keys.live' }),
+      rule('A-3', 'SHOULD', 'warn'),
+      rule('A-4', 'MUST', 'skip', { untestable: true }),
+    ]);
     applyVerdictPolicy(r, {});
     expect(r.verdict).toBe('conformant');
     expect(r.policy).toBeUndefined();

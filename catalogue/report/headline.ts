@@ -16,7 +16,8 @@ const WORD = { conformant: 'CONFORMANT', not_conformant: 'NOT CONFORMANT', incom
 
 export function verdictHeadline(report: Pick<Report, 'verdict' | 'partial' | 'partial_reason'>): VerdictHeadline {
   if (report.partial) {
-    const sofar = report.verdict === 'not_conformant' ? 'not conformant: a MUST rule failed before the stop' : 'not judged: the rules not reached are SKIP';
+    const sofar = report.verdict === 'not_conformant' ? 'not conformant: a MUST rule failed before the stop' : 'not judged: the rules ' +
+      'not reached are SKIP';
     return { word: 'PARTIAL', detail: `${report.partial_reason ?? 'interrupted'}; ${sofar}` };
   }
   // A report.json from elsewhere may carry any word: what is not one of the three is not conformant.

@@ -14,7 +14,11 @@ export function partlyChecked(report: Pick<Report, 'rules'>): Array<{ id: string
   const out: Array<{ id: string; status: string; text: string }> = [];
   for (const r of report.rules) {
     const v = r.observed?.[PARTLY_CHECKED];
-    if (typeof v === 'string' && v.trim()) out.push({ id: r.id, status: r.status, text: v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT)}…` : v });
+    if (typeof v === 'string' && v.trim()) out.push({
+      id: r.id,
+      status: r.status,
+      text: v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT)}…` : v,
+    });
   }
   return out;
 }

@@ -12,7 +12,12 @@ export interface Arrival {
 }
 
 /** `scheduleGapsMs[n]` is the gap the schedule puts between attempt n+1 and n+2 (so [0] is "immediately"). */
-export function timelineEvidence(eventId: string, label: string | undefined, arrivals: readonly Arrival[], scheduleGapsMs: readonly number[]): TimelineEvidence {
+export function timelineEvidence(
+  eventId: string,
+  label: string | undefined,
+  arrivals: readonly Arrival[],
+  scheduleGapsMs: readonly number[],
+): TimelineEvidence {
   const sorted = [...arrivals].sort((a, b) => a.receivedAt - b.receivedAt);
   const t0 = sorted[0]?.receivedAt ?? 0;
   return {

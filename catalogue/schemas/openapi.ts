@@ -175,11 +175,23 @@ function successResponse(op: Operation): Record<string, unknown> {
 const PATH_PARAMETERS: Readonly<Record<string, string>> = { id: '#/components/parameters/PaymentId' };
 
 const LIST_QUERY_PARAMETERS = [
-  { name: 'status', in: 'query', required: false, description: 'Filter; strict: an unknown value is rejected.', schema: strictEnum('PaymentStatus') },
+  {
+    name: 'status',
+    in: 'query',
+    required: false,
+    description: 'Filter; strict: an unknown value is rejected.',
+    schema: strictEnum('PaymentStatus'),
+  },
   { name: 'external_id', in: 'query', required: false, description: 'Filter.', schema: { type: 'string' } },
   { name: 'created_from', in: 'query', required: false, description: 'Filter.', schema: { type: 'string', format: 'date-time' } },
   { name: 'created_to', in: 'query', required: false, description: 'Filter.', schema: { type: 'string', format: 'date-time' } },
-  { name: 'limit', in: 'query', required: false, description: 'Page size.', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: 'Page size.',
+    schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
   {
     name: 'starting_after',
     in: 'query',
@@ -218,7 +230,8 @@ function operationObject(op: Operation): Record<string, unknown> {
   const description = [
     `Requires scope \`${op.scope}\`.`,
     op.testOnly
-      ? 'Test secret keys only; a Live secret key gets 404 as if the route did not exist. No real money, SMS, bridge or Service Credit is involved.'
+      ? 'Test secret keys only; a Live secret key gets 404 as if the route did not exist. No real money, SMS, bridge or Service Credit ' +
+        'is involved.'
       : '',
     op.emits.length > 0
       ? `Emits ${op.emits.map((e) => `\`${e}\``).join(', ')}${op.testOnly ? ' (to Test endpoints)' : ''}.`

@@ -49,7 +49,8 @@ export function buildProfileJsonSchema(): Record<string, unknown> {
     $id,
     title: 'hps-conformance target profile',
     description:
-      'The target profile of hps-conformance (docs/profile.md). Generated from catalogue/schemas/profile.ts; string values may hold ${NAME} references to environment variables, checked once interpolated.',
+      'The target profile of hps-conformance (docs/profile.md). Generated from catalogue/schemas/profile.ts; string values may hold ' +
+        '${NAME} references to environment variables, checked once interpolated.',
     ...rest,
   };
 }

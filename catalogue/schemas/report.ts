@@ -20,7 +20,10 @@ const status = { enum: ['pass', 'fail', 'warn', 'info', 'skip', 'error', 'flaky'
 const anyJson = {} as const;
 const headers = { type: 'object', additionalProperties: str } as const;
 
-const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
+const closed = (
+  properties: Record<string, unknown>,
+  required: string[] = [],
+) => ({ type: 'object', additionalProperties: false, required, properties });
 
 const exchange = closed(
   {
@@ -41,10 +44,21 @@ const trafficCounts = closed(Object.fromEntries(TRAFFIC_FIELDS.map((f) => [f, in
 
 /** Each evidence kind's own fields; `unevaluatedProperties` closes the union. */
 const EVIDENCE_KINDS: Record<string, { properties: Record<string, unknown>; required: string[] }> = {
-  mismatch: { properties: { message: str, expected: anyJson, actual: anyJson, source: closed({ rule: str, test: str }, ['rule', 'test']) }, required: ['message'] },
+  mismatch: {
+    properties: { message: str, expected: anyJson, actual: anyJson, source: closed({ rule: str, test: str }, ['rule', 'test']) },
+    required: ['message'],
+  },
   exchange: { properties: { exchange, failing: bool }, required: ['exchange'] },
   property: {
-    properties: { seed: { type: 'integer' }, runs: int, path: str, counterexample: str, replayOutcome: str, shrinks: int, shrink_note: str },
+    properties: {
+      seed: { type: 'integer' },
+      runs: int,
+      path: str,
+      counterexample: str,
+      replayOutcome: str,
+      shrinks: int,
+      shrink_note: str,
+    },
     required: ['seed', 'runs', 'counterexample', 'replayOutcome'],
   },
   replay: { properties: { command: str }, required: ['command'] },
@@ -55,7 +69,10 @@ const EVIDENCE_KINDS: Record<string, { properties: Record<string, unknown>; requ
       label: str,
       attempts: {
         type: 'array',
-        items: closed({ at_ms: num, status: { type: ['integer', 'string'] }, gap_ms: num, expected_gap_ms: num }, ['at_ms', 'status', 'gap_ms']),
+        items: closed(
+          { at_ms: num, status: { type: ['integer', 'string'] }, gap_ms: num, expected_gap_ms: num },
+          ['at_ms', 'status', 'gap_ms'],
+        ),
       },
     },
     required: ['event_id', 'attempts'],
@@ -73,9 +90,15 @@ const evidence = {
   unevaluatedProperties: false,
 } as const;
 
-const test = closed({ title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, cases: int, error: str }, ['title', 'state', 'duration_ms', 'requests']);
+const test = closed(
+  { title: str, state: { enum: ['pass', 'fail', 'skip'] }, duration_ms: num, requests: int, cases: int, error: str },
+  ['title', 'state', 'duration_ms', 'requests'],
+);
 
-const caseRow = closed({ n: { type: 'integer', minimum: 1 }, title: str, status: { enum: ['pass', 'fail', 'error'] }, reason: str }, ['n', 'title', 'status']);
+const caseRow = closed(
+  { n: { type: 'integer', minimum: 1 }, title: str, status: { enum: ['pass', 'fail', 'error'] }, reason: str },
+  ['n', 'title', 'status'],
+);
 
 const rule = closed(
   {
@@ -99,7 +122,15 @@ const rule = closed(
 );
 
 const seedOutcome = closed(
-  { seed: { type: 'integer' }, failed: strings, caughtBy: strings, caught: bool, exitCode: { type: ['integer', 'null'] }, duration_ms: num, problem: str },
+  {
+    seed: { type: 'integer' },
+    failed: strings,
+    caughtBy: strings,
+    caught: bool,
+    exitCode: { type: ['integer', 'null'] },
+    duration_ms: num,
+    problem: str,
+  },
   ['seed', 'failed', 'caughtBy', 'caught', 'exitCode', 'duration_ms'],
 );
 
@@ -170,7 +201,10 @@ export const reportSchema = {
       mutation,
       setup_refusals: {
         type: 'array',
-        items: closed({ cause: str, areas: strings, request: str, status: int, code: { type: ['string', 'null'] }, allowed: str, rules: strings }, ['cause', 'areas', 'request', 'status', 'code', 'rules']),
+        items: closed(
+          { cause: str, areas: strings, request: str, status: int, code: { type: ['string', 'null'] }, allowed: str, rules: strings },
+          ['cause', 'areas', 'request', 'status', 'code', 'rules'],
+        ),
       },
       stopped: str,
       partial: bool,
@@ -182,26 +216,69 @@ export const reportSchema = {
         ['line', 'exit_code', 'timed_out', 'duration_ms', 'output_bytes', 'output_tail'],
       ),
       traffic: closed(
-        { max_rps: { type: ['number', 'null'] }, concurrency: int, total: trafficCounts, areas: { type: 'object', additionalProperties: trafficCounts } },
+        {
+          max_rps: { type: ['number', 'null'] },
+          concurrency: int,
+          total: trafficCounts,
+          areas: { type: 'object', additionalProperties: trafficCounts },
+        },
         ['max_rps', 'concurrency', 'total', 'areas'],
       ),
       source_log: closed(
         {
-          file: str, bytes: int, sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' }, lines: int, skipped_lines: int, deliveries: int, events: int,
-          time_scale: { type: 'number', exclusiveMinimum: 0 }, watched_from: dateTime, watched_until: dateTime, stopped_in_order: bool, restarts: int,
+          file: str, bytes: int, sha256: {
+            type: 'string',
+            pattern: '^[0-9a-f]{64}$',
+          }, lines: int, skipped_lines: int, deliveries: int, events: int,
+          time_scale: {
+            type: 'number',
+            exclusiveMinimum: 0,
+          }, watched_from: dateTime, watched_until: dateTime, stopped_in_order: bool, restarts: int,
         },
-        ['file', 'bytes', 'sha256', 'lines', 'skipped_lines', 'deliveries', 'events', 'time_scale', 'watched_from', 'watched_until', 'stopped_in_order', 'restarts'],
+        [
+          'file',
+          'bytes',
+          'sha256',
+          'lines',
+          'skipped_lines',
+          'deliveries',
+          'events',
+          'time_scale',
+          'watched_from',
+          'watched_until',
+          'stopped_in_order',
+          'restarts',
+        ],
       ),
       classes: { type: 'array', items: classVerdict, maxItems: 100 },
       gate: closed(
         {
           required: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 100 },
-          unmet: { type: 'array', maxItems: 100, items: closed({ id: { type: 'string', maxLength: 64 }, why: { type: 'string', maxLength: 2000 } }, ['id', 'why']) },
+          unmet: {
+            type: 'array',
+            maxItems: 100,
+            items: closed({ id: { type: 'string', maxLength: 64 }, why: { type: 'string', maxLength: 2000 } }, ['id', 'why']),
+          },
         },
         ['required', 'unmet'],
       ),
     },
-    ['tool', 'target', 'run_id', 'seed', 'runs', 'started_at', 'finished_at', 'duration_ms', 'selection', 'verdict', 'summary', 'must', 'requests', 'rules'],
+    [
+      'tool',
+      'target',
+      'run_id',
+      'seed',
+      'runs',
+      'started_at',
+      'finished_at',
+      'duration_ms',
+      'selection',
+      'verdict',
+      'summary',
+      'must',
+      'requests',
+      'rules',
+    ],
   ),
 } as const;
 
@@ -212,7 +289,17 @@ export const reportSchema = {
 export const certificateReadSchema = {
   $id: 'https://hps-conformance.dev/schemas/CertificateRead.json',
   type: 'object',
-  required: ['tool', 'description_document_version', 'report_sha256', 'profile_sha256', 'seed', 'base_url', 'verdict', 'must_coverage', 'certification'],
+  required: [
+    'tool',
+    'description_document_version',
+    'report_sha256',
+    'profile_sha256',
+    'seed',
+    'base_url',
+    'verdict',
+    'must_coverage',
+    'certification',
+  ],
   properties: {
     tool: { type: 'object', required: ['name', 'version'], properties: { name: str, version: str } },
     description_document_version: str,
@@ -228,7 +315,11 @@ export const certificateReadSchema = {
     signature: {
       anyOf: [
         { type: 'null' },
-        { type: 'object', required: ['algorithm', 'public_key', 'public_key_sha256', 'value'], properties: { algorithm: str, public_key: str, public_key_sha256: str, value: str } },
+        {
+          type: 'object',
+          required: ['algorithm', 'public_key', 'public_key_sha256', 'value'],
+          properties: { algorithm: str, public_key: str, public_key_sha256: str, value: str },
+        },
       ],
     },
   },

@@ -99,7 +99,10 @@ export function unknownEnumValues(schemaName: SchemaName, data: unknown): Unknow
       out.set(`${p}\u0000${value}`, { path: p, value, known: known.map(String) });
     }
     if (isObject(value)) walkProperties(schema, base, ptr, value, path, walk);
-    if (Array.isArray(value) && isObject(schema['items'])) value.forEach((item, i) => walk(schema['items'], base, `${ptr}/items`, item, `${path}/${i}`));
+    if (Array.isArray(value) && isObject(schema['items'])) value.forEach((
+      item,
+      i,
+    ) => walk(schema['items'], base, `${ptr}/items`, item, `${path}/${i}`));
     const ref = schema['$ref'];
     if (typeof ref === 'string') walkRef(ref, base, ptr, value, path, walk);
     walkBranches(schema, base, ptr, value, path, walk);

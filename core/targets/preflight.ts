@@ -55,7 +55,10 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
   const first = await read(client, profile.keys.test, target, true);
   if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
     if (first.status === 404) throw notApi(target, first, quote);
-    throw new HarnessError('HPS_ERR_TARGET_GARBAGE', `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`);
+    throw new HarnessError(
+      'HPS_ERR_TARGET_GARBAGE',
+      `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`,
+    );
   }
   if (first.status === 404) throw notApi(target, first, quote);
   if (o.keys === false) return [];
@@ -81,10 +84,21 @@ function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse
   const f = `keys.${field}`;
   const got = `GET ${PROBE} with ${f} answered ${res.status} (${quote(res)})`;
   if (field === 'test_revoked' && res.status !== 401 && res.status < 500) {
-    return { rule: 'AUTH-REVOKED-KEY', field: f, message: `${got}: a revoked key was ${res.status < 300 ? 'served' : 'not refused as unknown'}, where the spec answers 401 invalid_api_key`, profileWrong: `${f} is not a revoked key of this service` };
+    return {
+      rule: 'AUTH-REVOKED-KEY',
+      field: f,
+      message: `${got}: a revoked key was ${res.status < 300 ? 'served' : 'not refused as unknown'}, where the spec answers 401 ` +
+        `invalid_api_key`,
+      profileWrong: `${f} is not a revoked key of this service`,
+    };
   }
   if (field === 'test_write_only' && res.status >= 200 && res.status < 300) {
-    return { rule: 'AUTH-READ-SCOPE-REQUIRED', field: f, message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`, profileWrong: `${f} has payments:read` };
+    return {
+      rule: 'AUTH-READ-SCOPE-REQUIRED',
+      field: f,
+      message: `${got}: a key declared without payments:read listed Payments, where the spec answers 403 insufficient_scope`,
+      profileWrong: `${f} has payments:read`,
+    };
   }
   const want = EXPECTED[field].livemode;
   if (want === undefined || res.status !== 200) return undefined;
@@ -93,7 +107,8 @@ function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse
   const kind = want ? 'Live' : 'Test';
   return {
     rule: 'ISO-TEST-LIVE-LIST', field: f,
-    message: `${got}: the list of a ${kind} key (it starts with pt_${want ? 'live' : 'test'}_sk_) shows ${want ? 'Test' : 'Live'} objects (livemode ${!want}), where a ${kind} key's list holds only livemode ${want} Payments`,
+    message: `${got}: the list of a ${kind} key (it starts with pt_${want ? 'live' : 'test'}_sk_) shows ${want ? 'Test' : 'Live'} ` +
+      `objects (livemode ${!want}), where a ${kind} key's list holds only livemode ${want} Payments`,
     profileWrong: `${f} is not ${EXPECTED[field].what}`,
   };
 }
@@ -113,8 +128,13 @@ async function read(client: Client, key: string, target: string, once = false): 
 /** No /v1 route answers like the API here: say what was tried and what came back. */
 function notApi(target: string, res: ApiResponse, quote: (r: ApiResponse) => string): HarnessError {
   const type = res.headers['content-type'] ?? 'no content type';
-  const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
-  return new HarnessError('HPS_ERR_TARGET_NOT_API', `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} (${type}, ${quote(res)}): no list of Payments there.${hint}`);
+  const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is ' +
+    'the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
+  return new HarnessError(
+    'HPS_ERR_TARGET_NOT_API',
+    `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} ` +
+      `(${type}, ${quote(res)}): no list of Payments there.${hint}`,
+  );
 }
 
 /** Why a key's answer shows it is not the key the profile says it is, or undefined. */
@@ -125,7 +145,8 @@ function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
   if (res.status !== want.status) {
     if (res.status === 401) return `keys.${field}: ${got}; is the key current? (the profile says it is ${want.what})`;
     if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
-    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the service does not treat it as the spec says; remove the field to run the other rules)`;
+    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the ` +
+      `service does not treat it as the spec says; remove the field to run the other rules)`;
   }
   return undefined;
 }

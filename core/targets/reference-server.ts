@@ -31,7 +31,10 @@ export type StartFailureLine = (reason: string) => string;
 
 export const embeddedStartFailure: StartFailureLine = (reason) => `embedded reference server: ${reason}`;
 
-export async function startReferenceServer(o: ReferenceServerOptions, failureLine: StartFailureLine = embeddedStartFailure): Promise<RunningReference> {
+export async function startReferenceServer(
+  o: ReferenceServerOptions,
+  failureLine: StartFailureLine = embeddedStartFailure,
+): Promise<RunningReference> {
   try {
     return await startReference({
       host: o.host ?? '127.0.0.1',

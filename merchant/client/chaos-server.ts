@@ -71,7 +71,19 @@ export class ChaosApp {
     const recording = this.log.length < MAX_RECORDED;
     const planned = fresh && recording ? this.schedule.next(kind) : undefined;
     const injected = planned?.injection;
-    const rec: RecordedRequest = { seq, at: new Date().toISOString(), arrivedMs, method, path, kind, identity, idempotencyKey: key, body: clip(body), injected, ...(planned?.retryAfterS ? { retryAfterS: planned.retryAfterS } : {}) };
+    const rec: RecordedRequest = {
+      seq,
+      at: new Date().toISOString(),
+      arrivedMs,
+      method,
+      path,
+      kind,
+      identity,
+      idempotencyKey: key,
+      body: clip(body),
+      injected,
+      ...(planned?.retryAfterS ? { retryAfterS: planned.retryAfterS } : {}),
+    };
     if (recording) this.log.push(rec);
     this.previous = rec;
     if (injected === 'reset-before') return drop(req, rec, this.elapsed);
@@ -156,13 +168,25 @@ async function forward(upstream: string, req: http.IncomingMessage, method: stri
     headers[k] = Array.isArray(v) ? v.join(', ') : v;
   }
   try {
-    const res = await request(`${upstream}${path}`, { method: method as 'GET', headers, body: body.length ? body : undefined, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) });
+    const res = await request(
+      `${upstream}${path}`,
+      { method: method as 'GET', headers, body: body.length ? body : undefined, signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS) },
+    );
     const text = await res.body.text();
     const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !['connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && ![
+      'connection',
+      'keep-alive',
+      'transfer-encoding',
+      'content-length',
+    ].includes(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
     return { status: res.statusCode, headers: out, body: text };
   } catch (e) {
-    return { status: 502, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'chaos_upstream', message: (e as Error).message, request_id: 'req_chaos' } }) };
+    return {
+      status: 502,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ error: { code: 'chaos_upstream', message: (e as Error).message, request_id: 'req_chaos' } }),
+    };
   }
 }
 

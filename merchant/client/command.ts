@@ -24,7 +24,13 @@ export function cleanOutput(s: string): string {
   return s.replace(/\x1b\[[0-9;?]*[ -\/]*[@-~]/g, '').replace(/\r\n/g, '\n').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '');
 }
 
-export function runMerchantCommand(command: string, env: Record<string, string>, timeoutMs: number, redact: (s: string) => string, cwd?: string): Promise<CommandOutcome> {
+export function runMerchantCommand(
+  command: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  redact: (s: string) => string,
+  cwd?: string,
+): Promise<CommandOutcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, { shell: true, detached: true, cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,7 +54,13 @@ export function runMerchantCommand(command: string, env: Record<string, string>,
     }, timeoutMs);
     const done = (code: number | null) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, timedOut, durationMs: Math.round(performance.now() - started), outputTail: redact(cleanOutput(tail.toString('utf8'))), outputBytes });
+      resolve({
+        exitCode: code,
+        timedOut,
+        durationMs: Math.round(performance.now() - started),
+        outputTail: redact(cleanOutput(tail.toString('utf8'))),
+        outputBytes,
+      });
     };
     child.on('error', () => done(null));
     child.on('close', (code) => done(code));

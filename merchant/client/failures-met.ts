@@ -19,7 +19,12 @@ export function failuresMet(schedule: FailureSchedule, log: readonly RecordedReq
     const failure = p.injection === '429' ? `429 (Retry-After: ${p.retryAfterS})` : p.injection;
     const met = log.filter((r) => r.kind === p.kind && r.injected)[n - 1];
     if (met) return { kind: p.kind, failure, met_by: `#${met.seq} ${met.method} ${met.path.split('?')[0]}` };
-    return { kind: p.kind, failure, met_by: null, why_not: `the command made ${fresh(p.kind)} ${p.kind} operation(s); this failure was planned for the ${ordinal(n)}` };
+    return {
+      kind: p.kind,
+      failure,
+      met_by: null,
+      why_not: `the command made ${fresh(p.kind)} ${p.kind} operation(s); this failure was planned for the ${ordinal(n)}`,
+    };
   });
 }
 

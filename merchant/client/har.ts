@@ -68,7 +68,10 @@ export function harEntry(ex: HarExchange): Record<string, unknown> {
     request: {
       method: ex.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(ex.requestHeaders, clean),
       queryString: queryOf(url), headersSize: -1, bodySize: Buffer.byteLength(ex.requestBody),
-      ...(ex.requestBody ? { postData: { mimeType: ex.requestHeaders['content-type'] ?? '', text: clipped(clean(ex.requestBody)).text } } : {}),
+      ...(ex.requestBody ? { postData: {
+        mimeType: ex.requestHeaders['content-type'] ?? '',
+        text: clipped(clean(ex.requestBody)).text,
+      } } : {}),
     },
     response: responseOf(ex, clean),
     cache: {},
@@ -80,11 +83,26 @@ export function harEntry(ex: HarExchange): Record<string, unknown> {
 
 function responseOf(ex: HarExchange, clean: (s: string) => string): Record<string, unknown> {
   const r = ex.response;
-  if (!r) return { status: 0, statusText: '', httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: 'x-unknown' }, redirectURL: '', headersSize: -1, bodySize: -1 };
+  if (!r) return {
+    status: 0,
+    statusText: '',
+    httpVersion: '',
+    cookies: [],
+    headers: [],
+    content: { size: 0, mimeType: 'x-unknown' },
+    redirectURL: '',
+    headersSize: -1,
+    bodySize: -1,
+  };
   const body = clipped(clean(r.body));
   return {
     status: r.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(r.headers, clean),
-    content: { size: Buffer.byteLength(r.body), mimeType: r.headers['content-type'] ?? 'x-unknown', text: body.text, ...(body.cut ? { comment: `clipped to ${MAX_HAR_BODY} characters` } : {}) },
+    content: {
+      size: Buffer.byteLength(r.body),
+      mimeType: r.headers['content-type'] ?? 'x-unknown',
+      text: body.text,
+      ...(body.cut ? { comment: `clipped to ${MAX_HAR_BODY} characters` } : {}),
+    },
     redirectURL: clean(r.headers.location ?? ''), headersSize: -1, bodySize: Buffer.byteLength(r.body),
   };
 }

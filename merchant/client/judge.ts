@@ -18,8 +18,10 @@ import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
 const RETRY_AFTER_SLACK_MS = 10;
 /** The start of every skip reason of a rule the traffic never exercised (issue 30: the skip reason says which). */
 export const NOT_EXERCISED = 'not exercised by this program: ';
-const PARALLEL = 'not retried right after its failure, and its client sends requests in parallel: which later read is its retry cannot be told from the wire';
-const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by its key)';
+const PARALLEL = 'not retried right after its failure, and its client sends requests in parallel: which later read is its retry cannot ' +
+  'be told from the wire';
+const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by ' +
+  'its key)';
 
 type After = (r: RecordedRequest) => RecordedRequest[];
 
@@ -37,17 +39,34 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
   out.set('CLIENT-SAME-IDEMPOTENCY-KEY', judgeSameKey(injected, after));
   out.set('CLIENT-CREATE-HAS-KEY', {
     skipReason: `${NOT_EXERCISED}the command made no create`,
-    checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(r, 'has a key') : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
+    checks: log.filter((r) => r.kind === 'create').map((r) => (r.idempotencyKey ? ok(
+      r,
+      'has a key',
+    ) : bad(r, `${label(r)} carried no Idempotency-Key`, [r]))),
   });
   out.set('CLIENT-HONOUR-RETRY-AFTER', judgeRetryAfter(injected, after));
   out.set('CLIENT-CANCEL-RETRY-ONLY-429', {
     skipReason: `${NOT_EXERCISED}no cancel met a 500, 503, reset or time-out`,
     checks: injected.filter((r) => r.kind === 'cancel' && r.injected !== '429').map((r) =>
-      after(r).length ? bad(r, `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`, [r, ...after(r)]) : ok(r, `met ${r.injected}, not retried`)),
+      after(r).length ? bad(
+        r,
+        `${label(r)} met ${describe(r)} and was retried as #${after(r)[0]!.seq} (a cancel is retried only after a 429)`,
+        [r, ...after(r)],
+      ) : ok(r, `met ${r.injected}, not retried`)),
   });
   out.set('CLIENT-NO-RETRY-4XX', judgeNo4xxRetry(log, after));
-  out.set('CLIENT-RETRY-AFTER-500', observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, `${NOT_EXERCISED}no create or read met a 500`));
-  out.set('CLIENT-IN-PROGRESS-RETRY', observeRetry(injected.filter((r) => r.injected === '409-in-progress'), after, `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`));
+  out.set(
+    'CLIENT-RETRY-AFTER-500',
+    observeRetry(injected.filter((r) => r.injected === '500' && r.kind !== 'cancel'), after, `${NOT_EXERCISED}no create or read met a 500`),
+  );
+  out.set(
+    'CLIENT-IN-PROGRESS-RETRY',
+    observeRetry(
+      injected.filter((r) => r.injected === '409-in-progress'),
+      after,
+      `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`,
+    ),
+  );
   return out;
 }
 
@@ -63,7 +82,11 @@ function judgeRetried(log: readonly RecordedRequest[], injected: readonly Record
       return bad(r, `${label(r)} met ${describe(r)} and ${what}${twin ? retryHint(log, r, twin) : ''}`, twin ? [r, twin] : [r]);
   });
   const unfollowable = checks.find((c) => c.state === 'skip')?.name.replace(/^#\d+ \S+ \S+: /, '');
-  return { skipReason: met.length ? `no failure met could be followed on the wire: ${unfollowable}` : `${NOT_EXERCISED}no create or read met a network failure, time-out, 429, 502, 503 or 504`, checks };
+  return {
+    skipReason: met.length ? `no failure met could be followed on the wire: ${unfollowable}` : `${NOT_EXERCISED}no create or read met a ` +
+      `network failure, time-out, 429, 502, 503 or 504`,
+    checks,
+  };
 }
 
 /** The client's next create after `r`, when it carries r's byte-identical body under another key (or none): named in the failure, never credited. */
@@ -82,9 +105,11 @@ function retryHint(log: readonly RecordedRequest[], r: RecordedRequest, twin: Re
   const gap = `#${twin.seq} came ${twin.arrivedMs - (r.answeredMs ?? r.arrivedMs)} ms later`;
   if (r.kind !== 'create') {
     const between = log.find((x) => x.seq > r.seq)!;
-    return `; ${gap} on the same path after #${between.seq} ${between.method} ${between.path.split('?')[0]} (another operation in between): the next read, not this one's retry`;
+    return `; ${gap} on the same path after #${between.seq} ${between.method} ${between.path.split('?')[0]} (another operation in ` +
+      `between): the next read, not this one's retry`;
   }
-  return `; ${gap} with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}`;
+  return `; ${gap} with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under ` +
+    `another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}`;
 }
 
 /** Each retry of a create repeats the first attempt: its key (by construction of the identity) and its body. */
@@ -92,12 +117,18 @@ function judgeSameKey(injected: readonly RecordedRequest[], after: After): RuleJ
   const failedCreates = injected.filter((r) => r.kind === 'create');
   const judged = failedCreates.filter((r) => r.idempotencyKey === undefined || after(r).length);
   return {
-    skipReason: failedCreates.length && failedCreates.every((r) => r.idempotencyKey === undefined) ? `every create ${KEYLESS}` : `${NOT_EXERCISED}no create was re-sent under its Idempotency-Key after a failure`,
+    skipReason: failedCreates.length && failedCreates.every((r) => r.idempotencyKey === undefined) ? `every ` +
+      `create ${KEYLESS}` : `${NOT_EXERCISED}no create was re-sent under its Idempotency-Key after a failure`,
     checks: judged.map((r) => {
       if (r.idempotencyKey === undefined) return skipped(r, KEYLESS);
       const changed = after(r).find((x) => x.body !== r.body);
       return changed
-        ? bad(r, `retry #${changed.seq} under the key ${r.idempotencyKey} carried another body than the first attempt (the service refuses it 409 idempotency_conflict: the create is never completed)`, [r, ...after(r)])
+        ? bad(
+          r,
+          `retry #${changed.seq} under the key ${r.idempotencyKey} carried another body than the first attempt (the service refuses it ` +
+            `409 idempotency_conflict: the create is never completed)`,
+          [r, ...after(r)],
+        )
         : ok(r, `every retry carried the first key ${r.idempotencyKey} and body`);
     }),
   };
@@ -112,7 +143,11 @@ function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): Ru
       const wanted = (r.retryAfterS ?? 0) * 1000;
       return waited >= wanted - RETRY_AFTER_SLACK_MS
         ? ok(r, `Retry-After: ${r.retryAfterS}, retried after ${waited} ms`)
-        : bad(r, `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`, [r, ...after(r)]);
+        : bad(
+          r,
+          `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`,
+          [r, ...after(r)],
+        );
     }),
   };
 }
@@ -123,14 +158,19 @@ function judgeNo4xxRetry(log: readonly RecordedRequest[], after: After): RuleJud
     skipReason: `${NOT_EXERCISED}no create or cancel was answered 400 or another final 4xx`,
     checks: final4xx.map((r) => {
       const again = after(r).find((x) => x.body === r.body);
-      return again ? bad(r, `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`, [r, ...after(r)]) : ok(r, `answered ${r.status}, not re-sent`);
+      return again ? bad(
+        r,
+        `${label(r)} answered ${r.status}${r.injected ? ' (injected)' : ''} was re-sent unchanged as #${again.seq}`,
+        [r, ...after(r)],
+      ) : ok(r, `answered ${r.status}, not re-sent`);
     }),
   };
 }
 
 /** An OBSERVE rule: whether each of `met` was retried, and under which key. */
 function observeRetry(met: readonly RecordedRequest[], after: After, skipReason: string): RuleJudgement {
-  const what = (r: RecordedRequest) => (after(r).length ? `retried as #${after(r)[0]!.seq}` : 'not retried (or retried under another key: another create)');
+  const what = (r: RecordedRequest) => (after(r).length ? `retried as #${after(r)[0]!.seq}` : 'not retried (or retried under another ' +
+    'key: another create)');
   return {
     skipReason,
     checks: met.map((r) => ok(r, what(r))),
@@ -141,7 +181,10 @@ function observeRetry(met: readonly RecordedRequest[], after: After, skipReason:
 function describe(r: RecordedRequest): string {
   if (r.source === 'service') return describeObserved(r);
   const base = describeInjection(r.injected!, r.retryAfterS);
-  return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(/ \(injected\)$/, '')}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
+  return r.injected === 'timeout' && r.clientGaveUpAfterMs !== undefined ? `${base.replace(
+    / \(injected\)$/,
+    '',
+  )}; the client gave up after ${r.clientGaveUpAfterMs} ms (injected)` : base;
 }
 
 /** A failure the service itself gave (relayed by the proxy), in the words of the wire. */
@@ -149,7 +192,8 @@ function describeObserved(r: RecordedRequest): string {
   switch (r.injected) {
     case '429': return `429 rate_limit_exceeded, Retry-After: ${r.retryAfterS ?? '(none)'} (the service's answer)`;
     case '409-in-progress': return '409 idempotency_in_progress (the service\'s answer)';
-    case 'timeout': return r.clientGaveUpAfterMs !== undefined ? `no answer yet when the client gave up after ${r.clientGaveUpAfterMs} ms` : `no answer from the service (${r.upstreamError ?? 'time-out'})`;
+    case 'timeout': return r.clientGaveUpAfterMs !== undefined ? `no answer yet when the client gave up after ${r.clientGaveUpAfterMs} ` +
+      `ms` : `no answer from the service (${r.upstreamError ?? 'time-out'})`;
     case 'reset-before': return `no answer: the service's connection failed (${r.upstreamError ?? 'reset'})`;
     default: return `${r.status ?? r.injected}${r.errorCode ? ` ${r.errorCode}` : ''} (the service's answer)`;
   }
@@ -170,13 +214,23 @@ function skipped(r: RecordedRequest, message: string): CheckOutcome {
 function bad(r: RecordedRequest, message: string, sequence: readonly RecordedRequest[]): CheckOutcome {
   // The check's name is the request's label already; the reason reads "#3 POST /v1/payments: met 502 …".
   const short = message.startsWith(`${label(r)} `) ? message.slice(label(r).length + 1) : message;
-  return { name: label(r), state: 'fail', message: short, requests: sequence.length, evidence: [{ kind: 'mismatch', message }, ...sequenceEvidence(sequence)] };
+  return {
+    name: label(r),
+    state: 'fail',
+    message: short,
+    requests: sequence.length,
+    evidence: [{ kind: 'mismatch', message }, ...sequenceEvidence(sequence)],
+  };
 }
 
 /** The request sequence of one operation, the injected failure marked in a note before its exchange. */
 export function sequenceEvidence(sequence: readonly RecordedRequest[]): Evidence[] {
   return sequence.slice(0, 8).flatMap((r): Evidence[] => [
-    { kind: 'note', message: `#${r.seq} +${r.arrivedMs} ms ${r.method} ${r.path} key=${r.idempotencyKey ?? '(none)'} → ${r.injected ? describe(r).toUpperCase() : r.status ?? 'no answer'}` },
+    {
+      kind: 'note',
+      message: `#${r.seq} +${r.arrivedMs} ms ${r.method} ${r.path} key=${r.idempotencyKey ?? '(none)'} ` +
+        `→ ${r.injected ? describe(r).toUpperCase() : r.status ?? 'no answer'}`,
+    },
     { kind: 'exchange', exchange: exchangeOf(r) },
   ]);
 }
@@ -188,7 +242,11 @@ export function exchangeOf(r: RecordedRequest): Exchange {
     seq: r.seq, at: r.at, durationMs: Math.max(0, (r.answeredMs ?? r.arrivedMs) - r.arrivedMs),
     request: { method: r.method, path: r.path, headers, ...(r.body ? { body: r.body } : {}) },
   };
-  if (r.status !== undefined) ex.response = { status: r.status, headers: r.injected === '429' ? { 'retry-after': String(r.retryAfterS) } : {}, body: r.answerBody ?? '' };
+  if (r.status !== undefined) ex.response = {
+    status: r.status,
+    headers: r.injected === '429' ? { 'retry-after': String(r.retryAfterS) } : {},
+    body: r.answerBody ?? '',
+  };
   else ex.transportError = r.injected ? describe(r) : 'no answer recorded';
   return ex;
 }

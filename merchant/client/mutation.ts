@@ -33,7 +33,11 @@ export async function runExampleClient(fault: string | undefined, seed: number):
 
 const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
 
-export async function clientMutation(seed: number, onResult?: (r: ClientFaultResult) => void, jobs = 3): Promise<{ results: ClientFaultResult[]; caught: number; cleanFindings: string[] }> {
+export async function clientMutation(
+  seed: number,
+  onResult?: (r: ClientFaultResult) => void,
+  jobs = 3,
+): Promise<{ results: ClientFaultResult[]; caught: number; cleanFindings: string[] }> {
   const clean = runExampleClient(undefined, seed);
   const results = await mapLimit(CLIENT_FAULT_NAMES, jobs, async (name): Promise<ClientFaultResult> => {
     const broke = broken(await runExampleClient(name, seed));

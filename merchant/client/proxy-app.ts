@@ -22,7 +22,17 @@ import type { RecordedRequest } from './recorder.ts';
 import type { Injection } from './schedule.ts';
 
 export const PROXY_BOUNDS = { requestBodyBytes: 1024 * 1024, responseBodyBytes: 8 * 1024 * 1024, upstreamTimeoutMs: 30_000 } as const;
-const HOP_BY_HOP = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 const EVIDENCE_BODY = 2048;
 const MAX_REQUEST_IDS = 100_000;
 
@@ -52,22 +62,49 @@ export class ProxyApp {
     const path = req.url ?? '/';
     const headers = forwardable(req.headers);
     const { text: body, over } = await readBody(req, PROXY_BOUNDS.requestBodyBytes);
-    if (over) return void res.writeHead(413, { 'content-type': 'text/plain' }).end(`hps-conformance proxy: request body over ${PROXY_BOUNDS.requestBodyBytes} bytes, not forwarded\n`);
+    if (over) return void res.writeHead(
+      413,
+      { 'content-type': 'text/plain' },
+    ).end(`hps-conformance proxy: request body over ${PROXY_BOUNDS.requestBodyBytes} bytes, not forwarded\n`);
     const client = clientOf(headers.authorization);
     const kind = classify(method, path);
     const key = headers['idempotency-key'];
     const seq = ++this.seq;
-    const rec: RecordedRequest = { seq, at: startedAt.toISOString(), arrivedMs, method, path, kind, identity: this.traffic.identify(client, { kind, method, path, key, seq }), idempotencyKey: key, body: clip(body) };
+    const rec: RecordedRequest = {
+      seq,
+      at: startedAt.toISOString(),
+      arrivedMs,
+      method,
+      path,
+      kind,
+      identity: this.traffic.identify(client, { kind, method, path, key, seq }),
+      idempotencyKey: key,
+      body: clip(body),
+    };
     this.traffic.arrived(client, rec);
     const abort = new AbortController();
     const up = await Promise.race([forward(`${this.upstream}${path}`, method, headers, body, abort.signal), clientClosed(res)]);
     rec.answeredMs = this.elapsed();
     if (up === 'closed') abort.abort();
-    if (up === 'closed' || 'error' in up) this.noAnswer(req, rec, up === 'closed' ? { error: 'the client closed the connection before the answer', timedOut: true } : up, up === 'closed');
+    if (up === 'closed' || 'error' in up) this.noAnswer(
+      req,
+      rec,
+      up === 'closed' ? { error: 'the client closed the connection before the answer', timedOut: true } : up,
+      up === 'closed',
+    );
     else this.relay(res, rec, up, livemodeOfKey(/^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]));
     this.traffic.settled(client, rec);
-    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? 'the client closed the connection before the answer' : up.error } : { response: up };
-    this.har({ startedAt, durationMs: rec.answeredMs - arrivedMs, method, url: `${this.origin()}${path}`, requestHeaders: headers, requestBody: body, ...answer });
+    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? 'the client closed the connection before the ' +
+      'answer' : up.error } : { response: up };
+    this.har({
+      startedAt,
+      durationMs: rec.answeredMs - arrivedMs,
+      method,
+      url: `${this.origin()}${path}`,
+      requestHeaders: headers,
+      requestBody: body,
+      ...answer,
+    });
   }
 
   /** Relays the answer; `keyLivemode` is what the caller's key prefix says (undefined: livemode not judged). */
@@ -81,7 +118,11 @@ export class ProxyApp {
     rec.errorCode = typeof json?.error?.code === 'string' ? json.error.code : undefined;
     if (rec.kind === 'create' && up.status === 201 && typeof json?.id === 'string') rec.paymentId = json.id;
     const failure = failureOf(up.status, rec.errorCode);
-    if (failure) Object.assign(rec, { injected: failure, source: 'service' }, failure === '429' ? { retryAfterS: retryAfterOf(up.headers['retry-after']) } : {});
+    if (failure) Object.assign(
+      rec,
+      { injected: failure, source: 'service' },
+      failure === '429' ? { retryAfterS: retryAfterOf(up.headers['retry-after']) } : {},
+    );
     if (up.status === 502 || up.status === 503 || up.status === 504) return;
     this.judgeAnswer(rec, up, json, keyLivemode);
   }
@@ -97,11 +138,22 @@ export class ProxyApp {
   /** The ambient response rules on one answer (core/ambient.ts), tallied per rule. */
   private judgeAnswer(rec: RecordedRequest, up: Upstream, json: any, keyLivemode: boolean | undefined): void {
     const headers: Record<string, string> = rec.idempotencyKey !== undefined ? { 'idempotency-key': rec.idempotencyKey } : {};
-    const exchange = { seq: rec.seq, at: rec.at, durationMs: rec.answeredMs! - rec.arrivedMs, request: { method: rec.method, path: rec.path, headers, ...(rec.body ? { body: rec.body } : {}) }, response: { status: up.status, headers: up.headers, body: clip(up.body) } };
+    const exchange = {
+      seq: rec.seq,
+      at: rec.at,
+      durationMs: rec.answeredMs! - rec.arrivedMs,
+      request: { method: rec.method, path: rec.path, headers, ...(rec.body ? { body: rec.body } : {}) },
+      response: { status: up.status, headers: up.headers, body: clip(up.body) },
+    };
     const res: ApiResponse = { status: up.status, headers: up.headers, text: up.body, json, exchange };
     if (this.seenRequestIds.size >= MAX_REQUEST_IDS) this.seenRequestIds = new Set();
     const input = { method: rec.method, path: rec.path, keyLivemode, idempotent: rec.idempotencyKey !== undefined };
-    for (const f of checkExchange(input, res, this.seenRequestIds, (rule: RuleId) => this.traffic.ambient(rule))) this.traffic.ambient(f.rule as RuleId, f);
+    for (const f of checkExchange(
+      input,
+      res,
+      this.seenRequestIds,
+      (rule: RuleId) => this.traffic.ambient(rule),
+    )) this.traffic.ambient(f.rule as RuleId, f);
   }
 }
 
@@ -125,9 +177,25 @@ function clientClosed(res: http.ServerResponse): Promise<'closed'> {
   });
 }
 
-async function forward(url: string, method: string, headers: Record<string, string>, body: string, abort: AbortSignal): Promise<Upstream | { error: string; timedOut: boolean }> {
+async function forward(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
+  abort: AbortSignal,
+): Promise<Upstream | { error: string; timedOut: boolean }> {
   try {
-    const res = await request(url, { method: method as 'GET', headers, body: body.length ? body : undefined, signal: AbortSignal.any([abort, AbortSignal.timeout(PROXY_BOUNDS.upstreamTimeoutMs)]), headersTimeout: PROXY_BOUNDS.upstreamTimeoutMs, bodyTimeout: PROXY_BOUNDS.upstreamTimeoutMs });
+    const res = await request(
+      url,
+      {
+        method: method as 'GET',
+        headers,
+        body: body.length ? body : undefined,
+        signal: AbortSignal.any([abort, AbortSignal.timeout(PROXY_BOUNDS.upstreamTimeoutMs)]),
+        headersTimeout: PROXY_BOUNDS.upstreamTimeoutMs,
+        bodyTimeout: PROXY_BOUNDS.upstreamTimeoutMs,
+      },
+    );
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of res.body as AsyncIterable<Buffer>) {

@@ -7,7 +7,7 @@
  */
 import { getRule, rulesOfSide, type RuleId } from '../../catalogue/index.ts';
 import { redactText } from '../../core/redact.ts';
-import type { Report } from '../../catalogue/report/model.ts';
+import type { Report, RuleReport } from '../../catalogue/report/model.ts';
 import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../../results/verdict/side-report.ts';
 import type { CommandOutcome } from './command.ts';
 import { judgeClient, NOT_EXERCISED } from './judge.ts';
@@ -27,20 +27,36 @@ interface Where {
   startedAt: Date;
 }
 
+function clientSideReport(w: Where, rules: RuleReport[], requests: number): Report {
+  return buildSideReport({ side: 'client', baseUrl: w.baseUrl, embedded: w.embedded, seed: 0, startedAt: w.startedAt, rules, requests });
+}
+
 export function applicationReport(traffic: ProxyTraffic, w: Where & { command?: string; outcome?: CommandOutcome }): Report {
   const judgements = judgeClient(traffic.judged());
   const retry = judgements.get('CLIENT-RETRY-TRANSIENT')!;
-  retry.observed = { exchanges: traffic.exchanges, clients: traffic.clientCount, kept_for_judging: traffic.log.length, not_kept: traffic.dropped };
+  retry.observed = {
+    exchanges: traffic.exchanges,
+    clients: traffic.clientCount,
+    kept_for_judging: traffic.log.length,
+    not_kept: traffic.dropped,
+  };
   if (traffic.exchanges === 0) for (const j of judgements.values()) j.skipReason = `${NOT_EXERCISED}the application made 0 requests through the proxy`;
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, REPLAY));
-  const report = buildSideReport({ side: 'client', baseUrl: w.baseUrl, embedded: w.embedded, seed: 0, startedAt: w.startedAt, rules, requests: traffic.exchanges });
-  if (w.command && w.outcome) report.command = { line: redactText(w.command), exit_code: w.outcome.exitCode, timed_out: w.outcome.timedOut, duration_ms: w.outcome.durationMs, output_bytes: w.outcome.outputBytes, output_tail: w.outcome.outputTail };
+  const report = clientSideReport(w, rules, traffic.exchanges);
+  if (w.command && w.outcome) report.command = {
+    line: redactText(w.command),
+    exit_code: w.outcome.exitCode,
+    timed_out: w.outcome.timedOut,
+    duration_ms: w.outcome.durationMs,
+    output_bytes: w.outcome.outputBytes,
+    output_tail: w.outcome.outputTail,
+  };
   return report;
 }
 
 export function serviceReport(traffic: ProxyTraffic, w: Where): Report {
   const rules = SINGLE_EXCHANGE_RULES.map((id) => decideRule(getRule(id), judgementOf(traffic, id), REPLAY));
-  const report = buildSideReport({ side: 'client', baseUrl: w.baseUrl, embedded: w.embedded, seed: 0, startedAt: w.startedAt, rules, requests: traffic.exchanges });
+  const report = clientSideReport(w, rules, traffic.exchanges);
   report.side = 'service';
   report.selection = { areas: ['responses'], rules: [...SINGLE_EXCHANGE_RULES] };
   return report;
@@ -59,7 +75,15 @@ function judgementOf(traffic: ProxyTraffic, id: RuleId): RuleJudgement {
       ...(f.exchange ? [{ kind: 'exchange' as const, exchange: f.exchange }] : []),
     ],
   }));
-  if (found && found.count > found.kept.length) checks.push({ name: `${found.count - found.kept.length} more answers`, state: 'fail', message: 'the same rule, not kept (bounded)' });
+  if (found && found.count > found.kept.length) checks.push({
+    name: `${found.count - found.kept.length} more answers`,
+    state: 'fail',
+    message: 'the same rule, not kept (bounded)',
+  });
   if (checked > 0 && !found) checks.push({ name: `${checked} answers checked`, state: 'pass', requests: checked });
-  return { checks, skipReason: `${NOT_EXERCISED}no answer the proxy relayed is one this rule judges`, observed: { answers_checked: checked, findings: found?.count ?? 0 } };
+  return {
+    checks,
+    skipReason: `${NOT_EXERCISED}no answer the proxy relayed is one this rule judges`,
+    observed: { answers_checked: checked, findings: found?.count ?? 0 },
+  };
 }

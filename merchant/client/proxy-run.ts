@@ -66,9 +66,14 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
   app.upstream = upstream;
   const unregister = reference ? registerSecrets([reference.profile.keys.test]) : () => {};
-  log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and the reports in ${dir}`);
+  log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and ` +
+    `the reports in ${dir}`);
   let ticks = 0;
-  const live = setInterval(() => (o.live ?? liveLine(++ticks))(`proxy: ${traffic.exchanges} exchanges · ${traffic.clientCount} client(s) · ${traffic.findingCount} response finding(s) · ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s`), 1000);
+  const live = setInterval(
+    () => (o.live ?? liveLine(++ticks))(`proxy: ${traffic.exchanges} exchanges · ${traffic.clientCount} client(s) ` +
+      `· ${traffic.findingCount} response finding(s) · ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s`),
+    1000,
+  );
   try {
     const command = await until(o, origin, reference);
     return finish(o, { dir, startedAt, upstream, traffic, har, command, log, embedded: reference !== undefined });
@@ -105,14 +110,22 @@ interface Finished {
 }
 
 function finish(o: ProxyOptions, f: Finished): ProxyResult {
-  const client = applicationReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command });
-  const exitCode = applySidePolicy(client, o.policy ?? {}, f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined);
+  const client = applicationReport(
+    f.traffic,
+    { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command },
+  );
+  const exitCode = applySidePolicy(
+    client,
+    o.policy ?? {},
+    f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined,
+  );
   writeSideReport(f.dir, client, o.policy?.signKey);
   const service = serviceReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
   const serviceExitCode = applySidePolicy(service, {}, f.traffic.exchanges === 0 ? 'no answer was relayed' : undefined);
   // No certificate: ten response rules on relayed traffic certify no class of the service.
   persistReport(join(f.dir, 'service'), service);
-  f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} ` +
+    `entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
   f.log('the application (client rules):');
   printSideSummary(client, f.dir, f.log);
   f.log('the service\'s answers (response rules):');

@@ -52,11 +52,23 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
     chaos.setUpstream(reference.url);
     const key = reference.profile.keys.test;
     log(`hps-conformance client: chaos server ${chaos.url} (reference server behind it) · seed ${seed} · running: ${o.command}`);
-    const outcome = await runMerchantCommand(o.command, { ...o.env, ...directTo(chaos.url, o.env), HPS_BASE_URL: chaos.url, HPS_API_KEY: key }, o.timeoutMs ?? 120_000, (s) => redactText(s, [key]), o.cwd);
+    const outcome = await runMerchantCommand(
+      o.command,
+      { ...o.env, ...directTo(chaos.url, o.env), HPS_BASE_URL: chaos.url, HPS_API_KEY: key },
+      o.timeoutMs ?? 120_000,
+      (s) => redactText(s, [key]),
+      o.cwd,
+    );
     const report = judgeAndBuild(o, seed, startedAt, chaos.log, chaos.schedule, outcome, chaos.url);
-    const exitCode = applySidePolicy(report, o.policy ?? {}, chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined);
+    const exitCode = applySidePolicy(
+      report,
+      o.policy ?? {},
+      chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined,
+    );
     const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
-    log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} failures injected`);
+    log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} ` +
+      `after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} ` +
+      `failures injected`);
     log(failuresMetLine(failuresMet(chaos.schedule, chaos.log)));
     if (outcome.exitCode !== 0 || outcome.timedOut || chaos.log.length === 0) printCommandTail(outcome, log);
     printSideSummary(report, reportDir, log);
@@ -67,10 +79,24 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
   }
 }
 
-function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: RecordedRequest[], schedule: Parameters<typeof failuresMet>[0], outcome: CommandOutcome, baseUrl: string): Report {
+function judgeAndBuild(
+  o: ClientRunOptions,
+  seed: number,
+  startedAt: Date,
+  log: RecordedRequest[],
+  schedule: Parameters<typeof failuresMet>[0],
+  outcome: CommandOutcome,
+  baseUrl: string,
+): Report {
   const judgements = judgeClient(log);
   const retry = judgements.get('CLIENT-RETRY-TRANSIENT')!;
-  retry.observed = { command_exit_code: outcome.exitCode, command_timed_out: outcome.timedOut, command_ms: outcome.durationMs, requests: log.length, failures: failuresMet(schedule, log) };
+  retry.observed = {
+    command_exit_code: outcome.exitCode,
+    command_timed_out: outcome.timedOut,
+    command_ms: outcome.durationMs,
+    requests: log.length,
+    failures: failuresMet(schedule, log),
+  };
   // The whole run's injected failures, each with what the client did next: shown even when every rule passed.
   const first = retry.checks.find((c) => c.state === 'pass');
   if (first) (first.evidence ??= []).push(...sequenceNotes(log));
@@ -80,12 +106,20 @@ function judgeAndBuild(o: ClientRunOptions, seed: number, startedAt: Date, log: 
   const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const report = buildSideReport({ side: 'client', baseUrl, embedded: true, seed, startedAt, rules, requests: log.length });
-  report.command = { line: redactText(o.command), exit_code: outcome.exitCode, timed_out: outcome.timedOut, duration_ms: outcome.durationMs, output_bytes: outcome.outputBytes, output_tail: outcome.outputTail };
+  report.command = {
+    line: redactText(o.command),
+    exit_code: outcome.exitCode,
+    timed_out: outcome.timedOut,
+    duration_ms: outcome.durationMs,
+    output_bytes: outcome.outputBytes,
+    output_tail: outcome.outputTail,
+  };
   return report;
 }
 
 function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): void {
-  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} bytes` : `${outcome.outputBytes} bytes`;
+  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} ` +
+    `bytes` : `${outcome.outputBytes} bytes`;
   log(`command output (${shown}, redacted):`);
   for (const line of (outcome.outputTail.trimEnd() || '(no output)').split('\n')) log(`  | ${line}`);
 }
@@ -94,8 +128,15 @@ function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): vo
 function sequenceNotes(log: readonly RecordedRequest[]): Array<{ kind: 'note'; message: string }> {
   return log.filter((r) => r.injected).slice(0, 40).map((r) => {
     const next = log.filter((x) => x.seq > r.seq && x.identity === r.identity).slice(0, 3);
-    const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} → ${x.status ?? 'no answer'}`).join('; ');
-    return { kind: 'note', message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(r.injected!, r.retryAfterS).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}` };
+    const rest = next.map((x) => `#${x.seq} +${x.arrivedMs} ms key=${x.idempotencyKey ?? '(none)'} ` +
+      `→ ${x.status ?? 'no answer'}`).join('; ');
+    return {
+      kind: 'note',
+      message: `${r.method} ${r.path.split('?')[0]}: #${r.seq} +${r.arrivedMs} ms key=${r.idempotencyKey ?? '(none)'} → ${describeInjection(
+        r.injected!,
+        r.retryAfterS,
+      ).toUpperCase()}${rest ? `; then ${rest}` : '; not re-sent'}`,
+    };
   });
 }
 

@@ -55,7 +55,14 @@ export class FailureSchedule {
     this.queues = Object.fromEntries(Object.entries(FAILURE_LISTS).map(([k, list]) => {
       const kind = k as PlannedFailure['kind'];
       const order = [...(FIRST[kind] ?? []), ...shuffled(list, random)];
-      return [k, order.map((injection): PlannedFailure => (injection === '429' ? { kind, injection, retryAfterS: lo + Math.floor(random() * (hi - lo + 1)) } : { kind, injection }))];
+      return [
+        k,
+        order.map((injection): PlannedFailure => (injection === '429' ? {
+          kind,
+          injection,
+          retryAfterS: lo + Math.floor(random() * (hi - lo + 1)),
+        } : { kind, injection })),
+      ];
     }));
     this.planned = Object.values(this.queues).flat();
   }
@@ -75,7 +82,8 @@ export function describeInjection(i: Injection, retryAfterS?: number): string {
   switch (i) {
     case 'reset-after-create': return 'connection reset after the Payment was created (injected)';
     case 'reset-before': return 'connection reset before the request reached the service (injected)';
-    case 'timeout': return `no answer (time-out; the request was forwarded, the connection dropped after ${TIMEOUT_HOLD_MS / 1000} s if the client still waited) (injected)`;
+    case 'timeout': return `no answer (time-out; the request was forwarded, the connection dropped after ${TIMEOUT_HOLD_MS / 1000} s if ` +
+      `the client still waited) (injected)`;
     case '409-in-progress': return '409 idempotency_in_progress (injected)';
     case '429': return `429 rate_limit_exceeded, Retry-After: ${retryAfterS ?? '?'} (injected)`;
     case '500': return '500 internal_error (injected)';

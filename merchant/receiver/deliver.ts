@@ -79,7 +79,18 @@ export async function deliver(url: string, d: Delivery): Promise<DeliveryResult>
   try {
     // The gateway's headers go with the delivery; the evidence records the service's own (a gateway value may be a secret).
     const sent = { ...receiverHeaders(url), ...headers };
-    const res = await request(url, { method: 'POST', headers: sent, body: d.body, signal, headersTimeout: RESPONSE_TIMEOUT_MS, bodyTimeout: RESPONSE_TIMEOUT_MS, ...receiverRoute(url) });
+    const res = await request(
+      url,
+      {
+        method: 'POST',
+        headers: sent,
+        body: d.body,
+        signal,
+        headersTimeout: RESPONSE_TIMEOUT_MS,
+        bodyTimeout: RESPONSE_TIMEOUT_MS,
+        ...receiverRoute(url),
+      },
+    );
     const text = await readCapped(res.body);
     const ms = performance.now() - started;
     exchange.durationMs = Math.round(ms);
@@ -109,7 +120,10 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }): Pr
 }
 
 function flatHeaders(h: Record<string, string | string[] | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v!]));
+  return Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined).map(([k, v]) => [
+    k,
+    Array.isArray(v) ? v.join(', ') : v!,
+  ]));
 }
 
 function clip(s: string): string {

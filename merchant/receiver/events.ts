@@ -34,11 +34,27 @@ export interface BuiltEvent {
 }
 
 /** An Event of `type`; payment.* and unknown types carry a Payment snapshot whose status follows the type. */
-export function buildEvent(type: string, ids: EventIds, opts: { paymentId?: string; eventId?: string; status?: string; createdAtMs?: number } = {}): BuiltEvent {
+export function buildEvent(
+  type: string,
+  ids: EventIds,
+  opts: { paymentId?: string; eventId?: string; status?: string; createdAtMs?: number } = {},
+): BuiltEvent {
   const id = opts.eventId ?? ids.event();
   const at = new Date(opts.createdAtMs ?? Date.now()).toISOString();
   if (type === 'endpoint.test') {
-    return { id, type, value: { id, object: 'event', api_version: 'v1', type, livemode: false, created_at: at, data: { object: { id: `test_${id}`, object: 'endpoint_test' } } } };
+    return {
+      id,
+      type,
+      value: {
+        id,
+        object: 'event',
+        api_version: 'v1',
+        type,
+        livemode: false,
+        created_at: at,
+        data: { object: { id: `test_${id}`, object: 'endpoint_test' } },
+      },
+    };
   }
   const paymentId = opts.paymentId ?? ids.payment();
   const status = opts.status ?? STATUS_OF[type] ?? 'PAID';
@@ -48,7 +64,12 @@ export function buildEvent(type: string, ids: EventIds, opts: { paymentId?: stri
     return_url: 'https://merchant.example/return', checkout_url: `https://checkout.example/${paymentId}`,
     created_at: at, paid_at: status === 'PAID' || status === 'REVERSED' ? at : null, cancelled_at: status === 'CANCELLED' ? at : null,
   };
-  return { id, type, paymentId, value: { id, object: 'event', api_version: 'v1', type, livemode: false, created_at: at, data: { object: payment } } };
+  return {
+    id,
+    type,
+    paymentId,
+    value: { id, object: 'event', api_version: 'v1', type, livemode: false, created_at: at, data: { object: payment } },
+  };
 }
 
 /** The ordinary wire form: compact JSON. */
@@ -59,9 +80,21 @@ export function compact(e: BuiltEvent): Buffer {
 /** Legal JSON that re-serialises to other bytes: the RECV-RAW-BODY variants. */
 export const UNUSUAL_FORMATS: ReadonlyArray<{ name: string; render(e: BuiltEvent): Buffer }> = [
   { name: 'pretty-printed with a trailing newline', render: (e) => Buffer.from(`${JSON.stringify(e.value, null, 2)}\n`, 'utf8') },
-  { name: 'spaces around colons and commas', render: (e) => Buffer.from(JSON.stringify(e.value).replace(/":/g, '" : ').replace(/,"/g, ' , "'), 'utf8') },
+  {
+    name: 'spaces around colons and commas',
+    render: (e) => Buffer.from(JSON.stringify(e.value).replace(/":/g, '" : ').replace(/,"/g, ' , "'), 'utf8'),
+  },
   { name: 'keys in reverse order, pretty-printed', render: (e) => Buffer.from(JSON.stringify(reverseKeys(e.value), null, 1), 'utf8') },
-  { name: 'non-ASCII as \\u escapes', render: (e) => Buffer.from(JSON.stringify({ ...e.value, data: withDescription(e.value, 'Caf\u00e9 \u09f3500') }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`), 'utf8') },
+  {
+    name: 'non-ASCII as \\u escapes',
+    render: (e) => Buffer.from(
+      JSON.stringify({
+        ...e.value,
+        data: withDescription(e.value, 'Caf\u00e9 \u09f3500'),
+      }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      'utf8',
+    ),
+  },
 ];
 
 function reverseKeys(v: unknown): unknown {

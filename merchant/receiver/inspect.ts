@@ -20,7 +20,17 @@ export type InspectionResult = { ok: true; value: Inspection } | { ok: false; pr
 export async function readInspection(url: string): Promise<InspectionResult> {
   let text: string;
   try {
-    const res = await request(url, { method: 'GET', headers: receiverHeaders(url), signal: AbortSignal.timeout(TIMEOUT_MS), headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...receiverRoute(url) });
+    const res = await request(
+      url,
+      {
+        method: 'GET',
+        headers: receiverHeaders(url),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headersTimeout: TIMEOUT_MS,
+        bodyTimeout: TIMEOUT_MS,
+        ...receiverRoute(url),
+      },
+    );
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const c of res.body as AsyncIterable<Buffer>) {
@@ -71,7 +81,11 @@ export interface SettledInspection {
  * re-read until it lists `eventIds` and has not changed for SETTLE_QUIET_MS, or `boundMs` has
  * passed; the last read is returned, with whether it settled and how long was waited.
  */
-export async function readSettledInspection(url: string, eventIds: readonly string[], boundMs = SETTLE_DEFAULT_MS): Promise<SettledInspection> {
+export async function readSettledInspection(
+  url: string,
+  eventIds: readonly string[],
+  boundMs = SETTLE_DEFAULT_MS,
+): Promise<SettledInspection> {
   const started = Date.now();
   let last = await readInspection(url);
   let unchangedSince = Date.now();

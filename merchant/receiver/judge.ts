@@ -17,11 +17,15 @@ export interface Sent {
 }
 
 function answerText(r: DeliveryResult): string {
-  return r.timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : r.transportError ? `transport failure: ${r.transportError}` : `answered ${r.status} in ${Math.round(r.ms)} ms`;
+  return r.timedOut ? `no answer within ${RESPONSE_TIMEOUT_MS / 1000} s` : r.transportError ? `transport ` +
+    `failure: ${r.transportError}` : `answered ${r.status} in ${Math.round(r.ms)} ms`;
 }
 
 function evidenceOf(s: Sent, message: string, expected: string | number): Evidence[] {
-  return [{ kind: 'mismatch', message: `${s.name}: ${message}`, expected, actual: s.result.status ?? s.result.transportError }, { kind: 'exchange', exchange: s.result.exchange }];
+  return [
+    { kind: 'mismatch', message: `${s.name}: ${message}`, expected, actual: s.result.status ?? s.result.transportError },
+    { kind: 'exchange', exchange: s.result.exchange },
+  ];
 }
 
 /** One delivery judged on its answer alone. */
@@ -31,8 +35,18 @@ export function judgeAnswer(s: Sent): CheckOutcome {
   const twoxx = r.status !== undefined && r.status >= 200 && r.status < 300;
   if (s.expect === 'observe') return { ...base, state: 'pass', evidence: [{ kind: 'note', message: `${s.name}: ${answerText(r)}` }] };
   if (r.transportError && !r.timedOut && /ECONNREFUSED/.test(r.transportError)) return { ...base, state: 'error', message: answerText(r) };
-  if (s.expect === 'ack' && !twoxx) return { ...base, state: 'fail', message: `${answerText(r)}, expected a 2xx acknowledgement`, evidence: evidenceOf(s, answerText(r), '2xx within 10 s') };
-  if (s.expect === 'reject' && r.status !== 400) return { ...base, state: 'fail', message: `${answerText(r)}, expected 400`, evidence: evidenceOf(s, answerText(r), 400) };
+  if (s.expect === 'ack' && !twoxx) return {
+    ...base,
+    state: 'fail',
+    message: `${answerText(r)}, expected a 2xx acknowledgement`,
+    evidence: evidenceOf(s, answerText(r), '2xx within 10 s'),
+  };
+  if (s.expect === 'reject' && r.status !== 400) return {
+    ...base,
+    state: 'fail',
+    message: `${answerText(r)}, expected 400`,
+    evidence: evidenceOf(s, answerText(r), 400),
+  };
   return { ...base, state: 'pass', evidence: [{ kind: 'note', message: `${s.name}: ${answerText(r)}` }] };
 }
 
@@ -41,21 +55,38 @@ export function judgeResponseTime(all: readonly Sent[]): RuleJudgement {
   const checks: CheckOutcome[] = all.map((s) => {
     const late = s.result.timedOut || s.result.ms > RESPONSE_TIMEOUT_MS;
     return late
-      ? { name: s.name, state: 'fail', durationMs: s.result.ms, requests: 1, message: answerText(s.result), evidence: evidenceOf(s, answerText(s.result), `an answer within ${RESPONSE_TIMEOUT_MS / 1000} s`) }
+      ? {
+        name: s.name,
+        state: 'fail',
+        durationMs: s.result.ms,
+        requests: 1,
+        message: answerText(s.result),
+        evidence: evidenceOf(s, answerText(s.result), `an answer within ${RESPONSE_TIMEOUT_MS / 1000} s`),
+      }
       : { name: s.name, state: 'pass', durationMs: s.result.ms, requests: 1 };
   });
   const ms = all.map((s) => Math.round(s.result.ms)).sort((a, b) => a - b);
   return {
     checks,
     skipReason: '0 deliveries made',
-    observed: { deliveries: ms.length, max_ms: ms.at(-1), median_ms: ms[Math.floor(ms.length / 2)], per_delivery_ms: Object.fromEntries(all.map((s) => [`${s.rule}: ${s.name}`, Math.round(s.result.ms)])) },
+    observed: {
+      deliveries: ms.length,
+      max_ms: ms.at(-1),
+      median_ms: ms[Math.floor(ms.length / 2)],
+      per_delivery_ms: Object.fromEntries(all.map((s) => [`${s.rule}: ${s.name}`, Math.round(s.result.ms)])),
+    },
   };
 }
 
 const twoxx = (s: Sent) => s.result.status !== undefined && s.result.status >= 200 && s.result.status < 300;
 
 /** RECV-DEDUPLICATE and RECV-ARRIVAL-ORDER, from the scenario deliveries and the inspection; `proof`: what the redeliveries proved (redelivery.ts) and at which time scale. */
-export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspection, proof: { window: string; timeScale: number } = { window: '', timeScale: 1 }): RuleJudgement {
+export function judgeScenario(
+  sc: Scenario,
+  sent: readonly Sent[],
+  insp: Inspection,
+  proof: { window: string; timeScale: number } = { window: '', timeScale: 1 },
+): RuleJudgement {
   const window = proof.window;
   const notAcked = sent.find((s) => !twoxx(s));
   const evidence: Evidence[] = sent.map((s) => ({ kind: 'exchange', exchange: s.result.exchange }));
@@ -63,17 +94,52 @@ export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspect
   const note: Evidence = { kind: 'note', message: `inspection: events[${sc.eventId}]=${seen.events ?? 'absent'}, fulfilled[${sc.paymentId}]=${seen.fulfilled ?? 'absent'}, payments[${sc.paymentId}]=${seen.status ?? 'absent'}` };
   const name = sc.steps.map((s) => s.name).join(' → ');
   const fail = (message: string, expected: unknown, actual: unknown): RuleJudgement => ({
-    checks: [{ name, state: 'fail', message, requests: sent.length, evidence: [{ kind: 'mismatch', message, expected, actual }, note, ...evidence] }],
+    checks: [{
+      name,
+      state: 'fail',
+      message,
+      requests: sent.length,
+      evidence: [{ kind: 'mismatch', message, expected, actual }, note, ...evidence],
+    }],
   });
-  if (notAcked) return fail(`${notAcked.name}: ${answerText(notAcked.result)}, expected a 2xx`, '2xx', notAcked.result.status ?? notAcked.result.transportError);
+  if (notAcked) return fail(
+    `${notAcked.name}: ${answerText(notAcked.result)}, expected a 2xx`,
+    '2xx',
+    notAcked.result.status ?? notAcked.result.transportError,
+  );
   if (sc.rule === 'RECV-DEDUPLICATE') {
-    if (seen.events === undefined) return { checks: [], skipReason: `the inspection does not list ${sc.eventId}: the event was not processed at all, so deduplication could not be observed` };
-    if (seen.events !== 1) return fail(`event ${sc.eventId} delivered ${sent.length} times (${sent.slice(1).map((s) => s.name.replace(/^payment\.paid, /, '').replace(/ \(same id and body\)$/, '')).join('; ')}) was processed ${seen.events} times`, 1, seen.events);
-    if ((seen.fulfilled ?? 0) > 1) return fail(`payment ${sc.paymentId} fulfilled ${seen.fulfilled} times from one event`, 1, seen.fulfilled);
+    if (seen.events === undefined) return {
+      checks: [],
+      skipReason: `the inspection does not list ${sc.eventId}: the event was not processed at all, so deduplication could not be observed`,
+    };
+    if (seen.events !== 1) return fail(
+      `event ${sc.eventId} delivered ${sent.length} times (${sent.slice(1).map((s) => s.name.replace(
+        /^payment\.paid, /,
+        '',
+      ).replace(/ \(same id and body\)$/, '')).join('; ')}) was processed ${seen.events} times`,
+      1,
+      seen.events,
+    );
+    if ((seen.fulfilled ?? 0) > 1) return fail(
+      `payment ${sc.paymentId} fulfilled ${seen.fulfilled} times from one event`,
+      1,
+      seen.fulfilled,
+    );
   } else {
-    if (seen.status === undefined) return { checks: [], skipReason: `the inspection holds no status for ${sc.paymentId}: the events were not processed` };
-    if (seen.status !== 'PAID') return fail(`after payment.paid then a late payment.created, the receiver holds ${seen.status}`, 'PAID', seen.status);
-    if (seen.fulfilled !== 1) return fail(`payment ${sc.paymentId} paid once was fulfilled ${seen.fulfilled ?? 0} times`, 1, seen.fulfilled ?? 0);
+    if (seen.status === undefined) return {
+      checks: [],
+      skipReason: `the inspection holds no status for ${sc.paymentId}: the events were not processed`,
+    };
+    if (seen.status !== 'PAID') return fail(
+      `after payment.paid then a late payment.created, the receiver holds ${seen.status}`,
+      'PAID',
+      seen.status,
+    );
+    if (seen.fulfilled !== 1) return fail(
+      `payment ${sc.paymentId} paid once was fulfilled ${seen.fulfilled ?? 0} times`,
+      1,
+      seen.fulfilled ?? 0,
+    );
   }
   const proven: Evidence[] = sc.rule === 'RECV-DEDUPLICATE' && window ? [{ kind: 'note', message: `deduplication ${window}` }] : [];
   return { checks: [{ name, state: 'pass', requests: sent.length, evidence: [note, ...proven] }], ...(proven.length ? { observed: { redeliveries: sent.length - 1, window, dedup_time_scale: proof.timeScale } } : {}) };
@@ -83,13 +149,24 @@ export function judgeScenario(sc: Scenario, sent: readonly Sent[], insp: Inspect
 export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const controls = sent.filter((s) => s.probe?.fulfils && s.paymentId && twoxx(s));
   if (!controls.some((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1)) {
-    return { checks: [], skipReason: 'the inspection shows no fulfilment even from the verified payment.paid: "only from payment.paid" cannot be told from "never"' };
+    return {
+      checks: [],
+      skipReason: 'the inspection shows no fulfilment even from the verified payment.paid: "only from payment.paid" cannot be told from ' +
+        '"never"',
+    };
   }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotFulfil && s.paymentId).map((s) => {
     const n = insp.fulfilled[s.paymentId!] ?? 0;
     if (n === 0) return { name: `${s.rule} · ${s.name}: not fulfilled`, state: 'pass', requests: 1 };
-    const message = `payment ${s.paymentId} was fulfilled from "${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}`;
-    return { name: `${s.rule} · ${s.name}`, state: 'fail', requests: 1, message, evidence: [{ kind: 'mismatch', message, expected: 0, actual: n }, { kind: 'exchange', exchange: s.result.exchange }] };
+    const message = `payment ${s.paymentId} was fulfilled from "${s.name}" (${s.rule}), ` +
+      `answered ${s.result.status ?? s.result.transportError}`;
+    return {
+      name: `${s.rule} · ${s.name}`,
+      state: 'fail',
+      requests: 1,
+      message,
+      evidence: [{ kind: 'mismatch', message, expected: 0, actual: n }, { kind: 'exchange', exchange: s.result.exchange }],
+    };
   });
   return { checks, skipReason: 'no delivery that must not fulfil was sent' };
 }
@@ -102,7 +179,11 @@ export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJu
 export function judgeNotProcessed(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const verified = sent.filter((s) => s.probe?.rule === 'RECV-ACK-EVERY-TYPE' && s.paymentId && twoxx(s));
   if (!verified.some((s) => s.result.exchange.request.headers['service-event-id']! in insp.events || s.paymentId! in insp.payments)) {
-    return { checks: [], skipReason: 'the inspection shows no effect even of the verified events (neither their ids under "events" nor their Payments under "payments"): "not processed" cannot be told from "nothing shown"' };
+    return {
+      checks: [],
+      skipReason: 'the inspection shows no effect even of the verified events (neither their ids under "events" nor their Payments ' +
+        'under "payments"): "not processed" cannot be told from "nothing shown"',
+    };
   }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotProcess && s.paymentId).map((s) => {
     const eventId = s.result.exchange.request.headers['service-event-id']!;
@@ -112,8 +193,18 @@ export function judgeNotProcessed(sent: readonly Sent[], insp: Inspection): Rule
       ...(s.paymentId! in insp.fulfilled ? [`fulfilled[${s.paymentId}]=${insp.fulfilled[s.paymentId!]}`] : []),
     ];
     if (effects.length === 0) return { name: `${s.rule} · ${s.name}: no effect`, state: 'pass', requests: 1 };
-    const message = `"${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}, was processed: the inspection shows ${effects.join(', ')}`;
-    return { name: `${s.rule} · ${s.name}`, state: 'fail', requests: 1, message, evidence: [{ kind: 'mismatch', message, expected: 'no event id, status or fulfilment', actual: effects.join(', ') }, { kind: 'exchange', exchange: s.result.exchange }] };
+    const message = `"${s.name}" (${s.rule}), answered ${s.result.status ?? s.result.transportError}, was processed: the inspection ` +
+      `shows ${effects.join(', ')}`;
+    return {
+      name: `${s.rule} · ${s.name}`,
+      state: 'fail',
+      requests: 1,
+      message,
+      evidence: [
+        { kind: 'mismatch', message, expected: 'no event id, status or fulfilment', actual: effects.join(', ') },
+        { kind: 'exchange', exchange: s.result.exchange },
+      ],
+    };
   });
   return { checks, skipReason: 'no delivery failing the signature check was sent' };
 }

@@ -46,7 +46,14 @@ export interface ProcessingOptions {
 }
 
 /** One run of the receiver command against the embedded reference receiver (report in reportDir, default reports/runs/ID). */
-export async function runAgainstReference(faults: string[], seed: number, reportDir?: string, log: (line: string) => void = () => {}, policy?: SidePolicy, processing: ProcessingOptions = {}): Promise<Report> {
+export async function runAgainstReference(
+  faults: string[],
+  seed: number,
+  reportDir?: string,
+  log: (line: string) => void = () => {},
+  policy?: SidePolicy,
+  processing: ProcessingOptions = {},
+): Promise<Report> {
   const secret = `whsec_${randomBytes(16).toString('hex')}`;
   const dedup = processing.dedup ?? DEFAULT_DEDUP;
   // The reference receiver's forgetting fault keeps its minute at the same scale as the schedule's gaps.
@@ -65,7 +72,11 @@ export async function runAgainstReference(faults: string[], seed: number, report
 
 const broken = (r: Report) => r.rules.filter((x) => x.status === 'fail' || x.status === 'warn' || x.status === 'error').map((x) => x.id);
 
-export async function receiverMutation(seed: number, onResult?: (r: ReceiverFaultResult) => void, jobs = 4): Promise<ReceiverMutationSummary> {
+export async function receiverMutation(
+  seed: number,
+  onResult?: (r: ReceiverFaultResult) => void,
+  jobs = 4,
+): Promise<ReceiverMutationSummary> {
   const at = { dedup: MUTATION_DEDUP, replay: ` --dedup-time-scale ${MUTATION_DEDUP.timeScale}` };
   const clean = runAgainstReference([], seed, mkdtempSync(join(tmpdir(), 'hps-recv-')), undefined, undefined, at);
   const results = await mapLimit(RECEIVER_FAULT_NAMES, jobs, async (name): Promise<ReceiverFaultResult> => {

@@ -42,7 +42,11 @@ export function hmacHex(secret: string, t: number | string, body: Buffer): strin
 }
 
 /** A payment.paid (unless `type`) signed correctly, then altered by `header(t, sig)`. */
-function signed(k: ProbeKit, header: (t: number, sig: string, body: Buffer) => string | undefined, opts: { type?: string; age?: number; body?: (e: BuiltEvent) => Buffer } = {}): BuiltProbe {
+function signed(
+  k: ProbeKit,
+  header: (t: number, sig: string, body: Buffer) => string | undefined,
+  opts: { type?: string; age?: number; body?: (e: BuiltEvent) => Buffer } = {},
+): BuiltProbe {
   const event = buildEvent(opts.type ?? 'payment.paid', k.ids);
   const body = (opts.body ?? compact)(event);
   const t = k.now() - (opts.age ?? 0);
@@ -79,19 +83,61 @@ export const PROBES: readonly Probe[] = [
   forged('v1 not hex', (t) => `t=${t},v1=${NOT_HEX}`),
   forged('only an unknown scheme (v0=)', (t, sig) => `t=${t},v0=${sig}`),
   forged('two v1 entries, none valid', (t, _s, body) => `t=${t},v1=${hmacHex('whsec_old', t, body)},v1=${hmacHex('whsec_older', t, body)}`),
-  { rule: 'RECV-SIGNATURE-STRICT', name: 'v1 in upper-case hex', expect: 'reject', build: (k) => signed(k, (t, sig) => `t=${t},v1=${sig.toUpperCase()}`) },
-  { rule: 'RECV-REPEATED-T', name: 't given twice (same value), correctly signed', expect: 'observe', build: (k) => signed(k, (t, sig) => `t=${t},t=${t},v1=${sig}`, { type: 'payment.created' }) },
+  {
+    rule: 'RECV-SIGNATURE-STRICT',
+    name: 'v1 in upper-case hex',
+    expect: 'reject',
+    build: (k) => signed(k, (t, sig) => `t=${t},v1=${sig.toUpperCase()}`),
+  },
+  {
+    rule: 'RECV-REPEATED-T',
+    name: 't given twice (same value), correctly signed',
+    expect: 'observe',
+    build: (k) => signed(k, (t, sig) => `t=${t},t=${t},v1=${sig}`, { type: 'payment.created' }),
+  },
   ...UNUSUAL_FORMATS.map((f): Probe => ({
-    rule: 'RECV-RAW-BODY', name: `correctly signed, ${f.name}`, expect: 'ack', build: (k) => signed(k, ok, { type: 'payment.created', body: f.render }),
+    rule: 'RECV-RAW-BODY', name: `correctly signed, ${f.name}`, expect: 'ack', build: (k) => signed(
+      k,
+      ok,
+      { type: 'payment.created', body: f.render },
+    ),
   })),
-  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 5 min 10 s old', expect: 'reject', mustNotFulfil: true, mustNotProcess: true, build: (k) => signed(k, ok, { age: 310 }) },
-  { rule: 'RECV-TIMESTAMP-TOLERANCE', name: 'payment.paid, t 1 h old', expect: 'reject', mustNotFulfil: true, mustNotProcess: true, build: (k) => signed(k, ok, { age: 3600 }) },
-  { rule: 'RECV-TIMESTAMP-EDGE', name: 'payment.created, t 4 min 50 s old', expect: 'ack', build: (k) => signed(k, ok, { type: 'payment.created', age: 290 }) },
+  {
+    rule: 'RECV-TIMESTAMP-TOLERANCE',
+    name: 'payment.paid, t 5 min 10 s old',
+    expect: 'reject',
+    mustNotFulfil: true,
+    mustNotProcess: true,
+    build: (k) => signed(k, ok, { age: 310 }),
+  },
+  {
+    rule: 'RECV-TIMESTAMP-TOLERANCE',
+    name: 'payment.paid, t 1 h old',
+    expect: 'reject',
+    mustNotFulfil: true,
+    mustNotProcess: true,
+    build: (k) => signed(k, ok, { age: 3600 }),
+  },
+  {
+    rule: 'RECV-TIMESTAMP-EDGE',
+    name: 'payment.created, t 4 min 50 s old',
+    expect: 'ack',
+    build: (k) => signed(k, ok, { type: 'payment.created', age: 290 }),
+  },
   ...['payment.disputed', 'invoice.finalized'].map((type): Probe => ({
     rule: 'RECV-IGNORE-UNKNOWN-TYPES', name: `unknown type ${type} (PAID snapshot), correctly signed`, expect: 'ack', mustNotFulfil: true,
     build: (k) => signed(k, ok, { type }),
   })),
   { rule: 'RECV-MULTIPLE-V1', name: 'two v1 entries, the second valid', expect: 'observe',
-    build: (k) => signed(k, (t, sig, body) => `t=${t},v1=${hmacHex('whsec_rotated_out', t, body)},v1=${sig}`, { type: 'payment.created' }) },
-  { rule: 'RECV-FUTURE-TIMESTAMP', name: 'payment.created, t 10 min in the future', expect: 'observe', build: (k) => signed(k, ok, { type: 'payment.created', age: -600 }) },
+    build: (k) => signed(
+      k,
+      (t, sig, body) => `t=${t},v1=${hmacHex('whsec_rotated_out', t, body)},v1=${sig}`,
+      { type: 'payment.created' },
+    ) },
+  {
+    rule: 'RECV-FUTURE-TIMESTAMP',
+    name: 'payment.created, t 10 min in the future',
+    expect: 'observe',
+    build: (k) => signed(k, ok, { type: 'payment.created', age: -600 }),
+  },
 ];

@@ -40,5 +40,6 @@ export function windowStatement(plan: DedupPlan): string {
   const steps = gaps.map((g) => (g === 0 ? 'immediately' : spoken(g))).join(', ');
   const of = `of the schedule's ${spoken(whole)} (redelivered ${steps}, each after the previous attempt)`;
   if (plan.timeScale === 1) return `proved for ${spoken(real)} ${of}`;
-  return `proved for ${spoken(real / plan.timeScale)} only: the schedule's gaps at 1/${plan.timeScale} of their length (--dedup-time-scale ${plan.timeScale}), ${spoken(real)} ${of} at full length`;
+  return `proved for ${spoken(real / plan.timeScale)} only: the schedule's gaps at 1/${plan.timeScale} of their length ` +
+    `(--dedup-time-scale ${plan.timeScale}), ${spoken(real)} ${of} at full length`;
 }

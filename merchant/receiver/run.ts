@@ -70,10 +70,22 @@ export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunRes
   }
 }
 
-async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log: (l: string) => void, stub: PaymentsStub | undefined): Promise<ReceiverRunResult> {
+async function certify(
+  o: ReceiverRunOptions,
+  seed: number,
+  startedAt: Date,
+  log: (l: string) => void,
+  stub: PaymentsStub | undefined,
+): Promise<ReceiverRunResult> {
   const random = seededRandom(seed);
-  const kit: ProbeKit = { secret: o.secret, ids: eventIds(), now: () => Math.floor(Date.now() / 1000), pick: (n) => Math.floor(random() * n) };
-  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
+  const kit: ProbeKit = {
+    secret: o.secret,
+    ids: eventIds(),
+    now: () => Math.floor(Date.now() / 1000),
+    pick: (n) => Math.floor(random() * n),
+  };
+  log(`hps-conformance receiver: ${o.url} · seed ${seed} · ${PROBES.length} probes${o.inspectUrl ? ' · inspect_url given' : ' · no ' +
+    'inspect_url'}${stub ? ` · getPayment stand-in at ${stub.url}` : ''}`);
   // The scenarios (the redeliveries along the retry schedule among them) go on while the probes are sent.
   const scenarios = o.inspectUrl ? buildScenarios(kit, o.dedup ?? DEFAULT_DEDUP) : [];
   if (scenarios.length) log(`RECV-DEDUPLICATE: the same event redelivered along the retry schedule, ${windowStatement(o.dedup ?? DEFAULT_DEDUP).replace(/^proved for /, 'over ')}; the other deliveries go on meanwhile`);
@@ -82,7 +94,14 @@ async function certify(o: ReceiverRunOptions, seed: number, startedAt: Date, log
   for (const probe of shuffled(PROBES, random)) {
     const built = probe.build(kit);
     registerTruth(stub, probe, built.event.value);
-    sent.push({ rule: probe.rule, name: probe.name, expect: probe.expect, paymentId: built.event.paymentId, probe, result: await deliver(o.url, built.delivery) });
+    sent.push({
+      rule: probe.rule,
+      name: probe.name,
+      expect: probe.expect,
+      paymentId: built.event.paymentId,
+      probe,
+      result: await deliver(o.url, built.delivery),
+    });
   }
   const judgements = new Map<string, RuleJudgement>();
   for (const s of sent) {
@@ -112,7 +131,13 @@ async function runScenario(url: string, kit: ProbeKit, stub: PaymentsStub | unde
   const mine: Sent[] = [];
   for (const st of sc.steps) {
     if (st.gapMs > 0) await new Promise((r) => setTimeout(r, st.gapMs));
-    mine.push({ rule: sc.rule, name: st.name, expect: 'ack', paymentId: sc.paymentId, result: await deliver(url, signedDelivery(kit, st)) });
+    mine.push({
+      rule: sc.rule,
+      name: st.name,
+      expect: 'ack',
+      paymentId: sc.paymentId,
+      result: await deliver(url, signedDelivery(kit, st)),
+    });
   }
   return mine;
 }
@@ -121,7 +146,12 @@ async function runScenario(url: string, kit: ProbeKit, stub: PaymentsStub | unde
 const GROWS_ONLY: ReadonlySet<string> = new Set(['RECV-DEDUPLICATE', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED']);
 
 /** The rules judged through the inspection: the scenarios' deliveries, then inspect_url read until it settles (or SKIP / ERROR). */
-async function judgeProcessing(o: ReceiverRunOptions, ran: { scenarios: Scenario[]; sent: Sent[][] }, sent: readonly Sent[], judgements: Map<string, RuleJudgement>): Promise<{ sent: Sent[]; inspected: boolean }> {
+async function judgeProcessing(
+  o: ReceiverRunOptions,
+  ran: { scenarios: Scenario[]; sent: Sent[][] },
+  sent: readonly Sent[],
+  judgements: Map<string, RuleJudgement>,
+): Promise<{ sent: Sent[]; inspected: boolean }> {
   const scenarioSent = ran.sent.flat();
   let inspection: InspectionResult | undefined;
   if (o.inspectUrl) {
@@ -167,7 +197,17 @@ function registerTruth(stub: PaymentsStub | undefined, probe: Probe, event: Reco
 /** One GET before anything is sent: an endpoint that cannot be reached stops with exit 3 (any HTTP answer will do). */
 async function preflight(url: string): Promise<void> {
   try {
-    const res = await request(url, { method: 'GET', headers: receiverHeaders(url), signal: AbortSignal.timeout(10_000), headersTimeout: 10_000, bodyTimeout: 10_000, ...receiverRoute(url) });
+    const res = await request(
+      url,
+      {
+        method: 'GET',
+        headers: receiverHeaders(url),
+        signal: AbortSignal.timeout(10_000),
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+        ...receiverRoute(url),
+      },
+    );
     await res.body.dump({ limit: 64 * 1024 });
   } catch (e) {
     throw new HarnessError('HPS_ERR_TARGET_UNREACHABLE', `receiver ${url} could not be reached: ${(e as Error).message}`);

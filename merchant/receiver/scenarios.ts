@@ -36,8 +36,20 @@ const step = (name: string, event: BuiltEvent, gapMs = 0, ageS = 0): ScenarioSte
 
 export function buildScenarios(k: ProbeKit, dedup: DedupPlan): Scenario[] {
   const paid = buildEvent('payment.paid', k.ids);
-  const retries = redeliveryGaps(dedup).map((gap, i) => step(`payment.paid, retry ${i + 1} ${gap === 0 ? 'immediately' : `${spoken(gap)} after the previous attempt`} (same id and body)`, paid, gap));
-  const dedupe: Scenario = { rule: 'RECV-DEDUPLICATE', paymentId: paid.paymentId!, eventId: paid.id, steps: [step('payment.paid, first attempt', paid, 0, 1), ...retries] };
+  const retries = redeliveryGaps(dedup).map((
+    gap,
+    i,
+  ) => step(
+    `payment.paid, retry ${i + 1} ${gap === 0 ? 'immediately' : `${spoken(gap)} after the previous attempt`} (same id and body)`,
+    paid,
+    gap,
+  ));
+  const dedupe: Scenario = {
+    rule: 'RECV-DEDUPLICATE',
+    paymentId: paid.paymentId!,
+    eventId: paid.id,
+    steps: [step('payment.paid, first attempt', paid, 0, 1), ...retries],
+  };
   const paymentId = k.ids.payment();
   const createdAt = Date.now() - 60_000;
   const late = buildEvent('payment.created', k.ids, { paymentId, createdAtMs: createdAt });

@@ -40,13 +40,21 @@ export function notCertificationReasons(report: Report): string[] {
 export function certificationStatus(report: Report, cert: CertificateRead | undefined): CertificationStatus {
   const why = notCertificationReasons(report);
   if (why.length) return { certification: false, reason: `not a certification: ${why.join('; ')}` };
-  if (!cert) return { certification: false, reason: `not a certification: ${report.side === 'receiver' || report.side === 'client' ? merchantWhatRan(report) : 'no certificate.json next to this report'}` };
-  if (!cert.certification) return { certification: false, reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}` };
+  if (!cert) return {
+    certification: false,
+    reason: `not a certification: ${report.side === 'receiver' || report.side === 'client' ? merchantWhatRan(report) : 'no ' +
+      'certificate.json next to this report'}`,
+  };
+  if (!cert.certification) return {
+    certification: false,
+    reason: `not a certification: ${cert.not_certification_reason ?? 'the certificate says so'}`,
+  };
   return { certification: true };
 }
 
 /** A merchant-side run without a certificate says what ran, not why a service run would not certify. */
 function merchantWhatRan(report: Report): string {
   const m = report.must;
-  return `no certificate.json next to this ${report.side} report; what ran: ${m.ran} of ${m.testable} testable MUST rules (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped), ${m.untestable} not testable through the wire, ${report.requests} requests`;
+  return `no certificate.json next to this ${report.side} report; what ran: ${m.ran} of ${m.testable} testable MUST rules (${m.passed} ` +
+    `passed, ${m.failed} failed, ${m.skipped} skipped), ${m.untestable} not testable through the wire, ${report.requests} requests`;
 }

@@ -3,9 +3,14 @@ import type { ClassVerdict, Report } from '../../catalogue/report/model.ts';
 import { html, type Html } from './escape.ts';
 import { md, type Md } from './md.ts';
 
-const LABEL: Record<ClassVerdict['status'], string> = { conformant: 'conformant', not_conformant: 'not conformant', not_tested: 'not tested' };
+const LABEL: Record<ClassVerdict['status'], string> = {
+  conformant: 'conformant',
+  not_conformant: 'not conformant',
+  not_tested: 'not tested',
+};
 const label = (c: ClassVerdict) => LABEL[c.status] ?? String(c.status);
-const detail = (c: ClassVerdict) => `${c.ran} of ${c.testable} testable MUST rules ran, ${c.passed} passed${c.reason ? ` · ${c.reason}` : ''}`;
+const detail = (c: ClassVerdict) => `${c.ran} of ${c.testable} testable MUST rules ran, ${c.passed} passed${c.reason ? ` ` +
+  `· ${c.reason}` : ''}`;
 
 export function classesHtml(report: Report): Html {
   if (!report.classes?.length) return html``;
@@ -28,7 +33,13 @@ function gateHtml(report: Report): Html {
 
 export function classesMarkdown(report: Report): Md[] {
   if (!report.classes?.length) return [];
-  return [md``, md`| class | status | what ran |`, md`|---|---|---|`, ...report.classes.map((c) => md`| ${c.id} | ${label(c)} | ${detail(c)} |`), ...(report.gate ? [md``, md`${gateLine(report.gate)}`] : [])];
+  return [
+    md``,
+    md`| class | status | what ran |`,
+    md`|---|---|---|`,
+    ...report.classes.map((c) => md`| ${c.id} | ${label(c)} | ${detail(c)} |`),
+    ...(report.gate ? [md``, md`${gateLine(report.gate)}`] : []),
+  ];
 }
 
 /** JUnit properties `class.ID` = status (and why), for the first testsuite. */

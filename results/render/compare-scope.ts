@@ -14,7 +14,11 @@ export interface CompareScope {
   certified: string[];
 }
 
-const LABEL: Record<ClassVerdict['status'], string> = { conformant: 'conformant', not_conformant: 'not conformant', not_tested: 'not tested' };
+const LABEL: Record<ClassVerdict['status'], string> = {
+  conformant: 'conformant',
+  not_conformant: 'not conformant',
+  not_tested: 'not tested',
+};
 const TONE: Record<ClassVerdict['status'], string> = { conformant: 'c-pass', not_conformant: 'c-fail', not_tested: 'c-skip' };
 
 /** The verdict word and its colour, as every rendering says it. */
@@ -45,5 +49,8 @@ export function scopeRows(scopes: ReadonlyArray<CompareScope | undefined>): Html
   const ids = [...new Set(scopes.flatMap((s) => s?.classes.map((c) => c.id) ?? []))];
   if (!ids.length) return html``;
   return html`<tr class="areah"><th colspan="${scopes.length + 1}">conformance classes: the certification scope of each report</th></tr>
-${ids.map((id) => html`<tr class="class-row" id="class-${id}"><th class="rule"><code>${id}</code></th>${scopes.map((s) => scopeCell(s, id))}</tr>\n`)}`;
+${ids.map((id) => html`<tr class="class-row" id="class-${id}"><th class="rule"><code>${id}</code></th>${scopes.map((s) => scopeCell(
+  s,
+  id,
+))}</tr>\n`)}`;
 }

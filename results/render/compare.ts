@@ -46,7 +46,12 @@ function columns(inputs: readonly CompareInput[], outFile: string): Column[] {
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     const rel = relative(dirname(resolve(outFile)), join(resolve(x.dir), 'report.html')).split(sep).map(encodeURIComponent).join('/');
-    return { ...x, label: x.label ?? (n > 1 ? `${base} (${n})` : base), href: rel, byId: new Map(x.report.rules.map((r) => [currentId(r.id), r])) };
+    return {
+      ...x,
+      label: x.label ?? (n > 1 ? `${base} (${n})` : base),
+      href: rel,
+      byId: new Map(x.report.rules.map((r) => [currentId(r.id), r])),
+    };
   });
 }
 
@@ -104,7 +109,8 @@ function differs(cols: readonly Column[], id: string): boolean {
 }
 
 const CSS = `${REPORT_CSS}
-table.matrix{border-collapse:collapse;font-size:12px}table.matrix td,table.matrix th{border:1px solid #e5e7eb;padding:3px 6px;vertical-align:top;text-align:left}
+table.matrix{border-collapse:collapse;font-size:12px}table.matrix td,table.matrix th{border:1px solid #e5e7eb;padding:3px ` +
+  `6px;vertical-align:top;text-align:left}
 table.matrix th.rule{position:sticky;left:0;background:#fff;min-width:12rem;max-width:22rem;font-weight:normal}
 th.impl{min-width:11rem;max-width:20rem;font-weight:normal}.vsmall{font-weight:700;padding:1px 4px;border-radius:4px;display:inline-block}
 tr.areah th{background:#f1f5f9;text-align:left;font-size:13px}tr.differs th.rule{border-left:4px solid #f59e0b}

@@ -45,7 +45,8 @@ export function curlOf(x: Exchange, baseUrl: string): Curl {
   }
   if (x.request.body !== undefined) {
     parts.push('--data-binary', shellQuote(x.request.body));
-    if (/…\s*\(\d+ chars\)\s*$/.test(x.request.body)) notes.push('the body was shortened in the report; the command sends the shortened body');
+    if (/…\s*\(\d+ chars\)\s*$/.test(x.request.body)) notes.push('the body was shortened in the report; the command sends the shortened ' +
+      'body');
   }
   const outside = (x as Exchange & { outsideHttp?: string }).outsideHttp;
   if (outside) notes.push(`this probe stepped outside ordinary HTTP (${outside}); curl may not send it byte for byte`);

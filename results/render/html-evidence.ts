@@ -45,7 +45,10 @@ export function diffHtml(expected: unknown, actual: unknown): Html {
   const paths = new Set(entries.map((e) => e.path));
   const bodies = scalar(expected) && scalar(actual)
     ? ''
-    : html`<div class="cmp"><div><b>expected</b><pre class="json">${prettyJsonHtml(expected, paths)}</pre></div><div><b>actual</b><pre class="json">${prettyJsonHtml(actual, paths)}</pre></div></div>`;
+    : html`<div class="cmp"><div><b>expected</b><pre class="json">${prettyJsonHtml(
+      expected,
+      paths,
+    )}</pre></div><div><b>actual</b><pre class="json">${prettyJsonHtml(actual, paths)}</pre></div></div>`;
   return html`${diffTable(entries, more)}${bodies}`;
 }
 
@@ -56,7 +59,10 @@ function mismatchHtml(e: Extract<Evidence, { kind: 'mismatch' }>, ctx: EvidenceC
   const msg = e.source ? html`<p>${e.message}</p>` : messageOnce(e.message, ctx);
   const both = e.expected !== undefined && e.actual !== undefined;
   const one = e.expected !== undefined ? ['expected', e.expected] : e.actual !== undefined ? ['actual', e.actual] : undefined;
-  const body = both ? diffHtml(e.expected, e.actual) : one ? html`<b>${one[0] as string}</b><pre class="json">${prettyJsonHtml(one[1])}</pre>` : '';
+  const body = both ? diffHtml(
+    e.expected,
+    e.actual,
+  ) : one ? html`<b>${one[0] as string}</b><pre class="json">${prettyJsonHtml(one[1])}</pre>` : '';
   return html`<div class="ev mismatch${e.source ? ' ambient' : ''}">${ambient}${msg}${body}</div>`;
 }
 
@@ -69,7 +75,10 @@ function messageText(headers: Record<string, string>, body: string | undefined):
 
 export function exchangeHtml(x: Exchange, baseUrl: string, failing = false): Html {
   const req = html`<b>${x.request.method} ${x.request.path}</b>\n${messageText(x.request.headers, x.request.body)}`;
-  const res = x.response ? html`<b>${x.response.status}</b>\n${messageText(x.response.headers, x.response.body)}` : html`(no answer) ${x.transportError ?? ''}`;
+  const res = x.response ? html`<b>${x.response.status}</b>\n${messageText(
+    x.response.headers,
+    x.response.body,
+  )}` : html`(no answer) ${x.transportError ?? ''}`;
   const curl = curlOf(x, baseUrl);
   return html`<details class="ev exchange${failing ? ' failing' : ''}"${failing ? html` open` : ''}><summary>${failing ? html`<b>the failing exchange</b> ` : ''}exchange #${x.seq}: ${x.request.method} ${x.request.path} → ${x.response?.status ?? 'no answer'} (${x.durationMs} ms)</summary>
 <div class="cmp"><div><b class="lbl">request</b><pre>${req}</pre></div><div><b class="lbl">response</b><pre>${res}</pre></div></div>

@@ -94,7 +94,8 @@ export function trafficHtml(report: Report): Html | '' {
   const t = report.traffic;
   if (!t) return '';
   const c = t.total;
-  const pace = html`<p class="meta">Pace: ${t.max_rps === null ? 'no cap (paced down by 429s only)' : `at most ${t.max_rps} requests/s per API key`} · ${t.concurrency} rule tests at once per suite worker.</p>`;
+  const pace = html`<p class="meta">Pace: ${t.max_rps === null ? 'no cap (paced down by 429s only)' : `at most ${t.max_rps} requests/s ` +
+    `per API key`} · ${t.concurrency} rule tests at once per suite worker.</p>`;
   if (c.throttled + c.transport_retries + c.status_retries + c.reruns === 0 && c.outage_wait_ms < 1000) {
     return html`<section id="traffic"><h2>As a model client</h2><p>The target never pushed back: no 429, no retry, no outage.</p>${pace}</section>`;
   }

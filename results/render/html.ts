@@ -10,7 +10,17 @@ import { mutationHtml } from './html-mutation.ts';
 import { casesHtml } from './html-cases.ts';
 import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { classesHtml } from './classes.ts';
-import { STATUSES, areaAnchor, badge, certificateHtml, failuresHtml, hasAmbient, observedSectionHtml, tallyHtml, trafficHtml } from './html-sections.ts';
+import {
+  STATUSES,
+  areaAnchor,
+  badge,
+  certificateHtml,
+  failuresHtml,
+  hasAmbient,
+  observedSectionHtml,
+  tallyHtml,
+  trafficHtml,
+} from './html-sections.ts';
 import { REPORT_CSS } from './html-style.ts';
 import { prettyJsonHtml } from './json-diff.ts';
 import type { CertificateRead, Evidence, Report, RuleReport, RuleStatus } from '../../catalogue/report/model.ts';
@@ -64,7 +74,9 @@ function apply(){var st=q('f-status').value,ar=q('f-area').value,lv=q('f-level')
 document.querySelectorAll('details.rule').forEach(function(d){var show=(!st||d.dataset.status===st)&&(!ar||d.dataset.area===ar)&&(!lv||d.dataset.level===lv)&&(!tx||d.textContent.toLowerCase().indexOf(tx)>=0);d.classList.toggle('hidden',!show)});
 document.querySelectorAll('section.area').forEach(function(s){s.classList.toggle('hidden',!s.querySelector('details.rule:not(.hidden)'))})}
 ['f-status','f-area','f-level','f-text'].forEach(function(id){q(id).addEventListener('input',apply)});
-function reveal(){var id=decodeURIComponent(location.hash.slice(1));var d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.classList.remove('hidden');var s=d.closest('section.area');if(s)s.classList.remove('hidden');d.open=true;d.scrollIntoView()}}
+function reveal(){var id=decodeURIComponent(location.hash.slice(1));var ` +
+  `d=id&&document.getElementById(id);if(d&&d.tagName==='DETAILS'){d.classList.remove('hidden');var ` +
+  `s=d.closest('section.area');if(s)s.classList.remove('hidden');d.open=true;d.scrollIntoView()}}
 window.addEventListener('hashchange',reveal);reveal();
 document.querySelectorAll('.copy-btn').forEach(function(b){b.addEventListener('click',function(){var t=b.parentNode.querySelector('pre.copy').textContent;if(navigator.clipboard)navigator.clipboard.writeText(t).then(function(){b.textContent='copied'},function(){b.textContent='select and copy'});})});})();`;
 
@@ -103,7 +115,15 @@ ${report.mutation ? mutationHtml(report.mutation) : ''}
 ${trustedHtml(opts.companionHtml ?? '')}
 <h2>All rules</h2>
 <div class="filters">
-<label>status <select id="f-status"><option value="">all</option>${['fail', 'error', 'flaky', 'warn', 'info', 'skip', 'pass'].map((k) => html`<option>${k}</option>`)}</select></label>
+<label>status <select id="f-status"><option value="">all</option>${[
+  'fail',
+  'error',
+  'flaky',
+  'warn',
+  'info',
+  'skip',
+  'pass',
+].map((k) => html`<option>${k}</option>`)}</select></label>
 <label>area <select id="f-area"><option value="">all</option>${areas.map((a) => html`<option>${a}</option>`)}</select></label>
 <label>level <select id="f-level"><option value="">all</option><option>MUST</option><option>SHOULD</option><option>OBSERVE</option></select></label>
 <input id="f-text" placeholder="filter by id or text" size="24">

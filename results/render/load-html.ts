@@ -10,7 +10,8 @@ import { errorsLines, headline, LATENCY_HEAD, latencyRows, loadVerdictWord, rate
 
 const CSS = trustedHtml(`body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,th:last-child,td.l{text-align:left}
-.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid #ddd;background:#fafafa}.scroll{overflow-x:auto;max-width:100%}`);
+.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid ` +
+  `#ddd;background:#fafafa}.scroll{overflow-x:auto;max-width:100%}`);
 
 /** Per-second p50 and p99 as two polylines on a linear ms axis. */
 function seriesSvg(series: readonly { second: number; p50: number; p99: number }[], width = 720, height = 220): string {
@@ -22,7 +23,8 @@ function seriesSvg(series: readonly { second: number; p50: number; p99: number }
   const y = (v: number): number => height - pad + 0 - ((height - 2 * pad) * v) / maxY;
   const line = (k: 'p50' | 'p99'): string => series.map((s, i) => `${x(i).toFixed(1)},${y(s[k]).toFixed(1)}`).join(' ');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" style="max-width:100%;height:auto" role="img" aria-label="latency over time">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `style="max-width:100%;height:auto" role="img" aria-label="latency over time">`,
     `<line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/>`,
     `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>`,
     `<text x="${pad}" y="${pad - 8}" font-size="11">${maxY.toFixed(1)} ms</text>`,
@@ -30,7 +32,8 @@ function seriesSvg(series: readonly { second: number; p50: number; p99: number }
     `<text x="${width - pad}" y="${height - pad + 16}" font-size="11" text-anchor="end">${series.length} s</text>`,
     `<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="${line('p50')}"><title>p50</title></polyline>`,
     `<polyline fill="none" stroke="#d62728" stroke-width="1.5" points="${line('p99')}"><title>p99</title></polyline>`,
-    `<text x="${width - pad}" y="${pad - 8}" font-size="11" text-anchor="end"><tspan fill="#1f77b4">p50</tspan> · <tspan fill="#d62728">p99</tspan></text>`,
+    `<text x="${width - pad}" y="${pad - 8}" font-size="11" text-anchor="end"><tspan fill="#1f77b4">p50</tspan> · <tspan ` +
+      `fill="#d62728">p99</tspan></text>`,
     '</svg>',
   ].join('');
 }
@@ -42,18 +45,34 @@ function seriesSvg(series: readonly { second: number; p50: number; p99: number }
  */
 export function loadSectionsHtml(r: LoadReportModel, h: 2 | 3): Html {
   const hx = (title: string) => html`${trustedHtml(`<h${h}>`)}${title}${trustedHtml(`</h${h}>`)}`;
-  const table = (head: readonly string[], rows: Html[]) => html`<div class="scroll"><table><tr>${head.map((x) => html`<th>${x}</th>`)}</tr>${rows}</table></div>`;
+  const table = (
+    head: readonly string[],
+    rows: Html[],
+  ) => html`<div class="scroll"><table><tr>${head.map((x) => html`<th>${x}</th>`)}</tr>${rows}</table></div>`;
   const parts: Html[] = headline(r).map((l) => html`<p>${l}</p>`);
   if (r.figures) {
-    const rows = latencyRows(r).map((row) => html`<tr>${row.map((c, i) => html`<td${trustedHtml(i === row.length - 1 ? ' class="l"' : '')}>${c}</td>`)}</tr>`);
+    const rows = latencyRows(r).map((row) => html`<tr>${row.map((
+      c,
+      i,
+    ) => html`<td${trustedHtml(i === row.length - 1 ? ' class="l"' : '')}>${c}</td>`)}</tr>`);
     const errors = errorsLines(r).map((l, i) => html`${i > 0 ? trustedHtml('<br>') : ''}${i > 0 ? '            ' : ''}${l}`);
     parts.push(hx('Latency (ms)'), table(LATENCY_HEAD, rows), html`<p>${rateLine(r)}</p>`, html`<p>${errors}</p>`);
     parts.push(hx('Latency over time (per second of the window)'), trustedHtml(seriesSvg(r.figures.series)));
   }
-  const verdictRow = (id: string, status: string, detail: Html) => html`<tr><td>${id}</td><td class="${status} l">${status.toUpperCase()}</td><td class="l">${detail}</td></tr>`;
+  const verdictRow = (
+    id: string,
+    status: string,
+    detail: Html,
+  ) => html`<tr><td>${id}</td><td class="${status} l">${status.toUpperCase()}</td><td class="l">${detail}</td></tr>`;
   const examples = (e: readonly string[] | undefined) => (e ?? []).map((x) => html`<br>– ${x}`);
-  parts.push(hx('Thresholds'), table(['threshold', 'verdict', 'detail'], r.thresholds.map((t) => verdictRow(t.id, t.status, html`${t.detail}`))));
-  parts.push(hx('Checks'), table(['check', 'status', 'detail'], r.checks.map((c) => verdictRow(c.id, c.status, html`${c.detail}${examples(c.examples)}`))));
+  parts.push(
+    hx('Thresholds'),
+    table(['threshold', 'verdict', 'detail'], r.thresholds.map((t) => verdictRow(t.id, t.status, html`${t.detail}`))),
+  );
+  parts.push(
+    hx('Checks'),
+    table(['check', 'status', 'detail'], r.checks.map((c) => verdictRow(c.id, c.status, html`${c.detail}${examples(c.examples)}`))),
+  );
   if (r.notes.length) parts.push(hx('Notes'), html`<ul>${r.notes.map((n) => html`<li>${n}</li>`)}</ul>`);
   return html`${parts}`;
 }

@@ -6,7 +6,8 @@ import { xmlAttr as xml, xmlText } from './xml.ts';
 export function loadTestsuite(r: LoadReportModel): { xml: string; tests: number; failures: number } {
   const cases: string[] = [];
   const add = (cls: string, name: string, status: string, detail: string): void => {
-    const body = status === 'fail' ? `<failure message="${xml(detail)}"/>` : status === 'skip' || status === 'off' ? `<skipped message="${xml(detail)}"/>` : `<system-out>${xmlText(detail)}</system-out>`;
+    const body = status === 'fail' ? `<failure message="${xml(detail)}"/>` : status === 'skip' || status === 'off' ? `<skipped ` +
+      `message="${xml(detail)}"/>` : `<system-out>${xmlText(detail)}</system-out>`;
     cases.push(`    <testcase classname="${xml(cls)}" name="${xml(name)}">${body}</testcase>`);
   };
   for (const t of r.thresholds) add('load.thresholds', t.id, t.status, t.detail);
@@ -14,7 +15,12 @@ export function loadTestsuite(r: LoadReportModel): { xml: string; tests: number;
   const failures = [...r.thresholds, ...r.checks].filter((x) => x.status === 'fail').length;
   const skipped = r.thresholds.filter((t) => t.status === 'off').length + r.checks.filter((c) => c.status === 'skip').length;
   return {
-    xml: [`  <testsuite name="load ${xml(r.run_id)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xml(r.started_at)}">`, ...cases, '  </testsuite>'].join('\n'),
+    xml: [
+      `  <testsuite name="load ${xml(r.run_id)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" ` +
+        `timestamp="${xml(r.started_at)}">`,
+      ...cases,
+      '  </testsuite>',
+    ].join('\n'),
     tests: cases.length,
     failures,
   };
@@ -22,5 +28,11 @@ export function loadTestsuite(r: LoadReportModel): { xml: string; tests: number;
 
 export function renderLoadJunit(r: LoadReportModel): string {
   const suite = loadTestsuite(r);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="hps-conformance load" tests="${suite.tests}" failures="${suite.failures}" errors="0">`, suite.xml, '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="hps-conformance load" tests="${suite.tests}" failures="${suite.failures}" errors="0">`,
+    suite.xml,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -23,8 +23,11 @@ export function headline(r: LoadReportModel): string[] {
   const o = r.options;
   const model = o.model === 'open' ? `open model ${o.rate} req/s (${o.arrivals})` : 'closed model (as fast as answers come)';
   return [
-    `hps-conformance load · ${r.target.embedded ? 'embedded reference server' : 'target'} ${r.target.base_url} · run ${r.run_id}${r.merged_from ? ` (merge of ${r.merged_from.length} shards)` : ''}`,
-    `scenario ${o.scenario} (${mixText(r)}) · ${model} · ${o.warmup_s} s warm-up + ${o.duration_s} s · ${o.connections} connections · ${o.workers} worker(s)${o.shard ? ` · shard ${o.shard.index}/${o.shard.count}` : ''} · cap ${o.max_requests} requests · time-out ${o.timeout_s} s`,
+    `hps-conformance load · ${r.target.embedded ? 'embedded reference server' : 'target'} ${r.target.base_url} · ` +
+      `run ${r.run_id}${r.merged_from ? ` (merge of ${r.merged_from.length} shards)` : ''}`,
+    `scenario ${o.scenario} (${mixText(r)}) · ${model} · ${o.warmup_s} s warm-up + ${o.duration_s} s · ${o.connections} connections ` +
+      `· ${o.workers} worker(s)${o.shard ? ` · shard ${o.shard.index}/${o.shard.count}` : ''} · cap ${o.max_requests} requests · ` +
+      `time-out ${o.timeout_s} s`,
   ];
 }
 
@@ -32,7 +35,12 @@ export function headline(r: LoadReportModel): string[] {
 export function latencyRows(r: LoadReportModel): string[][] {
   const f = r.figures;
   if (!f) return [];
-  const row = (name: string, p: Percentiles, rps: number, statuses: Record<string, number>): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
+  const row = (
+    name: string,
+    p: Percentiles,
+    rps: number,
+    statuses: Record<string, number>,
+  ): string[] => [name, String(p.count), rps.toFixed(1), ...PERCENTILE_KEYS.map((k) => p[k].toFixed(3)), statusText(statuses)];
   const rows: string[][] = [];
   for (const op of LOAD_OPS) {
     const x = f.latency_ms.by_operation[op];
@@ -48,11 +56,14 @@ export const LATENCY_HEAD = ['operation', 'responses', 'req/s', ...PERCENTILE_LA
 export function rateLine(r: LoadReportModel): string {
   const f = r.figures!;
   const measured = f.measured_s ?? f.window_s;
-  const over = `over ${measured} s measured${measured < f.window_s ? ` of the ${f.window_s} s window (stopped by ${f.stopped_by === 'max-requests' ? 'the request cap' : 'the run'})` : ''}`;
+  const over = `over ${measured} s measured${measured < f.window_s ? ` of the ${f.window_s} s window (stopped ` +
+    `by ${f.stopped_by === 'max-requests' ? 'the request cap' : 'the run'})` : ''}`;
   const counts = `${f.sent} sent = ${f.responses} answered + ${f.failed ?? f.sent - f.responses} failed`;
   const limited = f.rate_limited?.count ? ` · ${f.rate_limited.count} answered 429, accepted ${f.accepted_rps} req/s` : '';
   return f.model === 'open'
-    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s ${over} · ${f.due} due = ${counts}, + ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT REACHED' : ''}${limited}${f.rate_limited && f.rate_limited.share_of_responses > 0.01 ? ' — OFFERED RATE NOT ACCEPTED' : ''}`
+    ? `rate        offered ${f.offered_rps} req/s · achieved ${f.achieved_rps} req/s ${over} · ${f.due} due = ${counts}, ` +
+      `+ ${f.not_sent} never sent (short by ${fmtRate(f.shortfall)})${f.shortfall > 0.01 ? ' — RATE NOT ' +
+        'REACHED' : ''}${limited}${f.rate_limited && f.rate_limited.share_of_responses > 0.01 ? ' — OFFERED RATE NOT ACCEPTED' : ''}`
     : `rate        closed model: ${f.achieved_rps} req/s achieved ${over} · ${counts}${limited}`;
 }
 
@@ -61,7 +72,8 @@ export function errorsLines(r: LoadReportModel): string[] {
   const e = r.figures!.errors;
   const codes = Object.entries(e.by_code ?? {}).map(([k, n]) => `${k} × ${n}`).join(' · ');
   const l = r.figures!.rate_limited;
-  const waits = l?.count ? ` (Retry-After ${l.retry_after_s ? `${l.retry_after_s.min}–${l.retry_after_s.max} s on ${l.with_retry_after}` : 'none usable'}${l.honoured ? `; waited ${l.waits}×, ${l.waited_s} s` : ''})` : '';
+  const waits = l?.count ? ` (Retry-After ${l.retry_after_s ? `${l.retry_after_s.min}–${l.retry_after_s.max} s ` +
+    `on ${l.with_retry_after}` : 'none usable'}${l.honoured ? `; waited ${l.waits}×, ${l.waited_s} s` : ''})` : '';
   const expected409 = e.expected_409_in_progress
     ? ` (of which ${e.expected_409_in_progress} expected 409 idempotency_in_progress, not errors)`
     : '';
@@ -81,7 +93,10 @@ export function renderLoadText(r: LoadReportModel): string {
     const rows = [LATENCY_HEAD, ...latencyRows(r)];
     const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
     lines.push('');
-    for (const row of rows) lines.push(row.map((c, i) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
+    for (const row of rows) lines.push(row.map((
+      c,
+      i,
+    ) => (i === 0 || i === row.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd());
     lines.push('', rateLine(r), errorsLine(r));
   }
   lines.push('', 'checks');
@@ -98,7 +113,11 @@ export function renderLoadText(r: LoadReportModel): string {
     lines.push('', 'notes');
     for (const n of r.notes) lines.push(`  - ${n}`);
   }
-  lines.push('', r.partial ? `verdict PARTIAL (${r.partial_reason ?? 'interrupted'}): thresholds so far ${r.verdict.toUpperCase()}` : `verdict ${r.verdict.toUpperCase()} · exit ${r.exit_code}`);
+  lines.push(
+    '',
+    r.partial ? `verdict PARTIAL (${r.partial_reason ?? 'interrupted'}): thresholds so ` +
+      `far ${r.verdict.toUpperCase()}` : `verdict ${r.verdict.toUpperCase()} · exit ${r.exit_code}`,
+  );
   return lines.join('\n');
 }
 

@@ -34,7 +34,8 @@ function header(report: Report, cert: CertificateRead | undefined): string[] {
   const st = certificationStatus(report, cert);
   const side = report.side ?? 'service';
   const head = verdictHeadline(report);
-  const word = head.word === 'PARTIAL' ? '⚠️ PARTIAL' : head.word === 'CONFORMANT' ? '✅ conformant' : head.word === 'INCOMPLETE' ? '⚠️ incomplete' : '❌ not conformant';
+  const word = head.word === 'PARTIAL' ? '⚠️ PARTIAL' : head.word === 'CONFORMANT' ? '✅ conformant' : head.word === 'INCOMPLETE' ? '⚠️ ' +
+    'incomplete' : '❌ not conformant';
   return [
     md`# hps-conformance${trustedMd(SIDE_TITLE[side] ?? '')}: ${trustedMd(word)}`,
     '',
@@ -44,7 +45,10 @@ ${report.target.embedded_reference ? ' (embedded reference server)' : ''} \
 · run ${mdCode(report.run_id)} · seed ${mdCode(report.seed)} · ${trustedMd(runsText(report))}\
 ${(report.duration_ms / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
-    st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(0, 16)}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
+    st.certification ? md`**Certification** (report SHA-256 ${mdCode(`${String(cert!.report_sha256).slice(
+      0,
+      16,
+    )}…`)})` : md`**Not a certification:** ${st.reason!.replace(/^not a certification: /, '')}`,
     '',
     `| ${STATUSES.join(' | ')} |`,
     `|${STATUSES.map(() => '---:').join('|')}|`,
@@ -74,7 +78,13 @@ function tally(report: Report): string[] {
 
 function notableRow(r: RuleReport): string {
   const replay = r.evidence.find((e) => e.kind === 'replay');
-  return md`| ${String(r.status).toUpperCase()} | ${mdCode(r.id, { cell: true })} | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? mdCode(clip(replay.command, 300), { cell: true }) : ''} |`.text;
+  return md`| ${String(r.status).toUpperCase()} | ${mdCode(
+    r.id,
+    { cell: true },
+  )} | ${r.level} | ${cell(r.reason ?? '')} | ${replay && replay.kind === 'replay' ? mdCode(
+    clip(replay.command, 300),
+    { cell: true },
+  ) : ''} |`.text;
 }
 
 /** One line on what the run's own traffic cost as a model client, when it met any back-pressure or blip. */
@@ -114,7 +124,10 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     add('');
     for (const c of report.setup_refusals) {
       const how = c.allowed === undefined ? 'a failure' : `allowed by the spec, not a failure: ${c.allowed}`;
-      add(md`- ${mdCode(c.cause)} (${c.areas.join(', ')}; ${cell(how, 300)}): blocks ${c.rules.length} rule(s), each ERROR: ${cell(c.rules.join(', '), 600)}`.text);
+      add(md`- ${mdCode(c.cause)} (${c.areas.join(', ')}; ${cell(
+        how,
+        300,
+      )}): blocks ${c.rules.length} rule(s), each ERROR: ${cell(c.rules.join(', '), 600)}`.text);
     }
     add('');
   }

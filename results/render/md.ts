@@ -52,8 +52,8 @@ export function trustedMd(s: string): Md {
 
 /**
  * A code span holding any text: fenced by one backtick more than the longest run inside, padded
- * when it starts or ends with a backtick; a value holding `<`, `>` or `&` is escaped text instead. In a table cell (`cell`), pipes are escaped, which GFM
- * requires even inside code.
+ * when it starts or ends with a backtick; a value holding `<`, `>` or `&` is escaped text instead. In a table cell (`cell`), pipes are
+ * escaped, which GFM requires even inside code.
  */
 export function mdCode(v: unknown, o: { cell?: boolean } = {}): Md {
   let s = oneLine(String(v));

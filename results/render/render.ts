@@ -33,7 +33,10 @@ export function renderAll(dir: string, report: Report = readReport(dir), opts: R
   const certificate = opts.certificate === undefined ? readCertificate(dir) : opts.certificate ?? undefined;
   const companion = opts.companion;
   writeFileAtomic(join(dir, 'report.html'), renderHtml(report, { certificate, companionHtml: companion?.html }));
-  writeFileAtomic(join(dir, 'junit.xml'), renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }));
+  writeFileAtomic(
+    join(dir, 'junit.xml'),
+    renderJunit(report, { strict: opts.strict ?? report.policy?.strict ?? false, companion: companion?.junit }),
+  );
   writeFileAtomic(join(dir, 'summary.md'), renderMarkdown(report, { certificate, companion: companion?.markdown }));
 }
 

@@ -37,7 +37,10 @@ export function policyHtml(r: Report): Html | '' {
   const unproven = r.incomplete_because ?? [];
   const policy = why.length ? html`<div class="policy" id="policy"><b>Why the verdict withholds conformance</b><ul>${why.map((w) => html`<li>${w}</li>`)}</ul></div>` : '';
   const incomplete = unproven.length
-    ? html`<div class="policy" id="incomplete"><b>Why the verdict is incomplete (nothing failed; not proven yet)</b><ul>${unproven.slice(0, MAX_UNPROVEN).map((w) => html`<li>${w}</li>`)}</ul></div>`
+    ? html`<div class="policy" id="incomplete"><b>Why the verdict is incomplete (nothing failed; not proven yet)</b><ul>${unproven.slice(
+      0,
+      MAX_UNPROVEN,
+    ).map((w) => html`<li>${w}</li>`)}</ul></div>`
     : '';
   return policy || incomplete ? html`${policy}${incomplete}` : '';
 }
@@ -47,14 +50,19 @@ export function policyMarkdown(r: Report): string[] {
   const unproven = (r.incomplete_because ?? []).slice(0, MAX_UNPROVEN);
   return [
     ...(why.length ? ['', '**Why the verdict withholds conformance:**', ...why.map((w) => md`- ${w}`.text)] : []),
-    ...(unproven.length ? ['', '**Why the verdict is incomplete (nothing failed; not proven yet):**', ...unproven.map((w) => md`- ${w}`.text)] : []),
+    ...(unproven.length ? [
+      '',
+      '**Why the verdict is incomplete (nothing failed; not proven yet):**',
+      ...unproven.map((w) => md`- ${w}`.text),
+    ] : []),
   ];
 }
 
 export function commandHtml(r: Report): Html | '' {
   const c = r.command;
   if (!c) return '';
-  const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
+  const how = `${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none (did not start)'}`} ` +
+    `after ${(c.duration_ms / 1000).toFixed(1)} s · ${c.output_bytes} bytes of output`;
   const shown = c.output_bytes > TAIL_BYTES ? ` (the last ${TAIL_BYTES / 1024} KiB)` : '';
   const open = c.exit_code !== 0 || c.timed_out;
   return html`<section id="command"><h2>The merchant's command</h2><p><code>${c.line}</code>: ${how}</p>
@@ -66,5 +74,13 @@ export function commandMarkdown(r: Report): string[] {
   if (!c) return [];
   const fence = '`'.repeat(Math.max(3, ...[...c.output_tail.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   // A fenced block is shown as text (no HTML, no Markdown inside it); the fence outruns any backtick run of the output.
-  return ['', md`**Command** ${mdCode(c.line)}: ${c.timed_out ? 'killed at its deadline' : `exit ${c.exit_code ?? 'none'}`} after ${(c.duration_ms / 1000).toFixed(1)} s`.text, '', fence, inert(c.output_tail.slice(-4096)) || '(no output)', fence];
+  return [
+    '',
+    md`**Command** ${mdCode(c.line)}: ${c.timed_out ? 'killed at its ' +
+      'deadline' : `exit ${c.exit_code ?? 'none'}`} after ${(c.duration_ms / 1000).toFixed(1)} s`.text,
+    '',
+    fence,
+    inert(c.output_tail.slice(-4096)) || '(no output)',
+    fence,
+  ];
 }

@@ -44,7 +44,8 @@ export function timelineSvg(t: TimelineEvidence): Html {
       const v = gapVerdict(a, i);
       const colour = v === 'early' ? '#dc2626' : '#64748b';
       parts.push(html`<line x1="${x(i - 1) + 9}" y1="${y}" x2="${x(i) - 9}" y2="${y}" stroke="${colour}" stroke-width="${v === 'early' ? 3 : 2}"/>`);
-      parts.push(html`<text x="${(x(i - 1) + x(i)) / 2}" y="${y - 14}" text-anchor="middle" class="gap${v === 'early' ? ' early' : ''}">${fmtMs(a.gap_ms)}</text>`);
+      parts.push(html`<text x="${(x(i - 1) + x(i)) / 2}" y="${y - 14}" text-anchor="middle" class="gap${v === 'early' ? ' ' +
+        'early' : ''}">${fmtMs(a.gap_ms)}</text>`);
       if (a.expected_gap_ms !== undefined) parts.push(html`<text x="${(x(i - 1) + x(i)) / 2}" y="${y + 24}" text-anchor="middle" class="sched">schedule ${fmtMs(a.expected_gap_ms)}</text>`);
     }
     parts.push(html`<circle cx="${x(i)}" cy="${y}" r="8" fill="${statusColour(a.status)}"><title>attempt ${i + 1}: ${a.status} at +${fmtMs(a.at_ms)}</title></circle>`);

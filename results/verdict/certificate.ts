@@ -59,11 +59,13 @@ export function notCertificationReason(report: Report): string | undefined {
   const why: string[] = [];
   if (!isMerchant(report)) {
     if (report.selection.areas.length || report.selection.rules.length) why.push('filtered run (--area/--rule)');
-    if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run (--level: ${report.selection.levels.join(', ')})`);
+    if (report.selection.levels && report.selection.levels.length < 3) why.push(`level-filtered run ` +
+      `(--level: ${report.selection.levels.join(', ')})`);
     if (report.runs < CERTIFICATION_RUNS) why.push(`--runs ${report.runs} is fewer than the default ${CERTIFICATION_RUNS}`);
   }
   const dedupScale = report.side === 'receiver' ? report.rules.find((r) => r.id === 'RECV-DEDUPLICATE')?.observed?.dedup_time_scale : undefined;
-  if (typeof dedupScale === 'number' && dedupScale !== 1) why.push(`--dedup-time-scale ${dedupScale}: deduplication proven over the retry schedule shortened ${dedupScale} times (a rehearsal)`);
+  if (typeof dedupScale === 'number' && dedupScale !== 1) why.push(`--dedup-time-scale ${dedupScale}: deduplication proven over the ` +
+    `retry schedule shortened ${dedupScale} times (a rehearsal)`);
   if (report.stopped) why.push(`the run ${report.stopped}`);
   if (report.partial) why.push(`partial run: ${report.partial_reason ?? 'interrupted'}`);
   return why.length ? why.join('; ') : undefined;
@@ -80,12 +82,18 @@ export function certifiedClasses(report: Report, classes: readonly ClassVerdict[
 function nothingCertifiedReason(report: Report, classes: readonly ClassVerdict[]): string {
   const run = notCertificationReason(report);
   if (run) return run;
-  const bad = classes.filter((c) => c.status !== 'conformant').map((c) => `${c.id}: ${c.status === 'not_tested' ? 'not tested' : 'not conformant'}`);
+  const bad = classes.filter((c) => c.status !== 'conformant').map((c) => `${c.id}: ${c.status === 'not_tested' ? 'not tested' : 'not ' +
+    'conformant'}`);
   return `no class is conformant with its dependencies (${bad.slice(0, 4).join('; ')}${bad.length > 4 ? '; …' : ''})`;
 }
 
 /** The certificate a report stands for, unsigned; `profileSha256` null for the merchant side; `issuedAt` now unless given. */
-export function buildCertificate(report: Report, reportJson: string, profileSha256: string | null, issuedAt = new Date().toISOString()): Certificate {
+export function buildCertificate(
+  report: Report,
+  reportJson: string,
+  profileSha256: string | null,
+  issuedAt = new Date().toISOString(),
+): Certificate {
   const classes = classVerdicts(report);
   const certified = certifiedClasses(report, classes);
   return {
@@ -134,8 +142,10 @@ export function profileFileHash(text: string, env: NodeJS.ProcessEnv = process.e
 /** How to check it: with the signer named (its fingerprint) when signed; unsigned, its claims only. */
 function verifyHint(cert: Certificate, dir: string): string {
   return cert.signature
-    ? `verify it with: hps-conformance verify-certificate ${dir} --fingerprint ${showFingerprint(cert.signature.public_key_sha256)} (the signer named: publish that fingerprint)`
-    : `unsigned: hps-conformance verify-certificate ${dir} checks its claims only; sign with --sign-key for a certificate that can be verified`;
+    ? `verify it with: hps-conformance verify-certificate ${dir} --fingerprint ${showFingerprint(cert.signature.public_key_sha256)} ` +
+      `(the signer named: publish that fingerprint)`
+    : `unsigned: hps-conformance verify-certificate ${dir} checks its claims only; sign with --sign-key for a certificate that can be ` +
+      `verified`;
 }
 
 /** One line for the console: what is certified, or why nothing is, and how to verify it. */

@@ -108,22 +108,42 @@ function failedVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], find
 
   for (const t of failed) base.evidence.push(...evidenceOf(t));
   for (const f of findings.slice(0, 5)) {
-    base.evidence.push({ kind: 'mismatch', message: f.message, expected: f.expected, actual: f.actual, ...(f.source ? { source: f.source } : {}) });
+    base.evidence.push({
+      kind: 'mismatch',
+      message: f.message,
+      expected: f.expected,
+      actual: f.actual,
+      ...(f.source ? { source: f.source } : {}),
+    });
     if (f.exchange) base.evidence.push({ kind: 'exchange', exchange: f.exchange });
   }
 
   if (real.length || findings.length) {
     const f0 = findings[0];
-    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic of ${f0.source.rule})` : ''}` : undefined);
+    const first = real[0]?.errors[0]?.split('\n')[0] ?? (f0 ? `${f0.message}${f0.source && f0.source.rule !== rule.id ? ` (traffic ` +
+      `of ${f0.source.rule})` : ''}` : undefined);
     const extra = findings.length ? `${findings.length} ambient violation(s)` : '';
-    return { ...base, status: failedStatus(rule.level), reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; ') };
+    return {
+      ...base,
+      status: failedStatus(rule.level),
+      reason: [first, real.length > 1 ? `${real.length} tests failed` : '', real.length && extra ? extra : ''].filter(Boolean).join('; '),
+    };
   }
   if (blocked.length) {
     const cause = setupCause(blocked[0]!.meta!.setupRefusal!);
-    return { ...base, status: 'error', blocked_by: cause, reason: `blocked by a setup refusal: ${cause} (the rule could not be checked; the refusal is listed once under setup_refusals)` };
+    return {
+      ...base,
+      status: 'error',
+      blocked_by: cause,
+      reason: `blocked by a setup refusal: ${cause} (the rule could not be checked; the refusal is listed once under setup_refusals)`,
+    };
   }
   if (flaky.length) {
-    return { ...base, status: 'flaky', reason: `a counterexample failed, then passed when replayed with the same seed: ${flaky[0]!.errors[0]?.split('\n')[0] ?? ''}` };
+    return {
+      ...base,
+      status: 'flaky',
+      reason: `a counterexample failed, then passed when replayed with the same seed: ${flaky[0]!.errors[0]?.split('\n')[0] ?? ''}`,
+    };
   }
   if (transport.length) {
     return { ...base, status: 'error', reason: incomplete(transport[0]!) };
@@ -160,7 +180,11 @@ function ranVerdict(rule: Rule, base: RuleReport, tests: FinishedTest[], ambient
   const ran = tests.filter((t) => t.state === 'pass');
   if (ran.length === 0) {
     const reasons = [...new Set(tests.map((t) => t.meta?.skipReason).filter(Boolean))];
-    return { ...base, status: 'skip', reason: reasons.length ? reasons.join('; ') : tests.length ? 'skipped' : 'no test in this selection' };
+    return {
+      ...base,
+      status: 'skip',
+      reason: reasons.length ? reasons.join('; ') : tests.length ? 'skipped' : 'no test in this selection',
+    };
   }
   const notes = tests.flatMap((t) => t.meta?.notes ?? []);
   if (notes.length) base.evidence.push(...notes.map((message) => ({ kind: 'note' as const, message })));
@@ -182,13 +206,30 @@ function evidenceOf(t: FinishedTest): Evidence[] {
   const m = t.meta;
   const out: Evidence[] = [];
   const message = t.errors[0]?.split('\n')[0] ?? 'failed';
-  out.push({ kind: 'mismatch', message: `${t.title.split(':')[0]}: ${message}`, expected: m?.mismatch?.expected, actual: m?.mismatch?.actual });
+  out.push({
+    kind: 'mismatch',
+    message: `${t.title.split(':')[0]}: ${message}`,
+    expected: m?.mismatch?.expected,
+    actual: m?.mismatch?.actual,
+  });
   if (m?.property) {
     const p = m.property;
-    out.push({ kind: 'property', seed: p.seed, runs: p.runs, path: p.path, counterexample: p.counterexample, replayOutcome: p.replayOutcome, shrinks: p.shrinks, shrink_note: p.shrink_note });
+    out.push({
+      kind: 'property',
+      seed: p.seed,
+      runs: p.runs,
+      path: p.path,
+      counterexample: p.counterexample,
+      replayOutcome: p.replayOutcome,
+      shrinks: p.shrinks,
+      shrink_note: p.shrink_note,
+    });
   }
   out.push(...(m?.timelines ?? []));
   if (m?.failedExchange) out.push({ kind: 'exchange', exchange: m.failedExchange, failing: true });
-  for (const ex of (m?.transcript ?? []).filter((x) => x.seq !== m?.failedExchange?.seq).slice(-3)) out.push({ kind: 'exchange', exchange: ex });
+  for (const ex of (m?.transcript ?? []).filter((x) => x.seq !== m?.failedExchange?.seq).slice(-3)) out.push({
+    kind: 'exchange',
+    exchange: ex,
+  });
   return out;
 }

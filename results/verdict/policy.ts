@@ -31,7 +31,11 @@ export function applyVerdictPolicy(report: Report, p: VerdictPolicy): void {
       if (r.status === 'skip' && !r.untestable && r.tests.every((t) => t.state === 'skip')) r.reason = `not reached: ${p.stopped}`;
     }
   }
-  if (p.strict || p.minMustCoverage !== undefined) report.policy = { strict: p.strict === true, ...(p.minMustCoverage !== undefined ? { min_must_coverage: p.minMustCoverage } : {}), failed_because: policyFailures(report, p) };
+  if (p.strict || p.minMustCoverage !== undefined) report.policy = {
+    strict: p.strict === true,
+    ...(p.minMustCoverage !== undefined ? { min_must_coverage: p.minMustCoverage } : {}),
+    failed_because: policyFailures(report, p),
+  };
   settleVerdict(report);
 }
 
@@ -48,7 +52,8 @@ function policyFailures(report: Report, p: VerdictPolicy): string[] {
   }
   if (p.minMustCoverage !== undefined) {
     const c = mustCoverage(report);
-    if (c.pct < p.minMustCoverage) because.push(`--min-must-coverage ${p.minMustCoverage}: ${c.ran} of ${c.testable} testable MUST rules ran (${c.pct} %)`);
+    if (c.pct < p.minMustCoverage) because.push(`--min-must-coverage ${p.minMustCoverage}: ${c.ran} of ${c.testable} testable MUST ` +
+      `rules ran (${c.pct} %)`);
   }
   return because;
 }

@@ -9,7 +9,17 @@ import type { KeyContradiction } from '../../core/key-contradiction.ts';
 import type { RuleReport } from '../../catalogue/report/model.ts';
 
 function emptyReport(rule: Rule): RuleReport {
-  return { id: rule.id, area: rule.area, level: rule.level, status: 'skip', title: rule.requirement, spec: rule.section, evidence: [], tests: [], ...(rule.ruling ? { ruling: rule.ruling } : {}) };
+  return {
+    id: rule.id,
+    area: rule.area,
+    level: rule.level,
+    status: 'skip',
+    title: rule.requirement,
+    spec: rule.section,
+    evidence: [],
+    tests: [],
+    ...(rule.ruling ? { ruling: rule.ruling } : {}),
+  };
 }
 
 /** One line: the contradiction and the other reading. */

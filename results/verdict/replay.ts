@@ -10,7 +10,11 @@ export function seedFlag(seed: number): string {
 }
 
 /** The command that reruns these rules exactly; with `caseN`, that fixed case of the (one) rule alone. */
-export function replayCommand(ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>, rules: readonly string[], caseN?: number): string {
+export function replayCommand(
+  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>,
+  rules: readonly string[],
+  caseN?: number,
+): string {
   const parts = ['hps-conformance', 'run'];
   if (ctx.profilePath) parts.push('--profile', ctx.profilePath);
   for (const r of rules) parts.push('--rule', r);
@@ -36,7 +40,10 @@ export function sideReplayCommand(command: string, seed: number): string {
 }
 
 /** The replay line of a rule's first failing fixed case, if one failed: that row alone. */
-export function caseReplayCommand(ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>, rule: { id: string; cases?: ReadonlyArray<{ n: number; status: string }> }): string | undefined {
+export function caseReplayCommand(
+  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>,
+  rule: { id: string; cases?: ReadonlyArray<{ n: number; status: string }> },
+): string | undefined {
   const failing = rule.cases?.find((c) => c.status === 'fail');
   return failing ? replayCommand(ctx, [rule.id], failing.n) : undefined;
 }

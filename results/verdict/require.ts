@@ -20,7 +20,10 @@ export function requiredClasses(values: readonly string[], side?: 'receiver' | '
     const c = getClass(id);
     if (!c || c.side !== side) {
       const known = CLASSES.filter((k) => k.side === side).map((k) => k.id).join(', ');
-      throw new HarnessError('HPS_ERR_USAGE', `--require: ${id.slice(0, 60)} is not a conformance class of this command (one of: ${known})`);
+      throw new HarnessError(
+        'HPS_ERR_USAGE',
+        `--require: ${id.slice(0, 60)} is not a conformance class of this command (one of: ${known})`,
+      );
     }
   }
   return ids;

@@ -17,7 +17,10 @@ function readKeyFile(path: string, what: string): string {
 }
 
 function ed25519(key: KeyObject, what: string): KeyObject {
-  if (key.asymmetricKeyType !== 'ed25519') throw new HarnessError('HPS_ERR_USAGE', `${what}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'not asymmetric'}`);
+  if (key.asymmetricKeyType !== 'ed25519') throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `${what}: an Ed25519 key is needed, this one is ${key.asymmetricKeyType ?? 'not asymmetric'}`,
+  );
   return key;
 }
 
@@ -62,7 +65,10 @@ export function signedBytes(cert: Certificate): Buffer {
 
 export function signCertificate(cert: Certificate, key: KeyObject): Certificate {
   const der = publicDer(key);
-  const unsigned: Certificate = { ...cert, signature: { algorithm: 'Ed25519', public_key: der.toString('base64'), public_key_sha256: sha256(der), value: '' } };
+  const unsigned: Certificate = {
+    ...cert,
+    signature: { algorithm: 'Ed25519', public_key: der.toString('base64'), public_key_sha256: sha256(der), value: '' },
+  };
   const value = sign(null, signedBytes(unsigned), key).toString('base64');
   return { ...unsigned, signature: { ...unsigned.signature!, value } };
 }
@@ -110,8 +116,10 @@ export function signatureProblem(cert: Certificate, signers?: readonly string[])
   } catch {
     return 'signature.public_key is not an SPKI public key';
   }
-  if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of signature.public_key (${fingerprint(key)})`;
-  if (signers && !signers.includes(s.public_key_sha256)) return `signed by ${showFingerprint(s.public_key_sha256)}, not by a signer named (${signers.map(showFingerprint).join(', ')})`;
+  if (fingerprint(key) !== s.public_key_sha256) return `signature.public_key_sha256 ${s.public_key_sha256} is not the fingerprint of ` +
+    `signature.public_key (${fingerprint(key)})`;
+  if (signers && !signers.includes(s.public_key_sha256)) return `signed by ${showFingerprint(s.public_key_sha256)}, not by a signer ` +
+    `named (${signers.map(showFingerprint).join(', ')})`;
   const sig = Buffer.from(String(s.value), 'base64');
   // One spelling per signature: base64 that decodes leniently (padding bits, stray characters) is refused.
   if (sig.length !== 64 || sig.toString('base64') !== s.value) return 'signature.value is not the base64 of a 64-byte Ed25519 signature';

@@ -26,7 +26,11 @@ function add(into: TrafficCounts, t: FinishedTest): void {
   if (t.meta?.rerun) into.reruns += 1;
 }
 
-export function trafficOf(selected: readonly Rule[], tests: readonly FinishedTest[], o: { maxRps: number | null; concurrency: number }): Traffic {
+export function trafficOf(
+  selected: readonly Rule[],
+  tests: readonly FinishedTest[],
+  o: { maxRps: number | null; concurrency: number },
+): Traffic {
   const areaOf = new Map(selected.map((r) => [r.id as string, r.area as string]));
   const total = emptyCounts();
   const areas: Record<string, TrafficCounts> = {};
@@ -43,10 +47,15 @@ export function trafficLine(t: Traffic | undefined): string | undefined {
   if (!t) return undefined;
   const c = t.total;
   if (c.throttled + c.transport_retries + c.status_retries + c.reruns === 0 && c.outage_wait_ms < 1000) return undefined;
-  const hot = Object.entries(t.areas).filter(([, a]) => a.throttled > 0).sort((a, b) => b[1].throttled - a[1].throttled).slice(0, 4).map(([n, a]) => `${n} ${a.throttled}`);
+  const hot = Object.entries(t.areas).filter(([, a]) => a.throttled > 0).sort((
+    a,
+    b,
+  ) => b[1].throttled - a[1].throttled).slice(0, 4).map(([n, a]) => `${n} ${a.throttled}`);
   const parts = [
-    c.throttled ? `throttled ${c.throttled}× (429 waited out, Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s in all${hot.length ? `; ${hot.join(', ')}` : ''})` : '',
-    c.transport_retries + c.status_retries ? `${c.transport_retries + c.status_retries} idempotent request(s) sent again (${c.transport_retries} after no answer, ${c.status_retries} after 502/503/504)` : '',
+    c.throttled ? `throttled ${c.throttled}× (429 waited out, Retry-After ${(c.throttle_wait_ms / 1000).toFixed(1)} s in ` +
+      `all${hot.length ? `; ${hot.join(', ')}` : ''})` : '',
+    c.transport_retries + c.status_retries ? `${c.transport_retries + c.status_retries} idempotent request(s) sent again ` +
+      `(${c.transport_retries} after no answer, ${c.status_retries} after 502/503/504)` : '',
     c.reruns ? `${c.reruns} rule test(s) run again after a blip` : '',
     c.outage_wait_ms >= 1000 ? `waited ${(c.outage_wait_ms / 1000).toFixed(1)} s for the target to answer again` : '',
   ].filter(Boolean);

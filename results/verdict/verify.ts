@@ -33,10 +33,12 @@ function ruleProblems(report: Report): string[] {
     if (!isRuleId(r.id)) { out.push(`rules[${i}] ${show(r.id)} is not a rule of this catalogue`); continue; }
     const def = getRule(r.id);
     if (r.level !== def.level) out.push(`rules[${i}] ${r.id}: level ${r.level}, the catalogue says ${def.level}`);
-    if ((r.untestable === true) !== (def.untestable !== undefined)) out.push(`rules[${i}] ${r.id}: untestable ${r.untestable === true}, the catalogue says ${def.untestable !== undefined}`);
+    if ((r.untestable === true) !== (def.untestable !== undefined)) out.push(`rules[${i}] ${r.id}: untestable ${r.untestable === true}, ` +
+      `the catalogue says ${def.untestable !== undefined}`);
     if (r.untestable && r.status !== 'skip') out.push(`rules[${i}] ${r.id}: status ${r.status} for a rule not exercisable through the API`);
     const failedTest = r.tests.some((t) => t.state === 'fail');
-    if (failedTest && (r.status === 'pass' || r.status === 'skip')) out.push(`rules[${i}] ${r.id}: status ${r.status} while a test of it failed`);
+    if (failedTest && (r.status === 'pass' || r.status === 'skip')) out.push(`rules[${i}] ${r.id}: status ${r.status} while a test of ` +
+      `it failed`);
     if (r.status === 'pass' && !r.tests.some((t) => t.state === 'pass')) out.push(`rules[${i}] ${r.id}: status pass with no test passed`);
   }
   return out;
@@ -45,11 +47,14 @@ function ruleProblems(report: Report): string[] {
 /** The report's own claims derived again from its rules. */
 export function reportProblems(report: Report): string[] {
   const out = ruleProblems(report);
-  if (canonicalize(report.summary) !== canonicalize(tallyStatuses(report.rules))) out.push(`summary ${show(report.summary)} is not the tally of the rules ${show(tallyStatuses(report.rules))}`);
-  if (canonicalize(report.must) !== canonicalize(mustCounts(report.rules))) out.push(`must ${show(report.must)} is not the MUST tally of the rules ${show(mustCounts(report.rules))}`);
+  if (canonicalize(report.summary) !== canonicalize(tallyStatuses(report.rules))) out.push(`summary ${show(report.summary)} is not the ` +
+    `tally of the rules ${show(tallyStatuses(report.rules))}`);
+  if (canonicalize(report.must) !== canonicalize(mustCounts(report.rules))) out.push(`must ${show(report.must)} is not the MUST tally ` +
+    `of the rules ${show(mustCounts(report.rules))}`);
   const policyFailed = (report.policy?.failed_because.length ?? 0) > 0;
   const derived = verdictOfReport(report);
-  if (report.verdict !== derived) out.push(`verdict ${report.verdict}, but the rules${policyFailed ? ' and the policy' : ''} give ${derived}`);
+  if (report.verdict !== derived) out.push(`verdict ${report.verdict}, but the rules${policyFailed ? ' and the policy' : ''} ` +
+    `give ${derived}`);
   const classes = classVerdicts(report);
   if (canonicalize(report.classes ?? null) !== canonicalize(classes)) {
     const i = classes.findIndex((c, k) => canonicalize(report.classes?.[k] ?? null) !== canonicalize(c));
@@ -65,7 +70,8 @@ function fieldProblems(cert: Certificate, report: Report, reportJson: string): s
   const out: string[] = [];
   for (const k of new Set([...Object.keys(expected), ...Object.keys(given)])) {
     if (k === 'signature' || k === 'report_sha256' || k === 'issued_at') continue;
-    if (canonicalize(given[k] ?? null) !== canonicalize(expected[k] ?? null)) out.push(`certificate ${k}: ${show(given[k])}, the report gives ${show(expected[k])}`);
+    if (canonicalize(given[k] ?? null) !== canonicalize(expected[k] ?? null)) out.push(`certificate ${k}: ${show(given[k])}, the report ` +
+      `gives ${show(expected[k])}`);
   }
   return out;
 }
@@ -83,7 +89,8 @@ function issuedProblem(cert: Certificate): string | undefined {
 
 export function verifyCertificate(cert: Certificate, reportJson: string, o: VerifyOptions = {}): string[] {
   if (!cert || typeof cert !== 'object') return ['certificate.json is not an object'];
-  if (cert.format !== CERTIFICATE_FORMAT) return [`certificate format ${show(cert.format)} is not ${CERTIFICATE_FORMAT} (an older certificate, or not one)`];
+  if (cert.format !== CERTIFICATE_FORMAT) return [`certificate format ${show(cert.format)} is not ${CERTIFICATE_FORMAT} (an older ` +
+    `certificate, or not one)`];
   const problems: string[] = [];
   const actual = sha256(reportJson);
   if (cert.report_sha256 !== actual) problems.push(`report_sha256 ${show(cert.report_sha256)} does not match report.json (${actual})`);
@@ -106,6 +113,7 @@ export function verifyCertificate(cert: Certificate, reportJson: string, o: Veri
   const issued = issuedProblem(cert);
   if (issued) problems.push(issued);
   const sig = cert.signature === null && !o.signers ? undefined : signatureProblem(cert, o.signers);
-  if (sig) problems.push(sig === 'the certificate is unsigned' ? 'the certificate is unsigned, and the verifier named its signer (--public-key / --fingerprint / --trust)' : sig);
+  if (sig) problems.push(sig === 'the certificate is unsigned' ? 'the certificate is unsigned, and the verifier named its signer ' +
+    '(--public-key / --fingerprint / --trust)' : sig);
   return problems;
 }

@@ -10,7 +10,10 @@ function cents(s: string): bigint {
 
 describe('amountBetween', () => {
   it('yields amounts of at most two decimals whose value lies in [min, max]', () => {
-    const range = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.bigInt({ min: 0n, max: 10n ** 6n })).map(([lo, span]) => [lo, lo + span] as const);
+    const range = fc.tuple(
+      fc.bigInt({ min: 0n, max: 10n ** 15n }),
+      fc.bigInt({ min: 0n, max: 10n ** 6n }),
+    ).map(([lo, span]) => [lo, lo + span] as const);
     fc.assert(
       fc.property(range.chain(([lo, hi]) => amountBetween(lo, hi).map((a) => [lo, hi, a] as const)), ([lo, hi, a]) => {
         expect(a).toMatch(/^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/);
@@ -33,7 +36,13 @@ describe('amountBetween', () => {
   });
 
   it('formatCents writes 1250 cents as "12.50" or "12.5", 1200 as "12.00" or "12"', () => {
-    expect([formatCents(1250n), formatCents(1250n, 'short'), formatCents(1200n), formatCents(1200n, 'short'), formatCents(5n, 'short')]).toEqual(['12.50', '12.5', '12.00', '12', '0.05']);
+    expect([
+      formatCents(1250n),
+      formatCents(1250n, 'short'),
+      formatCents(1200n),
+      formatCents(1200n, 'short'),
+      formatCents(5n, 'short'),
+    ]).toEqual(['12.50', '12.5', '12.00', '12', '0.05']);
   });
 
   it('rejects an empty or negative range', () => {
@@ -42,6 +51,9 @@ describe('amountBetween', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(amountBetween(1n, 10n ** 9n), { seed: 42, numRuns: 20 })).toEqual(fc.sample(amountBetween(1n, 10n ** 9n), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      amountBetween(1n, 10n ** 9n),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(amountBetween(1n, 10n ** 9n), { seed: 42, numRuns: 20 }));
   });
 });

@@ -15,7 +15,10 @@ describe('anyRequestBody', () => {
   });
 
   it('reaches every kind', () => {
-    expect(new Set(fc.sample(anyRequestBody(), { seed: 2, numRuns: 200 }).map((b) => b.kind))).toEqual(new Set(['none', 'create', 'json', 'raw']));
+    expect(new Set(fc.sample(
+      anyRequestBody(),
+      { seed: 2, numRuns: 200 },
+    ).map((b) => b.kind))).toEqual(new Set(['none', 'create', 'json', 'raw']));
   });
 
   it('yields the same values for the same seed', () => {

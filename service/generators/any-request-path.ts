@@ -26,7 +26,10 @@ export function anyRequestPath(id: string): Arbitrary<string> {
     {
       weight: 1,
       arbitrary: fc.tuple(known, fc.constantFrom('trailing slash', 'doubled slash', 'upper case', 'encoded literal')).map(([p, form]) =>
-        form === 'trailing slash' ? `${p}/` : form === 'doubled slash' ? p.replace('/v1/', '/v1//') : form === 'upper case' ? p.toUpperCase() : p.replace('/v1/p', '/v1/%70').replace('/v1/t', '/v1/%74'),
+        form === 'trailing slash' ? `${p}/` : form === 'doubled slash' ? p.replace(
+          '/v1/',
+          '/v1//',
+        ) : form === 'upper case' ? p.toUpperCase() : p.replace('/v1/p', '/v1/%70').replace('/v1/t', '/v1/%74'),
       ),
     },
     { weight: 2, arbitrary: unknownRoutePath(id) },

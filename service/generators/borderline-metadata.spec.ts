@@ -6,7 +6,8 @@ const codePoints = (s: string) => [...s].length;
 const utf8 = (s: string) => Buffer.byteLength(s, 'utf8');
 
 describe('borderlineMetadata', () => {
-  it('yields one-entry objects whose key or value is over a limit under some reading of "character" and within it under another, or an odd key', () => {
+  it('yields one-entry objects whose key or value is over a limit under some reading of "character" and within it under another, or an ' +
+    'odd key', () => {
     fc.assert(
       fc.property(borderlineMetadata(), (c) => {
         expect(Object.keys(c).sort()).toEqual(['value', 'why']);

@@ -39,15 +39,28 @@ function one(k: string, v: string, why: string): BorderlineCase<Record<string, s
 export function borderlineMetadata(): Arbitrary<BorderlineCase<Record<string, string>>> {
   const emojiKey = fc
     .constantFrom(33, 64, 65)
-    .chain((n) => emojiString(n).map((k) => one(k, 'v', `key is ${n} emoji (${n} code points, ${2 * n} UTF-16 units, ${4 * n} UTF-8 bytes)`)));
+    .chain((n) => emojiString(n).map((k) => one(
+      k,
+      'v',
+      `key is ${n} emoji (${n} code points, ${2 * n} UTF-16 units, ${4 * n} UTF-8 bytes)`,
+    )));
   const combiningKey = fc.constant(one('e\u0301'.repeat(64), 'v', 'key is 64 graphemes of e + combining acute (128 code points)'));
   const bengaliKey = bengaliString(64).map((k) => one(k, 'v', 'key is 64 Bengali letters (192 UTF-8 bytes)'));
   const oddKey = fc
     .constantFrom('', ' ', ' padded ', 'a\u0000b', 'line\nbreak', '__proto__', 'constructor')
-    .map((k) => one(k, 'v', `key is ${show(k)} (${k === '' ? 'empty' : k.trim() === '' ? 'blank' : /^[\x21-\x7e]+$/.test(k) ? 'a name JavaScript objects treat specially' : 'spaces or control characters'})`));
+    .map((k) => one(
+      k,
+      'v',
+      `key is ${show(k)} (${k === '' ? 'empty' : k.trim() === '' ? 'blank' : /^[\x21-\x7e]+$/.test(k) ? 'a name JavaScript objects ' +
+        'treat specially' : 'spaces or control characters'})`,
+    ));
   const emojiValue = fc
     .constantFrom(250, 500)
-    .chain((n) => emojiString(n).map((v) => one('k', v, `value is ${n} emoji (${n} code points, ${2 * n} UTF-16 units, ${4 * n} UTF-8 bytes)`)));
+    .chain((n) => emojiString(n).map((v) => one(
+      'k',
+      v,
+      `value is ${n} emoji (${n} code points, ${2 * n} UTF-16 units, ${4 * n} UTF-8 bytes)`,
+    )));
   const bengaliValue = bengaliString(500).map((v) => one('k', v, 'value is 500 Bengali letters (1500 UTF-8 bytes)'));
   return fc.oneof(emojiKey, combiningKey, bengaliKey, oddKey, emojiValue, bengaliValue);
 }

@@ -57,7 +57,11 @@ export function borderlineReturnUrl(): Arbitrary<BorderlineCase<string>> {
       .constantFrom('127.0.0.1', '10.0.0.1', '[::1]', 'localhost', '0x7f.1')
       .map((h) => borderline(`https://${h}/done`, 'points at a loopback/private/numeric host')),
     hostName.map((h) => borderline(`https://user:pass@${h}/done`, 'carries userinfo')),
-    fc.constantFrom('bücher.example', 'বাংলা.example', 'xn--bcher-kva.example').map((h) => borderline(`https://${h}/done`, 'has an internationalised host')),
+    fc.constantFrom(
+      'bücher.example',
+      'বাংলা.example',
+      'xn--bcher-kva.example',
+    ).map((h) => borderline(`https://${h}/done`, 'has an internationalised host')),
     hierarchicalUrl(fc.constant('https')).map((u) => borderline(` ${u}`, 'has a leading space')),
     hierarchicalUrl(fc.constant('https')).map((u) => borderline(`${u} `, 'has a trailing space')),
     fc.constantFrom('HTTPS', 'Https').map((s) => borderline(`${s}://example.com/done`, 'spells https in upper case')),

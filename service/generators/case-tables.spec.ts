@@ -19,7 +19,10 @@ describe('the fixed case tables', () => {
       expect(cases.map((c) => c.n)).toEqual(cases.map((_, i) => i + 1));
       expect(new Set(cases.map((c) => c.title)).size, rule).toBe(cases.length);
       const secret = KEY.slice('pt_test_sk_'.length);
-      expect(cases.filter((c) => c.title.includes(secret) || c.title.includes(Buffer.from(KEY).toString('base64').slice(0, 16))), rule).toEqual([]);
+      expect(
+        cases.filter((c) => c.title.includes(secret) || c.title.includes(Buffer.from(KEY).toString('base64').slice(0, 16))),
+        rule,
+      ).toEqual([]);
     }
   });
 

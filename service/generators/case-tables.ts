@@ -42,7 +42,8 @@ export const AMOUNT_NOT_STRING_CASES: CaseTable<unknown> = {
   rule: 'CREATE-AMOUNT-NOT-STRING',
   name: 'amounts that are not strings',
   rows: () => [10, 10.5, 0.01, 12345678901234567.89, 0, -5, true, null, ['10.00'], { value: '10.00' }],
-  title: (v) => `amount ${quoted(v)} (a JSON ${v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v}) is rejected with 400 invalid_amount or invalid_request`,
+  title: (v) => `amount ${quoted(v)} (a JSON ${v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v}) is rejected with 400 ` +
+    `invalid_amount or invalid_request`,
 };
 
 /** One field of a create body given a value of the wrong JSON type. */
@@ -68,7 +69,10 @@ const WRONG_TYPES: Record<CreateRequestField, unknown[]> = {
 export const WRONG_TYPE_CASES: CaseTable<WrongTypeCase> = {
   rule: 'CREATE-WRONG-TYPE',
   name: 'fields of the wrong JSON type',
-  rows: () => (Object.entries(WRONG_TYPES) as Array<[CreateRequestField, unknown[]]>).flatMap(([field, values]) => values.map((value) => ({ field, value }))),
+  rows: () => (Object.entries(WRONG_TYPES) as Array<[CreateRequestField, unknown[]]>).flatMap(([field, values]) => values.map((value) => ({
+    field,
+    value,
+  }))),
   title: (c) => `${c.field} ${quoted(c.value)} is rejected with 400 ${WRONG_TYPE_CODES[c.field].join(' or ')}`,
 };
 
@@ -76,7 +80,23 @@ export const WRONG_TYPE_CASES: CaseTable<WrongTypeCase> = {
 export const BAD_LIMIT_CASES: CaseTable<string> = {
   rule: 'LIST-LIMIT-BOUNDS',
   name: 'limits outside 1..100',
-  rows: () => ['0', '101', '-1', '1000', '-100', '9999999999999999999999', '0.5', '1.5', '99.5', '100.5', '100.1', 'abc', '20abc', 'NaN', 'Infinity'],
+  rows: () => [
+    '0',
+    '101',
+    '-1',
+    '1000',
+    '-100',
+    '9999999999999999999999',
+    '0.5',
+    '1.5',
+    '99.5',
+    '100.5',
+    '100.1',
+    'abc',
+    '20abc',
+    'NaN',
+    'Infinity',
+  ],
   title: (limit) => `limit=${limit} is rejected with 400 invalid_request`,
 };
 
@@ -112,7 +132,9 @@ export const MALFORMED_KEY_CASES: CaseTable<MalformedKeyCase> = {
       return { cred, op: OPERATIONS[i % OPERATIONS.length]!, form: { k, of: perFamily.get(cred.family)! } };
     });
   },
-  title: (c) => `${c.cred.family} (form ${c.form.k} of ${c.form.of}) on ${c.op.operationId} answers 401 invalid_api_key${c.op.testOnly && /pt_live_sk_/.test(c.cred.authorization ?? '') ? ' (or 404 not_found: a Live-shaped token on a test helper)' : ''}`,
+  title: (c) => `${c.cred.family} (form ${c.form.k} of ${c.form.of}) on ${c.op.operationId} answers 401 ` +
+    `invalid_api_key${c.op.testOnly && /pt_live_sk_/.test(c.cred.authorization ?? '') ? ' (or 404 not_found: a Live-shaped token on a ' +
+      'test helper)' : ''}`,
 };
 
 /**
@@ -124,7 +146,8 @@ function edgeTable(rule: SingleFieldRuleId): CaseTable<FieldViolation> {
     rule,
     name: 'fixed violations',
     rows: () => edgesOf(rule),
-    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${escapedControls(quoted(v.value))}`} is rejected with 400 ${v.case.codes.join(' or ')}`,
+    title: (v) => `${v.remove ? `a body without ${v.slot}` : `${v.slot} ${escapedControls(quoted(v.value))}`} is rejected with ` +
+      `400 ${v.case.codes.join(' or ')}`,
   };
 }
 

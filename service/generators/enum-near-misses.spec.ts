@@ -9,7 +9,14 @@ describe('enumNearMisses', () => {
     for (const m of misses) expect(members).not.toContain(m.value);
     for (const member of members) {
       const values = misses.filter((x) => x.of === member).map((x) => x.value);
-      expect(values).toEqual([member.toLowerCase(), member[0] + member.slice(1).toLowerCase(), ` ${member}`, `${member} `, `\t${member}`, `${member}\t`]);
+      expect(values).toEqual([
+        member.toLowerCase(),
+        member[0] + member.slice(1).toLowerCase(),
+        ` ${member}`,
+        `${member} `,
+        `\t${member}`,
+        `${member}\t`,
+      ]);
     }
   });
 

@@ -21,7 +21,11 @@ export interface TextFields {
 }
 
 /** Metadata keys that never collide with the suite's own (`conformance_run`, `sink`). */
-const metadataKey = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_'.split('')), minLength: 1, maxLength: 20 }).map((k) => `k_${k}`);
+const metadataKey = fc.string({
+  unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789_'.split('')),
+  minLength: 1,
+  maxLength: 20,
+}).map((k) => `k_${k}`);
 
 export function eventTextFields(): Arbitrary<TextFields> {
   return fc.record(

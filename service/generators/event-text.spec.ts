@@ -21,7 +21,10 @@ function unitsOf(s: string): string[] | null {
 describe('eventText', () => {
   it('yields 1..maxLength units, each printable ASCII or one of the specials', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 60 }).chain((max) => eventText({ maxLength: max }).map((s) => [max, s] as const)), ([max, s]) => {
+      fc.property(fc.integer({
+        min: 1,
+        max: 60,
+      }).chain((max) => eventText({ maxLength: max }).map((s) => [max, s] as const)), ([max, s]) => {
         const units = unitsOf(s);
         expect(units, JSON.stringify(s)).not.toBeNull();
         expect(units!.length).toBeGreaterThanOrEqual(1);

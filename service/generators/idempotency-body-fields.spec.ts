@@ -38,6 +38,9 @@ describe('idempotencyBodyFields', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(idempotencyBodyFields(), { seed: 42, numRuns: 20 })).toEqual(fc.sample(idempotencyBodyFields(), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      idempotencyBodyFields(),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(idempotencyBodyFields(), { seed: 42, numRuns: 20 }));
   });
 });

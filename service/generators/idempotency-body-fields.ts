@@ -25,7 +25,11 @@ export interface BodyFields {
   allowed_channels?: string[];
 }
 
-const text = (max: number) => fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: max }).filter((s) => s.trim() === s && s.length > 0);
+const text = (max: number) => fc.string({
+  unit: 'grapheme-ascii',
+  minLength: 1,
+  maxLength: max,
+}).filter((s) => s.trim() === s && s.length > 0);
 
 export function idempotencyBodyFields(): Arbitrary<BodyFields> {
   return fc.record(
@@ -33,7 +37,11 @@ export function idempotencyBodyFields(): Arbitrary<BodyFields> {
       amount: validAmount({ maxIntegerDigits: 9 }),
       description: text(60),
       merchant_reference: fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
-      extra_metadata: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((k) => k !== 'conformance_run' && k !== 'sink'), text(40), { maxKeys: 3 }),
+      extra_metadata: fc.dictionary(
+        fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/).filter((k) => k !== 'conformance_run' && k !== 'sink'),
+        text(40),
+        { maxKeys: 3 },
+      ),
       allowed_methods: fc.subarray([...PAYMENT_METHODS], { minLength: 1 }),
       allowed_channels: fc.subarray([...COLLECTION_CHANNELS], { minLength: 1 }),
     },

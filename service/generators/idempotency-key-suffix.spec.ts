@@ -21,6 +21,9 @@ describe('idempotencyKeySuffix', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(idempotencyKeySuffix(), { seed: 42, numRuns: 20 })).toEqual(fc.sample(idempotencyKeySuffix(), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      idempotencyKeySuffix(),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(idempotencyKeySuffix(), { seed: 42, numRuns: 20 }));
   });
 });

@@ -116,5 +116,15 @@ export { malformedDateFilter } from './malformed-date-filter.ts';
 export { badLimit } from './bad-limit.ts';
 
 // the fixed case tables (one titled case per row; service/harness/worker/cases.ts)
-export { AMOUNT_NOT_STRING_CASES, BAD_LIMIT_CASES, CASE_TABLES, casesOfRule, fieldRuleEdgeTable, GOOD_LIMIT_CASES, INVALID_AMOUNT_CASES, MALFORMED_KEY_CASES, WRONG_TYPE_CASES } from './case-tables.ts';
+export {
+  AMOUNT_NOT_STRING_CASES,
+  BAD_LIMIT_CASES,
+  CASE_TABLES,
+  casesOfRule,
+  fieldRuleEdgeTable,
+  GOOD_LIMIT_CASES,
+  INVALID_AMOUNT_CASES,
+  MALFORMED_KEY_CASES,
+  WRONG_TYPE_CASES,
+} from './case-tables.ts';
 export type { MalformedKeyCase, WrongTypeCase } from './case-tables.ts';

@@ -5,7 +5,8 @@ import { invalidAllowedChannels } from './invalid-allowed-channels.ts';
 const MEMBERS: readonly unknown[] = ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'];
 
 describe('invalidAllowedChannels', () => {
-  it('yields values naming something other than a member, with [invalid_allowed_channel] for string arrays and [invalid_request, invalid_allowed_channel] otherwise', () => {
+  it('yields values naming something other than a member, with [invalid_allowed_channel] for string arrays and [invalid_request, ' +
+    'invalid_allowed_channel] otherwise', () => {
     fc.assert(
       fc.property(invalidAllowedChannels(), (c) => {
         expect(c.breaks).toBe('CREATE-ALLOWED-CHANNELS-INVALID');

@@ -36,6 +36,13 @@ export const FIELD_RULES: FieldRules<'CREATE-ALLOWED-CHANNELS-INVALID'> = {
   violations: {
     'CREATE-ALLOWED-CHANNELS-INVALID': (slots) => (slots.includes('allowed_channels') ? [invalidAllowedChannels().map(set('allowed_channels'))] : []),
   },
-  // "allowed_channels names something other than ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER']" (a list that is no array is also a wrong type)
-  oracle: (body) => (has(body, 'allowed_channels') ? reading('allowed_channels', enumListReading(body.allowed_channels, ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], 'CREATE-ALLOWED-CHANNELS-INVALID')) : {}),
+  // "allowed_channels names something other than ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER']" (a list that is no array is also a
+  // wrong type)
+  oracle: (body) => (has(
+    body,
+    'allowed_channels',
+  ) ? reading(
+    'allowed_channels',
+    enumListReading(body.allowed_channels, ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], 'CREATE-ALLOWED-CHANNELS-INVALID'),
+  ) : {}),
 };

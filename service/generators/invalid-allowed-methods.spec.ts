@@ -5,7 +5,8 @@ import { invalidAllowedMethods } from './invalid-allowed-methods.ts';
 const MEMBERS: readonly unknown[] = ['BKASH', 'NAGAD'];
 
 describe('invalidAllowedMethods', () => {
-  it('yields values naming something other than a member, with [invalid_allowed_method] for string arrays and [invalid_request, invalid_allowed_method] otherwise', () => {
+  it('yields values naming something other than a member, with [invalid_allowed_method] for string arrays and [invalid_request, ' +
+    'invalid_allowed_method] otherwise', () => {
     fc.assert(
       fc.property(invalidAllowedMethods(), (c) => {
         expect(c.breaks).toBe('CREATE-ALLOWED-METHODS-INVALID');

@@ -36,5 +36,8 @@ export const FIELD_RULES: FieldRules<'CREATE-ALLOWED-METHODS-INVALID'> = {
     'CREATE-ALLOWED-METHODS-INVALID': (slots) => (slots.includes('allowed_methods') ? [invalidAllowedMethods().map(set('allowed_methods'))] : []),
   },
   // "allowed_methods names something other than ['BKASH', 'NAGAD']" (a list that is no array is also a wrong type)
-  oracle: (body) => (has(body, 'allowed_methods') ? reading('allowed_methods', enumListReading(body.allowed_methods, ['BKASH', 'NAGAD'], 'CREATE-ALLOWED-METHODS-INVALID')) : {}),
+  oracle: (body) => (has(
+    body,
+    'allowed_methods',
+  ) ? reading('allowed_methods', enumListReading(body.allowed_methods, ['BKASH', 'NAGAD'], 'CREATE-ALLOWED-METHODS-INVALID')) : {}),
 };

@@ -82,7 +82,16 @@ const nonDigit = fc.oneof(
   fc
     .tuple(validAmount({ maxIntegerDigits: 9 }), foreignChar, fc.nat())
     .map(([a, ch, at]) => invalid(insertAt(a, at, ch), `contains ${show(ch)}, not a digit`)),
-  fc.constantFrom('ten', 'abc', '5 BDT', 'BDT 5', '৳500', '$10.00', '10.00 ৳', 'one hundred').map((v) => invalid(v, 'is not made of digits')),
+  fc.constantFrom(
+    'ten',
+    'abc',
+    '5 BDT',
+    'BDT 5',
+    '৳500',
+    '$10.00',
+    '10.00 ৳',
+    'one hundred',
+  ).map((v) => invalid(v, 'is not made of digits')),
 );
 
 // "1,50", "1,000.00", "1.000,50": a comma is not a decimal separator here, nor a group separator
@@ -144,7 +153,12 @@ export const FIELD_RULES: FieldRules<'CREATE-AMOUNT-INVALID' | 'CREATE-AMOUNT-MI
               slot: 'amount' as const,
               remove: true,
               value: undefined,
-              case: { value: undefined, breaks: 'CREATE-AMOUNT-MISSING' as const, codes: ['invalid_amount', 'invalid_request'] as const, why: 'amount is missing (it is required)' },
+              case: {
+                value: undefined,
+                breaks: 'CREATE-AMOUNT-MISSING' as const,
+                codes: ['invalid_amount', 'invalid_request'] as const,
+                why: 'amount is missing (it is required)',
+              },
             }),
           ]
         : [],
@@ -153,6 +167,9 @@ export const FIELD_RULES: FieldRules<'CREATE-AMOUNT-INVALID' | 'CREATE-AMOUNT-MI
   oracle: (body) => {
     if (!has(body, 'amount')) return reading('amount', ['CREATE-AMOUNT-MISSING']);
     const amount = body.amount;
-    return reading('amount', typeof amount === 'string' && (!AMOUNT_FORM.test(amount) || /^0(\.0+)?$/.test(amount)) ? ['CREATE-AMOUNT-INVALID'] : []);
+    return reading(
+      'amount',
+      typeof amount === 'string' && (!AMOUNT_FORM.test(amount) || /^0(\.0+)?$/.test(amount)) ? ['CREATE-AMOUNT-INVALID'] : [],
+    );
   },
 };

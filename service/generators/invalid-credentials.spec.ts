@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invalidCredentials, splitKey } from './invalid-credentials.ts';
 
-const KEYS = { test: 'pt_test_sk_Q7vX2mK9pLw4Rt8ZaB3nC6yD', live: 'pt_live_sk_h5J2kL8mN4pQ7rS1tU6vW9xY', test_revoked: 'pt_test_sk_Revoked000000000000000' };
+const KEYS = {
+  test: 'pt_test_sk_Q7vX2mK9pLw4Rt8ZaB3nC6yD',
+  live: 'pt_live_sk_h5J2kL8mN4pQ7rS1tU6vW9xY',
+  test_revoked: 'pt_test_sk_Revoked000000000000000',
+};
 const ISSUED = Object.values(KEYS);
 
 describe('invalidCredentials', () => {
@@ -20,7 +24,10 @@ describe('invalidCredentials', () => {
   });
 
   it('reaches all four kinds, and leaves revoked out when the profile has no revoked key', () => {
-    expect(new Set(fc.sample(invalidCredentials(KEYS, ISSUED), { seed: 3, numRuns: 400 }).map((c) => c.kind))).toEqual(new Set(['missing', 'malformed', 'unknown', 'revoked']));
+    expect(new Set(fc.sample(
+      invalidCredentials(KEYS, ISSUED),
+      { seed: 3, numRuns: 400 },
+    ).map((c) => c.kind))).toEqual(new Set(['missing', 'malformed', 'unknown', 'revoked']));
     const noRevoked = fc.sample(invalidCredentials({ test: KEYS.test }, [KEYS.test]), { seed: 3, numRuns: 400 });
     expect(noRevoked.some((c) => c.kind === 'revoked')).toBe(false);
   });
@@ -31,6 +38,9 @@ describe('invalidCredentials', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(invalidCredentials(KEYS, ISSUED), { seed: 42, numRuns: 20 })).toEqual(fc.sample(invalidCredentials(KEYS, ISSUED), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      invalidCredentials(KEYS, ISSUED),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(invalidCredentials(KEYS, ISSUED), { seed: 42, numRuns: 20 }));
   });
 });

@@ -81,9 +81,17 @@ export function invalidEnumList(spec: EnumListSpec): Arbitrary<InvalidCase<unkno
   // not an array at all: malformed as well
   const notArray = fc
     .constantFrom<unknown[]>(members[0], members.join(','), members[0]!.toLowerCase(), { [members[0]!]: true }, {}, 1, true, '')
-    .map((v) => make(v, ['invalid_request', code], `is ${typeof v === 'string' ? 'a string' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, not an array`));
+    .map((v) => make(
+      v,
+      ['invalid_request', code],
+      `is ${typeof v === 'string' ? 'a string' : typeof v === 'object' ? 'an object' : `a ${typeof v}`}, not an array`,
+    ));
 
-  return fc.oneof({ weight: 4, arbitrary: stringNotMember }, { weight: 2, arbitrary: nonStringElement }, { weight: 1, arbitrary: notArray });
+  return fc.oneof(
+    { weight: 4, arbitrary: stringNotMember },
+    { weight: 2, arbitrary: nonStringElement },
+    { weight: 1, arbitrary: notArray },
+  );
 }
 
 /**

@@ -172,6 +172,10 @@ export const FIELD_RULES: FieldRules<ReturnUrlRuleId> = {
     'CREATE-RETURN-URL-FORBIDDEN-SCHEME': returnUrlViolation('CREATE-RETURN-URL-FORBIDDEN-SCHEME'),
     'CREATE-RETURN-URL-NOT-HTTPS': returnUrlViolation('CREATE-RETURN-URL-NOT-HTTPS'),
   },
-  // "an absolute https URL or a native-app deep link; never javascript:, data:, file:, intent:" (a return_url that is no string is a wrong type)
-  oracle: (body) => (has(body, 'return_url') && typeof body.return_url === 'string' ? reading('return_url', returnUrlReading(body.return_url)) : {}),
+  // "an absolute https URL or a native-app deep link; never javascript:, data:, file:, intent:" (a return_url that is no string is a wrong
+  // type)
+  oracle: (body) => (has(
+    body,
+    'return_url',
+  ) && typeof body.return_url === 'string' ? reading('return_url', returnUrlReading(body.return_url)) : {}),
 };

@@ -36,7 +36,13 @@ describe('malformedAuthorization', () => {
   it('reaches every family', () => {
     const families = new Set(fc.sample(malformedAuthorization(KEY), { seed: 5, numRuns: 3000 }).map((c) => c.family));
     expect(families.size).toBe(18);
-    for (const f of ['basic scheme', 'wrong prefix', 'non-ASCII in the key', 'very long key', 'extra spaces, unknown key']) expect(families).toContain(f);
+    for (const f of [
+      'basic scheme',
+      'wrong prefix',
+      'non-ASCII in the key',
+      'very long key',
+      'extra spaces, unknown key',
+    ]) expect(families).toContain(f);
   });
 
   it('prints a case as its family, kind and length, never its text (or as the print option says)', () => {
@@ -61,7 +67,16 @@ describe('malformedAuthorizationTable', () => {
   it('holds every scheme and encoding a clause names, the same on every call (no draw)', () => {
     const forms = table.map((c) => c.authorization);
     const b64 = (s: string) => Buffer.from(s).toString('base64');
-    for (const f of [`Basic ${b64(`${KEY}:`)}`, `Basic ${b64(`:${KEY}`)}`, `Basic ${b64(KEY)}`, KEY, `Token ${KEY}`, `Bearer${KEY}`, 'Bearer', '']) expect(forms).toContain(f);
+    for (const f of [
+      `Basic ${b64(`${KEY}:`)}`,
+      `Basic ${b64(`:${KEY}`)}`,
+      `Basic ${b64(KEY)}`,
+      KEY,
+      `Token ${KEY}`,
+      `Bearer${KEY}`,
+      'Bearer',
+      '',
+    ]) expect(forms).toContain(f);
     expect(malformedAuthorizationTable(KEY).map((c) => c.authorization)).toEqual(forms);
   });
 

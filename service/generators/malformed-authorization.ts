@@ -41,7 +41,22 @@ const nonAscii = fc.oneof(
 );
 
 /** Prefixes that are not `pt_test_sk_` / `pt_live_sk_` (the other environment's is the unknown-key family's). */
-const WRONG_PREFIXES = ['pt_prod_sk_', 'pt_test_pk_', 'pt_live_pk_', 'pt_sandbox_sk_', 'sk_test_', 'sk_live_', 'pt_sk_', 'pt_test_', 'test_sk_', 'PT_TEST_SK_', 'pt-test-sk-', 'pt_Test_sk_', 'pt_test_sk', 'ptest_sk_'] as const;
+const WRONG_PREFIXES = [
+  'pt_prod_sk_',
+  'pt_test_pk_',
+  'pt_live_pk_',
+  'pt_sandbox_sk_',
+  'sk_test_',
+  'sk_live_',
+  'pt_sk_',
+  'pt_test_',
+  'test_sk_',
+  'PT_TEST_SK_',
+  'pt-test-sk-',
+  'pt_Test_sk_',
+  'pt_test_sk',
+  'ptest_sk_',
+] as const;
 
 const wrongPrefix = fc.oneof(
   fc.constantFrom(...WRONG_PREFIXES),
@@ -65,18 +80,53 @@ export function fixedMalformedForms(key: string): ReadonlyArray<{ readonly famil
     { family: 'empty header', forms: ['', ' '] },
     { family: 'scheme alone', forms: ['Bearer', 'bearer', 'BEARER', 'Bearer ', 'Bearer    '] },
     { family: 'key without scheme', forms: [key, ` ${key}`] },
-    { family: 'basic scheme', forms: [`Basic ${b64(`${key}:`)}`, `Basic ${b64(`:${key}`)}`, `Basic ${b64(key)}`, `Basic ${key}`, `basic ${b64(`${key}:`)}`, `Basic ${b64(`${key}:${key}`)}`] },
-    { family: 'other scheme', forms: ['Token', 'Digest', 'ApiKey', 'Key', 'JWT', 'MAC', 'Bearer-Token', 'OAuth', 'Secret'].map((s) => `${s} ${key}`) },
+    {
+      family: 'basic scheme',
+      forms: [
+        `Basic ${b64(`${key}:`)}`,
+        `Basic ${b64(`:${key}`)}`,
+        `Basic ${b64(key)}`,
+        `Basic ${key}`,
+        `basic ${b64(`${key}:`)}`,
+        `Basic ${b64(`${key}:${key}`)}`,
+      ],
+    },
+    {
+      family: 'other scheme',
+      forms: ['Token', 'Digest', 'ApiKey', 'Key', 'JWT', 'MAC', 'Bearer-Token', 'OAuth', 'Secret'].map((s) => `${s} ${key}`),
+    },
     { family: 'scheme glued to key', forms: [`Bearer${key}`, `Bearer:${key}`, `Bearer=${key}`, `Bearer_${key}`, `Bearer:${b64(key)}`] },
     { family: 'quoted key', forms: [`Bearer "${key}"`, `Bearer '${key}'`, `Bearer <${key}>`, `Bearer {${key}}`] },
-    { family: 'extra token', forms: [`Bearer ${key} ${key}`, `Bearer ${key},`, `Bearer ${key};`, `Bearer ${key}, Bearer ${key}`, `Bearer Bearer ${key}`, `Bearer ${key} x`] },
+    {
+      family: 'extra token',
+      forms: [
+        `Bearer ${key} ${key}`,
+        `Bearer ${key},`,
+        `Bearer ${key};`,
+        `Bearer ${key}, Bearer ${key}`,
+        `Bearer Bearer ${key}`,
+        `Bearer ${key} x`,
+      ],
+    },
     { family: 'space inside the key', forms: [`Bearer ${insertAt(key, 11, ' ')}`, `Bearer ${insertAt(key, key.length - 1, ' ')}`] },
     { family: 'wrong prefix', forms: WRONG_PREFIXES.map((p) => `Bearer ${p}${secret}`) },
     { family: 'prefix alone', forms: ['Bearer pt_test_sk_', 'Bearer pt_live_sk_', 'Bearer pt_', 'Bearer _'] },
-    { family: 'non-ASCII in the key', forms: ['é', '\u00a0', '\u200b', '\ufeff', '🔑'].map((c) => `Bearer ${insertAt(key, 11, utf8OnTheWire(c))}`) },
+    {
+      family: 'non-ASCII in the key',
+      forms: ['é', '\u00a0', '\u200b', '\ufeff', '🔑'].map((c) => `Bearer ${insertAt(key, 11, utf8OnTheWire(c))}`),
+    },
     { family: 'latin1 byte in the key', forms: [`Bearer ${insertAt(key, 11, 'é')}`, `Bearer ${key}é`] },
     { family: 'very long key', forms: [`Bearer pt_test_sk_${'A'.repeat(4096)}`, `Bearer ${key}${secret.repeat(2)}`] },
-    { family: 'key decorated', forms: [`Bearer ${key.toUpperCase()}`, `Bearer ${encodeURIComponent(key).replace(/_/g, '%5F')}`, `Bearer ${key}.`, `Bearer ${key}\\`, `Bearer ${key}%00`] },
+    {
+      family: 'key decorated',
+      forms: [
+        `Bearer ${key.toUpperCase()}`,
+        `Bearer ${encodeURIComponent(key).replace(/_/g, '%5F')}`,
+        `Bearer ${key}.`,
+        `Bearer ${key}\\`,
+        `Bearer ${key}%00`,
+      ],
+    },
     // Lenient forms are only malformed here because the key is not a valid one.
     { family: 'lowercase scheme, unknown key', forms: [`bearer pt_test_sk_${unknownSecret}`] },
     { family: 'extra spaces, unknown key', forms: [`Bearer  pt_test_sk_${unknownSecret}`, `Bearer    pt_test_sk_${unknownSecret}`] },
@@ -86,7 +136,10 @@ export function fixedMalformedForms(key: string): ReadonlyArray<{ readonly famil
 
 /** Every fixed form of {@link fixedMalformedForms} as a case, in table order: the same on every seed. */
 export function malformedAuthorizationTable(key: string, constraints: CredentialConstraints = {}): BadCredential[] {
-  return fixedMalformedForms(key).flatMap(({ family, forms }) => forms.map((authorization) => printedAs({ family, kind: 'malformed', authorization }, constraints.print)));
+  return fixedMalformedForms(key).flatMap(({ family, forms }) => forms.map((authorization) => printedAs(
+    { family, kind: 'malformed', authorization },
+    constraints.print,
+  )));
 }
 
 /**
@@ -96,7 +149,10 @@ export function malformedAuthorizationTable(key: string, constraints: Credential
  */
 export function malformedAuthorization(key: string, constraints: CredentialConstraints = {}): Arbitrary<BadCredential> {
   const { secret } = splitKey(key);
-  const m = (family: string) => (authorization: string): BadCredential => printedAs({ family, kind: 'malformed', authorization }, constraints.print);
+  const m = (family: string) => (authorization: string): BadCredential => printedAs(
+    { family, kind: 'malformed', authorization },
+    constraints.print,
+  );
   const fixed = new Map(fixedMalformedForms(key).map((f) => [f.family, f.forms]));
   const of = (family: string) => fc.constantFrom(...fixed.get(family)!).map(m(family));
   return fc.oneof(
@@ -111,7 +167,10 @@ export function malformedAuthorization(key: string, constraints: CredentialConst
     fc.nat().map((at) => `Bearer ${insertAt(key, 1 + (at % (key.length - 1)), ' ')}`).map(m('space inside the key')),
     wrongPrefix.map((p) => `Bearer ${p}${secret}`).map(m('wrong prefix')),
     of('prefix alone'),
-    fc.tuple(fc.nat(), nonAscii).map(([at, s]) => `Bearer ${insertAt(key, 11 + (at % (secret.length + 1)), utf8OnTheWire(s))}`).map(m('non-ASCII in the key')),
+    fc.tuple(
+      fc.nat(),
+      nonAscii,
+    ).map(([at, s]) => `Bearer ${insertAt(key, 11 + (at % (secret.length + 1)), utf8OnTheWire(s))}`).map(m('non-ASCII in the key')),
     fc.nat().map((at) => `Bearer ${insertAt(key, 11 + (at % secret.length), 'é')}`).map(m('latin1 byte in the key')),
     fc.oneof(
       fc.integer({ min: 256, max: 4096 }).map((n) => `Bearer pt_test_sk_${'A'.repeat(n)}`),
@@ -119,7 +178,10 @@ export function malformedAuthorization(key: string, constraints: CredentialConst
     ).map(m('very long key')),
     of('key decorated'),
     alnum(16, 40).map((s) => `bearer pt_test_sk_${s}`).map(m('lowercase scheme, unknown key')),
-    fc.tuple(fc.integer({ min: 2, max: 8 }), alnum(16, 40)).map(([n, s]) => `Bearer${' '.repeat(n)}pt_test_sk_${s}`).map(m('extra spaces, unknown key')),
+    fc.tuple(
+      fc.integer({ min: 2, max: 8 }),
+      alnum(16, 40),
+    ).map(([n, s]) => `Bearer${' '.repeat(n)}pt_test_sk_${s}`).map(m('extra spaces, unknown key')),
     alnum(16, 40).map((s) => `Bearer\tpt_test_sk_${s}`).map(m('tab separator, unknown key')),
   );
 }

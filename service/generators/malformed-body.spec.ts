@@ -37,7 +37,8 @@ describe('malformedBody', () => {
     );
   });
 
-  it('covers truncation, trailing comma, single quotes, NaN, BOM + garbage, the empty body, arrays, strings, numbers, null and true', () => {
+  it('covers truncation, trailing comma, single quotes, NaN, BOM + garbage, the empty body, arrays, strings, numbers, null and ' +
+    'true', () => {
     const values = fc.sample(malformedBody(), { seed: 53, numRuns: 3000 }).map((c) => c.value);
     const has = (re: RegExp) => values.some((v) => re.test(v));
     expect(has(/^\{"amount":"[0-9.]*$/)).toBe(true);

@@ -66,13 +66,30 @@ const notJson: Arbitrary<InvalidCase<string>> = fc.oneof(
   fc.constantFrom('NaN', 'undefined').map((word) => malformed(`{"amount":${word}}`, `has ${word} as a value`)),
   validJson.map((json) => malformed(`{/* note */${json.slice(1)}`, 'has a comment')),
   validJson.map((json) => malformed(`// note\n${json}`, 'has a comment')),
-  fc.tuple(validJson, fc.constantFrom(' x', '}', ',', ']', ' {}')).map(([json, tail]) => malformed(`${json}${tail}`, 'has garbage after the object')),
-  fc.tuple(validJson, fc.constantFrom('x', ')]}\'\n', '=', ',')).map(([json, head]) => malformed(`${head}${json}`, 'has garbage before the object')),
+  fc.tuple(
+    validJson,
+    fc.constantFrom(' x', '}', ',', ']', ' {}'),
+  ).map(([json, tail]) => malformed(`${json}${tail}`, 'has garbage after the object')),
+  fc.tuple(
+    validJson,
+    fc.constantFrom('x', ')]}\'\n', '=', ','),
+  ).map(([json, head]) => malformed(`${head}${json}`, 'has garbage before the object')),
   validJson.map((json) => malformed(`${json}${json}`, 'is two objects back to back')),
-  fc.constantFrom('\n', '\t', '\u0001').map((ch) => malformed(`{"amount":"10.00","description":"a${ch}b"}`, 'has a raw control character inside a string')),
+  fc.constantFrom(
+    '\n',
+    '\t',
+    '\u0001',
+  ).map((ch) => malformed(`{"amount":"10.00","description":"a${ch}b"}`, 'has a raw control character inside a string')),
   fc.constant(malformed('{"amount":"10.00","description":"\\x41"}', 'has an invalid escape')),
   fc.constantFrom('{amount', '{garbage', 'not json').map((g) => malformed(`\uFEFF${g}`, 'is a byte order mark followed by garbage')),
-  fc.constantFrom('amount=10.00&description=x', 'hello', '<payment amount="10.00"/>', '{', '}', '"unterminated').map((t) => malformed(t, 'is not JSON')),
+  fc.constantFrom(
+    'amount=10.00&description=x',
+    'hello',
+    '<payment amount="10.00"/>',
+    '{',
+    '}',
+    '"unterminated',
+  ).map((t) => malformed(t, 'is not JSON')),
   fc.constantFrom('', ' ', '\r\n').map((e) => malformed(e, 'is empty')),
 );
 

@@ -27,6 +27,9 @@ describe('malformedDateFilter', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(malformedDateFilter(), { seed: 42, numRuns: 20 })).toEqual(fc.sample(malformedDateFilter(), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      malformedDateFilter(),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(malformedDateFilter(), { seed: 42, numRuns: 20 }));
   });
 });

@@ -12,6 +12,9 @@ import type { Arbitrary } from 'fast-check';
 export function malformedDateFilter(): Arbitrary<string> {
   return fc.oneof(
     fc.stringMatching(/^[a-z]{2,12}$/),
-    fc.tuple(fc.integer({ min: 13, max: 99 }), fc.integer({ min: 1, max: 28 })).map(([m, d]) => `2025-${m}-${String(d).padStart(2, '0')}T00:00:00Z`),
+    fc.tuple(
+      fc.integer({ min: 13, max: 99 }),
+      fc.integer({ min: 1, max: 28 }),
+    ).map(([m, d]) => `2025-${m}-${String(d).padStart(2, '0')}T00:00:00Z`),
   );
 }

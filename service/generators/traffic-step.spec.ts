@@ -13,7 +13,10 @@ describe('trafficStep', () => {
         switch (s.op) {
           case 'create':
             expect(['none', 'fresh', 'replay', 'conflict']).toContain(s.idem);
-            if (s.body.kind === 'valid' || s.body.kind === 'reuse-external-id') expect(isValidCreate(s.body.body), JSON.stringify(s.body)).toBe(true);
+            if (s.body.kind === 'valid' || s.body.kind === 'reuse-external-id') expect(
+              isValidCreate(s.body.body),
+              JSON.stringify(s.body),
+            ).toBe(true);
             if (s.body.kind === 'invalid') expect(s.body.why.length).toBeGreaterThan(0);
             if (s.body.kind === 'raw') expect(s.body.contentType.length).toBeGreaterThan(0);
             break;
@@ -47,7 +50,12 @@ describe('trafficStep', () => {
     const steps = fc.sample(trafficStep(), { seed: 12, numRuns: 2000 });
     expect(new Set(steps.map((s) => s.op))).toEqual(new Set(['create', 'list', 'get', 'cancel', 'succeed', 'helper-cancel', 'unknown-route', 'wrong-method']));
     expect(new Set(steps.map((s) => s.key))).toEqual(new Set(KEY_KINDS));
-    expect(new Set(steps.flatMap((s) => (s.op === 'create' ? [s.body.kind] : [])))).toEqual(new Set(['valid', 'invalid', 'raw', 'reuse-external-id']));
+    expect(new Set(steps.flatMap((s) => (s.op === 'create' ? [s.body.kind] : [])))).toEqual(new Set([
+      'valid',
+      'invalid',
+      'raw',
+      'reuse-external-id',
+    ]));
   });
 
   it('yields the same values for the same seed', () => {

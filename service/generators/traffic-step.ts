@@ -66,7 +66,10 @@ function validBody(): Arbitrary<Record<string, unknown>> {
 }
 
 /** 21 metadata keys: one past the spec's 20. */
-export const TOO_MANY_METADATA_KEYS: Readonly<Record<string, string>> = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v']));
+export const TOO_MANY_METADATA_KEYS: Readonly<Record<string, string>> = Object.fromEntries(Array.from(
+  { length: 21 },
+  (_, i) => [`k${i}`, 'v'],
+));
 
 /** Bodies the spec rejects with a 400 (which code is the create area's business, not this one's). */
 const invalidBody: Arbitrary<BodyCase> = fc.oneof(
@@ -115,11 +118,21 @@ const listQuery: Arbitrary<Record<string, string>> = fc.oneof<Arbitrary<Record<s
   // strict filters: rejected values (400 invalid_request by the catalogue's ruling)
   fc.constantFrom('pending', 'BOGUS', 'PAID,CANCELLED').map((status) => ({ status })),
   fc.constantFrom('0', '101', '-1', 'abc', '1.5').map((limit) => ({ limit })),
-  fc.constantFrom<Record<string, string>>({ created_from: 'yesterday' }, { created_from: '2020-01-01T00:00:00Z', limit: '3' }, { created_from: '2999-01-01T00:00:00Z' }),
+  fc.constantFrom<Record<string, string>>(
+    { created_from: 'yesterday' },
+    { created_from: '2020-01-01T00:00:00Z', limit: '3' },
+    { created_from: '2999-01-01T00:00:00Z' },
+  ),
 );
 
 /** A few paths no route matches (the routing area generates many more). */
-export const UNKNOWN_ROUTES = ['/v1/nope', '/v1/payments/pay_x/refund', '/v1/customers', '/v1/test_helpers/payments', '/v1/payments/pay_x/cancel/again'] as const;
+export const UNKNOWN_ROUTES = [
+  '/v1/nope',
+  '/v1/payments/pay_x/refund',
+  '/v1/customers',
+  '/v1/test_helpers/payments',
+  '/v1/payments/pay_x/cancel/again',
+] as const;
 /** A few methods a route does not bind. */
 const WRONG_METHODS: ReadonlyArray<{ method: string; path: string }> = [
   { method: 'PUT', path: '/v1/payments' },
@@ -135,10 +148,32 @@ const keyKind = fc.constantFrom(...KEY_KINDS);
 /** One step of random traffic: an operation, a key kind, and the body, id or query it is sent with. */
 export function trafficStep(): Arbitrary<Step> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.record({ op: fc.constant('create' as const), key: keyKind, body: bodyCase, idem: fc.constantFrom<IdemCase>('none', 'none', 'fresh', 'replay', 'conflict') }) },
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        op: fc.constant('create' as const),
+        key: keyKind,
+        body: bodyCase,
+        idem: fc.constantFrom<IdemCase>('none', 'none', 'fresh', 'replay', 'conflict'),
+      }),
+    },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('list' as const), key: keyKind, query: listQuery }) },
-    { weight: 5, arbitrary: fc.record({ op: fc.constantFrom<IdOp>('get', 'cancel', 'succeed', 'helper-cancel'), key: keyKind, id: idCase }) },
-    { weight: 1, arbitrary: fc.record({ op: fc.constant('unknown-route' as const), key: keyKind, method: fc.constantFrom<'GET' | 'POST'>('GET', 'POST'), path: fc.constantFrom(...UNKNOWN_ROUTES) }) },
-    { weight: 1, arbitrary: fc.constantFrom(...WRONG_METHODS).chain((w) => keyKind.map((key) => ({ op: 'wrong-method' as const, key, ...w }))) },
+    {
+      weight: 5,
+      arbitrary: fc.record({ op: fc.constantFrom<IdOp>('get', 'cancel', 'succeed', 'helper-cancel'), key: keyKind, id: idCase }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        op: fc.constant('unknown-route' as const),
+        key: keyKind,
+        method: fc.constantFrom<'GET' | 'POST'>('GET', 'POST'),
+        path: fc.constantFrom(...UNKNOWN_ROUTES),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...WRONG_METHODS).chain((w) => keyKind.map((key) => ({ op: 'wrong-method' as const, key, ...w }))),
+    },
   );
 }

@@ -43,6 +43,9 @@ describe('unknownKey', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(unknownKey([TEST], [TEST]), { seed: 42, numRuns: 20 })).toEqual(fc.sample(unknownKey([TEST], [TEST]), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      unknownKey([TEST], [TEST]),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(unknownKey([TEST], [TEST]), { seed: 42, numRuns: 20 }));
   });
 });

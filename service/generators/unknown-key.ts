@@ -17,7 +17,11 @@ import { alnum, alnumChar, printedAs, splitKey, type BadCredential, type Credent
  * issued ones (one character changed, truncated, extended, case-swapped, the other environment's
  * prefix). `issued` are every key of the profile (filtered out); `bases` the keys mutated.
  */
-export function unknownKey(bases: readonly string[], issued: readonly string[], constraints: CredentialConstraints = {}): Arbitrary<BadCredential> {
+export function unknownKey(
+  bases: readonly string[],
+  issued: readonly string[],
+  constraints: CredentialConstraints = {},
+): Arbitrary<BadCredential> {
   const known = new Set(issued);
   const u = (family: string) => (key: string): BadCredential => printedAs({ family, kind: 'unknown', key }, constraints.print);
   const base = fc.constantFrom(...bases);
@@ -38,7 +42,8 @@ export function unknownKey(bases: readonly string[], issued: readonly string[], 
       fc.tuple(base, alnum(1, 8)).map(([k, s]) => u('extended')(`${k}${s}`)),
       base.map((k) => {
         const { prefix, secret } = splitKey(k);
-        return u('case swapped')(`${prefix}${[...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')}`);
+        return u('case ' +
+          'swapped')(`${prefix}${[...secret].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('')}`);
       }),
       base.map((k) => {
         const { prefix, secret } = splitKey(k);

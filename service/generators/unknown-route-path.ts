@@ -27,7 +27,20 @@ const segment: Arbitrary<string> = fc
   .filter((s) => !LITERALS.has(s));
 
 /** Names a hosted-payment API might plausibly have but v1 does not. */
-const PLAUSIBLE = ['refunds', 'customers', 'orders', 'events', 'webhook_endpoints', 'checkout_sessions', 'payment', 'offline_payments', 'balance', 'api_keys', 'test_helper', 'payments_'];
+const PLAUSIBLE = [
+  'refunds',
+  'customers',
+  'orders',
+  'events',
+  'webhook_endpoints',
+  'checkout_sessions',
+  'payment',
+  'offline_payments',
+  'balance',
+  'api_keys',
+  'test_helper',
+  'payments_',
+];
 
 /**
  * Paths under /v1 that no route matches, around a Payment id (so the near misses look real):
@@ -46,7 +59,13 @@ export function unknownRoutePath(id: string): Arbitrary<string> {
     fc.constantFrom('refund', 'refunds', 'capture', 'succeed', 'events', 'checkout').map((s) => `/v1/payments/${e}/${s}`),
     segment.map((s) => `/v1/payments/${e}/cancel/${s}`),
     fc.tuple(segment, segment).map(([a, b]) => `/v1/payments/${e}/${a}/${b}`),
-    fc.constantFrom('/v1', '/v1/test_helpers', '/v1/test_helpers/payments', `/v1/test_helpers/payments/${e}`, `/v1/payments/${e}/test_helpers`),
+    fc.constantFrom(
+      '/v1',
+      '/v1/test_helpers',
+      '/v1/test_helpers/payments',
+      `/v1/test_helpers/payments/${e}`,
+      `/v1/payments/${e}/test_helpers`,
+    ),
     segment.map((s) => `/v1/test_helpers/${s}`),
     notAction.map((s) => `/v1/test_helpers/payments/${e}/${s}`),
     fc.constantFrom('reverse', 'fail', 'expire', 'refund').map((s) => `/v1/test_helpers/payments/${e}/${s}`),

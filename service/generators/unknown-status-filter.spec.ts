@@ -17,6 +17,9 @@ describe('unknownStatusFilter', () => {
   });
 
   it('yields the same values for the same seed', () => {
-    expect(fc.sample(unknownStatusFilter(), { seed: 42, numRuns: 20 })).toEqual(fc.sample(unknownStatusFilter(), { seed: 42, numRuns: 20 }));
+    expect(fc.sample(
+      unknownStatusFilter(),
+      { seed: 42, numRuns: 20 },
+    )).toEqual(fc.sample(unknownStatusFilter(), { seed: 42, numRuns: 20 }));
   });
 });

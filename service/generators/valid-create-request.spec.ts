@@ -66,7 +66,10 @@ describe('validCreateRequest with a marker, and seeds', () => {
       { numRuns: 300 },
     );
     expect(externalIds.size).toBeGreaterThan(50);
-    const sampled = fc.sample(validCreateRequest({ marker: { runId }, withAll: true }), { seed: 71, numRuns: 500 }).map((b) => b.external_id);
+    const sampled = fc.sample(
+      validCreateRequest({ marker: { runId }, withAll: true }),
+      { seed: 71, numRuns: 500 },
+    ).map((b) => b.external_id);
     expect(new Set(sampled).size).toBe(sampled.length);
   });
 

@@ -80,7 +80,13 @@ const VALUES: Record<JsonKind, Arbitrary<unknown>> = {
   object: fc.constantFrom<Record<string, unknown>[]>({}, { value: 'x' }, { BKASH: true }),
 };
 
-const ARTICLE: Record<JsonKind, string> = { string: 'a string', number: 'a number', boolean: 'a boolean', array: 'an array', object: 'an object' };
+const ARTICLE: Record<JsonKind, string> = {
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+};
 
 /** A field of CreatePaymentRequest paired with a value of another JSON type. */
 export function wrongTypeField(constraints: WrongTypeFieldConstraints = {}): Arbitrary<InvalidCase<FieldValue>> {

@@ -12,9 +12,25 @@
  * restart) is not judged: an attempt may have been refused unseen, so the group's count stops there.
  */
 import { acknowledged, type LoggedAttempt, type ReadLog } from './read-log.ts';
-import { CLOCK_SLACK_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, gapName, lateToleranceMs, quietAfterLastMs, realDuration, scaledGapMs, type Timing } from './schedule.ts';
+import {
+  CLOCK_SLACK_MS,
+  MAX_ATTEMPTS,
+  RETRY_GAPS_MS,
+  gapName,
+  lateToleranceMs,
+  quietAfterLastMs,
+  realDuration,
+  scaledGapMs,
+  type Timing,
+} from './schedule.ts';
 
-export const JUDGED_RULES = ['HOOK-RETRY-SCHEDULE', 'HOOK-RETRY-PUNCTUAL', 'HOOK-MAX-ATTEMPTS', 'HOOK-RETRY-SAME-BODY', 'HOOK-SIGNATURE-VALID'] as const;
+export const JUDGED_RULES = [
+  'HOOK-RETRY-SCHEDULE',
+  'HOOK-RETRY-PUNCTUAL',
+  'HOOK-MAX-ATTEMPTS',
+  'HOOK-RETRY-SAME-BODY',
+  'HOOK-SIGNATURE-VALID',
+] as const;
 export type JudgedRule = (typeof JUDGED_RULES)[number];
 
 /** What the log showed for one rule. */
@@ -45,7 +61,15 @@ export interface Judgement {
   watchedUntil: number;
 }
 
-const finding = (skipReason: string): RuleFinding => ({ checks: 0, failures: [], notes: [], partly: null, skipReason, observed: {}, failing: [] });
+const finding = (skipReason: string): RuleFinding => ({
+  checks: 0,
+  failures: [],
+  notes: [],
+  partly: null,
+  skipReason,
+  observed: {},
+  failing: [],
+});
 
 export function groupAttempts(attempts: readonly LoggedAttempt[]): Group[] {
   const groups = new Map<string, Group>();
@@ -64,7 +88,8 @@ export function judgeLog(log: ReadLog, timing: Timing): Judgement {
   const findings = {
     'HOOK-RETRY-SCHEDULE': finding('no event failed in this log: no retry was owed'),
     'HOOK-RETRY-PUNCTUAL': finding('no retry in this log'),
-    'HOOK-MAX-ATTEMPTS': finding(`no event failed ${MAX_ATTEMPTS} times with the log watching ${realDuration(quietAfterLastMs(timing))} after the ${MAX_ATTEMPTS}th attempt`),
+    'HOOK-MAX-ATTEMPTS': finding(`no event failed ${MAX_ATTEMPTS} times with the log watching ${realDuration(quietAfterLastMs(timing))} ` +
+      `after the ${MAX_ATTEMPTS}th attempt`),
     'HOOK-RETRY-SAME-BODY': finding('no event was attempted twice in this log'),
     'HOOK-SIGNATURE-VALID': finding('no event delivery in this log'),
   } satisfies Record<JudgedRule, RuleFinding>;
@@ -88,7 +113,15 @@ function fail(f: RuleFinding, g: Group, message: string): void {
 }
 
 /** The schedule, punctuality and the limit over one group's attempts, in arrival order. */
-function judgeSchedule(g: Group, t: Timing, until: number, down: Down, f: Record<JudgedRule, RuleFinding>, gapsSeen: number[], unfinished: string[]): void {
+function judgeSchedule(
+  g: Group,
+  t: Timing,
+  until: number,
+  down: Down,
+  f: Record<JudgedRule, RuleFinding>,
+  gapsSeen: number[],
+  unfinished: string[],
+): void {
   const at = g.attempts;
   for (let n = 1; n <= at.length; n++) {
     const a = at[n - 1]!;
@@ -99,13 +132,19 @@ function judgeSchedule(g: Group, t: Timing, until: number, down: Down, f: Record
     const tol = lateToleranceMs(t, want);
     const step = `attempt ${n + 1} (the ${gapName(RETRY_GAPS_MS[n - 1]!)} gap)`;
     if (down(a.at, b?.at ?? Math.min(until, a.at + want + tol))) {
-      f['HOOK-RETRY-SCHEDULE'].notes.push(`${g.label}: not judged from ${step} on: the sink was down meanwhile (an attempt may have been refused unseen)`);
+      f['HOOK-RETRY-SCHEDULE'].notes.push(`${g.label}: not judged from ${step} on: the sink was down meanwhile (an attempt may have ` +
+        `been refused unseen)`);
       return;
     }
     if (!b) {
       if (until >= a.at + want + tol) {
         f['HOOK-RETRY-SCHEDULE'].checks++;
-        fail(f['HOOK-RETRY-SCHEDULE'], g, `${g.label}: attempt ${n} failed (answered ${a.answer}) and ${step} never came: the log watched ${realDuration(until - a.at)} after it, the gap is ${realDuration(want)} at time scale ${t.timeScale} (tolerance ${realDuration(tol)})`);
+        fail(
+          f['HOOK-RETRY-SCHEDULE'],
+          g,
+          `${g.label}: attempt ${n} failed (answered ${a.answer}) and ${step} never came: the log watched ${realDuration(until - a.at)} ` +
+            `after it, the gap is ${realDuration(want)} at time scale ${t.timeScale} (tolerance ${realDuration(tol)})`,
+        );
       } else unfinished.push(`${g.label}: ${step} was due ${realDuration(a.at + want - until)} after the log ended`);
       return;
     }
@@ -113,24 +152,52 @@ function judgeSchedule(g: Group, t: Timing, until: number, down: Down, f: Record
     gapsSeen[n - 1]!++;
     f['HOOK-RETRY-SCHEDULE'].checks++;
     f['HOOK-RETRY-PUNCTUAL'].checks++;
-    if (actual < want - CLOCK_SLACK_MS) fail(f['HOOK-RETRY-SCHEDULE'], g, `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, before its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale})`);
-    else if (actual > want + tol) fail(f['HOOK-RETRY-PUNCTUAL'], g, `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, ${realDuration(actual - want)} later than its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale}; tolerance ${realDuration(tol)})`);
+    if (actual < want - CLOCK_SLACK_MS) fail(
+      f['HOOK-RETRY-SCHEDULE'],
+      g,
+      `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, before its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap ` +
+        `(${realDuration(want)} at time scale ${t.timeScale})`,
+    );
+    else if (actual > want + tol) fail(
+      f['HOOK-RETRY-PUNCTUAL'],
+      g,
+      `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, ${realDuration(actual - want)} later than ` +
+        `its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap (${realDuration(want)} at time scale ${t.timeScale}; tolerance ${realDuration(tol)})`,
+    );
   }
 }
 
 /** After the 8th failed attempt: a 9th is one too many; none within the quiet period passes. */
-function judgeLimit(g: Group, n: number, last: LoggedAttempt, next: LoggedAttempt | undefined, t: Timing, until: number, down: Down, f: RuleFinding): void {
+function judgeLimit(
+  g: Group,
+  n: number,
+  last: LoggedAttempt,
+  next: LoggedAttempt | undefined,
+  t: Timing,
+  until: number,
+  down: Down,
+  f: RuleFinding,
+): void {
   if (next) {
     f.checks++;
     const extra = g.attempts.length - MAX_ATTEMPTS;
-    fail(f, g, `${g.label}: failed ${n} times and was attempted ${g.attempts.length} times (at most ${MAX_ATTEMPTS}); attempt ${n + 1} came ${realDuration(next.at - last.at)} after attempt ${n}${extra > 1 ? `, ${extra} attempts too many` : ''}`);
+    fail(
+      f,
+      g,
+      `${g.label}: failed ${n} times and was attempted ${g.attempts.length} times (at most ${MAX_ATTEMPTS}); attempt ${n + 1} ` +
+        `came ${realDuration(next.at - last.at)} after attempt ${n}${extra > 1 ? `, ${extra} attempts too many` : ''}`,
+    );
     return;
   }
   const quiet = quietAfterLastMs(t);
   if (until - last.at >= quiet && !down(last.at, until)) {
     f.checks++;
-    f.notes.push(`${g.label}: ${MAX_ATTEMPTS} failed attempts, none after them in the ${realDuration(until - last.at)} the log still watched`);
-  } else f.partly = `the log ended ${realDuration(Math.max(0, until - last.at))} after the ${MAX_ATTEMPTS}th attempt of ${g.label} (${realDuration(quiet)} of quiet needed)`;
+    f.notes.push(`${g.label}: ${MAX_ATTEMPTS} failed attempts, none after them in the ${realDuration(until - last.at)} the log still ` +
+      `watched`);
+  } else f.partly = `the log ended ${realDuration(Math.max(
+    0,
+    until - last.at,
+  ))} after the ${MAX_ATTEMPTS}th attempt of ${g.label} (${realDuration(quiet)} of quiet needed)`;
 }
 
 function judgeSameEvent(g: Group, f: RuleFinding): void {
@@ -139,29 +206,55 @@ function judgeSameEvent(g: Group, f: RuleFinding): void {
   for (const [i, d] of rest.entries()) {
     f.checks++;
     const n = i + 2;
-    if (d.eventId !== first.eventId) fail(f, g, `${g.label}: attempt ${n} carries event id ${d.eventId}, attempt 1 carried ${first.eventId}`);
-    else if (d.headerEventId !== first.eventId) fail(f, g, `${g.label}: attempt ${n} has Service-Event-ID ${d.headerEventId ?? '(absent)'}, the event is ${first.eventId}`);
-    else if (d.bodySha256 !== first.bodySha256) fail(f, g, `${g.label}: the body of attempt ${n} (${d.bodySize} bytes, sha256 ${d.bodySha256.slice(0, 16)}…) differs from attempt 1's (${first.bodySize} bytes, ${first.bodySha256.slice(0, 16)}…)`);
+    if (d.eventId !== first.eventId) fail(
+      f,
+      g,
+      `${g.label}: attempt ${n} carries event id ${d.eventId}, attempt 1 carried ${first.eventId}`,
+    );
+    else if (d.headerEventId !== first.eventId) fail(
+      f,
+      g,
+      `${g.label}: attempt ${n} has Service-Event-ID ${d.headerEventId ?? '(absent)'}, the event is ${first.eventId}`,
+    );
+    else if (d.bodySha256 !== first.bodySha256) fail(
+      f,
+      g,
+      `${g.label}: the body of attempt ${n} (${d.bodySize} bytes, sha256 ${d.bodySha256.slice(
+        0,
+        16,
+      )}…) differs from attempt 1's (${first.bodySize} bytes, ${first.bodySha256.slice(0, 16)}…)`,
+    );
   }
 }
 
 function judgeSignatures(g: Group, f: RuleFinding): void {
   for (const [i, d] of g.attempts.entries()) {
     f.checks++;
-    if (!d.signature.valid) fail(f, g, `${g.label}: attempt ${i + 1} (log seq ${d.seq}): the signature does not verify (${d.signature.problem})`);
+    if (!d.signature.valid) fail(
+      f,
+      g,
+      `${g.label}: attempt ${i + 1} (log seq ${d.seq}): the signature does not verify (${d.signature.problem})`,
+    );
   }
 }
 
 function summarise(f: Record<JudgedRule, RuleFinding>, t: Timing, gapsSeen: number[], unfinished: string[], groups: Group[]): void {
   const perGap = Object.fromEntries(RETRY_GAPS_MS.map((g, i) => [gapName(g), gapsSeen[i]!]));
   f['HOOK-RETRY-SCHEDULE'].observed = { gaps_compared: perGap, time_scale: t.timeScale };
-  f['HOOK-RETRY-PUNCTUAL'].observed = { gaps_compared: perGap, late_tolerance: t.lateToleranceMs !== undefined ? `${t.lateToleranceMs} ms (profile)` : 'max(3 s, 50 % of the gap)' };
+  f['HOOK-RETRY-PUNCTUAL'].observed = {
+    gaps_compared: perGap,
+    late_tolerance: t.lateToleranceMs !== undefined ? `${t.lateToleranceMs} ms (profile)` : 'max(3 s, 50 % of the gap)',
+  };
   f['HOOK-MAX-ATTEMPTS'].observed = { attempts_per_event: groups.slice(0, 50).map((g) => g.attempts.length) };
   const missingGaps = RETRY_GAPS_MS.map((g, i) => (gapsSeen[i] ? null : gapName(g))).filter((x) => x !== null);
   if (missingGaps.length && f['HOOK-RETRY-SCHEDULE'].checks > 0) {
-    const text = `no retry after the ${missingGaps.join(', ')} gap${missingGaps.length > 1 ? 's' : ''} in this log${unfinished.length ? ` (${unfinished[0]}${unfinished.length > 1 ? `; ${unfinished.length - 1} more` : ''})` : ''}`;
+    const text = `no retry after the ${missingGaps.join(', ')} gap${missingGaps.length > 1 ? 's' : ''} in this ` +
+      `log${unfinished.length ? ` (${unfinished[0]}${unfinished.length > 1 ? `; ${unfinished.length - 1} more` : ''})` : ''}`;
     f['HOOK-RETRY-SCHEDULE'].partly = text;
     f['HOOK-RETRY-PUNCTUAL'].partly = text;
   }
-  if (f['HOOK-RETRY-SCHEDULE'].checks === 0 && unfinished.length) f['HOOK-RETRY-SCHEDULE'].skipReason = `the log ended before any retry was due: ${unfinished[0]}`;
+  if (
+    f['HOOK-RETRY-SCHEDULE'].checks === 0 &&
+    unfinished.length
+  ) f['HOOK-RETRY-SCHEDULE'].skipReason = `the log ended before any retry was due: ${unfinished[0]}`;
 }

@@ -60,7 +60,11 @@ export interface LogCaps {
   maxAttempts: number;
 }
 
-export const DEFAULT_CAPS: LogCaps = { maxBytes: 4 * 1024 ** 3, maxLineBytes: Math.ceil((4 / 3) * 1024 ** 2) + 256 * 1024, maxAttempts: 20_000 };
+export const DEFAULT_CAPS: LogCaps = {
+  maxBytes: 4 * 1024 ** 3,
+  maxLineBytes: Math.ceil((4 / 3) * 1024 ** 2) + 256 * 1024,
+  maxAttempts: 20_000,
+};
 
 /** Endpoint path → its signing secret (from the profile), to check every attempt's signature again. */
 export type SecretsByPath = ReadonlyMap<string, string>;
@@ -97,7 +101,10 @@ export async function readSinkLog(file: string, secrets: SecretsByPath | null, c
 
 async function fileSha256(file: string, size: number): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file, { start: 0, end: size - 1, highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of createReadStream(
+    file,
+    { start: 0, end: size - 1, highWaterMark: 1 << 20 },
+  ) as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest('hex');
 }
 
@@ -141,7 +148,10 @@ class LogAccumulator {
     }
     const kind = isObject(line) && typeof line.line === 'string' && KNOWN_LINES.has(line.line) ? line.line : null;
     // The first line decides whether this is a sink log at all: anything else is refused whole.
-    if (!this.sawSinkLine && kind === null) throw badLog(this.file, `line ${this.lines} is not a sink log line (expected {"line":"start"|"delivery"|…})`);
+    if (!this.sawSinkLine && kind === null) throw badLog(
+      this.file,
+      `line ${this.lines} is not a sink log line (expected {"line":"start"|"delivery"|…})`,
+    );
     this.sawSinkLine = true;
     if (kind === null || !this.fold(kind, line as Record<string, unknown>)) this.skipped++;
   }
@@ -179,7 +189,15 @@ class LogAccumulator {
   }
 
   private delivery(d: unknown): boolean {
-    if (!isObject(d) || !finite(d.seq) || !finite(d.receivedAt) || typeof d.path !== 'string' || typeof d.body !== 'string' || !isObject(d.headers) || !isObject(d.answer)) return false;
+    if (
+      !isObject(d) ||
+      !finite(d.seq) ||
+      !finite(d.receivedAt) ||
+      typeof d.path !== 'string' ||
+      typeof d.body !== 'string' ||
+      !isObject(d.headers) ||
+      !isObject(d.answer)
+    ) return false;
     this.seen(d.receivedAt);
     if (d.problem !== null && d.problem !== undefined) return true; // rejected (older logs kept some): not the target's signed event
     const event = isObject(d.event) && typeof d.event.id === 'string' ? d.event : null;
@@ -187,7 +205,10 @@ class LogAccumulator {
       this.notEvents++;
       return true;
     }
-    if (this.attempts.length >= this.caps.maxAttempts) throw badLog(this.file, `more than ${this.caps.maxAttempts} event deliveries (the sink's own store cap): not a log the sink writes`);
+    if (this.attempts.length >= this.caps.maxAttempts) throw badLog(
+      this.file,
+      `more than ${this.caps.maxAttempts} event deliveries (the sink's own store cap): not a log the sink writes`,
+    );
     const raw = Buffer.from(d.body, 'base64');
     const header = (name: string) => strOrNull((d.headers as Record<string, unknown>)[name]);
     this.attempts.push({

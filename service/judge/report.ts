@@ -71,15 +71,22 @@ export function buildJudgeReport(i: JudgeInput): Report {
 
 function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeInput): RuleReport {
   const rule = getRule(id as RuleId);
-  const observed: Record<string, unknown> = { ...f.observed, ...(f.partly ? { [PARTLY_CHECKED]: `${f.partly}; a longer sink run would complete it` } : {}) };
+  const observed: Record<string, unknown> = {
+    ...f.observed,
+    ...(f.partly ? { [PARTLY_CHECKED]: `${f.partly}; a longer sink run would complete it` } : {}),
+  };
   const status: RuleStatus = f.failures.length ? failedStatus(rule.level) : f.checks === 0 ? 'skip' : passedStatus(rule.level);
   const evidence: Evidence[] = [];
   for (const message of f.failures.slice(0, MAX_FAILURE_EVIDENCE)) evidence.push({ kind: 'mismatch', message });
-  if (f.failures.length > MAX_FAILURE_EVIDENCE) evidence.push({ kind: 'note', message: `… and ${f.failures.length - MAX_FAILURE_EVIDENCE} more` });
+  if (f.failures.length > MAX_FAILURE_EVIDENCE) evidence.push({
+    kind: 'note',
+    message: `… and ${f.failures.length - MAX_FAILURE_EVIDENCE} more`,
+  });
   for (const g of f.failing.slice(0, MAX_TIMELINES)) evidence.push(timelineOf(g, i.timing));
   if (f.failures.length) evidence.push({ kind: 'replay', command: i.replay });
   for (const message of f.notes.slice(0, MAX_NOTES)) evidence.push({ kind: 'note', message });
-  const reason = f.failures.length ? `${f.failures[0]}${f.failures.length > 1 ? `; ${f.failures.length} violations` : ''}` : f.checks === 0 ? f.skipReason : undefined;
+  const reason = f.failures.length ? `${f.failures[0]}${f.failures.length > 1 ? `; ${f.failures.length} ` +
+    `violations` : ''}` : f.checks === 0 ? f.skipReason : undefined;
   return {
     id: rule.id, area: rule.area, level: rule.level, status, title: rule.requirement, spec: rule.section,
     ...(rule.ruling ? { ruling: rule.ruling } : {}),
@@ -87,7 +94,13 @@ function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeI
     evidence,
     observed,
     checks: f.checks,
-    tests: [{ title: `${rule.id}: judged from the sink log`, state: f.failures.length ? 'fail' : f.checks === 0 ? 'skip' : 'pass', duration_ms: 0, requests: 0, ...(reason && f.failures.length ? { error: reason } : {}) }],
+    tests: [{
+      title: `${rule.id}: judged from the sink log`,
+      state: f.failures.length ? 'fail' : f.checks === 0 ? 'skip' : 'pass',
+      duration_ms: 0,
+      requests: 0,
+      ...(reason && f.failures.length ? { error: reason } : {}),
+    }],
   };
 }
 

@@ -41,11 +41,19 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   const startedAt = new Date();
   const reportDir = checkOutputDir(o.reportDir);
   const w = o.profile?.webhooks;
-  const timing: Timing = { timeScale: o.timeScale ?? w?.time_scale ?? 1, ...(w?.late_tolerance_ms !== undefined ? { lateToleranceMs: w.late_tolerance_ms } : {}) };
+  const timing: Timing = {
+    timeScale: o.timeScale ?? w?.time_scale ?? 1,
+    ...(w?.late_tolerance_ms !== undefined ? { lateToleranceMs: w.late_tolerance_ms } : {}),
+  };
   const secrets = w ? new Map(w.endpoints.map((e) => [e.path, e.secret])) : null;
   const log = await readSinkLog(resolve(o.logFile), secrets, o.caps);
   const judgement = judgeLog(log, timing);
-  const replay = ['hps-conformance webhooks judge', `--log ${o.logFile}`, o.profilePath ? `--profile ${o.profilePath}` : '', `--time-scale ${timing.timeScale}`].filter(Boolean).join(' ');
+  const replay = [
+    'hps-conformance webhooks judge',
+    `--log ${o.logFile}`,
+    o.profilePath ? `--profile ${o.profilePath}` : '',
+    `--time-scale ${timing.timeScale}`,
+  ].filter(Boolean).join(' ');
   const built = buildJudgeReport({ logFile: o.logFile, log, judgement, timing, baseUrl: o.profile?.base_url ?? null, startedAt, replay });
   const report = redactDeep(built, o.profile ? profileSecrets(o.profile) : []);
   // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
@@ -69,6 +77,7 @@ function printJudgeSummary(report: Report, dir: string, log: (l: string) => void
   for (const r of report.rules) log(`  ${r.status.toUpperCase().padEnd(5)} ${inertLine(`${r.id}${r.reason ? ` — ${r.reason}` : ''}`)}`.slice(0, 400));
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   const s = report.summary;
-  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · skip ${s.skip} · judged in ${report.duration_ms} ms`);
+  log(`verdict: ${report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · skip ${s.skip} · judged in ${report.duration_ms} ` +
+    `ms`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

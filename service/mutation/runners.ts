@@ -55,7 +55,10 @@ const RUN_DEADLINE_MS = 300_000;
 const BIN = join(PACKAGE_ROOT, 'bin', 'hps-conformance.mjs');
 
 export async function openRunner(isolation: Isolation): Promise<SuiteRunner> {
-  return isolation === 'process' ? processRunner() : sessionRunner(await SuiteSession.open({ keepWorkers: true, workers: MUTATION_SUITE_WORKERS }));
+  return isolation === 'process' ? processRunner() : sessionRunner(await SuiteSession.open({
+    keepWorkers: true,
+    workers: MUTATION_SUITE_WORKERS,
+  }));
 }
 
 function sessionRunner(session: SuiteSession): SuiteRunner {
@@ -72,11 +75,28 @@ function sessionRunner(session: SuiteSession): SuiteRunner {
       const ms = () => Math.round(performance.now() - started);
       try {
         // One rule test at a time per worker (MUTATION_CONCURRENCY): 4 sessions share this process with their embedded references.
-        const res = await run({ rules: r.rules, areas: r.areas, faults: r.faults, seed: r.seed, runs: r.runs, variant: r.variant, session, persist: false, concurrency: MUTATION_CONCURRENCY, log: () => {}, onReferenceError: () => {} });
+        const res = await run({
+          rules: r.rules,
+          areas: r.areas,
+          faults: r.faults,
+          seed: r.seed,
+          runs: r.runs,
+          variant: r.variant,
+          session,
+          persist: false,
+          concurrency: MUTATION_CONCURRENCY,
+          log: () => {},
+          onReferenceError: () => {},
+        });
         if (timedOut) return { report: null, exitCode: null, problem: `gave up after ${RUN_DEADLINE_MS / 1000} s`, ms: ms() };
         return { report: res.report, exitCode: res.exitCode, ms: ms() };
       } catch (e) {
-        return { report: null, exitCode: null, problem: timedOut ? `gave up after ${RUN_DEADLINE_MS / 1000} s` : (e as Error).message, ms: ms() };
+        return {
+          report: null,
+          exitCode: null,
+          problem: timedOut ? `gave up after ${RUN_DEADLINE_MS / 1000} s` : (e as Error).message,
+          ms: ms(),
+        };
       } finally {
         clearTimeout(timer);
       }
@@ -90,7 +110,12 @@ function sessionRunner(session: SuiteSession): SuiteRunner {
  * duration: runners (vitest sessions) are opened as needed, reused by the next item, and
  * closed at the end, so at most `jobs` exist.
  */
-export async function withRunners<T>(items: readonly T[], jobs: number, isolation: Isolation, fn: (runner: SuiteRunner, item: T) => Promise<void>): Promise<void> {
+export async function withRunners<T>(
+  items: readonly T[],
+  jobs: number,
+  isolation: Isolation,
+  fn: (runner: SuiteRunner, item: T) => Promise<void>,
+): Promise<void> {
   const idle: SuiteRunner[] = [];
   const opened: SuiteRunner[] = [];
   try {
@@ -121,9 +146,21 @@ function processRunner(): SuiteRunner {
   return {
     async run(r) {
       const scope = [...(r.rules ?? []).flatMap((id) => ['--rule', id]), ...(r.areas ?? []).flatMap((a) => ['--area', a])];
-      const args = [...scope, ...r.faults.flatMap((f) => ['--fault', f]), `--seed=${r.seed}`, '--runs', String(r.runs), ...(r.variant ? ['--variant', r.variant] : [])];
+      const args = [
+        ...scope,
+        ...r.faults.flatMap((f) => ['--fault', f]),
+        `--seed=${r.seed}`,
+        '--runs',
+        String(r.runs),
+        ...(r.variant ? ['--variant', r.variant] : []),
+      ];
       const child = await runChild(args);
-      return { report: child.report, exitCode: child.code, ms: child.ms, ...(child.report ? {} : { problem: child.stderr.trim().split('\n').pop() ?? 'no report' }) };
+      return {
+        report: child.report,
+        exitCode: child.code,
+        ms: child.ms,
+        ...(child.report ? {} : { problem: child.stderr.trim().split('\n').pop() ?? 'no report' }),
+      };
     },
     close: async () => undefined,
   };

@@ -88,7 +88,10 @@ function slowFirst(names: FaultName[]): FaultName[] {
 
 export async function mutationScore(o: MutationOptions): Promise<MutationSummary> {
   const asked = o.faults?.length ? [...new Set(o.faults)] : [...FAULT_NAMES];
-  for (const n of asked) if (!isFaultName(n)) throw new HarnessError('HPS_ERR_USAGE', `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`);
+  for (const n of asked) if (!isFaultName(n)) throw new HarnessError(
+    'HPS_ERR_USAGE',
+    `--fault ${n}: unknown fault (hps-conformance serve --list-faults lists them)`,
+  );
   const names = asked as FaultName[];
   const seeds = Array.from({ length: o.seedCount ?? 1 }, (_, i) => o.seed + i);
   const started = performance.now();
@@ -155,7 +158,8 @@ export function formatMutationTable(m: MutationSummary): string {
       `${m.byChance} caught by chance (counted as missed) · ` +
       `${controls.length} negative controls, ${controls.filter((r) => r.caught).length} raised nothing · ` +
       `seeds ${m.seeds.join(', ')} · ${m.runs} runs · ${(m.duration_ms / 1000).toFixed(1)} s`,
-    m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable MUST/SHOULD rule is declared by at least one fault',
+    m.unexercised.length ? `rules no fault exercises (${m.unexercised.length}): ${m.unexercised.join(', ')}` : 'every testable ' +
+      'MUST/SHOULD rule is declared by at least one fault',
   ].join('\n');
 }
 
@@ -180,5 +184,11 @@ export async function falseAlarmRate(o: { seeds: number[]; runs: number; jobs?: 
     if (alarms.length) alarmed.push({ seed, rules: alarms });
     o.onRun?.(seed, alarms);
   });
-  return { seeds: o.seeds, runs: o.runs, alarmed, rate: alarmed.length / o.seeds.length, duration_ms: Math.round(performance.now() - started) };
+  return {
+    seeds: o.seeds,
+    runs: o.runs,
+    alarmed,
+    rate: alarmed.length / o.seeds.length,
+    duration_ms: Math.round(performance.now() - started),
+  };
 }

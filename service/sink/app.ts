@@ -19,7 +19,17 @@ import { nowMs, queryOf, readBody, readHead, resetSocket, sha256, summary, type 
 import type { ResolvedOptions } from './options.ts';
 import { handleQueryRequest, QUERY_PREFIX } from './query-api.ts';
 import { sendJson } from './send-json.ts';
-import type { Delivery, DeliveryEvent, DeliveryProblem, HoldSettlement, RecordedAnswer, RedirectHit, RoutingProblem, SinkEndpoint, SinkStats } from './types.ts';
+import type {
+  Delivery,
+  DeliveryEvent,
+  DeliveryProblem,
+  HoldSettlement,
+  RecordedAnswer,
+  RedirectHit,
+  RoutingProblem,
+  SinkEndpoint,
+  SinkStats,
+} from './types.ts';
 import { verifySignature, type SignatureVerdict } from './verify-signature.ts';
 
 export const REDIRECT_TARGET_PREFIX = `${QUERY_PREFIX}/redirect-target/`;
@@ -53,7 +63,11 @@ export class SinkApp {
     this.store = new DeliveryStore(loaded, config.rejectedRing);
     this.skippedLogLines = loaded.skippedLines;
     this.server = createServer(
-      { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs) },
+      {
+        headersTimeout: config.headersTimeoutMs,
+        requestTimeout: config.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(1_000, config.headersTimeoutMs),
+      },
       (req, res) => {
         try {
           this.onRequest(req, res);
@@ -108,7 +122,8 @@ export class SinkApp {
     }
     this.counters.clientErrors++;
     const status =
-      error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+      error.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 ' +
+        'Request Timeout' : '400 Bad Request';
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   }
 
@@ -145,7 +160,12 @@ export class SinkApp {
     // Signature (spec "Signature" 1-2): the endpoint's secret over `<t>.` + the raw bytes.
     if (endpoint) {
       const header = req.headers['service-signature'];
-      out.signature = verifySignature({ header: typeof header === 'string' ? header : undefined, rawBody: raw, secrets: [endpoint.secret], toleranceSeconds: this.config.toleranceSeconds });
+      out.signature = verifySignature({
+        header: typeof header === 'string' ? header : undefined,
+        rawBody: raw,
+        secrets: [endpoint.secret],
+        toleranceSeconds: this.config.toleranceSeconds,
+      });
       if (out.signature.problem === 'no_matching_signature') out.signedWithSecretOf = this.secretOwner(header, raw, endpoint);
     }
     return out;
@@ -161,9 +181,16 @@ export class SinkApp {
     return x.bodyProblem;
   }
 
-  private routingOf(x: Inspection, attempt: number | null): { planned: PlannedAnswer; planProblem: string | null; routingProblems: RoutingProblem[] } {
+  private routingOf(
+    x: Inspection,
+    attempt: number | null,
+  ): { planned: PlannedAnswer; planProblem: string | null; routingProblems: RoutingProblem[] } {
     const routingProblems: RoutingProblem[] = [];
-    if (!x.endpoint || !x.event || attempt === null) return { planned: { kind: 'status', status: 200 }, planProblem: null, routingProblems };
+    if (!x.endpoint || !x.event || attempt === null) return {
+      planned: { kind: 'status', status: 200 },
+      planProblem: null,
+      routingProblems,
+    };
     const plan = parseAnswerPlan(x.marker);
     if (x.endpoint.enabled === false) routingProblems.push('endpoint_disabled');
     if (x.event.livemode !== x.endpoint.livemode) routingProblems.push('livemode_mismatch');
@@ -183,7 +210,10 @@ export class SinkApp {
     const attempt = x.event ? this.store.nextAttempt(head.path, x.event.id) : null;
     const { planned, planProblem, routingProblems } = this.routingOf(x, attempt);
     const answer: RecordedAnswer =
-      problem === 'request_aborted' ? { kind: 'none' } : problem === 'body_too_large' ? { kind: 'status', status: 413 } : problem !== null ? { kind: 'status', status: 400 } : this.recordedAnswer(planned);
+      problem === 'request_aborted' ? { kind: 'none' } : problem === 'body_too_large' ? {
+        kind: 'status',
+        status: 413,
+      } : problem !== null ? { kind: 'status', status: 400 } : this.recordedAnswer(planned);
     const delivery: Delivery = {
       seq: this.store.nextSeq(),
       ...head,
@@ -249,7 +279,10 @@ export class SinkApp {
     if (location) headers.location = location;
     if (delivery.problem === 'body_too_large') headers.connection = 'close';
     const body =
-      delivery.problem !== null ? { error: delivery.problem, seq: delivery.seq } : status < 300 ? { received: true, seq: delivery.seq } : { planned_failure: status, seq: delivery.seq };
+      delivery.problem !== null ? {
+        error: delivery.problem,
+        seq: delivery.seq,
+      } : status < 300 ? { received: true, seq: delivery.seq } : { planned_failure: status, seq: delivery.seq };
     sendJson(res, status, body, headers);
     if (delivery.problem === 'body_too_large') this.drainThenDrop(req);
   }

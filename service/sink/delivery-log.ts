@@ -68,7 +68,11 @@ export interface ReloadLimits {
 }
 
 /** Generous defaults for reading a log outside a sink (tests, tools). */
-export const READ_ALL: ReloadLimits = { maxDeliveries: Number.MAX_SAFE_INTEGER, maxStoredBodyBytes: Number.MAX_SAFE_INTEGER, maxLineBytes: 64 * 1024 * 1024 };
+export const READ_ALL: ReloadLimits = {
+  maxDeliveries: Number.MAX_SAFE_INTEGER,
+  maxStoredBodyBytes: Number.MAX_SAFE_INTEGER,
+  maxLineBytes: 64 * 1024 * 1024,
+};
 
 /** The log could not be opened or read: the message names the file. */
 export class DeliveryLogError extends Error {
@@ -83,7 +87,10 @@ export class DeliveryLogError extends Error {
  * Opens (creating it 0600, in a directory created 0700) and reloads a log within `limits` (default:
  * keep everything, for tools and tests; a sink passes its own caps).
  */
-export async function openDeliveryLog(file: string, options: OpenDeliveryLogOptions & { limits?: ReloadLimits } = {}): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
+export async function openDeliveryLog(
+  file: string,
+  options: OpenDeliveryLogOptions & { limits?: ReloadLimits } = {},
+): Promise<{ log: DeliveryLog; loaded: LoadedLog }> {
   let fd: number;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -100,7 +107,10 @@ export async function openDeliveryLog(file: string, options: OpenDeliveryLogOpti
   } catch (error) {
     closeSync(fd);
     if (error instanceof DeliveryLogError) throw error;
-    throw new DeliveryLogError(file, `cannot reload the delivery log (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new DeliveryLogError(
+      file,
+      `cannot reload the delivery log (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let closed = false;
   const log: DeliveryLog = {
@@ -184,14 +194,23 @@ export class LogReader {
     this.deliveries.push(delivery);
     this.bySeq.set(delivery.seq, delivery);
     const answer = delivery.answer;
-    if ((answer?.kind === 'redirect' || answer?.kind === 'status') && answer.redirectToken) this.tokenPaths.set(answer.redirectToken, delivery.path);
+    if ((answer?.kind === 'redirect' || answer?.kind === 'status') && answer.redirectToken) this.tokenPaths.set(
+      answer.redirectToken,
+      delivery.path,
+    );
     return true;
   }
 
   result(tornTail = false): LoadedLog {
     const kept = this.ring.kept();
     const deliveries = kept.length ? [...this.deliveries, ...kept].sort((a, b) => a.seq - b.seq) : this.deliveries;
-    return { deliveries, redirectHits: this.redirectHits, skippedLines: this.skippedLines, tornTail, rejectedNotKept: this.ring.count - kept.length };
+    return {
+      deliveries,
+      redirectHits: this.redirectHits,
+      skippedLines: this.skippedLines,
+      tornTail,
+      rejectedNotKept: this.ring.count - kept.length,
+    };
   }
 }
 

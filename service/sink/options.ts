@@ -74,7 +74,8 @@ function queryTokenFor(given: string | undefined, host: string): string {
   const queryToken = given ?? randomBytes(24).toString('base64url');
   if (given !== undefined && given.length < 16) fail('queryToken must be at least 16 characters');
   if (given === undefined && !isLoopbackHost(host)) {
-    fail(`refusing to listen on ${host} (not loopback) without a query token: anyone could read the deliveries (give --query-token or webhooks.query_token)`);
+    fail(`refusing to listen on ${host} (not loopback) without a query token: anyone could read the deliveries (give --query-token or ` +
+      `webhooks.query_token)`);
   }
   return queryToken;
 }

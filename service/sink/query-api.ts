@@ -2,7 +2,8 @@
  * The sink's own HTTP API, for suites running in other processes; served on the sink's port under
  * `/_sink/` (endpoint paths may not start with `/_sink`, so the two never collide). Read-only, GET only.
  *
- *   GET /_sink/health                 -> { ok: true, deliveries, dropped, rejected, redirectHits, unknownRedirectHits, clientErrors, skippedLogLines }
+ *   GET /_sink/health                 -> { ok: true, deliveries, dropped, rejected, redirectHits, unknownRedirectHits, clientErrors,
+ * skippedLogLines }
  *   GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=
  *                                     -> { deliveries: Delivery[] }   (body base64, with its sha256)
  *   GET /_sink/redirect-hits          -> { redirectHits: RedirectHit[] }
@@ -60,7 +61,10 @@ const ROUTES = new Map<string, Route>([
     }
     sendJson(res, 200, { redirectHits: ctx.store.redirectHits() });
   }],
-  [`${QUERY_PREFIX}/rejected`, (_query, res, ctx) => sendJson(res, 200, { rejected: ctx.store.rejectedCount, recent: ctx.store.rejected() })],
+  [
+    `${QUERY_PREFIX}/rejected`,
+    (_query, res, ctx) => sendJson(res, 200, { rejected: ctx.store.rejectedCount, recent: ctx.store.rejected() }),
+  ],
 ]);
 
 /** Constant time whatever the header: both sides are hashed to 32 bytes before the comparison. */

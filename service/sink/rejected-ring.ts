@@ -16,7 +16,13 @@
 import type { Delivery, DeliveryProblem } from './types.ts';
 
 /** Problems that make a request rejected (kept in a ring, not stored nor counted). */
-export const REJECTED_PROBLEMS: ReadonlySet<DeliveryProblem> = new Set(['unknown_path', 'method_not_post', 'body_too_large', 'request_aborted', 'bad_signature']);
+export const REJECTED_PROBLEMS: ReadonlySet<DeliveryProblem> = new Set([
+  'unknown_path',
+  'method_not_post',
+  'body_too_large',
+  'request_aborted',
+  'bad_signature',
+]);
 
 export const RING_DEFAULTS = { junkEntries: 1_000, evidenceEntries: 5_000, evidenceBodyBytes: 16 * 1024 * 1024 } as const;
 export type RingLimits = { junkEntries: number; evidenceEntries: number; evidenceBodyBytes: number };
@@ -46,7 +52,10 @@ export class RejectedRing {
     if (isEvidence(d)) {
       this.evidence.push(d);
       this.evidenceBytes += d.body.length;
-      while (this.evidence.length > this.limits.evidenceEntries || (this.evidenceBytes > this.limits.evidenceBodyBytes && this.evidence.length > 1)) {
+      while (
+        this.evidence.length > this.limits.evidenceEntries ||
+        (this.evidenceBytes > this.limits.evidenceBodyBytes && this.evidence.length > 1)
+      ) {
         this.evidenceBytes -= this.evict(this.evidence).body.length;
       }
       return;

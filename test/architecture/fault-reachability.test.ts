@@ -39,7 +39,10 @@ function sources(dir: string, skip: (path: string) => boolean): string[] {
 }
 
 /** Registered names never switched on, and names switched on but never registered (with the file). */
-export function reachability(registered: readonly string[], files: ReadonlyArray<{ file: string; text: string }>): { unreachable: string[]; unregistered: string[] } {
+export function reachability(
+  registered: readonly string[],
+  files: ReadonlyArray<{ file: string; text: string }>,
+): { unreachable: string[]; unregistered: string[] } {
   const used = new Set<string>();
   const unregistered: string[] = [];
   for (const { file, text } of files) {

@@ -62,7 +62,11 @@ export function inlineBranches(text: string): number {
 }
 
 /** Files with inline fault branches, and files planting faults (overrides) that SEAMED does not list. */
-export function unseamed(counts: Readonly<Record<string, number>>, overrides: Readonly<Record<string, number>>, seamed: Readonly<Record<string, number>>): { inline: string[]; unlisted: string[] } {
+export function unseamed(
+  counts: Readonly<Record<string, number>>,
+  overrides: Readonly<Record<string, number>>,
+  seamed: Readonly<Record<string, number>>,
+): { inline: string[]; unlisted: string[] } {
   const inline = Object.entries(counts).flatMap(([file, n]) => (n > 0 ? [`${file}: ${n} inline faults.has( branches (write an override beside a step: references/service/steps.ts)`] : []));
   const unlisted = Object.entries(overrides).flatMap(([file, n]) => (n > 0 && !(file in seamed) ? [`${file}: ${n} overrides, not listed in SEAMED`] : []));
   return { inline, unlisted };
@@ -125,7 +129,10 @@ describe('the fault registry reads every override table of the reference server'
   });
 
   it('can fail: a file the registry does not list, a step left out of FAULTY_STEPS', () => {
-    expect(unregisteredTables({ 'references/service/a.ts': 2, 'references/service/b.ts': 3, 'references/service/c.ts': 0 }, { 'references/service/b.ts': 2 }).map((l) => l.split(':')[0])).toEqual(['references/service/a.ts', 'references/service/b.ts']);
+    expect(unregisteredTables(
+      { 'references/service/a.ts': 2, 'references/service/b.ts': 3, 'references/service/c.ts': 0 },
+      { 'references/service/b.ts': 2 },
+    ).map((l) => l.split(':')[0])).toEqual(['references/service/a.ts', 'references/service/b.ts']);
   });
 });
 
@@ -135,7 +142,11 @@ describe('the seam check can fail', () => {
   });
 
   it('reports a file with an inline branch and a file planting overrides that SEAMED does not list', () => {
-    const planted = unseamed({ 'references/service/new.ts': 1, 'references/service/auth.ts': 0, 'references/client/other.ts': 0 }, { 'references/service/auth.ts': 8, 'references/client/other.ts': 2 }, { 'references/service/auth.ts': 8 });
+    const planted = unseamed(
+      { 'references/service/new.ts': 1, 'references/service/auth.ts': 0, 'references/client/other.ts': 0 },
+      { 'references/service/auth.ts': 8, 'references/client/other.ts': 2 },
+      { 'references/service/auth.ts': 8 },
+    );
     expect(planted.inline.map((l) => l.split(':')[0])).toEqual(['references/service/new.ts']);
     expect(planted.unlisted.map((l) => l.split(':')[0])).toEqual(['references/client/other.ts']);
   });

@@ -67,7 +67,10 @@ describe('suite helpers', () => {
     }
     const shared = files.filter((f) => areaOf(f) === SHARED);
     // A shared module may serve the areas through another shared module (arrivals → deliveries).
-    const usedThroughShared = new Set(shared.flatMap((f) => suiteImports(f, readFileSync(f, 'utf8')).map((i) => resolve(dirname(f), i.spec))));
+    const usedThroughShared = new Set(shared.flatMap((f) => suiteImports(
+      f,
+      readFileSync(f, 'utf8'),
+    ).map((i) => resolve(dirname(f), i.spec))));
     const lonely = shared
       .filter((f) => (users.get(f)?.size ?? 0) < 2 && !usedThroughShared.has(f))
       .map((f) => `${relative(ROOT, f)} is used by ${[...(users.get(f) ?? [])].join(', ') || 'no area'}`);

@@ -121,7 +121,11 @@ export function findingsOf(json: string): string[] {
 /** Runs knip over the repository; its exit status is 1 when it finds anything, so only the report counts. */
 function runKnip(): string {
   try {
-    return execFileSync(process.execPath, [KNIP, '--reporter', 'json', '--no-progress'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 << 20, timeout: 120_000 });
+    return execFileSync(
+      process.execPath,
+      [KNIP, '--reporter', 'json', '--no-progress'],
+      { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 << 20, timeout: 120_000 },
+    );
   } catch (e) {
     const out = (e as { stdout?: string }).stdout;
     if (out?.trimStart().startsWith('{')) return out;
@@ -141,7 +145,13 @@ describe('unused files, exports and dependencies (knip)', () => {
   });
 
   it('reads every kind of finding (the check can fail)', () => {
-    const json = JSON.stringify({ issues: [{ file: 'a.ts', files: [{ name: 'a.ts' }], exports: [{ name: 'x' }], types: [], dependencies: {} }] });
+    const json = JSON.stringify({ issues: [{
+      file: 'a.ts',
+      files: [{ name: 'a.ts' }],
+      exports: [{ name: 'x' }],
+      types: [],
+      dependencies: {},
+    }] });
     expect(findingsOf(json)).toEqual(['a.ts files a.ts', 'a.ts exports x']);
   });
 });

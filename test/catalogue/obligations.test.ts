@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../catalogue/clauses.ts';
 import { OBLIGATION_SPLITS, OBLIGATIONS } from '../../catalogue/obligations.ts';
-import { allFaults, clauseMatrix, obligationFigures, obligationMatrix, obligationMatrixJson, unlinkedViolations } from '../../cli/clause-matrix.ts';
+import {
+  allFaults,
+  clauseMatrix,
+  obligationFigures,
+  obligationMatrix,
+  obligationMatrixJson,
+  unlinkedViolations,
+} from '../../cli/clause-matrix.ts';
 
 describe('obligations', () => {
   it('have unique ids under their clause, and split only normative clauses', () => {
@@ -52,7 +59,10 @@ describe('obligations', () => {
   it('--json: one entry per obligation and per informative clause, statuses from the closed set, totals that add up', () => {
     const clauses = clauseMatrix();
     const rows = obligationMatrix();
-    const doc = obligationMatrixJson(clauses, rows) as { clauses: Array<{ status: string; normative: boolean }>; totals: Record<string, number> };
+    const doc = obligationMatrixJson(
+      clauses,
+      rows,
+    ) as { clauses: Array<{ status: string; normative: boolean }>; totals: Record<string, number> };
     expect(doc.clauses.map((c) => c.status).filter((s) => !['proved', 'untestable', 'named-only', 'informative'].includes(s))).toEqual([]);
     expect(new Set(doc.clauses.map((c) => c.status))).toEqual(new Set(['proved', 'untestable', 'informative']));
     expect(doc.clauses.filter((c) => c.normative).length).toBe(doc.totals.obligations);

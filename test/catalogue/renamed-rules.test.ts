@@ -13,7 +13,12 @@ const BIN = join(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs');
 
 function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   return new Promise((res) => {
-    execFile(process.execPath, [BIN, ...args], { timeout: 60_000 }, (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }));
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { timeout: 60_000 },
+      (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }),
+    );
   });
 }
 
@@ -33,7 +38,10 @@ describe('former rule ids', () => {
 
   it('select the renamed rule and say so; an unknown id is a usage error', () => {
     const [old, id] = renamed[0]!;
-    expect(validateSelection([], [old, id])).toEqual({ rules: [id], renamed: [`--rule ${old}: renamed ${id}, selected under its current id`] });
+    expect(validateSelection(
+      [],
+      [old, id],
+    )).toEqual({ rules: [id], renamed: [`--rule ${old}: renamed ${id}, selected under its current id`] });
     expect(() => validateSelection([], ['NO-SUCH-RULE'])).toThrow(/unknown rule id/);
   });
 

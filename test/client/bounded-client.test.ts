@@ -69,7 +69,10 @@ describe('the client against hostile targets', () => {
     try {
       const ok = await new Client({ baseUrl: url, maxResponseBytes: body.length }).request({ method: 'GET', path: '/' });
       expect(ok.json.data.length).toBe(1000);
-      const over = await new Client({ baseUrl: url, maxResponseBytes: body.length - 1 }).request({ method: 'GET', path: '/' }).catch((e) => e);
+      const over = await new Client({
+        baseUrl: url,
+        maxResponseBytes: body.length - 1,
+      }).request({ method: 'GET', path: '/' }).catch((e) => e);
       expect(over).toBeInstanceOf(TransportError);
       expect((over as TransportError).code).toBe('HPS_ERR_TARGET_OVERSIZE');
       expect((over as TransportError).message).toContain(`${body.length - 1}-byte cap`);

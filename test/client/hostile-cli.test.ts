@@ -30,13 +30,38 @@ async function runAgainst(kind: HostileCase): Promise<Outcome> {
   writeFileSync(profile, JSON.stringify({ base_url: server.url, keys: { test: 'pt_test_sk_hostileHostileHostile0001' } }));
   const report = join(work, `${kind}-report`);
   const started = performance.now();
-  const child = spawn(TIME, ['-f', 'HPS_PEAK_KB %M', process.execPath, BIN, 'run', '--profile', profile, '--rule', 'AUTH-MALFORMED-KEY', '--seed', '1', '--report', report], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    TIME,
+    [
+      '-f',
+      'HPS_PEAK_KB %M',
+      process.execPath,
+      BIN,
+      'run',
+      '--profile',
+      profile,
+      '--rule',
+      'AUTH-MALFORMED-KEY',
+      '--seed',
+      '1',
+      '--report',
+      report,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const exit = await new Promise<number | null>((r) => child.once('exit', r));
   const wallMs = performance.now() - started;
   const peakKb = Number(/HPS_PEAK_KB (\d+)/.exec(stderr)?.[1] ?? NaN);
-  return { kind, exit, wallMs, peakMb: peakKb / 1024, stderr: stderr.replace(/HPS_PEAK_KB \d+\n?/, '').replace(/^Command exited with non-zero status \d+\n?/m, '').trim(), reportWritten: existsSync(report) };
+  return {
+    kind,
+    exit,
+    wallMs,
+    peakMb: peakKb / 1024,
+    stderr: stderr.replace(/HPS_PEAK_KB \d+\n?/, '').replace(/^Command exited with non-zero status \d+\n?/m, '').trim(),
+    reportWritten: existsSync(report),
+  };
 }
 
 describe('the CLI against hostile targets', () => {
@@ -92,7 +117,23 @@ describe('the whole hostile catalogue against one run', () => {
     mkdirSync(tmp, { recursive: true });
     const report = join(dir, 'report');
     const started = performance.now();
-    const child = spawn(TIME, ['-f', 'HPS_PEAK_KB %M', process.execPath, BIN, 'run', '--base-url', target.url, '--key-env', 'HPS_HOSTILE_KEY', '--area', 'auth,listing,responses', '--seed', '1', '--report', report], {
+    const child = spawn(TIME, [
+      '-f',
+      'HPS_PEAK_KB %M',
+      process.execPath,
+      BIN,
+      'run',
+      '--base-url',
+      target.url,
+      '--key-env',
+      'HPS_HOSTILE_KEY',
+      '--area',
+      'auth,listing,responses',
+      '--seed',
+      '1',
+      '--report',
+      report,
+    ], {
       env: { ...process.env, HPS_HOSTILE_KEY: KEY, TMPDIR: tmp, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -110,7 +151,10 @@ describe('the whole hostile catalogue against one run', () => {
     expect(peakMb).toBeLessThan(PEAK_MB);
     for (const kind of Object.keys(ROTATING_KINDS) as RotatingKind[]) expect(target.served[kind], kind).toBeGreaterThan(0);
     for (const f of ['report.json', 'report.html', 'junit.xml', 'summary.md', 'results.ndjson']) expect(existsSync(join(report, f)), f).toBe(true);
-    const r = JSON.parse(readFileSync(join(report, 'report.json'), 'utf8')) as { verdict: string; rules: Array<{ id: string; status: string; reason?: string }> };
+    const r = JSON.parse(readFileSync(
+      join(report, 'report.json'),
+      'utf8',
+    )) as { verdict: string; rules: Array<{ id: string; status: string; reason?: string }> };
     expect(r.verdict).not.toBe('conformant');
     // A SKIP here is a profile's missing field or a rule not exercisable through the API, never a tripped bound.
     const skipped = r.rules.filter((x) => x.status === 'skip' && !/^(profile lacks|not exercisable)/.test(x.reason ?? ''));

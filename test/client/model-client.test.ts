@@ -32,24 +32,40 @@ afterEach(async () => {
 });
 
 /** A server whose n-th request (from 0) gets `script(n, seen)`: a status and headers, or 'reset'. */
-async function scripted(script: (n: number, s: Seen) => { status: number; headers?: Record<string, string>; body?: string } | 'reset'): Promise<{ url: string; seen: Seen[] }> {
+async function scripted(script: (
+  n: number,
+  s: Seen,
+) => { status: number; headers?: Record<string, string>; body?: string } | 'reset'): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const s: Seen = { method: req.method!, url: req.url!, idempotencyKey: req.headers['idempotency-key'] as string | undefined, body: Buffer.concat(chunks).toString(), at: performance.now() };
+      const s: Seen = {
+        method: req.method!,
+        url: req.url!,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        body: Buffer.concat(chunks).toString(),
+        at: performance.now(),
+      };
       const a = script(seen.length, s);
       seen.push(s);
       if (a === 'reset') return req.socket.destroy();
-      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(a.body ?? (a.status < 400 ? '{"id":"pay_1","object":"payment"}' : `{"error":{"code":"x","message":"m","request_id":"r"}}`));
+      res.writeHead(
+        a.status,
+        { 'content-type': 'application/json', ...a.headers },
+      ).end(a.body ?? (a.status < 400 ? '{"id":"pay_1","object":"payment"}' : `{"error":{"code":"x","message":"m","request_id":"r"}}`));
     });
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, seen };
 }
 
-const limited = { status: 429, headers: { 'retry-after': '1' }, body: '{"error":{"code":"rate_limit_exceeded","message":"slow down","request_id":"r"}}' };
+const limited = {
+  status: 429,
+  headers: { 'retry-after': '1' },
+  body: '{"error":{"code":"rate_limit_exceeded","message":"slow down","request_id":"r"}}',
+};
 
 describe('the model client', () => {
   it('waits out a 429 for its Retry-After and sends the create again with the same Idempotency-Key and body', async () => {
@@ -81,7 +97,10 @@ describe('the model client', () => {
   });
 
   it('a read is sent again after a reset and after a 502/503/504, a bounded number of times; a create without Idempotency-Key is not', async () => {
-    const t = await scripted((n) => (n === 0 ? 'reset' : n === 1 ? { status: 503 } : n === 2 ? { status: 504 } : { status: 200, body: '{"object":"list","data":[],"has_more":false}' }));
+    const t = await scripted((n) => (n === 0 ? 'reset' : n === 1 ? { status: 503 } : n === 2 ? { status: 504 } : {
+      status: 200,
+      body: '{"object":"list","data":[],"has_more":false}',
+    }));
     const client = new Client({ baseUrl: t.url });
     expect((await client.listPayments('pt_test_sk_x')).status).toBe(200);
     expect(t.seen).toHaveLength(4);
@@ -98,7 +117,12 @@ describe('the model client', () => {
 
   it('a probe that looks for 429s (acceptThrottle) gets the 429 at once', async () => {
     const t = await scripted(() => limited);
-    const res = await new Client({ baseUrl: t.url }).request({ method: 'GET', path: '/v1/payments?limit=1', key: 'pt_test_sk_x', acceptThrottle: true });
+    const res = await new Client({ baseUrl: t.url }).request({
+      method: 'GET',
+      path: '/v1/payments?limit=1',
+      key: 'pt_test_sk_x',
+      acceptThrottle: true,
+    });
     expect(res.status).toBe(429);
     expect(t.seen).toHaveLength(1);
   });

@@ -30,9 +30,18 @@ describe('proxy bounds, on a loopback upstream', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-bounds-'));
     let done = () => {};
     let url = '';
-    const run = runProxy({ upstream: upstream.url, reportDir: dir, stop: new Promise<void>((r) => (done = r)), log: (l) => (url ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? ''), live: () => {} });
+    const run = runProxy({
+      upstream: upstream.url,
+      reportDir: dir,
+      stop: new Promise<void>((r) => (done = r)),
+      log: (l) => (url ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? ''),
+      live: () => {},
+    });
     while (!url) await new Promise((r) => setTimeout(r, 10));
-    const big = await request(`${url}/v1/payments`, { method: 'POST', body: 'x'.repeat(PROXY_BOUNDS.requestBodyBytes + 1), headers: { 'content-type': 'application/json' } });
+    const big = await request(
+      `${url}/v1/payments`,
+      { method: 'POST', body: 'x'.repeat(PROXY_BOUNDS.requestBodyBytes + 1), headers: { 'content-type': 'application/json' } },
+    );
     expect(big.statusCode).toBe(413);
     await big.body.text();
     expect(relayed).toBe(0);
@@ -54,7 +63,16 @@ describe('proxy: a read not retried right after its failure', () => {
     let seq = 0;
     const send = (path: string, status: number) => {
       const head = { kind: 'read' as const, method: 'GET', path, key: undefined, seq: ++seq };
-      const rec: RecordedRequest = { seq, at: '', arrivedMs: seq * 10, method: 'GET', path, kind: 'read', identity: t.identify('c', head), body: '' };
+      const rec: RecordedRequest = {
+        seq,
+        at: '',
+        arrivedMs: seq * 10,
+        method: 'GET',
+        path,
+        kind: 'read',
+        identity: t.identify('c', head),
+        body: '',
+      };
       t.arrived('c', rec);
       return () => {
         Object.assign(rec, { answeredMs: seq * 10 + 5, status }, status === 503 ? { injected: '503', source: 'service' } : {});
@@ -82,7 +100,11 @@ describe('proxy: a read not retried right after its failure', () => {
 });
 
 describe('proxy command line', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin/hps-conformance.mjs'), 'proxy', ...args], { encoding: 'utf8', timeout: 60_000 });
+  const cli = (...args: string[]) => spawnSync(
+    process.execPath,
+    [join(PACKAGE_ROOT, 'bin/hps-conformance.mjs'), 'proxy', ...args],
+    { encoding: 'utf8', timeout: 60_000 },
+  );
   it('refuses a missing --report and an upstream that is not an http(s) URL: one line, exit 2', () => {
     const noReport = cli('--duration', '1s');
     expect(noReport.status).toBe(2);
@@ -98,7 +120,11 @@ describe('proxy stopped by SIGINT', () => {
   it('writes both reports and a complete traffic.har for the traffic so far, and exits by the verdict', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-sigint-'));
     const { spawn } = await import('node:child_process');
-    const child = spawn(process.execPath, [join(PACKAGE_ROOT, 'bin/hps-conformance.mjs'), 'proxy', '--report', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(PACKAGE_ROOT, 'bin/hps-conformance.mjs'), 'proxy', '--report', dir],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -115,7 +141,10 @@ describe('proxy stopped by SIGINT', () => {
     // Nothing a client rule judges was exercised: no verdict without evidence (exit 1 before the third verdict, 6 `incomplete` with it).
     expect(client.verdict).not.toBe('conformant');
     expect(code).toBe(client.verdict === 'incomplete' ? 6 : 1);
-    expect(JSON.parse(readFileSync(join(dir, 'service', 'report.json'), 'utf8')).rules.find((r: { id: string }) => r.id === 'RESP-ERROR-ENVELOPE').status).toBe('pass');
+    expect(JSON.parse(readFileSync(
+      join(dir, 'service', 'report.json'),
+      'utf8',
+    )).rules.find((r: { id: string }) => r.id === 'RESP-ERROR-ENVELOPE').status).toBe('pass');
     expect(JSON.parse(readFileSync(join(dir, 'traffic.har'), 'utf8')).log.entries).toHaveLength(1);
     expect(out).toMatch(/proxy: 1 exchanges from 1 client\(s\) · traffic\.har 1 entries/);
   }, 90_000);

@@ -38,7 +38,15 @@ async function chaosUpstream(seed: number): Promise<Upstream> {
 async function throughProxy(u: Upstream, fault?: string) {
   const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-'));
   const env: Record<string, string> = { HPS_API_KEY: u.reference.profile.keys.test, ...(fault ? { HPS_CLIENT_FAULT: fault } : {}) };
-  const result = await runProxy({ upstream: u.chaos.url, run: EXAMPLE_CLIENT_COMMAND, cwd: PACKAGE_ROOT, env, reportDir: dir, log: () => {}, live: () => {} });
+  const result = await runProxy({
+    upstream: u.chaos.url,
+    run: EXAMPLE_CLIENT_COMMAND,
+    cwd: PACKAGE_ROOT,
+    env,
+    reportDir: dir,
+    log: () => {},
+    live: () => {},
+  });
   const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
   return { dir, result, report, status: (id: string) => report.rules.find((r) => r.id === id)!.status };
 }
@@ -63,7 +71,10 @@ describe('proxy: the example merchant client', () => {
 
   it('is conformant: every testable client MUST rule exercised by the relayed failures, and passed', () => {
     expect(clean.report.side).toBe('client');
-    for (const r of clean.report.rules.filter((x) => x.level === 'MUST' && !x.untestable)) expect(r.status, `${r.id}: ${r.reason}`).toBe('pass');
+    for (const r of clean.report.rules.filter((x) => x.level === 'MUST' && !x.untestable)) expect(
+      r.status,
+      `${r.id}: ${r.reason}`,
+    ).toBe('pass');
     expect(clean.report.verdict).toBe('conformant');
     expect(clean.result.exitCode).toBe(0);
     const service = JSON.parse(readFileSync(join(clean.dir, 'service', 'report.json'), 'utf8')) as Report;
@@ -88,7 +99,10 @@ describe('proxy: the example merchant client', () => {
   });
 
   it('opens in real Chromium: the page parses it and reads its entries', async () => {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
     try {
       const page = await browser.newPage();
       await page.goto(`file://${join(clean.dir, 'traffic.har')}`);
@@ -110,7 +124,11 @@ describe('proxy: a client that breaks the guidance', () => {
     const broken = await throughProxy(u, 'ignores-retry-after,retries-cancel-on-500,retries-400');
     expect(broken.report.verdict).toBe('not_conformant');
     expect(broken.result.exitCode).toBe(1);
-    for (const id of ['CLIENT-HONOUR-RETRY-AFTER', 'CLIENT-CANCEL-RETRY-ONLY-429', 'CLIENT-NO-RETRY-4XX']) expect(broken.status(id), id).toBe('fail');
+    for (const id of [
+      'CLIENT-HONOUR-RETRY-AFTER',
+      'CLIENT-CANCEL-RETRY-ONLY-429',
+      'CLIENT-NO-RETRY-4XX',
+    ]) expect(broken.status(id), id).toBe('fail');
     for (const id of ['CLIENT-RETRY-TRANSIENT', 'CLIENT-SAME-IDEMPOTENCY-KEY']) expect(broken.status(id), id).toBe('pass');
     const honour = broken.report.rules.find((r) => r.id === 'CLIENT-HONOUR-RETRY-AFTER')!;
     expect(honour.reason).toMatch(/retried \d+ ms after a 429 with Retry-After: [2-5]/);

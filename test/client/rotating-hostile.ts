@@ -24,7 +24,10 @@ function base32(s: string): string {
   for (const b of Buffer.from(s)) bits += b.toString(2).padStart(8, '0');
   return (bits.match(/.{1,5}/g) ?? []).map((c) => BASE32[parseInt(c.padEnd(5, '0'), 2)]).join('');
 }
-const rot13 = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+const rot13 = (s: string) => s.replace(
+  /[a-z]/gi,
+  (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)),
+);
 
 /** The key in every form a reader or a renderer might decode (written independently of core/redact.ts). */
 export function keyForms(key: string) {
@@ -48,7 +51,10 @@ function keyEcho(key: string, res: ServerResponse): void {
   const body = `{"error":{"type":"api_error","code":"internal","message":"auth was ${forms['json-escaped']}","request_id":"req_${Math.random().toString(36).slice(2)}",`
     + `"forms":{${values.join(',')}},"nested":[[[${JSON.stringify(forms.fullwidth)}]]],${JSON.stringify(forms.base32)}:1}}`;
   res.statusMessage = `Bad ${forms.rot13}`;
-  res.writeHead(500, { 'content-type': 'application/json', 'x-echo-b32': forms.base32, 'x-echo-hex': forms.hex, [`x-${forms.hex.slice(0, 60)}`]: '1' }).end(body);
+  res.writeHead(
+    500,
+    { 'content-type': 'application/json', 'x-echo-b32': forms.base32, 'x-echo-hex': forms.hex, [`x-${forms.hex.slice(0, 60)}`]: '1' },
+  ).end(body);
 }
 
 function hugeCapped(): string {
@@ -81,7 +87,10 @@ export async function startRotatingHostile(key: string): Promise<RotatingTarget>
   const timers = new Set<NodeJS.Timeout>();
   let n = 0;
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
-    const json = (status: number, body: string | Buffer): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    const json = (
+      status: number,
+      body: string | Buffer,
+    ): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(body);
     if (req.method === 'GET' && req.url === '/v1/payments?limit=1' && req.headers.authorization === `Bearer ${key}` && n === 0) {
       n++;
       return json(200, EMPTY_LIST); // the preflight: the target looks like the API once
@@ -92,7 +101,10 @@ export async function startRotatingHostile(key: string): Promise<RotatingTarget>
       case 'deep': return json(200, deep);
       case 'wide': return json(200, wideBody);
       case 'huge-capped': return json(200, huge);
-      case 'invalid-utf8': return json(200, Buffer.concat([Buffer.from('{"id":"pay_'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('","object":"payment"}')]));
+      case 'invalid-utf8': return json(
+        200,
+        Buffer.concat([Buffer.from('{"id":"pay_'), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from('","object":"payment"}')]),
+      );
       case 'key-echo': return keyEcho(String(req.headers.authorization ?? '').split(/\s+/).pop() || key, res);
       case 'slow': {
         const t = setTimeout(() => (timers.delete(t), json(200, EMPTY_LIST)), 1500);

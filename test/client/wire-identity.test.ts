@@ -16,7 +16,15 @@ import { PACKAGE_ROOT } from '../../core/package-root.ts';
 const COMMAND = 'node --import tsx test/fixtures/clients/list-never-retried.ts';
 
 async function judged(gap: 'none' | 'after-retry-after') {
-  const { report } = await runClient({ command: COMMAND, seed: 7, cwd: PACKAGE_ROOT, log: () => {}, timeoutMs: 150_000, reportDir: mkdtempSync(join(tmpdir(), 'hps-wire-')), env: { LIST_GAP: gap } });
+  const { report } = await runClient({
+    command: COMMAND,
+    seed: 7,
+    cwd: PACKAGE_ROOT,
+    log: () => {},
+    timeoutMs: 150_000,
+    reportDir: mkdtempSync(join(tmpdir(), 'hps-wire-')),
+    env: { LIST_GAP: gap },
+  });
   return (id: string) => report.rules.find((r) => r.id === id)!;
 }
 

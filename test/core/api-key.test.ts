@@ -7,7 +7,16 @@ describe('livemodeOfKey: the prefix decides the environment', () => {
   it('reads Live and Test prefixes, and nothing else', () => {
     expect(livemodeOfKey('pt_live_sk_abc')).toBe(true);
     expect(livemodeOfKey('pt_test_sk_abc')).toBe(false);
-    for (const other of ['sk_live_abc', 'pt_live_pk_abc', 'PT_LIVE_SK_abc', ' pt_live_sk_abc', 'Bearer pt_test_sk_abc', '', null, undefined]) {
+    for (const other of [
+      'sk_live_abc',
+      'pt_live_pk_abc',
+      'PT_LIVE_SK_abc',
+      ' pt_live_sk_abc',
+      'Bearer pt_test_sk_abc',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(livemodeOfKey(other), String(other)).toBeUndefined();
     }
   });

@@ -11,7 +11,13 @@ let url = '';
 
 beforeAll(async () => {
   // Echoes what it was sent: a client that forgot the profile's secrets would keep them in its transcript.
-  server = http.createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url, auth: req.headers.authorization ?? null })));
+  server = http.createServer((
+    req,
+    res,
+  ) => res.writeHead(
+    200,
+    { 'content-type': 'application/json' },
+  ).end(JSON.stringify({ path: req.url, auth: req.headers.authorization ?? null })));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -20,7 +26,11 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-const profile = (extra: Partial<Profile> = {}): Profile => ({ base_url: 'http://127.0.0.1:9', keys: { test: 'pt_test_sk_abcdefghijklmnop' }, ...extra }) as Profile;
+const profile = (extra: Partial<Profile> = {}): Profile => ({
+  base_url: 'http://127.0.0.1:9',
+  keys: { test: 'pt_test_sk_abcdefghijklmnop' },
+  ...extra,
+}) as Profile;
 
 describe('clientForProfile', () => {
   it("takes the profile's bounds, or the defaults", () => {

@@ -35,10 +35,18 @@ async function recorder(): Promise<Seen> {
     socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
-const profileText = (base: string) => JSON.stringify({ base_url: base, keys: { test: KEY }, network: { headers: { 'X-Gateway-Key': '${HPS_GW}', 'X-Team': 'payments', 'Proxy-Authorization': 'Basic cHJveHk6cHJveHlwYXNz' } } });
+const profileText = (base: string) => JSON.stringify({
+  base_url: base,
+  keys: { test: KEY },
+  network: { headers: { 'X-Gateway-Key': '${HPS_GW}', 'X-Team': 'payments', 'Proxy-Authorization': 'Basic cHJveHk6cHJveHlwYXNz' } },
+});
 
 describe('network: headers to the target only, secrets redacted', () => {
   let target: Seen;
@@ -82,7 +90,12 @@ describe('network: headers to the target only, secrets redacted', () => {
     process.env.HTTPS_PROXY = other.url;
     const d = dispatcherFor('https://127.0.0.1:9', profile.network, 1);
     try {
-      await d.request({ origin: 'https://127.0.0.1:9', path: '/v1/payments', method: 'GET', headers: { 'x-gateway-key': GW } }).catch(() => undefined);
+      await d.request({
+        origin: 'https://127.0.0.1:9',
+        path: '/v1/payments',
+        method: 'GET',
+        headers: { 'x-gateway-key': GW },
+      }).catch(() => undefined);
     } finally {
       if (saved === undefined) delete process.env.HTTPS_PROXY;
       else process.env.HTTPS_PROXY = saved;
@@ -106,17 +119,37 @@ describe('network: flags and profile fields checked before any request', () => {
   };
 
   it("--header 'Name: ${VAR}' is read from the environment and redacted; the replay line keeps ${VAR}", () => {
-    const r = networkFromFlags({ header: ['X-Gateway-Key: ${HPS_GW}', 'X-Team: payments'], 'client-cert': 'c.pem', 'client-key': 'k.pem' }, { HPS_GW: GW });
-    expect(r.network).toEqual({ headers: { 'X-Gateway-Key': GW, 'X-Team': 'payments' }, redacted_headers: ['X-Gateway-Key'], client_cert: 'c.pem', client_key: 'k.pem' });
+    const r = networkFromFlags(
+      { header: ['X-Gateway-Key: ${HPS_GW}', 'X-Team: payments'], 'client-cert': 'c.pem', 'client-key': 'k.pem' },
+      { HPS_GW: GW },
+    );
+    expect(r.network).toEqual({
+      headers: { 'X-Gateway-Key': GW, 'X-Team': 'payments' },
+      redacted_headers: ['X-Gateway-Key'],
+      client_cert: 'c.pem',
+      client_key: 'k.pem',
+    });
     expect(r.replayArgs.join(' ')).toBe("--header='X-Gateway-Key: ${HPS_GW}' --header='X-Team: payments' --client-cert='c.pem' --client-key='k.pem'");
   });
 
   it('bad headers and TLS files are one line, exit 2, never the value', () => {
     expect(usage(() => networkFromFlags({ header: ['no colon'] }, {}))).toMatch(/^2 --header: give 'Name: value'/);
     expect(usage(() => networkFromFlags({ header: ['X-Gw: ${HPS_UNSET_VAR}'] }, {}))).toMatch(/^2 .*HPS_UNSET_VAR is not set/);
-    expect(usage(() => checkNetwork({ headers: { Authorization: 'Bearer x' } }, 'p.json'))).toMatch(/^2 p.json: network.headers.Authorization: the suite sets this header itself/);
-    expect(usage(() => checkNetwork({ client_cert: '/nonexistent/c.pem' }, 'p.json'))).toMatch(/^2 .*client_cert and network.client_key go together/);
-    expect(usage(() => checkNetwork({ client_cert: '/nonexistent/c.pem', client_key: '/nonexistent/k.pem' }, 'p.json'))).toMatch(/^2 network.client_cert: cannot read \/nonexistent\/c.pem \(ENOENT\)/);
-    expect(usage(() => parseProfile(JSON.stringify({ base_url: 'http://x', keys: { test: KEY }, network: { headers: { 'Bad Name': 'v' } } }), 'p.json'))).toMatch(/^2 p.json: .*must be an HTTP header name/);
+    expect(usage(() => checkNetwork(
+      { headers: { Authorization: 'Bearer x' } },
+      'p.json',
+    ))).toMatch(/^2 p.json: network.headers.Authorization: the suite sets this header itself/);
+    expect(usage(() => checkNetwork(
+      { client_cert: '/nonexistent/c.pem' },
+      'p.json',
+    ))).toMatch(/^2 .*client_cert and network.client_key go together/);
+    expect(usage(() => checkNetwork(
+      { client_cert: '/nonexistent/c.pem', client_key: '/nonexistent/k.pem' },
+      'p.json',
+    ))).toMatch(/^2 network.client_cert: cannot read \/nonexistent\/c.pem \(ENOENT\)/);
+    expect(usage(() => parseProfile(
+      JSON.stringify({ base_url: 'http://x', keys: { test: KEY }, network: { headers: { 'Bad Name': 'v' } } }),
+      'p.json',
+    ))).toMatch(/^2 p.json: .*must be an HTTP header name/);
   });
 });

@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..', '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[]; engines: { node: string } };
 const dockerfile = DockerfileParser.parse(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
-const instructions = dockerfile.getInstructions().map((i) => ({ keyword: i.getKeyword(), args: i.getArguments().map((a) => a.getValue()) }));
+const instructions = dockerfile.getInstructions().map((i) => ({
+  keyword: i.getKeyword(),
+  args: i.getArguments().map((a) => a.getValue()),
+}));
 
 /** The newest Node major the engines range names (`... || >=24.0.0` → 24). */
 const newestMajor = Math.max(...[...PKG.engines.node.matchAll(/(\d+)\.\d+/g)].map((m) => Number(m[1])));

@@ -18,7 +18,11 @@ const KINDS: Readonly<Record<string, { model: new (o: any) => { validate(): void
   'batch/v1/Job': { model: Job, module: 'kubernetes-models/batch/v1/Job', type: 'IJob' },
   'v1/ConfigMap': { model: ConfigMap, module: 'kubernetes-models/v1/ConfigMap', type: 'IConfigMap' },
   'v1/Secret': { model: Secret, module: 'kubernetes-models/v1/Secret', type: 'ISecret' },
-  'v1/PersistentVolumeClaim': { model: PersistentVolumeClaim, module: 'kubernetes-models/v1/PersistentVolumeClaim', type: 'IPersistentVolumeClaim' },
+  'v1/PersistentVolumeClaim': {
+    model: PersistentVolumeClaim,
+    module: 'kubernetes-models/v1/PersistentVolumeClaim',
+    type: 'IPersistentVolumeClaim',
+  },
 };
 
 export const knownKind = (o: Obj): boolean => `${o.apiVersion}/${o.kind}` in KINDS;
@@ -47,10 +51,22 @@ export function typeProblems(objects: readonly Obj[]): string[][] {
     lines.push(`import type { ${kind.type} as T${i} } from '${kind.module}';`, `export const o${i}: T${i} = ${JSON.stringify(o)};`);
   });
   const text = lines.join('\n');
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true, types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    skipLibCheck: true,
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, lang, ...rest) => (name === file ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest));
+  host.getSourceFile = (
+    name,
+    lang,
+    ...rest
+  ) => (name === file ? ts.createSourceFile(name, text, lang) : getSourceFile(name, lang, ...rest));
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === file || fileExists(name);
   const program = ts.createProgram([file], options, host);

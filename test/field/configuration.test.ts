@@ -34,7 +34,10 @@ describe('configuration trouble', () => {
   afterAll(async () => ref?.close());
 
   it('a key the service does not know: exit 2, one line naming keys.test, no rule judged', async () => {
-    const r = await cli(['run', '--base-url', ref.url, '--key-env', 'HPS_KEY', '--report', report], { HPS_KEY: 'pt_test_sk_notakeythisservicehasever0' });
+    const r = await cli(
+      ['run', '--base-url', ref.url, '--key-env', 'HPS_KEY', '--report', report],
+      { HPS_KEY: 'pt_test_sk_notakeythisservicehasever0' },
+    );
     console.log(`wrong key: exit ${r.code}: ${r.out.trim()}`);
     expect(r.code).toBe(2);
     expect(r.out.trim().split('\n')).toHaveLength(1);
@@ -43,7 +46,10 @@ describe('configuration trouble', () => {
   });
 
   it('a wrong base path: exit 3, one line saying no /v1 route answers like the API and what was tried', async () => {
-    const r = await cli(['run', '--base-url', `${ref.url}/api`, '--key-env', 'HPS_KEY', '--report', report], { HPS_KEY: ref.profile.keys.test });
+    const r = await cli(
+      ['run', '--base-url', `${ref.url}/api`, '--key-env', 'HPS_KEY', '--report', report],
+      { HPS_KEY: ref.profile.keys.test },
+    );
     console.log(`wrong base path: exit ${r.code}: ${r.out.trim()}`);
     expect(r.code).toBe(3);
     expect(r.out.trim().split('\n')).toHaveLength(1);
@@ -51,7 +57,12 @@ describe('configuration trouble', () => {
   });
 
   it('keys.test rotated during the run: the rules left are ERROR (exit 3), none FAIL', async () => {
-    const f = await runThroughProxy((p) => ({ rotate: { authorization: `Bearer ${p.keys.test}`, after: 1500 } }), ['--area', 'create,transitions,listing,idempotency'], 1, 300_000);
+    const f = await runThroughProxy(
+      (p) => ({ rotate: { authorization: `Bearer ${p.keys.test}`, after: 1500 } }),
+      ['--area', 'create,transitions,listing,idempotency'],
+      1,
+      300_000,
+    );
     console.log(`rotated key: exit ${f.run.exitCode}, ${f.run.verdict}, FAIL ${f.run.summary.fail} ERROR ${f.run.summary.error} PASS ${f.run.summary.pass}`);
     expect(f.run.summary.fail).toBe(0);
     expect(f.run.summary.error).toBeGreaterThan(0);

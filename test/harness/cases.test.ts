@@ -24,7 +24,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const BIN = join(ROOT, 'bin', 'hps-conformance.mjs');
 const TMP = mkdtempSync(join(tmpdir(), 'hps-cases-'));
 
-const LETTERS: CaseTable<string> = { rule: 'CREATE-AMOUNT-INVALID', name: 'letters', rows: () => ['a', 'b', 'c', 'd'], title: (v) => `letter ${v} holds` };
+const LETTERS: CaseTable<string> = {
+  rule: 'CREATE-AMOUNT-INVALID',
+  name: 'letters',
+  rows: () => ['a', 'b', 'c', 'd'],
+  title: (v) => `letter ${v} holds`,
+};
 /** Numbered on after LETTERS (5..8), whichever test runs it and in whatever order. */
 const MORE_LETTERS: CaseTable<string> = { ...LETTERS, name: 'more letters', after: LETTERS };
 
@@ -74,13 +79,23 @@ describe('runCases', () => {
 describe('fixed cases through a run', () => {
   it('a fault accepting three decimals fails exactly those rows; the others pass; the replay names the case', async () => {
     const reportDir = join(TMP, 'fault');
-    const result = await run({ rules: ['CREATE-AMOUNT-INVALID'], faults: ['amount-three-decimals-accepted'], seed: 1, runs: 10, reportDir, log: () => {} });
+    const result = await run({
+      rules: ['CREATE-AMOUNT-INVALID'],
+      faults: ['amount-three-decimals-accepted'],
+      seed: 1,
+      runs: 10,
+      reportDir,
+      log: () => {},
+    });
     const rule = result.report.rules.find((r) => r.id === 'CREATE-AMOUNT-INVALID')!;
     expect(rule.status).toBe('fail');
     const listed = casesOfRule('CREATE-AMOUNT-INVALID', { testKey: 'pt_test_sk_x' });
     expect(rule.cases!.map((c) => ({ n: c.n, title: c.title }))).toEqual(listed);
     const failing = rule.cases!.filter((c) => c.status !== 'pass').map((c) => `${c.n} ${c.status} ${c.title}`);
-    expect(failing).toEqual(['6 fail amount "1.005" is rejected with 400 invalid_amount', '8 fail amount "10.999" is rejected with 400 invalid_amount']);
+    expect(failing).toEqual([
+      '6 fail amount "1.005" is rejected with 400 invalid_amount',
+      '8 fail amount "10.999" is rejected with 400 invalid_amount',
+    ]);
     expect(rule.cases!.filter((c) => c.status === 'pass')).toHaveLength(21);
     expect(rule.reason).toMatch(/^case 6 \(amount "1\.005"/);
     const replays = rule.evidence.flatMap((e) => (e.kind === 'replay' ? [e.command] : []));
@@ -89,7 +104,15 @@ describe('fixed cases through a run', () => {
   }, 120_000);
 
   it('--case N runs that row alone (one request), --case TITLE too', async () => {
-    const one = await run({ rules: ['CREATE-AMOUNT-INVALID'], faults: ['amount-three-decimals-accepted'], seed: 1, runs: 10, caseFilter: '6', persist: false, log: () => {} });
+    const one = await run({
+      rules: ['CREATE-AMOUNT-INVALID'],
+      faults: ['amount-three-decimals-accepted'],
+      seed: 1,
+      runs: 10,
+      caseFilter: '6',
+      persist: false,
+      log: () => {},
+    });
     const rule = one.report.rules[0]!;
     expect(rule.status).toBe('fail');
     expect(rule.cases).toEqual([expect.objectContaining({ n: 6, status: 'fail' })]);
@@ -117,7 +140,25 @@ describe('a rule whose tables are spread over several tests', () => {
 // Child processes only, each its own report directory (or none): side by side.
 describe.concurrent('the command line', () => {
   it('a failing run prints the replay line of its first failing case (--case N), beside the rule\'s own', async () => {
-    const r = await runChild(process.execPath, [BIN, 'run', '--rule', 'CREATE-AMOUNT-INVALID', '--fault', 'amount-three-decimals-accepted', '--seed', '1', '--runs', '10', '--no-progress', '--report', join(TMP, 'printed')], { timeoutMs: 90_000 });
+    const r = await runChild(
+      process.execPath,
+      [
+        BIN,
+        'run',
+        '--rule',
+        'CREATE-AMOUNT-INVALID',
+        '--fault',
+        'amount-three-decimals-accepted',
+        '--seed',
+        '1',
+        '--runs',
+        '10',
+        '--no-progress',
+        '--report',
+        join(TMP, 'printed'),
+      ],
+      { timeoutMs: 90_000 },
+    );
     expect(r.status, r.stderr).toBe(1);
     const out = `${r.stdout}\n${r.stderr}`;
     expect(out).toMatch(/^\s+replay: hps-conformance run --rule CREATE-AMOUNT-INVALID --seed=1 --runs 10 --fault amount-three-decimals-accepted$/m);
@@ -134,7 +175,12 @@ describe.concurrent('the command line', () => {
   }, 90_000);
 
   it('a case the rule lacks, or --case without exactly one --rule, is exit 2 with one line', async () => {
-    const cases = [['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'], ['--case', '1'], ['--rule', 'AUTH-CHECK-ORDER', '--case', '1'], ['--cases']];
+    const cases = [
+      ['--rule', 'CREATE-AMOUNT-INVALID', '--case', '24'],
+      ['--case', '1'],
+      ['--rule', 'AUTH-CHECK-ORDER', '--case', '1'],
+      ['--cases'],
+    ];
     const results = await Promise.all(cases.map((args) => runChild(process.execPath, [BIN, 'run', ...args], { timeoutMs: 60_000 })));
     for (const [i, args] of cases.entries()) {
       const r = results[i]!;

@@ -12,8 +12,18 @@ const BASE = {
   created_at: '2026-01-01T00:00:00.123Z', paid_at: null, cancelled_at: null,
 };
 
-function view(over: Record<string, unknown>, at: { sent: number; answered: number }, opts: { where?: string; snapshot?: boolean } = {}): PaymentView {
-  return { payment: { ...BASE, ...over }, where: opts.where ?? 'getPayment', sentAt: at.sent, answeredAt: at.answered, snapshot: opts.snapshot ?? false };
+function view(
+  over: Record<string, unknown>,
+  at: { sent: number; answered: number },
+  opts: { where?: string; snapshot?: boolean } = {},
+): PaymentView {
+  return {
+    payment: { ...BASE, ...over },
+    where: opts.where ?? 'getPayment',
+    sentAt: at.sent,
+    answeredAt: at.answered,
+    snapshot: opts.snapshot ?? false,
+  };
 }
 
 /** Views shown one after the other: each asked for after the previous one was answered. */
@@ -41,7 +51,10 @@ describe('PaymentViews', () => {
     const views = new PaymentViews();
     views.observe(view({ description: null }, { sent: 0, answered: 1 }));
     expect(views.observe({ ...view({}, { sent: 2, answered: 3 }), payment: withoutDescription })).toEqual([]);
-    expect(inTurn({}, { amount: '10.5', created_at: '2026-01-01T06:00:00.123+06:00', allowed_methods: ['NAGAD', 'BKASH'], metadata: { b: '2', a: '1' } })[1]).toEqual([]);
+    expect(inTurn(
+      {},
+      { amount: '10.5', created_at: '2026-01-01T06:00:00.123+06:00', allowed_methods: ['NAGAD', 'BKASH'], metadata: { b: '2', a: '1' } },
+    )[1]).toEqual([]);
   });
 
   it('lets the status move on along the transitions, and paid_at / cancelled_at go from null to their instant', () => {
@@ -61,7 +74,11 @@ describe('PaymentViews', () => {
     const views = new PaymentViews();
     views.observe(view({ status: 'CANCELLED' }, { sent: 0, answered: 50 }));
     expect(views.observe(view({ status: 'PENDING' }, { sent: 40, answered: 60 }))).toEqual([]);
-    expect(views.observe(view({ status: 'PENDING' }, { sent: 100, answered: 110 }, { where: 'createPayment', snapshot: true }))).toEqual([]);
+    expect(views.observe(view(
+      { status: 'PENDING' },
+      { sent: 100, answered: 110 },
+      { where: 'createPayment', snapshot: true },
+    ))).toEqual([]);
     expect(views.observe(view({ status: 'PENDING' }, { sent: 200, answered: 210 }))!.length).toBe(1);
   });
 

@@ -19,7 +19,12 @@ describe('a session serving several runs', () => {
   });
 
   it('a fault run is caught, and the next run in the same session sees nothing of it', async () => {
-    const faulty = await runner.run({ rules: ['CREATE-AMOUNT-MISSING', 'RESP-NO-5XX'], faults: ['amount-missing-crashes'], seed: 7, runs: 10 });
+    const faulty = await runner.run({
+      rules: ['CREATE-AMOUNT-MISSING', 'RESP-NO-5XX'],
+      faults: ['amount-missing-crashes'],
+      seed: 7,
+      runs: 10,
+    });
     const failed = faulty.report?.rules.filter((r) => r.status === 'fail').map((r) => r.id) ?? [];
     expect(failed, faulty.problem).toContain('CREATE-AMOUNT-MISSING');
 

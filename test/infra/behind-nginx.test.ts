@@ -28,7 +28,10 @@ describe('behind nginx (Debian package, TLS, default settings)', () => {
 
   it('the whole suite over https: conformant, 0 FAIL, 0 WARN', async () => {
     const profile = writeProfile(ref.built.profileFor(nginx.url));
-    const run = await runSuite(['--profile', profile], { seed: SEED, timeoutMs: RUN_TIMEOUT_MS, env: { NODE_EXTRA_CA_CERTS: nginx.caFile } });
+    const run = await runSuite(
+      ['--profile', profile],
+      { seed: SEED, timeoutMs: RUN_TIMEOUT_MS, env: { NODE_EXTRA_CA_CERTS: nginx.caFile } },
+    );
     console.log(describeRun(`nginx ${nginx.url}`, run));
     expect(nginx.errorLog()).not.toMatch(/\[emerg\]/);
     expectConformant(run);

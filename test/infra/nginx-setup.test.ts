@@ -27,7 +27,11 @@ describe('nginx set-up', () => {
       const { ca, cert } = makeCertificates(dir);
       const out = execFileSync('openssl', ['verify', '-CAfile', ca, cert], { encoding: 'utf8', timeout: 20_000 });
       expect(out.trim()).toBe(`${cert}: OK`);
-      expect(execFileSync('openssl', ['x509', '-in', cert, '-noout', '-ext', 'subjectAltName'], { encoding: 'utf8' })).toContain('IP Address:127.0.0.1');
+      expect(execFileSync(
+        'openssl',
+        ['x509', '-in', cert, '-noout', '-ext', 'subjectAltName'],
+        { encoding: 'utf8' },
+      )).toContain('IP Address:127.0.0.1');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

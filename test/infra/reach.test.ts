@@ -25,9 +25,25 @@ const NO_PROXY_ENV = { HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_pr
 /** A client certificate signed by nginx's throw-away CA, and the directives that demand one and the gateway header. */
 function mutualTls(dir: string): string {
   const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, timeout: 20_000, stdio: 'pipe' });
-  run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=hps-conformance client']);
+  run([
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'client.key',
+    '-out',
+    'client.csr',
+    '-subj',
+    '/CN=hps-conformance client',
+  ]);
   run(['x509', '-req', '-in', 'client.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.pem', '-days', '1']);
-  return `ssl_client_certificate ${join(dir, 'ca.pem')};\n    ssl_verify_client on;\n    if ($http_x_gateway_key != "${GATEWAY_KEY}") { return 403; }`;
+  return `ssl_client_certificate ${join(
+    dir,
+    'ca.pem',
+  )};\n    ssl_verify_client on;\n    if ($http_x_gateway_key != "${GATEWAY_KEY}") { return 403; }`;
 }
 
 interface Ran {
@@ -39,13 +55,26 @@ interface Ran {
 function runCli(args: string[], env: Record<string, string>): Promise<Ran> {
   const dir = mkdtempSync(join(tmpdir(), 'hps-reach-'));
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, 'run', ...args, '--rule', 'AUTH-MISSING-KEY', '--seed=1', '--no-progress', '--report', dir], { env: { ...process.env, ...NO_PROXY_ENV, ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, [
+      BIN,
+      'run',
+      ...args,
+      '--rule',
+      'AUTH-MISSING-KEY',
+      '--seed=1',
+      '--no-progress',
+      '--report',
+      dir,
+    ], { env: { ...process.env, ...NO_PROXY_ENV, ...env }, timeout: 120_000 }, (err, stdout, stderr) => {
       done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir });
     });
   });
 }
 
-const ruleStatus = (r: Ran): string | undefined => (JSON.parse(readFileSync(join(r.dir, 'report.json'), 'utf8')) as { rules: { id: string; status: string }[] }).rules.find((x) => x.id === 'AUTH-MISSING-KEY')?.status;
+const ruleStatus = (r: Ran): string | undefined => (JSON.parse(readFileSync(
+  join(r.dir, 'report.json'),
+  'utf8',
+)) as { rules: { id: string; status: string }[] }).rules.find((x) => x.id === 'AUTH-MISSING-KEY')?.status;
 const filesText = (dir: string): string => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
 
 describe('reach what users reach: a forward proxy, a gateway header, mutual TLS', () => {
@@ -97,7 +126,10 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
 
   it('HTTPS_PROXY: a CONNECT tunnel through the proxy, mutual TLS and the header inside it', async () => {
     const before = proxy.requests().length;
-    const r = await runCli(['--profile', behindNginx, ...tls, '--header', 'X-Gateway-Key: ${HPS_GATEWAY_KEY}'], { HTTPS_PROXY: proxy.url, HPS_GATEWAY_KEY: GATEWAY_KEY });
+    const r = await runCli(
+      ['--profile', behindNginx, ...tls, '--header', 'X-Gateway-Key: ${HPS_GATEWAY_KEY}'],
+      { HTTPS_PROXY: proxy.url, HPS_GATEWAY_KEY: GATEWAY_KEY },
+    );
     expect(r.code, r.output).toBe(0);
     const connects = proxy.requests().slice(before);
     expect(connects.some((l) => l.startsWith(`CONNECT 127.0.0.1:${new URL(nginx.url).port}`))).toBe(true);
@@ -105,7 +137,11 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
 
   it('load through HTTPS_PROXY with the certificate and the header: every check passes, the proxy saw the tunnels', async () => {
     const before = proxy.requests().length;
-    const load = await runLoad(behindNginx, { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, HPS_GATEWAY_KEY: GATEWAY_KEY }, [...tls, '--header', 'X-Gateway-Key: ${HPS_GATEWAY_KEY}']);
+    const load = await runLoad(
+      behindNginx,
+      { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, HPS_GATEWAY_KEY: GATEWAY_KEY },
+      [...tls, '--header', 'X-Gateway-Key: ${HPS_GATEWAY_KEY}'],
+    );
     expectLoadPasses(load);
     expect(proxy.requests().slice(before).filter((l) => l.startsWith('CONNECT ')).length).toBeGreaterThanOrEqual(4);
   }, 150_000);
@@ -123,7 +159,12 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
       const before = proxy.requests().length;
       const dir = mkdtempSync(join(tmpdir(), 'hps-reach-recv-'));
       const r = await new Promise<Ran>((done) => {
-        execFile(process.execPath, [BIN, 'receiver', '--url', receiver.url, '--secret-env', 'HPS_RECV_SECRET', '--seed=1', '--report', dir], { env: { ...process.env, ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, HPS_RECV_SECRET: secret }, timeout: 120_000 }, (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }));
+        execFile(
+          process.execPath,
+          [BIN, 'receiver', '--url', receiver.url, '--secret-env', 'HPS_RECV_SECRET', '--seed=1', '--report', dir],
+          { env: { ...process.env, ...NO_PROXY_ENV, HTTP_PROXY: proxy.url, HPS_RECV_SECRET: secret }, timeout: 120_000 },
+          (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }),
+        );
       });
       const seen = proxy.requests().slice(before).filter((l) => l.startsWith(`POST ${receiver.url}`));
       expect(seen.length, r.output).toBeGreaterThan(5);
@@ -140,12 +181,43 @@ describe('reach what users reach: a forward proxy, a gateway header, mutual TLS'
     const viaGate = (u: string) => `${gate.url}${new URL(u).pathname}`;
     const receiverRun = (extra: string[]) => new Promise<Ran>((done) => {
       const dir = mkdtempSync(join(tmpdir(), 'hps-reach-gate-'));
-      const args = [BIN, 'receiver', '--url', viaGate(receiver.url), '--inspect-url', viaGate(receiver.inspectUrl), '--secret-env', 'HPS_RECV_SECRET', '--seed=1', '--dedup-time-scale', '60', '--report', dir,
-        '--client-cert', join(gate.dir, 'client.pem'), '--client-key', join(gate.dir, 'client.key'), '--ca', gate.caFile, ...extra];
-      execFile(process.execPath, args, { env: { ...process.env, ...NO_PROXY_ENV, HPS_RECV_SECRET: secret, HPS_GATEWAY: GATEWAY_KEY }, timeout: 240_000 }, (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }));
+      const args = [
+        BIN,
+        'receiver',
+        '--url',
+        viaGate(receiver.url),
+        '--inspect-url',
+        viaGate(receiver.inspectUrl),
+        '--secret-env',
+        'HPS_RECV_SECRET',
+        '--seed=1',
+        '--dedup-time-scale',
+        '60',
+        '--report',
+        dir,
+        '--client-cert',
+        join(gate.dir, 'client.pem'),
+        '--client-key',
+        join(gate.dir, 'client.key'),
+        '--ca',
+        gate.caFile,
+        ...extra,
+      ];
+      execFile(
+        process.execPath,
+        args,
+        { env: { ...process.env, ...NO_PROXY_ENV, HPS_RECV_SECRET: secret, HPS_GATEWAY: GATEWAY_KEY }, timeout: 240_000 },
+        (err, stdout, stderr) => done({ code: err ? ((err as { code?: number }).code ?? null) : 0, output: `${stdout}${stderr}`, dir }),
+      );
     });
     try {
-      const statusOf = (r: Ran, id: string) => (JSON.parse(readFileSync(join(r.dir, 'report.json'), 'utf8')) as { rules: { id: string; status: string }[] }).rules.find((x) => x.id === id)?.status;
+      const statusOf = (
+        r: Ran,
+        id: string,
+      ) => (JSON.parse(readFileSync(
+        join(r.dir, 'report.json'),
+        'utf8',
+      )) as { rules: { id: string; status: string }[] }).rules.find((x) => x.id === id)?.status;
       const refused = await receiverRun([]);
       expect(refused.code, refused.output).not.toBe(0);
       expect(statusOf(refused, 'RECV-ACK-EVERY-TYPE'), 'the gateway answered 403 to every delivery').toBe('fail');

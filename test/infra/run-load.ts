@@ -27,9 +27,35 @@ export interface LoadRun {
  */
 export async function runLoad(profileFile: string, env: Record<string, string> = {}, extraArgs: readonly string[] = []): Promise<LoadRun> {
   const dir = mkdtempSync(join(tmpdir(), 'hps-infra-load-'));
-  const args = [BIN, 'load', '--profile', profileFile, '--scenario', 'mixed', '--connections', '4', '--workers', '1', '--warmup', '0', '--max-requests', '400', '--duration', '30', '--max-p99-ms', '60000', '--report', dir, ...extraArgs];
+  const args = [
+    BIN,
+    'load',
+    '--profile',
+    profileFile,
+    '--scenario',
+    'mixed',
+    '--connections',
+    '4',
+    '--workers',
+    '1',
+    '--warmup',
+    '0',
+    '--max-requests',
+    '400',
+    '--duration',
+    '30',
+    '--max-p99-ms',
+    '60000',
+    '--report',
+    dir,
+    ...extraArgs,
+  ];
   const r = await runChild(process.execPath, args, { env: { ...process.env, ...env }, timeoutMs: 120_000 });
-  return { exitCode: r.status, output: (r.stdout + r.stderr).slice(-4000), report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')) };
+  return {
+    exitCode: r.status,
+    output: (r.stdout + r.stderr).slice(-4000),
+    report: JSON.parse(readFileSync(join(dir, 'load.json'), 'utf8')),
+  };
 }
 
 /** Every check passed on a real load (more than 100 answers), and the run exited 0. */

@@ -31,7 +31,21 @@ export async function startTinyproxy(): Promise<RunningProxy> {
   const port = await freePort();
   const log = join(dir, 'tinyproxy.log');
   // No ConnectPort line: CONNECT to any port (the test targets listen on free high ports).
-  writeFileSync(join(dir, 'tinyproxy.conf'), [`Port ${port}`, 'Listen 127.0.0.1', 'Timeout 60', `LogFile "${log}"`, 'LogLevel Info', `PidFile "${join(dir, 'tinyproxy.pid')}"`, 'MaxClients 200', 'Allow 127.0.0.1', 'DisableViaHeader Yes', ''].join('\n'));
+  writeFileSync(
+    join(dir, 'tinyproxy.conf'),
+    [
+      `Port ${port}`,
+      'Listen 127.0.0.1',
+      'Timeout 60',
+      `LogFile "${log}"`,
+      'LogLevel Info',
+      `PidFile "${join(dir, 'tinyproxy.pid')}"`,
+      'MaxClients 200',
+      'Allow 127.0.0.1',
+      'DisableViaHeader Yes',
+      '',
+    ].join('\n'),
+  );
   const child = spawn(bin, ['-d', '-c', join(dir, 'tinyproxy.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
   const read = (): string => {
     try {

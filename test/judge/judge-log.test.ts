@@ -47,7 +47,12 @@ async function buildLog(name: string, faults: string[], watchMs: number): Promis
     const logFile = join(dir, `sink-${attempt}.jsonl`);
     let sink;
     try {
-      sink = await startSink({ listen: `127.0.0.1:${port}`, endpoints: profile.webhooks!.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })), logFile, fsync: false });
+      sink = await startSink({
+        listen: `127.0.0.1:${port}`,
+        endpoints: profile.webhooks!.endpoints.map((e) => ({ ...e, enabled: e.enabled ?? true })),
+        logFile,
+        fsync: false,
+      });
     } catch (e) {
       await ref.close();
       if (attempt < 4 && /EADDRINUSE|listen/.test(String((e as Error).message))) continue;
@@ -55,7 +60,10 @@ async function buildLog(name: string, faults: string[], watchMs: number): Promis
     }
     try {
       const client = clientForProfile(profile);
-      const created = await client.createPayment(profile.keys.test, { amount: '100.00', external_id: `judge-${name}`, metadata: { sink: 'fail:500x999' } });
+      const created = await client.createPayment(
+        profile.keys.test,
+        { amount: '100.00', external_id: `judge-${name}`, metadata: { sink: 'fail:500x999' } },
+      );
       expect(created.status, name).toBe(201);
       expect((await client.simulateSucceeded(profile.keys.test, (created.json as { id: string }).id)).status, name).toBe(200);
       await ref.built.dispatcher.whenIdle();
@@ -103,7 +111,10 @@ const FAULTS: Array<{ fault: string; rule: string; status: 'fail' | 'warn'; watc
 describe('webhooks judge on logs of the reference at time scale 2000', () => {
   // Every log is built at once (each its own reference and sink): the schedule takes ~16 s of real time, ~32 s doubled.
   const built = (async () => {
-    const [clean, ...faulty] = await Promise.all([buildLog('clean', [], WATCH_FOR_MISSING_MS), ...FAULTS.map((f) => buildLog(f.fault, [f.fault], f.watchMs))]);
+    const [clean, ...faulty] = await Promise.all([
+      buildLog('clean', [], WATCH_FOR_MISSING_MS),
+      ...FAULTS.map((f) => buildLog(f.fault, [f.fault], f.watchMs)),
+    ]);
     return { clean: clean!, faulty: faulty as BuiltLog[] };
   })();
   built.catch(() => {});
@@ -115,7 +126,13 @@ describe('webhooks judge on logs of the reference at time scale 2000', () => {
     expect(cli.err).toBe('');
     expect(cli.code, cli.out).toBe(0);
     const report = readReportFile(dir) as Report; // validated against the closed schema
-    expect(statuses(report)).toEqual({ 'HOOK-RETRY-SCHEDULE': 'pass', 'HOOK-RETRY-PUNCTUAL': 'pass', 'HOOK-MAX-ATTEMPTS': 'pass', 'HOOK-RETRY-SAME-BODY': 'pass', 'HOOK-SIGNATURE-VALID': 'pass' });
+    expect(statuses(report)).toEqual({
+      'HOOK-RETRY-SCHEDULE': 'pass',
+      'HOOK-RETRY-PUNCTUAL': 'pass',
+      'HOOK-MAX-ATTEMPTS': 'pass',
+      'HOOK-RETRY-SAME-BODY': 'pass',
+      'HOOK-SIGNATURE-VALID': 'pass',
+    });
     expect(report.side).toBe('service');
     expect(report.selection.rules).toHaveLength(5);
     expect(report.source_log).toMatchObject({ time_scale: SCALE, stopped_in_order: true, restarts: 0, skipped_lines: 0 });
@@ -128,7 +145,14 @@ describe('webhooks judge on logs of the reference at time scale 2000', () => {
     const ver = await runMain(['verify-certificate', dir, '--profile', clean.profilePath]);
     expect(ver.code, ver.out + ver.err).toBe(0);
     const faultyRun = await judge((await built).faulty[0]!, 'for-compare');
-    const cmp = await runMain(['report', '--compare', `${dir}=clean`, `${faultyRun.reportDir}=shifted`, '--out', join(TMP, 'compare.html')]);
+    const cmp = await runMain([
+      'report',
+      '--compare',
+      `${dir}=clean`,
+      `${faultyRun.reportDir}=shifted`,
+      '--out',
+      join(TMP, 'compare.html'),
+    ]);
     expect(cmp.code, cmp.err).toBe(0);
     console.log(`judge figures: clean log ${report.source_log!.deliveries} deliveries of ${report.source_log!.events} events, ${report.rules.length} rules judged in ${report.duration_ms} ms`);
   }, 120_000);
@@ -150,14 +174,22 @@ describe('webhooks judge on logs of the reference at time scale 2000', () => {
     expect(status(asIfReal.report, 'HOOK-RETRY-SCHEDULE')).toBe('fail');
     expect(asIfReal.report.rules.find((r) => r.id === 'HOOK-RETRY-SCHEDULE')!.reason).toMatch(/before its 30 s gap/);
     const scaled = await judge(clean, 'scale-flag', { withProfile: false, timeScale: SCALE });
-    expect(statuses(scaled.report)).toMatchObject({ 'HOOK-RETRY-SCHEDULE': 'pass', 'HOOK-MAX-ATTEMPTS': 'pass', 'HOOK-RETRY-SAME-BODY': 'pass', 'HOOK-SIGNATURE-VALID': 'pass' });
+    expect(statuses(scaled.report)).toMatchObject({
+      'HOOK-RETRY-SCHEDULE': 'pass',
+      'HOOK-MAX-ATTEMPTS': 'pass',
+      'HOOK-RETRY-SAME-BODY': 'pass',
+      'HOOK-SIGNATURE-VALID': 'pass',
+    });
   }, 60_000);
 
   it('a log cut short says what it could not judge (partly checked), and never passes the limit on no evidence', async () => {
     const { clean } = await built;
     // Keep the start and the first 8 deliveries (3 (endpoint, event) pairs: one has a retry), as if the sink had crashed then.
     let n = 0;
-    const cut = readFileSync(clean.logFile, 'utf8').split('\n').filter((l) => l.includes('"line":"start"') || (l.includes('"line":"delivery"') && ++n <= 8));
+    const cut = readFileSync(
+      clean.logFile,
+      'utf8',
+    ).split('\n').filter((l) => l.includes('"line":"start"') || (l.includes('"line":"delivery"') && ++n <= 8));
     const short = { ...clean, logFile: join(clean.dir, 'short.jsonl') };
     writeFileSync(short.logFile, cut.join('\n') + '\n');
     const r = await judge(short, 'short');
@@ -205,10 +237,32 @@ describe('webhooks judge refuses what is not a sink log: one line, exit 2', () =
   it('a log over the size cap, and one with more deliveries than the sink keeps, are refused before judging', async () => {
     const start = JSON.stringify({ line: 'start', at: 1, pid: 1, endpoints: [] });
     const p = file('big.jsonl', `${start}\n${'x'.repeat(2000)}\n`);
-    await expect(judgeSinkLog({ logFile: p, reportDir: join(TMP, 'big-out'), caps: { maxBytes: 1000, maxLineBytes: 1 << 20, maxAttempts: 10 }, log: () => {} })).rejects.toThrow(/over the judge's cap of 1000 bytes/);
-    const d = (seq: number) => JSON.stringify({ line: 'delivery', delivery: { seq, receivedAt: seq, path: '/h', body: '', headers: {}, answer: { kind: 'status', status: 500 }, problem: null, event: { id: `evt_${seq}` } } });
+    await expect(judgeSinkLog({
+      logFile: p,
+      reportDir: join(TMP, 'big-out'),
+      caps: { maxBytes: 1000, maxLineBytes: 1 << 20, maxAttempts: 10 },
+      log: () => {},
+    })).rejects.toThrow(/over the judge's cap of 1000 bytes/);
+    const d = (seq: number) => JSON.stringify({
+      line: 'delivery',
+      delivery: {
+        seq,
+        receivedAt: seq,
+        path: '/h',
+        body: '',
+        headers: {},
+        answer: { kind: 'status', status: 500 },
+        problem: null,
+        event: { id: `evt_${seq}` },
+      },
+    });
     const many = file('many.jsonl', `${start}\n${[1, 2, 3, 4].map(d).join('\n')}\n`);
-    await expect(judgeSinkLog({ logFile: many, reportDir: join(TMP, 'many-out'), caps: { maxBytes: 1 << 20, maxLineBytes: 1 << 20, maxAttempts: 3 }, log: () => {} })).rejects.toThrow(/more than 3 event deliveries/);
+    await expect(judgeSinkLog({
+      logFile: many,
+      reportDir: join(TMP, 'many-out'),
+      caps: { maxBytes: 1 << 20, maxLineBytes: 1 << 20, maxAttempts: 3 },
+      log: () => {},
+    })).rejects.toThrow(/more than 3 event deliveries/);
   });
 
   it('an overlong line and a torn last line are skipped and counted, never parsed', async () => {

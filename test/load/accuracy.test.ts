@@ -104,7 +104,10 @@ describe('open model accuracy behind a known-delay proxy (20 ms)', () => {
       // Latency from the due time grows with the backlog: far above the 20 ms service time.
       expect(f.latency_ms.overall.p99).toBeGreaterThan(20 * 10);
 
-      const allowed = await loadVia(proxy, { scenario: 'read', rate: '400', connections: '2', duration: '2', 'max-p99-ms': '60000', 'allow-short': true });
+      const allowed = await loadVia(
+        proxy,
+        { scenario: 'read', rate: '400', connections: '2', duration: '2', 'max-p99-ms': '60000', 'allow-short': true },
+      );
       expect(allowed.report.thresholds.find((t) => t.id === 'rate-reached')).toMatchObject({ status: 'off' });
       expect(allowed.exitCode).toBe(0);
     } finally {

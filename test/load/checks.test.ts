@@ -7,7 +7,18 @@ import { buildChecks, type CheckInput } from '../../load/checks.ts';
 import { Examples, Observations } from '../../load/observe.ts';
 
 function input(over: Partial<CheckInput> = {}): CheckInput {
-  return { scenario: 'mixed', ops: ['create', 'read', 'list'], obs: new Observations(), pool: { ok: true, pool: [] }, ran: true, reread: null, duplicates: null, storm: null, internalErrors: [], ...over };
+  return {
+    scenario: 'mixed',
+    ops: ['create', 'read', 'list'],
+    obs: new Observations(),
+    pool: { ok: true, pool: [] },
+    ran: true,
+    reread: null,
+    duplicates: null,
+    storm: null,
+    internalErrors: [],
+    ...over,
+  };
 }
 const bad = (...lines: string[]) => {
   const e = new Examples();
@@ -18,11 +29,23 @@ const statusOf = (x: CheckInput) => Object.fromEntries(buildChecks(x).map((c) =>
 
 describe('load checks', () => {
   it('a mixed run gets every per-operation check, in report order', () => {
-    expect(buildChecks(input()).map((c) => c.id)).toEqual(['read-pool', 'no-5xx', 'create-201-payment', 'idempotent-replay', 'created-exist-after-run', 'read-own-payments', 'list-payment-list']);
+    expect(buildChecks(input()).map((c) => c.id)).toEqual([
+      'read-pool',
+      'no-5xx',
+      'create-201-payment',
+      'idempotent-replay',
+      'created-exist-after-run',
+      'read-own-payments',
+      'list-payment-list',
+    ]);
   });
 
   it('a storm run gets only its own check besides the pool and 5xx; a list run none of the create checks', () => {
-    expect(buildChecks(input({ scenario: 'idempotency-storm', ops: ['create'], pool: null })).map((c) => c.id)).toEqual(['no-5xx', 'idempotency-storm']);
+    expect(buildChecks(input({
+      scenario: 'idempotency-storm',
+      ops: ['create'],
+      pool: null,
+    })).map((c) => c.id)).toEqual(['no-5xx', 'idempotency-storm']);
     expect(buildChecks(input({ scenario: 'list', ops: ['list'], pool: null })).map((c) => c.id)).toEqual(['no-5xx', 'list-payment-list']);
   });
 
@@ -35,7 +58,10 @@ describe('load checks', () => {
   it('fails on any 5xx, naming where they came from', () => {
     const x = input();
     x.obs.fiveXX.after = 2;
-    expect(buildChecks(x).find((c) => c.id === 'no-5xx')).toMatchObject({ status: 'fail', detail: expect.stringContaining('2 answers were 5xx') });
+    expect(buildChecks(x).find((c) => c.id === 'no-5xx')).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('2 answers were 5xx'),
+    });
   });
 
   it('fails a wrong create body with its examples, and creates that never answered 201', () => {
@@ -44,7 +70,10 @@ describe('load checks', () => {
     expect(buildChecks(x).find((c) => c.id === 'create-201-payment')).toMatchObject({ status: 'fail', examples: ['a', 'b'] });
     const y = input();
     Object.assign(y.obs.create, { responses: 4, created: 0 });
-    expect(buildChecks(y).find((c) => c.id === 'create-201-payment')).toMatchObject({ status: 'fail', detail: 'none of 4 creates answered 201' });
+    expect(buildChecks(y).find((c) => c.id === 'create-201-payment')).toMatchObject({
+      status: 'fail',
+      detail: 'none of 4 creates answered 201',
+    });
   });
 
   it('replays: skip when none answered, fail on a duplicate listed after the run, pass otherwise', () => {
@@ -70,7 +99,10 @@ describe('load checks', () => {
     const x = input({ pool: null });
     expect(statusOf(x)).toMatchObject({ 'no-5xx': 'skip', 'read-own-payments': 'skip', 'list-payment-list': 'skip' });
     // The pool's answers were judged for 5xx even when the load got none.
-    expect(buildChecks(input()).find((c) => c.id === 'no-5xx')).toMatchObject({ status: 'pass', detail: expect.stringContaining('nothing was answered during it') });
+    expect(buildChecks(input()).find((c) => c.id === 'no-5xx')).toMatchObject({
+      status: 'pass',
+      detail: expect.stringContaining('nothing was answered during it'),
+    });
     Object.assign(x.obs.read, { responses: 1, ok: 1 });
     Object.assign(x.obs.list, { responses: 1, ok: 1 });
     expect(statusOf(x)).toMatchObject({ 'no-5xx': 'pass', 'read-own-payments': 'pass', 'list-payment-list': 'pass' });

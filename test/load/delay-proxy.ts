@@ -16,7 +16,11 @@ export interface DelayProxy {
   close(): Promise<void>;
 }
 
-export async function startDelayProxy(target: string, delayMs: number, opts: { stallAtGet?: number; stallMs?: number } = {}): Promise<DelayProxy> {
+export async function startDelayProxy(
+  target: string,
+  delayMs: number,
+  opts: { stallAtGet?: number; stallMs?: number } = {},
+): Promise<DelayProxy> {
   // timeout: so the agent honours the upstream's Keep-Alive hint (see infra/pass-through-proxy.ts).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: 60_000 });
   const upstream = new URL(target);
@@ -29,7 +33,14 @@ export async function startDelayProxy(target: string, delayMs: number, opts: { s
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const headers = { ...req.headers, host: upstream.host };
-      const up = http.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent }, (ures) => {
+      const up = http.request({
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers,
+        agent,
+      }, (ures) => {
         const body: Buffer[] = [];
         ures.on('data', (c: Buffer) => body.push(c));
         ures.on('end', () => {

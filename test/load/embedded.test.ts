@@ -62,7 +62,23 @@ describe('hps-conformance load (embedded reference)', () => {
 
   it('idempotency-storm: one key on every connection at once creates exactly one payment per round', async () => {
     const dir = reportDir('storm');
-    const r = await runMain(['load', '--scenario', 'idempotency-storm', '--duration', '1', '--warmup', '0', '--connections', '8', '--workers', '1', '--max-p99-ms', '60000', '--report', dir]);
+    const r = await runMain([
+      'load',
+      '--scenario',
+      'idempotency-storm',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--connections',
+      '8',
+      '--workers',
+      '1',
+      '--max-p99-ms',
+      '60000',
+      '--report',
+      dir,
+    ]);
     expect(r.code, r.out).toBe(0);
     const report = readLoadJson(dir);
     const storm = report.checks.find((c: { id: string }) => c.id === 'idempotency-storm');
@@ -83,7 +99,21 @@ describe('hps-conformance load (embedded reference)', () => {
     expect(p99.r.out).toMatch(/^::error title=load max-p99-ms::p99 latency .*> 0 ms$/m);
     expect(p99.r.out.match(/^::error /gm)).toHaveLength(1);
     const rps = { dir: reportDir('rps'), r: undefined as unknown as Awaited<ReturnType<typeof runMain>> };
-    rps.r = await runMain(['load', '--scenario', 'list', '--duration', '1', '--connections', '2', '--max-p99-ms', '60000', '--min-rps', '1000000000', '--report', rps.dir]);
+    rps.r = await runMain([
+      'load',
+      '--scenario',
+      'list',
+      '--duration',
+      '1',
+      '--connections',
+      '2',
+      '--max-p99-ms',
+      '60000',
+      '--min-rps',
+      '1000000000',
+      '--report',
+      rps.dir,
+    ]);
     expect(p99.r.code).toBe(1);
     const t1 = readLoadJson(p99.dir).thresholds.find((t: { id: string }) => t.id === 'max-p99-ms');
     expect(t1.status).toBe('fail');

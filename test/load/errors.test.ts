@@ -40,7 +40,15 @@ describe('hps-conformance load: usage and target errors', () => {
 
   it('exits 3 with one line when base_url cannot be reached, naming no secret', async () => {
     const port = await freePort();
-    const r = await runMain(['load', '--duration', '1', '--report', reportDir('unreachable'), '--profile', writeProfile({ base_url: `http://127.0.0.1:${port}`, keys: { test: SECRET } })]);
+    const r = await runMain([
+      'load',
+      '--duration',
+      '1',
+      '--report',
+      reportDir('unreachable'),
+      '--profile',
+      writeProfile({ base_url: `http://127.0.0.1:${port}`, keys: { test: SECRET } }),
+    ]);
     expect(r.code).toBe(3);
     expect(r.err).toMatch(/could not be reached/);
     expect(r.err.trim().split('\n')).toHaveLength(1);

@@ -18,7 +18,10 @@ export interface CliResult {
 
 export function cli(args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HPS_DEBUG: '' } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [
+      BIN,
+      ...args,
+    ], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HPS_DEBUG: '' } }, (error, stdout, stderr) => {
       const code = error ? ((error as { code?: unknown }).code as number | null) : 0;
       resolve({ code: typeof code === 'number' ? code : null, out: stdout, err: stderr });
     });

@@ -83,7 +83,10 @@ describe('load against a target that turns hostile under load', () => {
       kinds.map(async (kind) => {
         const front = await hostileFront(reference.url, kind);
         fronts.push(front);
-        const profile = writeProfile({ ...reference.built.profileFor(front.url), probes: { ...reference.built.profileFor(front.url).probes, request_timeout_ms: DEADLINE_MS } });
+        const profile = writeProfile({
+          ...reference.built.profileFor(front.url),
+          probes: { ...reference.built.profileFor(front.url).probes, request_timeout_ms: DEADLINE_MS },
+        });
         const dir = reportDir(`hostile-${kind}`);
         const args = [BIN, 'load', '--profile', profile, '--scenario', 'read', '--connections', '4', '--workers', '1', '--warmup', '0', '--duration', '2', '--report', dir];
         const timed = existsSync(TIME);

@@ -176,7 +176,12 @@ describe('http1-connection: framings', () => {
           const got: ConnectionAnswer[] = [];
           for (const conn of [ours, theirs]) {
             server.scripts.push(f.script);
-            got.push(await conn.send({ method: 'POST', path: '/v1/payments', headers: { 'content-type': 'application/json' }, body: '{}' }));
+            got.push(await conn.send({
+              method: 'POST',
+              path: '/v1/payments',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            }));
           }
           expect(got[0]!.status).toBe(got[1]!.status);
           expect(Buffer.compare(got[0]!.body, got[1]!.body)).toBe(0);
@@ -245,7 +250,13 @@ describe('http1-connection: framings', () => {
     try {
       await conn.send({ method: 'POST', path: '/base/v1/payments', headers: { authorization: 'Bearer k', 'idempotency-key': 'k1' }, body });
       const r = server.received.at(-1)!;
-      expect(r.head.split('\r\n')).toEqual(['POST /base/v1/payments HTTP/1.1', `host: 127.0.0.1:${server.port}`, 'authorization: Bearer k', 'idempotency-key: k1', `content-length: ${Buffer.byteLength(body)}`]);
+      expect(r.head.split('\r\n')).toEqual([
+        'POST /base/v1/payments HTTP/1.1',
+        `host: 127.0.0.1:${server.port}`,
+        'authorization: Bearer k',
+        'idempotency-key: k1',
+        `content-length: ${Buffer.byteLength(body)}`,
+      ]);
       expect(r.body).toBe(body);
     } finally {
       await conn.close();
@@ -264,12 +275,28 @@ describe('http1-connection: answers it must refuse', () => {
 
   const failures: [string, Script, string][] = [
     ['a status line that is not HTTP/1.x', { pieces: [Buffer.from('HTTP/2 200\r\n\r\n')] }, 'HPS_PROTOCOL'],
-    ['conflicting content-lengths', { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nabc')] }, 'HPS_PROTOCOL'],
+    [
+      'conflicting content-lengths',
+      { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\nabc')] },
+      'HPS_PROTOCOL',
+    ],
     ['a malformed chunk size', { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n')] }, 'HPS_PROTOCOL'],
-    ['chunk data without its CRLF', { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\nabXX')] }, 'HPS_PROTOCOL'],
+    [
+      'chunk data without its CRLF',
+      { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\nabXX')] },
+      'HPS_PROTOCOL',
+    ],
     ['101 to a plain request', { pieces: [Buffer.from('HTTP/1.1 101 Switching Protocols\r\nupgrade: x\r\n\r\n')] }, 'HPS_PROTOCOL'],
-    ['a close before the body is complete', { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc')], close: true }, 'HPS_CONNECTION_CLOSED'],
-    ['a body over the cap', { pieces: [Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: 2000\r\n\r\n${'x'.repeat(2000)}`)] }, 'HPS_BODY_TOO_LARGE'],
+    [
+      'a close before the body is complete',
+      { pieces: [Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc')], close: true },
+      'HPS_CONNECTION_CLOSED',
+    ],
+    [
+      'a body over the cap',
+      { pieces: [Buffer.from(`HTTP/1.1 200 OK\r\ncontent-length: 2000\r\n\r\n${'x'.repeat(2000)}`)] },
+      'HPS_BODY_TOO_LARGE',
+    ],
     ['a head over 64 KiB', { pieces: [Buffer.from(`HTTP/1.1 200 OK\r\nx: ${'y'.repeat(70_000)}`)] }, 'HPS_PROTOCOL'],
     ['no answer at all', { pieces: [], silent: true }, 'HPS_TIMEOUT'],
   ];
@@ -344,7 +371,11 @@ describe('http1-connection: answers it must refuse', () => {
     const conn = Http1Connection.forUrl(`http://127.0.0.1:${server.port}`, 300, 1024);
     const before = server.received.length;
     try {
-      await expect(conn.send({ method: 'GET', path: '/', headers: { authorization: 'Bearer k\r\nx: y' } })).rejects.toMatchObject({ code: 'HPS_BAD_REQUEST' });
+      await expect(conn.send({
+        method: 'GET',
+        path: '/',
+        headers: { authorization: 'Bearer k\r\nx: y' },
+      })).rejects.toMatchObject({ code: 'HPS_BAD_REQUEST' });
       await expect(conn.send({ method: 'GET', path: '/a b', headers: {} })).rejects.toMatchObject({ code: 'HPS_BAD_REQUEST' });
       expect(server.received.length).toBe(before);
     } finally {

@@ -17,7 +17,22 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function interruptedLoad(signal: 'SIGINT' | 'SIGTERM'): Promise<{ exit: number | null; ms: number; dir: string; stdout: string }> {
   const dir = join(work, signal);
-  const child = spawn(process.execPath, [BIN, 'load', '--scenario', 'read', '--connections', '4', '--workers', '1', '--warmup', '0', '--duration', '20', '--report', dir], {
+  const child = spawn(process.execPath, [
+    BIN,
+    'load',
+    '--scenario',
+    'read',
+    '--connections',
+    '4',
+    '--workers',
+    '1',
+    '--warmup',
+    '0',
+    '--duration',
+    '20',
+    '--report',
+    dir,
+  ], {
     env: { ...process.env, CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -46,15 +46,37 @@ describe('threshold expressions', () => {
     expect(parseThresholdExpression('errors<0.1%')).toMatchObject({ op: null, metric: 'errors', value: 0.001 });
     expect(parseThresholdExpression('rps>=500')).toMatchObject({ metric: 'rps', cmp: '>=', value: 500 });
     expect(parseThresholdExpression('avg<=20ms')).toMatchObject({ metric: 'mean', value: 20 });
-    for (const bad of ['p95<25%', 'errors<2', 'errors<5ms', 'rps>5ms', 'refund:p95<1', 'p101<1', 'p95 = 3', '']) usageError(() => parseThresholdExpression(bad));
-    expect(parseLoadOptions({ threshold: ['create:p95<250', 'errors<0.1%'] }).thresholds.expressions).toEqual(['create:p95<250', 'errors<0.1%']);
+    for (const bad of [
+      'p95<25%',
+      'errors<2',
+      'errors<5ms',
+      'rps>5ms',
+      'refund:p95<1',
+      'p101<1',
+      'p95 = 3',
+      '',
+    ]) usageError(() => parseThresholdExpression(bad));
+    expect(parseLoadOptions({ threshold: [
+      'create:p95<250',
+      'errors<0.1%',
+    ] }).thresholds.expressions).toEqual(['create:p95<250', 'errors<0.1%']);
   });
 
   it('are judged on the merged histogram: a p95 one part meets, the merge of two parts does not', () => {
     const part = (ms: number[]): RawParts => {
       const h = newHistogram();
       for (const v of ms) recordMs(h, v);
-      return { histograms: { read: encode(h) }, series: [], statuses: { create: {}, read: { '200': ms.length }, list: {} }, errorKinds: { timeout: 0, connection: 0, other: 0 }, due: ms.length, sentInWindow: ms.length, answered: ms.length, notSent: 0, warmupAnswered: 0 };
+      return {
+        histograms: { read: encode(h) },
+        series: [],
+        statuses: { create: {}, read: { '200': ms.length }, list: {} },
+        errorKinds: { timeout: 0, connection: 0, other: 0 },
+        due: ms.length,
+        sentInWindow: ms.length,
+        answered: ms.length,
+        notSent: 0,
+        warmupAnswered: 0,
+      };
     };
     const fast = part(Array.from({ length: 100 }, (_, i) => i + 1)); // 1..100 ms
     const slow = part(Array.from({ length: 100 }, () => 1_000));
@@ -66,7 +88,10 @@ describe('threshold expressions', () => {
     expect(merged.status).toBe('fail');
     expect(merged.actual).toBeCloseTo(1_000, -1);
     // No answer to the operation: nothing to judge, so it cannot pass.
-    expect(evaluateExpression(parseThresholdExpression('create:p50<1000'), buildFigures([fast], null, 1))).toMatchObject({ status: 'fail' });
+    expect(evaluateExpression(
+      parseThresholdExpression('create:p50<1000'),
+      buildFigures([fast], null, 1),
+    )).toMatchObject({ status: 'fail' });
     // The older flags keep their rows; the expressions follow them.
     const rows = evaluateThresholds({ maxP99Ms: 250, minRps: 0, maxErrorRate: 0.01, allowShort: false, expressions: ['read:p95<500', 'errors<0.1%'] }, buildFigures([fast], null, 1));
     expect(rows.map((r) => [r.id, r.status])).toEqual([['max-p99-ms', 'pass'], ['min-rps', 'off'], ['max-error-rate', 'pass'], ['rate-reached', 'off'], ['read:p95<500', 'pass'], ['errors<0.1%', 'pass']]);
@@ -83,7 +108,33 @@ describe('load --base-url --key-env, --out ndjson, progress per interval', () =>
   it('runs against a target from flags, streams one line per interval while it runs, judges the expressions', async () => {
     const dir = reportDir('k6');
     const ndjson = join(TMP, `stream-${Math.random().toString(36).slice(2)}.ndjson`);
-    const args = ['load', '--base-url', ref.url, '--key-env', 'HPS_K6_TEST_KEY', '--scenario', 'read', '--duration', '2s', '--warmup', '0s', '--interval', '500ms', '--connections', '2', '--workers', '1', '--out', `ndjson=${ndjson}`, '--threshold', 'read:p99.9<5s', '--threshold', 'errors<0.1%', '--report', dir];
+    const args = [
+      'load',
+      '--base-url',
+      ref.url,
+      '--key-env',
+      'HPS_K6_TEST_KEY',
+      '--scenario',
+      'read',
+      '--duration',
+      '2s',
+      '--warmup',
+      '0s',
+      '--interval',
+      '500ms',
+      '--connections',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      `ndjson=${ndjson}`,
+      '--threshold',
+      'read:p99.9<5s',
+      '--threshold',
+      'errors<0.1%',
+      '--report',
+      dir,
+    ];
     const r = await new Promise<{ code: number; out: string; err: string }>((res) => {
       execFile(process.execPath, [BIN, ...args], { env: { ...process.env, HPS_K6_TEST_KEY: ref.profile.keys.test, CI: 'true' }, timeout: 120_000 }, (e, out, err) => res({ code: e ? ((e as { code?: number }).code ?? 1) : 0, out, err }));
     });

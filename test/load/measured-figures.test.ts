@@ -101,7 +101,14 @@ describe('a target answering only 429 with Retry-After: 1', () => {
     const cfg = config(url, { durationS: 2, warmupS: 0, rate: 200 });
     const { result } = await run(cfg);
     const f = buildFigures([result], 200, cfg.durationS);
-    expect(f.rate_limited).toMatchObject({ count: f.responses, share_of_responses: 1, with_retry_after: f.responses, retry_after_s: { min: 1, max: 1 }, honoured: false, waits: 0 });
+    expect(f.rate_limited).toMatchObject({
+      count: f.responses,
+      share_of_responses: 1,
+      with_retry_after: f.responses,
+      retry_after_s: { min: 1, max: 1 },
+      honoured: false,
+      waits: 0,
+    });
     expect(f.accepted_rps).toBe(0);
     const reached = evaluateThresholds(parseLoadOptions({ workers: '1', rate: '200' }).thresholds, f).find((t) => t.id === 'rate-reached')!;
     expect(reached.status).toBe('fail');
@@ -111,7 +118,12 @@ describe('a target answering only 429 with Retry-After: 1', () => {
   it('closed model: without --honour-retry-after it never backs off; with it, about one request per connection per second', async () => {
     const url = await server(429, { 'retry-after': '1' });
     const plain = buildFigures([(await run(config(url, { durationS: 2, warmupS: 0, connections: 2 }))).result], null, 2);
-    const honoured = buildFigures([(await run(config(url, { durationS: 2, warmupS: 0, connections: 2, honourRetryAfter: true }))).result], null, 2, true);
+    const honoured = buildFigures(
+      [(await run(config(url, { durationS: 2, warmupS: 0, connections: 2, honourRetryAfter: true }))).result],
+      null,
+      2,
+      true,
+    );
     console.log(`all-429 target, 2 connections, 2 s: ${plain.sent} sent without honouring, ${honoured.sent} with (waits ${honoured.rate_limited?.waits}, ${honoured.rate_limited?.waited_s} s)`);
     expect(plain.sent).toBeGreaterThan(50);
     expect(plain.rate_limited?.waits).toBe(0);

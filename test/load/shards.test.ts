@@ -77,7 +77,10 @@ describe('load --shard i/N and load merge', () => {
     const o = r.figures.latency_ms.overall;
     console.log(`3 shards: responses ${shards.map((x) => x.figures.responses).join(' + ')} = merged ${r.figures.responses}; due ${r.figures.due}; merged p50 ${o.p50} p99 ${o.p99} max ${o.max} ms, equal to one histogram of every shard's samples`);
     expect(r.checks.every((c: { status: string }) => c.status !== 'fail')).toBe(true);
-    expect(r.checks.find((c: { id: string }) => c.id === 'shards-complete')).toMatchObject({ status: 'pass', detail: '3 of 3 shards of run shardtest, each once' });
+    expect(r.checks.find((c: { id: string }) => c.id === 'shards-complete')).toMatchObject({
+      status: 'pass',
+      detail: '3 of 3 shards of run shardtest, each once',
+    });
     expect(r.run_id).toBe('merge-shardtest');
 
     // Thresholds judge the merge: each shard passed 60 s; the merge at 0 ms fails, on the merged p99.
@@ -93,7 +96,29 @@ describe('load --shard i/N and load merge', () => {
   it("a shard's failed threshold is no GitHub annotation: the merge is the verdict", async () => {
     const dir = reportDir('shard-gh');
     const r = await withEnv({ GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: undefined }, () =>
-      runMain(['load', '--profile', profileFile, '--shard', '1/3', '--run-id', 'gh', '--scenario', 'list', '--connections', '1', '--workers', '1', '--warmup', '0', '--duration', '1', '--max-p99-ms', '0', '--report', dir]),
+      runMain([
+        'load',
+        '--profile',
+        profileFile,
+        '--shard',
+        '1/3',
+        '--run-id',
+        'gh',
+        '--scenario',
+        'list',
+        '--connections',
+        '1',
+        '--workers',
+        '1',
+        '--warmup',
+        '0',
+        '--duration',
+        '1',
+        '--max-p99-ms',
+        '0',
+        '--report',
+        dir,
+      ]),
     );
     expect(r.code, r.err + r.out).toBe(1);
     expect(readLoadJson(dir).thresholds.find((t: { id: string }) => t.id === 'max-p99-ms').status).toBe('fail');
@@ -124,9 +149,18 @@ describe('load --shard i/N and load merge', () => {
     const [s1, s2] = shardDirs as [string, string, string];
     await refused([s1, s1, s2], /both shard 1\/3 of run shardtest: a shard is merged once/);
     await refused([s1, s2], /shard 3\/3 of run shardtest not given .*--allow-missing/);
-    await refused([s1, s2, alteredShard(2, 'other-run', (r) => (r.shard_of.run_id = 'nightly2'))], /a shard of run nightly2, .* of run shardtest: the shards of different runs are not merged/);
-    await refused([s1, s2, alteredShard(2, 'other-scenario', (r) => (r.options.scenario = 'list'))], /ran scenario list .*: the shards of one run share a scenario/);
-    await refused([s1, s2, alteredShard(2, 'other-config', (r) => (r.options.connections = 7))], /ran with connections 7, .* with 3: the shards of one run share a configuration/);
+    await refused(
+      [s1, s2, alteredShard(2, 'other-run', (r) => (r.shard_of.run_id = 'nightly2'))],
+      /a shard of run nightly2, .* of run shardtest: the shards of different runs are not merged/,
+    );
+    await refused(
+      [s1, s2, alteredShard(2, 'other-scenario', (r) => (r.options.scenario = 'list'))],
+      /ran scenario list .*: the shards of one run share a scenario/,
+    );
+    await refused(
+      [s1, s2, alteredShard(2, 'other-config', (r) => (r.options.connections = 7))],
+      /ran with connections 7, .* with 3: the shards of one run share a configuration/,
+    );
     await refused([s1, s2, alteredShard(2, 'other-n', (r) => (r.shard_of.count = 4))], /shard 3\/4, .*: one run has one N/);
     await refused([s1, s2, alteredShard(2, 'no-shard', (r) => delete r.shard_of)], /is not the shard of a run/);
     await refused([s1, s2, alteredShard(2, 'hostile-id', (r) => (r.shard_of.run_id = 'x\u001b[2Jy'))], /is not the shard of a run/);
@@ -134,11 +168,25 @@ describe('load --shard i/N and load merge', () => {
 
   it('merge --allow-missing: the shards given are merged, and the verdict is incomplete (exit 6), never pass', async () => {
     const out = reportDir('merged-missing');
-    const r = await runMain(['load', 'merge', '--allow-missing', '--allow-short', '--max-p99-ms', '60000', '--report', out, shardDirs[0]!, shardDirs[2]!]);
+    const r = await runMain([
+      'load',
+      'merge',
+      '--allow-missing',
+      '--allow-short',
+      '--max-p99-ms',
+      '60000',
+      '--report',
+      out,
+      shardDirs[0]!,
+      shardDirs[2]!,
+    ]);
     expect(r.code, r.out + r.err).toBe(6);
     const m = readLoadJson(out);
     expect(m.verdict).toBe('incomplete');
-    expect(m.checks.find((c: { id: string }) => c.id === 'shards-complete')).toMatchObject({ status: 'skip', detail: expect.stringContaining('shard 2/3 of run shardtest missing (--allow-missing)') });
+    expect(m.checks.find((c: { id: string }) => c.id === 'shards-complete')).toMatchObject({
+      status: 'skip',
+      detail: expect.stringContaining('shard 2/3 of run shardtest missing (--allow-missing)'),
+    });
     expect(r.out).toMatch(/verdict INCOMPLETE · exit 6/);
     expect(readFileSync(join(out, 'load.html'), 'utf8')).toMatch(/<span class="warn">INCOMPLETE<\/span>/);
   });

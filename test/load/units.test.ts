@@ -35,7 +35,17 @@ describe('load flags', () => {
   });
 
   it('bounds every flag (usage error, exit 2)', () => {
-    for (const o of [{ duration: '301' }, { connections: '0' }, { rate: '-1' }, { workers: '0' }, { warmup: '61' }, { arrivals: 'burst', rate: '1' }, { 'max-requests': '1000001' }, { 'max-error-rate': '1.01' }, { scenario: 'x' }]) {
+    for (const o of [
+      { duration: '301' },
+      { connections: '0' },
+      { rate: '-1' },
+      { workers: '0' },
+      { warmup: '61' },
+      { arrivals: 'burst', rate: '1' },
+      { 'max-requests': '1000001' },
+      { 'max-error-rate': '1.01' },
+      { scenario: 'x' },
+    ]) {
       let err: unknown;
       try {
         parseLoadOptions(o);
@@ -45,7 +55,11 @@ describe('load flags', () => {
       expect(err, JSON.stringify(o)).toBeInstanceOf(HarnessError);
       expect((err as HarnessError).exitCode).toBe(2);
     }
-    expect(parseLoadOptions({ 'max-p99-ms': '0', 'min-rps': '1e9', 'max-error-rate': '0' }).thresholds).toEqual({ maxP99Ms: 0, minRps: 1e9, maxErrorRate: 0, allowShort: false });
+    expect(parseLoadOptions({
+      'max-p99-ms': '0',
+      'min-rps': '1e9',
+      'max-error-rate': '0',
+    }).thresholds).toEqual({ maxP99Ms: 0, minRps: 1e9, maxErrorRate: 0, allowShort: false });
   });
 });
 
@@ -85,14 +99,28 @@ describe('figures', () => {
   it('thresholds judge the figures: p99, min rps (0 = off), error rate, and the rate reached (unless --allow-short)', () => {
     const h = newHistogram();
     for (let i = 1; i <= 100; i += 1) recordMs(h, i / 10);
-    const part = (over: Partial<RawParts> = {}): RawParts => ({ histograms: { read: encode(h) }, series: [encode(h)], statuses: { create: {}, read: { '200': 98, '429': 1, '500': 1 }, list: {} }, errorKinds: { timeout: 1, connection: 0, other: 0 }, due: 100, sentInWindow: 100, answered: 100, notSent: 0, warmupAnswered: 0, ...over });
+    const part = (over: Partial<RawParts> = {}): RawParts => ({
+      histograms: { read: encode(h) },
+      series: [encode(h)],
+      statuses: { create: {}, read: { '200': 98, '429': 1, '500': 1 }, list: {} },
+      errorKinds: { timeout: 1, connection: 0, other: 0 },
+      due: 100,
+      sentInWindow: 100,
+      answered: 100,
+      notSent: 0,
+      warmupAnswered: 0,
+      ...over,
+    });
     const f = buildFigures([part()], 100, 1);
     expect(f.latency_ms.overall.p99).toBeCloseTo(9.9, 1);
     expect(f.errors).toMatchObject({ rate_limited_429: 1, by_status: { '500': 1 }, by_kind: { timeout: 1 } });
     expect(f.errors.rate).toBeCloseTo(3 / 101, 5);
     const ok = { maxP99Ms: 250, minRps: 0, maxErrorRate: 0.05, allowShort: false };
     expect(evaluateThresholds(ok, f).map((x) => x.status)).toEqual(['pass', 'off', 'pass', 'pass']);
-    expect(evaluateThresholds({ maxP99Ms: 1, minRps: 1e9, maxErrorRate: 0.01, allowShort: false }, f).map((x) => x.status)).toEqual(['fail', 'fail', 'fail', 'pass']);
+    expect(evaluateThresholds(
+      { maxP99Ms: 1, minRps: 1e9, maxErrorRate: 0.01, allowShort: false },
+      f,
+    ).map((x) => x.status)).toEqual(['fail', 'fail', 'fail', 'pass']);
     const short = buildFigures([part({ sentInWindow: 90, notSent: 10 })], 100, 1);
     expect(short.shortfall).toBeCloseTo(0.1, 5);
     expect(evaluateThresholds(ok, short)[3]).toMatchObject({ id: 'rate-reached', status: 'fail' });
@@ -134,7 +162,22 @@ describe('histograms, arrivals, shares', () => {
   });
 
   it('workers split connections, rate and cap; shards take 1/N of the rate; --mix normalises', () => {
-    const plan = { baseUrl: 'http://127.0.0.1:1', key: 'k', runId: 'r', tag: 's2', scenario: 'read' as const, mix: MIXES.read, connections: 5, rate: 100, arrivals: 'constant' as const, warmupS: 0, durationS: 1, timeoutMs: 1000, maxRequests: 11, pool: [] };
+    const plan = {
+      baseUrl: 'http://127.0.0.1:1',
+      key: 'k',
+      runId: 'r',
+      tag: 's2',
+      scenario: 'read' as const,
+      mix: MIXES.read,
+      connections: 5,
+      rate: 100,
+      arrivals: 'constant' as const,
+      warmupS: 0,
+      durationS: 1,
+      timeoutMs: 1000,
+      maxRequests: 11,
+      pool: [],
+    };
     const parts = splitPlan(plan, 2, 0);
     expect(parts.map((p) => [p.connections, p.rate, p.maxRequests, p.tag])).toEqual([[3, 60, 6, 's2w0'], [2, 40, 5, 's2w1']]);
     expect(splitPlan(plan, 9, 0)).toHaveLength(5);
@@ -150,7 +193,17 @@ describe('histograms, arrivals, shares', () => {
 
 describe('observations', () => {
   const payment = (over: Record<string, unknown>) =>
-    JSON.stringify({ id: 'pay_1', object: 'payment', livemode: false, status: 'PENDING', amount: '10.50', currency: 'BDT', external_id: 'r-ld-1', created_at: '2024-01-01T00:00:00Z', ...over });
+    JSON.stringify({
+      id: 'pay_1',
+      object: 'payment',
+      livemode: false,
+      status: 'PENDING',
+      amount: '10.50',
+      currency: 'BDT',
+      external_id: 'r-ld-1',
+      created_at: '2024-01-01T00:00:00Z',
+      ...over,
+    });
 
   it('checks every create 201: schema, PENDING, amount by decimal value, external_id', () => {
     const obs = new Observations();

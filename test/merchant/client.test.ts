@@ -20,7 +20,18 @@ import { CLIENT_FAULTS } from '../../merchant/client/faults.ts';
 let seq = 0;
 function rec(p: Partial<RecordedRequest>): RecordedRequest {
   seq++;
-  return { seq, at: new Date().toISOString(), arrivedMs: seq * 10, method: 'POST', path: '/v1/payments', kind: 'create', identity: 'create key=k1', body: '{"amount":"1.00"}', idempotencyKey: 'k1', ...p };
+  return {
+    seq,
+    at: new Date().toISOString(),
+    arrivedMs: seq * 10,
+    method: 'POST',
+    path: '/v1/payments',
+    kind: 'create',
+    identity: 'create key=k1',
+    body: '{"amount":"1.00"}',
+    idempotencyKey: 'k1',
+    ...p,
+  };
 }
 const statusOf = (log: RecordedRequest[], id: string) => {
   const j = judgeClient(log).get(id as never)!;
@@ -114,19 +125,44 @@ describe('chaos server: what one operation is', () => {
     const app = new ChaosApp(1);
     expect(app.identityOf('create', 'POST', '/v1/payments', 'k1', 1)).toBe('create key=k1');
     expect(app.identityOf('create', 'POST', '/v1/payments', 'k2', 2)).toBe('create key=k2');
-    expect(app.identityOf('create', 'POST', '/v1/payments', undefined, 3)).not.toBe(app.identityOf('create', 'POST', '/v1/payments', undefined, 4));
+    expect(app.identityOf(
+      'create',
+      'POST',
+      '/v1/payments',
+      undefined,
+      3,
+    )).not.toBe(app.identityOf('create', 'POST', '/v1/payments', undefined, 4));
     const path = '/v1/payments?limit=5';
-    const list = (status: number | undefined, answeredMs: number | undefined, identity = 'GET /v1/payments?limit=5 @5') => rec({ identity, method: 'GET', path, kind: 'read', status, answeredMs });
-    expect(operationIdentity(head('GET', path, 6), list(503, 10))).toBe('GET /v1/payments?limit=5 @5'); // right after its failure: the retry
-    expect(operationIdentity(head('GET', path, 6), list(undefined, 10))).toBe('GET /v1/payments?limit=5 @5'); // after a dropped connection: the retry
+    const list = (
+      status: number | undefined,
+      answeredMs: number | undefined,
+      identity = 'GET /v1/payments?limit=5 @5',
+    ) => rec({ identity, method: 'GET', path, kind: 'read', status, answeredMs });
+    expect(operationIdentity(
+      head('GET', path, 6),
+      list(503, 10),
+    )).toBe('GET /v1/payments?limit=5 @5'); // right after its failure: the retry
+    expect(operationIdentity(
+      head('GET', path, 6),
+      list(undefined, 10),
+    )).toBe('GET /v1/payments?limit=5 @5'); // after a dropped connection: the retry
     expect(operationIdentity(head('GET', path, 6), list(200, 10))).toBe('GET /v1/payments?limit=5 @6'); // after a success: a new list
-    expect(operationIdentity(head('GET', path, 6), list(503, undefined))).toBe('GET /v1/payments?limit=5 @6'); // the failed one still in flight: concurrent, a new list
-    expect(operationIdentity(head('GET', '/v1/payments?limit=4', 6), list(503, 10))).toBe('GET /v1/payments?limit=4 @6'); // another query: another read
+    expect(operationIdentity(
+      head('GET', path, 6),
+      list(503, undefined),
+    )).toBe('GET /v1/payments?limit=5 @6'); // the failed one still in flight: concurrent, a new list
+    expect(operationIdentity(
+      head('GET', '/v1/payments?limit=4', 6),
+      list(503, 10),
+    )).toBe('GET /v1/payments?limit=4 @6'); // another query: another read
     // Another operation in between (here a create), however soon: the next flow's list, never the retry.
     const between = rec({ identity: 'create key=k9', idempotencyKey: 'k9', status: 201, answeredMs: 11 });
     expect(operationIdentity(head('GET', path, 7), between)).toBe('GET /v1/payments?limit=5 @7');
     const cancel = '/v1/payments/pay_1/cancel';
-    expect(operationIdentity(head('POST', cancel, 8), rec({ identity: 'POST /v1/payments/pay_1/cancel @7', path: cancel, kind: 'cancel', body: '', status: 429, answeredMs: 20 }))).toBe('POST /v1/payments/pay_1/cancel @7');
+    expect(operationIdentity(
+      head('POST', cancel, 8),
+      rec({ identity: 'POST /v1/payments/pay_1/cancel @7', path: cancel, kind: 'cancel', body: '', status: 429, answeredMs: 20 }),
+    )).toBe('POST /v1/payments/pay_1/cancel @7');
   });
 });
 
@@ -138,7 +174,13 @@ describe('a merchant command that crashes at once', () => {
   it('is "incomplete", never "conformant" (nothing it did failed a rule: there is no evidence): 0 requests, exit 6, exit status and the redacted output tail in the console, report.json and the HTML', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hps-client-crash-'));
     const lines: string[] = [];
-    const { report, exitCode } = await runClient({ command: 'node -e "console.log(\'key=\' + process.env.HPS_API_KEY); import(\'./no-such-module.mjs\')"', seed: 1, reportDir: dir, log: (l) => lines.push(l), timeoutMs: 30_000 });
+    const { report, exitCode } = await runClient({
+      command: 'node -e "console.log(\'key=\' + process.env.HPS_API_KEY); import(\'./no-such-module.mjs\')"',
+      seed: 1,
+      reportDir: dir,
+      log: (l) => lines.push(l),
+      timeoutMs: 30_000,
+    });
     expect(exitCode).toBe(6);
     expect(report.verdict).toBe('incomplete');
     expect(report.policy).toBeUndefined();
@@ -168,7 +210,10 @@ describe('client command with the example client', () => {
     const report = await runExampleClient(undefined, 4);
     expect(report.side).toBe('client');
     expect(report.verdict).toBe('conformant');
-    for (const r of report.rules) expect(r.untestable ? 'untestable' : r.status, `${r.id}: ${r.reason}`).toBe(r.untestable ? 'untestable' : r.level === 'OBSERVE' ? 'info' : 'pass');
+    for (const r of report.rules) expect(
+      r.untestable ? 'untestable' : r.status,
+      `${r.id}: ${r.reason}`,
+    ).toBe(r.untestable ? 'untestable' : r.level === 'OBSERVE' ? 'info' : 'pass');
     // Every planned failure was met by the example scenario (10 creates, 13 reads: three lists among them, 8 cancels).
     const failures = report.rules.find((r) => r.id === 'CLIENT-RETRY-TRANSIENT')!.observed!.failures as Array<{ met_by: string | null }>;
     expect(failures.filter((f) => !f.met_by)).toEqual([]);

@@ -38,9 +38,17 @@ describe('stripe implements this signature scheme', () => {
 const RECEIVERS: Array<[ReceiverApp, string[], string]> = [
   ['express-raw-handwritten', [], 'conformant: express.raw() keeps the signed bytes, timingSafeEqual over hex'],
   ['fastify-raw-stripe', [], 'conformant: a Buffer parser and stripe\'s constructEvent with the Service-Signature value'],
-  ['express-json-reserialised', ['RECV-RAW-BODY'], 'fails RECV-RAW-BODY: express.json() then JSON.stringify(req.body) is not the bytes signed'],
+  [
+    'express-json-reserialised',
+    ['RECV-RAW-BODY'],
+    'fails RECV-RAW-BODY: express.json() then JSON.stringify(req.body) is not the bytes signed',
+  ],
   ['fastify-parsed-stripe', ['RECV-RAW-BODY'], 'fails RECV-RAW-BODY: stripe fed fastify\'s parsed body re-serialised'],
-  ['express-stores-before-verify', ['RECV-REJECTED-NOT-PROCESSED'], 'fails RECV-REJECTED-NOT-PROCESSED: answers 400 but has stored the forged status'],
+  [
+    'express-stores-before-verify',
+    ['RECV-REJECTED-NOT-PROCESSED'],
+    'fails RECV-REJECTED-NOT-PROCESSED: answers 400 but has stored the forged status',
+  ],
 ];
 
 describe.concurrent('receivers on real frameworks', () => {
@@ -48,7 +56,16 @@ describe.concurrent('receivers on real frameworks', () => {
     it(`${name}: ${why}`, async () => {
       const app = await startApp(name, SECRET);
       try {
-        const { report, exitCode } = await runReceiver({ url: app.url, secret: SECRET, inspectUrl: app.inspectUrl, seed: 21, reportDir: mkdtempSync(join(tmpdir(), 'hps-real-recv-')), replayBase: name, log: () => {}, dedup: MUTATION_DEDUP });
+        const { report, exitCode } = await runReceiver({
+          url: app.url,
+          secret: SECRET,
+          inspectUrl: app.inspectUrl,
+          seed: 21,
+          reportDir: mkdtempSync(join(tmpdir(), 'hps-real-recv-')),
+          replayBase: name,
+          log: () => {},
+          dedup: MUTATION_DEDUP,
+        });
         expect(broken(report)).toEqual(expected);
         expect(report.verdict).toBe(expected.length ? 'not_conformant' : 'conformant');
         expect(exitCode).toBe(expected.length ? 1 : 0);
@@ -63,7 +80,11 @@ const CLIENTS: Array<[string, string[], string]> = [
   ['axios-retry-documented', [], 'conformant: retryCondition after the guidance, exponentialDelay honours Retry-After'],
   ['got-documented', [], 'conformant: POST in retry.methods, maxRetryAfter raised, cancel retried on 429 only'],
   ['ky-documented', [], 'conformant: POST in retry.methods, cancel\'s shouldRetry undefined on 429 (ky keeps Retry-After)'],
-  ['axios-retry-defaults', ['CLIENT-CANCEL-RETRY-ONLY-429', 'CLIENT-RETRY-TRANSIENT'], 'not conformant: a POST answered 503 is never retried, a cancel is retried after a reset'],
+  [
+    'axios-retry-defaults',
+    ['CLIENT-CANCEL-RETRY-ONLY-429', 'CLIENT-RETRY-TRANSIENT'],
+    'not conformant: a POST answered 503 is never retried, a cancel is retried after a reset',
+  ],
   ['got-defaults', ['CLIENT-RETRY-TRANSIENT'], 'not conformant: POST is not in got\'s default retry methods'],
   ['ky-defaults', ['CLIENT-RETRY-TRANSIENT'], 'not conformant: POST is not in ky\'s default retry methods'],
   ['ky-should-retry-true', ['CLIENT-HONOUR-RETRY-AFTER'], 'not conformant: shouldRetry answering true skips ky\'s Retry-After handling'],

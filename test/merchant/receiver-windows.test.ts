@@ -21,7 +21,16 @@ const SECRET = 'whsec_test_windows_0123456789abcdef';
 async function certify(receiver: Partial<ReferenceReceiverOptions>, run: Partial<ReceiverRunOptions>) {
   const r = await startReferenceReceiver({ secret: SECRET, ...receiver });
   try {
-    const { report } = await runReceiver({ url: r.url, secret: SECRET, inspectUrl: r.inspectUrl, seed: 9, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-win-')), replayBase: 'x', log: () => {}, ...run });
+    const { report } = await runReceiver({
+      url: r.url,
+      secret: SECRET,
+      inspectUrl: r.inspectUrl,
+      seed: 9,
+      reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-win-')),
+      replayBase: 'x',
+      log: () => {},
+      ...run,
+    });
     return report;
   } finally {
     await r.close();
@@ -59,7 +68,10 @@ describe('RECV-DEDUPLICATE along the retry schedule', () => {
     // Conformant, but a rehearsal: the schedule was shortened, so nothing is certified.
     expect(report.verdict).toBe('conformant');
     expect(notCertificationReason(report)).toBe('--dedup-time-scale 60: deduplication proven over the retry schedule shortened 60 times (a rehearsal)');
-    expect(notCertificationReason({ ...report, rules: report.rules.map((r) => (r.id === 'RECV-DEDUPLICATE' ? { ...r, observed: { ...r.observed, dedup_time_scale: 1 } } : r)) })).toBeUndefined();
+    expect(notCertificationReason({
+      ...report,
+      rules: report.rules.map((r) => (r.id === 'RECV-DEDUPLICATE' ? { ...r, observed: { ...r.observed, dedup_time_scale: 1 } } : r)),
+    })).toBeUndefined();
   }, 60_000);
 });
 
@@ -69,13 +81,20 @@ describe('the inspection, read until it settles', () => {
     for (const id of ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER']) {
       const r = rule(report, id);
       expect(r.status, id).toBe('skip');
-      expect(r.reason, id).toMatch(/^not settled yet \(waited \d+ s\): the inspection still changed, or did not list every event delivered/);
+      expect(
+        r.reason,
+        id,
+      ).toMatch(/^not settled yet \(waited \d+ s\): the inspection still changed, or did not list every event delivered/);
     }
     expect(report.rules.filter((r) => r.status === 'fail').map((r) => r.id)).toEqual([]);
   }, 60_000);
 
   it('the same receiver, given the time, settles and passes', async () => {
     const report = await certify({ processDelayMs: 1_500 }, { dedup: { attempts: 1, timeScale: 1 }, settleTimeoutMs: 30_000 });
-    expect(report.rules.filter((r) => ['fail', 'skip', 'error'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(report.rules.filter((r) => [
+      'fail',
+      'skip',
+      'error',
+    ].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
   }, 60_000);
 });

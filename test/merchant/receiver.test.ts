@@ -44,7 +44,14 @@ describe('receiver probes', () => {
   }
 
   it('covers every exercisable receiver rule', () => {
-    const covered = new Set<string>([...PROBES.map((p) => p.rule), 'RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED', 'RECV-RESPONSE-TIME']);
+    const covered = new Set<string>([
+      ...PROBES.map((p) => p.rule),
+      'RECV-DEDUPLICATE',
+      'RECV-ARRIVAL-ORDER',
+      'RECV-FULFIL-ON-PAID',
+      'RECV-REJECTED-NOT-PROCESSED',
+      'RECV-RESPONSE-TIME',
+    ]);
     expect(rulesOfSide('receiver').filter((r) => !r.untestable && !covered.has(r.id)).map((r) => r.id)).toEqual([]);
   });
 
@@ -67,7 +74,10 @@ describe('receiver command against the reference receiver', () => {
     const report = await runAgainstReference([], 7, dir, undefined, undefined, { dedup: MUTATION_DEDUP });
     expect(report.side).toBe('receiver');
     expect(report.verdict).toBe('conformant');
-    for (const r of report.rules) expect(r.untestable ? 'skip' : r.status, r.id).toBe(r.untestable ? 'skip' : r.level === 'OBSERVE' ? 'info' : 'pass');
+    for (const r of report.rules) expect(
+      r.untestable ? 'skip' : r.status,
+      r.id,
+    ).toBe(r.untestable ? 'skip' : r.level === 'OBSERVE' ? 'info' : 'pass');
     expect(report.must.ran).toBe(report.must.testable);
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
     const time = report.rules.find((r) => r.id === 'RECV-RESPONSE-TIME')!;
@@ -79,7 +89,15 @@ describe('receiver command against the reference receiver', () => {
     const receiver = await startReferenceReceiver({ secret: SECRET });
     try {
       const lines: string[] = [];
-      const run = (policy?: { strict?: boolean; minMustCoverage?: number }) => runReceiver({ url: receiver.url, secret: SECRET, seed: 3, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: (l) => lines.push(l), policy });
+      const run = (policy?: { strict?: boolean; minMustCoverage?: number }) => runReceiver({
+        url: receiver.url,
+        secret: SECRET,
+        seed: 3,
+        reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')),
+        replayBase: 'x',
+        log: (l) => lines.push(l),
+        policy,
+      });
       const { report, exitCode } = await run();
       for (const id of ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED']) {
         const r = report.rules.find((x) => x.id === id)!;
@@ -108,10 +126,28 @@ describe('receiver command against the reference receiver', () => {
 
   it('serves the run\'s Payments to a receiver that fetches them (fetch mode), which is then conformant', async () => {
     const stubPort = await freePort();
-    const receiver = await startReferenceReceiver({ secret: SECRET, paymentsApi: { baseUrl: `http://127.0.0.1:${stubPort}`, apiKey: 'pt_test_sk_fetchmode' } });
+    const receiver = await startReferenceReceiver({
+      secret: SECRET,
+      paymentsApi: { baseUrl: `http://127.0.0.1:${stubPort}`, apiKey: 'pt_test_sk_fetchmode' },
+    });
     try {
-      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, paymentsApiPort: stubPort, seed: 5, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {}, dedup: MUTATION_DEDUP });
-      expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      const { report } = await runReceiver({
+        url: receiver.url,
+        secret: SECRET,
+        inspectUrl: receiver.inspectUrl,
+        paymentsApiPort: stubPort,
+        seed: 5,
+        reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')),
+        replayBase: 'x',
+        log: () => {},
+        dedup: MUTATION_DEDUP,
+      });
+      expect(report.rules.filter((r) => [
+        'fail',
+        'warn',
+        'error',
+        'skip',
+      ].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
       const fetched = report.rules.find((r) => r.id === 'RECV-ARRIVAL-ORDER')!.observed!.payments_fetched_from_stand_in as number;
       expect(fetched).toBeGreaterThan(5);
     } finally {
@@ -122,8 +158,22 @@ describe('receiver command against the reference receiver', () => {
   it('waits for a receiver that acknowledges first and processes later (the inspection settles)', async () => {
     const receiver = await startReferenceReceiver({ secret: SECRET, processDelayMs: 400 });
     try {
-      const { report } = await runReceiver({ url: receiver.url, secret: SECRET, inspectUrl: receiver.inspectUrl, seed: 6, reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')), replayBase: 'x', log: () => {}, dedup: MUTATION_DEDUP });
-      expect(report.rules.filter((r) => ['fail', 'warn', 'error', 'skip'].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      const { report } = await runReceiver({
+        url: receiver.url,
+        secret: SECRET,
+        inspectUrl: receiver.inspectUrl,
+        seed: 6,
+        reportDir: mkdtempSync(join(tmpdir(), 'hps-recv-test-')),
+        replayBase: 'x',
+        log: () => {},
+        dedup: MUTATION_DEDUP,
+      });
+      expect(report.rules.filter((r) => [
+        'fail',
+        'warn',
+        'error',
+        'skip',
+      ].includes(r.status) && !r.untestable).map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     } finally {
       await receiver.close();
     }
@@ -152,8 +202,25 @@ describe('receiver command line', () => {
       try {
         const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
         const profile = join(dir, 'profile.json');
-        writeFileSync(profile, JSON.stringify({ base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_unused' }, receiver: { url: receiver.url, secret: '${HPS_TEST_RECV_SECRET}', inspect_url: receiver.inspectUrl } }));
-        expect(await main(['receiver', '--profile', profile, '--seed', '4', '--dedup-time-scale', '60', '--report', join(dir, 'out')])).toBe(exit);
+        writeFileSync(
+          profile,
+          JSON.stringify({
+            base_url: 'http://127.0.0.1:4010',
+            keys: { test: 'pt_test_sk_unused' },
+            receiver: { url: receiver.url, secret: '${HPS_TEST_RECV_SECRET}', inspect_url: receiver.inspectUrl },
+          }),
+        );
+        expect(await main([
+          'receiver',
+          '--profile',
+          profile,
+          '--seed',
+          '4',
+          '--dedup-time-scale',
+          '60',
+          '--report',
+          join(dir, 'out'),
+        ])).toBe(exit);
         expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).not.toContain(SECRET);
       } finally {
         await receiver.close();
@@ -169,8 +236,25 @@ describe('receiver command line: replay and policy', () => {
     const receiver = await startReferenceReceiver({ secret: SECRET, faults: ['answers-200-to-bad-signatures'] });
     try {
       const dir = mkdtempSync(join(tmpdir(), 'hps-recv-test-'));
-      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--payments-api-port', String(port), '--seed', '2', '--min-must-coverage', '50', '--report', dir])).toBe(1);
-      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { rules: Array<{ id: string; evidence: Array<{ kind: string; command?: string }> }> };
+      expect(await main([
+        'receiver',
+        '--url',
+        receiver.url,
+        '--secret-env',
+        'HPS_TEST_RECV_SECRET',
+        '--payments-api-port',
+        String(port),
+        '--seed',
+        '2',
+        '--min-must-coverage',
+        '50',
+        '--report',
+        dir,
+      ])).toBe(1);
+      const report = JSON.parse(readFileSync(
+        join(dir, 'report.json'),
+        'utf8',
+      )) as { rules: Array<{ id: string; evidence: Array<{ kind: string; command?: string }> }> };
       const replay = report.rules.find((r) => r.id === 'RECV-VERIFY-SIGNATURE')!.evidence.find((e) => e.kind === 'replay')!.command!;
       expect(replay).toBe(`hps-conformance receiver --url ${receiver.url} --secret-env HPS_TEST_RECV_SECRET --payments-api-port ${port} --min-must-coverage 50 --seed=2`);
       expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--min-must-coverage', '101'])).toBe(2);
@@ -183,12 +267,27 @@ describe('receiver command line: replay and policy', () => {
 describe('profile receiver section', () => {
   const base = { base_url: 'http://127.0.0.1:4010', keys: { test: 'pt_test_sk_x' } };
   it('takes the signing secret from the environment and counts it a secret', () => {
-    const p = parseProfile(JSON.stringify({ ...base, receiver: { url: 'http://127.0.0.1:4030/webhooks', secret: '${SHOP_WHSEC}', inspect_url: 'http://127.0.0.1:4030/inspect' } }), 'p.json', { SHOP_WHSEC: SECRET });
+    const p = parseProfile(
+      JSON.stringify({
+        ...base,
+        receiver: { url: 'http://127.0.0.1:4030/webhooks', secret: '${SHOP_WHSEC}', inspect_url: 'http://127.0.0.1:4030/inspect' },
+      }),
+      'p.json',
+      { SHOP_WHSEC: SECRET },
+    );
     expect(p.receiver).toEqual({ url: 'http://127.0.0.1:4030/webhooks', secret: SECRET, inspect_url: 'http://127.0.0.1:4030/inspect' });
     expect(profileSecrets(p)).toContain(SECRET);
   });
   it('names the field of a bad receiver section', () => {
-    expect(() => parseProfile(JSON.stringify({ ...base, receiver: { url: 'http://x/h', secret: 'nope' } }), 'p.json', {})).toThrow(/receiver\.secret: must start with whsec_/);
-    expect(() => parseProfile(JSON.stringify({ ...base, receiver: { secret: SECRET } }), 'p.json', {})).toThrow(/receiver\.url: is required/);
+    expect(() => parseProfile(
+      JSON.stringify({ ...base, receiver: { url: 'http://x/h', secret: 'nope' } }),
+      'p.json',
+      {},
+    )).toThrow(/receiver\.secret: must start with whsec_/);
+    expect(() => parseProfile(
+      JSON.stringify({ ...base, receiver: { secret: SECRET } }),
+      'p.json',
+      {},
+    )).toThrow(/receiver\.url: is required/);
   });
 });

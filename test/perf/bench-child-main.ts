@@ -38,7 +38,22 @@ let windowStart: CpuSample | null = null;
 const startWindow = (): void => void (windowStart = cpuSample('self', p.serverPid));
 
 async function generator(n: number | null): Promise<{ requests: number; ok: boolean }> {
-  const plan = { baseUrl: p.url, key: p.key, runId: 'bench', tag: 'b', scenario: 'read' as const, mix: MIXES.read, connections: p.connections, arrivals: 'constant' as const, warmupS: 0, durationS: p.seconds, timeoutMs: 10_000, maxRequests: 10_000_000, pool: [{ id: p.id, amount: '100.00', externalId: 'x' }], ...(p.rate ? { rate: p.rate } : {}) };
+  const plan = {
+    baseUrl: p.url,
+    key: p.key,
+    runId: 'bench',
+    tag: 'b',
+    scenario: 'read' as const,
+    mix: MIXES.read,
+    connections: p.connections,
+    arrivals: 'constant' as const,
+    warmupS: 0,
+    durationS: p.seconds,
+    timeoutMs: 10_000,
+    maxRequests: 10_000_000,
+    pool: [{ id: p.id, amount: '100.00', externalId: 'x' }],
+    ...(p.rate ? { rate: p.rate } : {}),
+  };
   let results: GeneratorResult[];
   if (n === null) {
     startWindow();
@@ -94,7 +109,13 @@ async function bareAutocannon(): Promise<{ requests: number; ok: boolean }> {
   return { requests: r['2xx'], ok: r.non2xx === 0 && r.errors === 0 };
 }
 
-const engines = { generator: () => generator(null), workers: () => generator(p.workers ?? 1), http1: bareHttp1, undici: bareUndici, autocannon: bareAutocannon };
+const engines = {
+  generator: () => generator(null),
+  workers: () => generator(p.workers ?? 1),
+  http1: bareHttp1,
+  undici: bareUndici,
+  autocannon: bareAutocannon,
+};
 const out = await engines[p.engine]();
 const cpu = cpuShares(windowStart!, cpuSample('self', p.serverPid));
 process.stdout.write(JSON.stringify({ ...out, seconds: p.seconds, cpu }) + '\n');

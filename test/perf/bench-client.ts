@@ -22,7 +22,13 @@ interface Phase {
 
 async function autocannonPhase(url: string, path: string, key: string, connections: number, durationS: number): Promise<Phase> {
   const latencies: number[] = [];
-  const instance = autocannon({ url, connections, duration: durationS, pipelining: 1, requests: [{ method: 'GET', path, headers: { authorization: `Bearer ${key}`, accept: 'application/json' } }] });
+  const instance = autocannon({
+    url,
+    connections,
+    duration: durationS,
+    pipelining: 1,
+    requests: [{ method: 'GET', path, headers: { authorization: `Bearer ${key}`, accept: 'application/json' } }],
+  });
   let non200 = 0;
   instance.on('response', (_c: unknown, status: number, _b: number, ms: number) => {
     latencies.push(ms);
@@ -90,7 +96,10 @@ async function main(): Promise<number> {
     console.log(row('autocannon', a));
     console.log(row('undici client', u));
     const ratio = (x: number, y: number) => (y > 0 ? (x / y).toFixed(2) : 'n/a');
-    console.log(`ratios undici/autocannon: throughput ${ratio(u.rps, a.rps)} · p50 ${ratio(u.lat.p50, a.lat.p50)} · p99 ${ratio(u.lat.p99, a.lat.p99)}`);
+    console.log(`ratios undici/autocannon: throughput ${ratio(
+      u.rps,
+      a.rps,
+    )} · p50 ${ratio(u.lat.p50, a.lat.p50)} · p99 ${ratio(u.lat.p99, a.lat.p99)}`);
     console.log('(one process serves and measures, on a shared machine: read the ratios, not the absolute numbers)');
     return a.non200 + u.non200 > 0 ? 1 : 0;
   } finally {

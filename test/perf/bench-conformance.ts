@@ -32,7 +32,11 @@ const RUN_LIMIT_MS = 5 * 60_000;
 /** Areas the suite session runs after the rest, alone (service/harness/main/suite-session.ts). */
 const EXCLUSIVE = new Set(['limits']);
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, against: { type: 'string' }, seed: { type: 'string' } } });
+const { values } = parseArgs({ options: {
+  runs: { type: 'string', default: '5' },
+  against: { type: 'string' },
+  seed: { type: 'string' },
+} });
 
 interface TestTiming {
   area: string;
@@ -91,7 +95,13 @@ function testsOf(resultsLog: string | undefined): TestTiming[] {
     if (typeof t.meta?.startedAt !== 'number' || !isRuleId(rule)) continue;
     const c = t.meta.client ?? {};
     const clientWaits = (c.throttleWaitMs ?? 0) + (c.paceWaitMs ?? 0) + (c.outageWaitMs ?? 0);
-    out.push({ area: getRule(rule).area, rule, startedAt: t.meta.startedAt, durationMs: t.durationMs, waitedMs: Math.min(t.durationMs, (t.meta.waitedMs ?? 0) + clientWaits) });
+    out.push({
+      area: getRule(rule).area,
+      rule,
+      startedAt: t.meta.startedAt,
+      durationMs: t.durationMs,
+      waitedMs: Math.min(t.durationMs, (t.meta.waitedMs ?? 0) + clientWaits),
+    });
   }
   return out;
 }
@@ -118,7 +128,12 @@ async function runOnce(dir: string, seed: number): Promise<RunTiming> {
       const verdict = `no report (${stderr.trim().split('\n').pop() ?? ''})`;
       return { ...outside, verdict, problems: [], startedAt: spawnAt, finishedAt: exitAt, tests: [] };
     }
-    const problems = (report.rules as { id: string; status: string }[]).filter((r) => ['fail', 'warn', 'flaky', 'error'].includes(r.status)).map((r) => `${r.status.toUpperCase()} ${r.id}`);
+    const problems = (report.rules as { id: string; status: string }[]).filter((r) => [
+      'fail',
+      'warn',
+      'flaky',
+      'error',
+    ].includes(r.status)).map((r) => `${r.status.toUpperCase()} ${r.id}`);
     const log = join(reportDir, 'results.ndjson');
     const tests = testsOf(existsSync(log) ? readFileSync(log, 'utf8') : undefined);
     const at = (iso: unknown, fallback: number) =>
@@ -203,7 +218,10 @@ function printBreakdown(label: string, runs: readonly RunTiming[]): void {
   console.log(`${label}: per area (median of ${timed.length}; test time sums tests run side by side, so it exceeds the span)`);
   console.log(`  ${'area'.padEnd(12)} ${'ends at'.padStart(8)} ${'span'.padStart(8)} ${'tests'.padStart(8)} ${'waiting'.padStart(8)} ${'working'.padStart(8)}  longest test (last run)`);
   const per = timed.map(areasOf);
-  const areas = [...per[per.length - 1]!.keys()].sort((a, b) => median(per.map((p) => p.get(b)?.ends ?? NaN)) - median(per.map((p) => p.get(a)?.ends ?? NaN)));
+  const areas = [...per[per.length - 1]!.keys()].sort((
+    a,
+    b,
+  ) => median(per.map((p) => p.get(b)?.ends ?? NaN)) - median(per.map((p) => p.get(a)?.ends ?? NaN)));
   for (const area of areas) {
     const m = (f: (a: AreaFigures) => number) => median(per.flatMap((p) => (p.get(area) ? [f(p.get(area)!)] : [])));
     const w = m((a) => a.waitMs);
@@ -238,7 +256,10 @@ async function main(): Promise<void> {
   if (against) {
     console.log(`A wall time: ${spread(a.map((r) => r.wallMs))} · CPU median ${sec(median(a.map((r) => r.cpuMs)))}`);
     console.log(`A peak RSS: ${memSpread(a)}`);
-    console.log(`B/A per round: ${b.map((r, i) => (r.wallMs / a[i]!.wallMs).toFixed(2)).join(', ')} (median ×${median(b.map((r, i) => r.wallMs / a[i]!.wallMs)).toFixed(2)})`);
+    console.log(`B/A per round: ${b.map((
+      r,
+      i,
+    ) => (r.wallMs / a[i]!.wallMs).toFixed(2)).join(', ')} (median ×${median(b.map((r, i) => r.wallMs / a[i]!.wallMs)).toFixed(2)})`);
     const rss = b.map((r, i) => r.peakRssKb / a[i]!.peakRssKb);
     console.log(`B/A peak RSS per round: ${rss.map((x) => x.toFixed(2)).join(', ')} (median ×${median(rss).toFixed(2)})`);
   }

@@ -48,7 +48,13 @@ export interface CpuSample {
 
 export function cpuSample(clientPid: number | 'self', serverPid: number | null): CpuSample {
   const m = machineBusyS();
-  return { at: performance.now(), client: processCpuS(clientPid), server: serverPid === null ? null : processCpuS(serverPid), busy: m?.busy ?? null, irq: m?.irq ?? null };
+  return {
+    at: performance.now(),
+    client: processCpuS(clientPid),
+    server: serverPid === null ? null : processCpuS(serverPid),
+    busy: m?.busy ?? null,
+    irq: m?.irq ?? null,
+  };
 }
 
 /** Cores used between two samples: client, server, and the rest of the machine. */
@@ -119,5 +125,14 @@ export function workersCeiling(w1: RateAndCpu, w2: RateAndCpu, cores: number): W
   const i = irq / w1.rps;
   const free = Math.max(0, cores - w2.cpu.others);
   const perRequest = g + n + i;
-  return { g, n, i, free, ceiling: free / perRequest / w1.rps, wholeCoreCeiling: (cores * g) / perRequest, coresFor17: (1.7 * perRequest) / g, targetFor17: Math.max(0, g * (cores / 1.7 - 1)) };
+  return {
+    g,
+    n,
+    i,
+    free,
+    ceiling: free / perRequest / w1.rps,
+    wholeCoreCeiling: (cores * g) / perRequest,
+    coresFor17: (1.7 * perRequest) / g,
+    targetFor17: Math.max(0, g * (cores / 1.7 - 1)),
+  };
 }

@@ -21,7 +21,11 @@ const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'hps-conformance.mjs
 const RUN_LIMIT_MS = 30 * 60_000;
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '100,300,1000' }, areas: { type: 'string', default: 'auth,create,idempotency,listing' }, seed: { type: 'string', default: '1' } },
+  options: {
+    runs: { type: 'string', default: '100,300,1000' },
+    areas: { type: 'string', default: 'auth,create,idempotency,listing' },
+    seed: { type: 'string', default: '1' },
+  },
 });
 
 interface DepthRow {

@@ -17,7 +17,13 @@ import { runThroughProxy, type FieldRun } from './field-run.ts';
 import type { RateLimitSpec } from './field-proxy.ts';
 
 const { values } = parseArgs({
-  options: { only: { type: 'string' }, pairs: { type: 'string', default: '3' }, delay: { type: 'string', default: '50' }, seed: { type: 'string', default: '1' }, areas: { type: 'string', default: 'auth,create,idempotency,listing' } },
+  options: {
+    only: { type: 'string' },
+    pairs: { type: 'string', default: '3' },
+    delay: { type: 'string', default: '50' },
+    seed: { type: 'string', default: '1' },
+    areas: { type: 'string', default: 'auth,create,idempotency,listing' },
+  },
 });
 const seed = Number(values.seed);
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

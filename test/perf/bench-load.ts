@@ -53,7 +53,16 @@ function medianOf(rs: readonly PhaseResult[], f: (r: PhaseResult) => number | nu
 }
 
 function cpuLine(name: string, rs: readonly PhaseResult[]): string {
-  return `    ${name.padEnd(10)} ${k(medianOf(rs, (r) => r.rps)!).padStart(7)} req/s · cores: client ${cores(medianOf(rs, (r) => r.cpu.client))}, server ${cores(medianOf(rs, (r) => r.cpu.server))}, interrupts ${cores(medianOf(rs, (r) => r.cpu.irq))}, others ${cores(medianOf(rs, (r) => r.cpu.others))}`;
+  return `    ${name.padEnd(10)} ${k(medianOf(
+    rs,
+    (r) => r.rps,
+  )!).padStart(7)} req/s · cores: client ${cores(medianOf(
+    rs,
+    (r) => r.cpu.client,
+  ))}, server ${cores(medianOf(
+    rs,
+    (r) => r.cpu.server,
+  ))}, interrupts ${cores(medianOf(rs, (r) => r.cpu.irq))}, others ${cores(medianOf(rs, (r) => r.cpu.others))}`;
 }
 
 const range = (xs: readonly number[]): string => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
@@ -104,7 +113,14 @@ const FIXED_RATE_SHARE = 0.4;
  */
 function fixedRateLine(f: Results, rate: number): string {
   const perReq = (x: PhaseResult): number | null => (x.cpu.client && x.rps ? (x.cpu.client / x.rps) * 1e6 : null);
-  const rounds = f.fixed1!.map((a, i) => ({ a: perReq(a), b: perReq(f.fixed2![i]!), reached: Math.min((2 * a.rps) / rate, f.fixed2![i]!.rps / rate) })).filter((x): x is { a: number; b: number; reached: number } => x.a !== null && x.b !== null);
+  const rounds = f.fixed1!.map((
+    a,
+    i,
+  ) => ({
+    a: perReq(a),
+    b: perReq(f.fixed2![i]!),
+    reached: Math.min((2 * a.rps) / rate, f.fixed2![i]!.rps / rate),
+  })).filter((x): x is { a: number; b: number; reached: number } => x.a !== null && x.b !== null);
   if (!rounds.length) return '    (no /proc: the fixed-rate comparison is not available here)';
   const [one, two] = [median(rounds.map((x) => x.a)), median(rounds.map((x) => x.b))];
   const eff = median(rounds.map((x) => x.a / x.b));
@@ -166,7 +182,13 @@ async function freshReference(): Promise<FreshServer> {
     const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
     const created = await client.createPayment(key, { amount: '100.00', metadata: { conformance_run: 'bench-load' } });
     if (created.status !== 201) throw new Error(`could not create the payment to read (${created.status})`);
-    return { url: reference.profile.base_url, path: `/v1/payments/${created.json.id as string}`, key, pid: reference.pid, stop: () => reference.close() };
+    return {
+      url: reference.profile.base_url,
+      path: `/v1/payments/${created.json.id as string}`,
+      key,
+      pid: reference.pid,
+      stop: () => reference.close(),
+    };
   } catch (e) {
     await reference.close();
     throw e;
@@ -174,19 +196,38 @@ async function freshReference(): Promise<FreshServer> {
 }
 
 /** One section's phases, interleaved; the printed lines and the results (for the busy note). */
-async function runSection(s: Section, t: Target, rounds: number, seconds: number, connections: number): Promise<{ text: string; r: Results }> {
+async function runSection(
+  s: Section,
+  t: Target,
+  rounds: number,
+  seconds: number,
+  connections: number,
+): Promise<{ text: string; r: Results }> {
   const path = `/v1/payments/${t.id}`;
-  const phase = (engine: string, extra: Record<string, unknown> = {}) => ({ engine, url: t.nginx.url, id: t.id, key: t.key, connections, seconds, ...extra });
+  const phase = (
+    engine: string,
+    extra: Record<string, unknown> = {},
+  ) => ({ engine, url: t.nginx.url, id: t.id, key: t.key, connections, seconds, ...extra });
   const gen = () => childPhase(phase('generator'), true, t.nginx.pid);
   if (s === 'generator') {
-    const r = await interleave(rounds, { generator: gen, wrk: () => wrkPhase(t.nginx.url + path, t.key, connections, seconds, t.nginx.pid) });
+    const r = await interleave(
+      rounds,
+      { generator: gen, wrk: () => wrkPhase(t.nginx.url + path, t.key, connections, seconds, t.nginx.pid) },
+    );
     return { r, text: ratioLine('generator vs wrk (nginx, one core each)', r, 'generator', 'wrk', GOALS.generator, 'client') };
   }
   if (s === 'engines') {
     const bare = (engine: string) => () => childPhase(phase(engine), true, t.nginx.pid);
     const r = await interleave(rounds, { generator: gen, http1: bare('http1'), undici: bare('undici'), autocannon: bare('autocannon') });
     const lines = [
-      ratioLine("generator vs its own connections driven bare (what checks, histograms and request building cost; nginx, one core each)", r, 'generator', 'http1', 0.8, 'client'),
+      ratioLine(
+        "generator vs its own connections driven bare (what checks, histograms and request building cost; nginx, one core each)",
+        r,
+        'generator',
+        'http1',
+        0.8,
+        'client',
+      ),
       ratioLine('generator vs bare undici (nginx, one core each)', r, 'generator', 'undici', 0.8, 'client'),
       ratioLine('generator vs bare autocannon (nginx, one core each)', r, 'generator', 'autocannon', 0.8, 'client'),
     ];
@@ -219,7 +260,10 @@ async function runSection(s: Section, t: Target, rounds: number, seconds: number
 }
 
 function parseOptions(): { seconds: number; rounds: number; connections: number; only: Section[] } | null {
-  const { values } = parseArgs({ options: { seconds: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string' }, rounds: { type: 'string' }, connections: { type: 'string' }, only: { type: 'string' } },
+    strict: true,
+  });
   const seconds = Number(values.seconds ?? 3);
   const rounds = Number(values.rounds ?? 5);
   const connections = Number(values.connections ?? 10);

@@ -32,7 +32,13 @@ function median(xs: number[]): number {
 }
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-async function timed(label: string, faults: string[], isolation: Isolation, jobs: number | undefined, seedCount = 1): Promise<MutationSummary> {
+async function timed(
+  label: string,
+  faults: string[],
+  isolation: Isolation,
+  jobs: number | undefined,
+  seedCount = 1,
+): Promise<MutationSummary> {
   const m = await mutationScore({ faults, seed: 20261121, seedCount, runs: 25, isolation, jobs });
   const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}${r.control ? ' (control, alarmed: ' : ' (failed: '}${r.failed.join(' ') || r.problem || 'nothing'})`);
   console.log(`  ${label.padEnd(34)} ${s(m.duration_ms).padStart(8)} · ${(m.duration_ms / faults.length / seedCount / 1000).toFixed(2)} s per fault and seed · caught ${m.caught}/${m.faults}${missed.length ? ` (missed: ${missed.join(', ')})` : ''}`);

@@ -33,7 +33,13 @@ const target = await openLoadTarget(undefined);
 const dir = mkdtempSync(join(tmpdir(), 'hps-bench-proxy-'));
 let stop = () => {};
 let proxyUrl = '';
-const proxy = runProxy({ upstream: target.profile.base_url, reportDir: dir, stop: new Promise<void>((r) => (stop = r)), log: (l) => (proxyUrl ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? ''), live: () => {} });
+const proxy = runProxy({
+  upstream: target.profile.base_url,
+  reportDir: dir,
+  stop: new Promise<void>((r) => (stop = r)),
+  log: (l) => (proxyUrl ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? ''),
+  live: () => {},
+});
 while (!proxyUrl) await new Promise((r) => setTimeout(r, 20));
 
 let peak = 0;
@@ -48,7 +54,12 @@ const mib = (b: number) => `${(b / 1048576).toFixed(0)} MiB`;
 
 async function one(n: number): Promise<void> {
   if (n % 10 === 0 || ids.length === 0) {
-    const res = await pool.request({ method: 'POST', path: '/v1/payments', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ amount: `${1 + (n % 900)}.00`, currency: 'BDT', description: `bench ${n}` }) });
+    const res = await pool.request({
+      method: 'POST',
+      path: '/v1/payments',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ amount: `${1 + (n % 900)}.00`, currency: 'BDT', description: `bench ${n}` }),
+    });
     const body = (await res.body.json()) as { id?: string };
     if (body.id && ids.length < 1000) ids.push(body.id);
     return;
@@ -71,5 +82,8 @@ await pool.close();
 stop();
 const result = await proxy;
 console.log(`read answers: ${JSON.stringify(statuses)}`);
-console.log(`proxy: ${result.exchanges} exchanges judged · traffic.har ${result.harEntries} entries, ${mib(statSync(join(dir, 'traffic.har')).size)} · peak RSS ${mib(peak)} over ${((performance.now() - started) / 1000).toFixed(0)} s`);
+console.log(`proxy: ${result.exchanges} exchanges judged · traffic.har ${result.harEntries} entries, ${mib(statSync(join(
+  dir,
+  'traffic.har',
+)).size)} · peak RSS ${mib(peak)} over ${((performance.now() - started) / 1000).toFixed(0)} s`);
 await target.close();

@@ -29,7 +29,12 @@ export interface Server {
 
 function run(cmd: string[], timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(cmd[0]!, cmd.slice(1), { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 1 << 20 }, (e, out, err) => (e ? reject(new Error(`${cmd.slice(0, 4).join(' ')}: ${e.message} ${err}`)) : resolve(out)));
+    execFile(
+      cmd[0]!,
+      cmd.slice(1),
+      { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 1 << 20 },
+      (e, out, err) => (e ? reject(new Error(`${cmd.slice(0, 4).join(' ')}: ${e.message} ${err}`)) : resolve(out)),
+    );
   });
 }
 
@@ -64,7 +69,10 @@ export async function wrkPhase(url: string, key: string, connections: number, se
 export async function childPhase(phase: Record<string, unknown>, pin: boolean, serverPid: number): Promise<PhaseResult> {
   // BENCH_CPU_PROF=DIR: each phase process writes a V8 CPU profile there (where the time goes).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const out = await run([...(pin ? PIN_CLIENT : []), process.execPath, ...prof, CHILD, JSON.stringify({ ...phase, serverPid })], ((phase.seconds as number) + 60) * 1000);
+  const out = await run(
+    [...(pin ? PIN_CLIENT : []), process.execPath, ...prof, CHILD, JSON.stringify({ ...phase, serverPid })],
+    ((phase.seconds as number) + 60) * 1000,
+  );
   const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; seconds: number; ok: boolean; cpu: CpuShares };
   if (!r.ok) throw new Error(`${String(phase.engine)}: a check failed or nothing answered`);
   return { rps: r.requests / r.seconds, cpu: r.cpu };
@@ -86,7 +94,11 @@ http { access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fas
   server { listen 127.0.0.1:${port}; keepalive_requests 1000000;
     location / { default_type "application/json; charset=utf-8"; ${extra} return 200 '${body.replace(/'/g, "\\'")}'; } } }`,
   );
-  const child = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.env.NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const child = spawn(
+    PIN_SERVER[0]!,
+    [...PIN_SERVER.slice(1), process.env.NGINX ?? 'nginx', '-p', dir, '-c', join(dir, 'nginx.conf')],
+    { stdio: 'ignore' },
+  );
   await new Promise((r) => setTimeout(r, 500));
   if (child.exitCode !== null || child.pid === undefined) throw new Error(`nginx did not start (exit ${child.exitCode}); see ${dir}/error.log`);
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => void child.kill('SIGTERM') };
@@ -97,7 +109,11 @@ export async function startBareNode(body: string, headers: Record<string, string
   const port = await freePort();
   const src = `const b=Buffer.from(${JSON.stringify(body)});const h=${JSON.stringify(headers)};h['content-length']=b.length;
 require('node:http').createServer((q,s)=>{q.resume();s.writeHead(200,h);s.end(b)}).listen(${port},'127.0.0.1',()=>console.log('up'))`;
-  const proc: ChildProcess = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.execPath, '-e', src], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc: ChildProcess = spawn(
+    PIN_SERVER[0]!,
+    [...PIN_SERVER.slice(1), process.execPath, '-e', src],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((r) => proc.stdout!.once('data', () => r()));
   return { url: `http://127.0.0.1:${port}`, pid: proc.pid!, stop: () => void proc.kill('SIGTERM') };
 }

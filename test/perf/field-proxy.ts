@@ -100,14 +100,26 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     const auth = req.headers.authorization;
     if (o.rotate && counts.seen >= o.rotate.after && auth === o.rotate.authorization) {
       req.resume();
-      later(arrived, () => res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(errorBody('invalid_api_key', 'Invalid API key.')));
+      later(
+        arrived,
+        () => res.writeHead(
+          401,
+          { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+        ).end(errorBody('invalid_api_key', 'Invalid API key.')),
+      );
       return;
     }
     const wait = limiter && auth ? limiter.take(auth, Date.now()) : 0;
     if (wait > 0) {
       counts.limited++;
       req.resume();
-      later(arrived, () => res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(wait) }).end(errorBody('rate_limit_exceeded', 'Too many requests for this API key.')));
+      later(
+        arrived,
+        () => res.writeHead(
+          429,
+          { 'content-type': 'application/json', 'retry-after': String(wait) },
+        ).end(errorBody('rate_limit_exceeded', 'Too many requests for this API key.')),
+      );
       return;
     }
     counts.forwarded++;
@@ -115,7 +127,15 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: forwardable(req.headers), agent, timeout: UPSTREAM_TIMEOUT_MS }, (ures) => {
+      const up = http.request({
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardable(req.headers),
+        agent,
+        timeout: UPSTREAM_TIMEOUT_MS,
+      }, (ures) => {
         const body: Buffer[] = [];
         ures.on('data', (c: Buffer) => body.push(c));
         ures.on('error', () => res.destroy());

@@ -14,13 +14,27 @@ export interface FieldRun {
 }
 
 /** `o` may depend on the fresh reference's profile (its keys are new each time). */
-export async function runThroughProxy(o: FieldProxyOptions | ((profile: ReferenceProfile) => FieldProxyOptions), args: string[] = [], seed = 1, timeoutMs = 600_000): Promise<FieldRun> {
+export async function runThroughProxy(
+  o: FieldProxyOptions | ((profile: ReferenceProfile) => FieldProxyOptions),
+  args: string[] = [],
+  seed = 1,
+  timeoutMs = 600_000,
+): Promise<FieldRun> {
   const ref = await freshReference();
   const proxy = await startFieldProxy(ref.url, typeof o === 'function' ? o(ref.profile) : o);
   try {
     const profile = writeProfile(ref.built.profileFor(proxy.url));
     const run = await runSuite(['--profile', profile, ...args], { seed, timeoutMs });
-    return { run, proxy: { forwarded: proxy.forwarded, limited: proxy.limited, dropped: proxy.dropped, upstreamErrors: [...proxy.upstreamErrors], busiestKey: Math.max(0, ...proxy.perKey.values()) } };
+    return {
+      run,
+      proxy: {
+        forwarded: proxy.forwarded,
+        limited: proxy.limited,
+        dropped: proxy.dropped,
+        upstreamErrors: [...proxy.upstreamErrors],
+        busiestKey: Math.max(0, ...proxy.perKey.values()),
+      },
+    };
   } finally {
     await proxy.close();
     await ref.close();

@@ -18,10 +18,26 @@ describe('kept-alive webhook deliveries', () => {
   afterAll(async () => receiver?.close());
 
   const endpoint: WebhookEndpoint = { path: '/hooks', businessId: 'biz_1', env: 'test', events: '*', secret: 'whsec_test', enabled: true };
-  const event = (n: number): StoredEvent => ({ id: `evt_${n}`, type: 'payment.created', livemode: false, createdAt: Date.now(), businessId: 'biz_1', env: 'test', paymentId: 'pay_1', body: Buffer.from(`{"id":"evt_${n}"}`) });
+  const event = (n: number): StoredEvent => ({
+    id: `evt_${n}`,
+    type: 'payment.created',
+    livemode: false,
+    createdAt: Date.now(),
+    businessId: 'biz_1',
+    env: 'test',
+    paymentId: 'pay_1',
+    body: Buffer.from(`{"id":"evt_${n}"}`),
+  });
 
   it('reuses a fresh connection, and opens a new one once idle past the announced time-out less 1 s', async () => {
-    const d = new WebhookDispatcher({ baseUrl: receiver.url, timeScale: 1, timeoutMs: 5_000, now: Date.now, faults: NO_FAULTS, connections: 'keep-alive' });
+    const d = new WebhookDispatcher({
+      baseUrl: receiver.url,
+      timeScale: 1,
+      timeoutMs: 5_000,
+      now: Date.now,
+      faults: NO_FAULTS,
+      connections: 'keep-alive',
+    });
     try {
       d.deliver(event(1), [endpoint]);
       await d.whenIdle();

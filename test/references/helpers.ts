@@ -39,7 +39,11 @@ export async function call(ref: RunningReference, method: string, path: string, 
   return { status: res.statusCode, headers: res.headers as ApiResponse['headers'], text, json };
 }
 
-export function createPayment(ref: RunningReference, body: Record<string, unknown> = { amount: '100.00' }, opts: CallOptions = {}): Promise<ApiResponse> {
+export function createPayment(
+  ref: RunningReference,
+  body: Record<string, unknown> = { amount: '100.00' },
+  opts: CallOptions = {},
+): Promise<ApiResponse> {
   return call(ref, 'POST', '/v1/payments', { ...opts, body });
 }
 

@@ -95,7 +95,11 @@ describe('validation', () => {
     ['intent: URL', { amount: '1', return_url: 'intent://x#Intent;end' }, 'invalid_return_url'],
     ['http URL', { amount: '1', return_url: 'http://shop.example/' }, 'invalid_return_url'],
     ['relative URL', { amount: '1', return_url: '/return' }, 'invalid_return_url'],
-    ['21 metadata keys', { amount: '1', metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'invalid_metadata'],
+    [
+      '21 metadata keys',
+      { amount: '1', metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) },
+      'invalid_metadata',
+    ],
     ['65-character metadata key', { amount: '1', metadata: { ['k'.repeat(65)]: 'v' } }, 'invalid_metadata'],
     ['501-character metadata value', { amount: '1', metadata: { k: 'v'.repeat(501) } }, 'invalid_metadata'],
     ['non-string metadata value', { amount: '1', metadata: { k: 1 } }, 'invalid_metadata'],
@@ -121,7 +125,10 @@ describe('validation', () => {
     ['https URL', { return_url: 'https://shop.example/r?x=1' }],
     ['HTTPS upper-case', { return_url: 'HTTPS://shop.example/' }],
     ['app deep link', { return_url: 'myshop://checkout/done' }],
-    ['metadata at the limits', { metadata: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i}`.padEnd(64, 'k'), 'v'.repeat(500)])) }],
+    [
+      'metadata at the limits',
+      { metadata: Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i}`.padEnd(64, 'k'), 'v'.repeat(500)])) },
+    ],
     ['64 emoji key', { metadata: { ['😀'.repeat(64)]: 'x' } }],
     ['description of 1000', { description: 'd'.repeat(1000) }],
     ['unknown fields ignored', { colour: 'blue' }],
@@ -146,7 +153,10 @@ describe('validation', () => {
 describe('customers and orders', () => {
   it('applies customer and order rules', async () => {
     const f = ref.profile.fixtures;
-    const code = async (body: Record<string, unknown>) => (await createPayment(ref, { amount: '10.00', ...body })).json.error?.code ?? 'created';
+    const code = async (body: Record<string, unknown>) => (await createPayment(
+      ref,
+      { amount: '10.00', ...body },
+    )).json.error?.code ?? 'created';
     expect(await code({ customer_id: f.customer_id })).toBe('created');
     expect(await code({ customer_id: f.foreign_customer_id })).toBe('invalid_customer');
     expect(await code({ order_id: f.order.id })).toBe('created');

@@ -92,7 +92,12 @@ describe('variant alt', () => {
     const created = await createPayment(ref, { amount: '5.00' }, { headers });
     await call(ref, 'POST', `/v1/test_helpers/payments/${created.json.id}/succeed`);
     const replay = await createPayment(ref, { amount: '5.00' }, { headers });
-    expect([replay.status, replay.headers['idempotent-replayed'], replay.json.id, replay.json.status]).toEqual([201, 'true', created.json.id, 'PAID']);
+    expect([
+      replay.status,
+      replay.headers['idempotent-replayed'],
+      replay.json.id,
+      replay.json.status,
+    ]).toEqual([201, 'true', created.json.id, 'PAID']);
 
     const bad = { 'idempotency-key': 'alt-bad' };
     expect((await createPayment(ref, { amount: 'x' }, { headers: bad })).status).toBe(400);
@@ -103,9 +108,27 @@ describe('variant alt', () => {
   it('lets a different body conflict while the first request is still processing', () => {
     const store = new IdempotencyStore();
     store.begin('pt_test_sk_x', 'k', 'body-1', 0);
-    expect(() => store.begin('pt_test_sk_x', 'k', 'body-1', 1, ALT_DECISIONS.idempotencyClash)).toThrow(/still processing|in_progress|progress/i);
-    expect(() => store.begin('pt_test_sk_x', 'k', 'body-2', 1, ALT_DECISIONS.idempotencyClash)).toThrow(expect.objectContaining({ code: 'idempotency_conflict' }));
-    expect(() => store.begin('pt_test_sk_x', 'k', 'body-2', 1, REFERENCE_DECISIONS.idempotencyClash)).toThrow(expect.objectContaining({ code: 'idempotency_in_progress' }));
+    expect(() => store.begin(
+      'pt_test_sk_x',
+      'k',
+      'body-1',
+      1,
+      ALT_DECISIONS.idempotencyClash,
+    )).toThrow(/still processing|in_progress|progress/i);
+    expect(() => store.begin(
+      'pt_test_sk_x',
+      'k',
+      'body-2',
+      1,
+      ALT_DECISIONS.idempotencyClash,
+    )).toThrow(expect.objectContaining({ code: 'idempotency_conflict' }));
+    expect(() => store.begin(
+      'pt_test_sk_x',
+      'k',
+      'body-2',
+      1,
+      REFERENCE_DECISIONS.idempotencyClash,
+    )).toThrow(expect.objectContaining({ code: 'idempotency_in_progress' }));
   });
 
   it('answers Retry-After as the whole window', async () => {
@@ -128,10 +151,24 @@ describe('variant alt', () => {
     expect((await createPayment(ref, { amount: '3.00', external_id: 'x'.repeat(65) })).json.error.code).toBe('invalid_external_id');
     const big = await createPayment(ref, { amount: '3.00', metadata: { a: 'x'.repeat(400) }, colour: 'y'.repeat(70_000) });
     expect([big.status, big.json.error.code, big.json.error.param]).toEqual([400, 'invalid_request', undefined]);
-    expect((await createPayment(ref, { amount: '3.00' }, { headers: { 'idempotency-key': 'k'.repeat(65) } })).json.error.param).toBe('Idempotency-Key');
+    expect((await createPayment(
+      ref,
+      { amount: '3.00' },
+      { headers: { 'idempotency-key': 'k'.repeat(65) } },
+    )).json.error.param).toBe('Idempotency-Key');
     const key = { 'idempotency-key': 'alt-bytes' };
-    expect((await call(ref, 'POST', '/v1/payments', { rawBody: '{"amount":"4.00"}', headers: { ...key, 'content-type': 'application/json' } })).status).toBe(201);
-    const spaced = await call(ref, 'POST', '/v1/payments', { rawBody: '{ "amount": "4.00" }', headers: { ...key, 'content-type': 'application/json' } });
+    expect((await call(
+      ref,
+      'POST',
+      '/v1/payments',
+      { rawBody: '{"amount":"4.00"}', headers: { ...key, 'content-type': 'application/json' } },
+    )).status).toBe(201);
+    const spaced = await call(
+      ref,
+      'POST',
+      '/v1/payments',
+      { rawBody: '{ "amount": "4.00" }', headers: { ...key, 'content-type': 'application/json' } },
+    );
     expect(spaced.json.error.code).toBe('idempotency_conflict');
     const unknown = await call(ref, 'GET', '/v1/payments?starting_after=pay_nonexistent');
     expect([unknown.status, unknown.json.data, unknown.json.has_more]).toEqual([200, [], false]);

@@ -19,18 +19,34 @@ import { applyVerdictPolicy } from '../../results/verdict/policy.ts';
 import { tallyStatuses } from '../../results/verdict/summary.ts';
 
 /** A service report as `run` writes it, every rule decided by `status(rule)`, with its certificate, in a fresh dir. */
-function reportDir(root: string, name: string, status: (r: Rule) => RuleReport['status'], reason = (r: Rule) => `profile lacks ${((r.needs ?? []) as readonly string[]).join(', ')}`): string {
+function reportDir(
+  root: string,
+  name: string,
+  status: (r: Rule) => RuleReport['status'],
+  reason = (r: Rule) => `profile lacks ${((r.needs ?? []) as readonly string[]).join(', ')}`,
+): string {
   const rules: RuleReport[] = selectRules({}).map((r) => {
     const s = r.untestable ? 'skip' : status(r);
     return {
       id: r.id, area: r.area, level: r.level, status: s, title: r.requirement, spec: r.section, evidence: [],
       ...(r.untestable ? { untestable: true, reason: 'not exercisable' } : s === 'skip' ? { reason: reason(r) } : {}),
-      tests: [{ title: `${r.id}: t`, state: s === 'pass' || s === 'info' ? 'pass' : s === 'fail' ? 'fail' : 'skip', duration_ms: 1, requests: 1 }],
+      tests: [{
+        title: `${r.id}: t`,
+        state: s === 'pass' || s === 'info' ? 'pass' : s === 'fail' ? 'fail' : 'skip',
+        duration_ms: 1,
+        requests: 1,
+      }],
     };
   });
   const report: Report = {
-    tool: { name: 'hps-conformance', version: '0.1.0' }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: name, seed: 7, runs: 100,
-    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z', duration_ms: 60000, selection: { areas: [], rules: [] },
+    tool: {
+      name: 'hps-conformance',
+      version: '0.1.0',
+    }, target: { base_url: 'http://127.0.0.1:4010', embedded_reference: false }, run_id: name, seed: 7, runs: 100,
+    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:01:00.000Z', duration_ms: 60000, selection: {
+      areas: [],
+      rules: [],
+    },
     verdict: 'conformant', summary: tallyStatuses(rules), must: mustCounts(rules), requests: 10, rules,
   };
   applyVerdictPolicy(report, {});
@@ -69,7 +85,10 @@ describe('report --compare shows the certification scope', () => {
     const root = mkdtempSync(join(tmpdir(), 'hps-compare-scope-'));
     const out = join(root, 'compare.html');
     const notProven = (r: Rule) => (r.id === 'AUTH-MALFORMED-KEY' ? 'skip' : allPass(r));
-    await reportCommand({ compare: true, out }, [reportDir(root, 'full', allPass), reportDir(root, 'unproven', notProven, () => '0 checks made')]);
+    await reportCommand(
+      { compare: true, out },
+      [reportDir(root, 'full', allPass), reportDir(root, 'unproven', notProven, () => '0 checks made')],
+    );
     const [, unproven] = heads(readFileSync(out, 'utf8'));
     expect(unproven).toContain('<div class="v-warn vsmall">incomplete</div>');
   });
@@ -79,8 +98,14 @@ describe('report --compare shows the certification scope', () => {
     const service = reportDir(root, 'svc', allPass);
     const receiver = reportDir(root, 'recv', allPass);
     const r = JSON.parse(readFileSync(join(receiver, 'report.json'), 'utf8')) as Report;
-    writeFileSync(join(receiver, 'report.json'), JSON.stringify({ ...r, side: 'receiver', rules: [], classes: [], summary: tallyStatuses([]), must: mustCounts([]) }));
-    const e = await reportCommand({ compare: true, out: join(root, 'c.html') }, [service, receiver]).then(() => undefined, (x: unknown) => x as HarnessError);
+    writeFileSync(
+      join(receiver, 'report.json'),
+      JSON.stringify({ ...r, side: 'receiver', rules: [], classes: [], summary: tallyStatuses([]), must: mustCounts([]) }),
+    );
+    const e = await reportCommand(
+      { compare: true, out: join(root, 'c.html') },
+      [service, receiver],
+    ).then(() => undefined, (x: unknown) => x as HarnessError);
     expect(e).toBeInstanceOf(HarnessError);
     expect(e!.exitCode).toBe(2);
     expect(e!.message).toBe('report --compare: the reports are of different sides (svc (service), recv (receiver)): compare reports of one side at a time');

@@ -45,7 +45,10 @@ describe('report --compare', () => {
     expect(html).toMatch(/<tr class="rule-row differs" id="CREATE-METADATA-TOO-MANY-KEYS">/);
     expect(html).toMatch(/<tr class="rule-row" id="CREATE-AMOUNT-MISSING">/);
     // OBSERVE values side by side.
-    expect(row(html, 'CREATE-DESCRIPTION-LENGTH').match(/<div class="obsv">longest_accepted: 1000<br>shortest_refused: 1001<br>/g)).toHaveLength(3);
+    expect(row(
+      html,
+      'CREATE-DESCRIPTION-LENGTH',
+    ).match(/<div class="obsv">longest_accepted: 1000<br>shortest_refused: 1001<br>/g)).toHaveLength(3);
     expect(html).toContain('not a certification: filtered to area(s) create');
   });
 

@@ -39,7 +39,13 @@ const exchange = (headers: Record<string, string>, body?: string): Exchange => (
 
 describe('copy as curl', () => {
   it('reproduces the request with Authorization: Bearer $HPS_KEY and says which key', () => {
-    const c = curlOf(exchange({ authorization: 'Bearer pt_test_sk_…9SBM', 'content-type': 'application/json', 'content-length': '12', 'idempotency-key': 'k1' }, '{"a":"it\'s"}'), 'http://127.0.0.1:4010/');
+    const c = curlOf(
+      exchange(
+        { authorization: 'Bearer pt_test_sk_…9SBM', 'content-type': 'application/json', 'content-length': '12', 'idempotency-key': 'k1' },
+        '{"a":"it\'s"}',
+      ),
+      'http://127.0.0.1:4010/',
+    );
     expect(c.command).toBe(`curl -sS -i -X 'POST' 'http://127.0.0.1:4010/v1/payments?x=it'\\''s' -H "Authorization: Bearer $HPS_KEY" -H 'content-type: application/json' -H 'idempotency-key: k1' --data-binary '{"a":"it'\\''s"}'`);
     expect(c.notes).toEqual(['HPS_KEY: the key shown as pt_test_sk_…9SBM']);
   });
@@ -61,7 +67,10 @@ describe('timeline evidence', () => {
     const { timelineEvidence } = await import('../../catalogue/report/timeline.ts');
     const { gapVerdict } = await import('../../results/render/timeline-svg.ts');
     const t = timelineEvidence('evt_1', 'payment.created@/a', [
-      { receivedAt: 10_120, status: 500 }, { receivedAt: 10_000, status: 500 }, { receivedAt: 10_130, status: 'timeout' }, { receivedAt: 11_500, status: 200 },
+      {
+        receivedAt: 10_120,
+        status: 500,
+      }, { receivedAt: 10_000, status: 500 }, { receivedAt: 10_130, status: 'timeout' }, { receivedAt: 11_500, status: 200 },
     ], [0, 300, 1200]);
     expect(t.attempts).toEqual([
       { at_ms: 0, status: 500, gap_ms: 0 },

@@ -31,14 +31,26 @@ const webhookRule: RuleReport = {
     { kind: 'property', seed: 99, runs: 2, counterexample: '[503]', replayOutcome: 'not-replayed',
       shrink_note: 'each run waits for real webhook deliveries and their retries; shrinking was turned off to bound the run' },
   ],
-  tests: [{ title: 'HOOK-RETRY-SCHEDULE: the first two gaps', state: 'fail', duration_ms: 900, requests: 4, error: 'a retry came before its gap' }],
+  tests: [{
+    title: 'HOOK-RETRY-SCHEDULE: the first two gaps',
+    state: 'fail',
+    duration_ms: 900,
+    requests: 4,
+    error: 'a retry came before its gap',
+  }],
 };
 
 const ambientRule: RuleReport = {
   id: 'RESP-CACHE-NO-STORE', area: 'responses', level: 'SHOULD', status: 'warn',
   title: 'Responses carry Cache-Control: no-store.', spec: 'Responses',
   reason: 'GET /v1/payments/pay_1 answered without Cache-Control: no-store; 1 ambient violation(s)',
-  evidence: [{ kind: 'mismatch', message: 'GET /v1/payments/pay_1 answered without Cache-Control: no-store', expected: { 'cache-control': 'no-store' }, actual: { 'cache-control': null }, source: { rule: 'CREATE-FIELDS-ECHOED', test: 'CREATE-FIELDS-ECHOED: Every accepted field comes back' } }],
+  evidence: [{
+    kind: 'mismatch',
+    message: 'GET /v1/payments/pay_1 answered without Cache-Control: no-store',
+    expected: { 'cache-control': 'no-store' },
+    actual: { 'cache-control': null },
+    source: { rule: 'CREATE-FIELDS-ECHOED', test: 'CREATE-FIELDS-ECHOED: Every accepted field comes back' },
+  }],
   tests: [],
 };
 

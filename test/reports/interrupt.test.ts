@@ -23,7 +23,10 @@ function descendants(pid: number): number[] {
   const walk = (p: number) => {
     let kids: number[] = [];
     try {
-      kids = readdirSync(`/proc/${p}/task`).flatMap((t) => readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+      kids = readdirSync(`/proc/${p}/task`).flatMap((t) => readFileSync(
+        `/proc/${p}/task/${t}/children`,
+        'utf8',
+      ).trim().split(/\s+/).filter(Boolean).map(Number));
     } catch {
       return;
     }
@@ -52,7 +55,21 @@ async function interrupted(signal: 'SIGINT' | 'SIGTERM' | 'SIGKILL', momentS: nu
   const dir = join(work, name);
   const tmp = join(work, `${name}-tmp`);
   mkdirSync(tmp, { recursive: true });
-  const child = spawn(process.execPath, [BIN, 'run', '--area', 'auth', '--area', 'create', '--area', 'webhooks', '--seed', '7', '--no-progress', '--report', dir], {
+  const child = spawn(process.execPath, [
+    BIN,
+    'run',
+    '--area',
+    'auth',
+    '--area',
+    'create',
+    '--area',
+    'webhooks',
+    '--seed',
+    '7',
+    '--no-progress',
+    '--report',
+    dir,
+  ], {
     env: { ...process.env, TMPDIR: tmp, CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,7 +87,17 @@ async function interrupted(signal: 'SIGINT' | 'SIGTERM' | 'SIGKILL', momentS: nu
   await new Promise((r) => setTimeout(r, 200));
   const left = [...readdirSync(tmp).filter((f) => !f.startsWith('tsx-')), ...kids.filter(running).map((p) => `pid ${p} running`)];
   const report = existsSync(join(dir, 'report.json')) ? JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) : undefined;
-  const written = report ? `${['report.json', 'report.html', 'junit.xml', 'summary.md', 'certificate.json', 'results.ndjson'].filter((f) => existsSync(join(dir, f))).length} files, partial ${report.partial === true}` : existsSync(join(dir, 'results.ndjson')) ? 'results.ndjson only' : 'nothing';
+  const written = report ? `${[
+    'report.json',
+    'report.html',
+    'junit.xml',
+    'summary.md',
+    'certificate.json',
+    'results.ndjson',
+  ].filter((f) => existsSync(join(
+    dir,
+    f,
+  ))).length} files, partial ${report.partial === true}` : existsSync(join(dir, 'results.ndjson')) ? 'results.ndjson only' : 'nothing';
   return { signal, moment: momentS, exit, ms, written, debris: left.length ? left.join(', ') : 'none', dir };
 }
 

@@ -61,7 +61,11 @@ describe('JUnit renderer', () => {
   });
 
   it('validates against the common JUnit schema (xmllint), plain and strict', () => {
-    for (const xml of [renderJunit(enrichedFailingReport()), renderJunit(enrichedFailingReport(), { strict: true }), renderJunit(nasty())]) {
+    for (const xml of [
+      renderJunit(enrichedFailingReport()),
+      renderJunit(enrichedFailingReport(), { strict: true }),
+      renderJunit(nasty()),
+    ]) {
       const v = xmllint(xml);
       expect(v.out).not.toMatch(/error/i);
       expect(v.ok).toBe(true);
@@ -69,7 +73,10 @@ describe('JUnit renderer', () => {
   });
 
   it('the schema check can fail: a skipped attribute on <testsuites> (the old output) is refused', () => {
-    const bad = renderJunit(enrichedFailingReport()).replace('<testsuites name="hps-conformance"', '<testsuites name="hps-conformance" skipped="1"');
+    const bad = renderJunit(enrichedFailingReport()).replace(
+      '<testsuites name="hps-conformance"',
+      '<testsuites name="hps-conformance" skipped="1"',
+    );
     const v = xmllint(bad);
     expect(v.ok).toBe(false);
     expect(v.out).toMatch(/attribute 'skipped' is not allowed/);

@@ -28,7 +28,23 @@ describe('the load section of the conformance report', () => {
   beforeAll(async () => {
     copyFileSync(FIXTURE, join(dir, 'report.json'));
     reportHash = sha(join(dir, 'report.json'));
-    const r = await runMain(['load', '--scenario', 'mixed', '--duration', '1', '--warmup', '0', '--connections', '2', '--workers', '1', '--max-p99-ms', '60000', '--report', dir]);
+    const r = await runMain([
+      'load',
+      '--scenario',
+      'mixed',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--connections',
+      '2',
+      '--workers',
+      '1',
+      '--max-p99-ms',
+      '60000',
+      '--report',
+      dir,
+    ]);
     expect(r.code, r.out + r.err).toBe(0);
     loadOut = r.out;
   }, 60_000);
@@ -74,7 +90,10 @@ describe('the load section of the conformance report', () => {
   });
 
   it('reads at phone width in a browser: nothing wider than the screen', async () => {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
     try {
       const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
       page.setDefaultTimeout(5000);
@@ -97,7 +116,23 @@ describe('the load section of the conformance report', () => {
 
     const broken = freshDir('bad-report');
     writeFileSync(join(broken, 'report.json'), '{ not json');
-    const l = await runMain(['load', '--scenario', 'read', '--duration', '1', '--warmup', '0', '--connections', '1', '--workers', '1', '--max-p99-ms', '60000', '--report', broken]);
+    const l = await runMain([
+      'load',
+      '--scenario',
+      'read',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+      '--connections',
+      '1',
+      '--workers',
+      '1',
+      '--max-p99-ms',
+      '60000',
+      '--report',
+      broken,
+    ]);
     expect(l.code, l.out + l.err).toBe(0);
     expect(l.out).toContain(`the conformance report beside it was left as it was: ${join(broken, 'report.json')} could not be read`);
     expect(readFileSync(join(broken, 'report.json'), 'utf8')).toBe('{ not json');

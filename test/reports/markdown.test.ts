@@ -19,7 +19,10 @@ describe('Markdown summary', () => {
     const r = enrichedFailingReport();
     const many: RuleReport[] = Array.from({ length: 3000 }, (_, i) => ({
       id: `GEN-RULE-${i}`, area: `area${i % 40}`, level: 'MUST', status: 'fail', title: 't', spec: 's',
-      reason: `reason ${'x'.repeat(200)} ${i}`, evidence: [{ kind: 'replay', command: `hps-conformance run --rule GEN-RULE-${i} --seed 1` }], tests: [],
+      reason: `reason ${'x'.repeat(200)} ${i}`, evidence: [{
+        kind: 'replay',
+        command: `hps-conformance run --rule GEN-RULE-${i} --seed 1`,
+      }], tests: [],
     }));
     r.rules.push(...many);
     const md = renderMarkdown(r);
@@ -32,7 +35,10 @@ describe('Markdown summary', () => {
   });
 
   it("takes a companion's lines (the load run beside the report) whole when they fit, else its one-line fallback, under the cap", () => {
-    const companion = { lines: ['## Load run ld1: PASS', '', ...Array.from({ length: 40 }, (_, i) => `| row ${i} | ${'y'.repeat(80)} |`), ''], fallback: 'Load run ld1: PASS (see load.md).' };
+    const companion = {
+      lines: ['## Load run ld1: PASS', '', ...Array.from({ length: 40 }, (_, i) => `| row ${i} | ${'y'.repeat(80)} |`), ''],
+      fallback: 'Load run ld1: PASS (see load.md).',
+    };
     const fits = renderMarkdown(enrichedFailingReport(), { companion });
     expect(fits).toContain(companion.lines.join('\n'));
     expect(fits).not.toContain(companion.fallback);

@@ -21,7 +21,10 @@ function allSkippedPartial(): Report {
 describe('a partial report says PARTIAL, never conformant', () => {
   it('every rule SKIP, verdict field conformant: summary.md and report.html headline PARTIAL with the reason', () => {
     const r = allSkippedPartial();
-    expect(verdictHeadline(r)).toEqual({ word: 'PARTIAL', detail: 'interrupted by SIGINT 2.0 s into the run; not judged: the rules not reached are SKIP' });
+    expect(verdictHeadline(r)).toEqual({
+      word: 'PARTIAL',
+      detail: 'interrupted by SIGINT 2.0 s into the run; not judged: the rules not reached are SKIP',
+    });
     const md = renderMarkdown(r);
     expect(md.split('\n')[0]).toBe('# hps-conformance: ⚠️ PARTIAL');
     expect(md).toContain('**Partial run:** interrupted by SIGINT 2.0 s into the run');

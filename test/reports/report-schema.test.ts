@@ -41,8 +41,19 @@ describe('the report.json schema accepts every report the tool writes', () => {
     const withMutation = clone();
     withMutation.mutation = {
       seed: 1, seeds: [1, 2], runs: 10, faults: 1, caught: 1, byChance: 0, score: 1, duration_ms: 1200, unexercised: ['A-B'],
-      results: [{ fault: 'f', description: 'd', control: false, areas: ['create'], expected: ['A-B'], failed: ['A-B'], caughtBy: ['A-B'], caught: true, byChance: false, duration_ms: 5,
-        seeds: [{ seed: 1, failed: ['A-B'], caughtBy: ['A-B'], caught: true, exitCode: 1, duration_ms: 5 }] }],
+      results: [{
+        fault: 'f',
+        description: 'd',
+        control: false,
+        areas: ['create'],
+        expected: ['A-B'],
+        failed: ['A-B'],
+        caughtBy: ['A-B'],
+        caught: true,
+        byChance: false,
+        duration_ms: 5,
+        seeds: [{ seed: 1, failed: ['A-B'], caughtBy: ['A-B'], caught: true, exitCode: 1, duration_ms: 5 }],
+      }],
     };
     withMutation.policy = { strict: true, min_must_coverage: 80, failed_because: ['x'] };
     withMutation.stopped = 'stopped after 1 FAIL rule(s)';
@@ -53,7 +64,17 @@ describe('the report.json schema accepts every report the tool writes', () => {
     const clean = join(tmp, 'recv-clean');
     const faulty = join(tmp, 'recv-fault');
     expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--report', clean])).code).toBe(0);
-    expect((await runMain(['receiver', '--seed', '3', '--dedup-time-scale', '60', '--fault', 'skips-verification', '--report', faulty])).code).toBe(1);
+    expect((await runMain([
+      'receiver',
+      '--seed',
+      '3',
+      '--dedup-time-scale',
+      '60',
+      '--fault',
+      'skips-verification',
+      '--report',
+      faulty,
+    ])).code).toBe(1);
     const client = await runExampleClient('no-idempotency-key', 4);
     const clientDir = dirWith(client);
     for (const d of [clean, faulty, clientDir]) expect(() => readReportFile(d), d).not.toThrow();
@@ -73,7 +94,11 @@ describe('a report.json that does not match is refused before rendering', () => 
     ['a string where runs is', (r) => (r.runs = '"><img src=x onerror=alert(1)>'), '$.runs: must be integer'],
     ['an unknown status', (r) => (r.rules[2].status = '<b>x</b>'), '$.rules[2].status: must be equal to one of the allowed values'],
     ['an unknown level', (r) => (r.rules[0].level = 'MAY'), '$.rules[0].level: must be equal to one of the allowed values'],
-    ['an unknown test state', (r) => (r.rules[0].tests[0].state = 'passed'), '$.rules[0].tests[0].state: must be equal to one of the allowed values'],
+    [
+      'an unknown test state',
+      (r) => (r.rules[0].tests[0].state = 'passed'),
+      '$.rules[0].tests[0].state: must be equal to one of the allowed values',
+    ],
     ['a string duration', (r) => (r.rules[0].tests[0].duration_ms = '12'), '$.rules[0].tests[0].duration_ms: must be number'],
     ['an unknown evidence kind', (r) => r.rules[0].evidence.push({ kind: 'html', html: '<script>' }), '.kind: must be equal to one of the allowed values'],
     ['a field the schema does not name', (r) => (r.rules[1].onclick = 'x'), '$.rules[1].onclick: is not a field of this file'],

@@ -70,12 +70,28 @@ describe('report files are written safely', () => {
     const dir = join(work, 'foreign');
     mkdirSync(dir);
     const r = report();
-    const load = { kind: 'load', run_id: 'lr1', checks: [], thresholds: [], verdict: 'pass', started_at: '2025-01-01T00:00:00.000Z', finished_at: '2025-01-01T00:01:00.000Z', target: { base_url: 'https://elsewhere.example/v1', embedded: false } };
+    const load = {
+      kind: 'load',
+      run_id: 'lr1',
+      checks: [],
+      thresholds: [],
+      verdict: 'pass',
+      started_at: '2025-01-01T00:00:00.000Z',
+      finished_at: '2025-01-01T00:01:00.000Z',
+      target: { base_url: 'https://elsewhere.example/v1', embedded: false },
+    };
     writeFileSync(join(dir, 'load.json'), JSON.stringify(load));
     const notes: string[] = [];
-    expect(loadCompanion(dir, { ...r, target: { base_url: 'https://api.example/v1', embedded_reference: false } }, (l) => notes.push(l))).toBeUndefined();
+    expect(loadCompanion(
+      dir,
+      { ...r, target: { base_url: 'https://api.example/v1', embedded_reference: false } },
+      (l) => notes.push(l),
+    )).toBeUndefined();
     expect(notes.join()).toContain('names another target (https://elsewhere.example/v1)');
-    writeFileSync(join(dir, 'load.json'), JSON.stringify({ ...load, target: { base_url: 'https://user:pw@API.example/v1/', embedded: false }, figures: null, options: {} }));
+    writeFileSync(
+      join(dir, 'load.json'),
+      JSON.stringify({ ...load, target: { base_url: 'https://user:pw@API.example/v1/', embedded: false }, figures: null, options: {} }),
+    );
     let same: ReturnType<typeof loadCompanion>;
     try {
       same = loadCompanion(dir, { ...r, target: { base_url: 'https://api.example/v1', embedded_reference: false } }, (l) => notes.push(l));

@@ -89,7 +89,10 @@ describe('Prism mocks the document at the service\'s URLs', () => {
     return { status: res.status, body: (await res.text()) };
   };
 
-  it.each(OPERATIONS.map((op) => [`${op.method} /v1${op.path}`, op] as const))('%s answers its success status with a valid body', async (_name, op) => {
+  it.each(OPERATIONS.map((op) => [
+    `${op.method} /v1${op.path}`,
+    op,
+  ] as const))('%s answers its success status with a valid body', async (_name, op) => {
     const path = `/v1${expandPath(op.path, { id: ID })}`;
     const body = op.requestBody === null ? undefined : { amount: '1250.50' };
     const r = await send(op.method, path, body);

@@ -128,7 +128,10 @@ describe('operations', () => {
 
   it('createPayment takes a CreatePaymentRequest body and an optional Idempotency-Key header', () => {
     const o = doc.paths['/v1/payments']!['post'] as Json;
-    expect(o['requestBody']).toMatchObject({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePaymentRequest' } } } });
+    expect(o['requestBody']).toMatchObject({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePaymentRequest' } } },
+    });
     const header = (o['parameters'] as Json[]).map(resolveParam).find((p) => p['name'] === 'Idempotency-Key');
     expect(header).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
   });

@@ -52,8 +52,14 @@ describe('catalogue/schemas/profile.schema.json', () => {
     ['a literal Test key of the wrong shape', (p: any) => ({ ...p, keys: { ...p.keys, test: 'sk_test_1' } })],
     ['no keys.test', (p: any) => ({ ...p, keys: { live: p.keys.live } })],
     ['a time_scale of 0', (p: any) => ({ ...p, webhooks: { ...p.webhooks, time_scale: 0 } })],
-    ['a non-boolean livemode', (p: any) => ({ ...p, webhooks: { ...p.webhooks, endpoints: [{ ...p.webhooks.endpoints[0], livemode: 'yes' }] } })],
-    ['an unknown event type', (p: any) => ({ ...p, webhooks: { ...p.webhooks, endpoints: [{ ...p.webhooks.endpoints[0], events: ['payment.refunded'] }] } })],
+    [
+      'a non-boolean livemode',
+      (p: any) => ({ ...p, webhooks: { ...p.webhooks, endpoints: [{ ...p.webhooks.endpoints[0], livemode: 'yes' }] } }),
+    ],
+    [
+      'an unknown event type',
+      (p: any) => ({ ...p, webhooks: { ...p.webhooks, endpoints: [{ ...p.webhooks.endpoints[0], events: ['payment.refunded'] }] } }),
+    ],
   ])('refuses %s, as the tool does', (_what, change) => {
     const bad = change(structuredClone(example));
     expect(shipped(bad)).toBe(false);

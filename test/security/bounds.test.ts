@@ -23,7 +23,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const deepText = (n: number) => `${'{"a":['.repeat(n)}1${']}'.repeat(n)}`;
 function answer(text: string, status = 200): ApiResponse {
   const p = parseBoundedJson(text);
-  return { status, headers: {}, text, json: p.json, ...(p.bound ? { jsonBound: p.bound } : {}), exchange: { seq: 1, at: '', durationMs: 0, request: { method: 'GET', path: '/v1/payments', headers: {} } } };
+  return {
+    status,
+    headers: {},
+    text,
+    json: p.json,
+    ...(p.bound ? { jsonBound: p.bound } : {}),
+    exchange: { seq: 1, at: '', durationMs: 0, request: { method: 'GET', path: '/v1/payments', headers: {} } },
+  };
 }
 
 describe('JSON from a target is parsed with a nesting limit', () => {
@@ -74,7 +81,11 @@ describe('files the tool is given are read with a size cap', () => {
     const f = join(work, 'small.json');
     writeFileSync(f, '{"ok":true}');
     expect(readCappedText(f, 100, 'profile')).toBe('{"ok":true}');
-    for (const [path, re] of [[f, /larger than the 5-byte cap/], ['/dev/zero', /larger than the 1024-byte cap/], [join(work, 'absent'), /cannot read .*ENOENT/]] as const) {
+    for (const [path, re] of [
+      [f, /larger than the 5-byte cap/],
+      ['/dev/zero', /larger than the 1024-byte cap/],
+      [join(work, 'absent'), /cannot read .*ENOENT/],
+    ] as const) {
       let err: unknown;
       try {
         readCappedText(path, path === f ? 5 : 1024, 'profile', 'HPS_ERR_PROFILE');
@@ -102,9 +113,20 @@ describe('a report directory is made trying each component once', () => {
 describe('an empty variable named by a --*-env option is absent', () => {
   it('an empty Live or other key variable is left out with a note; an empty Test key variable is named', () => {
     const notes: string[] = [];
-    const t = profileFromFlags({ 'base-url': 'http://127.0.0.1:4010', 'key-env': 'K', 'live-key-env': 'L', 'other-key-env': 'O' }, { K: 'pt_test_sk_abcd1234', L: '', O: '' }, (l) => notes.push(l));
+    const t = profileFromFlags(
+      { 'base-url': 'http://127.0.0.1:4010', 'key-env': 'K', 'live-key-env': 'L', 'other-key-env': 'O' },
+      { K: 'pt_test_sk_abcd1234', L: '', O: '' },
+      (l) => notes.push(l),
+    );
     expect(t!.profile.keys).toEqual({ test: 'pt_test_sk_abcd1234' });
-    expect(notes).toEqual([expect.stringMatching(/--live-key-env L: the variable is empty, taken as unset/), expect.stringMatching(/--other-key-env O: the variable is empty/)]);
-    expect(() => profileFromFlags({ 'base-url': 'http://127.0.0.1:4010', 'key-env': 'K' }, { K: '' }, () => {})).toThrow(/--key-env K: the variable is empty/);
+    expect(notes).toEqual([
+      expect.stringMatching(/--live-key-env L: the variable is empty, taken as unset/),
+      expect.stringMatching(/--other-key-env O: the variable is empty/),
+    ]);
+    expect(() => profileFromFlags(
+      { 'base-url': 'http://127.0.0.1:4010', 'key-env': 'K' },
+      { K: '' },
+      () => {},
+    )).toThrow(/--key-env K: the variable is empty/);
   });
 });

@@ -25,7 +25,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   profile = join(work, 'p.json');
-  writeFileSync(profile, JSON.stringify({ base_url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, keys: { test: 'pt_test_sk_outputpathcheck01' } }));
+  writeFileSync(
+    profile,
+    JSON.stringify({
+      base_url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      keys: { test: 'pt_test_sk_outputpathcheck01' },
+    }),
+  );
   writeFileSync(join(work, 'a-file'), 'x');
 });
 afterAll(() => {
@@ -45,7 +51,11 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
 describe('output paths are checked before the run', () => {
   it('checkOutputDir creates a directory and refuses one under a file', () => {
     expect(checkOutputDir(join(work, 'new', 'deep'))).toBe(join(work, 'new', 'deep'));
-    expect(() => checkOutputDir(join(work, 'a-file', 'sub'))).toThrow(/--report .*a-file\/sub: cannot be created or written \(ENOTDIR\); nothing was run/);
+    expect(() => checkOutputDir(join(
+      work,
+      'a-file',
+      'sub',
+    ))).toThrow(/--report .*a-file\/sub: cannot be created or written \(ENOTDIR\); nothing was run/);
   });
 
   for (const cmd of ['run', 'load'] as const) {
@@ -85,14 +95,36 @@ describe('inputs of the tool are read with a size cap (issue 31)', () => {
 
 describe('load against a host that is not loopback', () => {
   it('classifies hosts', () => {
-    for (const h of ['127.0.0.1', '127.3.4.5', '[::1]', 'localhost', 'api.localhost', 'payments.test', '192.0.2.10', '198.51.100.7', '203.0.113.9', '[2001:db8::1]']) expect(isLocalOrTestHost(h), h).toBe(true);
-    for (const h of ['10.0.0.5', '192.168.1.10', '0.0.0.0', 'staging.example.com', '8.8.8.8', '[2001:4860::8888]', 'localhost.evil.com']) expect(isLocalOrTestHost(h), h).toBe(false);
+    for (const h of [
+      '127.0.0.1',
+      '127.3.4.5',
+      '[::1]',
+      'localhost',
+      'api.localhost',
+      'payments.test',
+      '192.0.2.10',
+      '198.51.100.7',
+      '203.0.113.9',
+      '[2001:db8::1]',
+    ]) expect(isLocalOrTestHost(h), h).toBe(true);
+    for (const h of [
+      '10.0.0.5',
+      '192.168.1.10',
+      '0.0.0.0',
+      'staging.example.com',
+      '8.8.8.8',
+      '[2001:4860::8888]',
+      'localhost.evil.com',
+    ]) expect(isLocalOrTestHost(h), h).toBe(false);
   });
 
   it('states target and rate, and needs --rate or --yes for a remote host', () => {
     const said: string[] = [];
     const plan = { baseUrl: 'https://user:pw@staging.example.com/api', durationS: 10, connections: 10, yes: false };
-    expect(() => guardLoadTarget(plan, (l) => said.push(l))).toThrow(/staging\.example\.com is not a loopback or test address: give --rate R .* or --yes/);
+    expect(() => guardLoadTarget(
+      plan,
+      (l) => said.push(l),
+    )).toThrow(/staging\.example\.com is not a loopback or test address: give --rate R .* or --yes/);
     expect(said).toEqual(['load: target https://staging.example.com/api · rate unbounded (as fast as 10 connections go) · 10 s · 10 connections']);
     expect(() => guardLoadTarget({ ...plan, rate: 50 }, () => {})).not.toThrow();
     expect(() => guardLoadTarget({ ...plan, yes: true }, () => {})).not.toThrow();

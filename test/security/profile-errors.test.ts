@@ -16,7 +16,11 @@ function messageOf(text: string): string {
 
 describe('profile syntax errors', () => {
   const cases: Array<[string, string, RegExp]> = [
-    ['unterminated key', `{\n  "base_url": "http://127.0.0.1:1",\n  "keys": { "test": "${SECRET}\n}`, /line 3, column \d+ \(in keys\.test\)/],
+    [
+      'unterminated key',
+      `{\n  "base_url": "http://127.0.0.1:1",\n  "keys": { "test": "${SECRET}\n}`,
+      /line 3, column \d+ \(in keys\.test\)/,
+    ],
     ['bad literal next to a key', `{"keys": {"test": "${SECRET}", "live": tru}}`, /line 1, column \d+ \(in keys\.live\): expected a value/],
     ['missing comma', `{"keys": {"test": "${SECRET}" "x": 1}}`, /line 1, column \d+ \(in keys\): expected "," or "}"/],
     ['trailing garbage', `{"keys": {}} ${SECRET}`, /\(in \(root\)\): expected the end of the text/],

@@ -18,7 +18,10 @@ const SECRETS = [KEY, LIVE, WHSEC, TOKEN];
 function hitsIn(text: string): string[] {
   return readerViews(text).flatMap((view) => {
     const lower = view.toLowerCase();
-    return SECRETS.flatMap((s) => [...transformsOf(s), ...moreTransformsOf(s)].filter((t) => t.test(view, lower)).map((t) => `${t.name} (${s.slice(0, 6)}…)`));
+    return SECRETS.flatMap((s) => [
+      ...transformsOf(s),
+      ...moreTransformsOf(s),
+    ].filter((t) => t.test(view, lower)).map((t) => `${t.name} (${s.slice(0, 6)}…)`));
   });
 }
 
@@ -67,7 +70,11 @@ describe('redactText catches a secret in any form', () => {
     });
   }
   it('leaves unrelated text alone, escapes, entities, percent signs and non-ASCII included', () => {
-    for (const text of ['caf\u00e9 &amp; 50% off: “ok” ﬁne', 'pt_test_sk_…ab12 was used', '{"a":"\\n\\u0041"}']) expect(redactText(text, SECRETS)).toBe(text);
+    for (const text of [
+      'caf\u00e9 &amp; 50% off: “ok” ﬁne',
+      'pt_test_sk_…ab12 was used',
+      '{"a":"\\n\\u0041"}',
+    ]) expect(redactText(text, SECRETS)).toBe(text);
     const text = 'GET /v1/payments?limit=5 answered 401 invalid_api_key (WWW-Authenticate: Bearer)';
     expect(redactText(text, SECRETS)).toBe(text);
   });
@@ -105,7 +112,10 @@ describe('redactText finds a secret after every decoding, and blanks the whole t
     'soft hyphens and word joiners': [...KEY].map((c, i) => c + (i % 2 ? '\u00ad' : '\u2060')).join(''),
     'base32 of the key': Buffer.from(KEY).toString('hex').length ? base32(KEY) : '',
     'base32 after two bytes': base32(`xy${KEY}`).slice(4),
-    'rot13 of the secret part': KEY.slice(11).replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97))),
+    'rot13 of the secret part': KEY.slice(11).replace(
+      /[a-z]/gi,
+      (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)),
+    ),
     'signing secret JSON-escaped': esc(WHSEC),
     'control token fullwidth': [...TOKEN].map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
   };
@@ -128,7 +138,11 @@ function base32(s: string): string {
 
 describe('auth probes record the credential family and a fingerprint', () => {
   it('fast-check prints every bad credential without its text', () => {
-    const arbs = [malformedAuthorization(KEY), unknownKey([KEY, LIVE], [KEY, LIVE]), invalidCredentials({ test: KEY, live: LIVE, test_revoked: `${KEY}R` }, [KEY, LIVE])];
+    const arbs = [
+      malformedAuthorization(KEY),
+      unknownKey([KEY, LIVE], [KEY, LIVE]),
+      invalidCredentials({ test: KEY, live: LIVE, test_revoked: `${KEY}R` }, [KEY, LIVE]),
+    ];
     let n = 0;
     for (const arb of arbs) {
       for (const cred of fc.sample(arb, { seed: 3, numRuns: 300 })) {

@@ -67,9 +67,18 @@ function fill(v: unknown, p: string, counter: { n: number }, key = ''): unknown 
 
 /** A report exercising every field the renderers read: each evidence kind, both exchange shapes, a certification. */
 function template(): Report {
-  const exchange = { seq: 3, at: 'a', durationMs: 4, request: { method: 'GET', path: '/p', headers: { authorization: 'h', 'x-a': 'h' }, body: 'b' }, response: { status: 400, headers: { 'content-type': 'h' }, body: 'b' } };
+  const exchange = {
+    seq: 3,
+    at: 'a',
+    durationMs: 4,
+    request: { method: 'GET', path: '/p', headers: { authorization: 'h', 'x-a': 'h' }, body: 'b' },
+    response: { status: 400, headers: { 'content-type': 'h' }, body: 'b' },
+  };
   return {
-    tool: { name: 'n', version: 'v' }, side: 'service', target: { base_url: 'http://u', embedded_reference: false }, run_id: 'r', seed: 7, runs: 100,
+    tool: {
+      name: 'n',
+      version: 'v',
+    }, side: 'service', target: { base_url: 'http://u', embedded_reference: false }, run_id: 'r', seed: 7, runs: 100,
     started_at: '2026-11-21T00:00:00.000Z', finished_at: '2026-11-21T00:00:10.000Z', duration_ms: 10_000,
     selection: { areas: [], rules: [] }, verdict: 'not_conformant',
     summary: { pass: 1, fail: 1, warn: 1, info: 1, skip: 1, error: 1, flaky: 1 },
@@ -78,10 +87,26 @@ function template(): Report {
     rules: [
       { id: 'i', area: 'a', level: 'MUST', status: 'fail', title: 't', spec: 's', reason: 'r', ruling: 'g', checks: 2,
         evidence: [
-          { kind: 'mismatch', message: 'm', expected: { e: 'x', n: ['y'] }, actual: { e: 'z', n: ['w'] }, source: { rule: 'i', test: 't' } },
+          {
+            kind: 'mismatch',
+            message: 'm',
+            expected: { e: 'x', n: ['y'] },
+            actual: { e: 'z', n: ['w'] },
+            source: { rule: 'i', test: 't' },
+          },
           { kind: 'mismatch', message: 'm', expected: 'x' },
           { kind: 'exchange', exchange, failing: true },
-          { kind: 'exchange', exchange: { seq: 4, at: 'a', durationMs: 1, request: { method: 'POST', path: '/p', headers: { h: 'h' } }, transportError: 't', outsideHttp: 'o' } as never },
+          {
+            kind: 'exchange',
+            exchange: {
+              seq: 4,
+              at: 'a',
+              durationMs: 1,
+              request: { method: 'POST', path: '/p', headers: { h: 'h' } },
+              transportError: 't',
+              outsideHttp: 'o',
+            } as never,
+          },
           { kind: 'property', seed: 1, runs: 2, path: 'p', counterexample: 'c', replayOutcome: 'o', shrinks: 3, shrink_note: 'n' },
           { kind: 'replay', command: 'c' },
           { kind: 'note', message: 'n' },
@@ -103,7 +128,11 @@ function template(): Report {
 
 const certificate = (): CertificateRead => ({
   tool: { name: 'n', version: 'v' }, description_document_version: 'd', report_sha256: 's', profile_sha256: 'p', seed: 7, base_url: 'u',
-  verdict: 'not_conformant', counts: template().summary, must_coverage: { ran: 2, testable: 3, pct: 66.7 }, certification: true, not_certification_reason: 'r',
+  verdict: 'not_conformant', counts: template().summary, must_coverage: {
+    ran: 2,
+    testable: 3,
+    pct: 66.7,
+  }, certification: true, not_certification_reason: 'r',
 });
 
 interface Case { p: string; dirA: string; dirB: string; compare: string; fields: number; terminal: string }
@@ -143,7 +172,15 @@ beforeAll(async () => {
   }
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
 }, 180_000);
 afterAll(async () => browser?.close());
@@ -231,7 +268,11 @@ describe('a report.json full of payloads, rendered into every format', () => {
     for (const c of cases) expect(c.terminal).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     // And through a real process, stdout and stderr bytes, with the OSC 8 payload in the directory names too.
     const osc = cases.find((c) => c.p.includes(']8;;'))!;
-    const r = await runChild(process.execPath, [join(ROOT, 'bin', 'hps-conformance.mjs'), 'report', '--compare', osc.dirA, osc.dirB, '--out', join(tmp, `\u001b]0;t\u0007.html`)], { cwd: ROOT, timeoutMs: 60_000 });
+    const r = await runChild(
+      process.execPath,
+      [join(ROOT, 'bin', 'hps-conformance.mjs'), 'report', '--compare', osc.dirA, osc.dirB, '--out', join(tmp, `\u001b]0;t\u0007.html`)],
+      { cwd: ROOT, timeoutMs: 60_000 },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toMatch(/[\u001b\u0007\u009b]/);
   }, 60_000);
@@ -239,7 +280,15 @@ describe('a report.json full of payloads, rendered into every format', () => {
 
 const TYPED_PATHS: string[][] = [
     ['seed'], ['runs'], ['duration_ms'], ['requests'], ['verdict'], ['side'], ['started_at'], ['summary', 'fail'], ['must', 'ran'],
-    ['rules', '0', 'level'], ['rules', '0', 'status'], ['rules', '0', 'checks'], ['rules', '0', 'tests', '0', 'state'], ['rules', '0', 'tests', '0', 'duration_ms'],
+    [
+      'rules',
+      '0',
+      'level',
+    ], [
+      'rules',
+      '0',
+      'status',
+    ], ['rules', '0', 'checks'], ['rules', '0', 'tests', '0', 'state'], ['rules', '0', 'tests', '0', 'duration_ms'],
     ['rules', '0', 'tests', '0', 'requests'], ['rules', '0', 'evidence', '0', 'kind'], ['rules', '0', 'evidence', '2', 'exchange', 'seq'],
     ['rules', '0', 'evidence', '2', 'exchange', 'durationMs'], ['rules', '0', 'evidence', '2', 'exchange', 'response', 'status'],
     ['rules', '0', 'evidence', '4', 'seed'], ['rules', '0', 'evidence', '4', 'runs'], ['rules', '0', 'evidence', '4', 'shrinks'],

@@ -49,23 +49,46 @@ const plain = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, '');
 describe('no secret leaves a run, in any form', () => {
   it('plants keys, signing secrets, the control token and a base_url password; a failing run embeds them; zero hits', async () => {
     const sinkPort = await freePort();
-    reference = await startReference({ port: 0, faults: ['basic-scheme-accepted'], webhookBaseUrl: `http://127.0.0.1:${sinkPort}`, timeScale: 2000 });
+    reference = await startReference({
+      port: 0,
+      faults: ['basic-scheme-accepted'],
+      webhookBaseUrl: `http://127.0.0.1:${sinkPort}`,
+      timeScale: 2000,
+    });
     const upstream = reference.url;
     let echoed = 0;
     proxy = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', async () => {
-        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-        const up = await request(`${upstream}${req.url}`, { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+        const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => ![
+          'host',
+          'connection',
+          'content-length',
+        ].includes(k))) as Record<string, string>;
+        const up = await request(
+          `${upstream}${req.url}`,
+          { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : undefined },
+        );
         let text = await up.body.text();
         const auth = req.headers.authorization ?? '';
         if (up.statusCode === 401 && auth) {
           const token = auth.split(/\s+/).pop() ?? '';
           const body = JSON.parse(text);
-          body.error.message = `rejected credential ${auth} (decoded: ${Buffer.from(token, 'base64').toString('latin1')}; upper: ${token.toUpperCase()})`;
+          body.error.message = `rejected credential ${auth} (decoded: ${Buffer.from(
+            token,
+            'base64',
+          ).toString('latin1')}; upper: ${token.toUpperCase()})`;
           // Into the error code (printed in FAIL reasons as they happen): every form of the credential.
-          const forms = [token, b64(token), Buffer.from(token).toString('base64url'), `Basic ${b64(`${token}:`)}`, hex(token), hex(token).toUpperCase(), [...token].reverse().join('')];
+          const forms = [
+            token,
+            b64(token),
+            Buffer.from(token).toString('base64url'),
+            `Basic ${b64(`${token}:`)}`,
+            hex(token),
+            hex(token).toUpperCase(),
+            [...token].reverse().join(''),
+          ];
           body.error.code = `bad_${forms.join('_')}`;
           // Forms a reader or a renderer decodes (issue 31): in a value, in a key, in a nested array.
           const decodable = keyForms(token);
@@ -74,8 +97,16 @@ describe('no secret leaves a run, in any form', () => {
           text = JSON.stringify(body).replace('@@ESCAPED@@', decodable['json-escaped']);
           echoed++;
         }
-        const out: Record<string, string> = { 'content-type': String(up.headers['content-type'] ?? 'application/json'), 'x-echo-authorization': auth };
-        for (const k of ['www-authenticate', 'request-id', 'location', 'retry-after']) if (up.headers[k] !== undefined) out[k] = String(up.headers[k]);
+        const out: Record<string, string> = {
+          'content-type': String(up.headers['content-type'] ?? 'application/json'),
+          'x-echo-authorization': auth,
+        };
+        for (const k of [
+          'www-authenticate',
+          'request-id',
+          'location',
+          'retry-after',
+        ]) if (up.headers[k] !== undefined) out[k] = String(up.headers[k]);
         res.writeHead(up.statusCode, out).end(text);
       });
     });
@@ -93,9 +124,36 @@ describe('no secret leaves a run, in any form', () => {
       // The interrupted run also waits out the retry schedule (about 16 s at this time scale), so it
       // is still running when the first FAIL is printed, however fast the machine.
       const slow = interruptAfterS === undefined ? [] : ['--rule', 'HOOK-RETRY-SCHEDULE'];
-      const child = spawn(process.execPath, [BIN, 'run', '--profile', profileFile, '--rule', 'AUTH-MALFORMED-KEY', '--rule', 'AUTH-UNKNOWN-KEY', '--rule', 'AUTH-MISSING-KEY', '--rule', 'HOOK-SIGNATURE-VALID', ...slow, '--seed', '1', '--runs', '30', '--report', join(dir, 'report')], {
+      const child = spawn(process.execPath, [
+        BIN,
+        'run',
+        '--profile',
+        profileFile,
+        '--rule',
+        'AUTH-MALFORMED-KEY',
+        '--rule',
+        'AUTH-UNKNOWN-KEY',
+        '--rule',
+        'AUTH-MISSING-KEY',
+        '--rule',
+        'HOOK-SIGNATURE-VALID',
+        ...slow,
+        '--seed',
+        '1',
+        '--runs',
+        '30',
+        '--report',
+        join(dir, 'report'),
+      ], {
         // Every channel: GitHub annotations on stdout, the step summary file, progress lines on stderr.
-        env: { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md') },
+        env: {
+          ...process.env,
+          TMPDIR: tmp,
+          TMP: tmp,
+          TEMP: tmp,
+          GITHUB_ACTIONS: 'true',
+          GITHUB_STEP_SUMMARY: join(dir, 'step-summary.md'),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
@@ -166,9 +224,21 @@ describe('no secret leaves a run, in any form', () => {
     }
     const bytes = haystacks.reduce((n, h) => n + h.text.length, 0);
     const shown = haystacks.filter((h) => !h.where.includes('tsx-'));
-    const cols = ['exact, any case', 'base64(key)', 'base64url(key)', 'base64(key:)', 'hex, lower case', 'hex, upper case', 'reversed', 'one character removed'];
-    console.log(['channel × transform (hits over every secret)', `${'channel'.padEnd(44)} ${cols.map((c) => c.slice(0, 10).padStart(10)).join(' ')}  all ${transforms / secrets.length}`,
-      ...shown.map((h) => `${h.where.slice(0, 44).padEnd(44)} ${cols.map((c) => String(table.get(h.where)?.get(c) ?? 0).padStart(10)).join(' ')}  ${[...(table.get(h.where)?.values() ?? [])].reduce((a, b) => a + b, 0)}`)].join('\n'));
+    const cols = [
+      'exact, any case',
+      'base64(key)',
+      'base64url(key)',
+      'base64(key:)',
+      'hex, lower case',
+      'hex, upper case',
+      'reversed',
+      'one character removed',
+    ];
+    console.log([
+      'channel × transform (hits over every secret)',
+      `${'channel'.padEnd(44)} ${cols.map((c) => c.slice(0, 10).padStart(10)).join(' ')}  all ${transforms / secrets.length}`,
+      ...shown.map((h) => `${h.where.slice(0, 44).padEnd(44)} ${cols.map((c) => String(table.get(h.where)?.get(c) ?? 0).padStart(10)).join(' ')}  ${[...(table.get(h.where)?.values() ?? [])].reduce((a, b) => a + b, 0)}`),
+    ].join('\n'));
     console.log(`careless target echoed ${echoed} credentials (raw, base64, base64url, Basic, hex both cases, reversed, into error codes); secret search: ${haystacks.length} channels (${files.length} files, ${files.length - shown.length + 4} of them tsx cache files; 4 streams), ${bytes} bytes; ${secrets.length} secrets, ${transforms} transforms tried; hits: ${hits.length}`);
     if (hits.length) console.log(hits.slice(0, 20).join('\n'));
     expect(files.some((f) => f.endsWith('report.html')) && files.some((f) => f.endsWith('junit.xml')) && files.some((f) => f.endsWith('summary.md')) && files.some((f) => f.endsWith('step-summary.md')) && files.some((f) => f.endsWith('results.ndjson'))).toBe(true);
@@ -180,7 +250,10 @@ describe('no secret leaves a run, in any form', () => {
     const dir = join(work, 'errors');
     mkdirSync(dir, { recursive: true });
     const base = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'examples', 'profile.json'), 'utf8'));
-    const keys = Object.fromEntries(Object.keys(base.keys).map((k, i) => [k, `${k.includes('live') ? 'pt_live_sk_' : 'pt_test_sk_'}Planted${i}K3yValue0123456789abcdef`]));
+    const keys = Object.fromEntries(Object.keys(base.keys).map((
+      k,
+      i,
+    ) => [k, `${k.includes('live') ? 'pt_live_sk_' : 'pt_test_sk_'}Planted${i}K3yValue0123456789abcdef`]));
     const secrets = [...Object.values(keys), 'whsec_PlantedSigningSecret0123456789ab', 'ctl_PlantedControlToken0123456789abcd'];
     const withSecrets = (extra: (p: any) => void) => {
       const p = structuredClone(base);
@@ -193,7 +266,11 @@ describe('no secret leaves a run, in any form', () => {
     };
     // A paste slip: the Live key pasted as a field name (and its field left empty) is a profile error naming the field.
     const slipped = join(dir, 'slipped.json');
-    writeFileSync(slipped, JSON.stringify(withSecrets((p) => { p.keys[keys.other_live!] = ''; delete p.keys.other_live; })), { mode: 0o600 });
+    writeFileSync(
+      slipped,
+      JSON.stringify(withSecrets((p) => { p.keys[keys.other_live!] = ''; delete p.keys.other_live; })),
+      { mode: 0o600 },
+    );
     // A target answering every request 200 text/plain, echoing the credential in several forms: the preflight quotes the body.
     let echoed = 0;
     const echo = createServer((req, res) => {

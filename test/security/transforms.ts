@@ -34,12 +34,21 @@ export function transformsOf(secret: string): Transform[] {
   }
   // One character inserted or removed anywhere in the secret part.
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const ins = new RegExp(Array.from({ length: part.length + 1 }, (_, i) => `${esc(part.slice(0, i))}[\\s\\S]${esc(part.slice(i))}`).join('|'), 'i');
+  const ins = new RegExp(
+    Array.from({ length: part.length + 1 }, (_, i) => `${esc(part.slice(0, i))}[\\s\\S]${esc(part.slice(i))}`).join('|'),
+    'i',
+  );
   const del = new RegExp(Array.from({ length: part.length }, (_, i) => esc(part.slice(0, i) + part.slice(i + 1))).join('|'), 'i');
   out.push({ name: 'one character inserted', test: (h) => ins.test(h) });
   out.push({ name: 'one character removed', test: (h) => del.test(h) });
   // Any 12-character run of the secret part, any case.
-  out.push({ name: '12-character run of the secret part', test: (_h, l) => Array.from({ length: Math.max(1, part.length - 11) }, (_, i) => part.slice(i, i + 12).toLowerCase()).some((g) => l.includes(g)) });
+  out.push({
+    name: '12-character run of the secret part',
+    test: (
+      _h,
+      l,
+    ) => Array.from({ length: Math.max(1, part.length - 11) }, (_, i) => part.slice(i, i + 12).toLowerCase()).some((g) => l.includes(g)),
+  });
   return out;
 }
 
@@ -72,11 +81,21 @@ export function moreTransformsOf(secret: string): Transform[] {
  */
 export function readerViews(text: string): string[] {
   const json = text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const html = text.replace(/&#x([0-9a-f]+);/gi, (_m, h: string) => String.fromCodePoint(parseInt(h, 16))).replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d)));
+  const html = text.replace(
+    /&#x([0-9a-f]+);/gi,
+    (_m, h: string) => String.fromCodePoint(parseInt(h, 16)),
+  ).replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d)));
   let pct = text;
   try {
     pct = decodeURIComponent(text.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
   } catch { /* not percent-decodable as a whole: keep the text */ }
   const visible = (s: string) => s.normalize('NFKC').replace(/[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g, '');
-  return [...new Set([text, json, html, pct, visible(text), visible(html.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))))])];
+  return [...new Set([
+    text,
+    json,
+    html,
+    pct,
+    visible(text),
+    visible(html.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))),
+  ])];
 }

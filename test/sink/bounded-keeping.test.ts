@@ -33,7 +33,10 @@ describe('redirect hits with our tokens', () => {
     const sink = await sinkIn();
     const answer = await deliver(sink, '/hooks/test-all', paymentEvent({ marker: 'redirect:1' }).body);
     const hits = REDIRECT_HIT_LIMITS.perEndpoint + 50;
-    for (let i = 0; i < hits; i++) await (await request(String(answer.headers.location), { method: 'POST', body: Buffer.alloc(1_000, 0x62) })).body.dump();
+    for (let i = 0; i < hits; i++) await (await request(
+      String(answer.headers.location),
+      { method: 'POST', body: Buffer.alloc(1_000, 0x62) },
+    )).body.dump();
     expect(sink.stats()).toMatchObject({ redirectHits: hits, unknownRedirectHits: 0 });
     const kept = sink.redirectHits();
     expect(kept).toHaveLength(REDIRECT_HIT_LIMITS.perEndpoint);
@@ -49,7 +52,12 @@ describe('the rejected rings under a stranger\'s flood', () => {
     const paymentId = `pay_corroborated_${process.pid}`;
     // The target: a correct delivery, one signed with another endpoint's secret, one to a path of no endpoint.
     expect((await deliver(sink, '/hooks/test-all', paymentEvent({ paymentId }).body)).status).toBe(200);
-    expect((await deliver(sink, '/hooks/test-paid', paymentEvent({ paymentId, type: 'payment.paid' }).body, { secret: SECRETS.testAll })).status).toBe(400);
+    expect((await deliver(
+      sink,
+      '/hooks/test-paid',
+      paymentEvent({ paymentId, type: 'payment.paid' }).body,
+      { secret: SECRETS.testAll },
+    )).status).toBe(400);
     expect((await deliver(sink, '/hooks/misrouted', paymentEvent({ paymentId }).body)).status).toBe(400);
     // A stranger: 300 forged events to a known endpoint and 300 to unknown paths.
     for (let i = 0; i < 300; i++) {
@@ -86,8 +94,26 @@ describe('a reload keeps what a running sink would', () => {
     await first.close();
     const file = join(temp.dir, 'sink.jsonl');
     // What an older sink wrote: a stranger's hit with a body, and a line far over the cap (2 MiB of body with maxBodyBytes 64 KiB).
-    const strangerHit = { n: 1, receivedAt: 1, method: 'POST', url: '/_sink/redirect-target/x', token: 'x', forSeq: null, peer: {}, headers: {}, body: 'QUFB', bodySha256: '', bodySize: 3 };
-    appendFileSync(file, `${JSON.stringify({ line: 'redirect_hit', hit: strangerHit })}\n{"line":"delivery","delivery":{"seq":6,"body":"${'A'.repeat(2 << 20)}"}}\n`);
+    const strangerHit = {
+      n: 1,
+      receivedAt: 1,
+      method: 'POST',
+      url: '/_sink/redirect-target/x',
+      token: 'x',
+      forSeq: null,
+      peer: {},
+      headers: {},
+      body: 'QUFB',
+      bodySha256: '',
+      bodySize: 3,
+    };
+    appendFileSync(
+      file,
+      `${JSON.stringify({
+        line: 'redirect_hit',
+        hit: strangerHit,
+      })}\n{"line":"delivery","delivery":{"seq":6,"body":"${'A'.repeat(2 << 20)}"}}\n`,
+    );
     const again = await sinkIn({ maxDeliveries: 3, maxBodyBytes: 64 * 1024 }, temp.dir);
     expect(again.deliveries().map((d) => d.seq)).toEqual([1, 2, 3]);
     // 2 deliveries past the cap, the stranger's hit, the overlong line.
@@ -101,7 +127,11 @@ describe('a reload keeps what a running sink would', () => {
     const file = join(temp.dir, 'lines');
     writeFileSync(file, `short\n${'x'.repeat(3 << 20)}\n${'y'.repeat(100)}\nend\ntorn`);
     const items: string[] = [];
-    for await (const item of logLines(file, readFileSync(file).length, 1_000)) items.push(item.kind === 'line' ? item.text.slice(0, 5) : item.kind);
+    for await (const item of logLines(
+      file,
+      readFileSync(file).length,
+      1_000,
+    )) items.push(item.kind === 'line' ? item.text.slice(0, 5) : item.kind);
     expect(items).toEqual(['short', 'overlong', 'yyyyy', 'end', 'torn']);
   });
 });

@@ -55,7 +55,14 @@ describe('a private sink', () => {
     const temp = tempDir();
     try {
       const profile = join(temp.dir, 'p.json');
-      writeFileSync(profile, JSON.stringify({ base_url: 'http://127.0.0.1:1', keys: { test: 'pt_test_sk_x1234567' }, webhooks: { listen: '0.0.0.0:0', endpoints: [{ path: '/h', livemode: false, events: '*', secret: 'whsec_abcdefabcdef' }] } }));
+      writeFileSync(
+        profile,
+        JSON.stringify({
+          base_url: 'http://127.0.0.1:1',
+          keys: { test: 'pt_test_sk_x1234567' },
+          webhooks: { listen: '0.0.0.0:0', endpoints: [{ path: '/h', livemode: false, events: '*', secret: 'whsec_abcdefabcdef' }] },
+        }),
+      );
       const r = spawnSync(process.execPath, [BIN, 'sink', '--profile', profile, '--log', join(temp.dir, 'l.jsonl')], { encoding: 'utf8', timeout: 30_000 });
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -44,7 +44,16 @@ describe('query API', () => {
     expect(await get(`${sink.url}/_sink/health`)).toEqual({
       status: 200,
       // The unsigned delivery is rejected: counted apart, not among the deliveries.
-      json: { ok: true, deliveries: 3, dropped: 0, rejected: 1, redirectHits: 0, unknownRedirectHits: 0, clientErrors: 0, skippedLogLines: 0 },
+      json: {
+        ok: true,
+        deliveries: 3,
+        dropped: 0,
+        rejected: 1,
+        redirectHits: 0,
+        unknownRedirectHits: 0,
+        clientErrors: 0,
+        skippedLogLines: 0,
+      },
     });
   });
 
@@ -103,7 +112,10 @@ describe('query API', () => {
     setTimeout(() => {
       void deliver(sink, '/hooks/test-all', later.body).then(() => deliver(sink, '/hooks/test-all', later.body));
     }, 100);
-    const found = await sinkClient(sink.url, { token: sink.queryToken }).waitFor({ eventId: later.eventId }, { count: 2, timeoutMs: 3_000, pollMs: 50 });
+    const found = await sinkClient(
+      sink.url,
+      { token: sink.queryToken },
+    ).waitFor({ eventId: later.eventId }, { count: 2, timeoutMs: 3_000, pollMs: 50 });
     expect(found.map((d) => d.answer)).toEqual([
       { kind: 'status', status: 500 },
       { kind: 'status', status: 200 },
@@ -165,7 +177,10 @@ describe('query token', () => {
     const temp = tempDir();
     try {
       await expect(startTestSink(temp.dir, { queryToken: 'short' })).rejects.toMatchObject({ code: 'SINK_BAD_OPTIONS' });
-      await expect(startTestSink(temp.dir, { listen: '0.0.0.0:0' })).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 \(not loopback\) without a query token/);
+      await expect(startTestSink(
+        temp.dir,
+        { listen: '0.0.0.0:0' },
+      )).rejects.toThrow(/refusing to listen on 0\.0\.0\.0 \(not loopback\) without a query token/);
       const open = await startTestSink(temp.dir, { listen: '0.0.0.0:0', queryToken: 'tok_1234567890abcdef' });
       // The real bound address, not a loopback alias.
       expect(open.boundAddress).toBe(`0.0.0.0:${open.port}`);

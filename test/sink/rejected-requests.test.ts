@@ -33,7 +33,11 @@ describe('rejected requests are answered 400 (413 when oversize) and logged with
     const answer = await deliver(sink, '/hooks/test-all', event.body, options);
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ error: 'bad_signature' });
-    expect(last()).toMatchObject({ problem: 'bad_signature', signature: { valid: false, problem: signatureProblem }, answer: { kind: 'status', status: 400 } });
+    expect(last()).toMatchObject({
+      problem: 'bad_signature',
+      signature: { valid: false, problem: signatureProblem },
+      answer: { kind: 'status', status: 400 },
+    });
     expect(last()?.event?.id).toBe(event.eventId);
   });
 
@@ -57,7 +61,13 @@ describe('rejected requests are answered 400 (413 when oversize) and logged with
   it('an unknown path', async () => {
     const event = paymentEvent();
     expect((await deliver(sink, '/hooks/nowhere?x=1', event.body)).status).toBe(400);
-    expect(last()).toMatchObject({ problem: 'unknown_path', path: '/hooks/nowhere', url: '/hooks/nowhere?x=1', endpoint: null, signature: null });
+    expect(last()).toMatchObject({
+      problem: 'unknown_path',
+      path: '/hooks/nowhere',
+      url: '/hooks/nowhere?x=1',
+      endpoint: null,
+      signature: null,
+    });
     expect(last()?.event?.paymentId).toBe(event.paymentId);
   });
 
@@ -76,7 +86,10 @@ describe('rejected requests are answered 400 (413 when oversize) and logged with
     async function* chunks() {
       for (let i = 0; i < 10; i++) yield Buffer.alloc(1000, 0x62);
     }
-    const response = await request(`${sink.url}/hooks/test-all`, { method: 'POST', body: Readable.from(chunks()), headers: { 'content-type': 'application/json' } });
+    const response = await request(
+      `${sink.url}/hooks/test-all`,
+      { method: 'POST', body: Readable.from(chunks()), headers: { 'content-type': 'application/json' } },
+    );
     await response.body.text();
     expect(response.statusCode).toBe(413);
     expect(last()).toMatchObject({ problem: 'body_too_large', bodyTruncated: true });

@@ -48,7 +48,11 @@ describe('reloading a large log', () => {
     const size = statSync(file).size;
     const makeMs = performance.now() - made;
 
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'reload-child.ts'), file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'reload-child.ts'), file],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
     const r = JSON.parse(out.trim().split('\n').at(-1)!);
     const mb = (n: number) => (n / 2 ** 20).toFixed(0);
     const growth = (Math.max(r.maxRss, r.sampledPeak) - r.rssBefore) / 2 ** 20;

@@ -32,7 +32,12 @@ function strangers(genuineEventBody: Buffer): Array<(n: number) => Stranger> {
     (n) => ({ method: 'GET', path: `/_sink/redirect-target/${'A'.repeat(16)}${n}` }),
     (n) => ({ method: 'POST', path: `/not-an-endpoint/${n}`, body: paymentEvent().body, headers: { 'content-type': 'application/json' } }),
     () => ({ method: 'POST', path: '/hooks/test-all', body: paymentEvent().body, headers: { 'content-type': 'application/json' } }),
-    (n) => ({ method: 'POST', path: '/hooks/test-all', body: n % 2 ? genuineEventBody : paymentEvent({ paymentId: 'pay_'.padEnd(4_000, 'x') }).body, headers: badSig }),
+    (n) => ({
+      method: 'POST',
+      path: '/hooks/test-all',
+      body: n % 2 ? genuineEventBody : paymentEvent({ paymentId: 'pay_'.padEnd(4_000, 'x') }).body,
+      headers: badSig,
+    }),
     () => ({ method: 'GET', path: '/hooks/test-all' }),
     () => ({ method: 'GET', path: '/_sink/deliveries' }),
   ];
@@ -48,7 +53,14 @@ async function flood(sink: RunningSink, kinds: Array<(n: number) => Stranger>): 
         Array.from({ length: Math.min(400, total - i) }, async (_, j) => {
           const n = i + j;
           const s = kinds[n % kinds.length]!(n);
-          const res = await pool.request({ method: s.method, path: s.path, body: s.body, headers: s.headers, headersTimeout: 30_000, bodyTimeout: 30_000 });
+          const res = await pool.request({
+            method: s.method,
+            path: s.path,
+            body: s.body,
+            headers: s.headers,
+            headersTimeout: 30_000,
+            bodyTimeout: 30_000,
+          });
           await res.body.dump();
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         }),
@@ -60,11 +72,17 @@ async function flood(sink: RunningSink, kinds: Array<(n: number) => Stranger>): 
   return statuses;
 }
 
-async function genuineHit(sink: RunningSink, marker = 'redirect:1'): Promise<{ eventId: string; delivered: number; hit: number; location: string }> {
+async function genuineHit(
+  sink: RunningSink,
+  marker = 'redirect:1',
+): Promise<{ eventId: string; delivered: number; hit: number; location: string }> {
   const event = paymentEvent({ marker });
   const answer = await deliver(sink, '/hooks/test-all', event.body);
   const location = String(answer.headers.location);
-  const followed = await request(location.replace(sink.publicUrl, sink.url), { method: 'POST', body: event.body, headersTimeout: 5_000, bodyTimeout: 5_000 });
+  const followed = await request(
+    location.replace(sink.publicUrl, sink.url),
+    { method: 'POST', body: event.body, headersTimeout: 5_000, bodyTimeout: 5_000 },
+  );
   await followed.body.dump();
   return { eventId: event.eventId, delivered: answer.status, hit: followed.statusCode, location };
 }
@@ -98,7 +116,11 @@ describe('strangers flooding every path that needs no token', () => {
     expect(statuses.get(401)).toBe(PER_KIND); // the query API without a token
     expect(statuses.get(400)).toBe(4 * PER_KIND); // unknown path, unsigned, badly signed, GET
     expect([first.delivered, first.hit]).toEqual([302, 200]);
-    expect(sink.redirectHits()).toMatchObject([{ forSeq: sink.deliveries({ eventId: first.eventId })[0]!.seq, endpoint: '/hooks/test-all', body: '' }]);
+    expect(sink.redirectHits()).toMatchObject([{
+      forSeq: sink.deliveries({ eventId: first.eventId })[0]!.seq,
+      endpoint: '/hooks/test-all',
+      body: '',
+    }]);
     expect(stats).toMatchObject({ deliveries: 3, dropped: 0, redirectHits: 1, unknownRedirectHits: 2 * PER_KIND, rejected: 4 * PER_KIND });
     // start, the genuine event's two attempts, the redirect delivery and its hit: nothing of the strangers'.
     expect(logLines.map((l) => JSON.parse(l).line)).toEqual(['start', 'delivery', 'delivery', 'delivery', 'redirect_hit']);

@@ -44,7 +44,12 @@ describe('external signature vectors', () => {
     it(`${vector.source}: one changed body byte no longer verifies`, () => {
       const body = Buffer.from(vector.body);
       body[0] = (body[0] ?? 0) ^ 1;
-      const verdict = verifySignature({ header: `t=${vector.t},v1=${vector.v1}`, rawBody: body, secrets: [vector.secret], toleranceSeconds: null });
+      const verdict = verifySignature({
+        header: `t=${vector.t},v1=${vector.v1}`,
+        rawBody: body,
+        secrets: [vector.secret],
+        toleranceSeconds: null,
+      });
       expect(verdict).toMatchObject({ valid: false, problem: 'no_matching_signature' });
     });
   }
@@ -67,7 +72,12 @@ describe('verifySignature', () => {
   const good = computeSignature('whsec_a', now, body);
 
   it('accepts a fresh signature with the default 300 s tolerance', () => {
-    expect(verifySignature({ header: signPayload('whsec_a', now, body), rawBody: body, secrets: ['whsec_a'], nowSeconds: now + 10 })).toMatchObject({
+    expect(verifySignature({
+      header: signPayload('whsec_a', now, body),
+      rawBody: body,
+      secrets: ['whsec_a'],
+      nowSeconds: now + 10,
+    })).toMatchObject({
       valid: true,
       ageSeconds: 10,
     });
@@ -133,7 +143,13 @@ describe('verifySignature', () => {
 
   it('toleranceSeconds null or Infinity turns the timestamp check off', () => {
     for (const toleranceSeconds of [null, Infinity]) {
-      expect(verifySignature({ header: `t=${now},v1=${good}`, rawBody: body, secrets: ['whsec_a'], nowSeconds: now + 1e6, toleranceSeconds }).valid).toBe(true);
+      expect(verifySignature({
+        header: `t=${now},v1=${good}`,
+        rawBody: body,
+        secrets: ['whsec_a'],
+        nowSeconds: now + 1e6,
+        toleranceSeconds,
+      }).valid).toBe(true);
     }
   });
 

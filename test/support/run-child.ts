@@ -12,9 +12,19 @@ export interface ChildResult {
   stderr: string;
 }
 
-export function runChild(file: string, args: readonly string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number }): Promise<ChildResult> {
+export function runChild(
+  file: string,
+  args: readonly string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<ChildResult> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd: opts.cwd, env: opts.env ?? process.env, encoding: 'utf8', timeout: opts.timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(file, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      encoding: 'utf8',
+      timeout: opts.timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    }, (error, stdout, stderr) => {
       const code = error ? (error as { code?: unknown }).code : 0;
       resolve({ status: typeof code === 'number' ? code : null, stdout, stderr });
     });

@@ -13,7 +13,11 @@ export function xmllint(xml: string): { ok: boolean; out: string } {
   const file = join(dir, `j${n++}.xml`);
   writeFileSync(file, xml);
   try {
-    const out = execFileSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 });
+    const out = execFileSync(
+      'xmllint',
+      ['--noout', '--schema', XSD, file],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 20_000 },
+    );
     return { ok: true, out };
   } catch (e) {
     return { ok: false, out: String((e as { stderr?: string }).stderr ?? e) };

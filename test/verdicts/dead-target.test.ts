@@ -32,7 +32,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
   const port = (front.address() as { port: number }).port;
-  const profile = { ...ref.profile, base_url: `http://127.0.0.1:${port}`, probes: { ...(ref.profile as any).probes, request_timeout_ms: 2_000, outage_budget_s: 10 } };
+  const profile = {
+    ...ref.profile,
+    base_url: `http://127.0.0.1:${port}`,
+    probes: { ...(ref.profile as any).probes, request_timeout_ms: 2_000, outage_budget_s: 10 },
+  };
   delete (profile as any).webhooks;
   profilePath = join(dir, 'profile.json');
   writeFileSync(profilePath, JSON.stringify(profile));
@@ -47,7 +51,11 @@ afterAll(async () => {
 it('exits 3 with ERROR and no FAIL, in about one outage budget (10 s) past start-up, not a time-out per request', async () => {
   const started = Date.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--profile', profilePath, '--seed', '5', '--report', join(dir, 'r')], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'run', '--profile', profilePath, '--seed', '5', '--report', join(dir, 'r')],
+      { stdio: 'ignore' },
+    );
     const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
     child.on('close', (c) => (clearTimeout(timer), resolve(c)));
   });

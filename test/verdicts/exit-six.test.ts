@@ -32,7 +32,19 @@ describe('exit 6 through the CLI on each side', () => {
     const receiver = await startReferenceReceiver({ secret: SECRET });
     try {
       const out = mkdtempSync(join(tmpdir(), 'hps-exit6-recv-'));
-      expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_EXIT6_SECRET', '--seed', '3', '--dedup-time-scale', '60', '--report', out])).toBe(6);
+      expect(await main([
+        'receiver',
+        '--url',
+        receiver.url,
+        '--secret-env',
+        'HPS_TEST_EXIT6_SECRET',
+        '--seed',
+        '3',
+        '--dedup-time-scale',
+        '60',
+        '--report',
+        out,
+      ])).toBe(6);
       expect(verdictIn(out)).toBe('incomplete');
     } finally {
       await receiver.close();

@@ -26,7 +26,13 @@ describe('a revoked key the service serves (planted revoked-key-accepted), decla
   const profile = join(dir, 'profile.json');
   beforeAll(async () => {
     ref = await startReference({ faults: ['revoked-key-accepted'] });
-    writeFileSync(profile, JSON.stringify({ base_url: ref.profile.base_url, keys: { test: ref.profile.keys.test, test_revoked: ref.profile.keys.test_revoked } }));
+    writeFileSync(
+      profile,
+      JSON.stringify({
+        base_url: ref.profile.base_url,
+        keys: { test: ref.profile.keys.test, test_revoked: ref.profile.keys.test_revoked },
+      }),
+    );
   });
   afterAll(async () => ref?.close());
 

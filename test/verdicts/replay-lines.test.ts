@@ -5,13 +5,23 @@ import { embeddedReplayArgs, replayCommand, seedFlag, sideReplayCommand } from '
 describe('replay lines', () => {
   it('run: profile, rules, seed, runs when not the default, then the target words', () => {
     const ctx = { profilePath: 'p.json', seed: -5, runs: 7, replayArgs: ['--time-scale', '600'] };
-    expect(replayCommand(ctx, ['A-ONE', 'B-TWO'])).toBe('hps-conformance run --profile p.json --rule A-ONE --rule B-TWO --seed=-5 --runs 7 --time-scale 600');
-    expect(replayCommand({ profilePath: null, seed: 3, runs: 100, replayArgs: [] }, ['A-ONE'])).toBe('hps-conformance run --rule A-ONE --seed=3');
+    expect(replayCommand(
+      ctx,
+      ['A-ONE', 'B-TWO'],
+    )).toBe('hps-conformance run --profile p.json --rule A-ONE --rule B-TWO --seed=-5 --runs 7 --time-scale 600');
+    expect(replayCommand(
+      { profilePath: null, seed: 3, runs: 100, replayArgs: [] },
+      ['A-ONE'],
+    )).toBe('hps-conformance run --rule A-ONE --seed=3');
   });
 
   it("the embedded reference's words: faults, time scale, the alt variant (the default variant says nothing)", () => {
     expect(embeddedReplayArgs({})).toEqual([]);
-    expect(embeddedReplayArgs({ faults: ['a', 'b'], timeScale: 600, variant: 'alt' })).toEqual(['--fault', 'a', '--fault', 'b', '--time-scale', '600', '--variant', 'alt']);
+    expect(embeddedReplayArgs({
+      faults: ['a', 'b'],
+      timeScale: 600,
+      variant: 'alt',
+    })).toEqual(['--fault', 'a', '--fault', 'b', '--time-scale', '600', '--variant', 'alt']);
     expect(embeddedReplayArgs({ variant: 'reference' })).toEqual([]);
   });
 

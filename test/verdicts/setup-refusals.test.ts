@@ -17,14 +17,31 @@ import { renderMarkdown } from '../../results/render/markdown.ts';
 const validReport = ajv.compile(reportSchema);
 const REFUSED = { request: 'createPayment under keys.live', status: 409, code: 'payment_detection_not_ready' };
 
-function finished(rule: RuleId, state: FinishedTest['state'], meta: Partial<HpsMeta> = {}, error = 'setup: createPayment under keys.live answered 409 payment_detection_not_ready'): FinishedTest {
-  return { title: `${rule}: ${getRule(rule).requirement}`, state, durationMs: 5, errors: state === 'fail' ? [error] : [], meta: { rule, checks: 1, ...meta } };
+function finished(
+  rule: RuleId,
+  state: FinishedTest['state'],
+  meta: Partial<HpsMeta> = {},
+  error = 'setup: createPayment under keys.live answered 409 payment_detection_not_ready',
+): FinishedTest {
+  return {
+    title: `${rule}: ${getRule(rule).requirement}`,
+    state,
+    durationMs: 5,
+    errors: state === 'fail' ? [error] : [],
+    meta: { rule, checks: 1, ...meta },
+  };
 }
 
 function judge(tests: FinishedTest[], ids: RuleId[]) {
   return judgeRun({
-    target: { base_url: 'http://127.0.0.1:1', embedded_reference: true }, ctx: { runId: 'r1', seed: 1, runs: 100, profilePath: null, replayArgs: [] },
-    startedAt: new Date(0), selected: ids.map(getRule), selection: { areas: [], rules: ids }, tests, secrets: [], pace: { maxRps: null, concurrency: 8 },
+    target: {
+      base_url: 'http://127.0.0.1:1',
+      embedded_reference: true,
+    }, ctx: { runId: 'r1', seed: 1, runs: 100, profilePath: null, replayArgs: [] },
+    startedAt: new Date(0), selected: ids.map(getRule), selection: {
+      areas: [],
+      rules: ids,
+    }, tests, secrets: [], pace: { maxRps: null, concurrency: 8 },
     policy: {}, required: [],
   });
 }
@@ -64,7 +81,10 @@ describe('setup refusals', () => {
     expect(alone.report.summary.fail).toBe(0);
     expect(alone.report.verdict).toBe('not_conformant');
     expect(alone.exitCode).toBe(EXIT.notConformant);
-    const both = judge([...tests.slice(0, 3), finished('TRANS-CANCEL', 'fail', {}, 'cancel answered 200 with status PENDING')], ids.slice(0, 3));
+    const both = judge(
+      [...tests.slice(0, 3), finished('TRANS-CANCEL', 'fail', {}, 'cancel answered 200 with status PENDING')],
+      ids.slice(0, 3),
+    );
     expect(both.report.rules.find((r) => r.id === 'TRANS-CANCEL')).toMatchObject({ status: 'fail' });
     expect(both.report.setup_refusals![0]!.rules).toEqual(['ISO-TEST-LIVE-GET', 'HOOK-ENVELOPE']);
   });

@@ -42,8 +42,14 @@ function sideReport(side: 'client' | 'receiver', odd: Record<string, [RuleReport
     return o ? ruleOf(r.id, o[0], o[1]) : ruleOf(r.id, r.level === 'OBSERVE' ? 'info' : 'pass');
   });
   return {
-    tool: { name: 'hps-conformance', version: '0' }, side, target: { base_url: 'http://127.0.0.1:1', embedded_reference: true }, run_id: 'cc1', seed: 1, runs: 1,
-    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:01.000Z', duration_ms: 1000, selection: { areas: [side], rules: [] },
+    tool: {
+      name: 'hps-conformance',
+      version: '0',
+    }, side, target: { base_url: 'http://127.0.0.1:1', embedded_reference: true }, run_id: 'cc1', seed: 1, runs: 1,
+    started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:01.000Z', duration_ms: 1000, selection: {
+      areas: [side],
+      rules: [],
+    },
     verdict: 'conformant', summary: tallyStatuses(rules), must: mustCounts(rules), requests: 10, rules,
   };
 }
@@ -53,7 +59,13 @@ const validCertificate = ajv.compile(certificateReadSchema);
 
 describe('the merchant side: nothing failed, a testable MUST rule not proven → incomplete, exit 6', () => {
   it('a correct client whose short run never met one injected failure (1 testable MUST rule not exercised)', () => {
-    const report = sideReport('client', { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: no create was re-sent under its Idempotency-Key after an injected failure'] });
+    const report = sideReport(
+      'client',
+      { 'CLIENT-SAME-IDEMPOTENCY-KEY': [
+        'skip',
+        'not exercised by this program: no create was re-sent under its Idempotency-Key after an injected failure',
+      ] },
+    );
     const exit = applySidePolicy(report, {});
     expect(report.verdict).toBe('incomplete');
     expect(exit).toBe(6);
@@ -73,7 +85,10 @@ describe('the merchant side: nothing failed, a testable MUST rule not proven →
   });
 
   it('nothing ran at all: incomplete even with --min-must-coverage 0, saying why first', () => {
-    const all = Object.fromEntries(rulesOfSide('client').filter((r) => !r.untestable).map((r) => [r.id, ['skip', 'not exercised by this program: the command made 0 requests to HPS_BASE_URL'] as [RuleReport['status'], string]]));
+    const all = Object.fromEntries(rulesOfSide('client').filter((r) => !r.untestable).map((r) => [
+      r.id,
+      ['skip', 'not exercised by this program: the command made 0 requests to HPS_BASE_URL'] as [RuleReport['status'], string],
+    ]));
     const report = sideReport('client', all);
     expect(applySidePolicy(report, { minMustCoverage: 0 }, 'the command made 0 requests to HPS_BASE_URL')).toBe(6);
     expect(report.incomplete_because![0]).toBe('no evidence: the command made 0 requests to HPS_BASE_URL');
@@ -81,7 +96,10 @@ describe('the merchant side: nothing failed, a testable MUST rule not proven →
   });
 
   it('a FAIL stays not_conformant (exit 1) with skips beside it; --strict makes a skip fail (exit 1)', () => {
-    const failed = sideReport('client', { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: x'], 'CLIENT-RETRY-TRANSIENT': ['fail', 'never re-sent'] });
+    const failed = sideReport(
+      'client',
+      { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: x'], 'CLIENT-RETRY-TRANSIENT': ['fail', 'never re-sent'] },
+    );
     expect(applySidePolicy(failed, {})).toBe(1);
     expect(failed.verdict).toBe('not_conformant');
     const strict = sideReport('client', { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: x'] });
@@ -92,20 +110,38 @@ describe('the merchant side: nothing failed, a testable MUST rule not proven →
 
 describe('the service side: what "testable with this profile" means', () => {
   const facts = (tests: FinishedTest[], ids: string[]) => ({
-    target: { base_url: 'http://127.0.0.1:1', embedded_reference: false }, ctx: { runId: 'r1', seed: 1, runs: 100, replayArgs: [] as string[] },
-    startedAt: new Date(), selected: selectRules({ rules: ids }), selection: { areas: [], rules: ids }, tests, secrets: [], pace: { maxRps: null, concurrency: 4 }, policy: {}, required: [],
+    target: {
+      base_url: 'http://127.0.0.1:1',
+      embedded_reference: false,
+    }, ctx: { runId: 'r1', seed: 1, runs: 100, replayArgs: [] as string[] },
+    startedAt: new Date(), selected: selectRules({ rules: ids }), selection: {
+      areas: [],
+      rules: ids,
+    }, tests, secrets: [], pace: { maxRps: null, concurrency: 4 }, policy: {}, required: [],
   });
   const t = (rule: string, state: FinishedTest['state'], skipReason?: string, checks = 1): FinishedTest =>
-    ({ title: `${rule}: t`, state, durationMs: 1, errors: [], meta: { checks, requests: 1, ...(skipReason ? { skipReason } : {}) } }) as unknown as FinishedTest;
+    ({
+      title: `${rule}: t`,
+      state,
+      durationMs: 1,
+      errors: [],
+      meta: { checks, requests: 1, ...(skipReason ? { skipReason } : {}) },
+    }) as unknown as FinishedTest;
 
   it('a rule the profile cannot test (profile lacks keys.test_revoked) leaves the verdict conformant, exit 0; the class says the scope', () => {
-    const j = judgeRun(facts([t('AUTH-MISSING-KEY', 'pass'), t('AUTH-REVOKED-KEY', 'skip', 'profile lacks keys.test_revoked')], ['AUTH-MISSING-KEY', 'AUTH-REVOKED-KEY']) as never);
+    const j = judgeRun(facts(
+      [t('AUTH-MISSING-KEY', 'pass'), t('AUTH-REVOKED-KEY', 'skip', 'profile lacks keys.test_revoked')],
+      ['AUTH-MISSING-KEY', 'AUTH-REVOKED-KEY'],
+    ) as never);
     expect(j.report.verdict).toBe('conformant');
     expect(j.exitCode).toBe(0);
   });
 
   it('a testable MUST rule that made 0 checks is incomplete, exit 6; with --require of its class, exit 4', () => {
-    const f = facts([t('AUTH-MISSING-KEY', 'pass'), t('AUTH-MALFORMED-KEY', 'pass', undefined, 0)], ['AUTH-MISSING-KEY', 'AUTH-MALFORMED-KEY']);
+    const f = facts(
+      [t('AUTH-MISSING-KEY', 'pass'), t('AUTH-MALFORMED-KEY', 'pass', undefined, 0)],
+      ['AUTH-MISSING-KEY', 'AUTH-MALFORMED-KEY'],
+    );
     const j = judgeRun(f as never);
     expect(j.report.rules.find((r) => r.id === 'AUTH-MALFORMED-KEY')!.status).toBe('skip');
     expect(j.report.verdict).toBe('incomplete');
@@ -115,7 +151,10 @@ describe('the service side: what "testable with this profile" means', () => {
 });
 
 describe('the same word everywhere', () => {
-  const report = sideReport('client', { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: no create met a failure'] });
+  const report = sideReport(
+    'client',
+    { 'CLIENT-SAME-IDEMPOTENCY-KEY': ['skip', 'not exercised by this program: no create met a failure'] },
+  );
   applySidePolicy(report, {});
 
   it('report.json and the certificate validate with incomplete; the schema\'s verdict enum is closed', () => {

@@ -40,4 +40,9 @@ export const WRITE_SCOPE_CASES: CaseTable<Operation> = {
   title: (op) => `${op.operationId} with a key lacking payments:write answers 403 insufficient_scope and changes nothing`,
 };
 
-export const AUTH_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [NO_KEY_OPERATION_CASES, REVOKED_KEY_OPERATION_CASES, READ_SCOPE_CASES, WRITE_SCOPE_CASES];
+export const AUTH_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
+  NO_KEY_OPERATION_CASES,
+  REVOKED_KEY_OPERATION_CASES,
+  READ_SCOPE_CASES,
+  WRITE_SCOPE_CASES,
+];

@@ -49,7 +49,10 @@ export const METADATA_AT_LIMITS_CASES: CaseTable<MetadataRow> = {
     md('a key of 64 emoji (128 UTF-16 units)', (m) => withEntry(m, '😀'.repeat(METADATA_MAX_KEY_LENGTH), 'v')),
     md('a value of 500 "é" (1000 UTF-8 bytes)', (m) => withEntry(m, 'note', 'é'.repeat(METADATA_MAX_VALUE_LENGTH))),
     md('a value of 500 emoji (1000 UTF-16 units)', (m) => withEntry(m, 'note', '😀'.repeat(METADATA_MAX_VALUE_LENGTH))),
-    md('20 keys, each other than the marker 64 characters long with a 500-character value', (m) => entries(m, METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH)),
+    md(
+      '20 keys, each other than the marker 64 characters long with a 500-character value',
+      (m) => entries(m, METADATA_MAX_KEYS, METADATA_MAX_KEY_LENGTH, METADATA_MAX_VALUE_LENGTH),
+    ),
   ],
   title: (r) => `metadata with ${r.what} is accepted (201) and echoed`,
 };

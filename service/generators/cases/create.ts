@@ -38,7 +38,10 @@ export const AMOUNT_MISSING_CASES: CaseTable<NoAmountRow> = {
   rows: () => [
     { why: 'a body with metadata only, no amount', build: (m) => ({ metadata: m.metadata() }) },
     { why: 'no amount', build: (m) => ({ external_id: m.externalId('miss'), metadata: m.metadata() }) },
-    { why: 'no amount, other fields valid', build: (m) => ({ description: 'no amount here', metadata: m.metadata(), allowed_methods: ['BKASH'] }) },
+    {
+      why: 'no amount, other fields valid',
+      build: (m) => ({ description: 'no amount here', metadata: m.metadata(), allowed_methods: ['BKASH'] }),
+    },
   ],
   title: (r) => `${r.why} is rejected with 400 invalid_amount or invalid_request`,
 };
@@ -55,7 +58,12 @@ export const VALID_BODY_CASES: CaseTable<Body> = {
     { amount: '100.00' },
     { amount: '12345678901234567.89' },
     { amount: '250.00', description: 'Order 1042', merchant_reference: 'INV-1042', return_url: 'https://shop.example.com/done?o=1042' },
-    { amount: '75.25', return_url: 'myshop://checkout/done', allowed_methods: ['BKASH', 'NAGAD'], allowed_channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'] },
+    {
+      amount: '75.25',
+      return_url: 'myshop://checkout/done',
+      allowed_methods: ['BKASH', 'NAGAD'],
+      allowed_channels: ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'],
+    },
     { amount: '5', allowed_methods: ['NAGAD'], allowed_channels: ['BANK_TRANSFER'] },
   ],
   title: (b) => `${quoted(b)} is accepted: 201 with a PENDING Payment`,
@@ -65,7 +73,18 @@ export const VALID_BODY_CASES: CaseTable<Body> = {
 export const DECIMAL_EXACT_CASES: CaseTable<string> = {
   rule: 'CREATE-AMOUNT-DECIMAL-EXACT',
   name: 'amounts past float and integer precision',
-  rows: () => ['12345678901234567.89', '99999999999999999.99', '9007199254740993', '9007199254740993.01', '92233720368547758.07', '0.29', '1.13', '4.35', '0.1', '21474836.48'],
+  rows: () => [
+    '12345678901234567.89',
+    '99999999999999999.99',
+    '9007199254740993',
+    '9007199254740993.01',
+    '92233720368547758.07',
+    '0.29',
+    '1.13',
+    '4.35',
+    '0.1',
+    '21474836.48',
+  ],
   title: (a) => `amount ${quoted(a)} comes back the same decimal on the 201 and on a read`,
 };
 
@@ -103,7 +122,10 @@ export const MALFORMED_JSON_CASES: CaseTable<RawBodyRow> = {
   title: (r) => `a body ${r.why} is rejected with 400 ${codesText(r.codes)}`,
 };
 
-const notObject = (why: string, raw: (validJson: (label: string) => string) => string): RawBodyRow => ({ why, codes: ['invalid_request', 'invalid_amount'], raw });
+const notObject = (
+  why: string,
+  raw: (validJson: (label: string) => string) => string,
+): RawBodyRow => ({ why, codes: ['invalid_request', 'invalid_amount'], raw });
 
 /** CREATE-BODY-NOT-OBJECT: JSON bodies that are not an object. */
 export const NOT_OBJECT_CASES: CaseTable<RawBodyRow> = {
@@ -149,12 +171,55 @@ export const MULTI_VIOLATION_CASES: CaseTable<MultiViolationRow> = {
   rule: 'CREATE-MULTI-VIOLATION',
   name: 'bodies breaking two or three rules',
   rows: () => [
-    { why: 'zero amount and a javascript: return_url', extra: () => ({ amount: '0', return_url: 'javascript:alert(1)' }), parts: [part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'), part('return_url', 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', 'invalid_return_url')] },
-    { why: 'three decimals and 22 metadata keys', extra: (m) => ({ amount: '1.005', metadata: manyKeys(m) }), parts: [part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'), part('metadata', 'CREATE-METADATA-TOO-MANY-KEYS', 'invalid_metadata')] },
-    { why: 'an http return_url and a lower-case method', extra: () => ({ return_url: 'http://shop.example.com/done', allowed_methods: ['bkash'] }), parts: [part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', 'invalid_return_url'), part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', 'invalid_allowed_method')] },
-    { why: 'an unknown channel and context_items', extra: () => ({ allowed_channels: ['QR'], context_items: [] }), parts: [part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', 'invalid_allowed_channel'), part('context_items', 'CREATE-CONTEXT-ITEMS-REJECTED', 'context_items_not_accepted')] },
-    { why: 'a negative amount, an unknown method and an unknown channel', extra: () => ({ amount: '-1', allowed_methods: ['ROCKET'], allowed_channels: ['CASH_OUT'] }), parts: [part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'), part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', 'invalid_allowed_method'), part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', 'invalid_allowed_channel')] },
-    { why: 'a 65-character metadata key and a relative return_url', extra: (m) => ({ metadata: { ...m.metadata(), ['k'.repeat(65)]: 'v' }, return_url: '/relative' }), parts: [part('metadata', 'CREATE-METADATA-KEY-TOO-LONG', 'invalid_metadata'), part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', 'invalid_return_url')] },
+    {
+      why: 'zero amount and a javascript: return_url',
+      extra: () => ({ amount: '0', return_url: 'javascript:alert(1)' }),
+      parts: [
+        part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'),
+        part('return_url', 'CREATE-RETURN-URL-FORBIDDEN-SCHEME', 'invalid_return_url'),
+      ],
+    },
+    {
+      why: 'three decimals and 22 metadata keys',
+      extra: (m) => ({ amount: '1.005', metadata: manyKeys(m) }),
+      parts: [
+        part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'),
+        part('metadata', 'CREATE-METADATA-TOO-MANY-KEYS', 'invalid_metadata'),
+      ],
+    },
+    {
+      why: 'an http return_url and a lower-case method',
+      extra: () => ({ return_url: 'http://shop.example.com/done', allowed_methods: ['bkash'] }),
+      parts: [
+        part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', 'invalid_return_url'),
+        part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', 'invalid_allowed_method'),
+      ],
+    },
+    {
+      why: 'an unknown channel and context_items',
+      extra: () => ({ allowed_channels: ['QR'], context_items: [] }),
+      parts: [
+        part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', 'invalid_allowed_channel'),
+        part('context_items', 'CREATE-CONTEXT-ITEMS-REJECTED', 'context_items_not_accepted'),
+      ],
+    },
+    {
+      why: 'a negative amount, an unknown method and an unknown channel',
+      extra: () => ({ amount: '-1', allowed_methods: ['ROCKET'], allowed_channels: ['CASH_OUT'] }),
+      parts: [
+        part('amount', 'CREATE-AMOUNT-INVALID', 'invalid_amount'),
+        part('allowed_methods', 'CREATE-ALLOWED-METHODS-INVALID', 'invalid_allowed_method'),
+        part('allowed_channels', 'CREATE-ALLOWED-CHANNELS-INVALID', 'invalid_allowed_channel'),
+      ],
+    },
+    {
+      why: 'a 65-character metadata key and a relative return_url',
+      extra: (m) => ({ metadata: { ...m.metadata(), ['k'.repeat(65)]: 'v' }, return_url: '/relative' }),
+      parts: [
+        part('metadata', 'CREATE-METADATA-KEY-TOO-LONG', 'invalid_metadata'),
+        part('return_url', 'CREATE-RETURN-URL-NOT-HTTPS', 'invalid_return_url'),
+      ],
+    },
   ],
   title: (r) => `${r.why} is rejected with 400 ${codesText([...new Set(r.parts.flatMap((p) => p.codes))])}`,
 };
@@ -279,7 +344,8 @@ function invalidListRows(members: readonly string[], code: ErrorCode, notMembers
 }
 
 const listTitle = (field: string) => (r: ListRow): string =>
-  `${field} ${quoted(r.value)} ${r.codes.length === 1 ? 'names something other than the allowed values' : 'is not an array of allowed values'}: 400 ${codesText(r.codes)}`;
+  `${field} ${quoted(r.value)} ${r.codes.length === 1 ? 'names something other than the allowed values' : 'is not an array of allowed ' +
+    'values'}: 400 ${codesText(r.codes)}`;
 
 /** CREATE-ALLOWED-METHODS-VALID: each method and both, in either order. */
 export const VALID_METHODS_CASES: CaseTable<string[]> = {
@@ -303,7 +369,14 @@ export const INVALID_METHODS_CASES: CaseTable<ListRow> = {
 export const VALID_CHANNELS_CASES: CaseTable<string[]> = {
   rule: 'CREATE-ALLOWED-CHANNELS-VALID',
   name: 'lists of collection channels',
-  rows: () => [['SEND_MONEY'], ['PAYMENT'], ['CASH_IN'], ['BANK_TRANSFER'], ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'], ['BANK_TRANSFER', 'CASH_IN']],
+  rows: () => [
+    ['SEND_MONEY'],
+    ['PAYMENT'],
+    ['CASH_IN'],
+    ['BANK_TRANSFER'],
+    ['SEND_MONEY', 'PAYMENT', 'CASH_IN', 'BANK_TRANSFER'],
+    ['BANK_TRANSFER', 'CASH_IN'],
+  ],
   title: (list) => `allowed_channels ${quoted(list)} is accepted (201) and echoed`,
 };
 

@@ -127,7 +127,10 @@ const MOVED_TO: Record<BatchMove, string> = {
   none: 'PENDING', succeed: 'PAID (succeed helper)', cancel: 'CANCELLED (cancelPayment)', 'helper-cancel': 'CANCELLED (cancel helper)',
 };
 
-const offsetLabel = (m: number): string => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'}${String(Math.floor(Math.abs(m) / 60)).padStart(2, '0')}:${String(Math.abs(m) % 60).padStart(2, '0')}`);
+const offsetLabel = (m: number): string => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'}${String(Math.floor(Math.abs(m) / 60)).padStart(
+  2,
+  '0',
+)}:${String(Math.abs(m) % 60).padStart(2, '0')}`);
 
 /**
  * LIST-FILTER-CREATED-RANGE: a Payment of every state the batch reaches, alone in a range 1 ms
@@ -138,8 +141,14 @@ const offsetLabel = (m: number): string => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'
 export const TIGHT_RANGE_CASES: CaseTable<TightRangeRow> = {
   rule: 'LIST-FILTER-CREATED-RANGE',
   name: 'a Payment of each state alone in a tight range',
-  rows: () => (['none', 'succeed', 'cancel', 'helper-cancel'] as const).flatMap((move) => [0, 345].map((offsetMinutes) => ({ move, offsetMinutes }))),
-  title: (r) => `created_from / created_to 1 ms either side of a ${MOVED_TO[r.move]} Payment's created_at (${offsetLabel(r.offsetMinutes)}) list it`,
+  rows: () => ([
+    'none',
+    'succeed',
+    'cancel',
+    'helper-cancel',
+  ] as const).flatMap((move) => [0, 345].map((offsetMinutes) => ({ move, offsetMinutes }))),
+  title: (r) => `created_from / created_to 1 ms either side of a ${MOVED_TO[r.move]} Payment's created_at ` +
+    `(${offsetLabel(r.offsetMinutes)}) list it`,
 };
 
 export const LISTING_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [

@@ -63,4 +63,9 @@ export const OTHER_VERSION_CASES: CaseTable<VersionRow> = {
   title: (r) => `${r.op.operationId} under ${r.prefix} instead of /v1 answers 404 not_found`,
 };
 
-export const ROUTES_VERSIONS_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [UNKNOWN_ROUTE_CASES, WRONG_METHOD_CASES, ALLOW_HEADER_CASES, OTHER_VERSION_CASES];
+export const ROUTES_VERSIONS_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
+  UNKNOWN_ROUTE_CASES,
+  WRONG_METHOD_CASES,
+  ALLOW_HEADER_CASES,
+  OTHER_VERSION_CASES,
+];

@@ -72,7 +72,8 @@ export const EXTERNAL_ID_VARIANT_CASES: CaseTable<ValueVariant> = {
   rule: 'IDEM-VALUES-EXACT',
   name: 'external_id variants',
   rows: () => [...CASE_VARIANTS, { name: 'with a trailing space', change: (v: string) => `${v} ` }],
-  title: (v) => `the external_id ${v.name} is another external_id: a new Payment stored as sent (or 400 invalid_external_id), the original listed alone`,
+  title: (v) => `the external_id ${v.name} is another external_id: a new Payment stored as sent (or 400 invalid_external_id), the ` +
+    `original listed alone`,
   after: KEY_VARIANT_CASES,
 };
 

@@ -21,8 +21,22 @@ export const ACK_EDGE_CASES: CaseTable<number> = {
 export const FAILED_ANSWER_CASES: CaseTable<string> = {
   rule: 'HOOK-RETRY-ON-FAILURE',
   name: 'failing answers',
-  rows: () => ['fail:300x1', 'fail:302x1', 'fail:399x1', 'fail:400x1', 'fail:404x1', 'fail:499x1', 'fail:500x1', 'fail:503x1', 'fail:599x1', 'reset:1'],
-  title: (marker) => `a delivery ${marker === 'reset:1' ? 'whose connection is reset' : `answered ${marker.slice('fail:'.length, -2)}`} fails: it is attempted again`,
+  rows: () => [
+    'fail:300x1',
+    'fail:302x1',
+    'fail:399x1',
+    'fail:400x1',
+    'fail:404x1',
+    'fail:499x1',
+    'fail:500x1',
+    'fail:503x1',
+    'fail:599x1',
+    'reset:1',
+  ],
+  title: (marker) => `a delivery ${marker === 'reset:1' ? 'whose connection is reset' : `answered ${marker.slice(
+    'fail:'.length,
+    -2,
+  )}`} fails: it is attempted again`,
 };
 
 /** HOOK-REDIRECT-NOT-FOLLOWED: redirect answers, each with a Location the target must not follow. */
@@ -30,7 +44,10 @@ export const REDIRECT_CASES: CaseTable<string> = {
   rule: 'HOOK-REDIRECT-NOT-FOLLOWED',
   name: 'redirect answers',
   rows: () => ['redirect:1', 'fail:301x1', 'fail:307x1', 'fail:308x1'],
-  title: (marker) => `a delivery answered ${marker === 'redirect:1' ? '302' : marker.slice('fail:'.length, -2)} with a Location: the Location is not requested`,
+  title: (marker) => `a delivery answered ${marker === 'redirect:1' ? '302' : marker.slice(
+    'fail:'.length,
+    -2,
+  )} with a Location: the Location is not requested`,
 };
 
 /** Rows in flight at once for these tables: all of them (they wait on deliveries, not on the target). */

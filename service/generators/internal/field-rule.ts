@@ -52,4 +52,7 @@ export const set = (slot: Slot) => (c: InvalidCase<unknown>): FieldViolation => 
 export const has = (body: Body, field: string): boolean => Object.prototype.hasOwnProperty.call(body, field);
 
 /** `{ [slot]: rules }` when `rules` is not empty, else `{}`. */
-export const reading = (slot: string, rules: readonly string[]): Record<string, readonly string[]> => (rules.length > 0 ? { [slot]: rules } : {});
+export const reading = (
+  slot: string,
+  rules: readonly string[],
+): Record<string, readonly string[]> => (rules.length > 0 ? { [slot]: rules } : {});

@@ -24,7 +24,16 @@ import type { FieldRules, FieldViolation, Slot, ViolationsOf } from './field-rul
 export { SLOTS, type FieldViolation, type Slot } from './field-rule.ts';
 
 /** Each generator file's rules (the oracle of service/generators/internal/body-oracle.ts reads them in this order). */
-export const FIELD_RULE_FILES = [AMOUNT, AMOUNT_NOT_STRING, RETURN_URL, METADATA, ALLOWED_METHODS, ALLOWED_CHANNELS, CONTEXT_ITEMS, WRONG_TYPE] as const;
+export const FIELD_RULE_FILES = [
+  AMOUNT,
+  AMOUNT_NOT_STRING,
+  RETURN_URL,
+  METADATA,
+  ALLOWED_METHODS,
+  ALLOWED_CHANNELS,
+  CONTEXT_ITEMS,
+  WRONG_TYPE,
+] as const;
 
 /** The rules some file registers. */
 type RulesOf<F> = F extends FieldRules<infer R> ? R : never;
@@ -35,7 +44,10 @@ const EVERY_RULE_REGISTERED: [Unregistered] extends [never] ? true : Unregistere
 
 const VIOLATIONS = Object.assign({}, ...FIELD_RULE_FILES.map((f) => f.violations)) as { readonly [K in SingleFieldRuleId]: ViolationsOf };
 
-const EDGES: { readonly [K in SingleFieldRuleId]?: readonly FieldViolation[] } = Object.assign({}, ...FIELD_RULE_FILES.map((f) => ('edges' in f ? f.edges : {})));
+const EDGES: { readonly [K in SingleFieldRuleId]?: readonly FieldViolation[] } = Object.assign(
+  {},
+  ...FIELD_RULE_FILES.map((f) => ('edges' in f ? f.edges : {})),
+);
 
 /** A rule's fixed violations (its file's `FIELD_RULES.edges`; empty: none declared). */
 export function edgesOf(rule: SingleFieldRuleId): readonly FieldViolation[] {

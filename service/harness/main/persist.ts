@@ -27,7 +27,13 @@ function writeAll(dir: string, report: Report, profile: Profile, key: KeyObject 
   return persistReport(dir, report, { certificate: { profile, key } }).certificate!;
 }
 
-export function writeRunFiles(dir: string, report: Report, profile: Profile, key?: KeyObject, warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`)): Written {
+export function writeRunFiles(
+  dir: string,
+  report: Report,
+  profile: Profile,
+  key?: KeyObject,
+  warn: (line: string) => void = (l) => void process.stderr.write(`${l}\n`),
+): Written {
   try {
     return { dir, certificate: writeAll(dir, report, profile, key) };
   } catch (e) {
@@ -38,7 +44,11 @@ export function writeRunFiles(dir: string, report: Report, profile: Profile, key
       warn(inertLine(`hps-conformance: cannot write the report into ${dir} (${because}): the results are in ${fallback} instead`));
       return { dir: fallback, fallbackBecause: because, certificate };
     } catch (e2) {
-      throw new HarnessError('HPS_ERR_REPORT', inertLine(`cannot write the report into ${dir} (${because}) nor into a fallback directory (${(e2 as NodeJS.ErrnoException).code ?? (e2 as Error).message}): the results are lost`));
+      throw new HarnessError(
+        'HPS_ERR_REPORT',
+        inertLine(`cannot write the report into ${dir} (${because}) nor into a fallback directory ` +
+          `(${(e2 as NodeJS.ErrnoException).code ?? (e2 as Error).message}): the results are lost`),
+      );
     }
   }
 }

@@ -54,7 +54,13 @@ function redactedFinished(tc: TestCase): FinishedTest {
   const state = r.state === 'passed' ? 'pass' : r.state === 'failed' ? 'fail' : 'skip';
   const errors = r.state === 'failed' ? r.errors.map((e) => e.message ?? String(e)) : [];
   // Redacted as it enters this process (the secrets the run registered): every channel after this sees no secret.
-  return redactDeep({ title: tc.name, state, durationMs: tc.diagnostic()?.duration ?? 0, errors, meta: (tc.meta() as { hps?: HpsMeta }).hps });
+  return redactDeep({
+    title: tc.name,
+    state,
+    durationMs: tc.diagnostic()?.duration ?? 0,
+    errors,
+    meta: (tc.meta() as { hps?: HpsMeta }).hps,
+  });
 }
 
 /** The rules a finished test judged badly right away (its own rule, and ambient findings' rules). */
@@ -114,7 +120,8 @@ class Progress {
   }
 
   private status(): string {
-    return `${this.area || '…'} · rules ${this.done.size}/${this.o.selected.length} · ${this.requests} requests · ${this.fails} FAIL · ${this.elapsed()}`;
+    return `${this.area || '…'} · rules ${this.done.size}/${this.o.selected.length} · ${this.requests} requests · ${this.fails} FAIL ` +
+      `· ${this.elapsed()}`;
   }
 
   private line(s: string): void {
@@ -142,7 +149,8 @@ class Progress {
     // An area without suite files (every rule untestable) has nothing to wait for.
     for (const a of this.perArea.values()) if (a.files === 0) a.rules.forEach((r) => this.markDone(r.id));
     if (this.o.live) this.timer = setInterval(() => this.repaint(true), 1000).unref();
-    else this.line(`running ${this.o.selected.length} rules in ${[...this.perArea.values()].filter((a) => a.files > 0).length} area(s), ${specs.length} suite file(s)…`);
+    else this.line(`running ${this.o.selected.length} rules in ${[...this.perArea.values()].filter((a) => a.files > 0).length} ` +
+      `area(s), ${specs.length} suite file(s)…`);
     this.repaint(true);
   }
 
@@ -195,8 +203,14 @@ class Progress {
     // The reason and replay line may carry the target's text: one line each, no control character.
     // Redacted again as printed: the replay line is built here (a base_url's user:pass@ is stripped).
     const reason = inertLine(redactText(`${r.id} — ${r.reason ?? ''}`)).slice(0, 290);
-    const dim = (label: string, command: string | undefined) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
-    this.line(`${colour(word.padEnd(5))} ${reason}${dim('replay', replay)}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
+    const dim = (
+      label: string,
+      command: string | undefined,
+    ) => (command === undefined ? '' : `\n      ${this.paint.dim(`${label}: ${inertLine(redactText(command))}`)}`);
+    this.line(`${colour(word.padEnd(5))} ${reason}${dim(
+      'replay',
+      replay,
+    )}${oneCase !== replay ? dim('replay the case alone', oneCase) : ''}`);
   }
 
   /** A setup refusal, printed the first time a rule is blocked by it; it counts as one failure. */
@@ -214,7 +228,8 @@ class Progress {
     const a = name ? this.perArea.get(name) : undefined;
     if (!a || --a.files > 0) return;
     for (const r of a.rules) this.markDone(r.id);
-    if (!this.o.live) this.line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · rules ${this.done.size}/${this.o.selected.length} · ${this.elapsed()}`);
+    if (!this.o.live) this.line(`${name}: ${a.rules.length} rules done · ${a.fails} FAIL · ${a.requests} requests · ` +
+      `rules ${this.done.size}/${this.o.selected.length} · ${this.elapsed()}`);
     else this.repaint(true);
   }
 

@@ -149,7 +149,8 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   try {
     // A key that behaves as the spec forbids for what it is declared to be is judged, not blamed on the profile.
     const contradictions = await preflight(target.profile, { keys: !target.embedded });
-    for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile is wrong: ${c.profileWrong})`);
+    for (const c of contradictions) log(`preflight: ${c.field} contradicts the profile: ${c.rule} will be judged FAIL (or the profile ` +
+      `is wrong: ${c.profileWrong})`);
     log(`hps-conformance: ${target.embedded ? 'embedded reference server' : 'target'} ${target.profile.base_url} · run ${runId} · seed ${seed} · ${runs} runs · ${selected.length} rules · ${workers} suite workers${rtt === undefined ? '' : ` (a round trip ${rtt.toFixed(1)} ms)`}`);
     const monitor = opts.monitor?.(selected, ctx);
     const secrets = profileSecrets(target.profile);
@@ -166,13 +167,20 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 }
 
 /** What the suite workers get: the profile (with --request-timeout), the run's ids, its pace. */
-function suiteContextOf(opts: RunOptions, target: RunningTarget, run: { runId: string; seed: number; runs: number; workers: number }): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
+function suiteContextOf(
+  opts: RunOptions,
+  target: RunningTarget,
+  run: { runId: string; seed: number; runs: number; workers: number },
+): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
   const { runId, seed, runs } = run;
   const probes = target.profile.probes ?? {};
   const maxRps = opts.maxRps ?? probes.max_rps ?? null;
   const concurrency = opts.concurrency ?? probes.concurrency ?? DEFAULT_CONCURRENCY;
   const ctx: SuiteContextData = {
-    profile: opts.requestTimeoutMs ? { ...target.profile, probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs } } : target.profile,
+    profile: opts.requestTimeoutMs ? {
+      ...target.profile,
+      probes: { ...probes, request_timeout_ms: opts.requestTimeoutMs },
+    } : target.profile,
     profilePath: opts.profilePath ? resolve(opts.profilePath) : null,
     runId,
     seed,
@@ -210,9 +218,16 @@ interface Finish {
  */
 async function suitesThenReport(f: Finish): Promise<RunResult> {
   const { guard } = f;
-  const results = f.persist ? openResults(f.reportDir, f.ctx, { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels }) : undefined;
+  const results = f.persist ? openResults(
+    f.reportDir,
+    f.ctx,
+    { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels },
+  ) : undefined;
   guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
-  const tests = redactDeep(await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard), f.secrets);
+  const tests = redactDeep(
+    await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard),
+    f.secrets,
+  );
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
   return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
@@ -235,11 +250,21 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
   const written = writeRunFiles(f.reportDir, report, target.profile, opts.signKey);
   printSummary(report, written.dir, f.log);
-  return { report, reportDir: written.dir, exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode), unmet, certificate: written.certificate };
+  return {
+    report,
+    reportDir: written.dir,
+    exitCode: f.guard?.exitCode ?? (written.fallbackBecause ? EXIT.reportFallback : exitCode),
+    unmet,
+    certificate: written.certificate,
+  };
 }
 
 /** The run's directory cleared of this tool's files, and its results log opened (service/harness/main/results-log.ts). */
-function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] }): ResultsLog {
+function openResults(
+  dir: string,
+  ctx: SuiteContextData,
+  a: { target: RunningTarget; startedAt: Date; areas: string[]; ruleIds: string[]; levels?: RunOptions['levels'] },
+): ResultsLog {
   makeDirectory(dir);
   clearOwnFiles(dir, RUN_FILES);
   return ResultsLog.open(dir, {
@@ -254,7 +279,15 @@ function openResults(dir: string, ctx: SuiteContextData, a: { target: RunningTar
  * The suites through the caller's session (a SuiteSession), or through the one `run` opened for
  * itself (a promise of it; `run` closes it).
  */
-async function runSuites(session: SuiteSession | Promise<SuiteSession> | undefined, selected: readonly Rule[], ctx: SuiteContextData, monitor: RunMonitor | undefined, concurrency: number, results?: ResultsLog, guard?: InterruptGuard): Promise<FinishedTest[]> {
+async function runSuites(
+  session: SuiteSession | Promise<SuiteSession> | undefined,
+  selected: readonly Rule[],
+  ctx: SuiteContextData,
+  monitor: RunMonitor | undefined,
+  concurrency: number,
+  results?: ResultsLog,
+  guard?: InterruptGuard,
+): Promise<FinishedTest[]> {
   const o = { concurrency, stopped: () => monitor?.stopReason() !== undefined || guard?.signal !== undefined };
   const reporter = results ? bothReporters(monitor?.reporter, results.reporter()) : monitor?.reporter;
   if (session instanceof SuiteSession) return session.run(selected, ctx, reporter, o);
@@ -295,15 +328,19 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
     if (oneCase !== undefined) log(`        replay the case alone: ${inertLine(oneCase)}`);
   }
   if (report.rules.some((r) => r.status === 'error' && (r.reason ?? '').includes(CIRCUIT_OPEN_MARK))) {
-    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to answer again, then stopped sending; the rules left are ERROR (not checked)`);
+    log(`  the target stopped answering: after ${CIRCUIT_THRESHOLD} requests in a row without an answer the client waited for it to ` +
+      `answer again, then stopped sending; the rules left are ERROR (not checked)`);
   }
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   for (const why of (report.incomplete_because ?? []).slice(0, 40)) log(`  NOT PROVEN ${inertLine(why)}`.slice(0, 700));
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   const head = verdictHeadline(report);
-  log(`verdict: ${head.word === 'PARTIAL' ? `PARTIAL (${inertLine(head.detail!)})` : report.verdict} · pass ${s.pass} · fail ${s.fail} · warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
+  log(`verdict: ${head.word === 'PARTIAL' ? `PARTIAL (${inertLine(head.detail!)})` : report.verdict} · pass ${s.pass} · fail ${s.fail} ` +
+    `· warn ${s.warn} · info ${s.info} · skip ${s.skip}${s.error ? ` · error ${s.error}` : ''}${s.flaky ? ` · flaky ${s.flaky}` : ''}`);
   if (report.classes) log(classesLine(report.classes));
-  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests · ${(report.duration_ms / 1000).toFixed(1)} s`);
+  log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} ` +
+    `failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests ` +
+    `· ${(report.duration_ms / 1000).toFixed(1)} s`);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

@@ -8,7 +8,10 @@ import { HarnessError } from '../../../core/errors.ts';
  */
 export function validateSelection(areas: readonly string[], rules: readonly string[]): { rules: RuleId[]; renamed: string[] } {
   for (const a of areas) {
-    if (!(AREAS as readonly string[]).includes(a)) throw new HarnessError('HPS_ERR_USAGE', `--area ${a}: unknown area (one of ${AREAS.join(', ')})`);
+    if (!(AREAS as readonly string[]).includes(a)) throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `--area ${a}: unknown area (one of ${AREAS.join(', ')})`,
+    );
   }
   const renamed: string[] = [];
   const ids = rules.map((r) => {

@@ -58,7 +58,11 @@ export class SuiteSession {
     const { createVitest, BaseSequencer } = await import('vitest/node');
     if (o.keepWorkers) await keepWorkersAcrossRuns();
     const slot: ReporterSlot = { current: {} };
-    const vitest = await createVitest('test', vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer)), { logLevel: 'silent', server: { watch: null } });
+    const vitest = await createVitest(
+      'test',
+      vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer)),
+      { logLevel: 'silent', server: { watch: null } },
+    );
     return new SuiteSession(vitest, slot, undefined, o.workers);
   }
 
@@ -68,7 +72,12 @@ export class SuiteSession {
    * areas' files last, each taking the target alone once only files that may be held are left
    * (service/harness/common/exclusive.ts, core/target-gate.ts).
    */
-  async run(selected: readonly Rule[], ctx: SuiteContextData, reporter: Partial<Reporter> = {}, o: { concurrency?: number; stopped?: () => boolean } = {}): Promise<FinishedTest[]> {
+  async run(
+    selected: readonly Rule[],
+    ctx: SuiteContextData,
+    reporter: Partial<Reporter> = {},
+    o: { concurrency?: number; stopped?: () => boolean } = {},
+  ): Promise<FinishedTest[]> {
     const files = ruleFilesFor(selected);
     this.specs ??= await this.vitest.globTestSpecifications();
     const specs = this.specs.filter((s) => files.has(s.moduleId.split('\\').join('/')));
@@ -236,5 +245,11 @@ function testsOf(task: Task, loadErrors: string[]): FinishedTest[] {
     return out;
   }
   const state = task.result?.state === 'pass' ? 'pass' : task.result?.state === 'fail' ? 'fail' : 'skip';
-  return [{ title: task.name, state, durationMs: task.result?.duration ?? 0, errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)), meta: task.meta?.hps }];
+  return [{
+    title: task.name,
+    state,
+    durationMs: task.result?.duration ?? 0,
+    errors: (task.result?.errors ?? []).map((e) => e.message ?? String(e)),
+    meta: task.meta?.hps,
+  }];
 }

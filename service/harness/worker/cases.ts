@@ -25,11 +25,20 @@ export interface CaseRun {
 const REASON_CHARS = 300;
 
 /** A rule test's `t.cases`: each table's rows numbered as the table declares (catalogue/case-table.ts `after`). */
-export function casesRunner(r: CaseRun): <Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions) => Promise<void> {
+export function casesRunner(r: CaseRun): <Row>(
+  table: CaseTable<Row>,
+  check: (row: Row, index: number) => Promise<void>,
+  opts?: CaseOptions,
+) => Promise<void> {
   return (table, check, opts) => runCases(r, table, check, opts);
 }
 
-export async function runCases<Row>(r: CaseRun, table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts: CaseOptions = {}): Promise<void> {
+export async function runCases<Row>(
+  r: CaseRun,
+  table: CaseTable<Row>,
+  check: (row: Row, index: number) => Promise<void>,
+  opts: CaseOptions = {},
+): Promise<void> {
   const first = firstCaseOf(table, r.env);
   const rows = table.rows(r.env).map((row, index) => ({ row, index, n: first + index, title: table.title(row, index) }));
   const chosen = r.filter === undefined ? rows : rows.filter((c) => caseMatches(r.filter!, c));

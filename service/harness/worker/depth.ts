@@ -20,12 +20,14 @@ export const COST_BOUNDS = {
   /** live/: each case creates a Live Payment on the target's real business. */
   liveWrites: {
     max: 12,
-    why: 'each case creates a Live Payment on a real business (probes.live_writes): a deeper run buys no more Live objects than 12 per property',
+    why: 'each case creates a Live Payment on a real business (probes.live_writes): a deeper run buys no more Live objects than 12 per ' +
+      'property',
   },
   /** webhooks/: each case waits on the target's delivery schedule. */
   deliveryWaits: {
     max: 24,
-    why: 'each case waits on the target\'s webhook delivery schedule (30 s and more per case at time_scale 1): 24 cases per property at most',
+    why: 'each case waits on the target\'s webhook delivery schedule (30 s and more per case at time_scale 1): 24 cases per property at ' +
+      'most',
   },
 } as const satisfies Record<string, CostBound>;
 

@@ -54,7 +54,12 @@ export class Mismatch extends Error {
 export class SetupRefused extends Mismatch {
   readonly refusal: SetupRefusal;
   constructor(refusal: SetupRefusal, expected: unknown, actual: unknown, exchange?: Exchange) {
-    super(`setup: ${refusal.request} answered ${refusal.status}${refusal.code ? ` ${refusal.code}` : ''}, expected ${JSON.stringify(expected)}`, expected, actual, exchange);
+    super(
+      `setup: ${refusal.request} answered ${refusal.status}${refusal.code ? ` ${refusal.code}` : ''}, expected ${JSON.stringify(expected)}`,
+      expected,
+      actual,
+      exchange,
+    );
     this.name = 'SetupRefused';
     this.refusal = refusal;
   }
@@ -75,7 +80,8 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
   const code = res.json?.error?.code;
   if (res.status !== status || !codes.includes(code)) {
     // The status right, the code not: name the missing piece ("answered 404, expected 404 not_found" hid it).
-    const missing = res.status !== status ? '' : code === undefined ? ' (the answer carries no error.code)' : ` (error.code ${JSON.stringify(code)} is not ${codes.join(' or ')})`;
+    const missing = res.status !== status ? '' : code === undefined ? ' (the answer carries no error.code)' : ` ` +
+      `(error.code ${JSON.stringify(code)} is not ${codes.join(' or ')})`;
     throw new Mismatch(
       `${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status} ${codes.join(' or ')}${missing}`,
       { status, code: codes },
@@ -89,7 +95,12 @@ export function expectError(res: ApiResponse, status: number, codes: readonly st
 export function expectStatus(res: ApiResponse, status: number, what = ''): void {
   countCheck();
   if (res.status !== status) {
-    throw new Mismatch(`${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`, { status }, { status: res.status, body: res.json ?? res.text.slice(0, 300) }, res.exchange);
+    throw new Mismatch(
+      `${what ? what + ': ' : ''}${where(res)} answered ${describe(res)}, expected ${status}`,
+      { status },
+      { status: res.status, body: res.json ?? res.text.slice(0, 300) },
+      res.exchange,
+    );
   }
 }
 

@@ -103,7 +103,11 @@ function compareFields(first: PaymentView, later: PaymentView): ViewDifference[]
   const a = first.payment;
   const b = later.payment;
   const differ = (field: string, x: unknown, y: unknown) =>
-    out.push({ message: `Payment ${String(b.id)}: ${field} is ${JSON.stringify(y)} in ${later.where}, ${JSON.stringify(x)} in ${first.where}`, expected: x, actual: y });
+    out.push({
+      message: `Payment ${String(b.id)}: ${field} is ${JSON.stringify(y)} in ${later.where}, ${JSON.stringify(x)} in ${first.where}`,
+      expected: x,
+      actual: y,
+    });
   for (const f of FIXED_FIELDS) if (canonical(a[f]) !== canonical(b[f])) differ(f, a[f] ?? null, b[f] ?? null);
   const amountA = normaliseDecimal(a.amount) ?? canonical(a.amount);
   if (amountA !== (normaliseDecimal(b.amount) ?? canonical(b.amount))) differ('amount', a.amount, b.amount);
@@ -127,7 +131,8 @@ function statusGoesBack(earlier: PaymentView, view: PaymentView): ViewDifference
   const now = statusOf(view);
   if (!was || !now || view.sentAt <= earlier.answeredAt || REACHABLE[was]!.has(now)) return [];
   return [{
-    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${earlier.where} had answered ${was} (${was} never becomes ${now})`,
+    message: `Payment ${String(view.payment.id)}: status ${now} in ${view.where}, asked for after ${earlier.where} had answered ${was} ` +
+      `(${was} never becomes ${now})`,
     expected: [...REACHABLE[was]!],
     actual: now,
   }];
@@ -178,7 +183,13 @@ export function checkPaymentViews(views: PaymentViews, answer: ViewedAnswer, res
   const out: Finding[] = [];
   for (const p of shown) {
     if (!p || typeof p !== 'object' || Array.isArray(p)) continue;
-    const diffs = views.observe({ payment: p as Record<string, unknown>, where, sentAt: answer.sentAt, answeredAt: answer.answeredAt, snapshot: op === 'createPayment' });
+    const diffs = views.observe({
+      payment: p as Record<string, unknown>,
+      where,
+      sentAt: answer.sentAt,
+      answeredAt: answer.answeredAt,
+      snapshot: op === 'createPayment',
+    });
     if (diffs === undefined) continue;
     checked(RULE);
     for (const d of diffs) out.push({ rule: RULE, message: d.message, expected: d.expected, actual: d.actual, exchange: res.exchange });

@@ -108,7 +108,13 @@ export function ruleTest(id: RuleId, fn: (t: RuleContext) => Promise<void>, opts
       // a create without Idempotency-Key) is not the target's answer: once the target answers
       // again the rule's test runs once more from the start, and the report says so.
       const transport = transportCause(e);
-      if (!transport || transport.notSent || transport.code === 'HPS_ERR_TARGET_THROTTLED' || transport.code === 'HPS_ERR_KEY_REJECTED' || !(await targetAnswers(ctx))) throw e;
+      if (
+        !transport ||
+        transport.notSent ||
+        transport.code === 'HPS_ERR_TARGET_THROTTLED' ||
+        transport.code === 'HPS_ERR_KEY_REJECTED' ||
+        !(await targetAnswers(ctx))
+      ) throw e;
       await attempt(`${transport.code}: ${transport.message}`.slice(0, 300));
     }
   });
@@ -185,7 +191,14 @@ function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
   if (!(e instanceof SkipRule) && !meta.skipReason) meta.transcript = client.transcript.slice(-6);
 }
 
-function ruleContext(ctx: SuiteContextData, rule: Rule, meta: HpsMeta, client: Client, counter: CheckCounter, vitestSkip: () => void): RuleContext {
+function ruleContext(
+  ctx: SuiteContextData,
+  rule: Rule,
+  meta: HpsMeta,
+  client: Client,
+  counter: CheckCounter,
+  vitestSkip: () => void,
+): RuleContext {
   const id = rule.id as RuleId;
   let propertyIndex = 0;
   const t: RuleContext = {

@@ -24,12 +24,18 @@ async function serve(answer: (res: http.ServerResponse) => void): Promise<string
   return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 }
 
-const profile = (base_url: string, timeout?: number): Profile => ({ base_url, keys: { test: KEY }, ...(timeout ? { probes: { request_timeout_ms: timeout } } : {}) }) as Profile;
+const profile = (
+  base_url: string,
+  timeout?: number,
+): Profile => ({ base_url, keys: { test: KEY }, ...(timeout ? { probes: { request_timeout_ms: timeout } } : {}) }) as Profile;
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('preflight passed'); }, (e: unknown) => e as HarnessError);
 
 describe('preflight', () => {
   it('passes a target answering JSON', async () => {
-    const url = await serve((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"object":"list","data":[],"has_more":false}'));
+    const url = await serve((res) => res.writeHead(
+      200,
+      { 'content-type': 'application/json' },
+    ).end('{"object":"list","data":[],"has_more":false}'));
     await expect(preflight(profile(url))).resolves.toEqual([]);
   });
 
@@ -70,7 +76,10 @@ describe('preflight: a declared key that behaves as the spec forbids is a findin
   const REVOKED = 'pt_test_sk_revokedkey0123456789';
   const WRITE_ONLY = 'pt_test_sk_writeonly0123456789';
   const LIVE_ROW = '{"object":"list","data":[{"object":"payment","livemode":true}],"has_more":false}';
-  const list = (res: http.ServerResponse, body = '{"object":"list","data":[],"has_more":false}') => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+  const list = (
+    res: http.ServerResponse,
+    body = '{"object":"list","data":[],"has_more":false}',
+  ) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
 
   async function serveByKey(answer: (key: string, res: http.ServerResponse) => void): Promise<string> {
     const s = http.createServer((req, res) => answer(String(req.headers.authorization ?? '').replace(/^Bearer /, ''), res));
@@ -83,7 +92,10 @@ describe('preflight: a declared key that behaves as the spec forbids is a findin
     const url = await serveByKey((_k, res) => list(res));
     const p = { base_url: url, keys: { test: KEY, test_revoked: REVOKED, test_write_only: WRITE_ONLY } } as Profile;
     const found = await preflight(p);
-    expect(found.map((f) => [f.rule, f.field])).toEqual([['AUTH-READ-SCOPE-REQUIRED', 'keys.test_write_only'], ['AUTH-REVOKED-KEY', 'keys.test_revoked']]);
+    expect(found.map((f) => [
+      f.rule,
+      f.field,
+    ])).toEqual([['AUTH-READ-SCOPE-REQUIRED', 'keys.test_write_only'], ['AUTH-REVOKED-KEY', 'keys.test_revoked']]);
     expect(found.find((f) => f.rule === 'AUTH-REVOKED-KEY')!.message).toMatch(/^GET \/v1\/payments\?limit=1 with keys.test_revoked answered 200 .*a revoked key was served, where the spec answers 401 invalid_api_key/);
     expect(found.find((f) => f.rule === 'AUTH-REVOKED-KEY')!.profileWrong).toBe('keys.test_revoked is not a revoked key of this service');
     expect(JSON.stringify(found)).not.toContain(REVOKED);
@@ -93,13 +105,23 @@ describe('preflight: a declared key that behaves as the spec forbids is a findin
     const url = await serveByKey((_k, res) => list(res, LIVE_ROW));
     const [f, ...rest] = await preflight(profile(url));
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ rule: 'ISO-TEST-LIVE-LIST', field: 'keys.test', profileWrong: 'keys.test is not a Test key with payments:read and payments:write' });
+    expect(f).toMatchObject({
+      rule: 'ISO-TEST-LIVE-LIST',
+      field: 'keys.test',
+      profileWrong: 'keys.test is not a Test key with payments:read and payments:write',
+    });
     expect(f!.message).toMatch(/the list of a Test key \(it starts with pt_test_sk_\) shows Live objects \(livemode true\)/);
   });
 
   it('a key that should work and is refused stays configuration trouble: exit 2 naming the field', async () => {
-    const url = await serveByKey((k, res) => (k === KEY ? list(res) : res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_api_key"}}')));
-    const e = await failure(preflight({ base_url: url, keys: { test: KEY, test_read_only: 'pt_test_sk_readonlyrotated01234' } } as Profile));
+    const url = await serveByKey((
+      k,
+      res,
+    ) => (k === KEY ? list(res) : res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_api_key"}}')));
+    const e = await failure(preflight({
+      base_url: url,
+      keys: { test: KEY, test_read_only: 'pt_test_sk_readonlyrotated01234' },
+    } as Profile));
     expect([e.code, e.exitCode]).toEqual(['HPS_ERR_PROFILE_KEY', 2]);
     expect(e.message).toMatch(/^keys\.test_read_only: the service answered 401 invalid_api_key .*is the key current\?/);
   });

@@ -4,7 +4,10 @@ import { HarnessError } from '../../../core/errors.ts';
 import { startReferenceServer } from '../../../core/targets/reference-server.ts';
 
 /** The error a start ended with (a start that succeeded is a failure of the test). */
-const failed = (p: Promise<unknown>): Promise<HarnessError> => p.then(() => { throw new Error('it started'); }, (e: unknown) => e as HarnessError);
+const failed = (p: Promise<unknown>): Promise<HarnessError> => p.then(
+  () => { throw new Error('it started'); },
+  (e: unknown) => e as HarnessError,
+);
 
 describe('startReferenceServer', () => {
   it('listens on loopback on a free port, with the options given, and closes', async () => {
@@ -27,7 +30,10 @@ describe('startReferenceServer', () => {
       expect(byDefault).toBeInstanceOf(HarnessError);
       expect([byDefault.code, byDefault.exitCode]).toEqual(['HPS_ERR_USAGE', 2]);
       expect(byDefault.message).toMatch(/^embedded reference server: listen EADDRINUSE/);
-      const worded = await failed(startReferenceServer({ port, webhookBaseUrl: 'http://127.0.0.1:9' }, (why) => `serve: could not start on 127.0.0.1:${port} (${why})`));
+      const worded = await failed(startReferenceServer(
+        { port, webhookBaseUrl: 'http://127.0.0.1:9' },
+        (why) => `serve: could not start on 127.0.0.1:${port} (${why})`,
+      ));
       expect(worded.message).toMatch(new RegExp(`^serve: could not start on 127\\.0\\.0\\.1:${port} \\(listen EADDRINUSE`));
       const bad = await failed(startReferenceServer({ webhookBaseUrl: 'http://127.0.0.1:9', timeScale: 0 }));
       expect(bad.message).toBe('embedded reference server: timeScale must be a positive number, got 0');

@@ -6,7 +6,10 @@ await runScenario((baseUrl, apiKey) => {
     const headers: Record<string, string> = { authorization: `Bearer ${apiKey}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (key) headers['idempotency-key'] = key;
-    const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(2000) });
+    const res = await fetch(
+      `${baseUrl}${path}`,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(2000) },
+    );
     if (!res.ok) throw new Error(`answered ${res.status}`);
     return res.json();
   };

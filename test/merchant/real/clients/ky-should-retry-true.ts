@@ -10,12 +10,22 @@ await runScenario((baseUrl, apiKey) => {
   const http = ky.create({
     headers: { authorization: `Bearer ${apiKey}` },
     timeout: 2000,
-    retry: { limit: 4, methods: ['get', 'post'], statusCodes: [429, 502, 503, 504], afterStatusCodes: [429, 503], maxRetryAfter: 60_000, retryOnTimeout: true },
+    retry: {
+      limit: 4,
+      methods: ['get', 'post'],
+      statusCodes: [429, 502, 503, 504],
+      afterStatusCodes: [429, 503],
+      maxRetryAfter: 60_000,
+      retryOnTimeout: true,
+    },
   });
   return {
     create: (body, key) => http.post(`${baseUrl}/v1/payments`, { json: body, headers: { 'idempotency-key': key } }).json(),
     get: (id) => http.get(`${baseUrl}/v1/payments/${id}`).json(),
     list: (limit) => http.get(`${baseUrl}/v1/payments?limit=${limit}`).json(),
-    cancel: (id) => http.post(`${baseUrl}/v1/payments/${id}/cancel`, { retry: { limit: 4, methods: ['post'], shouldRetry: ({ error }) => isHTTPError(error) && error.response.status === 429 } }).json(),
+    cancel: (id) => http.post(
+      `${baseUrl}/v1/payments/${id}/cancel`,
+      { retry: { limit: 4, methods: ['post'], shouldRetry: ({ error }) => isHTTPError(error) && error.response.status === 429 } },
+    ).json(),
   };
 });

@@ -24,7 +24,13 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-export const RECEIVER_APPS = ['express-raw-handwritten', 'express-json-reserialised', 'fastify-raw-stripe', 'fastify-parsed-stripe', 'express-stores-before-verify'] as const;
+export const RECEIVER_APPS = [
+  'express-raw-handwritten',
+  'express-json-reserialised',
+  'fastify-raw-stripe',
+  'fastify-parsed-stripe',
+  'express-stores-before-verify',
+] as const;
 export type ReceiverApp = (typeof RECEIVER_APPS)[number];
 
 export function startApp(name: ReceiverApp, secret: string): Promise<RunningApp> {

@@ -18,7 +18,12 @@ export class Orders {
   readonly payments: Record<string, string> = {};
 
   handle(event: WebhookEvent): void {
-    if (!event.type.startsWith('payment.') || !['payment.created', 'payment.paid', 'payment.cancelled', 'payment.reversed'].includes(event.type)) return;
+    if (!event.type.startsWith('payment.') || ![
+      'payment.created',
+      'payment.paid',
+      'payment.cancelled',
+      'payment.reversed',
+    ].includes(event.type)) return;
     if (this.events[event.id]) return;
     this.events[event.id] = 1;
     this.record(event);
