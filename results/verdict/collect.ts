@@ -53,8 +53,8 @@ function decide(rule: Rule, tests: FinishedTest[], findings: Finding[], ambientC
   return failedVerdict(rule, base, tests, findings) ?? ranVerdict(rule, base, tests, ambientChecks);
 }
 
-/** The rule's report before any verdict: what it is and which tests ran for it. */
-function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
+/** The rule's report before any verdict: what it is and which tests ran for it (none: a rule no test ran). */
+export function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
   const base: RuleReport = {
     id: rule.id,
     area: rule.area,

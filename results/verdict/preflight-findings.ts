@@ -4,23 +4,10 @@
  * wrong: …" beside it; a rule its own tests already failed keeps its reason and gains the note. A
  * rule the selection left out is reported all the same: the evidence is in hand.
  */
-import { getRule, type Rule } from '../../catalogue/index.ts';
+import { getRule } from '../../catalogue/index.ts';
 import type { KeyContradiction } from '../../core/key-contradiction.ts';
 import type { RuleReport } from '../../catalogue/report/model.ts';
-
-function emptyReport(rule: Rule): RuleReport {
-  return {
-    id: rule.id,
-    area: rule.area,
-    level: rule.level,
-    status: 'skip',
-    title: rule.requirement,
-    spec: rule.section,
-    evidence: [],
-    tests: [],
-    ...(rule.ruling ? { ruling: rule.ruling } : {}),
-  };
-}
+import { baseReport } from './collect.ts';
 
 /** One line: the contradiction and the other reading. */
 export function contradictionLine(c: KeyContradiction): string {
@@ -32,7 +19,7 @@ export function applyKeyContradictions(rules: RuleReport[], contradictions: read
   for (const c of contradictions) {
     let r = rules.find((x) => x.id === c.rule);
     if (!r) {
-      r = emptyReport(getRule(c.rule));
+      r = baseReport(getRule(c.rule), []);
       rules.push(r);
     }
     r.evidence.unshift({ kind: 'mismatch', message: contradictionLine(c) });
