@@ -22,27 +22,14 @@ import type { LoadVerdict } from '../results/verdict/load-verdict.ts';
 /** What `load` writes: the renderers' model (catalogue/report/load-model.ts) with the load side's own types. */
 export interface LoadReport extends LoadReportModel {
   tool: { name: string; version: string };
-  kind: 'load';
-  run_id: string;
-  target: { base_url: string; embedded: boolean };
-  started_at: string;
   finished_at: string;
-  options: {
+  /** The model's options (catalogue/report/load-model.ts says what each is), with the load side's types. */
+  options: LoadReportModel['options'] & {
     scenario: ScenarioName;
     mix: Record<Op, number>;
-    model: 'open' | 'closed';
     arrivals: Arrivals | null;
-    /** Offered rate of this run (this shard's share with --shard). */
-    rate: number | null;
-    warmup_s: number;
-    duration_s: number;
-    connections: number;
-    workers: number;
-    shard: { index: number; count: number } | null;
-    max_requests: number;
     /** Closed model: 429s waited out (--honour-retry-after); absent when not asked. */
     honour_retry_after?: boolean;
-    timeout_s: number;
     thresholds: Thresholds;
   };
   /** With --shard: the run (its --run-id) and which shard of it this is; what `load merge` checks. */
@@ -53,11 +40,8 @@ export interface LoadReport extends LoadReportModel {
   checks: Check[];
   thresholds: ThresholdResult[];
   cleanup: CleanupOutcome | null;
-  notes: string[];
-  /** The run was interrupted (SIGINT/SIGTERM): the figures so far, never the whole run. */
+  /** The run was interrupted (SIGINT/SIGTERM): the figures so far, never the whole run; partial_reason says why. */
   partial?: true;
-  /** Why it is partial (`interrupted by SIGINT 2.1 s into the run`). */
-  partial_reason?: string;
   /** Decided by results/verdict/load-verdict.ts; incomplete only for a `load merge --allow-missing` with a shard missing. */
   verdict: LoadVerdict['verdict'];
   exit_code: LoadVerdict['exit_code'];

@@ -108,6 +108,7 @@ export interface LoadReportModel {
     mix: Record<LoadOp, number>;
     model: 'open' | 'closed';
     arrivals: string | null;
+    /** Offered rate of this run (this shard's share with --shard); null in the closed model. */
     rate: number | null;
     warmup_s: number;
     duration_s: number;
