@@ -63,29 +63,37 @@ describe('open model accuracy behind a known-delay proxy (20 ms)', () => {
   }, 120_000);
 
   it('with one 1 s stall at 100 req/s for 10 s: p97.5 ≥ 700 ms and p99 ≥ 850 ms on every repetition', async () => {
-    const seen: string[] = [];
-    for (let rep = 0; rep < 3; rep += 1) {
+    // Three repetitions side by side, each with its own proxy, generator and report: 3 × 100 req/s
+    // is a small load, and the figures judged come from a 1 s stall, far above any lag it adds.
+    const rep = async (n: number) => {
       // The stall starts at the 500th GET: ~100 GETs of warm-up, then ~4 s into the window.
       const proxy = await startDelayProxy(reference.profile.base_url, 20, { stallAtGet: 500, stallMs: 1000 });
       try {
         const { report } = await loadVia(proxy, { scenario: 'read', rate: '100', connections: '10', duration: '10', 'max-p99-ms': '250' });
-        const o = report.figures!.latency_ms.overall;
-        seen.push(`rep ${rep}: p50 ${o.p50} p97.5 ${o.p97_5} p99 ${o.p99} max ${o.max} n ${o.count}`);
-        expect(proxy.stall, 'the proxy stalled').not.toBeNull();
-        expect(o.p97_5, seen.join('\n')).toBeGreaterThanOrEqual(700);
-        expect(o.p99, seen.join('\n')).toBeGreaterThanOrEqual(850);
-        expect(o.max).toBeLessThan(1300);
-        // The stall fails the p99 threshold that a send-time measurement passed.
-        expect(report.thresholds.find((t) => t.id === 'max-p99-ms')?.status).toBe('fail');
-        // The series shows the stall in the second it happened, not in every second.
-        const worst = report.figures!.series.filter((s) => s.p99 >= 500);
-        expect(worst.length).toBeGreaterThanOrEqual(1);
-        expect(worst.length).toBeLessThanOrEqual(2);
+        return { n, report, stalled: proxy.stall !== null };
       } finally {
         await proxy.close();
       }
-    }
+    };
+    const reps = await Promise.all([0, 1, 2].map(rep));
+    const seen = reps.map(({ n, report }) => {
+      const o = report.figures!.latency_ms.overall;
+      return `rep ${n}: p50 ${o.p50} p97.5 ${o.p97_5} p99 ${o.p99} max ${o.max} n ${o.count}`;
+    });
     console.log(seen.join('\n'));
+    for (const { report, stalled } of reps) {
+      const o = report.figures!.latency_ms.overall;
+      expect(stalled, 'the proxy stalled').toBe(true);
+      expect(o.p97_5, seen.join('\n')).toBeGreaterThanOrEqual(700);
+      expect(o.p99, seen.join('\n')).toBeGreaterThanOrEqual(850);
+      expect(o.max).toBeLessThan(1300);
+      // The stall fails the p99 threshold that a send-time measurement passed.
+      expect(report.thresholds.find((t) => t.id === 'max-p99-ms')?.status).toBe('fail');
+      // The series shows the stall in the second it happened, not in every second.
+      const worst = report.figures!.series.filter((s) => s.p99 >= 500);
+      expect(worst.length).toBeGreaterThanOrEqual(1);
+      expect(worst.length).toBeLessThanOrEqual(2);
+    }
   }, 120_000);
 
   it('over capacity (2 connections × 20 ms = 100 req/s, offered 400): the shortfall is reported and fails unless --allow-short', async () => {
