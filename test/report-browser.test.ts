@@ -9,7 +9,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAll } from '../results/render/render.ts';
 import type { Report } from '../catalogue/report/model.ts';
@@ -97,18 +98,7 @@ const dir = mkdtempSync(join(tmpdir(), 'hps-html-'));
 beforeAll(async () => {
   writeFileSync(join(dir, 'report.json'), JSON.stringify(report));
   renderAll(dir);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => browser?.close());
 

@@ -14,7 +14,7 @@ import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object (as in catalogue/schemas/ajv.ts).
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOKS_PATH, startChaosServer, type ChaosServer } from '../../merchant/client/chaos-server.ts';
 import { EXAMPLE_CLIENT_COMMAND } from '../../merchant/client/mutation.ts';
@@ -99,10 +99,7 @@ describe('proxy: the example merchant client', () => {
   });
 
   it('opens in real Chromium: the page parses it and reads its entries', async () => {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.goto(`file://${join(clean.dir, 'traffic.har')}`);

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startReference, type RunningReference } from './helpers.ts';
+import { rawExchange } from '../support/raw-http.ts';
 
 let ref: RunningReference;
 const internalErrors: unknown[] = [];
@@ -15,17 +15,7 @@ afterAll(async () => {
 const post = (rawBody: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   call(ref, 'POST', '/v1/payments', { rawBody, headers });
 
-/** Sends raw bytes and returns the raw answer. */
-function raw(bytes: string | Buffer): Promise<string> {
-  const { hostname, port } = new URL(ref.url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-  });
-}
+const raw = (bytes: string | Buffer): Promise<string> => rawExchange(ref.url, bytes);
 
 describe('robustness', () => {
   it('answers malformed bodies 400 invalid_request without a stack trace', async () => {

@@ -3,11 +3,11 @@
  * (references/service/decisions.ts). One check per switch, so a switch that stops switching is seen here
  * and not only as a suite that happens to pass.
  */
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALT_DECISIONS, REFERENCE_DECISIONS, decisionsFor, type Decisions } from '../../references/service/index.ts';
 import { IdempotencyStore } from '../../references/service/idempotency.ts';
 import { call, createPayment, startReceiver, startReference, type Receiver, type RunningReference } from './helpers.ts';
+import { rawExchange } from '../support/raw-http.ts';
 
 let ref: RunningReference;
 let receiver: Receiver;
@@ -30,16 +30,7 @@ afterAll(async () => {
   expect(internalErrors).toEqual([]);
 });
 
-function raw(bytes: string): Promise<string> {
-  const { hostname, port } = new URL(ref.url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.end(bytes));
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
-  });
-}
+const raw = (bytes: string | Buffer): Promise<string> => rawExchange(ref.url, bytes);
 
 describe('variant alt', () => {
   it('flips every switch of the default variant', () => {

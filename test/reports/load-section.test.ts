@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLoadJson, reportDir, runMain, UNREDACTED_KEY } from '../load/helpers.ts';
 import { xmllint } from '../support/xmllint.ts';
@@ -90,10 +90,7 @@ describe('the load section of the conformance report', () => {
   });
 
   it('reads at phone width in a browser: nothing wider than the screen', async () => {
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
       page.setDefaultTimeout(5000);

@@ -12,7 +12,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/chromium.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubAnnotations } from '../../cli/github.ts';
 import { HarnessError } from '../../core/errors.ts';
@@ -170,18 +171,7 @@ beforeAll(async () => {
     expect([a.code, b.code, c.code], a.err + b.err + c.err).toEqual([1, 1, 0]);
     cases.push({ p, dirA, dirB, compare, fields, terminal: a.out + a.err + b.out + b.err + c.out + c.err });
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 180_000);
 afterAll(async () => browser?.close());
 
