@@ -3,11 +3,14 @@
  * `yaml` package, its `run` steps executed in order by bash with their `env` (the inputs, with
  * the defaults action.yml declares), GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files and
  * GITHUB_ACTIONS=true; a step that fails stops the steps after it (their `if` is success()).
- * `uses:` steps (actions/setup-node) are the runner's business and are skipped: the steps run
- * on this Node. The action's directory is a copy of the repository's package files with the
- * lockfile, so its install step (npm ci --omit=dev) runs for real.
+ * `uses:` steps are the runner's business: actions/setup-node is skipped (the steps run on this
+ * Node); actions/cache is played as GitHub plays it within one repository: a miss (`cache-hit`
+ * empty) until a job that missed has succeeded, which saves the path under its key; then an exact
+ * hit (`cache-hit` 'true') with the path restored, here the same directory left in place. The
+ * action's directory is a copy of the repository's package files with the lockfile, so its
+ * install step runs for real on the miss (npm ci --omit=dev) and is skipped on a hit.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +23,7 @@ import { runChild } from './support/run-child.ts';
 const ROOT = join(import.meta.dirname, '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
 
-interface Step { id?: string; name?: string; uses?: string; run?: string; shell?: string; if?: string; env?: Record<string, string> }
+interface Step { id?: string; name?: string; uses?: string; with?: Record<string, string>; run?: string; shell?: string; if?: string; env?: Record<string, string> }
 interface Action {
   inputs: Record<string, { default?: string; required?: boolean; description: string }>;
   outputs: Record<string, { value: string; description: string }>;
@@ -57,16 +60,30 @@ function evaluate(
   throw new Error(`expression not understood by this runner: ${expr}`);
 }
 
+/** actions/cache's store for this file's jobs: key → the path saved under it. */
+const savedCaches = new Map<string, string>();
+
 async function runAction(actionPath: string, given: Record<string, string>, env: NodeJS.ProcessEnv, cwd: string): Promise<ActionResult> {
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, given[k] ?? v.default ?? '']));
   const ctx = { inputs, actionPath, steps: {} as Record<string, Record<string, string>> };
   const summaryFile = join(cwd, `summary-${Date.now()}.md`);
   writeFileSync(summaryFile, '');
   const result: ActionResult = { exitCode: 0, ran: [], outputs: {}, stdout: '', stderr: '', summary: '' };
+  const toSave: Array<{ key: string; path: string }> = [];
   for (const [i, step] of action.runs.steps.entries()) {
-    // actions/setup-node (only with node-version) and actions/cache (a miss on a clean runner): the runner's
-    if (step.uses !== undefined) continue;
     if (step.if !== undefined && evaluate(step.if.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx) !== 'true') continue;
+    if (step.uses !== undefined) {
+      // actions/setup-node (only with node-version): the runner's; actions/cache: played (the header).
+      if (step.uses.startsWith('actions/cache@')) {
+        const key = evaluate(step.with!.key!.replace(/^\$\{\{\s*|\s*\}\}$/g, ''), ctx);
+        const path = step.with!.path!.replace(EXPR, (_m, e: string) => evaluate(e, ctx));
+        const hit = savedCaches.get(key) === path && existsSync(path);
+        if (!hit) toSave.push({ key, path });
+        if (step.id) ctx.steps[step.id] = { 'cache-hit': hit ? 'true' : '' };
+        result.ran.push(`${step.id ?? 'cache'}:${hit ? 'hit' : 'miss'}`);
+      }
+      continue;
+    }
     const outputFile = join(cwd, `output-${i}-${Date.now()}`);
     writeFileSync(outputFile, '');
     const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [
@@ -98,6 +115,8 @@ async function runAction(actionPath: string, given: Record<string, string>, env:
       break;
     }
   }
+  // actions/cache's post step: a job that succeeded saves what it missed.
+  if (result.exitCode === 0) for (const c of toSave) if (existsSync(c.path)) savedCaches.set(c.key, c.path);
   result.outputs = Object.fromEntries(Object.entries(action.outputs).map(([k, o]) => [
     k,
     o.value.replace(EXPR, (_m, e: string) => evaluate(e, ctx)),
@@ -176,7 +195,8 @@ describe('action.yml', () => {
         work,
       );
       expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(0);
-      expect(r.ran).toEqual(['lock', 'install', 'run', 'load']);
+      // The first job of the file: the cache misses and npm ci installs (saved after the job).
+      expect(r.ran).toEqual(['lock', 'cache:miss', 'install', 'run', 'load']);
       expect(r.outputs).toMatchObject({
         verdict: 'conformant',
         'exit-status': '0',
@@ -202,6 +222,8 @@ describe('action.yml', () => {
       const ref = await startReferenceServer({ webhookBaseUrl: 'http://127.0.0.1:9', faults: ['missing-key-uses-default-key'] });
       try {
         const key = ref.profile.keys.test;
+        const installed = join(actionPath, 'node_modules', '.package-lock.json');
+        const before = existsSync(installed) ? statSync(installed).mtimeMs : undefined;
         const r = await runAction(
           actionPath,
           {
@@ -215,7 +237,11 @@ describe('action.yml', () => {
           work,
         );
         expect(r.exitCode, `${r.stdout}\n${r.stderr}`).toBe(1);
-        expect(r.ran).toEqual(['lock', 'install', 'run']); // the load step does not run after a failed one
+        // the load step does not run after a failed one; after the first job's success the cache hits
+        // (alone, with -t, it misses) and the install step leaves the restored node_modules as it is
+        const hit = before !== undefined && savedCaches.size > 0;
+        expect(r.ran).toEqual(['lock', hit ? 'cache:hit' : 'cache:miss', 'install', 'run']);
+        if (hit) expect(statSync(installed).mtimeMs).toBe(before);
         expect(r.outputs.verdict).toBe('not_conformant');
         expect(r.outputs['exit-status']).toBe('1');
         expect(r.outputs.report).toBe('faulty/report.json');
