@@ -4,7 +4,7 @@
 // Two groups, one after the other:
 // - first `main` and `waiting` side by side, each with its own pool of workers:
 //   - `main`: every other test file, three at a time (forks), the slowest ones first
-//     (test/support/test-groups.ts SLOW_FIRST);
+//     (test/support/test-groups.ts SLOW_FIRST); each fork keeps its modules from file to file;
 //   - `waiting`: the files that spend minutes waiting, not computing (WAITING: 429s, delivery
 //     windows, Retry-After, signal moments waited out), four at a time in worker threads of
 //     their own, so they never hold one of `main`'s three slots while they wait;
@@ -42,9 +42,18 @@ export default defineConfig({
   test: {
     // `main`'s forks.
     maxWorkers: 3,
-    minWorkers: 1,
-    // `waiting`'s threads: a pool apart from the forks, so its slots add to main's three.
-    poolOptions: { threads: { maxThreads: 4, minThreads: 1 } },
+    // min = max: with forks kept across files, tinypool retiring an idle fork rejects with
+    // 'Terminating worker thread' and leaves the fork running (vitest#8564).
+    minWorkers: 3,
+    poolOptions: {
+      // `main`'s forks keep their module cache from file to file (as `npm run test:quick` does): most
+      // of a small file's time is importing the catalogue, the schemas and the reference, the same
+      // modules file after file. A file that measures its own process's memory puts what it measures
+      // in a child process of its own (test/sink/flood-child.ts).
+      forks: { isolate: false },
+      // `waiting`'s threads: a pool apart from the forks, so its slots add to main's three.
+      threads: { maxThreads: 4, minThreads: 1 },
+    },
     sequence: { sequencer: SlowFirst },
     projects: [
       {

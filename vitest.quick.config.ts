@@ -10,7 +10,9 @@ export default defineConfig({
     include: QUICK_INCLUDE,
     exclude: QUICK_EXCLUDE,
     maxWorkers: 2,
-    minWorkers: 1,
+    // min = max: tinypool retiring an idle worker that is kept across files rejects with
+    // 'Terminating worker thread' and leaves it running (vitest#8564).
+    minWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

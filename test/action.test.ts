@@ -23,7 +23,10 @@ import { runChild } from './support/run-child.ts';
 const ROOT = join(import.meta.dirname, '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
 
-interface Step { id?: string; name?: string; uses?: string; with?: Record<string, string>; run?: string; shell?: string; if?: string; env?: Record<string, string> }
+interface Step {
+  id?: string; name?: string; uses?: string; with?: Record<string, string>;
+  run?: string; shell?: string; if?: string; env?: Record<string, string>;
+}
 interface Action {
   inputs: Record<string, { default?: string; required?: boolean; description: string }>;
   outputs: Record<string, { value: string; description: string }>;

@@ -238,7 +238,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/sink-cli.test.ts': 2,
   'test/sink/answer-plans-over-http.test.ts': 1,
   'test/sink/bounded-keeping.test.ts': 3,
-  'test/sink/flood.test.ts': 2,
   'test/sink/private.test.ts': 1,
   'test/sink/reload-large.test.ts': 4,
   'test/sink/robustness.test.ts': 1,
