@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAR_SUITE_WORKERS, NEAR_SUITE_WORKERS, roundTripMs, workersForDistance } from '../../service/harness/main/distance.ts';
+import { FAR_SUITE_WORKERS, LOCAL_SUITE_WORKERS, NEAR_SUITE_WORKERS, roundTripMs, workersForDistance } from '../../service/harness/main/distance.ts';
 
 const servers: Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
@@ -23,20 +23,29 @@ async function target(delayMs: number): Promise<{ url: string; seen: () => numbe
 }
 
 describe('suite workers by distance', () => {
-  it('near: 4; far: 8; no answer: near (the preflight says why)', () => {
-    expect(workersForDistance(0.4)).toBe(NEAR_SUITE_WORKERS);
-    expect(workersForDistance(52)).toBe(FAR_SUITE_WORKERS);
-    expect(workersForDistance(undefined)).toBe(NEAR_SUITE_WORKERS);
+  it('near: 4, or 2 on this machine (a loopback host); far: 8, on loopback too; no answer: near (the preflight says why)', () => {
+    expect([NEAR_SUITE_WORKERS, LOCAL_SUITE_WORKERS, FAR_SUITE_WORKERS]).toEqual([4, 2, 8]);
+    expect(workersForDistance(0.4, 'https://staging.example.test/api')).toBe(NEAR_SUITE_WORKERS);
+    expect(workersForDistance(52, 'https://staging.example.test')).toBe(FAR_SUITE_WORKERS);
+    expect(workersForDistance(undefined, 'https://staging.example.test')).toBe(NEAR_SUITE_WORKERS);
+    for (const local of ['http://127.0.0.1:8080', 'https://localhost/api', 'http://[::1]:3000', 'http://127.8.9.10']) {
+      expect(workersForDistance(0.4, local), local).toBe(LOCAL_SUITE_WORKERS);
+      expect(workersForDistance(undefined, local), local).toBe(LOCAL_SUITE_WORKERS);
+      // a delaying proxy or a tunnel on loopback: far all the same
+      expect(workersForDistance(51.3, local), local).toBe(FAR_SUITE_WORKERS);
+    }
+    expect(workersForDistance(0.4, 'http://127.0.0.1.example.test')).toBe(NEAR_SUITE_WORKERS);
+    expect(workersForDistance(0.4, 'not a url')).toBe(NEAR_SUITE_WORKERS);
   });
 
-  it('times two requests without a key and keeps the faster', async () => {
+  it('times three requests without a key and keeps the fastest', async () => {
     const near = await target(0);
     const far = await target(60);
     const [n, f] = [await roundTripMs(near.url, undefined), await roundTripMs(far.url, undefined)];
     expect(n).toBeDefined();
     expect(f).toBeGreaterThanOrEqual(55);
-    expect(workersForDistance(f)).toBe(FAR_SUITE_WORKERS);
-    expect([near.seen(), far.seen()]).toEqual([2, 2]);
+    expect(workersForDistance(f, far.url)).toBe(FAR_SUITE_WORKERS);
+    expect([near.seen(), far.seen()]).toEqual([3, 3]);
   });
 
   it('a target that does not answer: undefined, within the probe bound', async () => {

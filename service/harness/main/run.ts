@@ -131,7 +131,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   // against a profile's target, with as many workers as its distance calls for (./distance.ts).
   const rtt = profile && !opts.session ? await roundTripMs(profile.base_url, mergeNetwork(profile.network, opts.network)) : undefined;
   // No more workers than rule files to run (a replay of one rule: one).
-  const wanted = profile ? workersForDistance(rtt) : EMBEDDED_SUITE_WORKERS;
+  const wanted = profile ? workersForDistance(rtt, profile.base_url) : EMBEDDED_SUITE_WORKERS;
   const workers = opts.session?.workers ?? Math.max(1, Math.min(wanted, ruleFilesFor(selected).size));
   const own = opts.session ? undefined : openOwnSession(workers);
   const target: RunningTarget = await startTarget({ profile, timeScale: opts.timeScale, faults: opts.faults, variant: opts.variant, onReferenceError: opts.onReferenceError, needSink: selected.some((r) => r.area === 'webhooks' || (r.needs as readonly string[] | undefined)?.includes('webhooks')) }).catch(async (e: unknown) => {
