@@ -4,7 +4,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAR_SUITE_WORKERS, LOCAL_SUITE_WORKERS, NEAR_SUITE_WORKERS, roundTripMs, workersForDistance } from '../../service/harness/main/distance.ts';
+import {
+  FAR_SUITE_WORKERS, LOCAL_SUITE_WORKERS, NEAR_SUITE_WORKERS, roundTripMs, workersForDistance,
+} from '../../service/harness/main/distance.ts';
 
 const servers: Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
