@@ -94,7 +94,6 @@ const PENDING: readonly string[] = [
   'service/sink/index.ts types RecordedAnswer',
   'service/sink/index.ts types RedirectHit',
   'service/sink/index.ts types RoutingProblem',
-  'service/sink/index.ts types SinkStats',
   'service/sink/index.ts types LogLineItem',
   'suites/webhooks/limits.ts exports RESPONSE_TIMEOUT_MS',
   'service/judge/schedule.ts exports TIMESTAMP_TOLERANCE_S',

@@ -5,7 +5,26 @@
  */
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
+import type { SinkStats } from '../../service/sink/index.ts';
 import { deliver, paymentEvent, startTestSink, tempDir } from './helpers.ts';
+
+/** The JSON line this child prints (flood.test.ts reads it). */
+export interface FloodFigures {
+  floodMs: number;
+  /** Answers to the junk, by status code. */
+  statuses: Record<string, number>;
+  /** The valid delivery's answer. */
+  answerStatus: number;
+  stats: SinkStats;
+  /** Stored, unrejected deliveries of the valid event. */
+  stored: number;
+  ringEntries: number;
+  ringBodiless: number;
+  ringBodyBytes: number;
+  logLines: number;
+  rss0: number;
+  peak: number;
+}
 
 const junk = Number(process.argv[2]);
 const temp = tempDir();
@@ -16,7 +35,7 @@ try {
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
   const started = performance.now();
-  const statuses: Record<number, number> = {};
+  const statuses: Record<string, number> = {};
   for (let i = 0; i < junk; i += 500) {
     await Promise.all(
       Array.from({ length: Math.min(500, junk - i) }, async (_, j) => {
@@ -41,7 +60,7 @@ try {
   const valid = paymentEvent();
   const answer = await deliver(sink, '/hooks/test-all', valid.body);
   const ring = sink.deliveries().filter((d) => d.problem !== null);
-  console.log(JSON.stringify({
+  const figures: FloodFigures = {
     floodMs,
     statuses,
     answerStatus: answer.status,
@@ -53,7 +72,8 @@ try {
     logLines: readFileSync(sink.logFile, 'utf8').trim().split('\n').length,
     rss0,
     peak,
-  }));
+  };
+  console.log(JSON.stringify(figures));
 } finally {
   await sink.close();
   temp.remove();

@@ -9,22 +9,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RING_DEFAULTS } from '../../service/sink/rejected-ring.ts';
 import { runChild } from '../support/run-child.ts';
+import type { FloodFigures } from './flood-child.ts';
 
 const JUNK = 21_000;
-
-interface FloodFigures {
-  floodMs: number;
-  statuses: Record<string, number>;
-  answerStatus: number;
-  stats: Record<string, number>;
-  stored: number;
-  ringEntries: number;
-  ringBodiless: number;
-  ringBodyBytes: number;
-  logLines: number;
-  rss0: number;
-  peak: number;
-}
 
 describe('a sink flooded with junk', () => {
   it(`still stores a valid signed delivery after ${JUNK} junk requests, in bounded memory`, async () => {
