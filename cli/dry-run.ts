@@ -7,7 +7,6 @@ import { validateSelection } from '../service/harness/main/selection.ts';
 import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './options.ts';
 import { checkRunFlags } from './run-flags.ts';
-import { caseOption, printCases } from './cases.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
@@ -16,8 +15,12 @@ export async function dryRun(o: Options): Promise<number> {
   checkRunFlags(o); // what `run` would refuse, a dry run refuses too
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
-  caseOption(o.case, rules);
-  if (o.cases) return printCases(selected);
+  if (o.case !== undefined || o.cases) {
+    // Only then: the case tables load the generators and fast-check (~60 modules).
+    const { caseOption, printCases } = await import('./cases.ts');
+    caseOption(o.case, rules);
+    if (o.cases) return printCases(selected);
+  }
   if (o.clauses) return printClauses(
     areas.length + rules.length > 0 || levels ? new Set(selected.map((r) => r.id)) : undefined,
     o.json === true,

@@ -15,7 +15,6 @@ import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, numberOption, variantOption, type Options } from './options.ts';
 import { profileFromFlags } from './target-flags.ts';
 import { networkFromFlags } from './network-flags.ts';
-import { caseOption } from './cases.ts';
 
 export async function runCommand(o: Options): Promise<number> {
   if ((o.profile !== undefined || o['base-url'] !== undefined) && o.variant !== undefined) {
@@ -39,7 +38,8 @@ export async function runCommand(o: Options): Promise<number> {
     network: flagNetwork.network,
     areas: listOption(o, 'area'),
     rules: listOption(o, 'rule'),
-    caseFilter: caseOption(o.case, listOption(o, 'rule')),
+    // Only with --case: the case tables load the generators and fast-check (~60 modules).
+    caseFilter: o.case === undefined ? undefined : (await import('./cases.ts')).caseOption(o.case, listOption(o, 'rule')),
     levels: levelOption(o),
     seed: intOption(o, 'seed', -2147483648, 2147483647),
     runs: intOption(o, 'runs', 1, 100000),

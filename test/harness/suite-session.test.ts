@@ -5,7 +5,10 @@
  * reference: that run must raise nothing, and must report exactly what a run of its own reports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import { openRunner, type SuiteRunner } from '../../service/mutation/runners.ts';
+import { cachedTransform, transformCacheDir, transformSalt } from '../../service/harness/main/transform-cache.ts';
+import { PACKAGE_ROOT } from '../../core/package-root.ts';
 
 const ALARMS = ['fail', 'warn', 'error', 'flaky'];
 
@@ -34,5 +37,12 @@ describe('a session serving several runs', () => {
     // Only the responses area's rules: no rule of the earlier run's files.
     expect(new Set(clean.report!.rules.map((r) => r.area))).toEqual(new Set(['responses']));
     expect(clean.report!.rules.flatMap((r) => r.tests.map((t) => t.title)).filter((t) => t.startsWith('CREATE-'))).toEqual([]);
+    // The session keeps the suite modules' transforms on disk (service/harness/main/transform-cache.ts):
+    // the next run's process reads them instead of transforming them again.
+    const at = { root: PACKAGE_ROOT, dir: transformCacheDir(PACKAGE_ROOT)!, salt: transformSalt(PACKAGE_ROOT) };
+    for (const rel of ['suites/create/amount.rules.ts', 'suites/responses/answers.rules.ts']) {
+      expect(cachedTransform(at, join(PACKAGE_ROOT, rel), join(PACKAGE_ROOT, rel), 'ssr'), rel).toContain('__vite_ssr_import__');
+    }
+    expect(cachedTransform(at, '/core/client.ts', join(PACKAGE_ROOT, 'core/client.ts'), 'ssr')).toContain('__vite_ssr_exports__');
   }, 120_000);
 });

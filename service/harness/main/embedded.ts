@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startReferenceServer, type RunningReference } from '../../../core/targets/reference-server.ts';
-import { startSink, type RunningSink } from '../../sink/index.ts';
+import type { RunningSink } from '../../sink/index.ts';
 import { HarnessError } from '../../../core/errors.ts';
 import type { Profile } from '../../../core/profile.ts';
 
@@ -100,6 +100,8 @@ export async function startTarget(o: {
 
 async function openSink(profile: Profile, logDir: string, listen: string): Promise<RunningSink> {
   const w = profile.webhooks!;
+  // Loaded only when the run has webhook rules (~20 modules a run without them does not need).
+  const { startSink } = await import('../../sink/index.ts');
   try {
     return await startSink({
       listen,

@@ -19,6 +19,7 @@ import type { FinishedTest } from '../../../results/verdict/collect.ts';
 import { newTargetGate } from '../../../core/target-gate.ts';
 import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
+import { cacheTransforms, transformCacheDir, transformSalt, type TransformingServer } from './transform-cache.ts';
 import { ruleFilesFor } from './suite-files.ts';
 
 /**
@@ -63,6 +64,7 @@ export class SuiteSession {
       vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer)),
       { logLevel: 'silent', server: { watch: null } },
     );
+    keepTransforms(vitest);
     return new SuiteSession(vitest, slot, undefined, o.workers);
   }
 
@@ -120,6 +122,18 @@ export class SuiteSession {
 
   async close(): Promise<void> {
     await this.vitest.close();
+  }
+}
+
+/** The suite modules' transforms kept on disk from run to run (./transform-cache.ts). */
+function keepTransforms(vitest: Vitest): void {
+  const dir = transformCacheDir(PACKAGE_ROOT);
+  if (dir === undefined) return;
+  const salt = transformSalt(PACKAGE_ROOT);
+  // vitest 3 keeps vite-node's server on each project (internal, not in its types).
+  const servers = new Set(vitest.projects.map((p) => (p as unknown as { vitenode?: TransformingServer }).vitenode));
+  for (const server of servers) {
+    if (server && typeof server._transformRequest === 'function') cacheTransforms(server, { root: PACKAGE_ROOT, dir, salt });
   }
 }
 
