@@ -113,6 +113,29 @@ describe('preflight: a declared key that behaves as the spec forbids is a findin
     expect(f!.message).toMatch(/the list of a Test key \(it starts with pt_test_sk_\) shows Live objects \(livemode true\)/);
   });
 
+  it('reads every declared key side by side, and judges the answers in the order of the fields, whatever order they come in', async () => {
+    // The earlier a field, the later its answer; every key but keys.test refused.
+    const delays: Record<string, number> = { [KEY]: 0, 'pt_test_sk_readonlyrotated01234': 300, 'pt_test_sk_otherbusiness012345': 150, [WRITE_ONLY]: 0 };
+    let inFlight = 0;
+    let most = 0;
+    const url = await serveByKey((k, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        if (k === KEY) list(res);
+        else if (k === WRITE_ONLY) list(res);
+        else res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_api_key"}}');
+      }, delays[k] ?? 0);
+    });
+    const keys = { test: KEY, test_read_only: 'pt_test_sk_readonlyrotated01234', test_write_only: WRITE_ONLY, other_test: 'pt_test_sk_otherbusiness012345' };
+    const e = await failure(preflight({ base_url: url, keys } as Profile));
+    // keys.test first, alone (the first contact); then the three others at once.
+    expect(most).toBe(3);
+    expect([e.code, e.exitCode]).toEqual(['HPS_ERR_PROFILE_KEY', 2]);
+    // Both refused keys, in the fields' order (test_read_only before other_test), though other_test answered first.
+    expect(e.message).toMatch(/^keys\.test_read_only: .*; keys\.other_test: /);
+  });
+
   it('a key that should work and is refused stays configuration trouble: exit 2 naming the field', async () => {
     const url = await serveByKey((
       k,
