@@ -23,7 +23,7 @@ export const FAR_SUITE_WORKERS = 8;
 /** A round trip at least this long (ms) is a distant target: a loopback or same-site target answers in
  * well under it, even on a busy machine (the faster of two), a target in another region in 20 ms or more. */
 export const FAR_ROUND_TRIP_MS = 10;
-/** Each of the two requests has this long. */
+/** Each probe request has this long. */
 const PROBE_TIMEOUT_MS = 2_000;
 
 /** Round trips timed; the fastest is kept. */

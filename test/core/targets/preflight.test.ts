@@ -116,25 +116,35 @@ describe('preflight: a declared key that behaves as the spec forbids is a findin
   it('reads every declared key side by side, and judges the answers in the order of the fields, whatever order they come in', async () => {
     const READ_ONLY = 'pt_test_sk_readonlyrotated01234';
     const OTHER = 'pt_test_sk_otherbusiness012345';
-    // The earlier of the two refused keys' fields answers later.
-    const delays: Record<string, number> = { [READ_ONLY]: 300, [OTHER]: 150 };
     const refused = new Set([READ_ONLY, OTHER]);
-    let inFlight = 0;
+    const answer = (k: string, res: http.ServerResponse) => (refused.has(k)
+      ? res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_api_key"}}')
+      : list(res));
+    // Each key's read is held until the three after the first contact have all arrived (or 2 s have
+    // passed: reads one after another then fail below, slowly, never hang), then answered in the
+    // reverse of the fields' order: no timing decides what is checked, however busy the machine.
+    const held = new Map<string, http.ServerResponse>();
     let most = 0;
+    const release = () => {
+      for (const k of [OTHER, WRITE_ONLY, READ_ONLY]) {
+        const res = held.get(k);
+        if (res) answer(k, res);
+      }
+      held.clear();
+    };
     const url = await serveByKey((k, res) => {
-      most = Math.max(most, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        if (!refused.has(k)) list(res);
-        else res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"code":"invalid_api_key"}}');
-      }, delays[k] ?? 0);
+      if (k === KEY) return list(res);
+      held.set(k, res);
+      most = Math.max(most, held.size);
+      if (held.size === 3) release();
+      else setTimeout(() => held.get(k) === res && release(), 2_000);
     });
     const keys = { test: KEY, test_read_only: READ_ONLY, test_write_only: WRITE_ONLY, other_test: OTHER };
     const e = await failure(preflight({ base_url: url, keys } as Profile));
     // keys.test first, alone (the first contact); then the three others at once.
     expect(most).toBe(3);
     expect([e.code, e.exitCode]).toEqual(['HPS_ERR_PROFILE_KEY', 2]);
-    // Both refused keys, in the fields' order (test_read_only before other_test), though other_test answered first.
+    // Both refused keys, in the fields' order (test_read_only before other_test), though other_test was answered first.
     expect(e.message).toMatch(/^keys\.test_read_only: .*; keys\.other_test: /);
   });
 
