@@ -374,6 +374,7 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   'delivery-rules.retry-schedule': [
     ['gaps', 'retries come immediately, then after 30 s, 2 min, 10 min, 30 min, 2 h and 6 h'],
     ['count', 'there are no attempts beyond the schedule'],
+    ['per-endpoint', 'a delivery failed at one endpoint is retried on the schedule whatever the other endpoints answered'],
   ],
   'delivery-rules.retry-same-id-body': [
     ['same-id', 'a retry carries the same event id'],

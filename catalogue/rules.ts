@@ -1000,6 +1000,21 @@ export const RULES = [
     clauses: ['delivery-rules.retry-schedule', 'limits.webhook-retry-schedule'],
     requirement: 'After each failed attempt up to the 8th a retry comes, never earlier than its gap after the previous attempt: ' +
       'immediately, 30 s, 2 min, 10 min, 30 min, 2 h, 6 h (divided by time_scale).' },
+  { id: 'HOOK-RETRY-PER-ENDPOINT', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.deliveryRules, needs: ['webhooks'],
+    clauses: ['delivery-rules.retry-schedule', 'delivery-rules.any-2xx', 'receiver-op.post-to-subscribed-endpoints'],
+    ruling: 'A delivery is an event at one endpoint (Receiver operation: POST to each enabled subscribed endpoint): one endpoint\'s ' +
+      'acknowledgement ends its own delivery, never another endpoint\'s retries, and one endpoint\'s failure never retries another ' +
+      'that acknowledged (docs/rulings.md, "One endpoint beside another").',
+    requirement: 'In one story where one endpoint acknowledges at once and another fails K attempts (or holds its first past the ' +
+      '10 s time-out), the failing endpoint gets every retry it is owed, the acknowledging one is not retried, and no disabled, ' +
+      'unsubscribed or other-environment endpoint gets anything of the story.' },
+  { id: 'HOOK-SIGNED-PER-ATTEMPT', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
+    clauses: ['delivery.header.signature', 'delivery-rules.retry-same-id-body'],
+    ruling: 'Every attempt signed for itself (docs/rulings.md): t is the unix time of sending each attempt, so a retry re-sending an ' +
+      'earlier attempt\'s header is judged; compared only between attempts of one event at one endpoint arriving 3 s or more apart, ' +
+      'within 2 s (whole-second t, latency jitter) plus the sink\'s recorded clock lag; a constant clock skew cancels out.',
+    requirement: 'Between two attempts of one event at one endpoint that arrive 3 s or more apart, the signature timestamps t differ ' +
+      'by the time between the arrivals, within 2 s: no retry re-sends an earlier attempt\'s Service-Signature.' },
   { id: 'HOOK-RETRY-PUNCTUAL', area: 'webhooks', level: 'SHOULD', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.retry-schedule', 'limits.webhook-retry-schedule'],
     requirement: 'Each retry comes within the tolerance after its gap (webhooks.late_tolerance_ms, default max(3 s, 50 % of the gap)).' },

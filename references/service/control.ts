@@ -113,7 +113,8 @@ function sendTestEvent(ctx: AppContext, body: RequestBody): Reply {
     created_at: formatTimestamp(at, ctx.decisions.timestampOffset),
   };
   const event = emitEventTo(ctx, endpoint, 'endpoint.test', object, at);
-  return jsonReply(202, { object: 'endpoint_test_request', event_id: event.id, endpoint: endpoint.path });
+  const named = ctx.decisions.testEventAnswer === 'names-event' ? { event_id: event.id } : {};
+  return jsonReply(202, { object: 'endpoint_test_request', ...named, endpoint: endpoint.path });
 }
 
 function readPath(body: RequestBody): string {

@@ -71,6 +71,8 @@ export interface Decisions {
   readonly createdEventTiming: 'before-response' | 'after-response';
   /** webhook attempts: a fresh connection each, or a kept-alive connection per endpoint. */
   readonly deliveryConnections: 'fresh' | 'keep-alive';
+  /** the control API's Send test event: 202 naming the event id it sent, or a bare 202 (PROFILE fixes the status only). */
+  readonly testEventAnswer: 'names-event' | 'bare';
 }
 
 export const REFERENCE_DECISIONS: Decisions = Object.freeze({
@@ -106,6 +108,7 @@ export const REFERENCE_DECISIONS: Decisions = Object.freeze({
   orderDue: 'paid-only',
   createdEventTiming: 'before-response',
   deliveryConnections: 'fresh',
+  testEventAnswer: 'names-event',
 });
 
 export const ALT_DECISIONS: Decisions = Object.freeze({
@@ -141,6 +144,7 @@ export const ALT_DECISIONS: Decisions = Object.freeze({
   orderDue: 'pending-reserves',
   createdEventTiming: 'after-response',
   deliveryConnections: 'keep-alive',
+  testEventAnswer: 'bare',
 });
 
 /** headerLimit 'raised': room for the longest key a client is likely to send by mistake, plus the usual headers. */

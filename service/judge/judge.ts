@@ -1,7 +1,7 @@
 /**
  * Judges a sink log (read-log.ts) on the rules a long run completes: the whole retry schedule, its
  * punctuality, the attempt limit, the same event id and bytes on every attempt, and a valid
- * signature on every attempt. Attempts are grouped per (endpoint, event type, Payment) — each event
+ * signature on every attempt, each signed for itself (its t moves with the attempt). Attempts are grouped per (endpoint, event type, Payment) — each event
  * type happens at most once per Payment (spec, Event types) — so a retry sent under a new event id
  * is still a retry of its event; an event without a Payment (endpoint.test) is grouped by its id.
  *
@@ -12,6 +12,7 @@
  * restart) is not judged: an attempt may have been refused unseen, so the group's count stops there.
  */
 import { acknowledged, type LoggedAttempt, type ReadLog } from './read-log.ts';
+import { judgeAttemptSigning, MIN_APART_MS } from '../sink/index.ts';
 import {
   CLOCK_SLACK_MS,
   MAX_ATTEMPTS,
@@ -30,6 +31,7 @@ export const JUDGED_RULES = [
   'HOOK-MAX-ATTEMPTS',
   'HOOK-RETRY-SAME-BODY',
   'HOOK-SIGNATURE-VALID',
+  'HOOK-SIGNED-PER-ATTEMPT',
 ] as const;
 export type JudgedRule = (typeof JUDGED_RULES)[number];
 
@@ -92,6 +94,7 @@ export function judgeLog(log: ReadLog, timing: Timing): Judgement {
       `after the ${MAX_ATTEMPTS}th attempt`),
     'HOOK-RETRY-SAME-BODY': finding('no event was attempted twice in this log'),
     'HOOK-SIGNATURE-VALID': finding('no event delivery in this log'),
+    'HOOK-SIGNED-PER-ATTEMPT': finding(`no two attempts of one event arrived ${MIN_APART_MS / 1000} s or more apart in this log`),
   } satisfies Record<JudgedRule, RuleFinding>;
   const down = (from: number, to: number) => log.downtimes.some(([a, b]) => a < to && b > from);
   const gapsSeen = new Array<number>(RETRY_GAPS_MS.length).fill(0);
@@ -100,6 +103,7 @@ export function judgeLog(log: ReadLog, timing: Timing): Judgement {
     judgeSchedule(g, timing, watchedUntil, down, findings, gapsSeen, unfinished);
     judgeSameEvent(g, findings['HOOK-RETRY-SAME-BODY']);
     judgeSignatures(g, findings['HOOK-SIGNATURE-VALID']);
+    judgeSignedPerAttempt(g, findings['HOOK-SIGNED-PER-ATTEMPT']);
   }
   summarise(findings, timing, gapsSeen, unfinished, groups);
   return { findings, groups, watchedUntil };
@@ -225,6 +229,14 @@ function judgeSameEvent(g: Group, f: RuleFinding): void {
       )}…) differs from attempt 1's (${first.bodySize} bytes, ${first.bodySha256.slice(0, 16)}…)`,
     );
   }
+}
+
+/** Each attempt's t moves with it (service/sink/attempt-signing.ts): judged at real time, whatever the scale. */
+function judgeSignedPerAttempt(g: Group, f: RuleFinding): void {
+  const attempts = g.attempts.map((a) => ({ seq: a.seq, receivedAt: a.at, t: a.signature.t }));
+  const found = judgeAttemptSigning(g.label, attempts);
+  f.checks += found.compared;
+  for (const line of found.problems) fail(f, g, line);
 }
 
 function judgeSignatures(g: Group, f: RuleFinding): void {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { HarnessError } from '../../core/errors.ts';
-import { logLines, verifySignature } from '../sink/index.ts';
+import { logLines, parseSignatureHeader, verifySignature } from '../sink/index.ts';
 
 /** One logged delivery of an event: what the judge needs, nothing more. */
 export interface LoggedAttempt {
@@ -27,7 +27,7 @@ export interface LoggedAttempt {
   /** What the sink answered: an HTTP status, `timeout` (held past the 10 s time-out) or `reset`. */
   answer: number | 'timeout' | 'reset' | 'none';
   /** The signature: checked here with the profile's secret of that endpoint, else the sink's recorded verdict. */
-  signature: { valid: boolean; problem: string | null; checkedHere: boolean };
+  signature: { valid: boolean; problem: string | null; checkedHere: boolean; /** the header's t, when it parsed */ t?: number };
 }
 
 export interface ReadLog {
@@ -229,12 +229,14 @@ class LogAccumulator {
 
   private signature(d: Record<string, unknown>, raw: Buffer, header: string | null): LoggedAttempt['signature'] {
     const secret = this.secrets?.get(d.path as string);
+    const parsed = header === null ? null : parseSignatureHeader(header);
+    const t = parsed?.ok ? { t: parsed.t } : {};
     if (secret !== undefined) {
       const v = verifySignature({ header: header ?? undefined, rawBody: raw, secrets: [secret], toleranceSeconds: null });
-      return { valid: v.valid, problem: v.valid ? null : (v.problem ?? 'invalid'), checkedHere: true };
+      return { valid: v.valid, problem: v.valid ? null : (v.problem ?? 'invalid'), checkedHere: true, ...t };
     }
     const recorded = isObject(d.signature) && d.signature.valid === true;
-    return { valid: recorded, problem: recorded ? null : 'the sink recorded it as not valid', checkedHere: false };
+    return { valid: recorded, problem: recorded ? null : 'the sink recorded it as not valid', checkedHere: false, ...t };
   }
 
   result(bytes: number, sha256: string): ReadLog {

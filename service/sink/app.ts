@@ -155,8 +155,13 @@ export class SinkApp {
     if (bodyResult.kind !== 'complete') return out;
     // What the body says, read whatever the path (a misrouted event is evidence too).
     const fields = readEventFields(raw);
-    if (fields.ok) [out.event, out.marker] = [fields.event, fields.marker];
-    else out.bodyProblem = fields.problem;
+    if (fields.ok) {
+      // The plan this endpoint answers by: its own `sink@<path>` marker, else the Payment's `sink`.
+      out.marker = fields.markerAt(head.path);
+      out.event = { ...fields.event, sinkMarker: typeof out.marker === 'string' ? out.marker : null };
+    } else {
+      out.bodyProblem = fields.problem;
+    }
     // Signature (spec "Signature" 1-2): the endpoint's secret over `<t>.` + the raw bytes.
     if (endpoint) {
       const header = req.headers['service-signature'];

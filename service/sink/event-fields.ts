@@ -6,7 +6,14 @@
 import type { DeliveryEvent } from './types.ts';
 
 export type EventFieldsResult =
-  | { ok: true; event: DeliveryEvent; /** `data.object.metadata.sink` as found, any type */ marker: unknown }
+  | {
+    ok: true;
+    event: DeliveryEvent;
+    /** `data.object.metadata.sink` as found, any type: the plan of every endpoint without one of its own */
+    marker: unknown;
+    /** `data.object.metadata["sink@<path>"]` as found, any type: the plan of the endpoint at <path> */
+    markerAt: (path: string) => unknown;
+  }
   | { ok: false; problem: 'body_not_json' | 'body_not_event' };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -32,8 +39,15 @@ export function readEventFields(rawBody: Buffer): EventFieldsResult {
       sinkMarker: typeof marker === 'string' ? marker : null,
     },
     marker,
+    markerAt: (path) => (metadata && Object.hasOwn(metadata, `${ENDPOINT_MARKER_PREFIX}${path}`) ? metadata[`${ENDPOINT_MARKER_PREFIX}${path}`] : marker),
   };
 }
+
+/**
+ * A metadata key `sink@<path>` plans the answers of the endpoint at <path> alone (answer-plan.ts):
+ * endpoints with different behaviours in one story (one acknowledges, one fails, one times out).
+ */
+export const ENDPOINT_MARKER_PREFIX = 'sink@';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -42,6 +42,8 @@ import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
+import { judgeAttemptSigning } from '../../service/sink/index.ts';
+import { endpointPair, judgeMixed, mixedComplete, mixedMetadata, type MixedPlan } from './mixed-endpoints.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (README, "The long schedule"). */
 function completeWith(h: Hooks, left: string): string {
@@ -164,7 +166,47 @@ function timeoutScenario(t: RuleContext, h: Hooks): Started<{ story: Story; grou
   );
 }
 
+/** A story whose endpoints answer differently (mixed-endpoints.ts), or why the profile offers none. */
+interface Mixed {
+  plan: MixedPlan;
+  story: Story;
+  deliveries: Delivery[];
+  boundMs: number;
+}
+
+/** Created then paid, the pair's failing endpoint answering `failMarker`, the other acknowledging at once. */
+function mixedStory(t: RuleContext, h: Hooks, name: string, failMarker: string, owed: number, spanMs: number): Started<Mixed | string> {
+  const pair = endpointPair(h);
+  const plan: MixedPlan | null = typeof pair === 'string' ? null : { name, pair, failMarker, owed };
+  return once<Story | null, Mixed | string>(
+    name,
+    async () => (plan ? tell(t, { ops: ['succeed'], body: { metadata: mixedMetadata(plan) } }) : null),
+    async (story) => {
+      if (!plan || !story) return pair as string;
+      const boundMs = FIRST_DELIVERY_MS + spanMs + RETRY_MARGIN_MS;
+      const { deliveries } = await collect(h, [story.paymentId], (ds) => mixedComplete(h, plan, story, ds), boundMs);
+      return { plan, story, deliveries, boundMs };
+    },
+  );
+}
+
+/** One endpoint acknowledges while the other fails K attempts (K as many of the first four gaps as the ladder runs). */
+function mixedFail(t: RuleContext, h: Hooks): Started<Mixed | string> {
+  const k = Math.min(ladderPlan(h).gaps, 4);
+  let span = 0;
+  for (let n = 1; n <= k; n++) span += 2 * scaledGapMs(h, n) + lateToleranceMs(t, scaledGapMs(h, n));
+  return mixedStory(t, h, 'mixed-fail', `fail:500x${k}`, k + 1, span);
+}
+
+/** One endpoint acknowledges while the other holds its first attempt past the 10 s time-out (never scaled). */
+function mixedTimeout(t: RuleContext, h: Hooks): Started<Mixed | string> {
+  const span = SINK_HOLD_MS + scaledGapMs(h, 1) + lateToleranceMs(t, scaledGapMs(h, 1));
+  return mixedStory(t, h, 'mixed-timeout', 'timeout:1', 2, span);
+}
+
 const NEEDS: Record<string, ((t: RuleContext, h: Hooks) => Started<unknown>)[]> = {
+  'HOOK-RETRY-PER-ENDPOINT': [mixedFail, mixedTimeout],
+  'HOOK-SIGNED-PER-ATTEMPT': [ladder, timeoutScenario, mixedTimeout],
   'HOOK-RETRY-ON-FAILURE': [timeoutScenario],
   'HOOK-TIMEOUT-OBSERVED': [timeoutScenario],
   'HOOK-RETRY-SAME-BODY': [ladder],
@@ -624,6 +666,67 @@ ruleTest(
     } else {
       t.observe('waited_ms', `no retry within ${Math.round(to.boundMs / 1000)} s`);
     }
+  },
+  { timeout: 120_000 },
+);
+
+ruleTest(
+  'HOOK-RETRY-PER-ENDPOINT',
+  async (t) => {
+    const h = await setup(t);
+    const outcomes = await waiting(Promise.all([mixedFail(t, h).result, mixedTimeout(t, h).result]));
+    const ran = outcomes.filter((o): o is Mixed => typeof o !== 'string');
+    if (ran.length === 0) return t.skip(outcomes[0] as string);
+    let checked = 0;
+    const problems: string[] = [];
+    for (const o of ran) {
+      const f = judgeMixed(h, o.plan, o.story, o.deliveries, o.boundMs);
+      t.observe(`${o.plan.name}: ${o.plan.pair.failing.path} ${o.plan.failMarker}, ${o.plan.pair.acking.path} ack:200`, f.seen);
+      timelines(t, h, o);
+      checked += f.checked;
+      problems.push(...f.problems);
+    }
+    t.checked(checked);
+    if (problems.length) throw new Mismatch(problems[0]!, 'each endpoint\'s deliveries and retries its own', problems);
+    if (checked === 0) return t.skip('no delivery of the mixed stories reached the sink (HOOK-AT-LEAST-ONCE judges that)');
+    t.note(`${ran.map((o) => `${o.plan.name} (${o.plan.pair.failing.path} ${o.plan.failMarker} beside ${o.plan.pair.acking.path} ack:200)`).join('; ')}: ` +
+      `each endpoint got the attempts its own answers call for, whatever the other answered; ${checked} checks`);
+  },
+  { timeout: 120_000 },
+);
+
+/** Each (event, endpoint) of a mixed story as a timeline: the report draws it when the rule fails. */
+function timelines(t: RuleContext, h: Hooks, o: Mixed): void {
+  for (const x of expectedDeliveries(h, [o.story])) {
+    const got = deliveriesFor(o.deliveries, x).sort((a, b) => a.receivedAt - b.receivedAt);
+    if (!got.length) continue;
+    const points = got.map((d) => ({ receivedAt: d.receivedAt, status: d.answer.kind === 'status' || d.answer.kind === 'redirect' ? d.answer.status : d.answer.kind }));
+    t.timeline(timelineEvidence(got[0]!.event?.id ?? '(no event id)', `${x.emitted.type}@${x.endpoint.path}`, points, RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1))));
+  }
+}
+
+ruleTest(
+  'HOOK-SIGNED-PER-ATTEMPT',
+  async (t) => {
+    const h = await setup(t);
+    const [lad, to, mixed] = await waiting(Promise.all([ladder(t, h).result, timeoutScenario(t, h).result, mixedTimeout(t, h).result]));
+    const groups = [...lad.groups, ...to.groups];
+    if (typeof mixed !== 'string') {
+      for (const x of expectedDeliveries(h, [mixed.story])) groups.push({ x, attempts: deliveriesFor(mixed.deliveries, x) });
+    }
+    let compared = 0;
+    const problems: string[] = [];
+    for (const g of groups) {
+      const label = `${g.x.emitted.type} of ${g.x.emitted.paymentId} at ${g.x.endpoint.path}`;
+      const attempts = g.attempts.map((d) => ({ seq: d.seq, receivedAt: d.receivedAt, t: d.signature?.t, stampNoiseMs: Math.max(d.loopLagMs ?? 0, d.stallMs ?? 0) }));
+      const f = judgeAttemptSigning(label, attempts);
+      compared += f.compared;
+      problems.push(...f.problems);
+    }
+    t.checked(compared);
+    if (problems.length) throw new Mismatch(problems[0]!, 'each attempt\'s t the time it was sent', problems);
+    if (compared === 0) return t.skip('no two attempts of one event arrived 3 s or more apart: whether each attempt is signed for itself cannot be told from whole-second timestamps');
+    t.note(`${compared} pairs of attempts 3 s or more apart (the ladder, the 10 s time-out): each t moved with its attempt, within 2 s`);
   },
   { timeout: 120_000 },
 );

@@ -106,6 +106,7 @@ const FAULTS: Array<{ fault: string; rule: string; status: 'fail' | 'warn'; watc
   { fault: 'retry-body-regenerated', rule: 'HOOK-RETRY-SAME-BODY', status: 'fail', watchMs: 2000 },
   { fault: 'retry-gets-new-event-id', rule: 'HOOK-RETRY-SAME-BODY', status: 'fail', watchMs: 2000 },
   { fault: 'retry-backoff-doubled', rule: 'HOOK-RETRY-PUNCTUAL', status: 'warn', watchMs: 2000 },
+  { fault: 'retry-resends-first-signature', rule: 'HOOK-SIGNED-PER-ATTEMPT', status: 'fail', watchMs: 2000 },
 ];
 
 describe('webhooks judge on logs of the reference at time scale 2000', () => {
@@ -132,9 +133,10 @@ describe('webhooks judge on logs of the reference at time scale 2000', () => {
       'HOOK-MAX-ATTEMPTS': 'pass',
       'HOOK-RETRY-SAME-BODY': 'pass',
       'HOOK-SIGNATURE-VALID': 'pass',
+      'HOOK-SIGNED-PER-ATTEMPT': 'pass',
     });
     expect(report.side).toBe('service');
-    expect(report.selection.rules).toHaveLength(5);
+    expect(report.selection.rules).toHaveLength(6);
     expect(report.source_log).toMatchObject({ time_scale: SCALE, stopped_in_order: true, restarts: 0, skipped_lines: 0 });
     // Every gap of the schedule was compared on every (endpoint, event) pair, none partly checked.
     const gaps = report.rules.find((r) => r.id === 'HOOK-RETRY-SCHEDULE')!.observed!.gaps_compared as Record<string, number>;

@@ -58,23 +58,37 @@ const ENQUEUE: Step<Enqueue, void> = {
   },
 };
 
-/** The signature's `t`, in Unix seconds, from the attempt's start (ms). */
-const TIMESTAMP: Step<number, number> = {
+/** When an attempt starts (ms), and when the first attempt of its delivery started. */
+interface TimestampInput {
+  readonly startedAtMs: number;
+  readonly firstStartedAtMs: number;
+}
+
+/** The signature's `t`, in Unix seconds, from the attempt's start (ms): every attempt signed for itself. */
+const TIMESTAMP: Step<TimestampInput, number> = {
   name: 'the signature timestamp is the time of sending',
-  check: (startedAtMs) => Math.floor(startedAtMs / 1000),
+  check: ({ startedAtMs }) => Math.floor(startedAtMs / 1000),
   faulty: {
     'signature-clock-behind': {
       does: 'The signature timestamp t comes from a worker clock that runs 10 minutes behind (not NTP-synced).',
       breaks: ['HOOK-TIMESTAMP-FRESH'],
       violates: ['delivery.header.signature#t-now'],
-      plant: (ms, next) => next(ms) - 600,
+      plant: (input, next) => next(input) - 600,
     },
     'signature-clock-301s-behind': {
       does: 'The signature timestamp t comes from a clock 301 s behind: one second past the 5-minute tolerance, so receivers reject ' +
         'every delivery.',
       breaks: ['HOOK-TIMESTAMP-FRESH'],
       violates: ['delivery.header.signature#t-now'],
-      plant: (ms, next) => next(ms) - 301,
+      plant: (input, next) => next(input) - 301,
+    },
+    'retry-resends-first-signature': {
+      does: 'The signed headers are stored with the outbox message when the event is first sent: every retry re-sends the first ' +
+        'attempt\'s Service-Signature unchanged, so at the 10 min, 2 h and 6 h steps its t is that old and a receiver applying the ' +
+        '5-minute tolerance refuses every retry.',
+      breaks: ['HOOK-SIGNED-PER-ATTEMPT'],
+      violates: ['delivery.header.signature#t-now'],
+      plant: (input, next) => next({ ...input, startedAtMs: input.firstStartedAtMs }),
     },
   },
 };
@@ -262,6 +276,27 @@ const ACKNOWLEDGEMENT: Step<number | null, boolean> = {
   },
 };
 
+/** One delivery (an event at one endpoint) and every delivery the dispatcher holds. */
+export interface DeliveryStateInput {
+  readonly delivery: { readonly eventId: string; readonly attempts: readonly { readonly ok: boolean }[] };
+  readonly all: readonly { readonly eventId: string; readonly attempts: readonly { readonly ok: boolean }[] }[];
+}
+
+/** Whether a delivery is done: its own endpoint acknowledged it. */
+const DELIVERED: Step<DeliveryStateInput, boolean> = {
+  name: 'a delivery is done when its own endpoint acknowledged it, whatever the other endpoints answered',
+  check: ({ delivery }) => delivery.attempts.at(-1)?.ok === true,
+  faulty: {
+    'retry-state-per-event': {
+      does: 'Retry state is kept per event, not per endpoint: once one endpoint acknowledges an event, the retries still due to ' +
+        'another endpoint that failed it are dropped.',
+      breaks: ['HOOK-RETRY-PER-ENDPOINT'],
+      violates: ['delivery-rules.retry-schedule#per-endpoint'],
+      plant: ({ delivery, all }) => all.some((d) => d.eventId === delivery.eventId && d.attempts.some((a) => a.ok)),
+    },
+  },
+};
+
 /** The most attempts a delivery gets, from MAX_ATTEMPTS. */
 const ATTEMPT_LIMIT: Step<number, number> = {
   name: 'at most 8 attempts in all',
@@ -313,6 +348,7 @@ export function deliverySteps(faults: FaultSet) {
     post: checkOf(POST, faults),
     timeout: checkOf(TIMEOUT, faults),
     acknowledged: checkOf(ACKNOWLEDGEMENT, faults),
+    delivered: checkOf(DELIVERED, faults),
     attemptLimit: checkOf(ATTEMPT_LIMIT, faults),
     gap: checkOf(GAP, faults),
   };
@@ -321,4 +357,4 @@ export function deliverySteps(faults: FaultSet) {
 export type DeliverySteps = ReturnType<typeof deliverySteps>;
 
 /** The steps of this file that plant faults (references/service/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [ENQUEUE, TIMESTAMP, BODY, SIGNATURE, HEADERS, POST, TIMEOUT, ACKNOWLEDGEMENT, ATTEMPT_LIMIT, GAP];
+export const FAULTY_STEPS: readonly PlantingStep[] = [ENQUEUE, TIMESTAMP, BODY, SIGNATURE, HEADERS, POST, TIMEOUT, ACKNOWLEDGEMENT, DELIVERED, ATTEMPT_LIMIT, GAP];

@@ -136,10 +136,15 @@ export class WebhookDispatcher {
   /** One attempt: the steps of delivery in order, then the attempt is recorded and the next one scheduled or not. */
   async #attempt(record: DeliveryRecord, event: StoredEvent, endpoint: WebhookEndpoint): Promise<void> {
     if (this.#closed) return;
-    record.state = 'in_flight';
     const steps = this.#steps;
+    if (record.attempts.length > 0 && steps.delivered({ delivery: record, all: this.deliveries })) {
+      record.state = 'succeeded';
+      this.#notifyIdle();
+      return;
+    }
+    record.state = 'in_flight';
     const startedAt = this.#opts.now();
-    const timestamp = steps.timestamp(startedAt);
+    const timestamp = steps.timestamp({ startedAtMs: startedAt, firstStartedAtMs: record.attempts[0]?.startedAt ?? startedAt });
     const { body, eventId } = steps.body({ event, retry: record.attempts.length > 0 });
     const signature = steps.signature({ secret: endpoint.secret, timestamp, body });
     const headers = steps.headers({ body, eventId, signature });
@@ -160,7 +165,7 @@ export class WebhookDispatcher {
 
   /** After an attempt: succeeded, failed for good (the attempt limit), or the next attempt scheduled after its gap. */
   #settle(record: DeliveryRecord, event: StoredEvent, endpoint: WebhookEndpoint, startedAt: number): void {
-    if (record.attempts.at(-1)?.ok === true) {
+    if (this.#steps.delivered({ delivery: record, all: this.deliveries })) {
       record.state = 'succeeded';
     } else if (record.attempts.length >= this.#steps.attemptLimit(MAX_ATTEMPTS)) {
       record.state = 'failed';

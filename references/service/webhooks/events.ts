@@ -42,6 +42,18 @@ const ENVELOPE: Step<EnvelopeInput, Envelope> = {
     data: { object },
   }),
   faulty: {
+    'endpoint-test-data-without-object': {
+      does: 'endpoint.test events carry the synthetic test fields straight in data ({"endpoint": …, "message": …}), with no ' +
+        'data.object: only payment events were given the data.object wrapper.',
+      breaks: ['HOOK-ENVELOPE'],
+      violates: ['event.field.data#present'],
+      plant: (input, next) => {
+        const envelope = next(input);
+        if (input.type !== 'endpoint.test') return envelope;
+        const { object: _type, ...fields } = (input.object ?? {}) as Record<string, unknown>;
+        return { ...envelope, data: fields as unknown as Envelope['data'] };
+      },
+    },
     'event-created-at-epoch-seconds': {
       does: 'The event\'s created_at is serialised as a Unix time number, not a date-time string.',
       breaks: ['HOOK-ENVELOPE'],

@@ -1,0 +1,71 @@
+/**
+ * Every attempt signed for itself (spec, Delivery request: `Service-Signature: t=<unix_time>,…`;
+ * Signature 2: the receiver rejects a `t` older than 5 minutes). The `t` of an attempt is the time
+ * that attempt was sent, so between two attempts of one event at one endpoint the `t` values move
+ * by the time between their arrivals. A retry that re-sends an earlier attempt's header keeps the
+ * old `t`: at the spec's later steps (10 min, 2 h, 6 h) every receiver that follows Signature 2
+ * refuses it, and at-least-once delivery is lost in practice.
+ *
+ * What the arrivals can show (docs/rulings.md, "Every attempt signed for itself"): `t` is whole
+ * seconds, floored, and an arrival is the sending time plus the delivery's latency, stamped on the
+ * sink's event loop (late by up to its recorded lag). Two attempts are compared only when their
+ * arrivals are at least MIN_APART_MS apart; their `t` gap may then differ from the arrival gap by at
+ * most TOLERANCE_MS (1 s of flooring, the rest latency jitter) plus the sink's own recorded lag. A
+ * constant offset between the target's clock and the sink's (skew) cancels out: the absolute age is
+ * HOOK-TIMESTAMP-FRESH's, against the spec's 5 minutes.
+ */
+
+/** One attempt as the sink saw it. */
+export interface SignedAttempt {
+  seq: number;
+  /** Arrival at the sink, epoch ms. */
+  receivedAt: number;
+  /** The header's `t` (unix seconds), when it parsed. */
+  t: number | undefined;
+  /** How late the sink's clock may have stamped this arrival (its loop lag or stall), ms. */
+  stampNoiseMs?: number;
+}
+
+/** Arrivals closer than this are not compared: `t` is whole seconds and latency varies. */
+export const MIN_APART_MS = 3_000;
+/** How far the `t` gap may stray from the arrival gap: 1 s of flooring and 1 s of latency jitter. */
+export const TOLERANCE_MS = 2_000;
+
+export interface AttemptSigningFinding {
+  /** Pairs of attempts compared (arrivals at least MIN_APART_MS apart, both with a `t`). */
+  compared: number;
+  /** One line per attempt whose `t` did not move with it: the first pair that shows it. */
+  problems: string[];
+}
+
+/**
+ * Compares every pair of attempts of one event at one endpoint far enough apart; `label` names the
+ * (event, endpoint) in the lines. An attempt is named once, by the earliest attempt it strays from.
+ */
+export function judgeAttemptSigning(label: string, attempts: readonly SignedAttempt[]): AttemptSigningFinding {
+  const sorted = [...attempts].sort((a, b) => a.receivedAt - b.receivedAt || a.seq - b.seq);
+  let compared = 0;
+  const problems: string[] = [];
+  for (let j = 1; j < sorted.length; j++) {
+    const b = sorted[j]!;
+    for (let i = 0; i < j; i++) {
+      const a = sorted[i]!;
+      const apartMs = b.receivedAt - a.receivedAt;
+      if (a.t === undefined || b.t === undefined || apartMs < MIN_APART_MS) continue;
+      compared++;
+      const movedMs = (b.t - a.t) * 1000;
+      const slackMs = TOLERANCE_MS + (a.stampNoiseMs ?? 0) + (b.stampNoiseMs ?? 0);
+      if (Math.abs(movedMs - apartMs) <= slackMs) continue;
+      problems.push(strayLine(label, a, b, apartMs, movedMs));
+      break;
+    }
+  }
+  return { compared, problems };
+}
+
+function strayLine(label: string, a: SignedAttempt, b: SignedAttempt, apartMs: number, movedMs: number): string {
+  const apart = `${(apartMs / 1000).toFixed(1)} s after #${a.seq}`;
+  const moved = movedMs > 0 ? `a t ${movedMs / 1000} s after #${a.seq}'s` : `a t ${-movedMs / 1000} s before #${a.seq}'s`;
+  const same = movedMs === 0 ? `the same t (${b.t}) as #${a.seq}: the earlier attempt's signature re-sent` : moved;
+  return `${label}: #${b.seq} arrived ${apart} but carries ${same} (each attempt is signed when it is sent; tolerance ${TOLERANCE_MS / 1000} s)`;
+}
