@@ -1,9 +1,10 @@
 /**
  * Judges a sink log (read-log.ts) on the rules a long run completes: the whole retry schedule, its
  * punctuality, the attempt limit, the same event id and bytes on every attempt, and a valid
- * signature on every attempt, each signed for itself (its t moves with the attempt). Attempts are grouped per (endpoint, event type, Payment) — each event
- * type happens at most once per Payment (spec, Event types) — so a retry sent under a new event id
- * is still a retry of its event; an event without a Payment (endpoint.test) is grouped by its id.
+ * signature on every attempt, each signed for itself (its t moves with the attempt). Attempts are
+ * grouped per (endpoint, event type, Payment) — each event type happens at most once per Payment
+ * (spec, Event types) — so a retry sent under a new event id is still a retry of its event; an
+ * event without a Payment (endpoint.test) is grouped by its id.
  *
  * A gap is measured between arrivals at the sink and compared with the schedule divided by the
  * time scale: earlier than its gap by more than CLOCK_SLACK_MS fails HOOK-RETRY-SCHEDULE, later than

@@ -67,5 +67,6 @@ function strayLine(label: string, a: SignedAttempt, b: SignedAttempt, apartMs: n
   const apart = `${(apartMs / 1000).toFixed(1)} s after #${a.seq}`;
   const moved = movedMs > 0 ? `a t ${movedMs / 1000} s after #${a.seq}'s` : `a t ${-movedMs / 1000} s before #${a.seq}'s`;
   const same = movedMs === 0 ? `the same t (${b.t}) as #${a.seq}: the earlier attempt's signature re-sent` : moved;
-  return `${label}: #${b.seq} arrived ${apart} but carries ${same} (each attempt is signed when it is sent; tolerance ${TOLERANCE_MS / 1000} s)`;
+  const why = `each attempt is signed when it is sent; tolerance ${TOLERANCE_MS / 1000} s`;
+  return `${label}: #${b.seq} arrived ${apart} but carries ${same} (${why})`;
 }

@@ -39,7 +39,10 @@ export function readEventFields(rawBody: Buffer): EventFieldsResult {
       sinkMarker: typeof marker === 'string' ? marker : null,
     },
     marker,
-    markerAt: (path) => (metadata && Object.hasOwn(metadata, `${ENDPOINT_MARKER_PREFIX}${path}`) ? metadata[`${ENDPOINT_MARKER_PREFIX}${path}`] : marker),
+    markerAt: (path) => {
+      const own = `${ENDPOINT_MARKER_PREFIX}${path}`;
+      return metadata && Object.hasOwn(metadata, own) ? metadata[own] : marker;
+    },
   };
 }
 

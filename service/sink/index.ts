@@ -15,7 +15,7 @@ export { parseAnswerPlan, plannedAnswer, type AnswerPlan, type ParsedAnswerPlan,
 export { sinkClient, SinkClientError, type SinkClient, type SinkClientOptions, type ClientWaitForOptions } from './client.ts';
 export { SinkWaitTimeoutError, SinkClosedError, type WaitForOptions } from './delivery-store.ts';
 export { deliveryBody } from './delivery-body.ts';
-export { judgeAttemptSigning, MIN_APART_MS, type SignedAttempt, type AttemptSigningFinding } from './attempt-signing.ts';
+export { judgeAttemptSigning, MIN_APART_MS } from './attempt-signing.ts';
 export { ENDPOINT_MARKER_PREFIX } from './event-fields.ts';
 export type { DeliveryFilter } from './delivery-filter.ts';
 export type {

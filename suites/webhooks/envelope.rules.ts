@@ -166,5 +166,6 @@ async function sendTestEvent(t: RuleContext, h: Hooks): Promise<void> {
   const mark = Math.max(0, ...(await h.sink.deliveries({ eventType: 'endpoint.test', path: target.path })).map((d) => d.seq));
   const res = await controlRequest(t, 'POST', '/endpoints/test', { path: target.path });
   if (res.status !== 202) return; // HOOK-ENDPOINT-TEST judges the control call
-  await h.sink.waitFor({ eventType: 'endpoint.test', path: target.path, sinceSeq: mark }, { count: 1, timeoutMs: FIRST_DELIVERY_MS, pollMs: 50 }).catch(() => []);
+  const after = { eventType: 'endpoint.test', path: target.path, sinceSeq: mark };
+  await h.sink.waitFor(after, { count: 1, timeoutMs: FIRST_DELIVERY_MS, pollMs: 50 }).catch(() => []);
 }

@@ -9,13 +9,16 @@
  * (service/sink/README.md): one endpoint acknowledges at once while another fails K attempts, or
  * holds its first attempt past the 10 s time-out. Each (event, endpoint) is then judged against
  * its own plan: the acknowledging endpoint is not retried, the failing one gets every retry it is
- * owed, and no endpoint that should get nothing (disabled, another environment, not subscribed)
+ * owed, none earlier than its gap, each with the first attempt's event id and bytes, and no endpoint
+ * that should get nothing (disabled, another environment, not subscribed)
  * gets anything of the story.
  */
 import { ENDPOINT_MARKER_PREFIX, type Delivery } from '../../service/sink/index.ts';
 import { deliveriesFor, expectedDeliveries } from '../_shared/arrivals.ts';
 import type { Story } from '../_shared/stories.ts';
 import { subscribers, type Endpoint, type Hooks } from '../_shared/webhook-hooks.ts';
+import { CLOCK_SLACK_MS } from './limits.ts';
+import { scaledGapMs } from './timing.ts';
 
 /** A metadata key is at most 64 characters (spec, Limits). */
 const MAX_KEY = 64;
@@ -58,7 +61,8 @@ export function mixedMetadata(plan: MixedPlan): Record<string, string> {
 
 /** Whether every (event, endpoint) of the story has what its plan owes it. */
 export function mixedComplete(h: Hooks, plan: MixedPlan, story: Story, ds: readonly Delivery[]): boolean {
-  return expectedDeliveries(h, [story]).every((x) => deliveriesFor(ds, x).length >= (x.endpoint.path === plan.pair.failing.path ? plan.owed : 1));
+  const owed = (path: string) => (path === plan.pair.failing.path ? plan.owed : 1);
+  return expectedDeliveries(h, [story]).every((x) => deliveriesFor(ds, x).length >= owed(x.endpoint.path));
 }
 
 function answerText(d: Delivery): string {
@@ -88,6 +92,7 @@ export function judgeMixed(h: Hooks, plan: MixedPlan, story: Story, ds: readonly
     f.seen[label] = attemptsText(got);
     if (got.length === 0) continue; // never delivered: HOOK-AT-LEAST-ONCE
     f.checked++;
+    f.problems.push(...sameEventAndGaps(h, label, got));
     if (x.endpoint.path === plan.pair.failing.path) {
       if (got.length < plan.owed) {
         const beside = subscribers(h, false, x.emitted.type).includes(plan.pair.acking)
@@ -105,8 +110,29 @@ export function judgeMixed(h: Hooks, plan: MixedPlan, story: Story, ds: readonly
   const stray = ds.filter((d) => d.event?.paymentId === story.paymentId && !owed.has(`${d.event.type} ${d.path}`));
   f.checked += h.endpoints.length - new Set(expected.map((x) => x.endpoint.path)).size;
   for (const d of stray.slice(0, 3)) {
-    f.problems.push(`${d.event?.type} of ${story.paymentId} reached ${d.path} (#${d.seq}), which should get nothing of it (disabled, another environment ` +
-      'or not subscribed to the type)');
+    f.problems.push(`${d.event?.type} of ${story.paymentId} reached ${d.path} (#${d.seq}), which should get nothing of it ` +
+      '(disabled, another environment or not subscribed to the type)');
   }
   return f;
+}
+
+/** Every attempt at one endpoint the first one's event id and bytes, and no retry earlier than its gap (as HOOK-RETRY-SCHEDULE judges). */
+function sameEventAndGaps(h: Hooks, label: string, got: readonly Delivery[]): string[] {
+  const [first] = got;
+  const out: string[] = [];
+  for (let n = 1; n < got.length; n++) {
+    const [a, b] = [got[n - 1]!, got[n]!];
+    if (b.event?.id !== first!.event?.id || b.bodySha256 !== first!.bodySha256) {
+      const what = b.event?.id === first!.event?.id ? 'other bytes than' : `event id ${b.event?.id}, not`;
+      out.push(`${label}: attempt ${n + 1} (#${b.seq}) carries ${what} attempt 1's (#${first!.seq}); ` +
+        'a retry carries the same event id and body');
+    }
+    const want = scaledGapMs(h, n);
+    const actual = b.receivedAt - a.receivedAt;
+    if (actual < want - CLOCK_SLACK_MS - (a.loopLagMs ?? 0)) {
+      out.push(`${label}: attempt ${n + 1} (#${b.seq}) came ${Math.round(actual)} ms after attempt ${n}, ` +
+        `before its gap (${Math.round(want)} ms at time_scale ${h.scale})`);
+    }
+  }
+  return out;
 }

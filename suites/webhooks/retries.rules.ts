@@ -689,7 +689,9 @@ ruleTest(
     t.checked(checked);
     if (problems.length) throw new Mismatch(problems[0]!, 'each endpoint\'s deliveries and retries its own', problems);
     if (checked === 0) return t.skip('no delivery of the mixed stories reached the sink (HOOK-AT-LEAST-ONCE judges that)');
-    t.note(`${ran.map((o) => `${o.plan.name} (${o.plan.pair.failing.path} ${o.plan.failMarker} beside ${o.plan.pair.acking.path} ack:200)`).join('; ')}: ` +
+    const told = ran.map((o) => `${o.plan.name} (${o.plan.pair.failing.path} ${o.plan.failMarker} beside ${o.plan.pair.acking.path} ` +
+      'ack:200)');
+    t.note(`${told.join('; ')}: ` +
       `each endpoint got the attempts its own answers call for, whatever the other answered; ${checked} checks`);
   },
   { timeout: 120_000 },
@@ -700,8 +702,9 @@ function timelines(t: RuleContext, h: Hooks, o: Mixed): void {
   for (const x of expectedDeliveries(h, [o.story])) {
     const got = deliveriesFor(o.deliveries, x).sort((a, b) => a.receivedAt - b.receivedAt);
     if (!got.length) continue;
-    const points = got.map((d) => ({ receivedAt: d.receivedAt, status: d.answer.kind === 'status' || d.answer.kind === 'redirect' ? d.answer.status : d.answer.kind }));
-    t.timeline(timelineEvidence(got[0]!.event?.id ?? '(no event id)', `${x.emitted.type}@${x.endpoint.path}`, points, RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1))));
+    const points = got.map((d) => ({ receivedAt: d.receivedAt, status: answerOf(d) }));
+    const gaps = RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1));
+    t.timeline(timelineEvidence(got[0]!.event?.id ?? '(no event id)', `${x.emitted.type}@${x.endpoint.path}`, points, gaps));
   }
 }
 
@@ -718,14 +721,18 @@ ruleTest(
     const problems: string[] = [];
     for (const g of groups) {
       const label = `${g.x.emitted.type} of ${g.x.emitted.paymentId} at ${g.x.endpoint.path}`;
-      const attempts = g.attempts.map((d) => ({ seq: d.seq, receivedAt: d.receivedAt, t: d.signature?.t, stampNoiseMs: Math.max(d.loopLagMs ?? 0, d.stallMs ?? 0) }));
+      const noise = (d: Delivery) => Math.max(d.loopLagMs ?? 0, d.stallMs ?? 0);
+      const attempts = g.attempts.map((d) => ({ seq: d.seq, receivedAt: d.receivedAt, t: d.signature?.t, stampNoiseMs: noise(d) }));
       const f = judgeAttemptSigning(label, attempts);
       compared += f.compared;
       problems.push(...f.problems);
     }
     t.checked(compared);
     if (problems.length) throw new Mismatch(problems[0]!, 'each attempt\'s t the time it was sent', problems);
-    if (compared === 0) return t.skip('no two attempts of one event arrived 3 s or more apart: whether each attempt is signed for itself cannot be told from whole-second timestamps');
+    if (compared === 0) {
+      return t.skip('no two attempts of one event arrived 3 s or more apart: whether each attempt is signed for itself cannot be told ' +
+        'from whole-second timestamps');
+    }
     t.note(`${compared} pairs of attempts 3 s or more apart (the ladder, the 10 s time-out): each t moved with its attempt, within 2 s`);
   },
   { timeout: 120_000 },

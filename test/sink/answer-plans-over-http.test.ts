@@ -63,6 +63,26 @@ describe('answer plans', () => {
     expect(answered).toEqual([500, 500, 200, 200]);
   });
 
+  it('a sink@<path> key plans that endpoint alone: one endpoint fails while another acknowledges, the rest follow `sink`', async () => {
+    const event = paymentEvent({
+      marker: 'ack:202',
+      type: 'payment.paid',
+      metadata: { 'sink@/hooks/test-all': 'fail:500x2', 'sink@/hooks/nowhere': 'fail:503x9' },
+    });
+    const paid = { secret: 'whsec_test_paid_0123456789' };
+    const answered: number[] = [];
+    const all = ['/hooks/test-all', {}];
+    const order = [all, ['/hooks/test-paid', paid], all, all, ['/hooks/test-paid', paid]];
+    for (const [path, o] of order as [string, { secret?: string }][]) {
+      answered.push((await deliver(sink, path, event.body, o)).status);
+    }
+    // test-all by its own plan (fail twice, then 200); test-paid by the Payment's `sink` (ack:202).
+    expect(answered).toEqual([500, 202, 500, 200, 202]);
+    const recorded = sink.deliveries({ eventId: event.eventId });
+    expect(recorded.map((d) => d.event?.sinkMarker)).toEqual(['fail:500x2', 'ack:202', 'fail:500x2', 'fail:500x2', 'ack:202']);
+    expect(recorded.every((d) => d.planProblem === null)).toBe(true);
+  });
+
   it('redirect:2 answers 302 twice, pointing at a recorded redirect target that the client did not follow', async () => {
     const event = paymentEvent({ marker: 'redirect:2' });
     const first = await deliver(sink, '/hooks/test-all', event.body);

@@ -32,7 +32,11 @@ let counter = 0;
 
 /** A payment event body like a target would send, with an optional `metadata.sink` marker. */
 export function paymentEvent(
-  options: { marker?: string | number; type?: string; livemode?: boolean; eventId?: string; paymentId?: string } = {},
+  options: {
+    marker?: string | number; type?: string; livemode?: boolean; eventId?: string; paymentId?: string;
+    /** Extra metadata, e.g. per-endpoint plans `sink@<path>`. */
+    metadata?: Record<string, unknown>;
+  } = {},
 ): { eventId: string; paymentId: string; body: Buffer } {
   counter++;
   const eventId = options.eventId ?? `evt_test_${process.pid}_${counter}`;
@@ -40,6 +44,7 @@ export function paymentEvent(
   const livemode = options.livemode ?? false;
   const metadata: Record<string, unknown> = { conformance_run: 'sink-tests' };
   if (options.marker !== undefined) metadata.sink = options.marker;
+  Object.assign(metadata, options.metadata);
   const event = {
     id: eventId,
     object: 'event',

@@ -1,0 +1,47 @@
+/**
+ * Every attempt signed for itself (service/sink/attempt-signing.ts): the t of two attempts of one
+ * event at one endpoint moves with the time between their arrivals.
+ */
+import { describe, expect, it } from 'vitest';
+import { judgeAttemptSigning, MIN_APART_MS } from '../../service/sink/index.ts';
+
+const T0 = 1_800_000_000;
+const at = (seq: number, offsetMs: number, t: number | undefined, stampNoiseMs = 0) => ({
+  seq, receivedAt: T0 * 1000 + offsetMs + 400, t, stampNoiseMs,
+});
+
+describe('judgeAttemptSigning', () => {
+  it('passes attempts whose t moves with them, whatever constant skew the target clock has', () => {
+    const skewed = (s: number) => T0 + s - 42; // the target's clock 42 s behind the sink's
+    const attempts = [at(1, 0, skewed(0)), at(2, 10, skewed(0)), at(3, 10_200, skewed(10)), at(4, 7_850_000, skewed(7850))];
+    const f = judgeAttemptSigning('e', attempts);
+    expect(f.problems).toEqual([]);
+    expect(f.compared).toBe(5); // pairs 3 s or more apart: 1-3, 2-3, 1-4, 2-4, 3-4
+  });
+
+  it('fails a retry that re-sends the first attempt\'s header (the same t 7.9 s later), naming both attempts', () => {
+    const f = judgeAttemptSigning('payment.paid at /hooks/a', [at(1, 0, T0), at(2, 30, T0), at(3, 2_400, T0), at(4, 7_900, T0)]);
+    expect(f.problems).toHaveLength(1);
+    expect(f.problems[0]).toMatch(/#4 arrived 7\.9 s after #1 but carries the same t \(1800000000\) as #1/);
+    expect(f.problems[0]).toMatch(/the earlier attempt's signature re-sent/);
+  });
+
+  it('fails a t that lags its attempt by more than the tolerance, and says "before" rather than a negative duration', () => {
+    const lag = judgeAttemptSigning('e', [at(1, 0, T0), at(2, 10_000, T0 + 6)]);
+    expect(lag.problems[0]).toMatch(/a t 6 s after #1's/);
+    const back = judgeAttemptSigning('e', [at(1, 0, T0 + 5), at(2, 4_000, T0)]);
+    expect(back.problems[0]).toMatch(/a t 5 s before #1's/);
+    expect(back.problems.join(' ')).not.toMatch(/-\d/);
+  });
+
+  it('does not judge attempts closer than MIN_APART_MS (whole-second t), nor attempts without a t', () => {
+    expect(judgeAttemptSigning('e', [at(1, 0, T0), at(2, MIN_APART_MS - 1, T0)]).compared).toBe(0);
+    expect(judgeAttemptSigning('e', [at(1, 0, undefined), at(2, 60_000, T0)]).compared).toBe(0);
+  });
+
+  it('widens the tolerance by the sink\'s recorded clock lag at either arrival', () => {
+    const late = [at(1, 0, T0), at(2, 13_000, T0 + 10, 1_500)]; // stamped 3 s apart from its t: 2 s + 1.5 s of lag allows it
+    expect(judgeAttemptSigning('e', late).problems).toEqual([]);
+    expect(judgeAttemptSigning('e', [at(1, 0, T0), at(2, 13_000, T0 + 10)]).problems).toHaveLength(1);
+  });
+});
