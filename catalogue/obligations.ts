@@ -289,6 +289,7 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
   ],
   'list.param.starting_after': [
     ['after', 'starting_after lists what follows that id, not the id itself'],
+    ['named', 'starting_after may name any Payment the key can see, whatever its status now: the filters choose what follows it'],
     ['complete',
       'immediately after: nothing between the cursor and the page is skipped, so paging with starting_after visits every Payment once'],
   ],

@@ -342,8 +342,8 @@ export const RULES = [
     requirement: 'Records how unusual custom schemes and odd URL forms are answered.' },
   { id: 'CREATE-METADATA-AT-LIMITS', area: 'create', level: 'MUST', class: 'core', section: S.limits,
     clauses: ['create.field.metadata', 'limits.metadata-keys', 'limits.metadata-key-length', 'limits.metadata-value-length'],
-    requirement: 'Metadata exactly at the limits (20 keys, 64-character keys, 500-character values) is accepted and echoed; a length ' +
-      'counts characters, not UTF-8 bytes or UTF-16 units.',
+    requirement: 'Metadata at both edges of the limits (none: an empty object; exactly 20 keys, 64-character keys, 500-character ' +
+      'values) is accepted and echoed; a length counts characters, not UTF-8 bytes or UTF-16 units.',
     ruling: 'A character is counted as a character: 64 "é", "ক" or "😀" (one code point and one grapheme each) are 64 characters, ' +
       'whatever their bytes or UTF-16 units; where code points and graphemes disagree the outcome is observed ' +
       '(CREATE-METADATA-BORDERLINE).' },
@@ -789,6 +789,12 @@ export const RULES = [
   { id: 'LIST-SORT-ORDER', area: 'listing', level: 'OBSERVE', section: S.listParams,
     clauses: ['list.order-not-shown'],
     requirement: 'Records the sort order of the list (not shown).' },
+  { id: 'LIST-CURSOR-AFTER-CHANGE', area: 'listing', level: 'MUST', class: 'core', section: S.listParams,
+    clauses: ['list.param.starting_after', 'list.param.status'],
+    requirement: 'A page of status=PENDING is read, the Payment its last id names is then cancelled or moved by a helper, and that id ' +
+      'sent back as starting_after is answered 200 with the PENDING Payments after it.',
+    ruling: 'starting_after is "a Payment id": any Payment the key can see, whatever its status now; the filters choose what follows ' +
+      'it, never whether it may be named (a read after a state change, docs/rulings.md).' },
   { id: 'LIST-CURSOR-RELATION', area: 'listing', level: 'OBSERVE', section: S.listParams,
     clauses: ['list.order-not-shown'],
     requirement: 'Records how next_cursor relates to starting_after and the last id of the page (not shown).' },

@@ -153,7 +153,7 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
   const status = single('status');
   const limit = checkOf(LIMIT, ctx.faults)(single('limit'));
   const date = (name: string, rounding: 'floor' | 'ceil') => checkOf(DATE, ctx.faults)({ name, value: single(name), rounding });
-  return {
+  const query: ListQuery = {
     status: checkOf(STATUS, ctx.faults)(status),
     externalId: single('external_id'),
     createdFrom: date('created_from', 'ceil'),
@@ -161,7 +161,33 @@ export function parseListQuery(ctx: AppContext, key: ApiKeyRecord, rawQuery: str
     limit,
     startingAfter: parseStartingAfter(ctx, key, single('starting_after')),
   };
+  checkOf(CURSOR_AND_FILTERS, ctx.faults)(query);
+  return query;
 }
+
+/**
+ * starting_after names a Payment ("returns results immediately after it"), whatever its status now:
+ * the filters choose what follows it, never whether it may be named. Its status may have changed
+ * since the page that named it was read (a cancel, a helper, a reversal).
+ */
+const CURSOR_AND_FILTERS: Step<ListQuery, void> = {
+  name: 'starting_after is any visible Payment, whatever the filters',
+  check: () => undefined,
+  faulty: {
+    'list-cursor-must-match-filter': {
+      does: 'starting_after is looked up under the request\'s filters: a cursor whose Payment changed status since its page was ' +
+        'read (status=PENDING, then cancelled) is refused 400 invalid_request, so paging a filtered list breaks whenever a Payment moves.',
+      breaks: ['LIST-CURSOR-AFTER-CHANGE'],
+      violates: ['list.param.starting_after#named'],
+      plant: (q) => {
+        const cursor = q.startingAfter;
+        if (cursor !== null && cursor.id !== '' && q.status !== null && cursor.status !== q.status) {
+          throw invalidParam('starting_after', 'starting_after must be a payment matching the filters.');
+        }
+      },
+    },
+  },
+};
 
 /** status: exactly one of the PaymentStatus values. */
 export function parseStatus(value: string | null): PaymentStatus | null {
@@ -321,13 +347,13 @@ const UNKNOWN_CURSOR = { id: '' } as PaymentRecord;
 /** Up to limit + 1 matching payments, newest first (or oldest first, listOrder decision), after the cursor. */
 function collect(ctx: AppContext, key: ApiKeyRecord, q: ListQuery): PaymentRecord[] {
   if (q.startingAfter === UNKNOWN_CURSOR) return [];
-  const status = checkOf(STATUS_FILTER, ctx.faults)(q.status);
+  const hasStatus = checkOf(STATUS_FILTER, ctx.faults)(q.status);
   const externalId = q.externalId === null ? null : checkOf(EXTERNAL_ID_FILTER, ctx.faults)(q.externalId);
   const oldestFirst = ctx.decisions.listOrder === 'oldest-first';
   const cursor = checkOf(CURSOR, ctx.faults)(oldestFirst);
   const instant = checkOf(RANGE_INSTANT, ctx.faults);
   const matches = (p: PaymentRecord): boolean =>
-    (status === null || p.status === status) &&
+    (hasStatus === null || hasStatus(p)) &&
     (externalId === null || externalId.matches(p)) &&
     (q.createdFrom === null || instant(p) >= q.createdFrom) &&
     (q.createdTo === null || instant(p) <= q.createdTo) &&
@@ -364,11 +390,18 @@ const RANGE_INSTANT: Step<PaymentRecord, number> = {
   },
 };
 
-/** The status a Payment must have to be listed (null: any). */
-const STATUS_FILTER: Step<PaymentStatus | null, PaymentStatus | null> = {
-  name: 'the status filter is applied',
-  check: (status) => status,
+/** Whether a Payment has the status the filter asks for (null: no status filter). */
+const STATUS_FILTER: Step<PaymentStatus | null, ((p: PaymentRecord) => boolean) | null> = {
+  name: 'the status filter is applied to the Payment\'s current status',
+  check: (status) => (status === null ? null : (p) => p.status === status),
   faulty: {
+    'list-status-filter-misses-reversal': {
+      does: 'The status filter reads a status column the API\'s own transitions write; a reversal in the service\'s records ' +
+        'changes only the Payment row: status=REVERSED lists nothing and status=PAID still lists the reversed Payment.',
+      breaks: ['LIST-FILTER-STATUS'],
+      violates: ['list.param.status#filters'],
+      plant: (status) => (status === null ? null : (p) => (p.status === 'REVERSED' ? 'PAID' : p.status) === status),
+    },
     'list-status-filter-ignored': {
       does: 'The status filter is parsed but never applied: every status is listed.',
       breaks: ['LIST-FILTER-STATUS'],
@@ -505,4 +538,7 @@ function invalidParam(param: string, message: string): ApiError {
 }
 
 /** The steps of this file that plant faults (references/service/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, RANGE_INSTANT, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID, UNKNOWN_CURSOR_ANSWER];
+export const FAULTY_STEPS: readonly PlantingStep[] = [
+  PAYMENT_LIST, PAGE, LIMIT, STATUS, DATE, RANGE_INSTANT, STATUS_FILTER, EXTERNAL_ID_FILTER, CURSOR, BY_EXTERNAL_ID, UNKNOWN_CURSOR_ANSWER,
+  CURSOR_AND_FILTERS,
+];

@@ -576,6 +576,18 @@ const METADATA: FieldStep = {
   check: ({ body }) => ({ metadata: checkMetadata(body) }),
   faulty: {
     'metadata-not-in-schema': forgottenField('metadata'),
+    'metadata-empty-refused': {
+      does: 'An empty metadata object is refused with invalid_metadata (the check, written for the dashboard form, wants at least ' +
+        'one key); every body a tool tags for its own clean-up has one, so only the lower edge shows it.',
+      breaks: ['CREATE-METADATA-AT-LIMITS'],
+      violates: ['limits.metadata-keys'],
+      plant: (input, next) => {
+        const m = input.body['metadata'];
+        const empty = m !== null && typeof m === 'object' && !Array.isArray(m) && Object.keys(m).length === 0;
+        if (empty) throw invalidMetadata('metadata must have at least one key.');
+        return next(input);
+      },
+    },
     'metadata-21-keys-accepted': {
       does: 'The key count is compared one off: metadata with 21 keys is accepted.',
       breaks: ['CREATE-METADATA-TOO-MANY-KEYS'],

@@ -15,7 +15,7 @@ import { Mismatch, decimalEquals, expectStatus, short } from '../../service/harn
 import { create, expectCreated, expectEchoed, fresh, marker, outcomeOf, type Body } from './support.ts';
 import { batched, eachCase } from '../../service/harness/worker/batch.ts';
 import { share } from '../../service/harness/worker/depth.ts';
-import { DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../service/generators/cases/create.ts';
+import { BARE_BODY_CASES, DECIMAL_EXACT_CASES, VALID_BODY_CASES } from '../../service/generators/cases/create.ts';
 
 ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
   await t.cases(VALID_BODY_CASES, async (body) => {
@@ -23,6 +23,10 @@ ruleTest('CREATE-VALID-ACCEPTED', async (t) => {
     const res = await create(t, sent);
     expectStatus(res, 201, `valid body ${short(body)}`);
     if (res.json?.status !== 'PENDING') throw new Mismatch(`valid body ${short(body)}: status ${short(res.json?.status)}, expected PENDING`, 'PENDING', res.json?.status);
+  });
+  // The lower edge, unmarked: amount alone.
+  await t.cases(BARE_BODY_CASES, async (body) => {
+    expectCreated(await create(t, { ...body }), body, `the bare body ${short(body)}`);
   });
   await batched(t, validCreateRequest({ marker: marker(t) }), async (generated) => {
     const body = fresh(t, { ...generated }, 'ok');

@@ -214,8 +214,13 @@ ruleTest('LIST-FILTER-STATUS', async (t) => {
     }
     expectTrue(paged.complete, `status=${status} over the window did not end within ${paged.pages.length} pages`);
   }, { concurrency: 1 });
-  const counts = Object.fromEntries(['PENDING', 'PAID', 'CANCELLED'].map((s) => [s, b.payments.filter((p) => p.status === s).length]));
+  const countOf = (s: string) => b.payments.filter((p) => p.status === s).length;
+  const counts = Object.fromEntries(['PENDING', 'PAID', 'CANCELLED', 'REVERSED'].map((s) => [s, countOf(s)]));
   t.note(`this run's window Payments by status: ${JSON.stringify(counts)}; each status filter listed only its status and all of this run's`);
+  if (counts.REVERSED === 0) {
+    t.note('status=REVERSED: no Payment of this run is REVERSED (only the control API reaches it, and the profile has none): only ' +
+      '"nothing of another status listed" was checked for it');
+  }
 });
 
 const OFFSETS = [0, 360, -330, 345, -720, 840, 60];

@@ -16,6 +16,7 @@ import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { countCheck, expectStatus, expectTrue, Mismatch } from '../../service/harness/worker/expect.ts';
 import { runShared } from '../../service/harness/worker/run-scoped.ts';
 import type { BatchMove } from '../../service/generators/cases/listing.ts';
+import { controlRequest } from '../_shared/stories.ts';
 
 export interface BatchPayment {
   id: string;
@@ -138,11 +139,28 @@ export function expectEachOnce(paged: Paged, batch: Batch, what: string): void {
 /** One batch per worker and run (files of a worker share this module; a new run, or a failed making, starts afresh). */
 const batch = runShared<Batch>();
 
+const MOVED: Record<Exclude<BatchMove, 'none'>, string> = {
+  succeed: 'PAID', cancel: 'CANCELLED', 'helper-cancel': 'CANCELLED', reverse: 'REVERSED',
+};
+
+/** One batch Payment moved out of PENDING; its status after the move. */
+async function moveBatchPayment(t: RuleContext, id: string, how: Exclude<BatchMove, 'none'>): Promise<string> {
+  if (how === 'reverse') {
+    expectStatus(await t.client.simulateSucceeded(t.keys.test, id), 200, 'setup: succeed of a batch Payment to reverse');
+  }
+  const res = how === 'succeed' ? await t.client.simulateSucceeded(t.keys.test, id)
+    : how === 'cancel' ? await t.client.cancelPayment(t.keys.test, id)
+      : how === 'reverse' ? await controlRequest(t, 'POST', `/payments/${encodeURIComponent(id)}/reverse`)
+        : await t.client.simulateCancelled(t.keys.test, id);
+  expectStatus(res, 200, `setup: ${how} of a batch Payment`);
+  return MOVED[how];
+}
+
 /**
  * The file's batch: BATCH_SIZE marked Test Payments (created four at a time, so some share a
  * created_at instant), three made PAID by the helper, two CANCELLED by cancelPayment and one by
- * the cancel helper; then its window, paged once with limit 100. Made on first use, reused by
- * every test of the file.
+ * the cancel helper, and one REVERSED through the control API when the profile has one; then its
+ * window, paged once with limit 100. Made on first use, reused by every test of the file.
  */
 export function batchOf(t: RuleContext): Promise<Batch> {
   return batch.get(() => makeBatch(t));
@@ -153,14 +171,14 @@ async function makeBatch(t: RuleContext): Promise<Batch> {
     const p = await t.createPayment({ amount: `${10 + i}.00`, external_id: t.externalId(`ls${i}`), metadata: t.metadata({ suite: 'listing' }) });
     return { id: p.id as string, externalId: p.external_id as string, createdAt: p.created_at as string, createdMs: toMs(p.created_at, 'setup'), status: 'PENDING', move: 'none' as BatchMove };
   });
-  const moves: Array<[number, 'succeed' | 'cancel' | 'helper-cancel']> = [[0, 'succeed'], [7, 'succeed'], [15, 'succeed'], [3, 'cancel'], [11, 'cancel'], [20, 'helper-cancel']];
+  const moves: Array<[number, Exclude<BatchMove, 'none'>]> = [
+    [0, 'succeed'], [7, 'succeed'], [15, 'succeed'], [3, 'cancel'], [11, 'cancel'], [20, 'helper-cancel'],
+  ];
+  // A state only the control API reaches (PAID -> REVERSED), so the status filter is judged on it too.
+  if (t.profile.control) moves.push([23, 'reverse']);
   await Promise.all(moves.map(async ([i, how]) => {
     const p = created[i]!;
-    const res = how === 'succeed' ? await t.client.simulateSucceeded(t.keys.test, p.id)
-      : how === 'cancel' ? await t.client.cancelPayment(t.keys.test, p.id)
-        : await t.client.simulateCancelled(t.keys.test, p.id);
-    expectStatus(res, 200, `setup: ${how} of a PENDING batch Payment`);
-    p.status = how === 'succeed' ? 'PAID' : 'CANCELLED';
+    p.status = await moveBatchPayment(t, p.id, how);
     p.move = how;
   }));
   const fromMs = Math.min(...created.map((p) => p.createdMs)) - 1;

@@ -40,6 +40,10 @@ export const METADATA_AT_LIMITS_CASES: CaseTable<MetadataRow> = {
   rule: 'CREATE-METADATA-AT-LIMITS',
   name: 'metadata at each limit',
   rows: () => [
+    // The lower edge: the run marker is the harness's bookkeeping and would hide it (docs/rulings.md, "The harness's own
+    // bookkeeping"): these two carry none; the Payment is still the run's by its external_id prefix.
+    md('no entry at all, {} (the lower edge: no run marker)', () => ({})),
+    md('one 1-character key with an empty value (no run marker)', () => ({ k: '' })),
     md('exactly 20 keys', (m) => entries(m, METADATA_MAX_KEYS)),
     md('a key of exactly 64 characters', (m) => withEntry(m, key64, 'v')),
     md('a value of exactly 500 characters', (m) => withEntry(m, 'note', 'x'.repeat(METADATA_MAX_VALUE_LENGTH - 1) + 'z')),

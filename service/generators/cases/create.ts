@@ -69,6 +69,20 @@ export const VALID_BODY_CASES: CaseTable<Body> = {
   title: (b) => `${quoted(b)} is accepted: 201 with a PENDING Payment`,
 };
 
+/**
+ * CREATE-VALID-ACCEPTED at the lower edge of the body: the smallest valid request, amount alone, sent
+ * without the run's external_id and metadata (the harness's bookkeeping, which every other body
+ * carries, would hide it: docs/rulings.md, "The harness's own bookkeeping"). The Payment is still
+ * cancelled at the end of the file (the clean-up goes by the id the create answered).
+ */
+export const BARE_BODY_CASES: CaseTable<Body> = {
+  rule: 'CREATE-VALID-ACCEPTED',
+  name: 'the smallest valid body, unmarked',
+  rows: () => [{ amount: '0.01' }, { amount: '1' }],
+  title: (b) => `${quoted(b)} alone (no external_id, no metadata) is accepted: 201 with a PENDING Payment`,
+  after: VALID_BODY_CASES,
+};
+
 /** CREATE-AMOUNT-DECIMAL-EXACT: amounts a float or a 32/64-bit cents integer cannot hold, and cents a float rounds wrongly. */
 export const DECIMAL_EXACT_CASES: CaseTable<string> = {
   rule: 'CREATE-AMOUNT-DECIMAL-EXACT',
@@ -391,7 +405,8 @@ export const INVALID_CHANNELS_CASES: CaseTable<ListRow> = {
 };
 
 export const CREATE_CASE_TABLES_A: ReadonlyArray<CaseTable<any>> = [
-  AMOUNT_MISSING_CASES, VALID_BODY_CASES, DECIMAL_EXACT_CASES, MALFORMED_JSON_CASES, NOT_OBJECT_CASES, MULTI_VIOLATION_CASES,
+  AMOUNT_MISSING_CASES, VALID_BODY_CASES, BARE_BODY_CASES, DECIMAL_EXACT_CASES, MALFORMED_JSON_CASES, NOT_OBJECT_CASES,
+  MULTI_VIOLATION_CASES,
   VALID_RETURN_URL_CASES, FORBIDDEN_SCHEME_CASES, NOT_HTTPS_CASES, CONTEXT_ITEMS_CASES,
   VALID_METHODS_CASES, INVALID_METHODS_CASES, VALID_CHANNELS_CASES, INVALID_CHANNELS_CASES,
 ];

@@ -115,7 +115,7 @@ export const STATUS_FILTER_CASES: CaseTable<string> = {
 };
 
 /** How a batch Payment reached its state: created (PENDING), or moved by one of the three actions. */
-export type BatchMove = 'none' | 'succeed' | 'cancel' | 'helper-cancel';
+export type BatchMove = 'none' | 'succeed' | 'cancel' | 'helper-cancel' | 'reverse';
 
 /** One tight created range: 1 ms either side of the created_at of a batch Payment reached by `move`, written in `offsetMinutes`. */
 export interface TightRangeRow {
@@ -125,6 +125,7 @@ export interface TightRangeRow {
 
 const MOVED_TO: Record<BatchMove, string> = {
   none: 'PENDING', succeed: 'PAID (succeed helper)', cancel: 'CANCELLED (cancelPayment)', 'helper-cancel': 'CANCELLED (cancel helper)',
+  reverse: 'REVERSED (succeed helper, then the control API\'s reversal)',
 };
 
 const offsetLabel = (m: number): string => (m === 0 ? 'Z' : `${m < 0 ? '-' : '+'}${String(Math.floor(Math.abs(m) / 60)).padStart(
@@ -151,7 +152,23 @@ export const TIGHT_RANGE_CASES: CaseTable<TightRangeRow> = {
     `(${offsetLabel(r.offsetMinutes)}) list it`,
 };
 
+/** How the cursor's Payment leaves PENDING after its page was read. */
+export type CursorChangeMove = 'cancel' | 'succeed' | 'helper-cancel';
+
+/**
+ * LIST-CURSOR-AFTER-CHANGE: a status=PENDING page's last id sent back as starting_after (the spec's
+ * mechanism; next_cursor's relation to it is not shown), its Payment moved before the next page.
+ */
+export const CURSOR_AFTER_CHANGE_CASES: CaseTable<CursorChangeMove> = {
+  rule: 'LIST-CURSOR-AFTER-CHANGE',
+  name: 'a cursor whose Payment left the filter',
+  rows: () => ['cancel', 'succeed', 'helper-cancel'],
+  title: (move) => `status=PENDING, limit=1: the page's last id sent back as starting_after after its Payment was moved by ${move} ` +
+    'is answered 200 with the PENDING Payments after it',
+};
+
 export const LISTING_CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   UNKNOWN_STATUS_CASES, STATUS_NEAR_MISS_CASES, MALFORMED_DATE_CASES, KNOWN_STATUS_CASES, RFC3339_DATE_CASES,
   EXTERNAL_ID_FILTER_CASES, ONE_MATCH_CASES, LIMIT_RESPECTED_CASES, STATUS_FILTER_CASES, TIGHT_RANGE_CASES,
+  CURSOR_AFTER_CHANGE_CASES,
 ];
