@@ -6,11 +6,11 @@
  * DIR/service/report.json (the service's answers: the ambient response rules), their renderings,
  * and DIR/traffic.har, streamed while it runs.
  */
-import { mkdirSync } from 'node:fs';
 import { persistReport } from '../../results/verdict/persist-report.ts';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { redactText, registerSecrets } from '../../core/redact.ts';
 import { HarnessError } from '../../core/errors.ts';
+import { checkOutputDir } from '../../core/output-path.ts';
 import { startReferenceServer, type RunningReference } from '../../core/targets/reference-server.ts';
 import { printSideSummary, writeSideReport } from '../../results/verdict/side-report.ts';
 import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
@@ -50,8 +50,9 @@ export interface ProxyResult {
 
 export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   const log = o.log ?? ((l: string) => console.log(l));
-  const dir = resolve(o.reportDir);
-  mkdirSync(join(dir, 'service'), { recursive: true });
+  // As `run` and `load` do: a --report that cannot be made or written is one line and exit 2, before anything starts.
+  const dir = checkOutputDir(o.reportDir);
+  checkOutputDir(join(dir, 'service'));
   const startedAt = new Date();
   const har = new HarWriter(join(dir, 'traffic.har'));
   const traffic = new ProxyTraffic();

@@ -5,7 +5,7 @@
  * that sends one request at a time, and is SKIP (never FAIL) for one with requests in parallel,
  * whose next request may be another flow's. Bad options are one line and exit 2.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -113,6 +113,15 @@ describe('proxy command line', () => {
     const ftp = cli('--upstream', 'ftp://x', '--report', mkdtempSync(join(tmpdir(), 'hps-proxy-cli-')));
     expect(ftp.status).toBe(2);
     expect(ftp.stderr).toMatch(/--upstream "ftp:\/\/x": must be an http\(s\) URL/);
+  }, 60_000);
+
+  it('refuses a --report that is a file as run does: one line naming it, exit 2, no internal error', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hps-proxy-cli-')), 'a-file');
+    writeFileSync(file, '');
+    const r = cli('--report', file, '--duration', '1s');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`hps-conformance: --report ${file}: cannot be created or written (ENOTDIR); nothing was run`]);
+    expect(r.stdout).toBe('');
   }, 60_000);
 });
 
