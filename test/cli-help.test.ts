@@ -55,7 +55,8 @@ describe('CLI --help and --version', () => {
       expect(r.out).not.toContain('130/143 interrupted');
       expect(r.out.trimEnd().split('\n').at(-1)).toMatch(/^exit status: 0 /);
     }
-    expect(proxy!.out).toContain('3 the upstream unreachable or not the API at the start, or it answered none of the application\'s requests');
+    expect(proxy!.out).toContain('3 the upstream unreachable or not the API at the start, or it answered none of the application\'s ' +
+      'requests');
     expect(serve!.out).toContain('exit status: 0 stopped by SIGINT/SIGTERM');
     expect(report!.out).toContain('2 bad usage or a report that cannot be read');
   }, 60_000);

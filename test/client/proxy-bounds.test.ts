@@ -120,7 +120,8 @@ describe('proxy command line', () => {
     writeFileSync(file, '');
     const r = cli('--report', file, '--duration', '1s');
     expect(r.status).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([`hps-conformance: --report ${file}: cannot be created or written (ENOTDIR); nothing was run`]);
+    const line = `hps-conformance: --report ${file}: cannot be created or written (ENOTDIR); nothing was run`;
+    expect(r.stderr.trim().split('\n')).toEqual([line]);
     expect(r.stdout).toBe('');
   }, 60_000);
 });
