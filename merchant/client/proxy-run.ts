@@ -8,6 +8,7 @@
  */
 import { persistReport } from '../../results/verdict/persist-report.ts';
 import { join } from 'node:path';
+import { inertLine } from '../../core/inert.ts';
 import { redactText, registerSecrets } from '../../core/redact.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { checkOutputDir } from '../../core/output-path.ts';
@@ -15,7 +16,7 @@ import { startReferenceServer, type RunningReference } from '../../core/targets/
 import { printSideSummary, writeSideReport } from '../../results/verdict/side-report.ts';
 import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
 import { HOOKS_PATH } from './chaos-server.ts';
-import { runMerchantCommand, type CommandOutcome } from './command.ts';
+import { commandStatusLine, printCommandTail, runMerchantCommand, type CommandOutcome } from './command.ts';
 import { HarWriter } from './har.ts';
 import { listenLoopback, type LoopbackServer } from '../../core/loopback-server.ts';
 import { ProxyApp } from './proxy-app.ts';
@@ -49,7 +50,9 @@ export interface ProxyResult {
 }
 
 export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
-  const log = o.log ?? ((l: string) => console.log(l));
+  const out = o.log ?? ((l: string) => console.log(l));
+  // Every line printed is redacted and inert (core/inert.ts): a rule's reason or the command's output may quote the service.
+  const log = (l: string) => out(inertLine(redactText(l)));
   // As `run` and `load` do: a --report that cannot be made or written is one line and exit 2, before anything starts.
   const dir = checkOutputDir(o.reportDir);
   checkOutputDir(join(dir, 'service'));
@@ -66,7 +69,8 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   });
   const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
   app.upstream = upstream;
-  const unregister = reference ? registerSecrets([reference.profile.keys.test]) : () => {};
+  const appKey = o.env?.HPS_API_KEY ?? process.env.HPS_API_KEY;
+  const unregister = registerSecrets([...(reference ? [reference.profile.keys.test] : []), ...(appKey ? [appKey] : [])]);
   log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and ` +
     `the reports in ${dir}`);
   let ticks = 0;
@@ -127,11 +131,20 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
   persistReport(join(f.dir, 'service'), service);
   f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} ` +
     `entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  if (f.command) printCommand(f.command, f.traffic.exchanges, f.log);
+  // No seed (nothing is drawn) and no command of its own: the requests are whatever came through.
+  const words = { unit: 'requests through the proxy', seeded: false };
   f.log('the application (client rules):');
-  printSideSummary(client, f.dir, f.log);
+  printSideSummary(client, f.dir, f.log, words);
   f.log('the service\'s answers (response rules):');
-  printSideSummary(service, join(f.dir, 'service'), f.log);
+  printSideSummary(service, join(f.dir, 'service'), f.log, words);
   return { exitCode, serviceExitCode, reportDir: f.dir, exchanges: f.traffic.exchanges, harEntries: f.har.entries };
+}
+
+/** As `client --run` prints it: how the command ended, and its output's tail when it failed, timed out or sent nothing. */
+function printCommand(outcome: CommandOutcome, exchanges: number, log: (l: string) => void): void {
+  log(`${commandStatusLine(outcome)} · ${exchanges} requests through the proxy`);
+  if (outcome.exitCode !== 0 || outcome.timedOut || exchanges === 0) printCommandTail(outcome, log);
 }
 
 /** The proxy's server; /_hooks (the embedded reference's own deliveries) is swallowed, never relayed or judged. */
