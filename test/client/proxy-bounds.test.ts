@@ -22,9 +22,13 @@ import { PACKAGE_ROOT } from '../../core/package-root.ts';
 describe('proxy bounds, on a loopback upstream', () => {
   it('refuses a request body over the bound (413, never relayed) and drops an answer over the bound, saying so in traffic.har', async () => {
     let relayed = 0;
+    let checked = false;
     const upstream = await listenLoopback(async (req, res) => {
-      relayed++;
       req.resume();
+      // The proxy's check of its upstream comes first (core/targets/preflight.ts): answered as the API would, without a key.
+      if (!checked) return void (checked = true, res.writeHead(401, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"invalid_api_key","message":"no key"}}'));
+      relayed++;
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"pad":"${'x'.repeat(PROXY_BOUNDS.responseBodyBytes)}"}`);
     });
     const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-bounds-'));
