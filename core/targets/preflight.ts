@@ -1,5 +1,6 @@
 /**
- * What can be checked before anything is judged (`run`, `load`), through the suite's client
+ * What can be checked before anything is judged (`run`, `load`; `proxy`'s upstream: the first step
+ * alone, preflightUpstream), through the suite's client
  * (bounded, TLS verified, a model client: 429s waited out, blips retried):
  *
  * 1. The base URL: GET /v1/payments?limit=1 with keys.test. No answer: exit 3 (HPS_ERR_TARGET_*).
