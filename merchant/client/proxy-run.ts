@@ -9,7 +9,7 @@
 import { persistReport } from '../../results/verdict/persist-report.ts';
 import { join } from 'node:path';
 import { inertLine } from '../../core/inert.ts';
-import { redactText, registerSecrets } from '../../core/redact.ts';
+import { redactText, registerSecrets, stripUserInfo, userInfoSecrets } from '../../core/redact.ts';
 import { EXIT, HarnessError } from '../../core/errors.ts';
 import { checkOutputDir } from '../../core/output-path.ts';
 import { preflightUpstream } from '../../core/targets/preflight.ts';
@@ -73,7 +73,10 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   });
   const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
   app.upstream = upstream;
-  const unregister = registerSecrets([...(reference ? [reference.profile.keys.test] : []), ...(appKey ? [appKey] : [])]);
+  // The embedded reference's key, the application's and --upstream's user-info: redacted wherever they would be printed or written.
+  const unregister = registerSecrets([
+    ...(reference ? [reference.profile.keys.test] : []), ...(appKey ? [appKey] : []), ...userInfoSecrets(upstream),
+  ]);
   log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and ` +
     `the reports in ${dir}`);
   let ticks = 0;
@@ -84,7 +87,8 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   );
   try {
     const command = await until(o, origin, reference);
-    return finish(o, { dir, startedAt, upstream, traffic, har, command, log, embedded: reference !== undefined });
+    // The reports name the upstream without its user-info (as `run` names a base URL).
+    return finish(o, { dir, startedAt, upstream: stripUserInfo(upstream), traffic, har, command, log, embedded: reference !== undefined });
   } finally {
     clearInterval(live);
     await server.close();

@@ -172,3 +172,18 @@ describe('proxy: the upstream failing during the relay is never the application\
     expect(reason).toContain('#2 POST /v1/payments: answered 502 without the API\'s error envelope (text/html)');
   }, 60_000);
 });
+
+describe('proxy: --upstream with user-info', () => {
+  it('the password is in no line printed and no file written', async () => {
+    const created = (res: http.ServerResponse) => void res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"pay_1"}');
+    const api = await fakeApi({ createAnswer: created });
+    const password = 'Upstream0Passw0rd0Secret';
+    const { result, lines } = await proxied(api.url.replace('http://', `http://merchant:${password}@`));
+    expect(lines.join('\n')).not.toContain(password);
+    for (const f of ['report.json', 'service/report.json', 'traffic.har', 'report.html', 'summary.md']) {
+      expect(readFileSync(join(result.reportDir, f), 'utf8'), f).not.toContain(password);
+    }
+    expect(lines.some((l) => /^command: exit 0 after/.test(l))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('proxy: the upstream failed'))).toEqual([]);
+  }, 60_000);
+});
