@@ -48,6 +48,22 @@ const EXIT_TEXT = [
   '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)',
   '130/143 interrupted (results so far, partial)',
 ].join(' · ');
+/** The commands whose exit statuses are not run's: each --help ends with its own. */
+const INCOMPLETE_TEXT = '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)';
+const PROXY_EXIT_TEXT = [
+  'exit status: 0 conformant (the application certified)',
+  '1 not conformant (a client MUST rule failed, or --strict / --min-must-coverage failed the verdict)',
+  '2 bad usage, or HPS_API_KEY refused by the upstream',
+  '3 the upstream unreachable or not the API at the start, or it answered none of the application\'s requests',
+  INCOMPLETE_TEXT,
+].join(' · ');
+const REPORT_EXIT_TEXT = [
+  'exit status: 0 the report is conformant (--compare: the page written)',
+  '1 not conformant, or a partial report rebuilt from results.ndjson',
+  '2 bad usage or a report that cannot be read',
+  INCOMPLETE_TEXT,
+].join(' · ');
+const SERVE_EXIT_TEXT = 'exit status: 0 stopped by SIGINT/SIGTERM (or --list-faults printed) · 2 bad usage, or the server could not start';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
@@ -175,6 +191,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
       'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
     },
+    helpAfter: () => `\n${SERVE_EXIT_TEXT}`,
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
   },
   sink: {
@@ -282,6 +299,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       out: str('FILE', 'with --compare: where the page goes (default ./compare.html)'),
     },
     positionals: 'DIR',
+    helpAfter: () => `\n${REPORT_EXIT_TEXT}`,
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
   },
   'verify-certificate': {
@@ -371,6 +389,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       report: str('DIR', 'where report.json (the application), service/report.json (the service\'s answers) and traffic.har go'),
       ...SIDE_POLICY_OPTIONS,
     },
+    helpAfter: () => `\n${PROXY_EXIT_TEXT}`,
     handler: async (o) => (await import('./proxy-command.ts')).proxyCommand(o),
   },
   mutation: {
@@ -432,9 +451,9 @@ function addCommand(parent: Command, name: string, def: CommandDef, onResult: (c
     cmd.addOption(opt);
     attrs.push([long, opt.attributeName()]);
   }
-  // Every command's --help ends with the exit statuses (run's text already carries them).
+  // Every command's --help ends with the exit statuses: its own when its text carries them, run's otherwise.
   const after = def.helpAfter?.() ?? '';
-  cmd.addHelpText('after', after.includes(EXIT_TEXT) ? after : `${after}\n${EXIT_TEXT}`);
+  cmd.addHelpText('after', /(^|\n)exit status: /.test(after) ? after : `${after}\n${EXIT_TEXT}`);
   cmd.action(async (...args: unknown[]) => {
     const c = args.at(-1) as Command;
     const values = c.opts();

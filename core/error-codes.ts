@@ -61,8 +61,9 @@ export const ERROR_CODES = {
   },
   HPS_ERR_PROFILE_KEY: {
     family: 'harness',
-    meaning: 'a profile key the service does not take as the profile says it should (wrong, rotated, other environment)',
-    leadsTo: 'HarnessError at the preflight, naming the field',
+    meaning: 'a profile key the service does not take as the profile says it should (wrong, rotated, other environment); for `proxy`, ' +
+      'HPS_API_KEY refused by --upstream',
+    leadsTo: 'HarnessError at the preflight, naming the field (or HPS_API_KEY)',
     exit: EXIT.usage,
   },
   HPS_ERR_KEY_REJECTED: {

@@ -43,9 +43,23 @@ describe('CLI --help and --version', () => {
         expect(flat, `${name} --help lists --${long}`).toContain(`--${long}`);
         expect(flat, `${name} --help describes --${long}`).toContain(o.help.replace(/\s+/g, ' '));
       }
-      expect(flat, `${name} --help documents exit 6`).toContain('6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)');
+      if (name !== 'serve') expect(flat, `${name} --help documents exit 6`).toContain('6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)');
+      expect(flat.match(/exit status: /g), `${name} --help ends with one exit-status table`).toHaveLength(1);
     }
   }, 120_000);
+
+  it('proxy, serve and report --help end with their own exit statuses, not run\'s', async () => {
+    const [proxy, serve, report] = await Promise.all(['proxy', 'serve', 'report'].map((name) => cli([name, '--help'], { COLUMNS: '400' })));
+    for (const r of [proxy!, serve!, report!]) {
+      expect(r.out).not.toContain('4 a class --require names');
+      expect(r.out).not.toContain('130/143 interrupted');
+      expect(r.out.trimEnd().split('\n').at(-1)).toMatch(/^exit status: 0 /);
+    }
+    expect(proxy!.out).toContain('3 the upstream unreachable or not the API at the start, or it answered none of the application\'s ' +
+      'requests');
+    expect(serve!.out).toContain('exit status: 0 stopped by SIGINT/SIGTERM');
+    expect(report!.out).toContain('2 bad usage or a report that cannot be read');
+  }, 60_000);
 
   it('run --help lists the areas and the exit statuses', async () => {
     const r = await cli(['run', '--help']);

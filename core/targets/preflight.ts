@@ -1,5 +1,6 @@
 /**
- * What can be checked before anything is judged (`run`, `load`), through the suite's client
+ * What can be checked before anything is judged (`run`, `load`; `proxy`'s upstream: the first step
+ * alone, preflightUpstream), through the suite's client
  * (bounded, TLS verified, a model client: 429s waited out, blips retried):
  *
  * 1. The base URL: GET /v1/payments?limit=1 with keys.test. No answer: exit 3 (HPS_ERR_TARGET_*).
@@ -18,7 +19,7 @@
  *
  * Bodies quoted in a message are redacted (a target may echo the key) and cut short.
  */
-import { TransportError, type ApiResponse, type Client } from '../client.ts';
+import { Client, TransportError, type ApiResponse } from '../client.ts';
 import { clientForProfile } from '../client-for-profile.ts';
 import { HarnessError } from '../errors.ts';
 import type { KeyContradiction } from '../key-contradiction.ts';
@@ -43,6 +44,8 @@ const EXPECTED: Record<KeyField, { status: 200 | 401 | 403; livemode?: boolean; 
 
 const PROBE = '/v1/payments?limit=1';
 
+type Quote = (res: ApiResponse) => string;
+
 /**
  * `keys: false`: the base URL only (the embedded reference, whose profile it wrote itself, may carry a planted fault about keys).
  * Returns the contradictions a rule judges (empty when every key is what the profile says).
@@ -51,16 +54,7 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
   const client = clientForProfile(profile, { checkKeys: false });
   const target = stripUserInfo(profile.base_url);
   const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), profileSecrets(profile)));
-  // The first contact is sent once: a target that does not answer it is reported at once (exit 3).
-  const first = await read(client, profile.keys.test, target, true);
-  if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
-    if (first.status === 404) throw notApi(target, first, quote);
-    throw new HarnessError(
-      'HPS_ERR_TARGET_GARBAGE',
-      `target ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`,
-    );
-  }
-  if (first.status === 404) throw notApi(target, first, quote);
+  const first = await firstContact(client, profile.keys.test, target, quote, PROFILE_WORDS);
   if (o.keys === false) return [];
   const problems: string[] = [];
   const findings: KeyContradiction[] = [];
@@ -81,6 +75,55 @@ export async function preflight(profile: Profile, o: { keys?: boolean } = {}): P
     throw new HarnessError('HPS_ERR_PROFILE_KEY', problems.join('; '), problems);
   }
   return findings;
+}
+
+/** How the messages name what was read and with what: `run`'s profile, or the validating proxy's --upstream and the application's key. */
+interface Words {
+  /** The base URL's setting, named in the /v1 hint. */
+  setting: string;
+  /** Who adds /v1 to the paths. */
+  adder: string;
+  /** The key sent, as the messages name it. */
+  key: string;
+  /** What the base URL is called. */
+  noun: string;
+}
+
+const PROFILE_WORDS: Words = { setting: 'base_url', adder: 'the suite', key: 'keys.test', noun: 'target' };
+
+/**
+ * The first contact, sent once: a target that does not answer it is reported at once (exit 3), as
+ * is one answering garbage or where no /v1 route answers like the API.
+ */
+async function firstContact(client: Client, key: string | undefined, target: string, quote: Quote, w: Words): Promise<ApiResponse> {
+  const first = await read(client, key, target, true, w.noun);
+  if (first.json === undefined || typeof first.json !== 'object' || first.json === null) {
+    if (first.status === 404) throw notApi(target, first, quote, w);
+    throw new HarnessError(
+      'HPS_ERR_TARGET_GARBAGE',
+      `${w.noun} ${target} answered GET /v1/payments with ${first.status} and a body that is not JSON (${quote(first)})`,
+    );
+  }
+  if (first.status === 404) throw notApi(target, first, quote, w);
+  return first;
+}
+
+/**
+ * The validating proxy's upstream (`proxy --upstream`), checked before anything is relayed by the
+ * same first read as `run`'s, with the application's key when it is known (HPS_API_KEY), else with
+ * none (a 401 in the API's envelope still shows the API answers there). The key refused (401):
+ * exit 2 naming HPS_API_KEY, as a refused profile key.
+ */
+export async function preflightUpstream(baseUrl: string, key: string | undefined): Promise<void> {
+  const secrets = key ? [key] : [];
+  const client = new Client({ baseUrl, secrets, workingKeys: new Map() });
+  const quote = (res: ApiResponse) => JSON.stringify(redactText(res.text.slice(0, 60), secrets));
+  const w: Words = { setting: '--upstream', adder: 'the application', key: key ? 'HPS_API_KEY' : 'no key', noun: 'upstream' };
+  const first = await firstContact(client, key, stripUserInfo(baseUrl), quote, w);
+  if (key && first.status === 401) {
+    const problem = keyProblem('test', first, 'HPS_API_KEY', 'the application\'s key, sent through the proxy');
+    throw new HarnessError('HPS_ERR_PROFILE_KEY', problem!, [problem!]);
+  }
 }
 
 /** What a key did that the spec forbids for what it is declared to be, with the rule that judges it; undefined when nothing is. */
@@ -117,39 +160,40 @@ function contradiction(field: KeyField, res: ApiResponse, quote: (r: ApiResponse
   };
 }
 
-async function read(client: Client, key: string, target: string, once = false): Promise<ApiResponse> {
+async function read(client: Client, key: string | undefined, target: string, once = false, noun = 'target'): Promise<ApiResponse> {
   try {
-    return await client.request({ method: 'GET', path: PROBE, key, noRetry: once });
+    return await client.request({ method: 'GET', path: PROBE, key: key ?? null, noRetry: once });
   } catch (e) {
     if (e instanceof TransportError) {
       const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
-      throw new HarnessError(e.code, `target ${target} ${how}: ${e.message}`);
+      throw new HarnessError(e.code, `${noun} ${target} ${how}: ${e.message}`);
     }
     throw e;
   }
 }
 
 /** No /v1 route answers like the API here: say what was tried and what came back. */
-function notApi(target: string, res: ApiResponse, quote: (r: ApiResponse) => string): HarnessError {
+function notApi(target: string, res: ApiResponse, quote: Quote, w: Words): HarnessError {
   const type = res.headers['content-type'] ?? 'no content type';
-  const hint = /\/v1\/?$/.test(target) ? ' base_url ends in /v1, and the suite adds /v1 itself: drop it from base_url.' : ' base_url is ' +
-    'the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.';
+  const hint = /\/v1\/?$/.test(target) ? ` ${w.setting} ends in /v1, and ${w.adder} adds /v1 itself: drop it from ${w.setting}.` : ` ` +
+    `${w.setting} is the part before /v1 (the spec: "All paths … are relative to {base_url}/v1"): check the base path.`;
   return new HarnessError(
     'HPS_ERR_TARGET_NOT_API',
-    `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with keys.test answered ${res.status} ` +
+    `no /v1 route answers like the API at ${target}: GET ${target}${PROBE} with ${w.key} answered ${res.status} ` +
       `(${type}, ${quote(res)}): no list of Payments there.${hint}`,
   );
 }
 
-/** Why a key's answer shows it is not the key the profile says it is, or undefined. */
-function keyProblem(field: KeyField, res: ApiResponse): string | undefined {
+/** Why a key's answer shows it is not the key the profile says it is, or undefined; `name` and `what` say whose key it is. */
+function keyProblem(field: KeyField, res: ApiResponse, name = `keys.${field}`, what = `the profile says it is ${EXPECTED[field].what}`):
+  string | undefined {
   const want = EXPECTED[field];
   const code = typeof res.json?.error?.code === 'string' ? String(res.json.error.code).slice(0, 60) : '';
   const got = `the service answered ${res.status}${code ? ` ${code}` : ''} to GET ${PROBE}`;
   if (res.status !== want.status) {
-    if (res.status === 401) return `keys.${field}: ${got}; is the key current? (the profile says it is ${want.what})`;
-    if (res.status === 403) return `keys.${field}: ${got}; the profile says it is ${want.what}: check its scopes`;
-    return `keys.${field}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the ` +
+    if (res.status === 401) return `${name}: ${got}; is the key current? (${what})`;
+    if (res.status === 403) return `${name}: ${got}; ${what}: check its scopes`;
+    return `${name}: ${got}, where ${want.what} answers ${want.status}: check the profile (if the key is what it says, the ` +
       `service does not treat it as the spec says; remove the field to run the other rules)`;
   }
   return undefined;

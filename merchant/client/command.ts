@@ -66,3 +66,17 @@ export function runMerchantCommand(
     child.on('close', (code) => done(code));
   });
 }
+
+/** The command's end in one line: `command: exit 2 after 0.4 s` (a deadline reached says so). */
+export function commandStatusLine(outcome: CommandOutcome): string {
+  return `command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} ` +
+    `after ${(outcome.durationMs / 1000).toFixed(1)} s`;
+}
+
+/** The tail of the command's output (kept redacted and free of control characters), one `  | ` line per line. */
+export function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): void {
+  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} ` +
+    `bytes` : `${outcome.outputBytes} bytes`;
+  log(`command output (${shown}, redacted):`);
+  for (const line of (outcome.outputTail.trimEnd() || '(no output)').split('\n')) log(`  | ${line}`);
+}

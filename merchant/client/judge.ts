@@ -5,7 +5,8 @@
  * Idempotency-Key names (Rules 1): a create under another key is another create, never a retry,
  * and a create without a key cannot be followed at all (its checks are SKIP, saying so). Only
  * what the chaos server injected (and the service's own 4xx answers to POSTs) is judged; a rule
- * with nothing to judge is SKIP with the reason.
+ * with nothing to judge is SKIP with the reason. An exchange the proxy's upstream itself failed
+ * (`upstreamFailure`) is never judged: the rules it would have exercised list it as not tried.
  */
 import type { RuleId } from '../../catalogue/index.ts';
 import type { Exchange } from '../../core/client.ts';
@@ -22,6 +23,10 @@ const PARALLEL = 'not retried right after its failure, and its client sends requ
   'be told from the wire';
 const KEYLESS = 'carried no Idempotency-Key: a later create cannot be told a retry from a new order (the spec identifies a create by ' +
   'its key)';
+
+/** The start of a check or skip reason an upstream failure left untried (the service's failure, not the client's). */
+const UPSTREAM_FAILED = 'not tried: the upstream (the service) failed, not the application: ';
+const NOT_TRIED_LISTED = 20;
 
 type After = (r: RecordedRequest) => RecordedRequest[];
 
@@ -67,7 +72,32 @@ export function judgeClient(log: readonly RecordedRequest[]): Map<RuleId, RuleJu
       `${NOT_EXERCISED}no create met a 409 idempotency_in_progress`,
     ),
   );
+  const upstreamFailed = log.filter((r) => r.upstreamFailure !== undefined);
+  for (const [rule, exercises] of NOT_TRIED_ON) notTried(out.get(rule)!, upstreamFailed.filter(exercises));
   return out;
+}
+
+/** The rules a failure would have exercised, by the request that met it (a proxy's upstream failure: not tried on them). */
+const NOT_TRIED_ON: ReadonlyArray<readonly [RuleId, (r: RecordedRequest) => boolean]> = [
+  ['CLIENT-RETRY-TRANSIENT', (r) => r.kind === 'create' || r.kind === 'read'],
+  ['CLIENT-SAME-IDEMPOTENCY-KEY', (r) => r.kind === 'create'],
+  ['CLIENT-CANCEL-RETRY-ONLY-429', (r) => r.kind === 'cancel'],
+];
+
+/**
+ * A failure of the proxy's upstream itself is never evidence against the client: what the client did
+ * after it is not judged (a correct client gives up when the service stays down longer than its
+ * retries last). Each such exchange is a check not tried, naming the upstream's failure (at most
+ * NOT_TRIED_LISTED); a rule with nothing else judged is SKIP, saying so.
+ */
+function notTried(j: RuleJudgement, failed: readonly RecordedRequest[]): void {
+  if (!failed.length) return;
+  j.checks.push(...failed.slice(0, NOT_TRIED_LISTED).map((r) => skipped(r, `${UPSTREAM_FAILED}${r.upstreamFailure}`)));
+  const more = failed.length - NOT_TRIED_LISTED;
+  if (more > 0) j.checks.push({ name: `${more} more exchanges the upstream failed`, state: 'skip' });
+  if (j.checks.some((c) => c.state === 'pass' || c.state === 'fail')) return;
+  const first = failed[0]!;
+  j.skipReason = `${UPSTREAM_FAILED}${failed.length} exchange(s) the upstream failed, the first ${label(first)}: ${first.upstreamFailure}`;
 }
 
 /** A create or read that met a failure the guidance names is re-sent (a create: under its own key). */
@@ -192,9 +222,6 @@ function describeObserved(r: RecordedRequest): string {
   switch (r.injected) {
     case '429': return `429 rate_limit_exceeded, Retry-After: ${r.retryAfterS ?? '(none)'} (the service's answer)`;
     case '409-in-progress': return '409 idempotency_in_progress (the service\'s answer)';
-    case 'timeout': return r.clientGaveUpAfterMs !== undefined ? `no answer yet when the client gave up after ${r.clientGaveUpAfterMs} ` +
-      `ms` : `no answer from the service (${r.upstreamError ?? 'time-out'})`;
-    case 'reset-before': return `no answer: the service's connection failed (${r.upstreamError ?? 'reset'})`;
     default: return `${r.status ?? r.injected}${r.errorCode ? ` ${r.errorCode}` : ''} (the service's answer)`;
   }
 }

@@ -4,7 +4,9 @@
  * the upstream drops is dropped), within bounds: MAX_REQUEST_BODY, MAX_RESPONSE_BODY and a deadline
  * per exchange. Every exchange is recorded for the client rules (proxy-traffic.ts), its answer is
  * judged by the ambient response rules (core/ambient.ts) unless it is a 502/503/504 (a blip the
- * client guidance handles, never judged), and it is appended to traffic.har.
+ * client guidance handles, never judged), and it is appended to traffic.har. An exchange the
+ * upstream itself failed (no answer, or a 5xx without the API's error envelope) is marked
+ * `upstreamFailure`: the client rules never judge the application on it.
  */
 import type http from 'node:http';
 import type { Socket } from 'node:net';
@@ -118,7 +120,9 @@ export class ProxyApp {
     rec.errorCode = typeof json?.error?.code === 'string' ? json.error.code : undefined;
     if (rec.kind === 'create' && up.status === 201 && typeof json?.id === 'string') rec.paymentId = json.id;
     const failure = failureOf(up.status, rec.errorCode);
-    if (failure) Object.assign(
+    if (up.status >= 500 && rec.errorCode === undefined) rec.upstreamFailure = `answered ${up.status} without the API's error envelope ` +
+      `(${up.headers['content-type'] ?? 'no content type'})`;
+    else if (failure) Object.assign(
       rec,
       { injected: failure, source: 'service' },
       failure === '429' ? { retryAfterS: retryAfterOf(up.headers['retry-after']) } : {},
@@ -127,9 +131,10 @@ export class ProxyApp {
     this.judgeAnswer(rec, up, json, keyLivemode);
   }
 
+  /** No answer to relay: the upstream's failure (or its silence until the client gave up), never judged against the client. */
   private noAnswer(req: http.IncomingMessage, rec: RecordedRequest, up: { error: string; timedOut: boolean }, clientGaveUp: boolean): void {
-    Object.assign(rec, { injected: up.timedOut ? 'timeout' : 'reset-before', source: 'service', upstreamError: up.error });
-    if (clientGaveUp) rec.clientGaveUpAfterMs = rec.answeredMs! - rec.arrivedMs;
+    rec.upstreamFailure = clientGaveUp ? `no answer from the upstream yet when the client closed its connection after ` +
+      `${rec.answeredMs! - rec.arrivedMs} ms` : `no answer from the upstream (${up.error})`;
     const s = req.socket as Socket & { resetAndDestroy?: () => void };
     if (s.resetAndDestroy) s.resetAndDestroy();
     else s.destroy();

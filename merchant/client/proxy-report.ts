@@ -39,6 +39,7 @@ export function applicationReport(traffic: ProxyTraffic, w: Where & { command?: 
     clients: traffic.clientCount,
     kept_for_judging: traffic.log.length,
     not_kept: traffic.dropped,
+    upstream_failures: traffic.upstreamFailed,
   };
   if (traffic.exchanges === 0) for (const j of judgements.values()) j.skipReason = `${NOT_EXERCISED}the application made 0 requests through the proxy`;
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, REPLAY));

@@ -6,16 +6,18 @@
  * DIR/service/report.json (the service's answers: the ambient response rules), their renderings,
  * and DIR/traffic.har, streamed while it runs.
  */
-import { mkdirSync } from 'node:fs';
 import { persistReport } from '../../results/verdict/persist-report.ts';
-import { join, resolve } from 'node:path';
-import { redactText, registerSecrets } from '../../core/redact.ts';
-import { HarnessError } from '../../core/errors.ts';
+import { join } from 'node:path';
+import { inertLine } from '../../core/inert.ts';
+import { redactText, registerSecrets, stripUserInfo, userInfoSecrets } from '../../core/redact.ts';
+import { EXIT, HarnessError } from '../../core/errors.ts';
+import { checkOutputDir } from '../../core/output-path.ts';
+import { preflightUpstream } from '../../core/targets/preflight.ts';
 import { startReferenceServer, type RunningReference } from '../../core/targets/reference-server.ts';
 import { printSideSummary, writeSideReport } from '../../results/verdict/side-report.ts';
 import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
 import { HOOKS_PATH } from './chaos-server.ts';
-import { runMerchantCommand, type CommandOutcome } from './command.ts';
+import { commandStatusLine, printCommandTail, runMerchantCommand, type CommandOutcome } from './command.ts';
 import { HarWriter } from './har.ts';
 import { listenLoopback, type LoopbackServer } from '../../core/loopback-server.ts';
 import { ProxyApp } from './proxy-app.ts';
@@ -49,9 +51,15 @@ export interface ProxyResult {
 }
 
 export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
-  const log = o.log ?? ((l: string) => console.log(l));
-  const dir = resolve(o.reportDir);
-  mkdirSync(join(dir, 'service'), { recursive: true });
+  const out = o.log ?? ((l: string) => console.log(l));
+  // Every line printed is redacted and inert (core/inert.ts): a rule's reason or the command's output may quote the service.
+  const log = (l: string) => out(inertLine(redactText(l)));
+  // As `run` and `load` do: a --report that cannot be made or written is one line and exit 2, before anything starts.
+  const dir = checkOutputDir(o.reportDir);
+  checkOutputDir(join(dir, 'service'));
+  const appKey = o.env?.HPS_API_KEY ?? process.env.HPS_API_KEY;
+  // As `run`'s preflight: one read before anything is relayed (unreachable, garbage, no /v1 route: exit 3; the key refused: exit 2).
+  if (o.upstream) await preflightUpstream(o.upstream.replace(/\/+$/, ''), appKey);
   const startedAt = new Date();
   const har = new HarWriter(join(dir, 'traffic.har'));
   const traffic = new ProxyTraffic();
@@ -65,7 +73,10 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   });
   const upstream = (o.upstream ?? reference!.url).replace(/\/+$/, '');
   app.upstream = upstream;
-  const unregister = reference ? registerSecrets([reference.profile.keys.test]) : () => {};
+  // The embedded reference's key, the application's and --upstream's user-info: redacted wherever they would be printed or written.
+  const unregister = registerSecrets([
+    ...(reference ? [reference.profile.keys.test] : []), ...(appKey ? [appKey] : []), ...userInfoSecrets(upstream),
+  ]);
   log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and ` +
     `the reports in ${dir}`);
   let ticks = 0;
@@ -76,7 +87,8 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   );
   try {
     const command = await until(o, origin, reference);
-    return finish(o, { dir, startedAt, upstream, traffic, har, command, log, embedded: reference !== undefined });
+    // The reports name the upstream without its user-info (as `run` names a base URL).
+    return finish(o, { dir, startedAt, upstream: stripUserInfo(upstream), traffic, har, command, log, embedded: reference !== undefined });
   } finally {
     clearInterval(live);
     await server.close();
@@ -114,23 +126,40 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
     f.traffic,
     { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt, command: o.run, outcome: f.command },
   );
-  const exitCode = applySidePolicy(
+  const t = f.traffic;
+  const nothingRelayed = t.exchanges > 0 && t.answered === 0 ? `the upstream answered none of the ${t.exchanges} requests ` +
+    `(the first: ${t.firstUpstreamFailure}): nothing could be relayed` : undefined;
+  const policyExit = applySidePolicy(
     client,
     o.policy ?? {},
-    f.traffic.exchanges === 0 ? 'the application made 0 requests through the proxy' : undefined,
+    t.exchanges === 0 ? 'the application made 0 requests through the proxy' : nothingRelayed,
   );
+  // The upstream's own failure is never the application's: nothing relayed at all is exit 3, as an unreachable target.
+  const exitCode = nothingRelayed ? EXIT.target : policyExit;
   writeSideReport(f.dir, client, o.policy?.signKey);
-  const service = serviceReport(f.traffic, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
-  const serviceExitCode = applySidePolicy(service, {}, f.traffic.exchanges === 0 ? 'no answer was relayed' : undefined);
+  const service = serviceReport(t, { baseUrl: f.upstream, embedded: f.embedded, startedAt: f.startedAt });
+  const serviceExitCode = applySidePolicy(service, {}, t.answered === 0 ? 'no answer was relayed' : undefined);
   // No certificate: ten response rules on relayed traffic certify no class of the service.
   persistReport(join(f.dir, 'service'), service);
-  f.log(`proxy: ${f.traffic.exchanges} exchanges from ${f.traffic.clientCount} client(s) · traffic.har ${f.har.entries} ` +
-    `entries${f.traffic.dropped ? ` · ${f.traffic.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  f.log(`proxy: ${t.exchanges} exchanges from ${t.clientCount} client(s) · traffic.har ${f.har.entries} ` +
+    `entries${t.dropped ? ` · ${t.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  if (t.upstreamFailed) f.log(`proxy: the upstream failed ${t.upstreamFailed} of ${t.exchanges} exchanges itself (the first: ` +
+    `${t.firstUpstreamFailure}): never evidence against the application, the rules they would have exercised not tried` +
+    `${nothingRelayed ? `; ${nothingRelayed} (exit 3)` : ''}`);
+  if (f.command) printCommand(f.command, t.exchanges, f.log);
+  // No seed (nothing is drawn) and no command of its own: the requests are whatever came through.
+  const words = { unit: 'requests through the proxy', seeded: false };
   f.log('the application (client rules):');
-  printSideSummary(client, f.dir, f.log);
+  printSideSummary(client, f.dir, f.log, words);
   f.log('the service\'s answers (response rules):');
-  printSideSummary(service, join(f.dir, 'service'), f.log);
+  printSideSummary(service, join(f.dir, 'service'), f.log, words);
   return { exitCode, serviceExitCode, reportDir: f.dir, exchanges: f.traffic.exchanges, harEntries: f.har.entries };
+}
+
+/** As `client --run` prints it: how the command ended, and its output's tail when it failed, timed out or sent nothing. */
+function printCommand(outcome: CommandOutcome, exchanges: number, log: (l: string) => void): void {
+  log(`${commandStatusLine(outcome)} · ${exchanges} requests through the proxy`);
+  if (outcome.exitCode !== 0 || outcome.timedOut || exchanges === 0) printCommandTail(outcome, log);
 }
 
 /** The proxy's server; /_hooks (the embedded reference's own deliveries) is swallowed, never relayed or judged. */

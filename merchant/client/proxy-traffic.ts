@@ -32,6 +32,10 @@ export class ProxyTraffic {
   exchanges = 0;
   /** Requests the client judge did not keep (MAX_KEPT reached). */
   dropped = 0;
+  /** Exchanges the upstream answered (in the API's envelope when a 5xx), and those it failed itself, with the first of them. */
+  answered = 0;
+  upstreamFailed = 0;
+  firstUpstreamFailure?: string;
   readonly checked = new Map<RuleId, number>();
   readonly findings = new Map<RuleId, { count: number; kept: Finding[] }>();
   private readonly clients = new Map<string, ClientState>();
@@ -71,6 +75,9 @@ export class ProxyTraffic {
   settled(client: string, rec: RecordedRequest): void {
     const state = this.stateOf(client);
     state.inFlight = Math.max(0, state.inFlight - 1);
+    if (rec.upstreamFailure === undefined) this.answered++;
+    else if (this.upstreamFailed++ === 0) this.firstUpstreamFailure = `#${rec.seq} ${rec.method} ${rec.path.split('?')[0]}: ` +
+      rec.upstreamFailure;
     if (state.parallel) rec.parallelClient = true;
     const judged = endedInFailure(rec) || (rec.method === 'POST' && rec.status !== undefined && rec.status >= 400 && rec.status < 500) || (rec.kind === 'create' && rec.idempotencyKey === undefined);
     if (!judged) return;

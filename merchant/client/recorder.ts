@@ -23,9 +23,13 @@ export interface RecordedRequest {
   body: string;
   /** The failure the client met: planted by the chaos server, or (source 'service') the upstream's own answer a proxy relayed. */
   injected?: Injection;
-  /** Absent: the chaos server planted the failure; 'service': the service answered so (the proxy), `upstreamError` says why for no answer. */
+  /** Absent: the chaos server planted the failure; 'service': the service answered so (the proxy relayed it). */
   source?: 'service';
-  upstreamError?: string;
+  /**
+   * The proxy's upstream itself failed this exchange (refused, reset, timed out, or a 5xx that is not the API's error envelope; or no
+   * answer yet when the client gave up): never evidence against the client. The rules it would have exercised name it as not tried.
+   */
+  upstreamFailure?: string;
   /** Its client had two requests in flight at once (a proxy's traffic): which later read is this one's retry cannot be told from the wire. */
   parallelClient?: boolean;
   /** The Retry-After announced with an injected 429, seconds. */

@@ -12,7 +12,7 @@ import { buildSideReport, decideRule, printSideSummary, writeSideReport } from '
 import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
 import type { Report } from '../../catalogue/report/model.ts';
 import { HOOKS_PATH, startChaosServer } from './chaos-server.ts';
-import { MAX_TAIL_BYTES, runMerchantCommand, type CommandOutcome } from './command.ts';
+import { commandStatusLine, printCommandTail, runMerchantCommand, type CommandOutcome } from './command.ts';
 import { failuresMet, failuresMetLine } from './failures-met.ts';
 import { judgeClient } from './judge.ts';
 import { describeInjection } from './schedule.ts';
@@ -66,9 +66,7 @@ export async function runClient(o: ClientRunOptions): Promise<ClientRunResult> {
       chaos.log.length === 0 ? 'the command made 0 requests to HPS_BASE_URL' : undefined,
     );
     const reportDir = writeSideReport(o.reportDir, report, o.policy?.signKey);
-    log(`command: exit ${outcome.exitCode ?? 'none'}${outcome.timedOut ? ' (deadline reached, killed)' : ''} ` +
-      `after ${(outcome.durationMs / 1000).toFixed(1)} s · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} ` +
-      `failures injected`);
+    log(`${commandStatusLine(outcome)} · ${chaos.log.length} requests · ${chaos.log.filter((r) => r.injected).length} failures injected`);
     log(failuresMetLine(failuresMet(chaos.schedule, chaos.log)));
     if (outcome.exitCode !== 0 || outcome.timedOut || chaos.log.length === 0) printCommandTail(outcome, log);
     printSideSummary(report, reportDir, log);
@@ -115,13 +113,6 @@ function judgeAndBuild(
     output_tail: outcome.outputTail,
   };
   return report;
-}
-
-function printCommandTail(outcome: CommandOutcome, log: (l: string) => void): void {
-  const shown = outcome.outputBytes > MAX_TAIL_BYTES ? `the last ${MAX_TAIL_BYTES / 1024} KiB of ${outcome.outputBytes} ` +
-    `bytes` : `${outcome.outputBytes} bytes`;
-  log(`command output (${shown}, redacted):`);
-  for (const line of (outcome.outputTail.trimEnd() || '(no output)').split('\n')) log(`  | ${line}`);
 }
 
 /** One note per injected failure: the operation's requests, the failure marked. */

@@ -94,17 +94,24 @@ export function writeSideReport(dir: string | undefined, report: Report, signKey
   return out;
 }
 
-/** What a merchant-side run ran, in one sentence (console, HTML and Markdown say it instead of a certification line). */
-export function whatRan(report: Report): string {
+/** How the closing sentence names the requests, and whether the run had a seed (the proxy has neither a command of its own nor a seed). */
+export interface RanWords {
+  unit?: string;
+  seeded?: boolean;
+}
+
+/** What a merchant-side run ran, in one sentence (the console says it instead of a certification line). */
+export function whatRan(report: Report, words: RanWords = {}): string {
   const m = report.must;
-  const unit = report.side === 'receiver' ? 'requests to the receiver' : 'requests from the command';
+  const unit = words.unit ?? (report.side === 'receiver' ? 'requests to the receiver' : 'requests from the command');
   const ran = `${m.ran} of ${m.testable} testable MUST rules ran (${m.passed} passed, ${m.failed} failed, ${m.skipped} skipped)`;
-  return `${report.side} run: ${ran}, ${m.untestable} not testable through the wire; ${report.requests} ${unit}; seed ${report.seed}`;
+  const seed = words.seeded === false ? '' : `; seed ${report.seed}`;
+  return `${report.side} run: ${ran}, ${m.untestable} not testable through the wire; ${report.requests} ${unit}${seed}`;
 }
 
 const MAX_CHECK_LINES = 40;
 
-export function printSideSummary(report: Report, dir: string, log: (l: string) => void): void {
+export function printSideSummary(report: Report, dir: string, log: (l: string) => void, words?: RanWords): void {
   for (const r of report.rules.filter((x) => ['fail', 'warn', 'error'].includes(x.status))) {
     const failing = r.tests.filter((t) => t.state === 'fail');
     const why = failing.length > 1 ? `${failing.length} checks failed` : r.reason ?? '';
@@ -126,6 +133,6 @@ export function printSideSummary(report: Report, dir: string, log: (l: string) =
   for (const why of report.policy?.failed_because ?? []) log(`  ${why}`.slice(0, 1000));
   for (const why of (report.incomplete_because ?? []).slice(0, MAX_CHECK_LINES)) log(`  NOT PROVEN ${why}`.slice(0, 1000));
   if (report.classes) log(classesLine(report.classes));
-  log(whatRan(report));
+  log(whatRan(report, words));
   log(`report: ${join(dir, 'report.html')}`);
 }

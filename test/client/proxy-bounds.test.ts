@@ -5,7 +5,7 @@
  * that sends one request at a time, and is SKIP (never FAIL) for one with requests in parallel,
  * whose next request may be another flow's. Bad options are one line and exit 2.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,9 +22,13 @@ import { PACKAGE_ROOT } from '../../core/package-root.ts';
 describe('proxy bounds, on a loopback upstream', () => {
   it('refuses a request body over the bound (413, never relayed) and drops an answer over the bound, saying so in traffic.har', async () => {
     let relayed = 0;
+    let checked = false;
     const upstream = await listenLoopback(async (req, res) => {
-      relayed++;
       req.resume();
+      // The proxy's check of its upstream comes first (core/targets/preflight.ts): answered as the API would, without a key.
+      if (!checked) return void (checked = true, res.writeHead(401, { 'content-type': 'application/json' })
+        .end('{"error":{"code":"invalid_api_key","message":"no key"}}'));
+      relayed++;
       res.writeHead(200, { 'content-type': 'application/json' }).end(`{"pad":"${'x'.repeat(PROXY_BOUNDS.responseBodyBytes)}"}`);
     });
     const dir = mkdtempSync(join(tmpdir(), 'hps-proxy-bounds-'));
@@ -113,6 +117,16 @@ describe('proxy command line', () => {
     const ftp = cli('--upstream', 'ftp://x', '--report', mkdtempSync(join(tmpdir(), 'hps-proxy-cli-')));
     expect(ftp.status).toBe(2);
     expect(ftp.stderr).toMatch(/--upstream "ftp:\/\/x": must be an http\(s\) URL/);
+  }, 60_000);
+
+  it('refuses a --report that is a file as run does: one line naming it, exit 2, no internal error', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'hps-proxy-cli-')), 'a-file');
+    writeFileSync(file, '');
+    const r = cli('--report', file, '--duration', '1s');
+    expect(r.status).toBe(2);
+    const line = `hps-conformance: --report ${file}: cannot be created or written (ENOTDIR); nothing was run`;
+    expect(r.stderr.trim().split('\n')).toEqual([line]);
+    expect(r.stdout).toBe('');
   }, 60_000);
 });
 

@@ -15,6 +15,7 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats is CommonJS; under NodeNext its default export is the module object (as in catalogue/schemas/ajv.ts).
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 import { launchChromium } from '../support/chromium.ts';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOKS_PATH, startChaosServer, type ChaosServer } from '../../merchant/client/chaos-server.ts';
 import { EXAMPLE_CLIENT_COMMAND } from '../../merchant/client/mutation.ts';
@@ -32,6 +33,9 @@ async function chaosUpstream(seed: number): Promise<Upstream> {
   const chaos = await startChaosServer(seed);
   const reference = await startReferenceServer({ webhookBaseUrl: `${chaos.url}${HOOKS_PATH}` });
   chaos.setUpstream(reference.url);
+  // The proxy checks its upstream with one read before relaying (exit 3 when it fails): seed 4's first planned read failure, a reset,
+  // is met here, as a staging answering the check badly would be, so that the check meets the next one (a 503 in the API's envelope).
+  await request(`${chaos.url}/v1/payments?limit=1`).then((r) => r.body.text(), () => undefined);
   return { chaos, reference };
 }
 
