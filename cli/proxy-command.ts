@@ -2,11 +2,18 @@
 import { HarnessError } from '../core/errors.ts';
 import { durationOption } from '../load/options.ts';
 import { runProxy } from '../merchant/client/proxy-run.ts';
+import { DEFAULT_HAR_MAX_BYTES } from '../merchant/client/har.ts';
 import { intOption, type Options } from './options.ts';
 import { sidePolicyOf } from './receiver-command.ts';
 
 /** A day of traffic and more: a week at most. */
 const MAX_DURATION_S = 7 * 24 * 3600;
+
+/** --har-max-mb: 0 (no bound) to 1 TiB; default DEFAULT_HAR_MAX_BYTES. */
+function harMaxBytes(o: Options): number {
+  const mb = intOption(o, 'har-max-mb', 0, 1024 * 1024);
+  return mb === undefined ? DEFAULT_HAR_MAX_BYTES : mb * 1024 * 1024;
+}
 
 export async function proxyCommand(o: Options): Promise<number> {
   const upstream = o.upstream as string | undefined;
@@ -22,7 +29,7 @@ export async function proxyCommand(o: Options): Promise<number> {
   const durationS = durationOption(o, 'duration', 1, MAX_DURATION_S);
   const { exitCode } = await runProxy({
     upstream, port: intOption(o, 'port', 0, 65535), durationMs: durationS === undefined ? undefined : durationS * 1000,
-    run: o.run as string | undefined, reportDir: report, policy: sidePolicyOf(o),
+    run: o.run as string | undefined, reportDir: report, policy: sidePolicyOf(o), harMaxBytes: harMaxBytes(o),
   });
   return exitCode;
 }

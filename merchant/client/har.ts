@@ -1,11 +1,14 @@
 /**
  * traffic.har: every exchange the proxy relayed, as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/),
- * streamed: the head is written at open, each entry is appended as it finishes, the tail at close,
- * so memory stays flat however long the proxy runs. Secrets never reach the file: Authorization and
+ * streamed: each entry is appended to a segment file as it finishes and the HAR is written from the
+ * segments at close, so memory stays flat however long the proxy runs, and the file is bounded by
+ * size (the oldest entries dropped, their count kept in the file: HarWriter). Secrets never reach the file: Authorization and
  * Proxy-Authorization become their redacted form, Cookie and Set-Cookie the cookies' names only, and every header value, URL and
  * body goes through redactText with the request's own key; bodies are clipped (MAX_HAR_BODY).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { redactSecret, redactText } from '../../core/redact.ts';
 import { TOOL } from '../../core/version.ts';
 
@@ -28,33 +31,121 @@ export interface HarExchange {
 
 type NameValue = { name: string; value: string };
 
+/** The HAR's default bound, in bytes (`proxy --har-max-mb`): about 70 000 typical exchanges. */
+export const DEFAULT_HAR_MAX_BYTES = 64 * 1024 * 1024;
+
+/** One segment of entries on disk: the bytes it holds and how many entries. */
+interface Segment {
+  path: string;
+  fd: number;
+  bytes: number;
+  count: number;
+}
+
+/**
+ * Bounded by size: entries go to two segment files beside the HAR, each at most half the bound;
+ * when the newer one is full the older is dropped (its entries counted) and a new one started. At
+ * close the HAR is written from the segments (oldest first), its log saying how many of the oldest
+ * entries were dropped (`_droppedEntries`, and in words in `comment`). Memory stays flat: entries
+ * are written as they finish and copied in chunks at close. `maxBytes` 0: no bound.
+ */
 export class HarWriter {
-  private readonly fd: number;
-  private count = 0;
+  private older: Segment | null = null;
+  private current: Segment;
+  private dropped = 0;
+  private serial = 0;
   private closed = false;
 
-  constructor(path: string) {
-    this.fd = openSync(path, 'w', 0o600);
-    const head = { log: { version: '1.2', creator: { name: TOOL.name, version: TOOL.version }, pages: [] } };
-    writeSync(this.fd, `${JSON.stringify(head).slice(0, -2)},"entries":[\n`);
+  constructor(private readonly path: string, private readonly maxBytes = DEFAULT_HAR_MAX_BYTES) {
+    this.current = this.segment();
   }
 
+  /** Entries the HAR holds (the dropped ones not counted). */
   get entries(): number {
-    return this.count;
+    return (this.older?.count ?? 0) + this.current.count;
+  }
+
+  /** The oldest entries dropped to keep the bound. */
+  get droppedEntries(): number {
+    return this.dropped;
   }
 
   add(ex: HarExchange): void {
     if (this.closed) return;
-    writeSync(this.fd, `${this.count ? ',\n' : ''}${JSON.stringify(harEntry(ex))}`);
-    this.count++;
+    const line = `${JSON.stringify(harEntry(ex))}\n`;
+    const bytes = Buffer.byteLength(line);
+    if (this.maxBytes > 0 && this.current.count > 0 && this.current.bytes + bytes > this.maxBytes / 2) this.rotate();
+    writeSync(this.current.fd, line);
+    this.current.bytes += bytes;
+    this.current.count++;
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    writeSync(this.fd, '\n]}}\n');
-    closeSync(this.fd);
+    const fd = openSync(this.path, 'w', 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(this.head()).slice(0, -2)},"entries":[\n`);
+      let first = true;
+      for (const seg of [this.older, this.current]) {
+        if (seg === null) continue;
+        closeSync(seg.fd);
+        first = copyEntries(seg.path, fd, first);
+        rmSync(seg.path, { force: true });
+      }
+      writeSync(fd, '\n]}}\n');
+    } finally {
+      closeSync(fd);
+    }
   }
+
+  private head(): Record<string, unknown> {
+    const log: Record<string, unknown> = { version: '1.2', creator: { name: TOOL.name, version: TOOL.version }, pages: [] };
+    if (this.dropped > 0) {
+      log.comment = `the oldest ${this.dropped} entries were dropped to keep this file under ${Math.round(this.maxBytes / 1048576)} MiB ` +
+        '(proxy --har-max-mb)';
+      log._droppedEntries = this.dropped;
+    }
+    return { log };
+  }
+
+  private segment(): Segment {
+    const path = `${dirname(this.path)}/.${basename(this.path)}.${this.serial++}.part`;
+    return { path, fd: openSync(path, 'w', 0o600), bytes: 0, count: 0 };
+  }
+
+  private rotate(): void {
+    if (this.older) {
+      closeSync(this.older.fd);
+      rmSync(this.older.path, { force: true });
+      this.dropped += this.older.count;
+    }
+    this.older = this.current;
+    this.current = this.segment();
+  }
+}
+
+/** Appends a segment's entries (one JSON per line) to the HAR's array, comma-separated; whether the next is still the first. */
+function copyEntries(path: string, fd: number, first: boolean): boolean {
+  const src = openSync(path, 'r');
+  const chunk = Buffer.alloc(1024 * 1024);
+  const text = new StringDecoder('utf8');
+  let pending = '';
+  let isFirst = first;
+  try {
+    for (let n = readSync(src, chunk); n > 0; n = readSync(src, chunk)) {
+      const lines = (pending + text.write(chunk.subarray(0, n))).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') continue;
+        writeSync(fd, `${isFirst ? '' : ',\n'}${line}`);
+        isFirst = false;
+      }
+    }
+  } finally {
+    closeSync(src);
+  }
+  return isFirst;
 }
 
 /** One HAR 1.2 entry, redacted. */

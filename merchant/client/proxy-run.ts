@@ -34,6 +34,8 @@ export interface ProxyOptions {
   cwd?: string;
   env?: Record<string, string>;
   reportDir: string;
+  /** traffic.har's bound in bytes (0: none; default DEFAULT_HAR_MAX_BYTES): the oldest entries are dropped and counted. */
+  harMaxBytes?: number;
   policy?: SidePolicy;
   log?: (line: string) => void;
   /** The live line (stderr by default); called about once a second. */
@@ -61,7 +63,7 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   // As `run`'s preflight: one read before anything is relayed (unreachable, garbage, no /v1 route: exit 3; the key refused: exit 2).
   if (o.upstream) await preflightUpstream(o.upstream.replace(/\/+$/, ''), appKey);
   const startedAt = new Date();
-  const har = new HarWriter(join(dir, 'traffic.har'));
+  const har = new HarWriter(join(dir, 'traffic.har'), o.harMaxBytes);
   const traffic = new ProxyTraffic();
   let origin = '';
   const app = new ProxyApp(traffic, (ex) => har.add(ex), () => origin);
@@ -141,8 +143,9 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
   const serviceExitCode = applySidePolicy(service, {}, t.answered === 0 ? 'no answer was relayed' : undefined);
   // No certificate: ten response rules on relayed traffic certify no class of the service.
   persistReport(join(f.dir, 'service'), service);
+  const harDropped = f.har.droppedEntries ? ` (the oldest ${f.har.droppedEntries} dropped to keep its bound, --har-max-mb)` : '';
   f.log(`proxy: ${t.exchanges} exchanges from ${t.clientCount} client(s) · traffic.har ${f.har.entries} ` +
-    `entries${t.dropped ? ` · ${t.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+    `entries${harDropped}${t.dropped ? ` · ${t.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
   if (t.upstreamFailed) f.log(`proxy: the upstream failed ${t.upstreamFailed} of ${t.exchanges} exchanges itself (the first: ` +
     `${t.firstUpstreamFailure}): never evidence against the application, the rules they would have exercised not tried` +
     `${nothingRelayed ? `; ${nothingRelayed} (exit 3)` : ''}`);
