@@ -387,7 +387,8 @@ export const COMMANDS: Record<string, CommandDef> = {
         'run the application with HPS_BASE_URL (the proxy; HPS_API_KEY too on the embedded reference) and stop when it ends',
       ),
       report: str('DIR', 'where report.json (the application), service/report.json (the service\'s answers) and traffic.har go'),
-      'har-max-mb': str('MB', 'bound traffic.har to this many MiB, the oldest entries dropped and counted in the file (default 64; 0: no bound)'),
+      'har-max-mb': str('MB', 'bound traffic.har to this many MiB, the oldest entries dropped and counted in the file ' +
+        '(default 64; 0: no bound)'),
       ...SIDE_POLICY_OPTIONS,
     },
     helpAfter: () => `\n${PROXY_EXIT_TEXT}`,
