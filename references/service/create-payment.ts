@@ -159,6 +159,13 @@ const KEYED: Step<Keyed, Promise<Reply>> = {
       violates: ['rules.idempotency.in-progress'],
       plant: unguardedCreate,
     },
+    'idempotency-key-check-then-store': {
+      does: 'The Idempotency-Key is looked up, then reserved after an await (a lookup, then an upsert): identical requests sent at ' +
+        'once all find the key free and are all processed, so the later ones answer 409 external_id_conflict or make a second Payment.',
+      breaks: ['IDEM-CONCURRENT-UNIQUE', 'IDEM-IN-PROGRESS'],
+      violates: ['rules.idempotency.in-progress'],
+      plant: keyCheckedThenStored,
+    },
     'idempotency-key-ignored': {
       does: 'The Idempotency-Key header is never used: every request is processed anew.',
       breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
@@ -185,6 +192,25 @@ async function guardedCreate(keyed: Keyed): Promise<Reply> {
     } else {
       ctx.state.idempotency.release(outcome.slot);
     }
+    throw err;
+  }
+}
+
+/** The key looked up, then reserved after an await (fault idempotency-key-check-then-store). */
+async function keyCheckedThenStored(keyed: Keyed, next: (keyed: Keyed) => Promise<Reply>): Promise<Reply> {
+  const { ctx } = keyed.create;
+  const store = ctx.state.idempotency;
+  const seen = store.begin(keyed.scope, keyed.idempotencyKey, keyed.fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+  if (seen.kind === 'replay') return next(keyed);
+  store.release(seen.slot);
+  await sleep(CHECK_TO_INSERT_MS);
+  const slot = store.reserve(keyed.scope, keyed.idempotencyKey, keyed.fingerprint, ctx.now());
+  try {
+    const reply = await runCreate(keyed.create);
+    store.complete(slot, { status: reply.status, body: reply.body });
+    return reply;
+  } catch (err) {
+    store.release(slot);
     throw err;
   }
 }

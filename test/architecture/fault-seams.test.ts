@@ -40,7 +40,7 @@ const SEAMED: Readonly<Record<string, number>> = {
   'references/service/validate-create.ts': 30,
   'references/service/auth.ts': 8,
   'references/service/control.ts': 1,
-  'references/service/create-payment.ts': 23,
+  'references/service/create-payment.ts': 24,
   'references/service/live-readiness.ts': 5,
   'references/service/order-checks.ts': 7,
   'references/service/rate-limit.ts': 4,
