@@ -29,6 +29,8 @@ interface Planned {
 /** What the read after the group shows, and how an order's end state is judged against it. */
 interface ReadBack {
   readonly shows: string;
+  /** The same, without ids (the failure's first line, which the summary shows). */
+  readonly brief: string;
   readonly judge: (end: ModelState) => string | null;
 }
 
@@ -78,6 +80,7 @@ function createGroup(t: RuleContext, what: string, specs: readonly CreateSpec[])
     const listed = (await listByExternalId(t, t.keys.test, ext)).map((p) => String(p.id)).sort();
     return {
       shows: `list external_id=${ext} → [${listed.join(', ')}]`,
+      brief: `list external_id= → ${listed.length} Payment(s)`,
       judge: (end) => {
         const model = [...end.payments].filter(([, p]) => p.ext === ext).map(([id]) => id).sort();
         return model.join() === listed.join() ? null : `lists [${listed.join(', ')}], this order ends with [${model.join(', ')}]`;
@@ -102,10 +105,17 @@ async function transitionGroup(t: RuleContext, what: string, n: number): Promise
     const got = g.status === 200 ? String(g.json?.status) : `${g.status} ${g.json?.error?.code ?? ''}`;
     return {
       shows: `get ${id} → ${got}`,
+      brief: `get → ${got}`,
       judge: (end) => (end.payments.get(id)?.status === got ? null : `reads ${got}, this order ends ${end.payments.get(id)?.status}`),
     };
   };
   return { what, planned, initial, read };
+}
+
+/** A branch in a few words: the command without ids, the answer's status and code or state. */
+function brief(b: Branch): string {
+  const what = b.cmd.op === 'create' ? `create(${b.cmd.idem === null ? 'no key' : `key …${b.cmd.idem.slice(-2)}`})` : b.cmd.op;
+  return `${b.label} ${what} → ${b.answer.status} ${b.answer.code ?? b.answer.state ?? ''}`.trimEnd();
 }
 
 function answerOf(res: ApiResponse): Answer {
@@ -143,7 +153,8 @@ async function judgeGroup(t: RuleContext, g: Group, tally: Tally): Promise<void>
   if (verdict.order === null) {
     const tried = verdict.tried.map((o) => `    ${o.order.join(' ')}: ${o.broke}`);
     throw new Mismatch(
-      `sent at once, no order of the ${branches.length} branches run one by one gives these answers and this read\n` +
+      `sent at once: ${branches.map(brief).join(', ')}; then ${read.brief}: no order of them run one by one gives these ` +
+        `(${verdict.tried.length} orders tried)\n` +
         `${lines.map((l) => `  ${l}`).join('\n')}\n  then ${read.shows}\n  orders tried (${verdict.tried.length}):\n${tried.join('\n')}`,
       { linearizable: 'some order of the branches, run one by one against the model, gives every answer and the read' },
       { branches: lines, read: read.shows, tried: verdict.tried },
@@ -158,7 +169,7 @@ async function judgeGroup(t: RuleContext, g: Group, tally: Tally): Promise<void>
 }
 
 async function fixedGroup(t: RuleContext, c: ConcurrentCase): Promise<Group> {
-  const what = CONCURRENT_CASES.title(c, 0).split(', sent at once')[0]!;
+  const what = CONCURRENT_CASES.title(c, 0).split(', at once')[0]!;
   return c.kind === 'cancel-succeed' ? transitionGroup(t, what, c.branches) : createGroup(t, what, createSpecs(c));
 }
 

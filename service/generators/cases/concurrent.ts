@@ -15,23 +15,19 @@ export interface ConcurrentCase {
 const KINDS: readonly ConcurrentKind[] = ['keys', 'no-keys', 'mix', 'cancel-succeed', 'replays'];
 
 const WHAT: Record<ConcurrentKind, (n: number) => string> = {
-  'keys': (n) => `${n} creates sharing one new external_id, each under its own Idempotency-Key`,
-  'no-keys': (n) => `${n} creates sharing one new external_id, without Idempotency-Key`,
-  'mix': (n) => n === 2
-    ? '2 creates sharing one new external_id, one under an Idempotency-Key, one without'
-    : '4 creates sharing one new external_id: two under one Idempotency-Key (the same body), one under another, one without',
-  'cancel-succeed': (n) => n === 2
-    ? 'a cancel and the succeed helper on one PENDING Payment'
-    : 'two cancels and two succeed helpers on one PENDING Payment',
-  'replays': (n) => `${n} identical creates under one Idempotency-Key (the original and its replays)`,
+  'keys': (n) => `${n} creates, one new external_id, own keys`,
+  'no-keys': (n) => `${n} creates, one new external_id, no keys`,
+  'mix': (n) => (n === 2 ? '2 creates, one new external_id, a key and none' : '4 creates, one new external_id, keys A A B and none'),
+  'cancel-succeed': (n) => (n === 2 ? 'a cancel and a succeed on one PENDING Payment' : '2 cancels and 2 succeeds on one PENDING Payment'),
+  'replays': (n) => `${n} identical creates under one key`,
 };
 
 const OUTCOME: Record<ConcurrentKind, string> = {
-  'keys': 'one 201, the others 409 external_id_conflict, one Payment listed',
-  'no-keys': 'one 201, the others 409 external_id_conflict, one Payment listed',
-  'mix': 'the answers of some one-by-one order, one Payment listed',
-  'cancel-succeed': 'one 200, the others 409 invalid_transition, a get shows the winner\'s state',
-  'replays': 'one Payment id only, each answer 201 with it or 409 idempotency_in_progress, one Payment listed',
+  'keys': 'one 201, the others 409 external_id_conflict, one listed',
+  'no-keys': 'one 201, the others 409 external_id_conflict, one listed',
+  'mix': 'one Payment, each answer that of some order, one listed',
+  'cancel-succeed': 'one 200, the others 409 invalid_transition, GET shows the winner',
+  'replays': 'one Payment id, each answer 201 with it or 409 idempotency_in_progress',
 };
 
 /** IDEM-CONCURRENT-UNIQUE: every kind at 2 and at 4 branches. */
@@ -39,5 +35,5 @@ export const CONCURRENT_CASES: CaseTable<ConcurrentCase> = {
   rule: 'IDEM-CONCURRENT-UNIQUE',
   name: 'commands sent at once',
   rows: () => KINDS.flatMap((kind) => [{ kind, branches: 2 as const }, { kind, branches: 4 as const }]),
-  title: (c) => `${WHAT[c.kind](c.branches)}, sent at once: ${OUTCOME[c.kind]} (as some order run one by one)`,
+  title: (c) => `${WHAT[c.kind](c.branches)}, at once: ${OUTCOME[c.kind]}`,
 };
