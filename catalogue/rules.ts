@@ -585,6 +585,26 @@ export const RULES = [
     clauses: ['rules.idempotency.in-progress', 'errors.code.idempotency_in_progress'],
     requirement: 'N concurrent identical requests create exactly one Payment; every answer is the original or 409 ' +
       'idempotency_in_progress (Rule 3).' },
+  { id: 'IDEM-CONCURRENT-UNIQUE', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules,
+    codes: ['external_id_conflict', 'idempotency_in_progress', 'invalid_transition'],
+    clauses: [
+      'rules.external-id-conflict',
+      'errors.code.external_id_conflict',
+      'create.field.external_id',
+      'rules.idempotency.same-key-same-body',
+      'rules.idempotency.in-progress',
+      'errors.code.idempotency_in_progress',
+      'states.illegal-409',
+      'errors.code.invalid_transition',
+    ],
+    requirement: 'Commands sent at once (2 to 4 creates sharing one new external_id under their own Idempotency-Keys, none, or a ' +
+      'mix; replays racing their original; a cancel racing the succeed helper on one PENDING Payment) are answered as some order of ' +
+      'the same commands run one by one would be, and the read after them shows that order\'s end state (linearizable against the ' +
+      'model).',
+    ruling: 'Linearizable against the model: every order of the branches (at most 24) is run one by one through a model of Rules 1-4 ' +
+      'and of the transitions table; the answers pass when one order gives each branch its answer and its end state is what the read ' +
+      'after them shows (list external_id=, or GET). 409 idempotency_in_progress changes nothing and is accepted only while a branch ' +
+      'with the same key was processed beside it. A 429 is back-pressure, never judged: its branch is left out (as if not sent).' },
   { id: 'IDEM-SCOPED-TO-API-KEY', area: 'idempotency', level: 'MUST', class: 'isolation-business', section: S.auth,
     clauses: ['auth.idempotency-scoped-to-key'],
     requirement: 'The same Idempotency-Key under another API key is a new request (a new Payment, never a replay or conflict).',

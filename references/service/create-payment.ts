@@ -10,7 +10,8 @@
  *  5. customer_id / order_id (order-checks.ts).
  *  6. external_id unique in the business and environment (409 external_id_conflict).
  *  7. Live keys only: readiness (live-readiness.ts).
- *  8. Commit (synchronously after step 3, so concurrent requests cannot both pass 6),
+ *  8. Commit (synchronously after step 3, so concurrent requests cannot both pass 6: steps 6-8 are
+ *     one step, UNIQUE_COMMIT, with no await inside),
  *     event payment.created with the very representation answered, 201.
  *
  * The planted faults of this file are overrides named after the defect, in the `faulty` table of
@@ -158,6 +159,13 @@ const KEYED: Step<Keyed, Promise<Reply>> = {
       violates: ['rules.idempotency.in-progress'],
       plant: unguardedCreate,
     },
+    'idempotency-key-check-then-store': {
+      does: 'The Idempotency-Key is looked up, then reserved after an await (a lookup, then an upsert): identical requests sent at ' +
+        'once all find the key free and are all processed, so the later ones answer 409 external_id_conflict or make a second Payment.',
+      breaks: ['IDEM-CONCURRENT-UNIQUE', 'IDEM-IN-PROGRESS'],
+      violates: ['rules.idempotency.in-progress'],
+      plant: keyCheckedThenStored,
+    },
     'idempotency-key-ignored': {
       does: 'The Idempotency-Key header is never used: every request is processed anew.',
       breaks: ['IDEM-REPLAY', 'IDEM-REPLAY-EXTERNAL-ID', 'IDEM-CONFLICT', 'IDEM-IN-PROGRESS'],
@@ -184,6 +192,25 @@ async function guardedCreate(keyed: Keyed): Promise<Reply> {
     } else {
       ctx.state.idempotency.release(outcome.slot);
     }
+    throw err;
+  }
+}
+
+/** The key looked up, then reserved after an await (fault idempotency-key-check-then-store). */
+async function keyCheckedThenStored(keyed: Keyed, next: (keyed: Keyed) => Promise<Reply>): Promise<Reply> {
+  const { ctx } = keyed.create;
+  const store = ctx.state.idempotency;
+  const seen = store.begin(keyed.scope, keyed.idempotencyKey, keyed.fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+  if (seen.kind === 'replay') return next(keyed);
+  store.release(seen.slot);
+  await sleep(CHECK_TO_INSERT_MS);
+  const slot = store.reserve(keyed.scope, keyed.idempotencyKey, keyed.fingerprint, ctx.now());
+  try {
+    const reply = await runCreate(keyed.create);
+    store.complete(slot, { status: reply.status, body: reply.body });
+    return reply;
+  } catch (err) {
+    store.release(slot);
     throw err;
   }
 }
@@ -275,9 +302,9 @@ async function runCreate(create: Create): Promise<Reply> {
   if (d.unknownFields === 'rejected') rejectUnknownFields(fields);
   const reservedCents = d.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
   const relations = checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
-  checkExternalIdUnique(ctx, key, input.externalId);
-  checkOf(LIVE_READINESS, ctx.faults)({ ctx, key, input });
-  const payment = commitPayment(ctx, key, input, relations);
+  const committed = checkOf(UNIQUE_COMMIT, ctx.faults)({ ctx, key, input, relations });
+  // No await between the uniqueness check and the insert unless a fault puts one there.
+  const payment = committed instanceof Promise ? await committed : committed;
   const resource = toPaymentResource(payment, ctx.decisions);
   const eventObject = checkOf(CREATED_EVENT_OBJECT, ctx.faults)(resource);
   const emitCreated = () => emitEvent(ctx, 'payment.created', { businessId: payment.businessId, env: payment.env, paymentId: payment.id }, eventObject, payment.createdAt);
@@ -286,6 +313,44 @@ async function runCreate(create: Create): Promise<Reply> {
   else emitCreated();
   return checkOf(CREATED_REPLY, ctx.faults)(resource);
 }
+
+interface Commit {
+  readonly ctx: AppContext;
+  readonly key: ApiKeyRecord;
+  readonly input: CreatePaymentInput;
+  readonly relations: ResolvedRelations;
+}
+
+/** How long the planted check-then-insert waits between its check and its insert (a round trip to a database). */
+const CHECK_TO_INSERT_MS = 100;
+
+/**
+ * Rule 4 under concurrency: the external_id check, the Live checks and the insert run at one
+ * instant (no await between them), so of concurrent creates sharing a new external_id one is
+ * inserted and the others see it.
+ */
+const UNIQUE_COMMIT: Step<Commit, PaymentRecord | Promise<PaymentRecord>> = {
+  name: 'the external_id check and the insert at one instant',
+  check: ({ ctx, key, input, relations }) => {
+    checkExternalIdUnique(ctx, key, input.externalId);
+    checkOf(LIVE_READINESS, ctx.faults)({ ctx, key, input });
+    return commitPayment(ctx, key, input, relations);
+  },
+  faulty: {
+    'external-id-unique-check-then-insert': {
+      does: 'The external_id uniqueness check and the insert are separated by an await (check, then insert, no unique index): ' +
+        'concurrent creates sharing a new external_id all pass the check and all answer 201.',
+      breaks: ['IDEM-CONCURRENT-UNIQUE'],
+      violates: ['rules.external-id-conflict'],
+      plant: async ({ ctx, key, input, relations }) => {
+        checkExternalIdUnique(ctx, key, input.externalId);
+        await sleep(CHECK_TO_INSERT_MS);
+        checkOf(LIVE_READINESS, ctx.faults)({ ctx, key, input });
+        return commitPayment(ctx, key, input, relations);
+      },
+    },
+  },
+};
 
 /** The body: a JSON object (validate-create.ts). */
 const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
@@ -547,4 +612,5 @@ function businessOf(ctx: AppContext, key: ApiKeyRecord) {
 }
 
 /** The steps of this file that plant faults (references/service/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT, INSERT];
+export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, UNIQUE_COMMIT, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT,
+  INSERT];

@@ -117,6 +117,13 @@ export class IdempotencyStore {
     return { kind: 'started', slot };
   }
 
+  /** Reserves the slot whatever it holds (an upsert): what a store without an atomic insert-if-absent does after its lookup. */
+  reserve(apiKey: string, idempotencyKey: string, fingerprint: string, now: number): string {
+    const slot = `${apiKey}\u0000${idempotencyKey}`;
+    this.#entries.set(slot, { fingerprint, startedAt: now, state: 'processing', response: null });
+    return slot;
+  }
+
   /** Stores the result of a reserved slot for replays. */
   complete(slot: string, response: StoredResponse): void {
     const entry = this.#entries.get(slot);

@@ -6,6 +6,7 @@
  * the event's object and type); the planted faults of this file are overrides named after the
  * defect, in the `faulty` table of the step they break (references/service/steps.ts says how).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { GET_FIELDS } from './payment-fields.ts';
 import type { AppContext } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -233,9 +234,35 @@ const CANCEL: Step<Action, PaymentResource> = {
   },
 };
 
+/** How long the planted check-then-set waits between its check and its write (a round trip to a database). */
+const CHECK_TO_SET_MS = 100;
+
+/**
+ * cancelPayment under concurrency: the PENDING check and the write at one instant (no await between
+ * them), so of a cancel and a helper racing on one PENDING Payment one moves it and the other is refused.
+ */
+const CANCEL_AT_ONCE: Step<Action, PaymentResource | Promise<PaymentResource>> = {
+  name: 'cancel: the PENDING check and the write at one instant',
+  check: (action) => checkOf(CANCEL, action.ctx.faults)(action),
+  faulty: {
+    'transition-check-then-set': {
+      does: 'cancelPayment reads the Payment, checks it is PENDING, then writes CANCELLED after an await (no conditional update): a ' +
+        'cancel racing the succeed helper on one PENDING Payment answers 200 although the helper made it PAID in between.',
+      breaks: ['IDEM-CONCURRENT-UNIQUE'],
+      violates: ['states.illegal-409#cancel'],
+      plant: async ({ ctx, payment }) => {
+        assertTransitionAllowed(payment, 'cancel');
+        await sleep(CHECK_TO_SET_MS);
+        return writeTransition(ctx, payment, 'cancel');
+      },
+    },
+  },
+};
+
 /** POST /payments/{id}/cancel: PENDING → CANCELLED, either environment. */
-export function cancelPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply {
-  return jsonReply(200, checkOf(CANCEL, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) }));
+export function cancelPayment(ctx: AppContext, key: ApiKeyRecord, id: string): Reply | Promise<Reply> {
+  const answer = checkOf(CANCEL_AT_ONCE, ctx.faults)({ ctx, payment: findVisiblePayment(ctx, key, id) });
+  return answer instanceof Promise ? answer.then((resource) => jsonReply(200, resource)) : jsonReply(200, answer);
 }
 
 const SUCCEED: Step<Action, PaymentResource> = {
@@ -336,6 +363,11 @@ export function reversePayment(ctx: AppContext, id: string): Reply {
  */
 export function performTransition(ctx: AppContext, payment: PaymentRecord, name: TransitionName): PaymentResource {
   assertTransitionAllowed(payment, name);
+  return writeTransition(ctx, payment, name);
+}
+
+/** The move once allowed: its write, side effects and event (performTransition checks first, at the same instant). */
+function writeTransition(ctx: AppContext, payment: PaymentRecord, name: TransitionName): PaymentResource {
   const at = ctx.now();
   const { resource, eventObject } = checkOf(EVENT_OBJECT, ctx.faults)({
     ctx,
@@ -472,4 +504,5 @@ function updateOrderPaid(ctx: AppContext, payment: PaymentRecord, name: Transiti
 }
 
 /** The steps of this file that plant faults (references/service/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [VISIBLE, NOT_FOUND, GET, CANCEL, SUCCEED, HELPER_CANCEL, REVERSE, MOVE, EVENT_OBJECT, EVENT_TYPE, EMIT];
+export const FAULTY_STEPS: readonly PlantingStep[] = [
+  VISIBLE, NOT_FOUND, GET, CANCEL_AT_ONCE, CANCEL, SUCCEED, HELPER_CANCEL, REVERSE, MOVE, EVENT_OBJECT, EVENT_TYPE, EMIT];

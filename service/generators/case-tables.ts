@@ -13,6 +13,7 @@ import type { BadCredential } from './internal/credentials.ts';
 import { WRONG_TYPE_CODES } from './wrong-type-field.ts';
 import type { CreateRequestField } from './create-payment-request.ts';
 import { AUTH_CASE_TABLES } from './cases/auth.ts';
+import { CONCURRENT_CASES } from './cases/concurrent.ts';
 import { CREATE_CASE_TABLES_A } from './cases/create.ts';
 import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
 import { LISTING_CASE_TABLES } from './cases/listing.ts';
@@ -163,6 +164,7 @@ export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
   ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
   ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES, ...WEBHOOKS_CASE_TABLES, ...EDGE_TABLES.values(),
+  CONCURRENT_CASES,
 ];
 
 /** The numbered cases of a rule (empty: the rule has no fixed table). */

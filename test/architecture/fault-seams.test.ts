@@ -33,14 +33,14 @@ const MECHANISM: ReadonlySet<string> = new Set([
 /** The files that plant faults: no inline branch, and at least this many overrides in `faulty` tables. */
 const SEAMED: Readonly<Record<string, number>> = {
   'references/service/webhooks/delivery-steps.ts': 19,
-  'references/service/payment-actions.ts': 16,
+  'references/service/payment-actions.ts': 17,
   'references/service/app.ts': 16,
   'references/service/listing.ts': 19,
   'references/service/front-end.ts': 2,
   'references/service/validate-create.ts': 30,
   'references/service/auth.ts': 8,
   'references/service/control.ts': 1,
-  'references/service/create-payment.ts': 22,
+  'references/service/create-payment.ts': 24,
   'references/service/live-readiness.ts': 5,
   'references/service/order-checks.ts': 7,
   'references/service/rate-limit.ts': 4,

@@ -82,7 +82,7 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'references/service/live-readiness.ts': 1,
   'references/service/operation-contract.ts': 3,
   'references/service/order-checks.ts': 1,
-  'references/service/payment-actions.ts': 7,
+  'references/service/payment-actions.ts': 6,
   'references/service/payment-fields.ts': 31,
   'references/service/payments.ts': 1,
   'references/service/rate-limit.ts': 5,
