@@ -50,6 +50,28 @@ describe('suite workers by distance', () => {
     expect([near.seen(), far.seen()]).toEqual([3, 3]);
   });
 
+  it('times the answer\'s head, not its body: a body trickled over 300 ms does not count (a hostile 7.5 MB list made a loopback target far: 8 workers)', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    let seen = 0;
+    const s = createServer((req, res) => {
+      seen++;
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(30 * chunk.length) });
+      let sent = 0;
+      const next = () => {
+        if (res.destroyed || sent++ >= 30) return void res.end();
+        res.write(chunk);
+        setTimeout(next, 10); // 30 chunks 10 ms apart: a body read whole takes 300 ms or more
+      };
+      next();
+    });
+    servers.push(s);
+    await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+    const ms = await roundTripMs(url, undefined);
+    expect(ms).toBeLessThan(250); // the whole body takes 300 ms or more
+    expect(seen).toBe(3);
+  });
+
   it('a target that does not answer: undefined, within the probe bound', async () => {
     const started = Date.now();
     expect(await roundTripMs('http://127.0.0.1:9', undefined)).toBeUndefined();

@@ -9,12 +9,12 @@
  * loopback host), which then shares the suite's CPUs as the embedded reference does (measured on 2
  * CPUs, the whole suite against `serve`: 4 workers 14.3 s, 14.4 s of CPU, 429 MB; 2 workers 13.9-14.3 s,
  * 11.1 s of CPU, 315 MB). The distance is a timed round trip before the workers start: a GET of the
- * list with no key (the spec's 401; never judged, never recorded), sent three times on one
- * connection, the fastest kept: the first pays the connection, and a target just started answers its
+ * list with no key (the spec's 401; never judged, never recorded), timed to the answer's head, sent
+ * three times on one connection, the fastest kept: the first pays the connection, and a target just started answers its
  * first requests slowly (a loopback `serve` timed 10.0 ms with the faster of two, then 2.4 ms).
  */
-import { Client } from '../../../core/client.ts';
-import type { ProfileNetwork } from '../../../core/network.ts';
+import { request, type Dispatcher } from 'undici';
+import { dispatcherFor, targetHeaders, type ProfileNetwork } from '../../../core/network.ts';
 import { isLoopbackHost } from '../../sink/http-helpers.ts';
 
 export const LOCAL_SUITE_WORKERS = 2;
@@ -31,23 +31,45 @@ const PROBES = 3;
 
 /** The fastest of three round trips to the target (ms), or undefined when it did not answer. */
 export async function roundTripMs(baseUrl: string, network: ProfileNetwork | undefined): Promise<number | undefined> {
-  const client = new Client({ baseUrl, timeoutMs: PROBE_TIMEOUT_MS, ...(network ? { network } : {}) });
+  const origin = new URL(baseUrl).origin;
+  const url = `${baseUrl.replace(/\/+$/, '')}/v1/payments?limit=1`;
+  const dispatcher = dispatcherFor(origin, network, 1);
   let best: number | undefined;
-  for (let i = 0; i < PROBES; i++) {
-    const started = performance.now();
-    try {
-      // A 429 is an answer here (acceptThrottle); sent once (noRetry); outside the outage circuit, which
-      // the preflight's own requests judge.
-      const probe = { acceptThrottle: true, noRetry: true, outsideHttp: 'distance probe' };
-      await client.request({ method: 'GET', path: '/v1/payments?limit=1', key: null, ...probe });
-    } catch {
-      return best;
+  try {
+    for (let i = 0; i < PROBES; i++) {
+      const ms = await headRoundTrip(url, dispatcher, network);
+      if (ms === undefined) return best;
+      best = best === undefined ? ms : Math.min(best, ms);
     }
-    const ms = performance.now() - started;
-    best = best === undefined ? ms : Math.min(best, ms);
+    return best;
+  } finally {
+    void dispatcher.close().catch(() => undefined);
   }
-  return best;
 }
+
+/**
+ * One round trip, timed to the answer's head: what the distance is, whatever the body (a hostile
+ * target's 7.5 MB list timed whole read 60 ms on loopback, and the run took 8 workers for it). The
+ * body is read to a small bound and dropped (past it, the connection is dropped with it). Sent once,
+ * with no key (the spec's 401), never judged, never recorded, outside the outage circuit.
+ */
+async function headRoundTrip(url: string, dispatcher: Dispatcher, network: ProfileNetwork | undefined): Promise<number | undefined> {
+  const started = performance.now();
+  try {
+    const res = await request(url, {
+      dispatcher, method: 'GET', headers: targetHeaders(network), headersTimeout: PROBE_TIMEOUT_MS, bodyTimeout: PROBE_TIMEOUT_MS,
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
+    const ms = performance.now() - started;
+    await res.body.dump({ limit: PROBE_BODY_BYTES }).catch(() => undefined);
+    return ms;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Body bytes a probe reads before it drops the answer. */
+const PROBE_BODY_BYTES = 64 * 1024;
 
 /**
  * The workers for a target `rttMs` away at `baseUrl` (unknown, it did not answer: near; the preflight
