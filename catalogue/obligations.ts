@@ -145,6 +145,7 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['scope-business', 'the same external_id in another business is accepted'],
     ['scope-environment', 'the same external_id in the other environment is accepted'],
     ['exact', 'external_ids are compared exactly (no case folding or trimming)'],
+    ['refused-not-held', 'a refused create used no external_id: the next valid create with it is accepted'],
   ],
   'create.field.return_url': [
     ['https-accepted', 'an absolute https return_url is accepted'],

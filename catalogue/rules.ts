@@ -568,6 +568,21 @@ export const RULES = [
     clauses: ['create.field.order_id', 'errors.code.order_cancelled'],
     requirement: 'A cancelled order answers 409 order_cancelled.',
   },
+  {
+    id: 'CREATE-REFUSAL-NO-TRACE',
+    area: 'orders',
+    level: 'MUST',
+    class: 'core',
+    section: S.rules,
+    clauses: ['create.field.external_id', 'rules.external-id-conflict', 'states.create-pending', 'create.field.order_id'],
+    requirement: 'A create refused at validation or at the store checks (customer, order, Live readiness) holds nothing: the next ' +
+      'valid create with its external_id (and its Idempotency-Key) is 201, and an order it named keeps its remaining due.',
+    ruling: 'A refused create makes no Payment, so it used no external_id (Rule 4: "already used"), holds no Idempotency-Key in ' +
+      'progress (Rule 3: "still processing") and consumes no order due. The same key with the valid body may also answer 409 ' +
+      'idempotency_conflict (Rule 2, a target that keeps the refused result); the external_id is then tried without a key. A refusal ' +
+      'the target did not give as the spec says is that row\'s skip (its own rule judges it). In the orders area, beside ' +
+      'ORDER-WITHIN-DUE, running alone: a create of the whole remaining due must not meet another test\'s PENDING Payment on the order.',
+  },
 
   // ───────────────────────────── idempotency ─────────────────────────────
   { id: 'IDEM-REPLAY', area: 'idempotency', level: 'MUST', class: 'core', section: S.rules,
