@@ -836,6 +836,14 @@ export const RULES = [
       'Retry-After of 1 s or more, is waited out once more (a service may limit in two places, a gateway and the application, each ' +
       'answering for its own window); one saying Retry-After 0 is FAIL at once (the service refuses and says the wait is over), and so ' +
       'is still refused after the second wait.' },
+  { id: 'LIMIT-THROTTLED-CREATE-RETRY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.errors,
+    needs: ['keys.test_rate_limited'], codes: ['rate_limit_exceeded', 'idempotency_in_progress'],
+    clauses: ['errors.retry.create', 'rules.idempotency.in-progress', 'limits.rate-limit-per-key'],
+    requirement: 'A create answered 429, retried after Retry-After with the same Idempotency-Key and body, is 201 (never 409 ' +
+      'idempotency_in_progress nor the 429 again), and its external_id is then held by exactly that Payment.',
+    ruling: 'The client retry guidance prescribes that retry, so it must be able to succeed: the 429 refused the request before it ' +
+      'was processed, and no request with the key is still processing. Provoked on keys.test_rate_limited only, within ' +
+      'probes.rate_limit_max_requests; a 429 met again after the wait is waited out once more (a second window), then judged.' },
   { id: 'LIMIT-PER-KEY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['limits.rate-limit-per-key'],
     requirement: 'While one key is limited, another key of the same business is not.' },

@@ -329,6 +329,21 @@ function heldExternalIds(store: object): Set<string> {
   return held;
 }
 
+/**
+ * A create's Idempotency-Key marked in progress and never completed nor released (fault
+ * throttled-create-holds-key, planted where the rate limit is taken: app.ts).
+ */
+export function holdIdempotencyKey(ctx: AppContext, key: ApiKeyRecord, headers: IncomingHttpHeaders, body: RequestBody): void {
+  try {
+    const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+    if (idempotencyKey === null) return;
+    const fingerprint = bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity);
+    ctx.state.idempotency.begin(key.key, idempotencyKey, fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+  } catch {
+    /* a malformed key, or one already held: nothing more to hold */
+  }
+}
+
 /** The body: a JSON object (validate-create.ts). */
 const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
   name: 'the body is parsed as a JSON object, a bad one answered 400',
