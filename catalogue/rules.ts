@@ -528,7 +528,11 @@ export const RULES = [
   },
   { id: 'ORDER-NOT-FOUND', area: 'orders', level: 'MUST', class: 'core', section: S.create, codes: ['order_not_found'],
     clauses: ['create.field.order_id', 'errors.code.order_not_found'],
-    requirement: 'An order_id unknown to the caller\'s business, including another business\'s order, answers 400 order_not_found.' },
+    requirement: 'An order_id unknown to the caller\'s business and environment (another business\'s order, the business\'s order of ' +
+      'the other environment) answers 400 order_not_found.',
+    ruling: 'The other environment is tried both ways with what the run holds: the Test key against fixtures.live_order_id, and ' +
+      'keys.live against fixtures.order (a Test order; a Live create, so only with probes.live_writes). A Live-only 409 there is not ' +
+      'judged (its precedence is not shown); a direction not tried is named in a note.' },
   {
     id: 'ORDER-CUSTOMER-MISMATCH',
     area: 'orders',
