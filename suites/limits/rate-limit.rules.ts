@@ -321,4 +321,4 @@ ruleTest('LIMIT-THROTTLED-CREATE-RETRY', async (t) => {
   expectStatus(after, 201, `the retry of a create refused 429, with the same Idempotency-Key and body ${waited}${never}`);
   await expectExactlyOne(t, t.keys.test, throttled.externalId, after.json.id, 'after the retry of the throttled create');
   t.note(`a create refused 429 was served (201) when retried with its key and body ${waited}`);
-}, { timeout: 120_000, inOrder: true });
+}, { timeout: 180_000, inOrder: true });
