@@ -145,6 +145,7 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['scope-business', 'the same external_id in another business is accepted'],
     ['scope-environment', 'the same external_id in the other environment is accepted'],
     ['exact', 'external_ids are compared exactly (no case folding or trimming)'],
+    ['refused-not-held', 'a refused create used no external_id: the next valid create with it is accepted'],
   ],
   'create.field.return_url': [
     ['https-accepted', 'an absolute https return_url is accepted'],
@@ -385,6 +386,8 @@ export const OBLIGATION_SPLITS: Partial<Record<ClauseId, Split>> = {
     ['retried', 'a merchant client retries a create after a network failure, a 429 or a 502/503/504'],
     ['after-retry-after', 'a retry after a 429 waits for Retry-After'],
     ['same-key', 'every retry of a create carries the same Idempotency-Key'],
+    ['throttled-retry-served',
+      'a create refused 429 and retried after Retry-After with the same key and body is processed (201), never held by the refused try'],
   ],
   'limits.list-page-size': [
     ['bounds', 'page size 1 to 100'],

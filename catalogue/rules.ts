@@ -528,7 +528,11 @@ export const RULES = [
   },
   { id: 'ORDER-NOT-FOUND', area: 'orders', level: 'MUST', class: 'core', section: S.create, codes: ['order_not_found'],
     clauses: ['create.field.order_id', 'errors.code.order_not_found'],
-    requirement: 'An order_id unknown to the caller\'s business, including another business\'s order, answers 400 order_not_found.' },
+    requirement: 'An order_id unknown to the caller\'s business and environment (another business\'s order, the business\'s order of ' +
+      'the other environment) answers 400 order_not_found.',
+    ruling: 'The other environment is tried both ways with what the run holds: the Test key against fixtures.live_order_id, and ' +
+      'keys.live against fixtures.order (a Test order; a Live create, so only with probes.live_writes). A Live-only 409 there is not ' +
+      'judged (its precedence is not shown); a direction not tried is named in a note.' },
   {
     id: 'ORDER-CUSTOMER-MISMATCH',
     area: 'orders',
@@ -567,6 +571,21 @@ export const RULES = [
     needs: ['fixtures.cancelled_order_id'],
     clauses: ['create.field.order_id', 'errors.code.order_cancelled'],
     requirement: 'A cancelled order answers 409 order_cancelled.',
+  },
+  {
+    id: 'CREATE-REFUSAL-NO-TRACE',
+    area: 'orders',
+    level: 'MUST',
+    class: 'core',
+    section: S.rules,
+    clauses: ['create.field.external_id', 'rules.external-id-conflict', 'states.create-pending', 'create.field.order_id'],
+    requirement: 'A create refused at validation or at the store checks (customer, order, Live readiness) holds nothing: the next ' +
+      'valid create with its external_id (and its Idempotency-Key) is 201, and an order it named keeps its remaining due.',
+    ruling: 'A refused create makes no Payment, so it used no external_id (Rule 4: "already used"), holds no Idempotency-Key in ' +
+      'progress (Rule 3: "still processing") and consumes no order due. The same key with the valid body may also answer 409 ' +
+      'idempotency_conflict (Rule 2, a target that keeps the refused result); the external_id is then tried without a key. A refusal ' +
+      'the target did not give as the spec says is that row\'s skip (its own rule judges it). In the orders area, beside ' +
+      'ORDER-WITHIN-DUE, running alone: a create of the whole remaining due must not meet another test\'s PENDING Payment on the order.',
   },
 
   // ───────────────────────────── idempotency ─────────────────────────────
@@ -847,6 +866,14 @@ export const RULES = [
       'Retry-After of 1 s or more, is waited out once more (a service may limit in two places, a gateway and the application, each ' +
       'answering for its own window); one saying Retry-After 0 is FAIL at once (the service refuses and says the wait is over), and so ' +
       'is still refused after the second wait.' },
+  { id: 'LIMIT-THROTTLED-CREATE-RETRY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.errors,
+    needs: ['keys.test_rate_limited'], codes: ['rate_limit_exceeded', 'idempotency_in_progress'],
+    clauses: ['errors.retry.create', 'rules.idempotency.in-progress', 'limits.rate-limit-per-key'],
+    requirement: 'A create answered 429, retried after Retry-After with the same Idempotency-Key and body, is 201 (never 409 ' +
+      'idempotency_in_progress nor the 429 again), and its external_id is then held by exactly that Payment.',
+    ruling: 'The client retry guidance prescribes that retry, so it must be able to succeed: the 429 refused the request before it ' +
+      'was processed, and no request with the key is still processing. Provoked on keys.test_rate_limited only, within ' +
+      'probes.rate_limit_max_requests; a 429 met again after the wait is waited out once more (a second window), then judged.' },
   { id: 'LIMIT-PER-KEY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.limits, needs: ['keys.test_rate_limited'],
     clauses: ['limits.rate-limit-per-key'],
     requirement: 'While one key is limited, another key of the same business is not.' },

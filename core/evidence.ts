@@ -70,8 +70,8 @@ export interface PropertyFailure {
 export interface CaseOutcome {
   n: number;
   title: string;
-  /** `error`: transport trouble, not a verdict on the row. */
-  status: 'pass' | 'fail' | 'error';
+  /** `error`: transport trouble, not a verdict on the row; `skip`: the row could not be tried (reason says why). */
+  status: 'pass' | 'fail' | 'error' | 'skip';
   reason?: string;
 }
 

@@ -111,11 +111,14 @@ export interface SetupRefusalReport {
   rules: string[];
 }
 
-/** One fixed case of a rule: `fail`, its check did not hold; `error`, transport trouble (no verdict on the row). */
+/**
+ * One fixed case of a rule: `fail`, its check did not hold; `error`, transport trouble (no verdict on
+ * the row); `skip`, the row could not be tried with this profile or target (reason says why).
+ */
 export interface CaseReport {
   n: number;
   title: string;
-  status: 'pass' | 'fail' | 'error';
+  status: 'pass' | 'fail' | 'error' | 'skip';
   reason?: string;
 }
 

@@ -96,7 +96,7 @@ const test = closed(
 );
 
 const caseRow = closed(
-  { n: { type: 'integer', minimum: 1 }, title: str, status: { enum: ['pass', 'fail', 'error'] }, reason: str },
+  { n: { type: 'integer', minimum: 1 }, title: str, status: { enum: ['pass', 'fail', 'error', 'skip'] }, reason: str },
   ['n', 'title', 'status'],
 );
 

@@ -20,7 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, findActiveKey, requireScope } from './auth.ts';
 import type { AppContext } from './context.ts';
 import { handleControl, isControlPath } from './control.ts';
-import { createPayment } from './create-payment.ts';
+import { createPayment, holdIdempotencyKey } from './create-payment.ts';
 import { ERROR_ANSWER } from './error-answers.ts';
 import { OPERATION_ANSWER, OPERATION_SCOPE } from './operation-contract.ts';
 import { ApiError, errorEnvelope, internalError } from './errors.ts';
@@ -258,6 +258,21 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
     return run(guarded);
   },
   faulty: {
+    'throttled-create-holds-key': {
+      does: 'A create\'s Idempotency-Key is marked in progress before the rate limit is taken, and a 429 never releases it: the ' +
+        'retry the client guidance prescribes (same key and body, after Retry-After) is refused 409 idempotency_in_progress.',
+      breaks: ['LIMIT-THROTTLED-CREATE-RETRY'],
+      violates: ['errors.retry.create#throttled-retry-served'],
+      plant: (guarded, next) => {
+        try {
+          return next(guarded);
+        } catch (err) {
+          const throttled = err instanceof ApiError && err.code === 'rate_limit_exceeded' && guarded.binding.operation === 'createPayment';
+          if (throttled) holdIdempotencyKey(guarded.ctx, guarded.key, guarded.request.req.headers, guarded.request.body);
+          throw err;
+        }
+      },
+    },
     'write-scope-checked-after-operation': {
       does: 'payments:write is checked after the operation ran: a read-only key gets 403 insufficient_scope but the Payment is ' +
         'created, cancelled or completed all the same.',

@@ -300,8 +300,7 @@ async function runCreate(create: Create): Promise<Reply> {
   const input = validateCreateRequest(fields, ctx.faults, { precedence: d.fieldPrecedence, lengths: MAX_LENGTHS[d.maxLengths] });
   if (d.nullFields === 'rejected') rejectNullFields(fields);
   if (d.unknownFields === 'rejected') rejectUnknownFields(fields);
-  const reservedCents = d.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
-  const relations = checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
+  const relations = checkOf(STORE_CHECKS, ctx.faults)({ create, input });
   const committed = checkOf(UNIQUE_COMMIT, ctx.faults)({ ctx, key, input, relations });
   // No await between the uniqueness check and the insert unless a fault puts one there.
   const payment = committed instanceof Promise ? await committed : committed;
@@ -313,6 +312,42 @@ async function runCreate(create: Create): Promise<Reply> {
   else emitCreated();
   return checkOf(CREATED_REPLY, ctx.faults)(resource);
 }
+
+/** A validated create, before the checks against what the store holds. */
+interface Validated {
+  readonly create: Create;
+  readonly input: CreatePaymentInput;
+}
+
+/**
+ * customer and order (order-checks.ts); Rule 4 and Live readiness follow at the insert (UNIQUE_COMMIT):
+ * a refusal at any of them leaves nothing held.
+ */
+const STORE_CHECKS: Step<Validated, ResolvedRelations> = {
+  name: 'the store checks hold nothing for a create they refuse',
+  check: ({ create: { ctx, key }, input }) => {
+    const reservedCents = ctx.decisions.orderDue === 'pending-reserves' ? (order: Order) => pendingCentsOf(ctx, key, order) : undefined;
+    return checkRelations({ customers: ctx.state.customers, orders: ctx.state.orders, reservedCents }, key, input, ctx.faults);
+  },
+  faulty: {
+    'refused-create-holds-external-id': {
+      does: 'The external_id is reserved (a unique row written) before the customer, order and Live readiness checks, and a refusal ' +
+        'there never releases it: the next valid create with that external_id is refused 409 external_id_conflict.',
+      breaks: ['CREATE-REFUSAL-NO-TRACE'],
+      violates: ['create.field.external_id#refused-not-held'],
+      plant: (validated, next) => {
+        const { ctx, key } = validated.create;
+        const externalId = validated.input.externalId;
+        if (externalId === null) return next(validated);
+        const held = heldExternalIds(ctx.state);
+        const slot = `${key.businessId}\u0000${key.env}\u0000${externalId}`;
+        if (held.has(slot)) throw conflict();
+        held.add(slot);
+        return next(validated);
+      },
+    },
+  },
+};
 
 interface Commit {
   readonly ctx: AppContext;
@@ -351,6 +386,30 @@ const UNIQUE_COMMIT: Step<Commit, PaymentRecord | Promise<PaymentRecord>> = {
     },
   },
 };
+
+/** The external_ids reserved before the store checks (fault refused-create-holds-external-id), per store. */
+const HELD_EXTERNAL_IDS = new WeakMap<object, Set<string>>();
+
+function heldExternalIds(store: object): Set<string> {
+  let held = HELD_EXTERNAL_IDS.get(store);
+  if (held === undefined) HELD_EXTERNAL_IDS.set(store, (held = new Set()));
+  return held;
+}
+
+/**
+ * A create's Idempotency-Key marked in progress and never completed nor released (fault
+ * throttled-create-holds-key, planted where the rate limit is taken: app.ts).
+ */
+export function holdIdempotencyKey(ctx: AppContext, key: ApiKeyRecord, headers: IncomingHttpHeaders, body: RequestBody): void {
+  try {
+    const idempotencyKey = readIdempotencyKey(headers['idempotency-key'], ctx.decisions.idempotencyKeyMax);
+    if (idempotencyKey === null) return;
+    const fingerprint = bodyFingerprint(body.bytes, ctx.decisions.bodyIdentity);
+    ctx.state.idempotency.begin(key.key, idempotencyKey, fingerprint, ctx.now(), ctx.decisions.idempotencyClash);
+  } catch {
+    /* a malformed key, or one already held: nothing more to hold */
+  }
+}
 
 /** The body: a JSON object (validate-create.ts). */
 const JSON_BODY: Step<Create, ReturnType<typeof parseJsonObjectBody>> = {
@@ -612,5 +671,7 @@ function businessOf(ctx: AppContext, key: ApiKeyRecord) {
 }
 
 /** The steps of this file that plant faults (references/service/fault-registry.ts reads their declarations). */
-export const FAULTY_STEPS: readonly PlantingStep[] = [UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, LIVE_READINESS, CREATED_EVENT_OBJECT, CREATED_REPLY, UNIQUE_COMMIT, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT,
-  INSERT];
+export const FAULTY_STEPS: readonly PlantingStep[] = [
+  UNKEYED, IDEMPOTENCY_KEY, FINGERPRINT, KEY_SCOPE, KEYED, REPLAY, JSON_BODY, STORE_CHECKS, LIVE_READINESS, CREATED_EVENT_OBJECT,
+  CREATED_REPLY, UNIQUE_COMMIT, EXTERNAL_ID, EXTERNAL_ID_CONFLICT, STORED_PAYMENT, INSERT,
+];

@@ -139,6 +139,16 @@ const ORDER: Step<ById, Order> = {
         return order !== undefined && order.businessId === input.key.businessId ? order : next(input);
       },
     },
+    'live-key-accepts-test-order': {
+      does: 'A Live key\'s order lookup ignores the environment: a Live create can pay against the business\'s Test order (the ' +
+        'Test key is still refused a Live order).',
+      breaks: ['ORDER-NOT-FOUND'],
+      violates: ['create.field.order_id#same-environment'],
+      plant: (input, next) => {
+        const order = input.lookup.orders.get(input.id);
+        return input.key.env === 'live' && order !== undefined && order.businessId === input.key.businessId ? order : next(input);
+      },
+    },
     'foreign-order-accepted': {
       does: 'Orders are looked up across businesses: another business\'s order_id is accepted.',
       breaks: ['ORDER-NOT-FOUND'],

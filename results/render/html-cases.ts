@@ -11,6 +11,6 @@ export function casesHtml(r: RuleReport): Html | '' {
   const bad = cases.filter((c) => c.status !== 'pass');
   const summary = html`<p class="meta">Fixed cases: ${cases.length - bad.length} of ${cases.length} passed${bad.length ? html`; ${bad.length} did not (replay one: <code>run --rule ${r.id} --case N</code>)` : ''}.</p>`;
   if (bad.length === 0) return summary;
-  const rows = bad.map((c) => html`<tr><td>${c.n}</td><td>${c.title}${c.reason ? html`<div class="err">${c.reason}</div>` : ''}</td><td class="s-${c.status === 'error' ? 'skip' : 'fail'}">${c.status}</td></tr>`);
+  const rows = bad.map((c) => html`<tr><td>${c.n}</td><td>${c.title}${c.reason ? html`<div class="err">${c.reason}</div>` : ''}</td><td class="s-${c.status === 'fail' ? 'fail' : 'skip'}">${c.status}</td></tr>`);
   return html`${summary}<div class="scroll"><table class="tests cases"><tr><th>case</th><th>title</th><th>status</th></tr>${rows}</table></div>`;
 }

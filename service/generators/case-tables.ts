@@ -17,6 +17,7 @@ import { CONCURRENT_CASES } from './cases/concurrent.ts';
 import { CREATE_CASE_TABLES_A } from './cases/create.ts';
 import { CREATE_CASE_TABLES_B } from './cases/create-limits.ts';
 import { LISTING_CASE_TABLES } from './cases/listing.ts';
+import { REFUSAL_CASE_TABLES } from './cases/refusals.ts';
 import { ROUTES_VERSIONS_CASE_TABLES } from './cases/routes-versions.ts';
 import { STATES_CASE_TABLES } from './cases/states.ts';
 import { WEBHOOKS_CASE_TABLES } from './cases/webhooks.ts';
@@ -163,7 +164,8 @@ export function fieldRuleEdgeTable(rule: SingleFieldRuleId): CaseTable<FieldViol
 export const CASE_TABLES: ReadonlyArray<CaseTable<any>> = [
   INVALID_AMOUNT_CASES, AMOUNT_NOT_STRING_CASES, WRONG_TYPE_CASES, MALFORMED_KEY_CASES, BAD_LIMIT_CASES, GOOD_LIMIT_CASES,
   ...AUTH_CASE_TABLES, ...CREATE_CASE_TABLES_A, ...CREATE_CASE_TABLES_B,
-  ...LISTING_CASE_TABLES, ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES, ...WEBHOOKS_CASE_TABLES, ...EDGE_TABLES.values(),
+  ...LISTING_CASE_TABLES, ...REFUSAL_CASE_TABLES,
+  ...ROUTES_VERSIONS_CASE_TABLES, ...STATES_CASE_TABLES, ...WEBHOOKS_CASE_TABLES, ...EDGE_TABLES.values(),
   CONCURRENT_CASES,
 ];
 

@@ -12,6 +12,7 @@ import { sleep } from '../../service/harness/worker/wait-clock.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { Mismatch, expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
+import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
 
 /** Requests in flight at once during a burst. */
 const WAVE = 8;
@@ -259,4 +260,65 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
   }
   expectStatus(after, 200, `keys.test_rate_limited after waiting Retry-After ${waits.join(' s, then ')} s`);
   t.note(`served again after waiting Retry-After ${waits.join(' s, then ')} s, met ${chosen.ticked ? `right after it dropped by a second (answers ${chosen.spanMs} ms apart${chosen.spanMs > PRECISE_TICK_MS ? ', imprecise after every try' : ''})` : 'at the end of the burst (no tick seen)'}`);
+}, { timeout: 180_000, inOrder: true });
+
+/** Tries at provoking a 429 on a create: a window may end between the burst and the create. */
+const THROTTLE_TRIES = 3;
+
+interface ThrottledCreate {
+  /** Sends the create again: the same Idempotency-Key and the same body. */
+  send: () => Promise<ApiResponse>;
+  externalId: string;
+  res: ApiResponse;
+}
+
+/** A create answered 429 on `key`, right after a burst limited it; SKIP when none is met. */
+async function throttledCreate(t: RuleContext, key: string): Promise<ThrottledCreate> {
+  const answers: string[] = [];
+  for (let i = 0; i < THROTTLE_TRIES; i++) {
+    await limitedBurst(t, key);
+    const externalId = t.externalId('throttled');
+    const body = { amount: '10.00', external_id: externalId, metadata: t.metadata() };
+    // acceptThrottle: the 429 is provoked on purpose and returned, never waited out by the client.
+    const idempotencyKey = `${externalId}-key`;
+    const request = { method: 'POST', path: '/v1/payments', key, json: body, idempotencyKey, acceptThrottle: true, noRetry: true } as const;
+    const send = () => t.client.request(request);
+    const res = await send();
+    if (res.status === 429) return { send, externalId, res };
+    answers.push(`${res.status} ${res.json?.error?.code ?? ''}`.trim());
+  }
+  return t.skip(`a create right after a burst that reached 429 was answered ${answers.join(', ')}, never 429 (${THROTTLE_TRIES} tries)`);
+}
+
+ruleTest('LIMIT-THROTTLED-CREATE-RETRY', async (t) => {
+  const key = t.keys.test_rate_limited!;
+  const throttled = await throttledCreate(t, key);
+  // The client guidance's retry: the same key and body, after Retry-After; a 429 met again is waited
+  // out once more (a second window, as LIMIT-RECOVERY allows), then the answer is judged.
+  const waits: number[] = [];
+  let after = throttled.res;
+  for (let round = 0; round < 2 && after.status === 429; round++) {
+    const wait = retryAfter(after);
+    const given = JSON.stringify(after.headers['retry-after'] ?? null);
+    if (wait === null) return t.skip(`the 429 carried Retry-After ${given}: no integer to wait (LIMIT-RETRY-AFTER)`);
+    if (wait > MAX_WAIT_S) return t.skip(`Retry-After is ${wait} s, above the ${MAX_WAIT_S} s this rule waits`);
+    waits.push(wait);
+    await sleep(wait * 1000 + MARGIN_MS);
+    after = await throttled.send();
+  }
+  const waited = `after waiting Retry-After ${waits.join(' s, then ')} s`;
+  if (after.status === 201 && typeof after.json?.id === 'string') await cancelIfPending(t, t.keys.test, [after.json.id]);
+  if (after.status === 409 && after.json?.error?.code === 'idempotency_in_progress') {
+    throw new Mismatch(
+      `the retry of a create refused 429, with the same Idempotency-Key and body ${waited}, answered 409 idempotency_in_progress: the ` +
+        'throttled request still holds its key (Rule 3 applies only while a request is still processing; the 429 ended it)',
+      { status: 201 },
+      { status: 409, code: 'idempotency_in_progress' },
+    );
+  }
+  const replayed = after.headers['idempotent-replayed'] !== undefined ? ', marked as a replay' : '';
+  const never = after.status === 429 ? `${replayed} (the client guidance's retry can never succeed)` : '';
+  expectStatus(after, 201, `the retry of a create refused 429, with the same Idempotency-Key and body ${waited}${never}`);
+  await expectExactlyOne(t, t.keys.test, throttled.externalId, after.json.id, 'after the retry of the throttled create');
+  t.note(`a create refused 429 was served (201) when retried with its key and body ${waited}`);
 }, { timeout: 180_000, inOrder: true });

@@ -3,6 +3,8 @@
  * the order's remaining due"; Errors — "exceeds_order_due 400".
  * Amounts are compared as decimals (BigInt cents). The order fixture is never paid: a Payment
  * created within the due is cancelled at once, so the fixture's remaining due never changes.
+ * CREATE-REFUSAL-NO-TRACE (refusal-trace.ts) is here too, alone: its creates of the whole remaining
+ * due must not meet ORDER-WITHIN-DUE's PENDING Payments (a target may hold PENDING ones against the due).
  */
 import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
@@ -11,6 +13,8 @@ import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id
 import { amountBetween, formatCents } from '../../service/generators/amount-between.ts';
 import { toCents } from './cents.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { REFUSAL_TRACE_CASES } from '../../service/generators/cases/refusals.ts';
+import { refusalLeavesNoTrace } from './refusal-trace.ts';
 
 function orderOf(t: RuleContext) {
   const order = t.profile.fixtures!.order!;
@@ -57,3 +61,8 @@ ruleTest('ORDER-WITHIN-DUE', async (t) => {
   await check('0.01');
   await t.property(amountBetween(1n, due), check, { runs: share(t.runs, 0.05) });
 });
+
+ruleTest('CREATE-REFUSAL-NO-TRACE', async (t) => {
+  // One row at a time: two creates of the whole remaining due must never be PENDING together.
+  await t.cases(REFUSAL_TRACE_CASES, (row) => refusalLeavesNoTrace(t, row), { concurrency: 1 });
+}, { inOrder: true });

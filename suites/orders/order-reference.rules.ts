@@ -13,11 +13,43 @@ import { toCents } from './cents.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 
 /** Sends a create that must be refused; cancels at once whatever a faulty target created. */
-async function refusedCreate(t: RuleContext, body: Record<string, unknown>) {
+async function refusedCreate(t: RuleContext, body: Record<string, unknown>, key = t.keys.test) {
   const externalId = t.externalId('ord');
-  const res = await t.client.createPayment(t.keys.test, { ...body, external_id: externalId, metadata: t.metadata() });
-  if (res.status === 201 && res.json?.id) await cancelIfPending(t, t.keys.test, [res.json.id]);
+  const res = await t.client.createPayment(key, { ...body, external_id: externalId, metadata: t.metadata() });
+  if (res.status === 201 && res.json?.id) await cancelIfPending(t, key, [res.json.id]);
   return { res, externalId };
+}
+
+/** The Live-only 409s: a Live create may meet one before its order is looked up (the precedence is not shown). */
+const LIVE_READINESS_CODES = [
+  'payment_detection_not_ready', 'insufficient_credit', 'payment_method_unavailable', 'payment_channel_unavailable',
+];
+
+/**
+ * The other environment's order, with what the run holds: a Test key against fixtures.live_order_id,
+ * and keys.live against fixtures.order (a Test order; a Live create, so only with probes.live_writes).
+ * Returns what was not tried, in words (empty: both directions were).
+ */
+async function otherEnvironmentOrders(t: RuleContext, check: (c: { kind: string; id: string }) => Promise<void>): Promise<string[]> {
+  const fixtures = t.profile.fixtures ?? {};
+  const untried: string[] = [];
+  if (fixtures.live_order_id) await check({ kind: 'the business\'s Live order, with a Test key', id: fixtures.live_order_id });
+  else untried.push('a Live order with the Test key (no fixtures.live_order_id)');
+  const live = t.profile.probes?.live_writes === true ? t.keys.live : undefined;
+  if (!live || !fixtures.order) {
+    const why = fixtures.order ? 'Live creates need keys.live and probes.live_writes true' : 'no fixtures.order';
+    untried.push(`the Test order with keys.live (${why})`);
+    return untried;
+  }
+  const what = 'the business\'s Test order (fixtures.order), with a Live key';
+  const { res, externalId } = await refusedCreate(t, { amount: '0.01', order_id: fixtures.order.id }, live);
+  if (res.status === 409 && LIVE_READINESS_CODES.includes(res.json?.error?.code)) {
+    untried.push(`the Test order with keys.live (answered 409 ${res.json.error.code}, a Live readiness refusal that may come first)`);
+    return untried;
+  }
+  expectError(res, 400, ['order_not_found'], what);
+  await expectNothingCreated(t, live, externalId, what);
+  return untried;
 }
 
 ruleTest('ORDER-NOT-FOUND', async (t) => {
@@ -34,9 +66,9 @@ ruleTest('ORDER-NOT-FOUND', async (t) => {
   };
   if (fixtures.foreign_order_id) await check({ kind: 'another business\'s order', id: fixtures.foreign_order_id });
   else t.note('fixtures.foreign_order_id is absent: only unknown order ids were tried');
-  // The business's own open order of the other environment: the environments are fully isolated.
-  if (fixtures.live_order_id) await check({ kind: 'the business\'s Live order, with a Test key', id: fixtures.live_order_id });
-  else t.note('fixtures.live_order_id is absent: an order of the other environment was not tried');
+  // The business's own open order of the other environment, both ways: the environments are fully isolated.
+  const untried = await otherEnvironmentOrders(t, check);
+  if (untried.length) t.note(`an order of the other environment was not tried as ${untried.join('; nor as ')}`);
   await t.property(made, check, { runs: share(t.runs, 0.06) });
 });
 

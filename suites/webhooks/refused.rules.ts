@@ -7,7 +7,8 @@
  * A refused request leaves nothing behind, on the webhook side too: an event is the trace of a
  * transition, and a refused request made none. A fixed table of refused requests, each with its
  * own marker, around one Payment P:
- *  - creates answered 400 (invalid amount, forbidden return_url scheme), 403 (a read-only key), 409
+ *  - creates answered 400 (invalid amount, an order_id the business does not have: a refusal at the
+ *    store checks, forbidden return_url scheme), 403 (a read-only key), 409
  *    idempotency_conflict (P's Idempotency-Key, another body) and 409 external_id_conflict (P's
  *    external_id): no event carries their marker;
  *  - a replay of P's create (Rule 1): P has exactly one payment.created event id;
@@ -48,6 +49,8 @@ async function refusedCreates(t: RuleContext, p: { body: Record<string, unknown>
   const out: Refusal[] = [];
   const push = (what: string, n: string, res: ApiResponse, status: number, code: string) => out.push({ what, marker: marker(n), res, expected: { status, code } });
   push('create with amount "0"', 'amount', await t.client.createPayment(t.keys.test, body('amount', { amount: '0' })), 400, 'invalid_amount');
+  const unknownOrder = await t.client.createPayment(t.keys.test, body('order', { order_id: `ord_${tag}` }));
+  push('create with an order_id the business does not have', 'order', unknownOrder, 400, 'order_not_found');
   push('create with return_url javascript:', 'url', await t.client.createPayment(t.keys.test, body('url', { return_url: 'javascript:alert(1)' })), 400, 'invalid_return_url');
   if (t.keys.test_read_only) push('create with a read-only key', 'scope', await t.client.createPayment(t.keys.test_read_only, body('scope')), 403, 'insufficient_scope');
   push("create with P's Idempotency-Key and another body", 'idem', await t.client.createPayment(t.keys.test, body('idem'), { idempotencyKey: p.idem }), 409, 'idempotency_conflict');

@@ -56,6 +56,17 @@ describe('runCases', () => {
     ]);
   });
 
+  it('a row whose check returns { notTried } is skip with its reason, never pass, and fails nothing', async () => {
+    const { meta, r } = caseRun();
+    await runCases(r, LETTERS, async (v) => (v === 'c' ? { notTried: 'the profile has no c' } : undefined));
+    expect(meta.fixedCases).toEqual([
+      { n: 1, title: 'letter a holds', status: 'pass' },
+      { n: 2, title: 'letter b holds', status: 'pass' },
+      { n: 3, title: 'letter c holds', status: 'skip', reason: 'the profile has no c' },
+      { n: 4, title: 'letter d holds', status: 'pass' },
+    ]);
+  });
+
   it('a table numbers on after the one it names; a filter runs one row; transport trouble is error, not fail', async () => {
     const { meta, r } = caseRun('6');
     const ran: string[] = [];

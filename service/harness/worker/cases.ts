@@ -8,6 +8,12 @@ import { caseMatches, firstCaseOf, type CaseEnv, type CaseTable } from '../../..
 import { mapLimit } from '../../../core/concurrency.ts';
 import type { CaseOutcome, HpsMeta } from '../../../core/evidence.ts';
 
+/**
+ * What a row's check returns: nothing when it checked what its title says, or `{ notTried }` when the
+ * profile or the target left it nothing to check (the row is `skip` with that reason, never `pass`).
+ */
+export type CaseResult = void | { readonly notTried: string };
+
 export interface CaseOptions {
   /** Rows in flight at once (default 8; 1 keeps table order on the wire). */
   concurrency?: number;
@@ -27,7 +33,7 @@ const REASON_CHARS = 300;
 /** A rule test's `t.cases`: each table's rows numbered as the table declares (catalogue/case-table.ts `after`). */
 export function casesRunner(r: CaseRun): <Row>(
   table: CaseTable<Row>,
-  check: (row: Row, index: number) => Promise<void>,
+  check: (row: Row, index: number) => Promise<CaseResult>,
   opts?: CaseOptions,
 ) => Promise<void> {
   return (table, check, opts) => runCases(r, table, check, opts);
@@ -36,7 +42,7 @@ export function casesRunner(r: CaseRun): <Row>(
 export async function runCases<Row>(
   r: CaseRun,
   table: CaseTable<Row>,
-  check: (row: Row, index: number) => Promise<void>,
+  check: (row: Row, index: number) => Promise<CaseResult>,
   opts: CaseOptions = {},
 ): Promise<void> {
   const first = firstCaseOf(table, r.env);
@@ -44,14 +50,17 @@ export async function runCases<Row>(
   const chosen = r.filter === undefined ? rows : rows.filter((c) => caseMatches(r.filter!, c));
   const outcomes = await mapLimit(chosen, Math.max(1, opts.concurrency ?? 8), async (c) => {
     try {
-      await check(c.row, c.index);
-      return { c, error: undefined };
+      const result = await check(c.row, c.index);
+      return { c, error: undefined, notTried: result ? result.notTried : undefined };
     } catch (error) {
-      return { c, error: error ?? new Error('failed') };
+      return { c, error: error ?? new Error('failed'), notTried: undefined };
     }
   });
   const list = (r.meta.fixedCases ??= []);
-  for (const { c, error } of outcomes) list.push(outcomeOf(c, error, r.isTransport));
+  for (const { c, error, notTried } of outcomes) {
+    const skipped: CaseOutcome = { n: c.n, title: c.title, status: 'skip', reason: (notTried ?? '').slice(0, REASON_CHARS) };
+    list.push(notTried === undefined ? outcomeOf(c, error, r.isTransport) : skipped);
+  }
   const failures = outcomes.filter((o) => o.error !== undefined); // in table order
   if (failures.length === 0) return;
   const { c, error } = failures[0]!;

@@ -18,7 +18,7 @@ import type { SuiteContextData } from '../../../core/run-context.ts';
 import { holdTargetAlone, MAX_TURN_WAIT_MS } from '../../../core/target-gate.ts';
 import type { TimelineEvidence } from '../../../catalogue/report/model.ts';
 import { replayCommand } from '../../../results/verdict/replay.ts';
-import { casesRunner, type CaseOptions } from './cases.ts';
+import { casesRunner, type CaseOptions, type CaseResult } from './cases.ts';
 import { withDeadline } from './deadline.ts';
 import { ExchangeTracker } from './exchange-tracker.ts';
 import { EXCLUSIVE_AREAS } from '../common/exclusive.ts';
@@ -56,7 +56,7 @@ export interface RuleContext {
    * Runs a fixed table (service/generators/case-tables.ts), one titled case per row, each with its own
    * outcome (service/harness/worker/cases.ts).
    */
-  cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<void>, opts?: CaseOptions): Promise<void>;
+  cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<CaseResult>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
   /** A webhook event's attempts (catalogue/report/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
