@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT, HarnessError } from '../core/errors.ts';
+import { EXIT_OF_SIGNAL } from '../core/interrupt.ts';
 import { inertLine } from '../core/inert.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { loadCompanion } from '../load/in-report.ts';
@@ -54,6 +55,13 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
     dir,
     'report.html',
   )}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
+  // The run was interrupted: its exit status stays the run's (130 / 143), not the verdict of what it reached.
+  if (report.interrupted) {
+    const { signal, after_s } = report.interrupted;
+    console.log(inertLine(`PARTIAL: the run was interrupted by ${signal} after ${after_s} s: the rules not reached are SKIP; not a ` +
+      `verdict on the whole (exit ${EXIT_OF_SIGNAL[signal]}, as the run's)`));
+    return EXIT_OF_SIGNAL[signal];
+  }
   return report.verdict === 'conformant' ? EXIT.conformant : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.notConformant;
 }
 

@@ -223,19 +223,21 @@ async function suitesThenReport(f: Finish): Promise<RunResult> {
     f.ctx,
     { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels },
   ) : undefined;
-  guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
+  guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, true)));
   const tests = redactDeep(
     await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard),
     f.secrets,
   );
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
-  return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
+  return guard?.signal && results ? finishRun(f, results.tests, true) : finishRun(f, tests);
 }
 
 /** Finished tests → the report (partial when interrupted), written with its renderings unless not persisting. */
-function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): RunResult {
+function finishRun(f: Finish, tests: FinishedTest[], interrupted = false): RunResult {
   const { ctx, target, opts } = f;
+  const partialReason = interrupted ? f.guard?.reason() : undefined;
+  const interruption = interrupted ? f.guard?.interruption() : undefined;
   const { report, exitCode, unmet } = judgeRun({
     target: { base_url: target.profile.base_url, embedded_reference: target.embedded },
     ctx, startedAt: f.startedAt, selected: f.selected, tests, secrets: f.secrets,
@@ -245,6 +247,7 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
     required: f.required,
     contradictions: f.contradictions,
     ...(partialReason ? { partialReason } : {}),
+    ...(interruption ? { interrupted: interruption } : {}),
   });
   if (partialReason) f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
