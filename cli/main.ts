@@ -123,7 +123,10 @@ export const COMMANDS: Record<string, CommandDef> = {
           'order',
       ),
       'no-progress': flag('print no progress lines while the run is in progress'),
-      'dry-run': flag('list the selected rules and touch nothing'),
+      'dry-run': flag(
+        'list the selected rules after checking every input as run does (profile, keys, TLS files, signing key, report directory: the ' +
+          'same errors, exit 2); contacts no target and leaves nothing',
+      ),
       clauses: flag('with --dry-run: print the spec\'s clauses, the rules checking each and the planted faults those rules catch'),
       case: str(
         'N|TITLE',
