@@ -17,6 +17,7 @@ import { SETTLE_DEFAULT_MS } from '../merchant/receiver/inspect.ts';
 import { checkNetwork } from '../core/network.ts';
 import { networkFromFlags } from './network-flags.ts';
 import { intOption, listOption, type Options } from './options.ts';
+import { invokedAs } from '../core/invocation.ts';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
 export function sidePolicyOf(o: Options): SidePolicy {
@@ -108,7 +109,7 @@ function fromOptions(o: Options, url: string) {
     url,
     secret,
     inspectUrl,
-    replayBase: `hps-conformance receiver --url ${url} --secret-env ${variable}${inspectUrl ? ` --inspect-url ${inspectUrl}` : ''}`,
+    replayBase: `${invokedAs()} receiver --url ${url} --secret-env ${variable}${inspectUrl ? ` --inspect-url ${inspectUrl}` : ''}`,
   };
 }
 
@@ -122,7 +123,7 @@ function fromProfile(path: string) {
     url: p.receiver.url,
     secret: p.receiver.secret,
     inspectUrl: p.receiver.inspect_url,
-    replayBase: `hps-conformance receiver --profile ${path}`,
+    replayBase: `${invokedAs()} receiver --profile ${path}`,
   };
 }
 

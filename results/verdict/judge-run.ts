@@ -24,7 +24,7 @@ import { trafficOf } from './traffic.ts';
 export interface RunFacts {
   target: { base_url: string; embedded_reference: boolean };
   /** The suites' context: the run's ids, seed and runs, and what replay lines repeat. */
-  ctx: Pick<SuiteContextData, 'runId' | 'seed' | 'runs' | 'profilePath' | 'replayArgs'>;
+  ctx: Pick<SuiteContextData, 'runId' | 'seed' | 'runs' | 'profilePath' | 'replayArgs' | 'command'>;
   startedAt: Date;
   selected: readonly Rule[];
   selection: Report['selection'];

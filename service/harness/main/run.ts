@@ -42,6 +42,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Certificate } from '../../../catalogue/report/model.ts';
 import { clearOwnFiles, makeDirectory, RUN_FILES } from '../../../core/safe-write.ts';
 import { armInterrupts, type InterruptGuard } from '../../../core/interrupt.ts';
+import { invokedAs } from '../../../core/invocation.ts';
 import { bothReporters, ResultsLog } from './results-log.ts';
 import { writeRunFiles } from './persist.ts';
 
@@ -188,6 +189,7 @@ function suiteContextOf(
     sinkUrl: target.sinkUrl,
     sinkToken: target.sinkToken,
     replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
+    command: invokedAs(),
     ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
@@ -274,7 +276,7 @@ function openResults(
     kind: 'run', tool: TOOL, run_id: ctx.runId, seed: ctx.seed, runs: ctx.runs,
     target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
     selection: { areas: a.areas, rules: a.ruleIds, ...(a.levels ? { levels: a.levels } : {}) },
-    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs,
+    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs, command: ctx.command,
   }, profileSecrets(ctx.profile));
 }
 
