@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT, HarnessError } from '../core/errors.ts';
 import { EXIT_OF_SIGNAL } from '../core/interrupt.ts';
 import { inertLine } from '../core/inert.ts';
-import { checkOutputDir } from '../core/output-path.ts';
+import { checkOutputFile } from '../core/output-path.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
 import { writeFileAtomic } from '../core/safe-write.ts';
 import { loadCompanion } from '../load/in-report.ts';
@@ -113,8 +113,7 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
   );
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   // Under the reports folder unless --out says where; written before anything is rendered: a bad path costs nothing.
-  const out = resolve(typeof o.out === 'string' && o.out ? o.out : DEFAULT_COMPARE_OUT);
-  checkOutputDir(dirname(out), '--out');
+  const out = checkOutputFile(typeof o.out === 'string' && o.out ? o.out : DEFAULT_COMPARE_OUT, '--out');
   const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
   oneSide(inputs);
   for (const x of inputs) {

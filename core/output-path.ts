@@ -3,9 +3,9 @@
  * stops the command at once with exit 2 naming the path, before any request (results are never
  * lost at the end of a long run).
  */
-import { rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { makeDirectory } from './safe-write.ts';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { HarnessError } from './errors.ts';
 
 /**
@@ -26,6 +26,29 @@ export function checkOutputDir(dir: string, flag = '--report', o: { keep?: boole
   } finally {
     if (o.keep === false) for (const d of made.reverse()) removeQuietly(d);
   }
+  return abs;
+}
+
+/**
+ * An output FILE (`--out`, `--profile-out`, the sink's `--log`): its directory as checkOutputDir
+ * checks it, and the name either free, a regular file or a symbolic link (which the write replaces);
+ * a directory or a device (`/dev/zero`: a rename would replace the device) is one line, exit 2.
+ */
+export function checkOutputFile(file: string, flag: string): string {
+  const abs = resolve(file);
+  let kind: string | undefined;
+  try {
+    const st = lstatSync(abs);
+    if (st.isDirectory()) kind = 'a directory';
+    else if (!st.isFile() && !st.isSymbolicLink()) kind = 'a device, pipe or socket';
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      throw new HarnessError('HPS_ERR_USAGE', `${flag} ${abs}: cannot be written (${code ?? 'error'}); nothing was run`);
+    }
+  }
+  if (kind) throw new HarnessError('HPS_ERR_USAGE', `${flag} ${abs}: is ${kind}, not a file; nothing was run`);
+  checkOutputDir(dirname(abs), flag);
   return abs;
 }
 
