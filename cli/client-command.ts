@@ -4,8 +4,12 @@ import { clientMutation } from '../merchant/client/mutation.ts';
 import { runClient } from '../merchant/client/run.ts';
 import { intOption, type Options } from './options.ts';
 import { sidePolicyOf } from './receiver-command.ts';
+import { checkOutputDir } from '../core/output-path.ts';
+import { join } from 'node:path';
 
 export async function clientCommand(o: Options): Promise<number> {
+  // Before the command runs: a report directory that cannot be written would lose the verdict (as run).
+  checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
   if (o.mutation) return mutation(intOption(o, 'seed', 0, 2147483647) ?? 1);
   const command = o.run as string | undefined;
   if (!command?.trim()) throw new HarnessError(

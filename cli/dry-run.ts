@@ -7,12 +7,16 @@ import { validateSelection } from '../service/harness/main/selection.ts';
 import { levelOption } from './level-option.ts';
 import { listOption, type Options } from './options.ts';
 import { checkRunFlags } from './run-flags.ts';
+import { checkDryRunInputs } from './run-inputs.ts';
+import { inertLine } from '../core/inert.ts';
 
 export async function dryRun(o: Options): Promise<number> {
   const areas = listOption(o, 'area');
   const { rules, renamed } = validateSelection(areas, listOption(o, 'rule'));
   for (const line of renamed) console.error(`hps-conformance: ${line}`);
   checkRunFlags(o); // what `run` would refuse, a dry run refuses too
+  // Every input given is read and checked as `run` would (profile, keys, TLS files, report directory); no target is contacted.
+  const checked = checkDryRunInputs(o);
   const levels = levelOption(o);
   const selected = selectRules({ areas, rules }).filter((r) => !levels || levels.includes(r.level));
   if (o.case !== undefined || o.cases) {
@@ -37,6 +41,7 @@ export async function dryRun(o: Options): Promise<number> {
     const m = countByLevel(mine);
     console.log(`\n${mine.length} rules: ${m.MUST} MUST, ${m.SHOULD} SHOULD, ${m.OBSERVE} OBSERVE`);
   }
+  console.log(`\n${inertLine(`checked as run would: ${checked.join(', ')}; no request was sent`)}`);
   return 0;
 }
 

@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { mergeCommand } from '../load/merge.ts';
-import { checkOutputDir } from '../core/output-path.ts';
+import { checkOutputDir, checkOutputFile } from '../core/output-path.ts';
 import { loadProfile } from '../core/profile.ts';
 import { guardLoadTarget } from '../core/target-guard.ts';
 import { parseLoadOptions } from '../load/options.ts';
@@ -21,7 +21,10 @@ import { checkNetwork, mergeNetwork } from '../core/network.ts';
 import type { Profile } from '../core/profile.ts';
 
 export async function loadCommand(o: Options, positionals: string[] = []): Promise<number> {
-  if (positionals[0] === 'merge') return ciHooks(await mergeCommand(o, positionals.slice(1)));
+  if (positionals[0] === 'merge') {
+    checkOutputDir(typeof o.report === 'string' ? o.report : join('reports', 'load'));
+    return ciHooks(await mergeCommand(o, positionals.slice(1)));
+  }
   if (positionals.length) throw new HarnessError(
     'HPS_ERR_USAGE',
     `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`,
@@ -29,6 +32,7 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
   const flagTarget = profileFromFlags(o);
   const options = { ...parseLoadOptions(o), ...(flagTarget ? { profile: flagTarget.profile } : {}) };
   checkOutputDir(options.reportDir ?? join('reports', 'load'));
+  if (options.ndjsonFile !== undefined) options.ndjsonFile = checkOutputFile(options.ndjsonFile, '--out ndjson=');
   const profile = withFlagNetwork(options.profile ?? (options.profilePath ? loadProfile(options.profilePath) : undefined), o);
   if (profile) options.profile = profile;
   if (profile) guardLoadTarget(

@@ -10,6 +10,7 @@ import { EXIT, HarnessError } from '../core/errors.ts';
 import { ERROR_CODES } from '../core/error-codes.ts';
 import { redactText } from '../core/redact.ts';
 import { TOOL } from '../core/version.ts';
+import { EXITS, exitLine } from './exit-lines.ts';
 import type { Options } from './options.ts';
 
 export interface OptionDef {
@@ -28,6 +29,8 @@ export interface CommandDef {
   positionals?: string | boolean;
   /** Extra --help text after the options. */
   helpAfter?: () => string;
+  /** The exit statuses this command ends with, listed last in its --help (cli/exit-lines.ts); without it, the general table. */
+  exits?: readonly string[];
   /** Subcommands (`load merge`), each with its own help and options; an unknown option is refused. */
   subcommands?: Record<string, SubcommandDef>;
   handler: (o: Options, pos: string[]) => Promise<number>;
@@ -38,6 +41,7 @@ const RUN_AREAS = AREAS.filter((a) => !(a in SIDE_COMMAND));
 /** A subcommand: its own options, or options of its parent's row by name (the same flag, the same help). */
 export type SubcommandDef = Omit<CommandDef, 'subcommands'> & { inherits?: readonly string[] };
 
+/** The top-level --help's, and a command's without its own `exits`: each command's --help lists its own (cli/exit-lines.ts). */
 const EXIT_TEXT = [
   'exit status: 0 conformant',
   '1 not conformant (a MUST rule failed, or --strict / --min-must-coverage failed the verdict) / threshold missed',
@@ -48,22 +52,6 @@ const EXIT_TEXT = [
   '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)',
   '130/143 interrupted (results so far, partial)',
 ].join(' · ');
-/** The commands whose exit statuses are not run's: each --help ends with its own. */
-const INCOMPLETE_TEXT = '6 incomplete (nothing failed, but a MUST rule testable with this profile or program was not proven)';
-const PROXY_EXIT_TEXT = [
-  'exit status: 0 conformant (the application certified)',
-  '1 not conformant (a client MUST rule failed, or --strict / --min-must-coverage failed the verdict)',
-  '2 bad usage, or HPS_API_KEY refused by the upstream',
-  '3 the upstream unreachable or not the API at the start, or it answered none of the application\'s requests',
-  INCOMPLETE_TEXT,
-].join(' · ');
-const REPORT_EXIT_TEXT = [
-  'exit status: 0 the report is conformant (--compare: the page written)',
-  '1 not conformant, or a partial report rebuilt from results.ndjson',
-  '2 bad usage or a report that cannot be read',
-  INCOMPLETE_TEXT,
-].join(' · ');
-const SERVE_EXIT_TEXT = 'exit status: 0 stopped by SIGINT/SIGTERM (or --list-faults printed) · 2 bad usage, or the server could not start';
 const str = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help });
 const many = (arg: string, help: string): OptionDef => ({ type: 'string', arg, help, multiple: true });
 const flag = (help: string): OptionDef => ({ type: 'boolean', help });
@@ -139,7 +127,10 @@ export const COMMANDS: Record<string, CommandDef> = {
           'order',
       ),
       'no-progress': flag('print no progress lines while the run is in progress'),
-      'dry-run': flag('list the selected rules and touch nothing'),
+      'dry-run': flag(
+        'list the selected rules after checking every input as run does (profile, keys, TLS files, signing key, report directory: the ' +
+          'same errors, exit 2); contacts no target and leaves nothing',
+      ),
       clauses: flag('with --dry-run: print the spec\'s clauses, the rules checking each and the planted faults those rules catch'),
       case: str(
         'N|TITLE',
@@ -158,7 +149,8 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     positionals: 'URL',
     helpAfter: () => `\nURL: the target's base URL, short for --base-url URL (the Test key from --key-env VAR or ` +
-      `HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n${PROXY_TEXT}\n\n${EXIT_TEXT}`,
+      `HPS_KEY)\nareas: ${RUN_AREAS.join(' ')} (the merchant side: hps-conformance receiver, client)\n${PROXY_TEXT}\n`,
+    exits: EXITS.run,
     handler: async (o, p) => {
       const opts = (await import('./target-flags.ts')).withPositionalUrl(o, p);
       if (opts.clauses && !opts['dry-run']) throw new HarnessError(
@@ -191,8 +183,8 @@ export const COMMANDS: Record<string, CommandDef> = {
       'webhook-url': str('URL', 'where webhooks are delivered (the sink; default http://127.0.0.1:4020)'),
       'profile-out': str('FILE', 'where to write the server\'s profile (default .hps/reference-profile.json)'),
     },
-    helpAfter: () => `\n${SERVE_EXIT_TEXT}`,
     handler: async (o) => (await import('./serve-command.ts')).serveCommand(o),
+    exits: EXITS.serve,
   },
   sink: {
     summary: 'run the webhook sink alone (for the full retry schedule)',
@@ -206,6 +198,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       ),
     },
     handler: async (o) => (await import('./sink-command.ts')).sinkCommand(o),
+    exits: EXITS.sink,
   },
   webhooks: {
     summary: 'the long webhook schedule: `webhooks judge --log FILE` turns a `hps-conformance sink` run\'s log into a verdict and the ' +
@@ -225,11 +218,13 @@ export const COMMANDS: Record<string, CommandDef> = {
           'time-scale': str('N', 'the target\'s retry clock ran N times faster (default: the profile\'s webhooks.time_scale, else 1)'),
         },
         handler: async (o) => (await import('./webhooks-judge-command.ts')).webhooksJudgeCommand(o),
+        exits: EXITS.webhooksJudge,
       },
     },
     handler: async () => {
       throw new HarnessError('HPS_ERR_USAGE', 'webhooks: give a subcommand: judge (hps-conformance webhooks judge --help)');
     },
+    exits: EXITS.webhooksJudge,
   },
   load: {
     summary: 'load the create/read hot path and check what comes back; `load merge DIR...` merges shards and judges the whole',
@@ -284,9 +279,11 @@ export const COMMANDS: Record<string, CommandDef> = {
         inherits: ['report', 'threshold', 'max-p99-ms', 'min-rps', 'max-error-rate', 'allow-short'],
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
+        exits: EXITS.loadMerge,
       },
     },
-    helpAfter: () => `\n${PROXY_TEXT} (the generator's requests to an http: target go to HTTP_PROXY in absolute form)\n\n${EXIT_TEXT}`,
+    helpAfter: () => `\n${PROXY_TEXT} (the generator's requests to an http: target go to HTTP_PROXY in absolute form)\n`,
+    exits: EXITS.load,
     handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, p),
   },
   report: {
@@ -296,11 +293,11 @@ export const COMMANDS: Record<string, CommandDef> = {
       strict: flag('JUnit: WARN, FLAKY and skipped testable MUST rules become failures'),
       compare: flag('render the report dirs given side by side in one HTML page (an implementation per column): DIR[=LABEL]..., LABEL ' +
         'heading the column (default: the dir\'s name)'),
-      out: str('FILE', 'with --compare: where the page goes (default ./compare.html)'),
+      out: str('FILE', 'with --compare: where the page goes (default reports/compare.html; the absolute path is printed)'),
     },
     positionals: 'DIR',
-    helpAfter: () => `\n${REPORT_EXIT_TEXT}`,
     handler: async (o, p) => (await import('./report-command.ts')).reportCommand(o, p),
+    exits: EXITS.report,
   },
   'verify-certificate': {
     summary: 'derive every claim of DIR/certificate.json again from DIR/report.json; verified only when signed by a signer you name: ' +
@@ -317,6 +314,7 @@ export const COMMANDS: Record<string, CommandDef> = {
     },
     positionals: 'DIR',
     handler: async (o, p) => (await import('./verify-certificate-command.ts')).verifyCertificateCommand(o, p),
+    exits: EXITS.verifyCertificate,
   },
   receiver: {
     summary: 'certify a merchant\'s webhook receiver: the tool plays the service and judges the answers',
@@ -351,7 +349,8 @@ export const COMMANDS: Record<string, CommandDef> = {
       ...NETWORK_OPTIONS,
     },
     helpAfter: () => `\nthe target of --header, --client-cert, --client-key and --ca is the receiver's origin (deliveries and its ` +
-      `inspection URL there)\n${PROXY_TEXT}\n\n${EXIT_TEXT}`,
+      `inspection URL there)\n${PROXY_TEXT}\n`,
+    exits: EXITS.side,
     handler: async (o) => (await import('./receiver-command.ts')).receiverCommand(o),
   },
   'serve-receiver': {
@@ -363,6 +362,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'payments-api': str('URL', 'where the receiver reads Payments (getPayment), key from HPS_API_KEY'),
     },
     handler: async (o) => (await import('./serve-receiver-command.ts')).serveReceiverCommand(o),
+    exits: EXITS.serveReceiver,
   },
   client: {
     summary: 'certify a merchant\'s API client: runs COMMAND against a chaos server and judges its retries',
@@ -375,6 +375,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./client-command.ts')).clientCommand(o),
+    exits: EXITS.side,
   },
   proxy: {
     summary: 'a validating proxy: relays a merchant application\'s traffic to the service and judges both',
@@ -391,8 +392,8 @@ export const COMMANDS: Record<string, CommandDef> = {
         '(default 64; 0: no bound)'),
       ...SIDE_POLICY_OPTIONS,
     },
-    helpAfter: () => `\n${PROXY_EXIT_TEXT}`,
     handler: async (o) => (await import('./proxy-command.ts')).proxyCommand(o),
+    exits: EXITS.proxy,
   },
   mutation: {
     summary: 'the suite against planted faults (mutation score), or the clean server over many seeds',
@@ -416,6 +417,7 @@ export const COMMANDS: Record<string, CommandDef> = {
       'clean-seeds': str('N', 'instead: the whole suite against the clean server with N seeds; any alarm is a false alarm'),
     },
     handler: async (o) => (await import('./mutation-command.ts')).mutationCommand(o),
+    exits: EXITS.mutation,
   },
 };
 
@@ -453,9 +455,8 @@ function addCommand(parent: Command, name: string, def: CommandDef, onResult: (c
     cmd.addOption(opt);
     attrs.push([long, opt.attributeName()]);
   }
-  // Every command's --help ends with the exit statuses: its own when its text carries them, run's otherwise.
-  const after = def.helpAfter?.() ?? '';
-  cmd.addHelpText('after', /(^|\n)exit status: /.test(after) ? after : `${after}\n${EXIT_TEXT}`);
+  // Every command's --help ends with its own exit statuses.
+  cmd.addHelpText('after', `${def.helpAfter?.() ?? ''}\n${def.exits ? exitLine(def.exits) : EXIT_TEXT}`);
   cmd.action(async (...args: unknown[]) => {
     const c = args.at(-1) as Command;
     const values = c.opts();

@@ -9,6 +9,7 @@ import { persistReport } from '../results/verdict/persist-report.ts';
 import { HarnessError } from '../core/errors.ts';
 import { makeDirectory, writeFileAtomic } from '../core/safe-write.ts';
 import { intOption, listOption, type Options } from './options.ts';
+import { checkOutputDir } from '../core/output-path.ts';
 
 export async function mutationCommand(o: Options): Promise<number> {
   const seed = intOption(o, 'seed', -2147483648, 2147483647) ?? 1;
@@ -23,7 +24,7 @@ export async function mutationCommand(o: Options): Promise<number> {
     listOption(o, 'variant'),
     isolation,
   );
-  const dir = resolve((o.report as string | undefined) ?? 'reports/mutation');
+  const dir = checkOutputDir((o.report as string | undefined) ?? 'reports/mutation');
   const faults = listOption(o, 'fault');
   // The clean server runs beside the faults (its own session): its report carries the score.
   const clean = faults.length ? null : runOnce(isolation, { faults: [], seed, runs });

@@ -17,6 +17,9 @@ import { SETTLE_DEFAULT_MS } from '../merchant/receiver/inspect.ts';
 import { checkNetwork } from '../core/network.ts';
 import { networkFromFlags } from './network-flags.ts';
 import { intOption, listOption, type Options } from './options.ts';
+import { invokedAs } from '../core/invocation.ts';
+import { checkOutputDir } from '../core/output-path.ts';
+import { join } from 'node:path';
 
 /** `--strict` / `--min-must-coverage` of `receiver` and `client`. */
 export function sidePolicyOf(o: Options): SidePolicy {
@@ -42,6 +45,8 @@ function processingOptionsOf(o: Options): { dedup: DedupPlan; settleTimeoutMs: n
 }
 
 export async function receiverCommand(o: Options): Promise<number> {
+  // Before anything is sent: a report directory that cannot be written would lose the verdict (as run).
+  checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
   const seed = intOption(o, 'seed', 0, 2147483647);
   const reportDir = o.report as string | undefined;
   if (o.mutation) return mutation(seed ?? 1);
@@ -108,7 +113,7 @@ function fromOptions(o: Options, url: string) {
     url,
     secret,
     inspectUrl,
-    replayBase: `hps-conformance receiver --url ${url} --secret-env ${variable}${inspectUrl ? ` --inspect-url ${inspectUrl}` : ''}`,
+    replayBase: `${invokedAs()} receiver --url ${url} --secret-env ${variable}${inspectUrl ? ` --inspect-url ${inspectUrl}` : ''}`,
   };
 }
 
@@ -122,7 +127,7 @@ function fromProfile(path: string) {
     url: p.receiver.url,
     secret: p.receiver.secret,
     inspectUrl: p.receiver.inspect_url,
-    replayBase: `hps-conformance receiver --profile ${path}`,
+    replayBase: `${invokedAs()} receiver --profile ${path}`,
   };
 }
 

@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { EXIT, HarnessError } from '../core/errors.ts';
+import { EXIT_OF_SIGNAL } from '../core/interrupt.ts';
 import { inertLine } from '../core/inert.ts';
+import { checkOutputFile } from '../core/output-path.ts';
 import { readCertificateFile, readReportFile } from '../core/report-file.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import { loadCompanion } from '../load/in-report.ts';
 import { renderCompare, type CompareInput } from '../results/render/compare.ts';
 import { renderAll } from '../results/render/render.ts';
@@ -11,6 +14,9 @@ import { reportFromResultsLog, RESULTS_LOG } from '../service/harness/main/resul
 import { certifiedClasses } from '../results/verdict/certificate.ts';
 import { classVerdicts } from '../results/verdict/classes.ts';
 import { persistReport } from '../results/verdict/persist-report.ts';
+
+/** Where `report --compare` writes its page without --out (beside reports/runs/). */
+const DEFAULT_COMPARE_OUT = join('reports', 'compare.html');
 
 /** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
 const MAX_COMPARE = 24;
@@ -25,8 +31,8 @@ function loadDir(dir: string): CompareInput {
  * DIR/certificate.json when present); `--strict` makes WARN, FLAKY and skipped testable MUST rules
  * JUnit failures (as they are already when the run itself was `run --strict`).
  * `report --compare DIR[=LABEL] DIR[=LABEL] ... [--out FILE]`: one page comparing the reports side
- * by side, each column headed by its LABEL or its directory's name (default FILE: compare.html in
- * the current directory).
+ * by side, each column headed by its LABEL or its directory's name (default FILE: reports/compare.html;
+ * the absolute path is printed).
  */
 export async function reportCommand(o: Options, pos: string[]): Promise<number> {
   if (o.compare) return compareCommand(o, pos);
@@ -54,6 +60,13 @@ export async function reportCommand(o: Options, pos: string[]): Promise<number> 
     dir,
     'report.html',
   )}, junit.xml, summary.md${companion ? ', with the load run beside it (load.json)' : ''}`));
+  // The run was interrupted: its exit status stays the run's (130 / 143), not the verdict of what it reached.
+  if (report.interrupted) {
+    const { signal, after_s } = report.interrupted;
+    console.log(inertLine(`PARTIAL: the run was interrupted by ${signal} after ${after_s} s: the rules not reached are SKIP; not a ` +
+      `verdict on the whole (exit ${EXIT_OF_SIGNAL[signal]}, as the run's)`));
+    return EXIT_OF_SIGNAL[signal];
+  }
   return report.verdict === 'conformant' ? EXIT.conformant : report.verdict === 'incomplete' ? EXIT.incomplete : EXIT.notConformant;
 }
 
@@ -99,7 +112,8 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
     `report --compare: at most ${MAX_COMPARE} DIRs (got ${pos.length})`,
   );
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
-  const out = typeof o.out === 'string' && o.out ? o.out : 'compare.html';
+  // Under the reports folder unless --out says where; written before anything is rendered: a bad path costs nothing.
+  const out = checkOutputFile(typeof o.out === 'string' && o.out ? o.out : DEFAULT_COMPARE_OUT, '--out');
   const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
   oneSide(inputs);
   for (const x of inputs) {
@@ -107,8 +121,7 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
     if (!existsSync(join(x.dir, 'report.html'))) renderAll(x.dir, x.report, { certificate: x.certificate ?? null });
   }
   try {
-    mkdirSync(dirname(resolve(out)), { recursive: true });
-    writeFileSync(out, renderCompare(inputs, out));
+    writeFileAtomic(out, renderCompare(inputs, out));
   } catch (e) {
     throw new HarnessError(
       'HPS_ERR_REPORT',

@@ -4,32 +4,20 @@ import { createProgress, type RunMonitor } from '../service/harness/main/progres
 import { run } from '../service/harness/main/run.ts';
 import { addReplayLines } from '../results/verdict/judge-run.ts';
 import { certificationLine, notCertificationReason } from '../results/verdict/certificate.ts';
-import { loadSigningKey } from '../results/verdict/signing.ts';
 import { requireLines, type UnmetRequirement } from '../results/verdict/require.ts';
 import type { Certificate, Report } from '../catalogue/report/model.ts';
 import { colourEnabled, paintLine, palette } from './colour.ts';
 import { githubAnnotations, requireAnnotations } from './github.ts';
 import { levelOption } from './level-option.ts';
-import { checkOutputDir } from '../core/output-path.ts';
-import { HarnessError } from '../core/errors.ts';
 import { intOption, listOption, numberOption, variantOption, type Options } from './options.ts';
-import { profileFromFlags } from './target-flags.ts';
-import { networkFromFlags } from './network-flags.ts';
+import { checkRunInputs } from './run-inputs.ts';
 
 export async function runCommand(o: Options): Promise<number> {
-  if ((o.profile !== undefined || o['base-url'] !== undefined) && o.variant !== undefined) {
-    throw new HarnessError('HPS_ERR_USAGE', '--variant applies to the embedded reference server only (drop --profile / --base-url)');
-  }
-  // Before anything runs: a report directory that cannot be written would lose the results.
-  checkOutputDir((o.report as string | undefined) ?? join('reports', 'runs'));
-  const flagTarget = profileFromFlags(o);
-  const flagNetwork = networkFromFlags(o);
+  const { flagTarget, flagNetwork, signKey } = checkRunInputs(o);
   const colour = palette(colourEnabled(process.stdout));
   const errColour = palette(colourEnabled(process.stderr));
   const maxFailures = intOption(o, 'max-failures', 1, 100000);
   const live = process.stderr.isTTY === true && !process.env.CI;
-  // Before anything runs: a key that cannot sign would leave an unsigned certificate after the whole run.
-  const signKey = loadSigningKey(o['sign-key'] as string | undefined);
   let monitor: RunMonitor | undefined;
   const result = await run({
     profilePath: o.profile as string | undefined,

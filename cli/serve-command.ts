@@ -1,6 +1,6 @@
 /** `serve`: the reference server alone, printing where it listens and writing its profile. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { checkOutputFile } from '../core/output-path.ts';
+import { writeFileAtomic } from '../core/safe-write.ts';
 import { EMBEDDED_TIME_SCALE } from '../service/harness/main/embedded.ts';
 import { startReferenceServer } from '../core/targets/reference-server.ts';
 import { intOption, listOption, variantOption, type Options } from './options.ts';
@@ -12,7 +12,8 @@ export async function serveCommand(o: Options): Promise<number> {
   }
   const port = intOption(o, 'port', 0, 65535) ?? 4010;
   const host = (o.host as string | undefined) ?? '127.0.0.1';
-  const profileOut = resolve((o['profile-out'] as string | undefined) ?? '.hps/reference-profile.json');
+  // Before the server starts: a profile that could not be written would leave a server nobody can use.
+  const profileOut = checkOutputFile((o['profile-out'] as string | undefined) ?? '.hps/reference-profile.json', '--profile-out');
   const faults = listOption(o, 'fault');
   const variant = variantOption(o);
   const reference = await startReferenceServer(
@@ -27,8 +28,7 @@ export async function serveCommand(o: Options): Promise<number> {
     },
     (reason) => `serve: could not start on ${host}:${port} (${reason})`,
   );
-  mkdirSync(dirname(profileOut), { recursive: true });
-  writeFileSync(profileOut, JSON.stringify(reference.profile, null, 2) + '\n', { mode: 0o600 });
+  writeFileAtomic(profileOut, JSON.stringify(reference.profile, null, 2) + '\n', 0o600);
   console.log(`reference server listening on ${reference.url}${variant === 'alt' ? ' (variant alt)' : ''}${faults.length ? ` with ` +
     `fault(s) ${faults.join(', ')}` : ''}`);
   console.log(`profile written to ${profileOut} (keys inside; keep it private)`);

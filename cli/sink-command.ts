@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
+import { checkOutputFile } from '../core/output-path.ts';
 import { sinkStartError } from '../service/harness/main/embedded.ts';
 import { isLoopbackHost } from '../service/sink/http-helpers.ts';
 import { startSink } from '../service/sink/index.ts';
@@ -30,7 +31,7 @@ export async function sinkCommand(o: Options): Promise<number> {
     'HPS_ERR_USAGE',
     'sink: the query token must be at least 16 characters',
   );
-  const logFile = resolve((o.log as string | undefined) ?? '.hps/sink-log.jsonl');
+  const logFile = checkOutputFile((o.log as string | undefined) ?? '.hps/sink-log.jsonl', '--log');
   const queryToken = given ?? randomBytes(24).toString('base64url');
   let sink;
   try {

@@ -4,6 +4,7 @@ import { HarnessError } from '../core/errors.ts';
 import { loadProfile } from '../core/profile.ts';
 import { judgeSinkLog } from '../service/judge/run-judge.ts';
 import { numberOption, type Options } from './options.ts';
+import { checkOutputDir } from '../core/output-path.ts';
 
 export async function webhooksJudgeCommand(o: Options): Promise<number> {
   if (typeof o.log !== 'string') throw new HarnessError(
@@ -15,6 +16,8 @@ export async function webhooksJudgeCommand(o: Options): Promise<number> {
   const profilePath = o.profile as string | undefined;
   const profile = profilePath ? loadProfile(profilePath) : undefined;
   const reportDir = (o.report as string | undefined) ?? join('reports', 'runs', `judge-${Date.now().toString(36)}`);
+  // Before the log is read: a report directory that cannot be written would lose the verdict.
+  checkOutputDir(o.report !== undefined ? reportDir : join('reports', 'runs'));
   const r = await judgeSinkLog({ logFile: o.log, reportDir, profile, profilePath, timeScale });
   return r.exitCode;
 }

@@ -18,6 +18,7 @@ import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type 
 import { parseBoundedJson } from './bounded-json.ts';
 import { redactOnRead, shownOnRead } from './redact-on-read.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
+import { transportCause, type TransportCause } from './transport-causes.ts';
 
 export type { Exchange } from '../catalogue/report/model.ts';
 
@@ -81,12 +82,15 @@ export class TransportError extends Error {
   readonly figures: TransportFigures | undefined;
   /** The request was never sent (the target is known gone, or the key refused): sending it again is pointless. */
   readonly notSent: boolean;
-  constructor(code: TransportErrorCode, message: string, figures?: TransportFigures, notSent = false) {
+  /** What kind of unreachable, when known (core/transport-causes.ts): the preflight ends the command with it. */
+  readonly kind: TransportCause | undefined;
+  constructor(code: TransportErrorCode, message: string, figures?: TransportFigures, notSent = false, kind?: TransportCause) {
     super(message);
     this.name = 'TransportError';
     this.code = code;
     this.figures = figures;
     this.notSent = notSent;
+    this.kind = kind;
   }
 }
 
@@ -279,6 +283,11 @@ function transportErrorOf(
     return new TransportError('HPS_ERR_TARGET_TIMEOUT', `${what}: no complete answer within the ${f.deadlineMs} ms deadline (${got})`, f);
   }
   const code = err.code ?? (err.cause as { code?: string } | undefined)?.code;
+  const cause = transportCause(code, err.message);
+  if (cause) {
+    const message = `${what}: ${origin}: ${cause.line} (${code}; ${got})`;
+    return new TransportError('HPS_ERR_TARGET_UNREACHABLE', message, f, false, cause);
+  }
   if ((code && (GARBAGE_CODES.has(code) || code.startsWith('HPE_'))) || /parse|invalid/i.test(err.message)) {
     return new TransportError(
       'HPS_ERR_TARGET_GARBAGE',

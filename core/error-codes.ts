@@ -96,6 +96,55 @@ export const ERROR_CODES = {
     leadsTo: 'TransportError: the rule test ERROR; HarnessError at the preflight',
     exit: EXIT.target,
   },
+  HPS_ERR_TARGET_REFUSED: {
+    family: 'target',
+    meaning: 'the connection was refused (ECONNREFUSED): nothing listens at the base URL\'s host and port; check the URL and ' +
+      'that the service is up',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_TLS_SELF_SIGNED: {
+    family: 'target',
+    meaning: 'the target\'s TLS certificate is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN): give it, or ' +
+      'its CA, with --ca FILE (or network.ca)',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_TLS_UNKNOWN_CA: {
+    family: 'target',
+    meaning: 'the target\'s TLS certificate is issued by a CA not trusted here (UNABLE_TO_VERIFY_LEAF_SIGNATURE, ' +
+      'UNABLE_TO_GET_ISSUER_CERT_LOCALLY): give that CA with --ca FILE (or network.ca)',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_TLS_EXPIRED: {
+    family: 'target',
+    meaning: 'the target\'s TLS certificate has expired or is not valid yet (CERT_HAS_EXPIRED, CERT_NOT_YET_VALID): renew it at ' +
+      'the target (no option accepts it), or check the clock',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_TLS_HOSTNAME: {
+    family: 'target',
+    meaning: 'the target\'s TLS certificate does not name the base URL\'s host (ERR_TLS_CERT_ALTNAME_INVALID): use a host name ' +
+      'it names in the URL (--base-url, base_url)',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_TLS_CLIENT_CERT: {
+    family: 'target',
+    meaning: 'the target refused the TLS handshake with an alert, as one requiring a client certificate does (TLS 1.2; over TLS ' +
+      '1.3 the refusal comes after the handshake: "other side closed"): --client-cert FILE --client-key FILE',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
+  HPS_ERR_PROXY_REFUSED: {
+    family: 'target',
+    meaning: 'the HTTP proxy of HTTPS_PROXY refused the CONNECT tunnel to the target (answered other than 200): add the target\'s ' +
+      'host to NO_PROXY, or have the proxy allow it',
+    leadsTo: 'HarnessError at the preflight; in a rule test, HPS_ERR_TARGET_UNREACHABLE with the same line',
+    exit: EXIT.target,
+  },
   HPS_ERR_TARGET_GARBAGE: {
     family: 'target',
     meaning: 'the target answered with broken HTTP framing or an unusable answer',

@@ -8,13 +8,15 @@
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Interruption } from '../catalogue/report/model.ts';
+import { EXIT } from './error-codes.ts';
 
 /** The stated bound: from the first signal to the process's exit, whatever the run was doing. */
 export const INTERRUPT_BOUND_MS = 5_000;
 /** How long the run's own path may take to stop and write before the emergency writer takes over. */
 const GRACE_MS = 1_500;
 
-const EXIT_OF_SIGNAL: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 };
+export const EXIT_OF_SIGNAL: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: EXIT.interrupted, SIGTERM: EXIT.terminated };
 
 export interface InterruptGuard {
   /** The signal received, if any. */
@@ -23,6 +25,8 @@ export interface InterruptGuard {
   readonly exitCode: number | undefined;
   /** Why the results are partial (`interrupted by SIGINT 3.2 s into the run`). */
   reason(): string | undefined;
+  /** The signal and how long into the run it came (report.json `interrupted`), once a signal came. */
+  interruption(): Interruption | undefined;
   /** Called once at the first signal (at once when it already came): stop sending. */
   onStop(fn: () => void): void;
   /** Removes temporary files at once (synchronous): run at exit, whichever path exits. */
@@ -67,7 +71,12 @@ class Guard implements InterruptGuard {
   }
 
   reason(): string | undefined {
-    return this.signal ? `interrupted by ${this.signal} ${((this.at - this.started) / 1000).toFixed(1)} s into the run` : undefined;
+    const i = this.interruption();
+    return i ? `interrupted by ${i.signal} ${i.after_s.toFixed(1)} s into the run` : undefined;
+  }
+
+  interruption(): Interruption | undefined {
+    return this.signal ? { signal: this.signal, after_s: Math.round((this.at - this.started) / 100) / 10 } : undefined;
   }
 
   onStop(fn: () => void): void {

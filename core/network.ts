@@ -11,12 +11,12 @@
  *   against (`network.client_cert`, `client_key`, `ca`: PEM files).
  * Header values that came from `${ENV}` are secrets (`redacted_headers`): redacted like keys.
  */
-import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
 import type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 import { HarnessError } from './errors.ts';
 import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';
+import { INPUT_CAPS, readCappedText } from './read-capped.ts';
 
 export type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 
@@ -102,26 +102,25 @@ export function mergeNetwork(base: ProfileNetwork | undefined, add: ProfileNetwo
   };
 }
 
-const pems = new Map<string, Buffer>();
+const pems = new Map<string, string>();
 
-/** A PEM file, read once per process; a missing or unreadable one is one line naming the field. */
-function pemFile(path: string, field: string): Buffer {
+/**
+ * A PEM file, read once per process and capped (a device such as /dev/zero has no end); a missing,
+ * unreadable or oversized one is one line naming the field.
+ */
+function pemFile(path: string, field: string): string {
   let b = pems.get(path);
-  if (!b) {
-    try {
-      b = readFileSync(path);
-    } catch (e) {
-      throw new HarnessError('HPS_ERR_PROFILE', `network.${field}: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
+  if (b === undefined) {
+    b = readCappedText(path, INPUT_CAPS.pem, `network.${field}`, 'HPS_ERR_PROFILE');
     pems.set(path, b);
   }
   return b;
 }
 
 interface TlsMaterial {
-  cert?: Buffer;
-  key?: Buffer;
-  ca?: Buffer;
+  cert?: string;
+  key?: string;
+  ca?: string;
 }
 
 /** The TLS material of the network section (files read), or undefined when it names none. */

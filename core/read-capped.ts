@@ -13,6 +13,8 @@ export const INPUT_CAPS = {
   profile: 1024 * 1024,
   signingKey: 64 * 1024,
   certificate: 1024 * 1024,
+  /** A TLS file (`--ca`, `--client-cert`, `--client-key`): a CA bundle of a few hundred certificates fits. */
+  pem: 4 * 1024 * 1024,
 } as const;
 
 const CHUNK = 64 * 1024;

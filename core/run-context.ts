@@ -17,6 +17,8 @@ export interface SuiteContextData {
   sinkToken?: string | null;
   /** Extra CLI words a replay line must carry (e.g. `--time-scale 600`). */
   replayArgs: string[];
+  /** How the user started the tool (core/invocation.ts: `npx hps-conformance`, …): a replay line's first words. */
+  command?: string;
   /** `run --case N|TITLE`: only this row of the rule's fixed tables runs, and no property (service/harness/worker/cases.ts). */
   caseFilter?: string;
   /** The suite as a model client: its pace per suite process (`--max-rps` split) and its throttle wait budget. */

@@ -45,9 +45,9 @@ const MAX_COMPONENTS = 1024;
 /**
  * `mkdir -p` that tries each component once (issue 31): Node's recursive mkdir loops for ever on a
  * path it can never create (`/proc/self/rep`: ENOENT again and again); here the first component that
- * cannot be made throws its error, once.
+ * cannot be made throws its error, once. The directories it made are pushed to `made` as it goes.
  */
-export function makeDirectory(dir: string): void {
+export function makeDirectory(dir: string, made: string[] = []): void {
   const chain: string[] = [];
   for (let p = resolve(dir); chain.length < MAX_COMPONENTS; p = dirname(p)) {
     chain.push(p);
@@ -56,6 +56,7 @@ export function makeDirectory(dir: string): void {
   for (const p of chain.reverse()) {
     try {
       mkdirSync(p);
+      made.push(p);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }

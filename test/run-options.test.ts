@@ -113,11 +113,13 @@ describe('progress, fail-fast and CI hooks', () => {
     expect(err[0]).toMatch(/^running \d+ rules in 2 area\(s\)/);
     const fail = err.findIndex((l) => /^FAIL +AUTH-MISSING-KEY — /.test(l));
     expect(fail, r.err).toBeGreaterThan(0);
-    expect(err[fail + 1]).toMatch(/replay: hps-conformance run --rule AUTH-MISSING-KEY --seed=1 --runs 5 --fault missing-key-uses-default-key/);
+    expect(err[fail + 1]).toMatch(/replay: (?:npx hps-conformance|hps-conformance|node \S*hps-conformance\.mjs) run --rule AUTH-MISSING-KEY --seed=1 --runs 5 --fault missing-key-uses-default-key/);
     const authDone = err.findIndex((l) => /^auth: \d+ rules done · \d+ FAIL · \d+ requests/.test(l));
     expect(authDone).toBeGreaterThan(fail);
     expect(err.some((l) => /^routing: \d+ rules done/.test(l))).toBe(true);
-    expect(r.out).toMatch(/^::error title=AUTH-MISSING-KEY::.*%0Areplay: hps-conformance run --rule AUTH-MISSING-KEY/m);
+    const startedAs = String.raw`(?:npx hps-conformance|hps-conformance|node \S*hps-conformance\.mjs)`; // core/invocation.ts
+    const annotation = String.raw`^::error title=AUTH-MISSING-KEY::.*%0Areplay: ${startedAs} run --rule AUTH-MISSING-KEY`;
+    expect(r.out).toMatch(new RegExp(annotation, 'm'));
     expect(r.out).toContain('NOT A CERTIFICATION: filtered run (--area/--rule); --runs 5 is fewer than the default 100');
     const md = readFileSync(summary, 'utf8');
     expect(md.startsWith('# earlier step\n')).toBe(true);

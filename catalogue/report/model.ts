@@ -160,6 +160,8 @@ export interface Report {
   partial?: boolean;
   /** Why it is partial (the signal and when, or `report.json was missing: rendered from results.ndjson`). */
   partial_reason?: string;
+  /** The run was interrupted by this signal, this long into it: `report DIR` exits as the run did (130 / 143). */
+  interrupted?: Interruption;
   /** `client --run`: the merchant's command, how it ended and the last 64 KiB of its output (redacted, control characters removed). */
   command?: { line: string; exit_code: number | null; timed_out: boolean; duration_ms: number; output_bytes: number; output_tail: string };
   /** `run --strict` / `--min-must-coverage` (and, for `receiver` / `client`, the evidence gate): the policy applied and what made the verdict fail under it. */
@@ -174,6 +176,12 @@ export interface Report {
   classes?: ClassVerdict[];
   /** `--require` (and the profile's `require`): the classes the CI gate required, and those it found unmet (results/verdict/require.ts). */
   gate?: { required: string[]; unmet: Array<{ id: string; why: string }> };
+}
+
+/** A signal that stopped a run (core/interrupt.ts), and how long into the run it came. */
+export interface Interruption {
+  signal: 'SIGINT' | 'SIGTERM';
+  after_s: number;
 }
 
 /** The durable log of a `hps-conformance sink` run that `webhooks judge` read (service/judge/). */

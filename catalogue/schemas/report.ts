@@ -209,6 +209,7 @@ export const reportSchema = {
       stopped: str,
       partial: bool,
       partial_reason: str,
+      interrupted: closed({ signal: { enum: ['SIGINT', 'SIGTERM'] }, after_s: { type: 'number', minimum: 0 } }, ['signal', 'after_s']),
       policy: closed({ strict: bool, min_must_coverage: num, failed_because: strings }, ['strict', 'failed_because']),
       incomplete_because: strings,
       command: closed(

@@ -166,6 +166,8 @@ async function read(client: Client, key: string | undefined, target: string, onc
   } catch (e) {
     if (e instanceof TransportError) {
       const how = e.code === 'HPS_ERR_TARGET_UNREACHABLE' ? 'could not be reached' : 'did not answer usably';
+      // A connection failure of a known kind ends the command with its own code (docs/errors.md), its fix in the line.
+      if (e.kind) throw new HarnessError(e.kind.code, `${noun} ${target} ${how}: ${e.message} (docs/errors.md: ${e.kind.code})`);
       throw new HarnessError(e.code, `${noun} ${target} ${how}: ${e.message}`);
     }
     throw e;

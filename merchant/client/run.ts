@@ -17,6 +17,7 @@ import { failuresMet, failuresMetLine } from './failures-met.ts';
 import { judgeClient } from './judge.ts';
 import { describeInjection } from './schedule.ts';
 import type { RecordedRequest } from './recorder.ts';
+import { invokedAs } from '../../core/invocation.ts';
 
 export interface ClientRunOptions {
   command: string;
@@ -101,7 +102,7 @@ function judgeAndBuild(
   if (log.length === 0) for (const j of judgements.values()) j.skipReason = 'the command made 0 requests to HPS_BASE_URL';
   // A skip on this side says what it is: the program did not do what the rule needs (docs/rulings.md "Three verdicts").
   for (const j of judgements.values()) if (j.skipReason && !/^not (exercised|reached|settled)\b/.test(j.skipReason)) j.skipReason = `not exercised by this program: ${j.skipReason}`;
-  const replay = sideReplayCommand(`hps-conformance client --run ${JSON.stringify(o.command)}`, seed);
+  const replay = sideReplayCommand(`${invokedAs()} client --run ${JSON.stringify(o.command)}`, seed);
   const rules = rulesOfSide('client').map((rule) => decideRule(rule, judgements.get(rule.id) ?? { checks: [] }, replay));
   const report = buildSideReport({ side: 'client', baseUrl, embedded: true, seed, startedAt, rules, requests: log.length });
   report.command = {

@@ -14,6 +14,7 @@ import { mapLimit } from '../../core/concurrency.ts';
 import { runReceiver } from './run.ts';
 import type { SidePolicy } from '../../results/verdict/side-policy.ts';
 import { DEFAULT_DEDUP, type DedupPlan } from './redelivery.ts';
+import { invokedAs } from '../../core/invocation.ts';
 
 export interface ReceiverFaultResult {
   fault: string;
@@ -62,7 +63,7 @@ export async function runAgainstReference(
     const { report } = await runReceiver({
       url: receiver.url, secret, inspectUrl: receiver.inspectUrl, seed, reportDir, embedded: true, log, policy, dedup,
       ...(processing.settleTimeoutMs !== undefined ? { settleTimeoutMs: processing.settleTimeoutMs } : {}),
-      replayBase: `hps-conformance receiver${faults.map((f) => ` --fault ${f}`).join('')}${processing.replay ?? ''}`,
+      replayBase: `${invokedAs()} receiver${faults.map((f) => ` --fault ${f}`).join('')}${processing.replay ?? ''}`,
     });
     return report;
   } finally {

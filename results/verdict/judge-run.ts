@@ -9,7 +9,7 @@ import type { KeyContradiction } from '../../core/key-contradiction.ts';
 import { redactDeep } from '../../core/redact.ts';
 import type { SuiteContextData } from '../../core/run-context.ts';
 import { TOOL } from '../../core/version.ts';
-import type { Report, RuleReport } from '../../catalogue/report/model.ts';
+import type { Interruption, Report, RuleReport } from '../../catalogue/report/model.ts';
 import { mustCounts } from '../../catalogue/report/must-counts.ts';
 import { classVerdicts } from './classes.ts';
 import { collectRules, setupRefusalsOf, type FinishedTest } from './collect.ts';
@@ -24,7 +24,7 @@ import { trafficOf } from './traffic.ts';
 export interface RunFacts {
   target: { base_url: string; embedded_reference: boolean };
   /** The suites' context: the run's ids, seed and runs, and what replay lines repeat. */
-  ctx: Pick<SuiteContextData, 'runId' | 'seed' | 'runs' | 'profilePath' | 'replayArgs'>;
+  ctx: Pick<SuiteContextData, 'runId' | 'seed' | 'runs' | 'profilePath' | 'replayArgs' | 'command'>;
   startedAt: Date;
   selected: readonly Rule[];
   selection: Report['selection'];
@@ -37,6 +37,8 @@ export interface RunFacts {
   required: readonly string[];
   /** Set when the run was interrupted: the report is partial, never a certification. */
   partialReason?: string;
+  /** The signal that interrupted the run, and when: the rules not reached say so. */
+  interrupted?: Interruption;
   /** Declared keys that behaved as the spec forbids (the preflight's): each a FAIL of its rule. */
   contradictions?: readonly KeyContradiction[];
 }
@@ -56,7 +58,8 @@ export function judgeRun(f: RunFacts): RunJudgement {
   const report = redactDeep(reportOf(f, rules), f.secrets);
   report.traffic = trafficOf(f.selected, f.tests, f.pace);
   if (f.partialReason) Object.assign(report, { partial: true, partial_reason: f.partialReason });
-  applyVerdictPolicy(report, f.policy);
+  if (f.interrupted) report.interrupted = f.interrupted;
+  applyVerdictPolicy(report, { ...f.policy, ...(f.interrupted ? { interrupted: f.interrupted } : {}) });
   report.classes = classVerdicts(report);
   const unmet = unmetRequirements(report.classes, f.required);
   if (f.required.length) report.gate = { required: [...f.required], unmet };

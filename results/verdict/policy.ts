@@ -5,7 +5,7 @@
  * built report; the rules' own statuses are never changed, only the verdict,
  * with the reasons recorded in `report.policy`.
  */
-import type { Report } from '../../catalogue/report/model.ts';
+import type { Interruption, Report } from '../../catalogue/report/model.ts';
 import { skippedTestableMust } from '../../catalogue/report/must-counts.ts';
 import { settleVerdict } from './incomplete.ts';
 
@@ -15,6 +15,16 @@ export interface VerdictPolicy {
   minMustCoverage?: number;
   /** The run stopped early for this reason (fail fast): rules not reached are marked so. */
   stopped?: string;
+  /** The run was interrupted (SIGINT/SIGTERM): rules not reached say so, not "no test in this selection". */
+  interrupted?: Interruption;
+}
+
+/** What collect.ts says of a rule none of whose tests ran or said why it skipped. */
+const NOTHING_SAID = new Set(['no test in this selection', 'skipped']);
+
+/** The reason of a rule an interrupted run did not reach (`not reached (interrupted after 10.7 s)`). */
+function notReachedReason(i: Interruption): string {
+  return `not reached (interrupted after ${i.after_s} s)`;
 }
 
 export function mustCoverage(report: Report): { ran: number; testable: number; pct: number } {
@@ -25,6 +35,11 @@ export function mustCoverage(report: Report): { ran: number; testable: number; p
 const ids = (rs: Report['rules']) => rs.map((r) => r.id).slice(0, 10).join(', ') + (rs.length > 10 ? `, … (${rs.length})` : '');
 
 export function applyVerdictPolicy(report: Report, p: VerdictPolicy): void {
+  if (p.interrupted) {
+    for (const r of report.rules) {
+      if (r.status === 'skip' && !r.untestable && NOTHING_SAID.has(r.reason ?? '')) r.reason = notReachedReason(p.interrupted);
+    }
+  }
   if (p.stopped) {
     report.stopped = p.stopped;
     for (const r of report.rules) {

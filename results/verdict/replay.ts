@@ -9,13 +9,16 @@ export function seedFlag(seed: number): string {
   return `--seed=${seed}`;
 }
 
-/** The command that reruns these rules exactly; with `caseN`, that fixed case of the (one) rule alone. */
+/**
+ * The command that reruns these rules exactly; with `caseN`, that fixed case of the (one) rule alone. It starts as the user
+ * started the tool (`ctx.command`, core/invocation.ts), else `hps-conformance`.
+ */
 export function replayCommand(
-  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>,
+  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs' | 'command'>,
   rules: readonly string[],
   caseN?: number,
 ): string {
-  const parts = ['hps-conformance', 'run'];
+  const parts = [ctx.command ?? 'hps-conformance', 'run'];
   if (ctx.profilePath) parts.push('--profile', ctx.profilePath);
   for (const r of rules) parts.push('--rule', r);
   if (caseN !== undefined) parts.push('--case', String(caseN));
@@ -41,7 +44,7 @@ export function sideReplayCommand(command: string, seed: number): string {
 
 /** The replay line of a rule's first failing fixed case, if one failed: that row alone. */
 export function caseReplayCommand(
-  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs'>,
+  ctx: Pick<SuiteContextData, 'profilePath' | 'seed' | 'runs' | 'replayArgs' | 'command'>,
   rule: { id: string; cases?: ReadonlyArray<{ n: number; status: string }> },
 ): string | undefined {
   const failing = rule.cases?.find((c) => c.status === 'fail');

@@ -17,6 +17,7 @@ import { judgeLog } from './judge.ts';
 import { readSinkLog, type LogCaps } from './read-log.ts';
 import { buildJudgeReport } from './report.ts';
 import { realDuration, type Timing } from './schedule.ts';
+import { invokedAs } from '../../core/invocation.ts';
 
 export interface JudgeOptions {
   logFile: string;
@@ -49,7 +50,7 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   const log = await readSinkLog(resolve(o.logFile), secrets, o.caps);
   const judgement = judgeLog(log, timing);
   const replay = [
-    'hps-conformance webhooks judge',
+    `${invokedAs()} webhooks judge`,
     `--log ${o.logFile}`,
     o.profilePath ? `--profile ${o.profilePath}` : '',
     `--time-scale ${timing.timeScale}`,

@@ -18,6 +18,7 @@ import { runReceiver } from '../../merchant/receiver/run.ts';
 import { RECEIVER_FAULTS } from '../../merchant/receiver/faults.ts';
 import { startReferenceReceiver } from '../../references/receiver/server.ts';
 import { verifySignature } from '../../service/sink/verify-signature.ts';
+import { invokedAs } from '../../core/invocation.ts';
 
 const SECRET = 'whsec_test_merchant_side_0123456789';
 
@@ -256,7 +257,7 @@ describe('receiver command line: replay and policy', () => {
         'utf8',
       )) as { rules: Array<{ id: string; evidence: Array<{ kind: string; command?: string }> }> };
       const replay = report.rules.find((r) => r.id === 'RECV-VERIFY-SIGNATURE')!.evidence.find((e) => e.kind === 'replay')!.command!;
-      expect(replay).toBe(`hps-conformance receiver --url ${receiver.url} --secret-env HPS_TEST_RECV_SECRET --payments-api-port ${port} --min-must-coverage 50 --seed=2`);
+      expect(replay).toBe(`${invokedAs()} receiver --url ${receiver.url} --secret-env HPS_TEST_RECV_SECRET --payments-api-port ${port} --min-must-coverage 50 --seed=2`);
       expect(await main(['receiver', '--url', receiver.url, '--secret-env', 'HPS_TEST_RECV_SECRET', '--min-must-coverage', '101'])).toBe(2);
     } finally {
       await receiver.close();

@@ -114,6 +114,11 @@ describe('an interrupted run keeps its results and leaves nothing behind', () =>
       expect(r.debris).toBe('none');
       const report = JSON.parse(readFileSync(join(r.dir, 'report.json'), 'utf8'));
       expect(report.partial_reason).toMatch(new RegExp(`interrupted by ${signal}`));
+      // What was not reached says so (never "no test in this selection"), and `report DIR` keeps the run's exit status.
+      expect(report.interrupted?.signal).toBe(signal);
+      expect(JSON.stringify(report.rules)).not.toContain('no test in this selection');
+      const again = spawnSync(process.execPath, [BIN, 'report', r.dir], { encoding: 'utf8' });
+      expect(again.status, again.stderr).toBe(r.exit);
       const cert = JSON.parse(readFileSync(join(r.dir, 'certificate.json'), 'utf8'));
       expect(cert.certification).toBe(false);
       expect(cert.not_certification_reason).toMatch(/partial run/);

@@ -34,6 +34,8 @@ export interface ResultsHeader {
   started_at: string;
   profile_path: string | null;
   replay_args: string[];
+  /** How the user started the tool: the replay lines' first words. */
+  command?: string;
 }
 
 export class ResultsLog {
@@ -136,7 +138,7 @@ export function reportFromResultsLog(dir: string): Report | undefined {
   const levels = h.selection.levels;
   const selected = selectRules({ areas: h.selection.areas, rules: h.selection.rules }).filter((r) => !levels || levels.includes(r.level));
   const rules = collectRules(selected, tests);
-  const ctx = { profilePath: h.profile_path, seed: h.seed, runs: h.runs, replayArgs: h.replay_args };
+  const ctx = { profilePath: h.profile_path, seed: h.seed, runs: h.runs, replayArgs: h.replay_args, command: h.command };
   for (const r of rules) {
     if (['fail', 'warn', 'flaky', 'error'].includes(r.status)) r.evidence.push({ kind: 'replay', command: replayCommand(ctx, [r.id]) });
   }

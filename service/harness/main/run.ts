@@ -42,6 +42,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Certificate } from '../../../catalogue/report/model.ts';
 import { clearOwnFiles, makeDirectory, RUN_FILES } from '../../../core/safe-write.ts';
 import { armInterrupts, type InterruptGuard } from '../../../core/interrupt.ts';
+import { invokedAs } from '../../../core/invocation.ts';
 import { bothReporters, ResultsLog } from './results-log.ts';
 import { writeRunFiles } from './persist.ts';
 
@@ -188,6 +189,7 @@ function suiteContextOf(
     sinkUrl: target.sinkUrl,
     sinkToken: target.sinkToken,
     replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
+    command: invokedAs(),
     ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.
@@ -223,19 +225,21 @@ async function suitesThenReport(f: Finish): Promise<RunResult> {
     f.ctx,
     { target: f.target, startedAt: f.startedAt, areas: f.areas, ruleIds: f.ruleIds, levels: f.opts.levels },
   ) : undefined;
-  guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, guard.reason())));
+  guard?.setEmergencyWriter(() => f.opts.onEmergencyWritten?.(finishRun(f, results!.tests, true)));
   const tests = redactDeep(
     await runSuites(f.opts.session ?? f.own, f.selected, f.ctx, f.monitor, f.concurrency, results, guard),
     f.secrets,
   );
   results?.close();
   if (guard && !guard.claimWrite()) return await new Promise<never>(() => {}); // the emergency writer wrote them and exits
-  return guard?.signal && results ? finishRun(f, results.tests, guard.reason()) : finishRun(f, tests);
+  return guard?.signal && results ? finishRun(f, results.tests, true) : finishRun(f, tests);
 }
 
 /** Finished tests → the report (partial when interrupted), written with its renderings unless not persisting. */
-function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): RunResult {
+function finishRun(f: Finish, tests: FinishedTest[], interrupted = false): RunResult {
   const { ctx, target, opts } = f;
+  const partialReason = interrupted ? f.guard?.reason() : undefined;
+  const interruption = interrupted ? f.guard?.interruption() : undefined;
   const { report, exitCode, unmet } = judgeRun({
     target: { base_url: target.profile.base_url, embedded_reference: target.embedded },
     ctx, startedAt: f.startedAt, selected: f.selected, tests, secrets: f.secrets,
@@ -245,6 +249,7 @@ function finishRun(f: Finish, tests: FinishedTest[], partialReason?: string): Ru
     required: f.required,
     contradictions: f.contradictions,
     ...(partialReason ? { partialReason } : {}),
+    ...(interruption ? { interrupted: interruption } : {}),
   });
   if (partialReason) f.log(`PARTIAL: ${partialReason}: the results so far, the rules not reached are SKIP; not a certification`);
   if (!f.persist) return { report, reportDir: f.reportDir, exitCode, unmet };
@@ -271,7 +276,7 @@ function openResults(
     kind: 'run', tool: TOOL, run_id: ctx.runId, seed: ctx.seed, runs: ctx.runs,
     target: { base_url: a.target.profile.base_url, embedded_reference: a.target.embedded },
     selection: { areas: a.areas, rules: a.ruleIds, ...(a.levels ? { levels: a.levels } : {}) },
-    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs,
+    started_at: a.startedAt.toISOString(), profile_path: ctx.profilePath, replay_args: ctx.replayArgs, command: ctx.command,
   }, profileSecrets(ctx.profile));
 }
 

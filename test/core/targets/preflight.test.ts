@@ -39,12 +39,13 @@ describe('preflight', () => {
     await expect(preflight(profile(url))).resolves.toEqual([]);
   });
 
-  it('an unreachable target: HPS_ERR_TARGET_UNREACHABLE, exit 3, "could not be reached"', async () => {
+  it('a refused connection: HPS_ERR_TARGET_REFUSED, exit 3, "could not be reached", what to check', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const e = await failure(preflight(profile(url)));
     expect(e).toBeInstanceOf(HarnessError);
-    expect([e.code, e.exitCode]).toEqual(['HPS_ERR_TARGET_UNREACHABLE', 3]);
+    expect([e.code, e.exitCode]).toEqual(['HPS_ERR_TARGET_REFUSED', 3]);
     expect(e.message).toMatch(new RegExp(`^target ${url} could not be reached: `));
+    expect(e.message).toMatch(/nothing accepts connections .*check the URL \(--base-url or base_url\)/);
   });
 
   it("a silent target: the profile's deadline, HPS_ERR_TARGET_TIMEOUT, \"did not answer usably\"", async () => {
