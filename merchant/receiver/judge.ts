@@ -148,7 +148,9 @@ export function judgeScenario(
 /** RECV-FULFIL-ON-PAID: nothing fulfilled from forged, stale or non-payment.paid events; a verified payment.paid is (the positive control). */
 export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const controls = sent.filter((s) => s.probe?.fulfils && s.paymentId && twoxx(s));
-  if (!controls.some((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1)) return { checks: [], skipReason: noPositiveControl(sent, controls, insp) };
+  if (!controls.some((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1)) {
+    return { checks: [], skipReason: noPositiveControl(sent, controls, insp) };
+  }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotFulfil && s.paymentId).map((s) => {
     const n = insp.fulfilled[s.paymentId!] ?? 0;
     if (n === 0) return { name: `${s.rule} · ${s.name}: not fulfilled`, state: 'pass', requests: 1 };
