@@ -41,12 +41,15 @@ describe('durations in evidence words', () => {
     const all = texts([hung, other]);
     expect(all.filter((t) => NEGATIVE_DURATION.test(t))).toEqual([]);
     const message = judgeClient([hung, other]).get('CLIENT-RETRY-TRANSIENT')!.checks[0]!.message!;
-    expect(message).toContain('#2 was sent while #1 was still unanswered (3432 ms after #1 was sent) with the same body under another key (k2)');
+    expect(message).toContain('#2 was sent while #1 was still unanswered (3432 ms after #1 was sent) with the same body under ' +
+      'another key (k2)');
   });
 
   it('a read re-sent after another operation, once the failed one was answered: the span from that answer', () => {
     const read = { method: 'GET', path: '/v1/payments/pay_1', kind: 'read' as const, body: '', idempotencyKey: undefined };
-    const failed = create({ ...read, seq: 1, arrivedMs: 100, answeredMs: 150, identity: 'GET /v1/payments/pay_1 @1', injected: '503', status: 503 });
+    const failed = create({
+      ...read, seq: 1, arrivedMs: 100, answeredMs: 150, identity: 'GET /v1/payments/pay_1 @1', injected: '503', status: 503,
+    });
     const between = create({ seq: 2, arrivedMs: 160, answeredMs: 170, idempotencyKey: 'k9', identity: 'create key=k9', status: 201 });
     const later = create({ ...read, seq: 3, arrivedMs: 400, answeredMs: 410, identity: 'GET /v1/payments/pay_1 @3', status: 200 });
     const message = judgeClient([failed, between, later]).get('CLIENT-RETRY-TRANSIENT')!.checks[0]!.message!;

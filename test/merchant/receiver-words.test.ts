@@ -11,7 +11,8 @@ const control = PROBES.find((p) => p.fulfils)!;
 
 function sent(paymentId: string, result: Partial<Sent['result']>): Sent {
   const exchange = { seq: 1, at: new Date(0).toISOString(), durationMs: 0, request: { method: 'POST', path: '/webhooks', headers: {} } };
-  return { rule: control.rule, name: control.name, expect: 'ack', paymentId, probe: control, result: { ms: 5, timedOut: false, exchange, ...result } };
+  const outcome = { ms: 5, timedOut: false, exchange, ...result };
+  return { rule: control.rule, name: control.name, expect: 'ack', paymentId, probe: control, result: outcome };
 }
 
 describe('RECV-FULFIL-ON-PAID without a positive control', () => {
