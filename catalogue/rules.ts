@@ -1228,6 +1228,31 @@ export const RULES = [
       'fulfilled once).',
   },
   {
+    id: 'RECV-EVENT-STORIES',
+    area: 'receiver',
+    level: 'MUST',
+    class: 'receiver',
+    section: S.deliveryRules,
+    side: 'receiver',
+    needs: ['receiver.inspect_url'],
+    clauses: [
+      'delivery-rules.order-not-guaranteed',
+      'delivery-rules.receivers-fetch-current',
+      'delivery-rules.receivers-deduplicate',
+      'delivery-rules.fulfil-on-verified-paid',
+    ],
+    requirement: 'The events of one Payment, in every arrival order the spec allows and with a retry of an earlier event after a later ' +
+      'one, leave it in its current status, fulfilled once when paid and never when cancelled, each event id processed at most once: ' +
+      'created then paid, paid then created, created then cancelled, cancelled then created, payment.paid redelivered after the later ' +
+      'created, payment.created redelivered after paid was processed.',
+    ruling: 'Arrival order is not guaranteed and delivery is at least once (Delivery rules), so every story here is one the service ' +
+      'may send. Receivers deduplicate on event.id, and order-sensitive receivers act on the Payment\'s current status: a receiver ' +
+      'that skips a later event of a Payment it has already seen (a guard per Payment instead of per event) acts on a status that is ' +
+      'no longer current. The stories are judged on the final state the inspection shows; a story whose Payment the inspection holds ' +
+      'nothing for is not tried. An event the receiver acknowledged but did not list (a late payment.created it had no use for) is no ' +
+      'failure: only the Payment\'s status and fulfilment are required, and no event counted twice.',
+  },
+  {
     id: 'RECV-FULFIL-ON-PAID',
     area: 'receiver',
     level: 'MUST',

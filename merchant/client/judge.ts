@@ -14,6 +14,7 @@ import type { Evidence } from '../../catalogue/report/model.ts';
 import type { CheckOutcome, RuleJudgement } from '../../results/verdict/side-report.ts';
 import type { RecordedRequest } from './recorder.ts';
 import { describeInjection, RETRIED_BY_GUIDANCE } from './schedule.ts';
+import { durationWords } from '../../core/duration-words.ts';
 
 /** Timer granularity allowed when comparing a retry's delay with Retry-After. */
 const RETRY_AFTER_SLACK_MS = 10;
@@ -132,7 +133,7 @@ function laterSameRead(log: readonly RecordedRequest[], r: RecordedRequest): Rec
 
 /** Why the request named is not the retry of r: another key for a create; another request in between for a read. */
 function retryHint(log: readonly RecordedRequest[], r: RecordedRequest, twin: RecordedRequest): string {
-  const gap = `#${twin.seq} came ${twin.arrivedMs - (r.answeredMs ?? r.arrivedMs)} ms later`;
+  const gap = sentAfter(twin, r);
   if (r.kind !== 'create') {
     const between = log.find((x) => x.seq > r.seq)!;
     return `; ${gap} on the same path after #${between.seq} ${between.method} ${between.path.split('?')[0]} (another operation in ` +
@@ -140,6 +141,19 @@ function retryHint(log: readonly RecordedRequest[], r: RecordedRequest, twin: Re
   }
   return `; ${gap} with the same body under ${twin.idempotencyKey ? `another key (${twin.idempotencyKey})` : 'no key'}: a create under ` +
     `another key is another create${twin.paymentId ? ` (${twin.paymentId})` : ''}, and a retry must carry ${r.idempotencyKey}`;
+}
+
+/**
+ * When `later` was sent, against `earlier`'s answer: so long after it, or while `earlier` was still
+ * unanswered (then so long after `earlier` was sent). Never a negative span.
+ */
+function sentAfter(later: RecordedRequest, earlier: RecordedRequest): string {
+  const answered = earlier.answeredMs;
+  if (answered !== undefined && later.arrivedMs >= answered) {
+    return `#${later.seq} was sent ${durationWords(later.arrivedMs - answered)} after #${earlier.seq} was answered`;
+  }
+  return `#${later.seq} was sent while #${earlier.seq} was still unanswered ` +
+    `(${durationWords(later.arrivedMs - earlier.arrivedMs)} after #${earlier.seq} was sent)`;
 }
 
 /** Each retry of a create repeats the first attempt: its key (by construction of the identity) and its body. */
@@ -171,11 +185,16 @@ function judgeRetryAfter(injected: readonly RecordedRequest[], after: After): Ru
       const next = after(r)[0]!;
       const waited = next.arrivedMs - (r.answeredMs ?? r.arrivedMs);
       const wanted = (r.retryAfterS ?? 0) * 1000;
+      if (waited < 0 || r.answeredMs === undefined) return bad(
+        r,
+        `${label(r)} met a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms); ${sentAfter(next, r)}`,
+        [r, ...after(r)],
+      );
       return waited >= wanted - RETRY_AFTER_SLACK_MS
-        ? ok(r, `Retry-After: ${r.retryAfterS}, retried after ${waited} ms`)
+        ? ok(r, `Retry-After: ${r.retryAfterS}, retried after ${durationWords(waited)}`)
         : bad(
           r,
-          `${label(r)} was retried ${waited} ms after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`,
+          `${label(r)} was retried ${durationWords(waited)} after a 429 with Retry-After: ${r.retryAfterS} (wanted ≥ ${wanted} ms)`,
           [r, ...after(r)],
         );
     }),

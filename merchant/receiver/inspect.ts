@@ -78,20 +78,22 @@ export interface SettledInspection {
 
 /**
  * A receiver may acknowledge first and process in the background (a queue): the inspection is
- * re-read until it lists `eventIds` and has not changed for SETTLE_QUIET_MS, or `boundMs` has
+ * re-read until it lists `eventIds`, shows some trace of each of `payments` (a status, a fulfilment
+ * or one of the events named with it), and has not changed for SETTLE_QUIET_MS, or `boundMs` has
  * passed; the last read is returned, with whether it settled and how long was waited.
  */
 export async function readSettledInspection(
   url: string,
   eventIds: readonly string[],
   boundMs = SETTLE_DEFAULT_MS,
+  payments: Traced = [],
 ): Promise<SettledInspection> {
   const started = Date.now();
   let last = await readInspection(url);
   let unchangedSince = Date.now();
   const done = (settled: boolean): SettledInspection => ({ result: last, settled, waitedMs: Date.now() - started });
   while (last.ok) {
-    const listed = eventIds.every((id) => id in (last as { value: Inspection }).value.events);
+    const listed = awaitedShown((last as { value: Inspection }).value, eventIds, payments);
     if (listed && Date.now() - unchangedSince >= SETTLE_QUIET_MS) return done(true);
     if (Date.now() - started >= boundMs) return done(false);
     await new Promise((r) => setTimeout(r, SETTLE_INTERVAL_MS));
@@ -101,4 +103,12 @@ export async function readSettledInspection(
     last = next;
   }
   return done(false);
+}
+
+type Traced = ReadonlyArray<{ paymentId: string; eventIds: readonly string[] }>;
+
+function awaitedShown(v: Inspection, eventIds: readonly string[], payments: Traced): boolean {
+  const traced = (p: { paymentId: string; eventIds: readonly string[] }) => p.paymentId in v.payments || p.paymentId in v.fulfilled ||
+    p.eventIds.some((id) => id in v.events);
+  return eventIds.every((id) => id in v.events) && payments.every(traced);
 }

@@ -149,11 +149,7 @@ export function judgeScenario(
 export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJudgement {
   const controls = sent.filter((s) => s.probe?.fulfils && s.paymentId && twoxx(s));
   if (!controls.some((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1)) {
-    return {
-      checks: [],
-      skipReason: 'the inspection shows no fulfilment even from the verified payment.paid: "only from payment.paid" cannot be told from ' +
-        '"never"',
-    };
+    return { checks: [], skipReason: noPositiveControl(sent, controls, insp) };
   }
   const checks: CheckOutcome[] = sent.filter((s) => s.probe?.mustNotFulfil && s.paymentId).map((s) => {
     const n = insp.fulfilled[s.paymentId!] ?? 0;
@@ -169,6 +165,23 @@ export function judgeFulfilment(sent: readonly Sent[], insp: Inspection): RuleJu
     };
   });
   return { checks, skipReason: 'no delivery that must not fulfil was sent' };
+}
+
+/**
+ * Why RECV-FULFIL-ON-PAID has no positive control, in words true to what was seen: the positive
+ * control counts only a verified payment.paid that was acknowledged (2xx within 10 s); one answered
+ * late or not 2xx is not counted even when the inspection shows its Payment fulfilled.
+ */
+function noPositiveControl(sent: readonly Sent[], acked: readonly Sent[], insp: Inspection): string {
+  const shipped = Object.keys(insp.fulfilled).length;
+  const listed = `the inspection lists ${shipped} fulfilled Payment${shipped === 1 ? '' : 's'}`;
+  const never = '"only from payment.paid" cannot be told from "never"';
+  if (acked.length) return `the inspection shows no fulfilment of the acknowledged verified payment.paid (${listed}): ${never}`;
+  const unacked = sent.filter((s) => s.probe?.fulfils && s.paymentId);
+  if (unacked.length === 0) return `no verified payment.paid was delivered: ${never}`;
+  const shown = unacked.filter((s) => (insp.fulfilled[s.paymentId!] ?? 0) >= 1).length ? ' (the inspection shows it fulfilled)' : '';
+  return `the verified payment.paid was not acknowledged (${answerText(unacked[0]!.result)})${shown}, and the positive control counts ` +
+    `only an acknowledged delivery (${listed}): ${never}`;
 }
 
 /**

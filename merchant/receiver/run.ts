@@ -18,7 +18,9 @@ import { inspectionSkip, judgeAnswer, judgeFulfilment, judgeNotProcessed, judgeR
 import { startPaymentsStub, truthAfter, type PaymentsStub } from './payments-stub.ts';
 import { PROBES, type Probe, type ProbeKit } from './probes.ts';
 import { buildSideReport, decideRule, printSideSummary, writeSideReport, type RuleJudgement } from '../../results/verdict/side-report.ts';
-import { buildScenarios, signedDelivery, type Scenario } from './scenarios.ts';
+import { buildScenarios, signedDelivery, truthAt, type Scenario } from './scenarios.ts';
+import { buildStories, type Story } from './stories.ts';
+import { judgeStories } from './judge-stories.ts';
 import { DEFAULT_DEDUP, windowStatement, type DedupPlan } from './redelivery.ts';
 import { applySidePolicy, type SidePolicy } from '../../results/verdict/side-policy.ts';
 import { seededRandom, shuffled } from '../../core/seeded-random.ts';
@@ -52,7 +54,9 @@ export interface ReceiverRunResult {
   reportDir: string;
 }
 
-const INSPECT_RULES: readonly RuleId[] = ['RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED'];
+const INSPECT_RULES: readonly RuleId[] = [
+  'RECV-DEDUPLICATE', 'RECV-ARRIVAL-ORDER', 'RECV-EVENT-STORIES', 'RECV-FULFIL-ON-PAID', 'RECV-REJECTED-NOT-PROCESSED',
+];
 
 export async function runReceiver(o: ReceiverRunOptions): Promise<ReceiverRunResult> {
   const log = o.log ?? ((l: string) => console.log(l));
@@ -90,6 +94,11 @@ async function certify(
   const scenarios = o.inspectUrl ? buildScenarios(kit, o.dedup ?? DEFAULT_DEDUP) : [];
   if (scenarios.length) log(`RECV-DEDUPLICATE: the same event redelivered along the retry schedule, ${windowStatement(o.dedup ?? DEFAULT_DEDUP).replace(/^proved for /, 'over ')}; the other deliveries go on meanwhile`);
   const scenarioRun = Promise.all(scenarios.map((sc) => runScenario(o.url, kit, stub, sc)));
+  // The stories, each on its own Payment, side by side with the probes and the scenarios.
+  const stories = o.inspectUrl ? buildStories(kit.ids) : [];
+  const titles = stories.map((st) => st.title).join('; ');
+  if (stories.length) log(`RECV-EVENT-STORIES: ${stories.length} stories, each on its own Payment, side by side: ${titles}`);
+  const storyRun = Promise.all(stories.map((st) => runScenario(o.url, kit, stub, st)));
   const sent: Sent[] = [];
   for (const probe of shuffled(PROBES, random)) {
     const built = probe.build(kit);
@@ -109,7 +118,8 @@ async function certify(
     j.checks.push(judgeAnswer(s));
     if (s.expect === 'observe') j.observed![s.name] = s.result.status ?? s.result.transportError;
   }
-  const processing = await judgeProcessing(o, { scenarios, sent: await scenarioRun }, sent, judgements);
+  const ran = { scenarios, sent: await scenarioRun, stories, told: await storyRun };
+  const processing = await judgeProcessing(o, ran, sent, judgements);
   judgements.set('RECV-RESPONSE-TIME', judgeResponseTime([...sent, ...processing.sent]));
   const order = judgements.get('RECV-ARRIVAL-ORDER');
   if (stub && order) order.observed = { ...order.observed, payments_fetched_from_stand_in: stub.fetched() };
@@ -126,11 +136,12 @@ async function certify(
 
 /** One scenario's deliveries in order, each after its gap, each signed when sent. */
 async function runScenario(url: string, kit: ProbeKit, stub: PaymentsStub | undefined, sc: Scenario): Promise<Sent[]> {
-  // The service's current state: PAID, whatever order the events arrive in.
-  for (const st of sc.steps) if (st.event.type === 'payment.paid') stub?.set((st.event.value.data as { object: Record<string, unknown> }).object);
   const mine: Sent[] = [];
-  for (const st of sc.steps) {
+  for (const [i, st] of sc.steps.entries()) {
     if (st.gapMs > 0) await new Promise((r) => setTimeout(r, st.gapMs));
+    // The service's current state when this step is sent: its most advanced event so far (a late payment.created finds it PAID).
+    const truth = truthAt(sc.steps, i);
+    if (truth) stub?.set(truth);
     mine.push({
       rule: sc.rule,
       name: st.name,
@@ -148,20 +159,27 @@ const GROWS_ONLY: ReadonlySet<string> = new Set(['RECV-DEDUPLICATE', 'RECV-FULFI
 /** The rules judged through the inspection: the scenarios' deliveries, then inspect_url read until it settles (or SKIP / ERROR). */
 async function judgeProcessing(
   o: ReceiverRunOptions,
-  ran: { scenarios: Scenario[]; sent: Sent[][] },
+  ran: { scenarios: Scenario[]; sent: Sent[][]; stories: Story[]; told: Sent[][] },
   sent: readonly Sent[],
   judgements: Map<string, RuleJudgement>,
 ): Promise<{ sent: Sent[]; inspected: boolean }> {
-  const scenarioSent = ran.sent.flat();
+  const scenarioSent = [...ran.sent.flat(), ...ran.told.flat()];
   let inspection: InspectionResult | undefined;
   if (o.inspectUrl) {
-    const read = await readSettledInspection(o.inspectUrl, ran.scenarios.map((sc) => sc.eventId), o.settleTimeoutMs);
+    // Awaited: each scenario's first event, and some trace of each story with a payment.paid (a receiver may ignore the rest).
+    const traced = ran.stories.filter((st) => st.final === 'PAID').map((st) => ({
+      paymentId: st.paymentId,
+      eventIds: st.steps.map((x) => x.event.id),
+    }));
+    const awaited = ran.scenarios.map((sc) => sc.eventId);
+    const read = await readSettledInspection(o.inspectUrl, awaited, o.settleTimeoutMs, traced);
     inspection = read.result;
     if (inspection.ok) {
       const { value } = inspection;
       const plan = o.dedup ?? DEFAULT_DEDUP;
       const proof = { window: windowStatement(plan), timeScale: plan.timeScale };
       ran.scenarios.forEach((sc, i) => judgements.set(sc.rule, judgeScenario(sc, ran.sent[i]!, value, proof)));
+      judgements.set('RECV-EVENT-STORIES', judgeStories(ran.stories, ran.told, value));
       judgements.set('RECV-FULFIL-ON-PAID', judgeFulfilment([...sent, ...scenarioSent], inspection.value));
       judgements.set('RECV-REJECTED-NOT-PROCESSED', judgeNotProcessed(sent, inspection.value));
       if (!read.settled) notSettled(judgements, read.waitedMs);

@@ -32,7 +32,9 @@ export function signedDelivery(k: ProbeKit, st: ScenarioStep): Delivery {
   return { eventId: st.event.id, body: st.body, signature: `t=${t},v1=${hmacHex(k.secret, t, st.body)}` };
 }
 
-const step = (name: string, event: BuiltEvent, gapMs = 0, ageS = 0): ScenarioStep => ({ name, event, body: compact(event), gapMs, ageS });
+export const step = (name: string, event: BuiltEvent, gapMs = 0, ageS = 0): ScenarioStep => ({
+  name, event, body: compact(event), gapMs, ageS,
+});
 
 export function buildScenarios(k: ProbeKit, dedup: DedupPlan): Scenario[] {
   const paid = buildEvent('payment.paid', k.ids);
@@ -59,4 +61,18 @@ export function buildScenarios(k: ProbeKit, dedup: DedupPlan): Scenario[] {
     steps: [step('payment.paid arrives first', early), step('payment.created arrives after it', late)],
   };
   return [dedupe, order];
+}
+
+/** Statuses never move back: a Payment's truth after a step is its most advanced event so far. */
+const RANK: Readonly<Record<string, number>> = { PENDING: 0, PAID: 1, CANCELLED: 1 };
+
+/** The Payment as the service holds it when step `i` is sent: the snapshot of the most advanced event of steps 0..i. */
+export function truthAt(steps: readonly ScenarioStep[], i: number): Record<string, unknown> | undefined {
+  let truth: Record<string, unknown> | undefined;
+  for (const st of steps.slice(0, i + 1)) {
+    const p = (st.event.value.data as { object?: Record<string, unknown> } | undefined)?.object;
+    if (p?.object !== 'payment') continue;
+    if (!truth || (RANK[String(p.status)] ?? 0) >= (RANK[String(truth.status)] ?? 0)) truth = p;
+  }
+  return truth;
 }

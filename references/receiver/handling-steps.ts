@@ -68,6 +68,14 @@ export const DUPLICATE: Step<{ readonly records: ReceiverRecords; readonly event
       violates: ['delivery-rules.receivers-deduplicate'],
       plant: () => false,
     },
+    'guard-per-payment': {
+      does: 'Guards on the Payment instead of the event: once any event of a Payment is handled, every later event of that Payment ' +
+        'is skipped and acknowledged 200, so payment.created then payment.paid leaves the order unpaid and unshipped (paid then ' +
+        'created, the one order the arrival-order probe sends, does no harm).',
+      breaks: ['RECV-EVENT-STORIES'],
+      violates: ['delivery-rules.receivers-fetch-current'],
+      plant: (input, next) => next(input) || input.records.holdsPayment(input.event.data?.object?.id),
+    },
   },
 };
 

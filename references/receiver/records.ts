@@ -66,6 +66,11 @@ export class ReceiverRecords {
     return this.events.has(eventId);
   }
 
+  /** Whether an event of this Payment was handled (a status is held for it). */
+  holdsPayment(paymentId: unknown): boolean {
+    return typeof paymentId === 'string' && this.payments.has(paymentId);
+  }
+
   firstSeenAt(eventId: string): number | undefined {
     return this.firstSeen.get(eventId);
   }

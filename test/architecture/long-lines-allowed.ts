@@ -63,7 +63,7 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'load/undici-connection.ts': 1,
   'service/mutation/score.ts': 3,
   'merchant/receiver/judge.ts': 4,
-  'merchant/receiver/run.ts': 3,
+  'merchant/receiver/run.ts': 2,
   'references/receiver/faults.ts': 1,
   'references/receiver/handling-steps.ts': 4,
   'references/receiver/records.ts': 2,

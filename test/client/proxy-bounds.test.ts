@@ -96,7 +96,7 @@ describe('proxy: a read not retried right after its failure', () => {
   it('FAILs CLIENT-RETRY-TRANSIENT for a client sending one request at a time, and is SKIP for one with requests in parallel', () => {
     const one = judgeClient(traffic(false)).get('CLIENT-RETRY-TRANSIENT')!;
     expect(one.checks.map((c) => c.state)).toEqual(['fail']);
-    expect(one.checks[0]!.message).toMatch(/met 503 \(the service's answer\) and was never retried; #\d+ came \d+ ms later on the same path after #\d+ GET \/v1\/payments\/pay_2 \(another operation in between\)/);
+    expect(one.checks[0]!.message).toMatch(/met 503 \(the service's answer\) and was never retried; #\d+ was sent \d+ ms after #\d+ was answered on the same path after #\d+ GET \/v1\/payments\/pay_2 \(another operation in between\)/);
     const parallel = judgeClient(traffic(true)).get('CLIENT-RETRY-TRANSIENT')!;
     expect(parallel.checks.map((c) => c.state)).toEqual(['skip']);
     expect(parallel.skipReason).toMatch(/sends requests in parallel: which later read is its retry cannot be told from the wire/);

@@ -34,7 +34,7 @@ describe('a list read never retried, the next flow listing the same path after a
     for (const rule of [soon, late]) {
       const retry = rule('CLIENT-RETRY-TRANSIENT');
       expect(retry.status).toBe('fail');
-      expect(retry.reason).toMatch(/^#1 GET \/v1\/payments: met 429 rate_limit_exceeded, Retry-After: 3 \(injected\) and was never retried; #\d+ came \d+ ms later on the same path after #2 POST \/v1\/payments \(another operation in between\): the next read, not this one's retry/);
+      expect(retry.reason).toMatch(/^#1 GET \/v1\/payments: met 429 rate_limit_exceeded, Retry-After: 3 \(injected\) and was never retried; #\d+ was sent \d+ ms after #\d+ was answered on the same path after #2 POST \/v1\/payments \(another operation in between\): the next read, not this one's retry/);
       const honour = rule('CLIENT-HONOUR-RETRY-AFTER');
       expect(honour.status, honour.reason).not.toBe('fail');
       expect(JSON.stringify(honour)).not.toContain('GET /v1/payments');

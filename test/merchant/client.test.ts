@@ -62,7 +62,7 @@ describe('client judge', () => {
     const otherKey = rec({ idempotencyKey: 'k2', identity: 'create key=k2', status: 201, upstreamStatus: 201, paymentId: 'pay_2' });
     const judged = judgeClient([reset, otherKey]).get('CLIENT-RETRY-TRANSIENT')!;
     expect(judged.checks[0]!.state).toBe('fail');
-    expect(judged.checks[0]!.message).toMatch(/never re-sent with its Idempotency-Key k1; #\d+ came \d+ ms later with the same body under another key \(k2\)/);
+    expect(judged.checks[0]!.message).toMatch(/never re-sent with its Idempotency-Key k1; #\d+ was sent \d+ ms after #\d+ was answered with the same body under another key \(k2\)/);
     expect(statusOf([reset, otherKey], 'CLIENT-SAME-IDEMPOTENCY-KEY')).toBe('skip');
     expect(statusOf([reset, { ...otherKey, idempotencyKey: 'k1', identity: 'create key=k1', paymentId: 'pay_1' }], 'CLIENT-RETRY-TRANSIENT')).toBe('pass');
     expect(statusOf([reset, { ...otherKey, idempotencyKey: 'k1', identity: 'create key=k1', body: '{"amount":"1.00","metadata":{"attempt":"2"}}' }], 'CLIENT-SAME-IDEMPOTENCY-KEY')).toBe('fail');
