@@ -10,7 +10,7 @@
  * API's answers of the code under test, not the tool's errors: they are not in this table.
  */
 
-/** Exit statuses, one meaning each (README, "Exit status"). */
+/** Exit statuses, one meaning each (README, "What the output means"; docs/certify-a-service.md). */
 export const EXIT = {
   conformant: 0, notConformant: 1, usage: 2, target: 3, requireUnmet: 4, reportFallback: 5, incomplete: 6,
   interrupted: 130, terminated: 143,

@@ -1,7 +1,7 @@
 /**
  * The command a user typed to start this tool, for the replay lines it prints: a line that says
  * `hps-conformance run …` is no help in a clone, where `hps-conformance` is not on PATH. The rule,
- * so that the line runs from where the user is (README, "Replay lines"):
+ * so that the line runs from where the user is (docs/proof.md, "Verdicts you can trust": replays):
  * - started by npm (`npx hps-conformance`, `npm exec`, an npm script such as `npm run conformance`):
  *   `npx hps-conformance` (in a clone npx finds the package's own bin; elsewhere the installed one);
  * - started through the installed command (`hps-conformance` on PATH, a global install or a Docker

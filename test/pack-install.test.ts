@@ -54,7 +54,12 @@ describe('npm run pack:release and a global install', () => {
     // nothing of the project's own tests, nor the bench's autocannon, is shipped
     expect(existsSync(join(installed, 'test'))).toBe(false);
     expect(existsSync(join(installed, 'node_modules', 'autocannon'))).toBe(false);
-    console.log(`pack-install: npm install --global of the tarball ${(installMs / 1000).toFixed(1)} s, ${(bytesUnder(installed) / 1e6).toFixed(1)} MB installed`);
+    const mb = bytesUnder(installed) / 1e6;
+    console.log(`pack-install: npm install --global of the tarball ${(installMs / 1000).toFixed(1)} s, ${mb.toFixed(1)} MB installed`);
+    // The figure docs/development.md states ("about N MB with its dependencies") is this one, within a fifth.
+    const stated = Number(/about (\d+) MB with its dependencies/.exec(readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8'))?.[1]);
+    expect(mb, `docs/development.md says about ${stated} MB`).toBeGreaterThan(stated * 0.8);
+    expect(mb, `docs/development.md says about ${stated} MB`).toBeLessThan(stated * 1.25);
 
     const empty = join(tmp, 'empty');
     mkdirSync(empty);

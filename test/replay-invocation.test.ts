@@ -1,6 +1,6 @@
 /**
  * Replay lines say the command the user typed (issue "Honest at every edge a user meets", item 5):
- * `hps-conformance run …` is not on PATH in a clone. The rule (core/invocation.ts, README "Replay
+ * `hps-conformance run …` is not on PATH in a clone. The rule (core/invocation.ts, docs/proof.md "Replay
  * lines"): started by npm (npx, npm exec, an npm script) → `npx hps-conformance`; through the
  * installed command → `hps-conformance`; as a file → `node` and the file, relative to the working
  * directory when under it. One run with a planted fault checks the printed line and report.json.

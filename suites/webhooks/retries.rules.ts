@@ -45,7 +45,7 @@ import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
 import { judgeAttemptSigning } from '../../service/sink/index.ts';
 import { endpointPair, judgeMixed, mixedComplete, mixedMetadata, type MixedPlan } from './mixed-endpoints.ts';
 
-/** What completes the schedule rules a run at a low time scale only partly checks (README, "The long schedule"). */
+/** What completes the schedule rules a run at a low time scale only partly checks (docs/ci.md, "The long schedule"). */
 function completeWith(h: Hooks, left: string): string {
   return `${left} not checked at time_scale ${h.scale} (needs ≥ ${FULL_SCALE}); complete it with a long sink run: \`hps-conformance sink --profile P --log FILE\` for about 9 h 20 min (8 h 48 min of schedule, then a quiet period) while the target fails every attempt (metadata sink: fail:500x8), then \`hps-conformance webhooks judge --log FILE --profile P --report DIR\``;
 }
