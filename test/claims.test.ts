@@ -156,7 +156,7 @@ describe('class verdicts, the verdict line and the --require gate', () => {
     filtered.rules = filtered.rules.filter((r) => r.area !== 'listing');
     filtered.classes = classVerdicts(filtered);
     expect(filtered.classes.find((c) => c.id === 'core')).toMatchObject({ status: 'not_tested' });
-    const listingCore = RULES.filter((r) => r.area === 'listing' && r.class === 'core' && r.level === 'MUST').length;
+    const listingCore = RULES.filter((r: Rule) => r.area === 'listing' && r.class === 'core' && r.level === 'MUST').length;
     expect(filtered.classes.find((c) => c.id === 'core')!.reason).toMatch(new RegExp(`\\b${listingCore} filtered out; \\d+ of \\d+ ran`));
   });
 
