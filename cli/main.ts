@@ -390,6 +390,11 @@ export const COMMANDS: Record<string, CommandDef> = {
       report: str('DIR', 'where report.json (the application), service/report.json (the service\'s answers) and traffic.har go'),
       'har-max-mb': str('MB', 'bound traffic.har to this many MiB, the oldest entries dropped and counted in the file ' +
         '(default 64; 0: no bound)'),
+      'metrics-port': str(
+        'N',
+        'serve the proxy\'s metrics as Prometheus text on http://127.0.0.1:N/metrics (0: a free port, printed)',
+      ),
+      out: str('prometheus-rw=URL', 'push the proxy\'s metrics to a Prometheus remote-write receiver every 5 s and at the end'),
       ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./proxy-command.ts')).proxyCommand(o),
