@@ -18,6 +18,14 @@ function bucketOf(s: number): [number, number] {
   return [i === 0 ? 0 : LATENCY_BUCKETS_S[i - 1]!, LATENCY_BUCKETS_S[i]!];
 }
 
+describe('without the prometheus binary', () => {
+  it('the test fails with one line saying how to install it', () => {
+    expect(missingPrometheus(() => null)).toBe('prometheus not found on PATH: install Debian\'s package (apt-get install ' +
+      '--no-install-recommends prometheus); .ci/run does');
+    expect(missingPrometheus(() => '/usr/bin/prometheus')).toBeNull();
+  });
+});
+
 describe('load --out prometheus-rw into a real Prometheus (Debian package)', () => {
   const missing = missingPrometheus();
   let prom: RunningPrometheus;
