@@ -118,15 +118,21 @@ export class MetricsPublisher {
     this.inFlight = this.push().finally(() => (this.inFlight = null));
   }
 
+  /** One push; never throws (a failure of the metrics is a line and a count, never the command's). */
   private async push(): Promise<void> {
     if (!this.url) return;
-    let series = timeSeriesOf(await this.registry().getMetricsAsJSON(), Date.now());
-    if (series.length > MAX_SERIES) {
-      this.droppedSeries += series.length - MAX_SERIES;
-      series = series.slice(0, MAX_SERIES);
-    }
     this.pushes++;
-    const error = await pushWriteRequest(this.url, encodeWriteRequest(series), PUSH_DEADLINE_MS);
+    let error: string | undefined;
+    try {
+      let series = timeSeriesOf(await this.registry().getMetricsAsJSON(), Date.now());
+      if (series.length > MAX_SERIES) {
+        this.droppedSeries += series.length - MAX_SERIES;
+        series = series.slice(0, MAX_SERIES);
+      }
+      error = await pushWriteRequest(this.url, encodeWriteRequest(series), PUSH_DEADLINE_MS);
+    } catch (e) {
+      error = `not encoded: ${(e as Error).message}`;
+    }
     if (error === undefined) return;
     if (this.failed++ === 0) this.say(`metrics: remote write to ${shown(this.url)} failed (${error}); the run goes on, failures are ` +
       'counted');

@@ -89,7 +89,11 @@ export async function startLoadMetrics(
     metrics,
     async end(report, secrets) {
       ended = true;
-      metrics.fromReport(report, secrets);
+      try {
+        metrics.fromReport(report, secrets);
+      } catch (e) {
+        say(`metrics: the checks and thresholds could not be published (${(e as Error).message}); load.json has them`);
+      }
       await publisher.stop(o.holdS * 1000);
     },
     async close() {

@@ -26,7 +26,7 @@ import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from '.
 import { runWorkers } from './workers.ts';
 import type { GeneratorResult } from './generator.ts';
 import { startLive } from './live.ts';
-import { startLoadMetrics, type LoadMetrics } from './metrics.ts';
+import { startLoadMetrics, type LoadMetrics, type LoadMetricsRun } from './metrics.ts';
 import { TOOL } from '../core/version.ts';
 import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
@@ -68,8 +68,9 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const guard = io.interrupts;
   const stop = new AbortController();
   guard?.onStop(() => stop.abort());
-  const metrics = opts.metrics ? await startLoadMetrics(opts.metrics, { run_id: runId, scenario: opts.scenario }, sayOf(io)) : undefined;
+  let metrics: LoadMetricsRun | undefined;
   try {
+    metrics = opts.metrics ? await startLoadMetrics(opts.metrics, { run_id: runId, scenario: opts.scenario }, sayOf(io)) : undefined;
     await preflight(profile);
     const client = clientForProfile(profile);
     const timeoutMs = client.timeoutMs;
