@@ -248,7 +248,19 @@ export const COMMANDS: Record<string, CommandDef> = {
       shard: str('i/N', 'this run is shard i of N: 1/N of the rate, a disjoint key space; merge with `load merge DIR...`'),
       'run-id': str('ID', 'the run id shared by the shards of one run'),
       report: str('DIR', 'where load.json and load.md go (default reports/load/<timestamp>/)'),
-      out: str('ndjson=FILE', 'stream one JSON line per interval to FILE while the run goes'),
+      out: many(
+        'KIND=WHERE',
+        'ndjson=FILE: one JSON line per interval to FILE while the run goes; prometheus-rw=URL: the metrics pushed to a Prometheus ' +
+          'remote-write receiver every 5 s and at the end (docs/load.md); repeatable, each kind once',
+      ),
+      'metrics-port': str(
+        'N',
+        'serve the metrics as Prometheus text on http://127.0.0.1:N/metrics while the run goes (0: a free port, printed)',
+      ),
+      'metrics-hold': str(
+        'DUR',
+        'with --metrics-port: keep the endpoint up this long after the run, for a last scrape, 0 to 5m (default 0)',
+      ),
       interval: str(
         'DUR',
         'the interval of --out and of the progress line (a live line on a terminal, one line per interval otherwise), 100ms to 60s ' +
@@ -390,6 +402,11 @@ export const COMMANDS: Record<string, CommandDef> = {
       report: str('DIR', 'where report.json (the application), service/report.json (the service\'s answers) and traffic.har go'),
       'har-max-mb': str('MB', 'bound traffic.har to this many MiB, the oldest entries dropped and counted in the file ' +
         '(default 64; 0: no bound)'),
+      'metrics-port': str(
+        'N',
+        'serve the proxy\'s metrics as Prometheus text on http://127.0.0.1:N/metrics (0: a free port, printed)',
+      ),
+      out: str('prometheus-rw=URL', 'push the proxy\'s metrics to a Prometheus remote-write receiver every 5 s and at the end'),
       ...SIDE_POLICY_OPTIONS,
     },
     handler: async (o) => (await import('./proxy-command.ts')).proxyCommand(o),

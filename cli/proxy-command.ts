@@ -1,5 +1,6 @@
 /** `proxy`: the validating proxy (merchant/client/proxy-run.ts): relays and judges a merchant application's live traffic. */
 import { HarnessError } from '../core/errors.ts';
+import { remoteWriteUrl, type MetricsOutputs } from '../core/metrics-publish.ts';
 import { durationOption } from '../load/options.ts';
 import { runProxy } from '../merchant/client/proxy-run.ts';
 import { DEFAULT_HAR_MAX_BYTES } from '../merchant/client/har.ts';
@@ -13,6 +14,17 @@ const MAX_DURATION_S = 7 * 24 * 3600;
 function harMaxBytes(o: Options): number {
   const mb = intOption(o, 'har-max-mb', 0, 1024 * 1024);
   return mb === undefined ? DEFAULT_HAR_MAX_BYTES : mb * 1024 * 1024;
+}
+
+/** --metrics-port N, --out prometheus-rw=URL (core/metrics-publish.ts). */
+function metricsOf(o: Options): { metrics?: MetricsOutputs } {
+  const port = intOption(o, 'metrics-port', 0, 65535);
+  const out = o.out as string | undefined;
+  const m = out === undefined ? undefined : /^prometheus-rw=(.+)$/.exec(out);
+  if (out !== undefined && !m) throw new HarnessError('HPS_ERR_USAGE', `--out ${JSON.stringify(out)}: must be prometheus-rw=URL`);
+  const remoteWrite = m ? remoteWriteUrl(m[1]!) : undefined;
+  if (port === undefined && remoteWrite === undefined) return {};
+  return { metrics: { ...(port !== undefined ? { port } : {}), ...(remoteWrite ? { remoteWrite } : {}) } };
 }
 
 export async function proxyCommand(o: Options): Promise<number> {
@@ -29,7 +41,7 @@ export async function proxyCommand(o: Options): Promise<number> {
   const durationS = durationOption(o, 'duration', 1, MAX_DURATION_S);
   const { exitCode } = await runProxy({
     upstream, port: intOption(o, 'port', 0, 65535), durationMs: durationS === undefined ? undefined : durationS * 1000,
-    run: o.run as string | undefined, reportDir: report, policy: sidePolicyOf(o), harMaxBytes: harMaxBytes(o),
+    run: o.run as string | undefined, reportDir: report, policy: sidePolicyOf(o), harMaxBytes: harMaxBytes(o), ...metricsOf(o),
   });
   return exitCode;
 }

@@ -13,7 +13,10 @@ import { mergeThrottle, type ThrottleTally } from './throttle.ts';
  * What load.json keeps of the generators' output so that runs merge (figures.raw): a
  * GeneratorResult without what only the run itself reads (observations, internal errors).
  */
-export type RawParts = Omit<GeneratorResult, 'obs' | 'internalErrors' | 'expectedInProgress' | 'measuredMs' | 'stoppedByCap' | 'throttle'> & {
+export type RawParts = Omit<
+  GeneratorResult,
+  'obs' | 'internalErrors' | 'expectedInProgress' | 'measuredMs' | 'stoppedByCap' | 'throttle' | 'metrics'
+> & {
   /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors); absent in older load.json. */
   expectedInProgress?: number;
   /** The time measured (ms); absent in older load.json (then the nominal window). */

@@ -26,6 +26,7 @@ import { Http1Connection } from './http1-connection.ts';
 import { needsDispatcher, UndiciConnection } from './undici-connection.ts';
 import type { ProfileNetwork } from '../core/network.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
+import { WorkerMetrics, type WorkerMetricsSnapshot } from './worker-metrics.ts';
 import { IntervalTally, startIntervals, type IntervalSnapshot } from './intervals.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
 import { requestFactory, type OutgoingRequest } from './requests.ts';
@@ -57,6 +58,8 @@ export interface GeneratorConfig {
   startEpochMs: number;
   /** How the target is reached (the profile's network section: headers, mutual TLS). */
   network?: ProfileNetwork;
+  /** `--metrics-port` or `--out prometheus-rw`: count the Prometheus metrics too (worker-metrics.ts). */
+  metrics?: boolean;
 }
 
 export type ErrorKind = 'timeout' | 'connection' | 'other';
@@ -84,6 +87,8 @@ export interface GeneratorResult {
   throttle: ThrottleTally;
   obs: ObservationSnapshot;
   internalErrors: string[];
+  /** With cfg.metrics: the generator's Prometheus samples at its end. */
+  metrics?: WorkerMetricsSnapshot;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,6 +125,7 @@ class Recorder {
   constructor(
     readonly windowStart: number,
     readonly windowEnd: number,
+    readonly metrics?: WorkerMetrics,
   ) {}
 
   inWindow(sentAt: number): boolean {
@@ -146,10 +152,12 @@ class Recorder {
     if (typeof status !== 'number') {
       this.errorKinds[status] += 1;
       this.interval.onFailure();
+      this.metrics?.failure(op, status);
       return;
     }
     this.answered += 1;
     this.interval.onAnswer(status, ms);
+    this.metrics?.answer(op, status, ms);
     recordMs((this.hist[op] ??= newHistogram()), ms);
     const sec = Math.max(0, Math.floor((due - this.windowStart) / 1000));
     while (this.series.length <= sec) this.series.push(newHistogram(2));
@@ -334,9 +342,10 @@ export async function runGenerator(
   const windowStart = cfg.startEpochMs + cfg.warmupS * 1000;
   const windowEnd = windowStart + cfg.durationS * 1000;
   const warmupCap = cfg.warmupS > 0 ? Math.ceil(cfg.maxRequests * WARMUP_CAP_SHARE) : 0;
+  const metrics = cfg.metrics ? new WorkerMetrics(cfg.tag, { run_id: cfg.runId, scenario: cfg.scenario }) : undefined;
   const loop: Loop = {
     cfg,
-    rec: new Recorder(windowStart, windowEnd),
+    rec: new Recorder(windowStart, windowEnd, metrics),
     obs: new Observations(),
     internalErrors: [],
     windowEnd,
@@ -351,7 +360,7 @@ export async function runGenerator(
     windowStart,
     windowEnd,
     cfg.intervalMs,
-    onInterval,
+    metrics ? (s) => void metrics.snapshot(false).then((m) => onInterval({ ...s, metrics: m })) : onInterval,
     now,
   ) : null;
   try {
@@ -385,6 +394,7 @@ export async function runGenerator(
     throttle: rec.throttle,
     obs: loop.obs.snapshot(),
     internalErrors: loop.internalErrors,
+    ...(metrics ? { metrics: await metrics.snapshot(true) } : {}),
   };
 }
 

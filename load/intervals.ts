@@ -6,6 +6,7 @@
  * a cumulative histogram for the percentiles "so far".
  */
 import { encode, mergeEncoded, newHistogram, recordMs, type Histogram } from './histogram.ts';
+import type { WorkerMetricsSnapshot } from './worker-metrics.ts';
 
 /** One generator's interval: plain data (posted from a worker thread). */
 export interface IntervalSnapshot {
@@ -18,6 +19,8 @@ export interface IntervalSnapshot {
   /** Answers other than 2xx (429 included). */
   non2xx: number;
   histogram: string;
+  /** With --metrics-port / --out prometheus-rw: the generator's cumulative Prometheus samples. */
+  metrics?: WorkerMetricsSnapshot;
 }
 
 /** The counts of the interval in progress, in a generator. */

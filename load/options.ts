@@ -4,6 +4,7 @@
  * and total requests (--max-requests, hard cap MAX_REQUESTS_CAP).
  */
 import { HarnessError } from '../core/errors.ts';
+import { remoteWriteUrl, type MetricsOutputs } from '../core/metrics-publish.ts';
 import type { Profile } from '../core/profile.ts';
 import type { Arrivals } from './arrivals.ts';
 import { parseThresholdExpression } from './threshold-expressions.ts';
@@ -65,6 +66,8 @@ export interface LoadOptions {
   intervalS: number;
   /** `--out ndjson=FILE`: one line per interval while the run goes. */
   ndjsonFile?: string;
+  /** `--metrics-port N`, `--out prometheus-rw=URL`, `--metrics-hold DUR` (core/metrics-publish.ts); absent: no metrics. */
+  metrics?: MetricsOutputs & { holdS: number };
 }
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
@@ -170,16 +173,29 @@ export function parseLoadOptions(o: Raw): LoadOptions {
     reportDir: str(o, 'report'),
     thresholds,
     intervalS: durationOption(o, 'interval', 0.1, 60) ?? 1,
-    ...outOption(str(o, 'out')),
+    ...outputsOf(o),
   };
 }
 
-/** `--out ndjson=FILE` (the one output kind so far). */
-function outOption(v: string | undefined): { ndjsonFile?: string } {
-  if (v === undefined) return {};
-  const m = /^ndjson=(.+)$/.exec(v);
-  if (!m) throw usage(`--out ${JSON.stringify(v)}: must be ndjson=FILE`);
-  return { ndjsonFile: m[1] };
+/** `--out ndjson=FILE` and `--out prometheus-rw=URL` (repeatable, each kind once), `--metrics-port N`, `--metrics-hold DUR`. */
+function outputsOf(o: Raw): Pick<LoadOptions, 'ndjsonFile' | 'metrics'> {
+  const given = o.out === undefined ? [] : Array.isArray(o.out) ? o.out : [String(o.out)];
+  const kinds = new Map<string, string>();
+  for (const v of given) {
+    const m = /^(ndjson|prometheus-rw)=(.+)$/.exec(v);
+    if (!m) throw usage(`--out ${JSON.stringify(v)}: must be ndjson=FILE or prometheus-rw=URL`);
+    if (kinds.has(m[1]!)) throw usage(`--out ${m[1]}: given twice`);
+    kinds.set(m[1]!, m[2]!);
+  }
+  const port = int(o, 'metrics-port', 0, 65535);
+  const remoteWrite = kinds.has('prometheus-rw') ? remoteWriteUrl(kinds.get('prometheus-rw')!) : undefined;
+  const holdS = durationOption(o, 'metrics-hold', 0, 300);
+  if (holdS !== undefined && port === undefined) throw usage('--metrics-hold: needs --metrics-port (it keeps the endpoint up after the ' +
+    'run)');
+  const metrics = port !== undefined || remoteWrite !== undefined ? {
+    metrics: { ...(port !== undefined ? { port } : {}), ...(remoteWrite ? { remoteWrite } : {}), holdS: holdS ?? 0 },
+  } : {};
+  return { ...(kinds.has('ndjson') ? { ndjsonFile: kinds.get('ndjson')! } : {}), ...metrics };
 }
 
 /** `--threshold EXPR` (repeatable): each parsed now, so a bad one is a usage error before anything starts. */

@@ -26,6 +26,7 @@ import { evaluateThresholds, SHORTFALL_TOLERANCE, type ThresholdResult } from '.
 import { runWorkers } from './workers.ts';
 import type { GeneratorResult } from './generator.ts';
 import { startLive } from './live.ts';
+import { startLoadMetrics, type LoadMetrics, type LoadMetricsRun } from './metrics.ts';
 import { TOOL } from '../core/version.ts';
 import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
@@ -62,18 +63,14 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
   const runId = opts.runId ? `${opts.runId}${shardTag ? `-${shardTag}` : ''}` : `${newRunId()}${shardTag}`;
   const startedAt = new Date();
   const reportDir = resolve(opts.reportDir ?? join('reports', 'load', startedAt.toISOString().replace(/[:.]/g, '-')));
-  // A target from flags (--base-url --key-env), a profile file, or the embedded reference server.
-  const target: LoadTarget = opts.profile ? {
-    profile: opts.profile,
-    embedded: false,
-    secrets: profileSecrets(opts.profile),
-    close: async () => undefined,
-  } : await openLoadTarget(opts.profilePath);
+  const target = await targetOf(opts);
   const { profile, secrets } = target;
   const guard = io.interrupts;
   const stop = new AbortController();
   guard?.onStop(() => stop.abort());
+  let metrics: LoadMetricsRun | undefined;
   try {
+    metrics = opts.metrics ? await startLoadMetrics(opts.metrics, { run_id: runId, scenario: opts.scenario }, sayOf(io)) : undefined;
     await preflight(profile);
     const client = clientForProfile(profile);
     const timeoutMs = client.timeoutMs;
@@ -89,7 +86,7 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     const ops = opsOf(opts.scenario, opts.mix);
     const pool = ops.includes('read') ? await createPool(client, key, runId, setupObs) : null;
     const ran = pool === null || pool.ok;
-    const results = ran ? await generate(opts, io, { runId, profile, key, timeoutMs, pool }, stop.signal) : [];
+    const results = ran ? await generate(opts, io, { runId, profile, key, timeoutMs, pool, metrics: metrics?.metrics }, stop.signal) : [];
     const obs = Observations.merge([setupObs.snapshot(), ...results.map((r) => r.obs)]);
     const figures = ran ? buildFigures(results, opts.rate ?? null, opts.durationS, opts.honourRetryAfter) : null;
     if (figures) figures.errors.by_code = Object.fromEntries(OPS.flatMap((op) => [...obs.errorCodes[op]].map(([k, n]) => [
@@ -109,18 +106,30 @@ export async function runLoad(opts: LoadOptions, io: LoadIo = {}): Promise<LoadR
     out(`report: ${join(reportDir, 'load.json')} (+ load.md, load.html, load.junit.xml)`);
     const beside = report.partial ? undefined : addToConformanceReport(reportDir);
     if (beside) out(beside);
+    await metrics?.end(report, secrets);
     return { exitCode: guard?.exitCode ?? report.exit_code, report, reportDir };
   } finally {
+    await metrics?.close();
     await closeAllPools();
     await target.close();
   }
+}
+
+/** A target from flags (--base-url --key-env), a profile file, or the embedded reference server. */
+async function targetOf(opts: LoadOptions): Promise<LoadTarget> {
+  return opts.profile ? {
+    profile: opts.profile,
+    embedded: false,
+    secrets: profileSecrets(opts.profile),
+    close: async () => undefined,
+  } : await openLoadTarget(opts.profilePath);
 }
 
 /** The generator's run with the live progress (stderr: a live line on a terminal, one line per interval otherwise). */
 async function generate(
   opts: LoadOptions,
   io: LoadIo,
-  x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null },
+  x: { runId: string; profile: LoadTarget['profile']; key: string; timeoutMs: number; pool: PoolOutcome | null; metrics?: LoadMetrics },
   stop: AbortSignal,
 ): Promise<GeneratorResult[]> {
   const tty = io.progress === undefined && process.stderr.isTTY === true;
@@ -155,11 +164,22 @@ async function generate(
       intervalMs: opts.intervalS * 1000,
       pool: x.pool?.ok ? x.pool.pool : [],
       ...(x.profile.network ? { network: x.profile.network } : {}),
+      ...(x.metrics ? { metrics: true } : {}),
     };
-    return await runWorkers(plan, opts.workers, undefined, (s) => live.onInterval(s), stop);
+    const results = await runWorkers(plan, opts.workers, undefined, (s) => {
+      live.onInterval(s);
+      x.metrics?.fromWorker(s.metrics);
+    }, stop);
+    for (const r of results) x.metrics?.fromWorker(r.metrics);
+    return results;
   } finally {
     live.close();
   }
+}
+
+/** The metrics' lines (the endpoint, a receiver that fails) go where the progress goes: stderr. */
+function sayOf(io: LoadIo): (line: string) => void {
+  return (line) => (io.progress ?? ((t: string) => void process.stderr.write(t)))(`${line}\n`);
 }
 
 /** An interrupted run's report: partial, with the reason; its figures are what was measured until the stop. */

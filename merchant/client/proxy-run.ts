@@ -23,6 +23,8 @@ import { listenLoopback, type LoopbackServer } from '../../core/loopback-server.
 import { ProxyApp } from './proxy-app.ts';
 import { applicationReport, serviceReport } from './proxy-report.ts';
 import { ProxyTraffic } from './proxy-traffic.ts';
+import { ProxyMetrics } from './proxy-metrics.ts';
+import { MetricsPublisher, type MetricsOutputs } from '../../core/metrics-publish.ts';
 
 export interface ProxyOptions {
   /** The service's base URL (paths are relayed as they come); absent: the embedded reference server. */
@@ -42,6 +44,8 @@ export interface ProxyOptions {
   live?: (line: string) => void;
   /** Resolves when the proxy should stop (tests); SIGINT/SIGTERM also stop it. */
   stop?: Promise<void>;
+  /** `--metrics-port N` / `--out prometheus-rw=URL`: the proxy's metrics (proxy-metrics.ts). */
+  metrics?: MetricsOutputs;
 }
 
 export interface ProxyResult {
@@ -65,6 +69,7 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   const startedAt = new Date();
   const har = new HarWriter(join(dir, 'traffic.har'), o.harMaxBytes);
   const traffic = new ProxyTraffic();
+  if (o.metrics) traffic.metrics = new ProxyMetrics();
   let origin = '';
   const app = new ProxyApp(traffic, (ex) => har.add(ex), () => origin);
   const server = await listen(app, o.port ?? 0);
@@ -81,6 +86,7 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   ]);
   log(`hps-conformance proxy: ${origin} → ${redactText(upstream)}${reference ? ' (embedded reference server)' : ''} · traffic.har and ` +
     `the reports in ${dir}`);
+  let metrics: MetricsPublisher | null = null;
   let ticks = 0;
   const live = setInterval(
     () => (o.live ?? liveLine(++ticks))(`proxy: ${traffic.exchanges} exchanges · ${traffic.clientCount} client(s) ` +
@@ -88,11 +94,13 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
     1000,
   );
   try {
+    if (traffic.metrics) metrics = await MetricsPublisher.start(() => traffic.metrics!.registry, o.metrics!, log);
     const command = await until(o, origin, reference);
     // The reports name the upstream without its user-info (as `run` names a base URL).
     return finish(o, { dir, startedAt, upstream: stripUserInfo(upstream), traffic, har, command, log, embedded: reference !== undefined });
   } finally {
     clearInterval(live);
+    await metrics?.stop();
     await server.close();
     har.close();
     await reference?.close();

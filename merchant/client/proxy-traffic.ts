@@ -9,6 +9,7 @@
 import type { RuleId } from '../../catalogue/index.ts';
 import type { Finding } from '../../core/evidence.ts';
 import { operationIdentity } from './identity.ts';
+import type { ProxyMetrics } from './proxy-metrics.ts';
 import { endedInFailure, type RecordedRequest } from './recorder.ts';
 import type { OperationKind } from './schedule.ts';
 
@@ -38,6 +39,8 @@ export class ProxyTraffic {
   firstUpstreamFailure?: string;
   readonly checked = new Map<RuleId, number>();
   readonly findings = new Map<RuleId, { count: number; kept: Finding[] }>();
+  /** `--metrics-port` / `--out prometheus-rw`: counted as they settle. */
+  metrics?: ProxyMetrics;
   private readonly clients = new Map<string, ClientState>();
   private readonly kept = new Set<RecordedRequest>();
   private readonly keptIdentities = new Set<string>();
@@ -75,6 +78,7 @@ export class ProxyTraffic {
   settled(client: string, rec: RecordedRequest): void {
     const state = this.stateOf(client);
     state.inFlight = Math.max(0, state.inFlight - 1);
+    this.metrics?.settled(rec);
     if (rec.upstreamFailure === undefined) this.answered++;
     else if (this.upstreamFailed++ === 0) this.firstUpstreamFailure = `#${rec.seq} ${rec.method} ${rec.path.split('?')[0]}: ` +
       rec.upstreamFailure;
@@ -89,6 +93,7 @@ export class ProxyTraffic {
     if (!finding) return void this.checked.set(rule, (this.checked.get(rule) ?? 0) + 1);
     const f = this.findings.get(rule) ?? { count: 0, kept: [] };
     f.count++;
+    this.metrics?.finding(rule);
     if (f.kept.length < FINDINGS_KEPT_PER_RULE) f.kept.push(finding);
     this.findings.set(rule, f);
   }
