@@ -83,7 +83,10 @@ ruleTest('RESP-PAYMENT-LIVEMODE', async (t) => {
     expectStatus(c, 200, 'cancelPayment of a PENDING Live Payment');
     expectLive(c.json, 'cancelPayment under the Live key');
   }
-  if (ids.size === 0) t.note('no Live Payment to read (none listed, and probes.live_writes is off): only the Live list was checked');
+  if (ids.size === 0) {
+    const why = 'no Live Payment to read (none listed under keys.live, and probes.live_writes is off): livemode true was never seen';
+    for (const o of ['overview.environment.live', 'payment.field.livemode#meaning']) t.notTried(o, why, ['probes.live_writes']);
+  }
   else t.note(`${ids.size} Live Payment(s) read under the Live key, all livemode true${liveWrites ? '' : ' (reads only)'}`);
 }, { title: 'under the Live key every Payment listed, read (and, with probes.live_writes, created and cancelled) has livemode true' });
 
