@@ -9,7 +9,7 @@
  *   it owns the obligation, whatever the other rules citing the clause did); or no rule citing it passed (filtered out,
  *   not reached, SKIP for the profile's sake or another, ERROR), each with why.
  * - `passed`: a rule citing its clause passed and said nothing of it: a rule that passed tried every obligation of its
- *   clauses unless it said otherwise.
+ *   clauses unless it said otherwise (in this run, `t.notTried`, or in the catalogue, `notTrying`: another side's duty).
  */
 import { RULES, sideOf, type Rule } from '../../catalogue/index.ts';
 import { OBLIGATIONS, obligationsOfClauses, type ObligationDef } from '../../catalogue/obligations.ts';
@@ -29,21 +29,22 @@ function declared(r: RuleReport | undefined, obligation: string) {
   return r?.not_tried?.find((n) => n.obligation === obligation);
 }
 
-/** The obligations of this side's rules' clauses (the service side: also those no rule cites), each with the rules citing it. */
+const neverTries = (r: Rule, obligation: string) => (r.notTrying ?? []).includes(obligation);
+
+/**
+ * The obligations of this side's rules' clauses (the service side: also those no rule cites), each with the rules of the
+ * side that cite its clause and may try it; one that only another side's rules try (a rule `notTrying` it) is that side's.
+ */
 function universe(side: Report['side']): Array<{ o: ObligationDef; citing: Rule[] }> {
   const mine = (r: Rule) => (sideOf(r) ?? 'service') === (side ?? 'service');
-  const byClause = new Map<string, { all: Rule[]; mine: Rule[] }>();
-  for (const r of RULES as readonly Rule[]) {
-    for (const c of r.clauses) {
-      const e = byClause.get(c) ?? byClause.set(c, { all: [], mine: [] }).get(c)!;
-      e.all.push(r);
-      if (mine(r)) e.mine.push(r);
-    }
-  }
+  const byClause = new Map<string, Rule[]>();
+  for (const r of RULES as readonly Rule[]) for (const c of r.clauses) (byClause.get(c) ?? byClause.set(c, []).get(c)!).push(r);
   return OBLIGATIONS.flatMap((o) => {
-    const e = byClause.get(o.clause);
-    if (e === undefined) return (side ?? 'service') === 'service' ? [{ o, citing: [] }] : [];
-    return e.mine.length ? [{ o, citing: e.mine }] : [];
+    const all = byClause.get(o.clause);
+    if (all === undefined) return (side ?? 'service') === 'service' ? [{ o, citing: [] }] : [];
+    const citing = all.filter((r) => mine(r) && !neverTries(r, o.id));
+    const others = all.some((r) => !mine(r) && !neverTries(r, o.id));
+    return citing.length || (all.some(mine) && !others) ? [{ o, citing }] : [];
   });
 }
 
@@ -101,15 +102,15 @@ function failedResult(o: ObligationDef, failed: readonly RuleReport[]): Obligati
   return { id: o.id, clause: o.clause, status: 'failed', rules, attributed: alone.length > 0, why: why.join('; ') };
 }
 
-/** The testable obligations of a rule's clauses it did not say it left untried. */
+/** The testable obligations of a rule's clauses it may try and did not say it left untried. */
 function triedBy(r: RuleReport): string[] {
   const rule = (RULES as readonly Rule[]).find((x) => x.id === r.id);
   if (!rule) return [];
   const untestable = new Set(OBLIGATIONS.filter((o) => o.untestable).map((o) => o.id));
-  return obligationsOfClauses(rule.clauses).filter((id) => !untestable.has(id) && !declared(r, id));
+  return obligationsOfClauses(rule.clauses).filter((id) => !untestable.has(id) && !neverTries(rule, id) && !declared(r, id));
 }
 
-/** No rule citing it passed or failed: why each did not, the profile's part first. */
+/** No rule citing it passed or failed: why each did not, an unproven rule first, then the profile's part, then the filtered. */
 function unreached(o: ObligationDef, judging: readonly Rule[], byId: ReadonlyMap<string, RuleReport>): ObligationResult {
   const why: Array<{ kind: NotTriedKind; text: string; needs: string[] }> = judging.map((rule) => {
     const r = byId.get(rule.id);
@@ -122,7 +123,7 @@ function unreached(o: ObligationDef, judging: readonly Rule[], byId: ReadonlyMap
     const state = r.status === 'error' ? 'could not be checked (ERROR)' : `not proven (${r.status.toUpperCase()})`;
     return { kind: 'not_proven', text: `${r.id} ${state}${r.reason ? `: ${r.reason}` : ''}`, needs };
   });
-  const order: NotTriedKind[] = ['profile', 'not_reached', 'not_proven'];
+  const order: NotTriedKind[] = ['not_proven', 'profile', 'not_reached'];
   why.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   const text = why.slice(0, 3).map((w) => w.text.slice(0, 300)).join('; ') + (why.length > 3 ? `; … (${why.length} rules)` : '');
   const needs = [...new Set(why.flatMap((w) => w.needs))];
