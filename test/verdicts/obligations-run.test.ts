@@ -23,13 +23,13 @@ const OBLIGATION = 'create.field.customer_id#same-environment';
 const RULE: RuleId = 'ORDER-INVALID-CUSTOMER';
 
 /** Every service rule's one test passing (untestable rules: none), `extra` merged into RULE's meta. */
-function passingRun(extra: Partial<HpsMeta>): Report {
+function passingRun(extra: Partial<HpsMeta>, failing?: RuleId): Report {
   const selected = selectRules({});
   const tests: FinishedTest[] = selected.filter((r) => !r.untestable).map((r) => ({
     title: `${r.id}: ${r.requirement}`,
-    state: 'pass',
+    state: r.id === failing ? 'fail' : 'pass',
     durationMs: 1,
-    errors: [],
+    errors: r.id === failing ? ['expected 404, got 200'] : [],
     meta: { rule: r.id, checks: 1, requests: 1, ...(r.id === RULE ? extra : {}) },
   }));
   return judgeRun({
@@ -99,5 +99,16 @@ describe('a rule that passed without trying one obligation of its clauses', () =
       'a Live readiness refusal came &lt;first&gt;');
     // JUnit has no section of its own: the class property says it, as it says every class.
     expect(renderJunit(own)).toMatch(new RegExp(`name="class\\.orders" value="not tested: [^"]*${OBLIGATION} not tried`));
+  });
+
+  it('a failed rule: its clauses\' obligations are listed failed, first, "not told apart" when it tried more than one', () => {
+    const report = passingRun(byProfile, 'ORDER-NOT-FOUND');
+    expect(report.verdict).toBe('not_conformant');
+    const md = renderMarkdown(report);
+    const failed = md.indexOf('`create.field.order_id#must-exist` failed (not told apart): ORDER-NOT-FOUND failed; the obligations of ' +
+      'its clauses are not told apart');
+    expect(failed).toBeGreaterThan(0);
+    expect(failed).toBeLessThan(md.indexOf(`\`${OBLIGATION}\` not tried`));
+    expect(renderHtml(report)).toContain('<li class="ob-failed"><code>create.field.order_id#must-exist</code> failed (not told apart)');
   });
 });
