@@ -439,3 +439,9 @@ const byId = new Map(OBLIGATIONS.map((o) => [o.id, o]));
 export function isObligationId(id: string): boolean {
   return byId.has(id);
 }
+
+/** The obligation ids of these clauses, in catalogue order. */
+export function obligationsOfClauses(clauses: readonly string[]): string[] {
+  const wanted = new Set(clauses);
+  return OBLIGATIONS.filter((o) => wanted.has(o.clause)).map((o) => o.id);
+}

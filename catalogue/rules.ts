@@ -869,6 +869,7 @@ export const RULES = [
   { id: 'LIMIT-THROTTLED-CREATE-RETRY', area: 'limits', level: 'MUST', class: 'rate-limiting', section: S.errors,
     needs: ['keys.test_rate_limited'], codes: ['rate_limit_exceeded', 'idempotency_in_progress'],
     clauses: ['errors.retry.create', 'rules.idempotency.in-progress', 'limits.rate-limit-per-key'],
+    notTrying: ['errors.retry.create#retried', 'errors.retry.create#after-retry-after', 'errors.retry.create#same-key'],
     requirement: 'A create answered 429, retried after Retry-After with the same Idempotency-Key and body, is 201 (never 409 ' +
       'idempotency_in_progress nor the 429 again), and its external_id is then held by exactly that Payment.',
     ruling: 'The client retry guidance prescribes that retry, so it must be able to succeed: the 429 refused the request before it ' +
@@ -940,6 +941,7 @@ export const RULES = [
   // ───────────────────────────── webhooks ─────────────────────────────
   { id: 'HOOK-SIGNATURE-VALID', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.signature, needs: ['webhooks'],
     clauses: ['auth.webhook-signing-secret', 'delivery.header.signature', 'signature.hmac-over-raw-body'],
+    notTrying: ['signature.hmac-over-raw-body#receiver-raw-body', 'signature.hmac-over-raw-body#receiver-strict'],
     requirement: 'Every delivery\'s Service-Signature t=…,v1=… verifies: lowercase hex HMAC-SHA256 with the endpoint\'s secret over ' +
       '"<t>." + the raw body.' },
   { id: 'HOOK-SIGNATURE-OWN-SECRET', area: 'webhooks', level: 'MUST', class: 'webhooks', section: S.routing, needs: ['webhooks'],
@@ -1148,6 +1150,7 @@ export const RULES = [
       'v1 not hex, only an unknown scheme, several v1 none valid) is answered 400.' },
   { id: 'RECV-SIGNATURE-STRICT', area: 'receiver', level: 'SHOULD', section: S.signature, side: 'receiver',
     clauses: ['signature.hmac-over-raw-body'],
+    notTrying: ['signature.hmac-over-raw-body#service-signs'],
     requirement: 'A signature in upper-case hex is answered 400.',
     ruling: 'v1 is defined as lowercase hex (Signature rule 1); accepting an upper-case signature forges nothing (the sender still held ' +
       'the secret), so strictness there is a SHOULD.' },
@@ -1164,6 +1167,7 @@ export const RULES = [
       'bounded run, and a negative result would prove nothing. Review the code (e.g. crypto.timingSafeEqual over equal-length buffers).' },
   { id: 'RECV-RAW-BODY', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
     clauses: ['signature.hmac-over-raw-body'],
+    notTrying: ['signature.hmac-over-raw-body#service-signs'],
     requirement: 'The signature is checked over the exact raw body bytes: correctly signed JSON with unusual legal formatting ' +
       '(whitespace, key order, \\u escapes, a trailing newline) is acknowledged.' },
   { id: 'RECV-TIMESTAMP-TOLERANCE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.signature, side: 'receiver',
@@ -1283,6 +1287,7 @@ export const RULES = [
     side: 'client',
     formerly: ['RECV-CLIENT-RETRY'],
     clauses: ['errors.retry.create', 'errors.retry.reads'],
+    notTrying: ['errors.retry.create#throttled-retry-served'],
     requirement: 'A create or a read that met a network failure (a reset or a time-out), a 429, a 502, a 503 or a 504 is retried; a ' +
       'create under its own Idempotency-Key.',
     ruling: 'The client retry guidance is declarative ("a create is retried after ..."); the catalogue has held it a MUST since v1 (as ' +
@@ -1291,6 +1296,7 @@ export const RULES = [
   },
   { id: 'CLIENT-SAME-IDEMPOTENCY-KEY', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
     clauses: ['errors.retry.create'],
+    notTrying: ['errors.retry.create#throttled-retry-served'],
     requirement: 'Every retry of a create repeats the first attempt: its Idempotency-Key and its body.',
     ruling: 'A create is identified by its key (Rules 1), so a retry is a re-send under the key; a re-send under the key with another ' +
       'body is refused 409 idempotency_conflict (Rules 2) and the create never completes. Under another key the wire shows a new ' +
@@ -1308,6 +1314,7 @@ export const RULES = [
     side: 'client',
     codes: ['rate_limit_exceeded'],
     clauses: ['errors.code.rate_limit_exceeded', 'errors.retry.create'],
+    notTrying: ['errors.retry.create#throttled-retry-served'],
     requirement: 'After a 429 the request is retried no earlier than its Retry-After seconds (2-5 s, seeded per 429).',
   },
   { id: 'CLIENT-CANCEL-RETRY-ONLY-429', area: 'client', level: 'MUST', class: 'client', section: S.errors, side: 'client',
@@ -1320,6 +1327,7 @@ export const RULES = [
       'specific entry wins, and retrying after idempotency_in_progress is observed (CLIENT-IN-PROGRESS-RETRY).' },
   { id: 'CLIENT-NO-DUPLICATE-PAYMENT', area: 'client', level: 'MUST', class: 'client', section: S.rules, side: 'client',
     clauses: ['errors.retry.create'],
+    notTrying: ['errors.retry.create#throttled-retry-served'],
     requirement: 'A create whose answer was lost after the Payment was created leads to no second Payment for the same create.',
     untestable: 'The spec defines a duplicate by the Idempotency-Key (Rules 1): a re-send under the key cannot create a second Payment, ' +
       'and a create under another key is another create, which the wire cannot tell from a new order. What the wire shows is judged by ' +

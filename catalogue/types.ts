@@ -101,6 +101,11 @@ interface RuleFields {
    * --clauses` prints the matrix clause → rules → planted faults.
    */
   readonly clauses: readonly ClauseId[];
+  /**
+   * Obligations of its clauses (catalogue/obligations.ts) this rule never tries, being another side's duty (a merchant
+   * client's retry, a receiver's verification): its passing never passes them (results/verdict/obligations.ts).
+   */
+  readonly notTrying?: readonly string[];
   /** Error codes of the spec's table this rule exercises. */
   readonly codes?: readonly ErrorCode[];
   /** Profile fields without which the rule is SKIP. */

@@ -2,7 +2,7 @@
  * What a test leaves in vitest's task.meta for the runner: evidence of
  * failures, observations, skip reasons and ambient violations. JSON only.
  */
-import type { TimelineEvidence } from '../catalogue/report/model.ts';
+import type { NotTried, TimelineEvidence } from '../catalogue/report/model.ts';
 import type { ClientStats, Exchange } from './client.ts';
 
 /** A request a test's setup needed, refused by the target: which request (never a key), and the answer. */
@@ -80,6 +80,8 @@ export interface HpsMeta {
   skipReason?: string;
   observed?: Record<string, unknown>;
   notes?: string[];
+  /** Obligations of the rule's clauses this test did not try (RuleContext.notTried), and why. */
+  notTried?: NotTried[];
   property?: PropertyFailure;
   mismatch?: { expected?: unknown; actual?: unknown };
   transcript?: Exchange[];

@@ -92,6 +92,50 @@ export interface RuleReport {
   cases?: CaseReport[];
   /** The setup refusal (`Report.setup_refusals[].cause`) that kept this rule from being checked: its status is ERROR, not FAIL. */
   blocked_by?: string;
+  /**
+   * Obligations of the rule's clauses (catalogue/obligations.ts) its tests said they did not try in this run, and why
+   * (`t.notTried`); `needs`: the profile fields whose absence left it untried. Absent: it tried every one of them.
+   */
+  not_tried?: NotTried[];
+}
+
+/** An obligation a rule did not try in this run: its id, why, and the profile fields that would let it. */
+export interface NotTried {
+  obligation: string;
+  why: string;
+  needs?: string[];
+}
+
+/**
+ * Why an obligation is not tried in this run: `untestable`, no request or delivery can show it (the catalogue's reason);
+ * `profile`, the profile lacks what would try it; `not_reached`, its rules were filtered out or the run stopped before them;
+ * `not_proven`, its rules ended ERROR or SKIP for another reason; `rule`, a rule that ran said it did not try it (with
+ * `needs` when the profile's lack was why);
+ * `no_rule`, no rule of this side judges it (none cites its clause, or only OBSERVE rules do).
+ */
+export type NotTriedKind = 'untestable' | 'profile' | 'not_reached' | 'not_proven' | 'rule' | 'no_rule';
+
+/** What this run showed about one obligation of the service (or receiver, client) under test (results/verdict/obligations.ts). */
+export interface ObligationResult {
+  id: string;
+  clause: string;
+  status: 'passed' | 'failed' | 'not_tried';
+  /** passed: the rules that passed and tried it; failed: the rules that failed; not_tried: the rules citing its clause. */
+  rules: string[];
+  /** failed: false when the failing rule's clauses hold other obligations its failure is not told apart from. */
+  attributed?: boolean;
+  /** not_tried: why, in a few words. */
+  kind?: NotTriedKind;
+  /** failed and not_tried: why, in words. */
+  why?: string;
+  /** not_tried for the profile's sake (kind `profile`, or `rule` when the rule said so): the fields that would let the run try it. */
+  needs?: string[];
+}
+
+/** The run's claim per obligation: every obligation of the clauses this side's rules cite, and the totals. */
+export interface ObligationsReport {
+  totals: { obligations: number; passed: number; failed: number; not_tried: number; untestable: number };
+  entries: ObligationResult[];
 }
 
 /**
@@ -172,6 +216,8 @@ export interface Report {
   traffic?: Traffic;
   /** `webhooks judge`: the sink log the rules were judged from. */
   source_log?: SourceLog;
+  /** Per obligation (catalogue/obligations.ts): passed, failed or not tried in this run, and why (results/verdict/obligations.ts). */
+  obligations?: ObligationsReport;
   /** Per conformance class (docs/classes.md): conformant, not conformant or not tested, and why (results/verdict/classes.ts). */
   classes?: ClassVerdict[];
   /** `--require` (and the profile's `require`): the classes the CI gate required, and those it found unmet (results/verdict/require.ts). */
@@ -215,10 +261,12 @@ export interface ClassVerdict {
   ran: number;
   passed: number;
   failed: number;
-  /** Profile fields whose absence left rules of it SKIP. */
+  /** Profile fields whose absence left rules of it SKIP, or obligations of it untried. */
   missing: string[];
   /** Why it is not conformant or not tested, in a few words (absent when conformant). */
   reason?: string;
+  /** Obligations one of its testable MUST rules said it did not try in this run: the class is not tested. */
+  not_tried?: Array<{ obligation: string; why: string }>;
 }
 
 /** What the run's own traffic cost as a model client (results/verdict/traffic.ts): reported, never judged. */

@@ -100,6 +100,36 @@ const caseRow = closed(
   ['n', 'title', 'status'],
 );
 
+/** An obligation id as the catalogue spells it (`<clause>#<name>`); from elsewhere any short text, escaped where shown. */
+const obligationId = { type: 'string', minLength: 1, maxLength: 300 } as const;
+const fieldNames = { type: 'array', maxItems: 50, items: { type: 'string', maxLength: 100 } } as const;
+const notTried = closed({ obligation: obligationId, why: str, needs: fieldNames }, ['obligation', 'why']);
+
+const obligationResult = closed(
+  {
+    id: obligationId,
+    clause: { type: 'string', maxLength: 300 },
+    status: { enum: ['passed', 'failed', 'not_tried'] },
+    rules: { type: 'array', maxItems: 1000, items: ruleId },
+    attributed: bool,
+    kind: { enum: ['untestable', 'profile', 'not_reached', 'not_proven', 'rule', 'no_rule'] },
+    why: str,
+    needs: fieldNames,
+  },
+  ['id', 'clause', 'status', 'rules'],
+);
+
+const obligations = closed(
+  {
+    totals: closed(
+      { obligations: int, passed: int, failed: int, not_tried: int, untestable: int },
+      ['obligations', 'passed', 'failed', 'not_tried', 'untestable'],
+    ),
+    entries: { type: 'array', maxItems: 10_000, items: obligationResult },
+  },
+  ['totals', 'entries'],
+);
+
 const rule = closed(
   {
     id: ruleId,
@@ -117,6 +147,7 @@ const rule = closed(
     tests: { type: 'array', items: test },
     cases: { type: 'array', items: caseRow },
     blocked_by: str,
+    not_tried: { type: 'array', maxItems: 1000, items: notTried },
   },
   ['id', 'area', 'level', 'status', 'title', 'spec', 'evidence', 'tests'],
 );
@@ -171,6 +202,7 @@ const classVerdict = closed(
     testable: int, ran: int, passed: int, failed: int,
     missing: { type: 'array', items: { type: 'string', maxLength: 100 } },
     reason: str,
+    not_tried: { type: 'array', maxItems: 1000, items: closed({ obligation: obligationId, why: str }, ['obligation', 'why']) },
   },
   ['id', 'status', 'testable', 'ran', 'passed', 'failed', 'missing'],
 );
@@ -251,6 +283,7 @@ export const reportSchema = {
           'restarts',
         ],
       ),
+      obligations,
       classes: { type: 'array', items: classVerdict, maxItems: 100 },
       gate: closed(
         {

@@ -15,7 +15,8 @@ const detail = (c: ClassVerdict) => `${c.ran} of ${c.testable} testable MUST rul
 export function classesHtml(report: Report): Html {
   if (!report.classes?.length) return html``;
   return html`<section id="classes"><h2>Conformance classes</h2><table class="kv">${report.classes.map((c) => html`<tr><th><code>${c.id}</code></th><td class="${`cls ${c.status === 'conformant' ? 'ok' : 'not'}`}">${label(c)}</td><td>${detail(c)}</td></tr>`)}</table>
-<p class="meta">A class is conformant only when every testable MUST rule of it ran and passed (docs/classes.md).</p>${gateHtml(report)}</section>`;
+<p class="meta">A class is conformant only when every testable MUST rule of it ran and passed, and none said it left an obligation of its \
+clauses untried (docs/classes.md).</p>${gateHtml(report)}</section>`;
 }
 
 /** The `--require` gate in one line: the classes required and whether each held. */

@@ -10,6 +10,7 @@ import { mutationHtml } from './html-mutation.ts';
 import { casesHtml } from './html-cases.ts';
 import { commandHtml, pageHeading, policyHtml, runsText } from './side-sections.ts';
 import { classesHtml } from './classes.ts';
+import { obligationsHtml } from './obligations.ts';
 import {
   STATUSES,
   areaAnchor,
@@ -107,6 +108,7 @@ Only MUST rules decide the verdict; SHOULD violations warn; OBSERVE records what
 ${failuresHtml(report)}
 ${setupRefusalsHtml(report)}
 ${partlyCheckedHtml(report)}
+${obligationsHtml(report)}
 ${commandHtml(report)}
 ${tallyHtml(report)}
 ${trafficHtml(report)}

@@ -7,6 +7,7 @@ import { partlyChecked } from '../../catalogue/report/partly-checked.ts';
 import { commandMarkdown, policyMarkdown, runsText } from './side-sections.ts';
 import { certificationStatus } from './certificate.ts';
 import { classesMarkdown } from './classes.ts';
+import { obligationsMarkdown } from './obligations.ts';
 import type { CertificateRead, Report, RuleReport, RuleStatus } from '../../catalogue/report/model.ts';
 import { clip, md, mdCode, trustedMd, type Md } from './md.ts';
 import { verdictHeadline } from '../../catalogue/report/headline.ts';
@@ -138,6 +139,7 @@ export function renderMarkdown(report: Report, opts: MarkdownOptions = {}): stri
     for (const p of partly) add(md`- ${mdCode(p.id)} (${p.status.toUpperCase()}): ${cell(p.text, 600)}`.text);
     add('');
   }
+  for (const line of obligationsMarkdown(report)) if (!add(line)) break;
   for (const line of tally(report)) if (!add(line)) break;
   const cost = trafficSummary(report);
   if (cost) add(cost), add('');

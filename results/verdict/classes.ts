@@ -3,10 +3,12 @@
  * `verify-certificate` derives them again from report.json: a class is conformant when every
  * testable MUST rule of it ran and passed, not conformant when one failed (FAIL or FLAKY), and
  * not tested otherwise, with why (profile fields missing, filtered out, stopped early, ERROR,
- * how many ran).
+ * how many ran, an obligation one of its rules said it did not try: results/verdict/obligations.ts).
  */
-import { classesOfSide, getRule, isRuleId, type ConformanceClass } from '../../catalogue/index.ts';
-import type { ClassVerdict, Report, RuleReport } from '../../catalogue/report/model.ts';
+import { classesOfSide, getRule, type ConformanceClass } from '../../catalogue/index.ts';
+import type { ClassVerdict, ObligationsReport, Report } from '../../catalogue/report/model.ts';
+import { missingFields } from './missing-fields.ts';
+import { declaredNotTried, obligationsOf } from './obligations.ts';
 
 type SideOf = Report['side'];
 
@@ -14,16 +16,7 @@ function sideKey(side: SideOf): 'receiver' | 'client' | undefined {
   return side === 'receiver' || side === 'client' ? side : undefined;
 }
 
-/** The profile fields a skipped rule's reason names as missing (`profile lacks keys.live`, `… lacks a and b: …`). */
-export function missingFields(id: string, r: RuleReport): string[] {
-  if (!isRuleId(id) || r.status !== 'skip') return [];
-  const needs = ((getRule(id).needs ?? []) as readonly string[]).filter((n) => (r.reason ?? '').includes(n));
-  const named = /profile lacks ([^:;(]+)/.exec(r.reason ?? '')?.[1] ?? '';
-  const fields = named.split(/,| and | or /).map((f) => f.trim()).filter((f) => /^[a-z_]+(\.[a-z_]+)*$/.test(f));
-  return [...new Set([...needs, ...fields])];
-}
-
-export function classVerdict(c: ConformanceClass, report: Report): ClassVerdict {
+export function classVerdict(c: ConformanceClass, report: Report, obligations: ObligationsReport = obligationsOf(report)): ClassVerdict {
   const byId = new Map(report.rules.map((r) => [r.id, r]));
   const testable = c.rules.filter((id) => !getRule(id).untestable);
   let ran = 0, passed = 0, failed = 0, errored = 0, filtered = 0, notReached = 0;
@@ -37,11 +30,18 @@ export function classVerdict(c: ConformanceClass, report: Report): ClassVerdict 
     else if (/^not (reached|run):/.test(r.reason ?? '')) notReached++;
     for (const f of missingFields(id, r)) missing.add(f);
   }
-  const counts = { testable: testable.length, ran, passed, failed, missing: [...missing] };
+  // An obligation one of its rules said it did not try: the class is not tested, whatever its rules' statuses.
+  const untried = declaredNotTried(obligations, new Set<string>(testable));
+  for (const f of untried.flatMap((o) => o.needs ?? [])) missing.add(f);
+  const notTried = untried.map((o) => ({ obligation: o.id, why: o.why ?? '' }));
+  const counts = {
+    testable: testable.length, ran, passed, failed, missing: [...missing], ...(notTried.length ? { not_tried: notTried } : {}),
+  };
   if (failed) return { id: c.id, status: 'not_conformant', ...counts, reason: `${failed} MUST rule(s) failed` };
-  if (passed === testable.length) return { id: c.id, status: 'conformant', ...counts };
+  if (passed === testable.length && !untried.length) return { id: c.id, status: 'conformant', ...counts };
   const why: string[] = [];
   if (missing.size) why.push(`needs ${[...missing].join(', ')}`);
+  if (untried.length) why.push(`${untried.map((o) => o.id).join(', ')} not tried (${untried[0]!.why})`.slice(0, 600));
   if (filtered) why.push(`${filtered} filtered out`);
   if (notReached) why.push(`${notReached} not reached (the run stopped early)`);
   if (errored) why.push(`${errored} could not be checked (ERROR)`);
@@ -51,13 +51,22 @@ export function classVerdict(c: ConformanceClass, report: Report): ClassVerdict 
 
 /** Every class of the report's side, in declaration order. */
 export function classVerdicts(report: Report): ClassVerdict[] {
-  return classesOfSide(sideKey(report.side)).map((c) => classVerdict(c, report));
+  const obligations = obligationsOf(report);
+  return classesOfSide(sideKey(report.side)).map((c) => classVerdict(c, report, obligations));
+}
+
+/** Sets the report's per-obligation claim and its classes, both from its rules (the run, a side, `webhooks judge`). */
+export function settleClasses(report: Report): ClassVerdict[] {
+  report.obligations = obligationsOf(report);
+  return (report.classes = classVerdicts(report));
 }
 
 /** What a not-tested or not-conformant class lacks, for the verdict line: the fields, or the reason. */
 function short(v: ClassVerdict): string {
   if (v.status === 'not_conformant') return `${v.failed} failed`;
-  if (v.missing.length) return v.missing.join(', ');
+  const untried = v.not_tried?.length ? `${v.not_tried.map((o) => o.obligation).join(', ')} not tried` : '';
+  if (v.missing.length) return [v.missing.join(', '), untried].filter(Boolean).join(': ');
+  if (untried) return untried;
   return v.reason ?? `${v.ran} of ${v.testable} ran`;
 }
 

@@ -7,7 +7,7 @@
  */
 import { ruleIdOfTitle } from '../../catalogue/rule-title.ts';
 import type { Rule } from '../../catalogue/index.ts';
-import type { CaseReport, Evidence, RuleReport, SetupRefusalReport } from '../../catalogue/report/model.ts';
+import type { CaseReport, Evidence, NotTried, RuleReport, SetupRefusalReport } from '../../catalogue/report/model.ts';
 import type { Finding, HpsMeta, SetupRefusal } from '../../core/evidence.ts';
 import { failedStatus, passedStatus } from './level-status.ts';
 
@@ -75,7 +75,16 @@ export function baseReport(rule: Rule, tests: FinishedTest[]): RuleReport {
   if (rule.ruling) base.ruling = rule.ruling;
   const cases = casesOf(tests);
   if (cases.length) base.cases = cases;
+  const notTried = notTriedOf(tests);
+  if (notTried.length) base.not_tried = notTried;
   return base;
+}
+
+/** The obligations the rule's tests said they did not try (RuleContext.notTried), each once, with the first test's why. */
+function notTriedOf(tests: FinishedTest[]): NotTried[] {
+  const out = new Map<string, NotTried>();
+  for (const n of tests.flatMap((t) => t.meta?.notTried ?? [])) if (!out.has(n.obligation)) out.set(n.obligation, n);
+  return [...out.values()];
 }
 
 /** The rows of the rule's fixed tables, in number order (a rule's tests number their rows apart: the first keeps its numbers). */

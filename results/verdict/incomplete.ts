@@ -1,13 +1,15 @@
 /**
  * The third verdict (docs/rulings.md "Three verdicts"): `incomplete` when nothing failed but a MUST
  * rule that was testable with this run's profile — for the merchant side, with this program — did
- * not run, ended ERROR, or was not proven (SKIP). A rule left SKIP because the profile lacks what it
+ * not run, ended ERROR, or was not proven (SKIP), or said it did not try an obligation of its own accord (not for the
+ * profile's sake: results/verdict/obligations.ts). A rule left SKIP because the profile lacks what it
  * needs (keys.live, a Live endpoint, a time scale…) is not testable with this profile: its class
  * says "not tested (keys.live)" and the verdict of what was tested stays `conformant`. Derived from
  * report.json alone, so `verify-certificate` derives it again.
  */
-import type { Report, RuleReport, Verdict } from '../../catalogue/report/model.ts';
-import { missingFields } from './classes.ts';
+import type { ObligationResult, Report, RuleReport, Verdict } from '../../catalogue/report/model.ts';
+import { missingFields } from './missing-fields.ts';
+import { obligationsOf } from './obligations.ts';
 
 /** A skip the profile's scope explains: a field it lacks, or a declaration it does not make. */
 function scopedByProfile(r: RuleReport): boolean {
@@ -22,6 +24,15 @@ export function unprovenMust(report: Pick<Report, 'rules' | 'side'>): RuleReport
     if (r.status === 'error') return true;
     return r.status === 'skip' && (merchant || !scopedByProfile(r));
   });
+}
+
+/**
+ * The obligations a MUST rule said it did not try for a reason of its own, not the profile's (a refusal that may come
+ * first, say): not proven either, so the verdict of what was tested is `incomplete` (results/verdict/obligations.ts).
+ */
+export function untriedMustObligations(report: Pick<Report, 'rules' | 'side'>): ObligationResult[] {
+  const must = new Set(report.rules.filter((r) => r.level === 'MUST' && !r.untestable).map((r) => r.id));
+  return obligationsOf(report).entries.filter((e) => e.kind === 'rule' && !e.needs?.length && e.rules.some((id) => must.has(id)));
 }
 
 /** One line per rule not proven, for `incomplete_because` and the console. */
@@ -44,7 +55,9 @@ export function verdictOfReport(report: Pick<Report, 'rules' | 'side' | 'policy'
   const unproven = unprovenMust(report);
   // Fewer accepted knowingly, but never none: a run where no MUST rule passed proves nothing.
   const accepted = report.policy?.min_must_coverage !== undefined && report.rules.some((r) => r.level === 'MUST' && r.status === 'pass');
-  if (unproven.some((r) => r.status === 'error') || (!accepted && unproven.length)) return 'incomplete';
+  if (unproven.some((r) => r.status === 'error') || (!accepted && (unproven.length || untriedMustObligations(report).length))) {
+    return 'incomplete';
+  }
   return 'conformant';
 }
 
@@ -61,6 +74,7 @@ export function settleVerdict(report: Report, nothingRan?: string): void {
   const allowed = (report.setup_refusals ?? []).filter((c) => c.allowed !== undefined)
     .map((c) => `setup refused as the spec allows: ${c.cause} (${c.allowed}); ` +
       `${c.rules.length} rule(s) not proven: make it hold and run again`);
-  const lines = [...allowed, ...unprovenLines(unprovenMust(report))];
+  const untried = untriedMustObligations(report).map((o) => `${o.id} not tried: ${o.why ?? ''}`.slice(0, 600));
+  const lines = [...allowed, ...unprovenLines(unprovenMust(report)), ...untried];
   report.incomplete_because = nothingRan ? [`no evidence: ${nothingRan}`, ...lines] : lines;
 }

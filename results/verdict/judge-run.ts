@@ -11,7 +11,7 @@ import type { SuiteContextData } from '../../core/run-context.ts';
 import { TOOL } from '../../core/version.ts';
 import type { Interruption, Report, RuleReport } from '../../catalogue/report/model.ts';
 import { mustCounts } from '../../catalogue/report/must-counts.ts';
-import { classVerdicts } from './classes.ts';
+import { settleClasses } from './classes.ts';
 import { collectRules, setupRefusalsOf, type FinishedTest } from './collect.ts';
 import { exitCodeOf } from './exit-code.ts';
 import { applyKeyContradictions } from './preflight-findings.ts';
@@ -60,8 +60,7 @@ export function judgeRun(f: RunFacts): RunJudgement {
   if (f.partialReason) Object.assign(report, { partial: true, partial_reason: f.partialReason });
   if (f.interrupted) report.interrupted = f.interrupted;
   applyVerdictPolicy(report, { ...f.policy, ...(f.interrupted ? { interrupted: f.interrupted } : {}) });
-  report.classes = classVerdicts(report);
-  const unmet = unmetRequirements(report.classes, f.required);
+  const unmet = unmetRequirements(settleClasses(report), f.required);
   if (f.required.length) report.gate = { required: [...f.required], unmet };
   return { report, exitCode: exitCodeWithRequire(exitCodeOf(report), unmet), unmet };
 }

@@ -10,7 +10,7 @@ import type { KeyObject } from 'node:crypto';
 import type { Report } from '../../catalogue/report/model.ts';
 import { applyVerdictPolicy } from './policy.ts';
 import { exitCodeOf } from './exit-code.ts';
-import { classVerdicts } from './classes.ts';
+import { settleClasses } from './classes.ts';
 import { settleVerdict } from './incomplete.ts';
 
 export interface SidePolicy {
@@ -28,6 +28,6 @@ export interface SidePolicy {
 export function applySidePolicy(report: Report, p: SidePolicy, nothingRan?: string): number {
   applyVerdictPolicy(report, { strict: p.strict, minMustCoverage: p.minMustCoverage });
   if (nothingRan && report.verdict === 'incomplete') settleVerdict(report, nothingRan);
-  report.classes = classVerdicts(report);
+  settleClasses(report);
   return exitCodeOf(report);
 }

@@ -13,6 +13,7 @@ import type { Certificate, Report } from '../../catalogue/report/model.ts';
 import { mustCounts } from '../../catalogue/report/must-counts.ts';
 import { CERTIFICATE_FORMAT, buildCertificate, profileFileHash, sha256 } from './certificate.ts';
 import { classVerdicts } from './classes.ts';
+import { obligationsOf } from './obligations.ts';
 import { signatureProblem } from './signing.ts';
 import { verdictOfReport } from './incomplete.ts';
 import { tallyStatuses } from './summary.ts';
@@ -55,6 +56,10 @@ export function reportProblems(report: Report): string[] {
   const derived = verdictOfReport(report);
   if (report.verdict !== derived) out.push(`verdict ${report.verdict}, but the rules${policyFailed ? ' and the policy' : ''} ` +
     `give ${derived}`);
+  // The per-obligation claim, when the report makes one (older reports do not), is what its rules give.
+  if (report.obligations && canonicalize(report.obligations) !== canonicalize(obligationsOf(report))) {
+    out.push('obligations: the report\'s per-obligation claim is not what its rules give');
+  }
   const classes = classVerdicts(report);
   if (canonicalize(report.classes ?? null) !== canonicalize(classes)) {
     const i = classes.findIndex((c, k) => canonicalize(report.classes?.[k] ?? null) !== canonicalize(c));

@@ -69,6 +69,13 @@ export function buildJudgeReport(i: JudgeInput): Report {
   };
 }
 
+/** The obligations a rule judged from a log leaves untried when the log could not show all it states (`partly`). */
+const PARTLY_UNTRIED: Partial<Record<(typeof JUDGED_RULES)[number], readonly string[]>> = {
+  'HOOK-RETRY-SCHEDULE': ['delivery-rules.retry-schedule#gaps', 'limits.webhook-retry-schedule'],
+  'HOOK-RETRY-PUNCTUAL': ['delivery-rules.retry-schedule#gaps', 'limits.webhook-retry-schedule'],
+  'HOOK-MAX-ATTEMPTS': ['delivery-rules.retry-schedule#count'],
+};
+
 function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeInput): RuleReport {
   const rule = getRule(id as RuleId);
   const observed: Record<string, unknown> = {
@@ -87,7 +94,10 @@ function ruleReport(id: (typeof JUDGED_RULES)[number], f: RuleFinding, i: JudgeI
   for (const message of f.notes.slice(0, MAX_NOTES)) evidence.push({ kind: 'note', message });
   const reason = f.failures.length ? `${f.failures[0]}${f.failures.length > 1 ? `; ${f.failures.length} ` +
     `violations` : ''}` : f.checks === 0 ? f.skipReason : undefined;
+  const why = `${f.partly}; a longer sink run would try it`;
+  const untried = f.partly ? (PARTLY_UNTRIED[id] ?? []).map((obligation) => ({ obligation, why })) : [];
   return {
+    ...(untried.length ? { not_tried: untried } : {}),
     id: rule.id, area: rule.area, level: rule.level, status, title: rule.requirement, spec: rule.section,
     ...(rule.ruling ? { ruling: rule.ruling } : {}),
     ...(reason ? { reason } : {}),

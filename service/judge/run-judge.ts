@@ -9,7 +9,7 @@ import { profileSecrets, type Profile } from '../../core/profile.ts';
 import { redactDeep } from '../../core/redact.ts';
 import type { Report } from '../../catalogue/report/model.ts';
 import { partlyChecked } from '../../catalogue/report/partly-checked.ts';
-import { classVerdicts } from '../../results/verdict/classes.ts';
+import { settleClasses } from '../../results/verdict/classes.ts';
 import { exitCodeOf } from '../../results/verdict/exit-code.ts';
 import { persistReport } from '../../results/verdict/persist-report.ts';
 import { settleVerdict } from '../../results/verdict/incomplete.ts';
@@ -59,7 +59,7 @@ export async function judgeSinkLog(o: JudgeOptions): Promise<JudgeResult> {
   const report = redactDeep(built, o.profile ? profileSecrets(o.profile) : []);
   // Per class as every report says it: the schedule's rules judged, the other classes not tested here.
   settleVerdict(report);
-  report.classes = classVerdicts(report);
+  settleClasses(report);
   persistReport(reportDir, report, o.profile ? { certificate: { profile: o.profile } } : {});
   printJudgeSummary(report, reportDir, o.log ?? ((l) => console.log(l)));
   return { report, reportDir, exitCode: exitCodeOf(report) };

@@ -34,7 +34,10 @@ ruleTest('IDEM-EXTERNAL-ID-CONFLICT', async (t) => {
 ruleTest('IDEM-EXTERNAL-ID-SCOPE', async (t) => {
   const other = t.keys.other_test!;
   const live = t.profile.probes?.live_writes === true ? t.keys.live : undefined;
-  if (!live) t.note('Live side not tried: it needs keys.live and probes.live_writes true');
+  if (!live) {
+    const why = 'the same external_id in the Live environment needs a Live create: keys.live and probes.live_writes true';
+    t.notTried('create.field.external_id#scope-environment', why, ['keys.live', 'probes.live_writes']);
+  }
   await t.property(idempotencyBodyFields(), async (fields) => {
     const externalId = t.externalId('exts');
     const body = bodyOf(t, fields, externalId);

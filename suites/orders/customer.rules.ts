@@ -46,6 +46,9 @@ ruleTest('ORDER-INVALID-CUSTOMER', async (t) => {
   // The business's own customer of the other environment: the environments are fully isolated.
   const live = fixtures.live_customer_id;
   if (live) await check([{ kind: 'the business\'s Live customer, with a Test key', id: live }, '10.00']);
-  else t.note('fixtures.live_customer_id is absent: a customer of the other environment was not tried');
+  else {
+    const why = 'fixtures.live_customer_id is absent: no customer of the other environment to send';
+    t.notTried('create.field.customer_id#same-environment', why, ['fixtures.live_customer_id']);
+  }
   await t.property(cases, check, { runs: share(t.runs, 0.06) });
 });

@@ -43,6 +43,9 @@ ruleTest('RESP-PAYMENT-SCHEMA', async (t) => {
   t.note(`${judged} Payment representations validated against the Payment schema`);
 });
 
+/** What only a Payment answered under a Live key shows: livemode true. */
+const LIVE_MEANING = ['overview.environment.live', 'payment.field.livemode#meaning'];
+
 function checkLivemode(s: Seen): void {
   if (s.keyLivemode === undefined) return;
   for (const p of paymentsOf(s)) {
@@ -56,6 +59,9 @@ ruleTest('RESP-PAYMENT-LIVEMODE', async (t) => {
 }, { title: 'every Payment answered under a Test key has livemode false, under a Live key true (varied traffic)' });
 
 ruleTest('RESP-PAYMENT-LIVEMODE', async (t) => {
+  // Without keys.live no answer under a Live key: the other test's traffic shows livemode false only.
+  const noKey = 'the profile has no keys.live: no Payment was answered under a Live key';
+  if (!t.keys.live) for (const o of LIVE_MEANING) t.notTried(o, noKey, ['keys.live']);
   t.need('keys.live');
   const live = t.keys.live!;
   const liveWrites = t.profile.probes?.live_writes === true;
@@ -83,7 +89,10 @@ ruleTest('RESP-PAYMENT-LIVEMODE', async (t) => {
     expectStatus(c, 200, 'cancelPayment of a PENDING Live Payment');
     expectLive(c.json, 'cancelPayment under the Live key');
   }
-  if (ids.size === 0) t.note('no Live Payment to read (none listed, and probes.live_writes is off): only the Live list was checked');
+  if (ids.size === 0) {
+    const why = 'no Live Payment to read (none listed under keys.live, and probes.live_writes is off): livemode true was never seen';
+    for (const o of LIVE_MEANING) t.notTried(o, why, ['probes.live_writes']);
+  }
   else t.note(`${ids.size} Live Payment(s) read under the Live key, all livemode true${liveWrites ? '' : ' (reads only)'}`);
 }, { title: 'under the Live key every Payment listed, read (and, with probes.live_writes, created and cancelled) has livemode true' });
 

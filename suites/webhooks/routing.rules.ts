@@ -97,6 +97,7 @@ ruleTest('HOOK-ROUTE-ENVIRONMENT', async (t) => {
     }
   }
   const live = tr.stories.some((s) => s.livemode);
+  if (!live) t.notTried('routing.environment#live', 'no Live Payment made events (probes.live_writes is off)', ['probes.live_writes']);
   t.note(`${tr.deliveries.length} deliveries after a ${tr.quietMs} ms quiet period: Test events at Test endpoints only${live ? ', Live events at Live endpoints only' : ' (no Live Payment: probes.live_writes is off)'}`);
 });
 

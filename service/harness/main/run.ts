@@ -5,6 +5,7 @@
  * writes report.json plus its renderings.
  */
 import { partlyChecked } from '../../../catalogue/report/partly-checked.ts';
+import { obligationTotalsLine } from '../../../results/render/obligations.ts';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -338,6 +339,10 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   }
   for (const p of partlyChecked(report)) log(`  PARTLY CHECKED ${inertLine(`${p.id} — ${p.text}`)}`.slice(0, 700));
   for (const why of (report.incomplete_because ?? []).slice(0, 40)) log(`  NOT PROVEN ${inertLine(why)}`.slice(0, 700));
+  const untried = (report.obligations?.entries ?? []).filter((e) => e.kind === 'rule' && e.needs?.length);
+  for (const o of untried.slice(0, 20)) {
+    log(`  NOT TRIED ${inertLine(`${o.id} (needs ${o.needs!.join(', ')}) — ${o.why ?? ''}`)}`.slice(0, 700));
+  }
   const cost = trafficLine(report.traffic);
   if (cost) log(`  ${cost}`);
   const head = verdictHeadline(report);
@@ -347,5 +352,7 @@ function printSummary(report: Report, dir: string, log: (l: string) => void): vo
   log(`MUST rules: ${report.must.ran} of ${report.must.testable} testable ran (${report.must.passed} passed, ${report.must.failed} ` +
     `failed, ${report.must.skipped} skipped; ${report.must.untestable} not exercisable through the API) · ${report.requests} requests ` +
     `· ${(report.duration_ms / 1000).toFixed(1)} s`);
+  const obligations = obligationTotalsLine(report);
+  if (obligations) log(obligations);
   log(`report: ${inertLine(join(dir, 'report.html'))}`);
 }

@@ -8,6 +8,7 @@ import type fc from 'fast-check';
 import { inject, test, type TestContext } from 'vitest';
 import { getRule, type Rule, type RuleId } from '../../../catalogue/index.ts';
 import type { CaseTable } from '../../../catalogue/case-table.ts';
+import { obligationsOfClauses } from '../../../catalogue/obligations.ts';
 import { DEFAULT_WAIT_BUDGET_MS, processWaitedMs } from '../../../core/back-pressure.ts';
 import { DEFAULT_OUTAGE_BUDGET_MS } from '../../../core/circuit.ts';
 import type { ApiResponse, Client } from '../../../core/client.ts';
@@ -59,6 +60,12 @@ export interface RuleContext {
   cases<Row>(table: CaseTable<Row>, check: (row: Row, index: number) => Promise<CaseResult>, opts?: CaseOptions): Promise<void>;
   observe(key: string, value: unknown): void;
   note(text: string): void;
+  /**
+   * Says this test did not try an obligation of the rule's clauses (catalogue/obligations.ts), and why; `needs`: the profile
+   * fields whose absence left it untried. A rule that passes tried every obligation of its clauses unless it says so here:
+   * the report then gives the obligation `not tried`, never passed, and its class is not tested (docs/rulings.md).
+   */
+  notTried(obligation: string, why: string, needs?: readonly string[]): void;
   /** A webhook event's attempts (catalogue/report/timeline.ts timelineEvidence), shown as a timeline if the test fails. */
   timeline(e: TimelineEvidence): void;
   /** A unique external_id carrying the run marker. */
@@ -191,6 +198,15 @@ function recordFailure(meta: HpsMeta, e: unknown, client: Client): void {
   if (!(e instanceof SkipRule) && !meta.skipReason) meta.transcript = client.transcript.slice(-6);
 }
 
+/** RuleContext.notTried: an obligation of the rule's clauses (anything else is the suite's own mistake), once per test. */
+function recordNotTried(rule: Rule, meta: HpsMeta, obligation: string, why: string, needs: readonly string[]): void {
+  if (!obligationsOfClauses(rule.clauses).includes(obligation)) {
+    throw new Error(`${rule.id}: t.notTried names ${obligation}, not an obligation of the rule's clauses (${rule.clauses.join(', ')})`);
+  }
+  const list = (meta.notTried ??= []);
+  if (!list.some((n) => n.obligation === obligation)) list.push({ obligation, why, ...(needs.length ? { needs: [...needs] } : {}) });
+}
+
 function ruleContext(
   ctx: SuiteContextData,
   rule: Rule,
@@ -232,6 +248,7 @@ function ruleContext(
     note(text) {
       (meta.notes ??= []).push(text);
     },
+    notTried: (obligation, why, needs = []) => recordNotTried(rule, meta, obligation, why, needs),
     timeline(e) {
       const list = (meta.timelines ??= []);
       if (list.length < 12) list.push(e);
