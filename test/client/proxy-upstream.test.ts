@@ -64,12 +64,21 @@ async function fakeApi(o: { dieOn?: string; createAnswer?: (res: http.ServerResp
   const json = (res: http.ServerResponse, status: number, body: unknown) => void res
     .writeHead(status, { 'content-type': 'application/json' })
     .end(JSON.stringify(body));
+  // Once the `dieOn` answer is out, the service is gone: a request already on a kept-alive connection is reset, and the server
+  // stops listening (no timing decides which: a create never reaches a live service after the list).
+  let dead = false;
   const server: LoopbackServer = await listenLoopback(async (req, res) => {
+    if (dead) return void req.socket.destroy();
     req.resume();
     const path = req.url ?? '/';
     if (req.headers.authorization !== `Bearer ${KEY}`) return json(res, 401, { error: { code: 'invalid_api_key', message: 'no' } });
     if (req.method === 'GET' && path.startsWith('/v1/payments?')) {
-      if (path === o.dieOn) res.on('finish', () => setTimeout(() => void server.close(), 20));
+      if (path === o.dieOn) {
+        res.on('finish', () => {
+          dead = true;
+          void server.close();
+        });
+      }
       return json(res, 200, { object: 'list', data: [], has_more: false });
     }
     if (req.method === 'POST' && path === '/v1/payments' && o.createAnswer) return o.createAnswer(res);
