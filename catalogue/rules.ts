@@ -1136,8 +1136,10 @@ export const RULES = [
   // ───────────────────────────── model ─────────────────────────────
   { id: 'MODEL-SEQUENCES', area: 'model', level: 'MUST', class: 'core', section: S.states,
     clauses: ['states.list', 'rules.idempotency.same-key-same-body', 'rules.idempotency.same-key-different-body', 'payment.field.status'],
-    requirement: 'Random sequences of create, replay, conflicting replay, cancel, test helpers, get and list by external_id, under the ' +
-      'Test keys of two businesses and the Live key, agree with a model of the spec after every step.' },
+    requirement: 'Random sequences of create, replay, conflicting replay, cancel, test helpers, the control hook\'s reversal, get and ' +
+      'list by external_id and status, and creates refused at every stage followed by what would show their trace, under the Test keys ' +
+      'of two businesses and the Live keys, agree with a model of the spec after every step; a sequence may end in 2 to 4 commands ' +
+      'sent at once, whose answers and read-back must be those of some order of them run one by one.' },
 
   // ───────────────────────────── receiver (merchant side: `hps-conformance receiver`) ─────────────────────────────
   { id: 'RECV-ACK-EVERY-TYPE', area: 'receiver', level: 'MUST', class: 'receiver', section: S.deliveryRules, side: 'receiver',

@@ -162,7 +162,7 @@ const KEYED: Step<Keyed, Promise<Reply>> = {
     'idempotency-key-check-then-store': {
       does: 'The Idempotency-Key is looked up, then reserved after an await (a lookup, then an upsert): identical requests sent at ' +
         'once all find the key free and are all processed, so the later ones answer 409 external_id_conflict or make a second Payment.',
-      breaks: ['IDEM-CONCURRENT-UNIQUE', 'IDEM-IN-PROGRESS'],
+      breaks: ['IDEM-CONCURRENT-UNIQUE', 'IDEM-IN-PROGRESS', 'MODEL-SEQUENCES'],
       violates: ['rules.idempotency.in-progress'],
       plant: keyCheckedThenStored,
     },
@@ -333,7 +333,7 @@ const STORE_CHECKS: Step<Validated, ResolvedRelations> = {
     'refused-create-holds-external-id': {
       does: 'The external_id is reserved (a unique row written) before the customer, order and Live readiness checks, and a refusal ' +
         'there never releases it: the next valid create with that external_id is refused 409 external_id_conflict.',
-      breaks: ['CREATE-REFUSAL-NO-TRACE'],
+      breaks: ['CREATE-REFUSAL-NO-TRACE', 'MODEL-SEQUENCES'],
       violates: ['create.field.external_id#refused-not-held'],
       plant: (validated, next) => {
         const { ctx, key } = validated.create;
@@ -375,7 +375,7 @@ const UNIQUE_COMMIT: Step<Commit, PaymentRecord | Promise<PaymentRecord>> = {
     'external-id-unique-check-then-insert': {
       does: 'The external_id uniqueness check and the insert are separated by an await (check, then insert, no unique index): ' +
         'concurrent creates sharing a new external_id all pass the check and all answer 201.',
-      breaks: ['IDEM-CONCURRENT-UNIQUE'],
+      breaks: ['IDEM-CONCURRENT-UNIQUE', 'MODEL-SEQUENCES'],
       violates: ['rules.external-id-conflict'],
       plant: async ({ ctx, key, input, relations }) => {
         checkExternalIdUnique(ctx, key, input.externalId);

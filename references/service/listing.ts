@@ -398,7 +398,7 @@ const STATUS_FILTER: Step<PaymentStatus | null, ((p: PaymentRecord) => boolean) 
     'list-status-filter-misses-reversal': {
       does: 'The status filter reads a status column the API\'s own transitions write; a reversal in the service\'s records ' +
         'changes only the Payment row: status=REVERSED lists nothing and status=PAID still lists the reversed Payment.',
-      breaks: ['LIST-FILTER-STATUS'],
+      breaks: ['LIST-FILTER-STATUS', 'MODEL-SEQUENCES'],
       violates: ['list.param.status#filters'],
       plant: (status) => (status === null ? null : (p) => (p.status === 'REVERSED' ? 'PAID' : p.status) === status),
     },

@@ -248,7 +248,7 @@ const CANCEL_AT_ONCE: Step<Action, PaymentResource | Promise<PaymentResource>> =
     'transition-check-then-set': {
       does: 'cancelPayment reads the Payment, checks it is PENDING, then writes CANCELLED after an await (no conditional update): a ' +
         'cancel racing the succeed helper on one PENDING Payment answers 200 although the helper made it PAID in between.',
-      breaks: ['IDEM-CONCURRENT-UNIQUE'],
+      breaks: ['IDEM-CONCURRENT-UNIQUE', 'MODEL-SEQUENCES'],
       violates: ['states.illegal-409#cancel'],
       plant: async ({ ctx, payment }) => {
         assertTransitionAllowed(payment, 'cancel');
@@ -338,7 +338,7 @@ const REVERSE: Step<Action, PaymentResource> = {
   faulty: {
     'reversal-not-persisted': {
       does: 'The reversal answers REVERSED but the stored Payment stays PAID.',
-      breaks: ['TRANS-REVERSED', 'TRANS-ILLEGAL'],
+      breaks: ['TRANS-REVERSED', 'TRANS-ILLEGAL', 'MODEL-SEQUENCES'],
       violates: ['states.reversed#reversed'],
       plant: (action, next) => {
         const resource = next(action);

@@ -18,7 +18,9 @@ import { CONCURRENT_CASES, type ConcurrentCase } from '../../service/generators/
 import { share } from '../../service/harness/worker/depth.ts';
 import { listByExternalId } from '../_shared/by-external-id.ts';
 import { idempotencyKey } from './bodies.ts';
-import { describeAnswer, describeCommand, linearize, type Answer, type Branch, type Command, type ModelState } from './linearizable.ts';
+import {
+  answerOf, describeAnswer, describeCommand, linearize, type Branch, type Command, type ModelState,
+} from '../_shared/linearizable.ts';
 
 interface Planned {
   readonly label: string;
@@ -116,16 +118,6 @@ async function transitionGroup(t: RuleContext, what: string, n: number): Promise
 function brief(b: Branch): string {
   const what = b.cmd.op === 'create' ? `create(${b.cmd.idem === null ? 'no key' : `key …${b.cmd.idem.slice(-2)}`})` : b.cmd.op;
   return `${b.label} ${what} → ${b.answer.status} ${b.answer.code ?? b.answer.state ?? ''}`.trimEnd();
-}
-
-function answerOf(res: ApiResponse): Answer {
-  const error = res.status >= 400 ? res.json?.error : undefined;
-  return {
-    status: res.status,
-    code: error === undefined ? null : String(error?.code ?? ''),
-    id: error === undefined && typeof res.json?.id === 'string' ? res.json.id : null,
-    state: error === undefined && typeof res.json?.status === 'string' ? res.json.status : null,
-  };
 }
 
 interface Tally {

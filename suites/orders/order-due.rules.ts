@@ -11,10 +11,10 @@ import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-te
 import { decimalEquals, expectEqual, expectError, expectStatus, expectTrue } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
 import { amountBetween, formatCents } from '../../service/generators/amount-between.ts';
-import { toCents } from './cents.ts';
+import { toCents } from '../_shared/cents.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 import { REFUSAL_TRACE_CASES } from '../../service/generators/cases/refusals.ts';
-import { refusalLeavesNoTrace } from './refusal-trace.ts';
+import { refusalLeavesNoTrace } from '../_shared/refusal-trace.ts';
 
 function orderOf(t: RuleContext) {
   const order = t.profile.fixtures!.order!;

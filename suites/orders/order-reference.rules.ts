@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ruleTest, type RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { expectError } from '../../service/harness/worker/expect.ts';
 import { cancelIfPending, expectNothingCreated } from '../_shared/by-external-id.ts';
-import { toCents } from './cents.ts';
+import { toCents } from '../_shared/cents.ts';
 import { share } from '../../service/harness/worker/depth.ts';
 
 /** Sends a create that must be refused; cancels at once whatever a faulty target created. */

@@ -144,7 +144,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'suites/listing/strict-params.rules.ts': 11,
   'suites/listing/window.ts': 6,
   'suites/live/readiness.rules.ts': 6,
-  'suites/model/sequences.rules.ts': 14,
   'suites/orders/customer.rules.ts': 1,
   'suites/orders/order-due.rules.ts': 1,
   'suites/orders/order-reference.rules.ts': 2,

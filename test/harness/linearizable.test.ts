@@ -1,9 +1,9 @@
 /**
- * suites/idempotency/linearizable.ts: the linearizability check of IDEM-CONCURRENT-UNIQUE, on
+ * suites/_shared/linearizable.ts: the linearizability check of IDEM-CONCURRENT-UNIQUE, on
  * histories made by hand (what a conformant target may answer, and what check-then-write answers).
  */
 import { describe, expect, it } from 'vitest';
-import { linearize, type Answer, type Branch, type Command, type ModelState } from '../../suites/idempotency/linearizable.ts';
+import { linearize, type Answer, type Branch, type Command, type ModelState } from '../../suites/_shared/linearizable.ts';
 
 const EMPTY: ModelState = { payments: new Map(), keys: new Map() };
 const created = (id: string): Answer => ({ status: 201, code: null, id, state: 'PENDING' });

@@ -1,7 +1,7 @@
 /**
  * CREATE-REFUSAL-NO-TRACE's fixed table (catalogue/case-table.ts): one row per kind of refused create
  * the suite can provoke, at validation and at the store checks (customer, order, Live readiness).
- * What each row sends is built by the suite from the profile (suites/orders/refusal-trace.ts); a row
+ * What each row sends is built by the suite from the profile (suites/_shared/refusal-trace.ts); a row
  * the profile gives nothing to provoke is `skip`, never `pass`. Rows alternate with and without an
  * Idempotency-Key, so both paths of a create are met on every seed.
  */

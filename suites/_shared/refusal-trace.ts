@@ -16,12 +16,12 @@ import { expectStatus } from '../../service/harness/worker/expect.ts';
 import { COLLECTION_CHANNELS, PAYMENT_METHODS } from '../../service/generators/create-payment-request.ts';
 import { formatCents } from '../../service/generators/amount-between.ts';
 import type { RefusalRow } from '../../service/generators/cases/refusals.ts';
-import { cancelIfPending, expectExactlyOne } from '../_shared/by-external-id.ts';
-import { outcome } from '../_shared/valid-request.ts';
+import { cancelIfPending, expectExactlyOne } from './by-external-id.ts';
+import { outcome } from './valid-request.ts';
 import { toCents } from './cents.ts';
 
 /** How a row is provoked: the key, the refused body, the valid body after it, the codes the refusal may carry. */
-interface Plan {
+export interface RefusalPlan {
   readonly key: string;
   readonly refused: Record<string, unknown>;
   readonly valid: Record<string, unknown>;
@@ -32,7 +32,7 @@ type NotTried = { readonly notTried: string };
 const PLAIN = { amount: '10.00' };
 
 /** A refusal on the order fixture; the valid create after it is of exactly the remaining due. */
-function orderPlan(t: RuleContext, row: RefusalRow): Plan | NotTried {
+function orderPlan(t: RuleContext, row: RefusalRow): RefusalPlan | NotTried {
   const f = t.profile.fixtures ?? {};
   const order = f.order;
   if (!order) return { notTried: 'the profile has no fixtures.order' };
@@ -54,7 +54,7 @@ function orderPlan(t: RuleContext, row: RefusalRow): Plan | NotTried {
 }
 
 /** A Live readiness 409 on keys.live (whose business can create): a method or channel live_receiving lacks. */
-function livePlan(t: RuleContext, row: RefusalRow): Plan | NotTried {
+function livePlan(t: RuleContext, row: RefusalRow): RefusalPlan | NotTried {
   const live = t.keys.live;
   if (!live || t.profile.probes?.live_writes !== true) return { notTried: 'Live creates need keys.live and probes.live_writes true' };
   const receiving = t.profile.live_receiving;
@@ -69,9 +69,10 @@ function livePlan(t: RuleContext, row: RefusalRow): Plan | NotTried {
   return { key: live, refused: { ...PLAIN, [methods ? 'allowed_methods' : 'allowed_channels']: missing }, valid: PLAIN, codes: [row.code] };
 }
 
-function planOf(t: RuleContext, row: RefusalRow): Plan | NotTried {
+/** How a row is provoked on this profile, or why it cannot be. */
+export function refusalPlan(t: RuleContext, row: RefusalRow): RefusalPlan | NotTried {
   const f = t.profile.fixtures ?? {};
-  const plain = (refused: Record<string, unknown>): Plan => ({ key: t.keys.test, refused, valid: PLAIN, codes: [row.code] });
+  const plain = (refused: Record<string, unknown>): RefusalPlan => ({ key: t.keys.test, refused, valid: PLAIN, codes: [row.code] });
   switch (row.code) {
     case 'invalid_amount':
       return plain({ amount: '0' });
@@ -108,7 +109,7 @@ function traceOf(res: ApiResponse): string {
 
 /** The valid create after the refusal; with the key first, then (if the key kept the refused result: Rule 2) without. */
 async function validAfter(
-  t: RuleContext, plan: Plan, body: Record<string, unknown>, key: string | undefined, made: string[],
+  t: RuleContext, plan: RefusalPlan, body: Record<string, unknown>, key: string | undefined, made: string[],
 ): Promise<ApiResponse> {
   const first = await t.client.createPayment(plan.key, body, key ? { idempotencyKey: key } : {});
   if (first.status === 201 && typeof first.json?.id === 'string') made.push(first.json.id);
@@ -121,7 +122,7 @@ async function validAfter(
 
 /** One row: provoke the refusal, then the valid create that would meet its trace. */
 export async function refusalLeavesNoTrace(t: RuleContext, row: RefusalRow): Promise<NotTried | void> {
-  const plan = planOf(t, row);
+  const plan = refusalPlan(t, row);
   if ('notTried' in plan) return plan;
   const externalId = t.externalId('trace');
   const key = row.keyed ? `${externalId}-key` : undefined;

@@ -21,6 +21,8 @@
  * 409 idempotency_conflict.
  */
 
+import type { ApiResponse } from '../../core/client.ts';
+
 export type Command =
   | { readonly op: 'create'; readonly idem: string | null; readonly ext: string | null; readonly body: string }
   | { readonly op: 'cancel' | 'succeed'; readonly payment: string };
@@ -58,9 +60,22 @@ export interface Verdict {
   /** The first order that explains the answers and the read, or null. */
   readonly order: readonly string[] | null;
   readonly tried: readonly Tried[];
+  /** The state that order ends in (null with no order). */
+  readonly end: ModelState | null;
 }
 
 type Step = { readonly state: ModelState } | { readonly wrong: string };
+
+/** What a branch was answered, as the model reads it. */
+export function answerOf(res: ApiResponse): Answer {
+  const error = res.status >= 400 ? res.json?.error : undefined;
+  return {
+    status: res.status,
+    code: error === undefined ? null : String(error?.code ?? ''),
+    id: error === undefined && typeof res.json?.id === 'string' ? res.json.id : null,
+    state: error === undefined && typeof res.json?.status === 'string' ? res.json.status : null,
+  };
+}
 
 export function describeAnswer(a: Answer): string {
   if (a.code !== null) return `${a.status} ${a.code}`;
@@ -154,7 +169,7 @@ export function linearize(initial: ModelState, branches: readonly Branch[], read
     }
     const labels = order.map((i) => branches[i]!.label);
     tried.push({ order: labels, broke });
-    if (broke === null) return { order: labels, tried };
+    if (broke === null) return { order: labels, tried, end: state };
   }
-  return { order: null, tried };
+  return { order: null, tried, end: null };
 }
