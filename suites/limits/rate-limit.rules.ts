@@ -220,6 +220,42 @@ async function tickedRefusal(t: RuleContext, key: string, last: ApiResponse): Pr
 /** Whether a refusal is the moment to wait from: no tick was seen (the burst's 429), or it was met precisely. */
 const settled = (r: Refusal | null): r is Refusal => r !== null && (!r.ticked || r.spanMs <= PRECISE_TICK_MS);
 
+/** Tries at provoking a 429 on a create: a window may end between the burst and the create. */
+const THROTTLE_TRIES = 3;
+
+interface ThrottledCreate {
+  /** Sends the create again: the same Idempotency-Key and the same body. */
+  send: () => Promise<ApiResponse>;
+  externalId: string;
+  res: ApiResponse;
+}
+
+/**
+ * LIMIT-RECOVERY's wait, shared: right after the 429 whose Retry-After it waits, it sends a create
+ * on the same key (the client guidance's case: a create throttled), waits once for both, and once
+ * served again retries that create with its key and body. LIMIT-THROTTLED-CREATE-RETRY, next in this
+ * file, judges what the retry was answered; run alone (`--rule`), it provokes and waits its own.
+ */
+interface SharedRetry {
+  readonly throttled: ThrottledCreate;
+  readonly waits: readonly number[];
+  readonly after: ApiResponse;
+}
+let sharedRetry: SharedRetry | null = null;
+
+/** A create on `key` sent at once: kept when it is answered 429 (else cancelled if made). */
+async function createWhileLimited(t: RuleContext, key: string): Promise<ThrottledCreate | null> {
+  const externalId = t.externalId('throttled');
+  const body = { amount: '10.00', external_id: externalId, metadata: t.metadata() };
+  // acceptThrottle: the 429 is provoked on purpose and returned, never waited out by the client.
+  const request = { method: 'POST', path: '/v1/payments', key, json: body, idempotencyKey: `${externalId}-key`, acceptThrottle: true,
+    noRetry: true } as const;
+  const send = () => t.client.request(request);
+  const res = await send();
+  if (res.status === 201 && typeof res.json?.id === 'string') await cancelIfPending(t, t.keys.test, [res.json.id]);
+  return res.status === 429 ? { send, externalId, res } : null;
+}
+
 ruleTest('LIMIT-RECOVERY', async (t) => {
   const key = t.keys.test_rate_limited!;
   let chosen: Refusal | null = null;
@@ -245,6 +281,8 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
   // second 429 saying Retry-After 0 is no other window: the service refuses and says the wait is over.
   const waits: number[] = [];
   let after = last;
+  sharedRetry = null;
+  const throttled = await createWhileLimited(t, key);
   for (let round = 0; round < 2 && after.status === 429; round++) {
     const wait = retryAfter(after);
     if (wait === null || wait > MAX_WAIT_S) break;
@@ -259,39 +297,31 @@ ruleTest('LIMIT-RECOVERY', async (t) => {
     throw new Mismatch(`still 429 after waiting the Retry-After of ${waits.join(' s, then ')} s (+${MARGIN_MS} ms each)`, { status: 200 }, { status: 429, retry_after: after.headers['retry-after'] ?? null });
   }
   expectStatus(after, 200, `keys.test_rate_limited after waiting Retry-After ${waits.join(' s, then ')} s`);
+  // The throttled create's Retry-After ran in the same window, from a moment no earlier than the probe's.
+  if (throttled !== null && waits.length === 1 && (retryAfter(throttled.res) ?? Infinity) <= waits[0]!) {
+    sharedRetry = { throttled, waits, after: await throttled.send() };
+  }
   t.note(`served again after waiting Retry-After ${waits.join(' s, then ')} s, met ${chosen.ticked ? `right after it dropped by a second (answers ${chosen.spanMs} ms apart${chosen.spanMs > PRECISE_TICK_MS ? ', imprecise after every try' : ''})` : 'at the end of the burst (no tick seen)'}`);
 }, { timeout: 180_000, inOrder: true });
 
-/** Tries at provoking a 429 on a create: a window may end between the burst and the create. */
-const THROTTLE_TRIES = 3;
-
-interface ThrottledCreate {
-  /** Sends the create again: the same Idempotency-Key and the same body. */
-  send: () => Promise<ApiResponse>;
-  externalId: string;
-  res: ApiResponse;
-}
-
 /** A create answered 429 on `key`, right after a burst limited it; SKIP when none is met. */
 async function throttledCreate(t: RuleContext, key: string): Promise<ThrottledCreate> {
-  const answers: string[] = [];
   for (let i = 0; i < THROTTLE_TRIES; i++) {
     await limitedBurst(t, key);
-    const externalId = t.externalId('throttled');
-    const body = { amount: '10.00', external_id: externalId, metadata: t.metadata() };
-    // acceptThrottle: the 429 is provoked on purpose and returned, never waited out by the client.
-    const idempotencyKey = `${externalId}-key`;
-    const request = { method: 'POST', path: '/v1/payments', key, json: body, idempotencyKey, acceptThrottle: true, noRetry: true } as const;
-    const send = () => t.client.request(request);
-    const res = await send();
-    if (res.status === 429) return { send, externalId, res };
-    answers.push(`${res.status} ${res.json?.error?.code ?? ''}`.trim());
+    const made = await createWhileLimited(t, key);
+    if (made !== null) return made;
   }
-  return t.skip(`a create right after a burst that reached 429 was answered ${answers.join(', ')}, never 429 (${THROTTLE_TRIES} tries)`);
+  return t.skip(`a create right after a burst that reached 429 was never answered 429 (${THROTTLE_TRIES} tries)`);
 }
 
-ruleTest('LIMIT-THROTTLED-CREATE-RETRY', async (t) => {
-  const key = t.keys.test_rate_limited!;
+/** The retry after Retry-After: LIMIT-RECOVERY's when it made one, else one of its own (provoked and waited here). */
+async function retryOfThrottled(t: RuleContext, key: string): Promise<{ throttled: ThrottledCreate; waits: number[]; after: ApiResponse }> {
+  if (sharedRetry !== null) {
+    const shared = sharedRetry;
+    sharedRetry = null;
+    t.note('the throttled create was sent and retried inside LIMIT-RECOVERY\'s wait (one wait for both)');
+    return { throttled: shared.throttled, waits: [...shared.waits], after: shared.after };
+  }
   const throttled = await throttledCreate(t, key);
   // The client guidance's retry: the same key and body, after Retry-After; a 429 met again is waited
   // out once more (a second window, as LIMIT-RECOVERY allows), then the answer is judged.
@@ -306,6 +336,12 @@ ruleTest('LIMIT-THROTTLED-CREATE-RETRY', async (t) => {
     await sleep(wait * 1000 + MARGIN_MS);
     after = await throttled.send();
   }
+  return { throttled, waits, after };
+}
+
+ruleTest('LIMIT-THROTTLED-CREATE-RETRY', async (t) => {
+  const key = t.keys.test_rate_limited!;
+  const { throttled, waits, after } = await retryOfThrottled(t, key);
   const waited = `after waiting Retry-After ${waits.join(' s, then ')} s`;
   if (after.status === 201 && typeof after.json?.id === 'string') await cancelIfPending(t, t.keys.test, [after.json.id]);
   if (after.status === 409 && after.json?.error?.code === 'idempotency_in_progress') {
