@@ -32,7 +32,7 @@ const EXPIRED: TransportCause = {
 const HOSTNAME: TransportCause = {
   code: 'HPS_ERR_TLS_HOSTNAME',
   line: 'its TLS certificate does not name the host of the base URL: give a host name the certificate names in the base URL ' +
-    '(URL, --base-url or base_url)',
+    '(the URL, --base-url, base_url, or proxy\'s --upstream)',
 };
 const CLIENT_CERT: TransportCause = {
   code: 'HPS_ERR_TLS_CLIENT_CERT',
@@ -41,8 +41,8 @@ const CLIENT_CERT: TransportCause = {
 };
 const REFUSED: TransportCause = {
   code: 'HPS_ERR_TARGET_REFUSED',
-  line: 'nothing accepts connections at the base URL\'s host and port: check the URL (--base-url or base_url) and that the ' +
-    'service is up',
+  line: 'nothing accepts connections at the base URL\'s host and port: check the URL (the URL, --base-url, base_url, or ' +
+    'proxy\'s --upstream) and that the service is up',
 };
 
 /** Node's and OpenSSL's codes, by the class a user meets. */

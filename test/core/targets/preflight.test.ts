@@ -45,7 +45,7 @@ describe('preflight', () => {
     expect(e).toBeInstanceOf(HarnessError);
     expect([e.code, e.exitCode]).toEqual(['HPS_ERR_TARGET_REFUSED', 3]);
     expect(e.message).toMatch(new RegExp(`^target ${url} could not be reached: `));
-    expect(e.message).toMatch(/nothing accepts connections .*check the URL \(--base-url or base_url\)/);
+    expect(e.message).toMatch(/nothing accepts connections .*check the URL \(the URL, --base-url, base_url, or proxy.s --upstream\)/);
   });
 
   it("a silent target: the profile's deadline, HPS_ERR_TARGET_TIMEOUT, \"did not answer usably\"", async () => {
