@@ -29,7 +29,7 @@
  *    linearizability against the model.
  *
  * Edges are fixed, randomness adds cases: after the random sequences, one fixed sequence per
- * refusal stage (refuse, list, a create with its external_id, the retry under its key) and one per
+ * refusal stage (refuse, list, the retry under its key, a create with its external_id, list) and one per
  * kind of parallel step, on every seed.
  *
  * Sequences run a few side by side (service/harness/worker/batch.ts `batched`), each one step after
@@ -161,7 +161,7 @@ function commands(t: RuleContext, keys: Record<string, KeyInfo>, stages: readonl
 function fixedScripts(stages: readonly Stage[]): Script[] {
   const refusals = stages.map((_, i) => new Script([
     new CreateCmd('test', 1, true, 'e1'),
-    new RefuseCmd(i, 'e0', true), new CreateCmd('test', 2_00, false, 'e0'), new RetryRefusedCmd(0),
+    new RefuseCmd(i, 'e0', true), new RetryRefusedCmd(0), new CreateCmd('test', 2_00, false, 'e0'), new ListCmd(null, 1, null),
   ]));
   const parallel = PARALLEL_KINDS.map((k, i) => new Script([
     new CreateCmd('test', 5_00, true, 'e0'), new ReplayCmd(0, null), new ParallelCmd(k, 2 + (i % 3), 0, k === 'keys' ? 'e0' : null),
