@@ -77,7 +77,7 @@ function completeness(shards: readonly LoadReport[], withFigures: number, set: S
 export function mergeReports(shards: readonly LoadReport[], dirs: readonly string[], flags: Raw): LoadReport {
   const set = checkShardSet(shards, dirs, flags['allow-missing'] === true);
   const { shard_of: _one, ...first } = shards[0]!;
-  const parts = shards.map((s) => s.figures?.raw).filter((p) => p !== undefined);
+  const parts = shards.flatMap((s) => (s.figures?.raw ? [{ ...s.figures.raw, timeline: s.figures.timeline }] : []));
   const windowS = Math.max(...shards.map((s) => s.options.duration_s));
   const open = shards.every((s) => s.options.rate !== null);
   const offered = open ? shards.reduce((a, s) => a + (s.options.rate ?? 0), 0) : null;
