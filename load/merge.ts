@@ -23,17 +23,20 @@ import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
 
-export function readShard(dir: string): LoadReport {
+/** DIR/load.json read back (untrusted, size capped): a load report, else one line naming it (exit 2); `what` heads the line. */
+export function readShard(dir: string, what = 'load merge'): LoadReport {
   const file = join(dir, 'load.json');
-  if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} does not exist`);
-  const text = readCappedText(file, REPORT_MAX_BYTES, 'load merge');
+  if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} does not exist`);
+  const text = readCappedText(file, REPORT_MAX_BYTES, what);
   let r: LoadReport;
   try {
     r = JSON.parse(text) as LoadReport;
   } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not JSON (${(e as Error).message})`);
+    throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} is not JSON (${(e as Error).message})`);
   }
-  if (r?.kind !== 'load' || !r.options) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not a load report`);
+  if (r?.kind !== 'load' || !r.options || typeof r.options !== 'object') {
+    throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} is not a load report`);
+  }
   return r;
 }
 

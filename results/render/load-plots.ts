@@ -92,7 +92,7 @@ export interface Chart {
 
 const W = 720;
 const H = 280;
-const PAD = { left: 64, right: 16, top: 16, bottom: 48 };
+const PAD = { left: 64, right: 36, top: 16, bottom: 48 };
 const fmt = (v: number): string => (Math.abs(v) >= 100 || Number.isInteger(v) ? String(Math.round(v)) : String(Number(v.toPrecision(3))));
 
 /** The lines as drawable: bounded in count and points, finite, y ≥ 0. */
