@@ -28,7 +28,10 @@ function readRun(dir: string, label: string | undefined, seen: Map<string, numbe
   const file = join(dir, 'load.json');
   const raw = (report.figures as { raw?: { histograms?: unknown } } | null)?.raw?.histograms;
   if (!raw || typeof raw !== 'object') {
-    throw new HarnessError('HPS_ERR_USAGE', `${WHAT}: ${file} has no latency histograms (figures.raw.histograms): the run measured nothing`);
+    throw new HarnessError(
+      'HPS_ERR_USAGE',
+      `${WHAT}: ${file} has no latency histograms (figures.raw.histograms): the run measured nothing`,
+    );
   }
   const hists: Partial<Record<LoadOp, Histogram>> = {};
   for (const op of LOAD_OPS) {
@@ -55,7 +58,9 @@ function readRun(dir: string, label: string | undefined, seen: Map<string, numbe
 }
 
 export async function loadCompareCommand(o: Options, pos: string[]): Promise<number> {
-  if (pos.length < 2) throw new HarnessError('HPS_ERR_USAGE', `${WHAT}: give at least two DIRs holding load.json (DIR[=LABEL] DIR[=LABEL]...)`);
+  if (pos.length < 2) {
+    throw new HarnessError('HPS_ERR_USAGE', `${WHAT}: give at least two DIRs holding load.json (DIR[=LABEL] DIR[=LABEL]...)`);
+  }
   if (pos.length > MAX_COMPARE) throw new HarnessError('HPS_ERR_USAGE', `${WHAT}: at most ${MAX_COMPARE} DIRs (got ${pos.length})`);
   // Checked before any input is read: a bad path costs nothing.
   const out = checkOutputFile(typeof o.out === 'string' && o.out ? o.out : DEFAULT_OUT, '--out');
@@ -64,7 +69,8 @@ export async function loadCompareCommand(o: Options, pos: string[]): Promise<num
   try {
     writeFileAtomic(out, renderLoadCompare(runs));
   } catch (e) {
-    throw new HarnessError('HPS_ERR_REPORT', inertLine(`${WHAT}: cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`));
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new HarnessError('HPS_ERR_REPORT', inertLine(`${WHAT}: cannot write ${out} (${why})`));
   }
   console.log(inertLine(`compared ${runs.length} load runs: ${out}`));
   return 0;

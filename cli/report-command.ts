@@ -114,7 +114,10 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   // Under the reports folder unless --out says where; written before anything is rendered: a bad path costs nothing.
   const out = checkOutputFile(typeof o.out === 'string' && o.out ? o.out : DEFAULT_COMPARE_OUT, '--out');
-  const inputs: CompareInput[] = pos.map((a) => compareArg(a)).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
+  const inputs: CompareInput[] = pos.map((a) => compareArg(a)).map(({ dir, label }) => withScope({
+    ...loadDir(dir),
+    ...(label ? { label } : {}),
+  }));
   oneSide(inputs);
   for (const x of inputs) {
     // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.

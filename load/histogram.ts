@@ -96,7 +96,10 @@ export function distributionOf(h: Histogram): [number, number][] {
   const top = Math.min(MAX_DECADES, Math.log10(n));
   const pct = (x: number): number => Math.round((1 - 10 ** -x) * 1e8) / 1e6;
   const out: [number, number][] = [];
-  for (let i = 0; i / STEPS_PER_DECADE < top; i += 1) out.push([pct(i / STEPS_PER_DECADE), ms(h.getValueAtPercentile(pct(i / STEPS_PER_DECADE)))]);
+  for (let i = 0; i / STEPS_PER_DECADE < top; i += 1) {
+    const p = pct(i / STEPS_PER_DECADE);
+    out.push([p, ms(h.getValueAtPercentile(p))]);
+  }
   const last = pct(top);
   if (out.at(-1)?.[0] !== last) out.push([last, ms(h.getValueAtPercentile(top < MAX_DECADES ? 100 : last))]);
   return out;

@@ -8,13 +8,15 @@
  */
 import { LOAD_OPS, type LoadFiguresModel, type LoadOp } from '../../catalogue/report/load-model.ts';
 import { html, type Html } from './escape.ts';
-import { lineChart, MAX_POINTS, niceTicks, percentileTicks, percentileX, ratePoints, type PlotLine } from './load-plots.ts';
+import {
+  lineChart, MAX_POINTS, maxOf, niceTicks, percentileTicks, percentileX, ratePoints, thin, type PlotLine,
+} from './load-plots.ts';
 
 /** One colour per operation, the same in every chart of a page. */
 export const OP_COLOURS: Record<LoadOp | 'all', string> = { create: '#1f77b4', read: '#e8710a', list: '#2ca02c', all: '#555555' };
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const num = (v: unknown): number => (finite(v) && v > 0 ? v : 0);
+const num = (v: unknown): number => (finite(v) && v > 0 && v <= Number.MAX_SAFE_INTEGER ? v : 0);
 
 /** x ticks of a time axis from 0 to `endS` seconds. */
 function timeTicks(endS: number): { x: number; label: string }[] {
@@ -48,7 +50,7 @@ export function distributionPoints(points: unknown): [number, number][] {
 
 /** Latency by percentile, one line each, on the HdrHistogram plotter's axis. */
 export function distributionChart(id: string, title: string, lines: readonly PlotLine[]): Html {
-  const maxX = Math.max(0, ...lines.flatMap((l) => l.points.map(([x]) => x)));
+  const maxX = maxOf(lines.flatMap((l) => thin(l.points).map(([x]) => x)));
   return lineChart({
     id,
     title,
@@ -85,7 +87,8 @@ export function timelineHtml(f: LoadFiguresModel, hx: (title: string) => Html, i
   const t = readTimeline(f.timeline);
   if (!t) return html`${hx('Throughput and errors over time')}<p>Not in this load.json (written before they were recorded).</p>`;
   const endS = finite(f.measured_s) && f.measured_s > 0 ? f.measured_s : finite(f.window_s) ? f.window_s : 0;
-  const longest = Math.max(0, ...t.ops.map((o) => o.answers.length));
+  if (!t.ops.length) return html`${hx('Throughput and errors over time')}<p>No request in the window: nothing to plot.</p>`;
+  const longest = maxOf(t.ops.map((o) => o.answers.length));
   const widthS = t.bucketS * Math.max(1, Math.ceil(longest / MAX_POINTS));
   const lines = (k: 'answers' | 'errors'): PlotLine[] => t.ops.map((o) => ({
     label: o.op, colour: OP_COLOURS[o.op], points: ratePoints(o[k], t.bucketS, endS),
@@ -109,8 +112,9 @@ function timelineTable(t: TimelineRead, endS: number, widthS: number): Html {
     const e = ratePoints(o.errors, t.bucketS, endS).map(([, y]) => y);
     const sum = (xs: unknown[]) => xs.reduce((s: number, v) => s + num(v), 0);
     const answers = sum(o.answers);
-    return html`<tr><td>${o.op}</td><td>${answers}</td><td>${endS > 0 ? rate(answers / endS) : '–'}</td><td>${a.length ? rate(Math.min(...a))
-      : '–'}</td><td>${a.length ? rate(Math.max(...a)) : '–'}</td><td>${sum(o.errors)}</td><td>${e.length ? rate(Math.max(...e)) : '–'}</td></tr>`;
+    const cells = [answers, endS > 0 ? rate(answers / endS) : '–', a.length ? rate(Math.min(...a)) : '–',
+      a.length ? rate(Math.max(...a)) : '–', sum(o.errors), e.length ? rate(Math.max(...e)) : '–'];
+    return html`<tr><td>${o.op}</td>${cells.map((c) => html`<td>${c}</td>`)}</tr>`;
   });
   return html`<div class="scroll"><table><tr><th>operation</th><th>answers</th><th>mean /s</th><th>lowest /s (${widthS} s)</th>\
 <th>highest /s (${widthS} s)</th><th>errors</th><th>highest errors /s</th></tr>${rows}</table></div>`;

@@ -6,7 +6,9 @@
  * each run's HdrHistograms; the other values come from load.json as read (untrusted): escaped,
  * and a number that is not one is shown as –.
  */
-import { LOAD_OPS, type DistributionModel, type LoadOp, type LoadReportModel, type Percentiles } from '../../catalogue/report/load-model.ts';
+import {
+  LOAD_OPS, type DistributionModel, type LoadOp, type LoadReportModel, type Percentiles,
+} from '../../catalogue/report/load-model.ts';
 import { html, trustedHtml, type Html } from './escape.ts';
 import { distributionChart, distributionPoints } from './load-charts.ts';
 import { PLOT_CSS, type PlotLine } from './load-plots.ts';
@@ -57,11 +59,13 @@ function scopeSection(runs: readonly LoadCompareRun[], scope: LoadOp | 'all', in
   const lines = runs.map((x, i): PlotLine => ({ label: x.label, ...runStroke(i), points: distributionPoints(x.distribution[scope]) }));
   const rows = runs.map((x) => {
     const p = x.percentiles[scope];
-    return html`<tr><td>${x.label}</td><td>${p ? p.count : 0}</td>${PCTS.map(([k]) => html`<td>${p?.count ? n(p[k], 3) : '–'}</td>`)}</tr>`;
+    const cells = PCTS.map(([k]) => html`<td>${p?.count ? n(p[k], 3) : '–'}</td>`);
+    return html`<tr><td>${x.label}</td><td>${p ? p.count : 0}</td>${cells}</tr>`;
   });
   return html`<section><h2>Latency by percentile: ${name}</h2>\
 ${distributionChart(`cmp-${index}`, `latency by percentile, ${name}`, lines)}\
-<div class="scroll"><table><tr><th>run</th><th>responses</th>${PCTS.map(([, l]) => html`<th>${l} ms</th>`)}</tr>${rows}</table></div></section>`;
+<div class="scroll"><table><tr><th>run</th><th>responses</th>${PCTS.map(([, l]) => html`<th>${l} ms</th>`)}</tr>${rows}</table></div>\
+</section>`;
 }
 
 export function renderLoadCompare(runs: readonly LoadCompareRun[]): string {

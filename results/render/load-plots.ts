@@ -17,13 +17,14 @@ const MAX_PCT_DECADES = 6;
 /** x of a percentile (in %) on the HdrHistogram plotter's axis: log10(1/(1-p)); 0% → 0, 90% → 1, 99% → 2, capped at 6 (99.9999%). */
 export function percentileX(pct: number): number {
   const q = Math.min(Math.max(pct, 0) / 100, 1 - 10 ** -MAX_PCT_DECADES);
-  return Math.min(MAX_PCT_DECADES, -Math.log10(1 - q));
+  return Math.min(MAX_PCT_DECADES, -Math.log10(1 - q) || 0);
 }
 
 /** The decade ticks of the percentile axis up to `maxX` (at least 0% and 90%): 0%, 90%, 99%, 99.9%, 99.99% … */
 export function percentileTicks(maxX: number): { x: number; label: string }[] {
   const top = Math.min(MAX_PCT_DECADES, Math.max(1, Math.ceil(maxX - 1e-9)));
-  return Array.from({ length: top + 1 }, (_, d) => ({ x: d, label: d === 0 ? '0%' : d === 1 ? '90%' : `99${d > 2 ? `.${'9'.repeat(d - 2)}` : ''}%` }));
+  const label = (d: number): string => (d === 0 ? '0%' : d === 1 ? '90%' : `99${d > 2 ? `.${'9'.repeat(d - 2)}` : ''}%`);
+  return Array.from({ length: top + 1 }, (_, d) => ({ x: d, label: label(d) }));
 }
 
 /** Linear ticks from 0 to at least `max`, about `target` of them, at steps of 1, 2 or 5 × 10^k (0 to 1 when max is 0 or not a number). */
@@ -47,10 +48,17 @@ export function thin<T>(points: readonly T[], max = MAX_POINTS): T[] {
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** The largest of `values` and `floor` (no spread: a line read back may hold millions of points). */
+export function maxOf(values: Iterable<number>, floor = 0): number {
+  let m = floor;
+  for (const v of values) if (v > m) m = v;
+  return m;
+}
+
 /**
  * A count per bucket of `bucketS` seconds as a rate over time: points [middle of the bucket s, count/s], consecutive
  * buckets summed so that at most `max` points remain; the last bucket ends at `endS` (the time
- * measured: it may be shorter). A value that is no count (load.json read back) counts as 0.
+ * measured: it may be shorter). A value that is no count (load.json read back) counts as 0; so does one past 2^53.
  */
 export function ratePoints(counts: readonly unknown[], bucketS: number, endS: number, max = MAX_POINTS): [number, number][] {
   const group = Math.max(1, Math.ceil(counts.length / max));
@@ -61,7 +69,7 @@ export function ratePoints(counts: readonly unknown[], bucketS: number, endS: nu
     let sum = 0;
     for (let j = i; j < Math.min(i + group, counts.length); j += 1) {
       const v = counts[j];
-      if (finite(v) && v > 0) sum += v;
+      if (finite(v) && v > 0 && v <= Number.MAX_SAFE_INTEGER) sum += v;
     }
     const length = Math.max(0.001, end - start);
     out.push([Math.round((start + length / 2) * 1000) / 1000, Math.round((sum / length) * 100) / 100]);
@@ -106,7 +114,7 @@ function clean(lines: readonly PlotLine[]): PlotLine[] {
 /** One line chart as inline SVG (role img, title and desc), its legend as an HTML list below it. */
 export function lineChart(c: Chart): Html {
   const lines = clean(c.lines);
-  const yTicks = niceTicks(Math.max(0, ...lines.flatMap((l) => l.points.map(([, y]) => y))));
+  const yTicks = niceTicks(maxOf(lines.flatMap((l) => l.points.map(([, y]) => y))));
   const [x0, x1] = [c.xTicks[0]?.x ?? 0, Math.max((c.xTicks.at(-1)?.x ?? 1), (c.xTicks[0]?.x ?? 0) + 1e-9)];
   const yMax = yTicks.at(-1)!;
   const px = (x: number) => (PAD.left + ((W - PAD.left - PAD.right) * (Math.min(Math.max(x, x0), x1) - x0)) / (x1 - x0)).toFixed(1);
@@ -120,7 +128,8 @@ export function lineChart(c: Chart): Html {
   const drawn = lines.map((l) => {
     const title = `<title>${esc(l.label)}</title>`;
     const dash = l.dash ? ` stroke-dasharray="${esc(l.dash)}"` : '';
-    if (l.points.length === 1) return `<circle cx="${px(l.points[0]![0])}" cy="${py(l.points[0]![1])}" r="3" fill="${esc(l.colour)}">${title}</circle>`;
+    const [first] = l.points;
+    if (l.points.length === 1) return `<circle cx="${px(first![0])}" cy="${py(first![1])}" r="3" fill="${esc(l.colour)}">${title}</circle>`;
     const pts = l.points.map(([x, y]) => `${px(x)},${py(y)}`).join(' ');
     return `<polyline fill="none" stroke="${esc(l.colour)}" stroke-width="1.5"${dash} points="${pts}">${title}</polyline>`;
   });
@@ -145,5 +154,6 @@ function legend(lines: readonly PlotLine[]): Html {
 }
 
 /** The CSS the plots need (figure, legend), for the pages that show them. */
-export const PLOT_CSS = 'figure.plot{margin:1em 0}ul.legend{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.4em 1.2em}' +
+export const PLOT_CSS = 'figure.plot{margin:1em 0}' +
+  'ul.legend{list-style:none;padding:0;margin:.3em 0;display:flex;flex-wrap:wrap;gap:.4em 1.2em}' +
   'ul.legend li{white-space:nowrap}svg.plot text{fill:#333}';
