@@ -137,6 +137,11 @@ describe('the timeline (answers and errors per operation over the window)', () =
     expect(sum(ops.map((c) => sum(c.answers)))).toBe(f.responses);
     expect(sum(ops.map((c) => sum(c.errors)))).toBe(f.errors.total);
     expect(Object.keys(f.distribution!).sort()).toEqual(['all', 'create', 'list', 'read']);
+    // Two parts (workers, shards) add bucket by bucket, as load merge does; figures.raw does not carry it twice.
+    const p = syntheticParts({ seconds: 5, rps: 100 });
+    const two = buildFigures([p, p], 200, 5);
+    expect(sum(Object.values(two.timeline!.by_operation).map((c) => sum(c.answers)))).toBe(2 * f.responses);
+    expect('timeline' in two.raw).toBe(false);
   });
 });
 
