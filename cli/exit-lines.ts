@@ -27,6 +27,7 @@ export const EXITS = {
   ],
   loadMerge: ['0 every threshold and check met', '1 a threshold missed or a check failed', '2 bad usage or shards',
     '6 incomplete (a shard missing, with --allow-missing)'],
+  loadCompare: ['0 the page written', '2 bad usage, or a DIR without a load.json this tool can read'],
   report: [
     '0 conformant (--compare: the page written)', '1 not conformant, or rendered partial from results.ndjson (the run was killed)',
     '2 bad usage or an ' +

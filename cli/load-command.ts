@@ -1,6 +1,7 @@
 /**
  * `load`: the load scripts against the create/read hot path (load/run-load.ts), and
- * `load merge DIR...`: shards' results merged and judged as one (load/merge.ts).
+ * `load merge DIR...`: shards' results merged and judged as one (load/merge.ts), and `load compare
+ * DIR[=LABEL]...`: runs' latency distributions overlaid in one page (cli/load-compare-command.ts).
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,9 +26,10 @@ export async function loadCommand(o: Options, positionals: string[] = []): Promi
     checkOutputDir(typeof o.report === 'string' ? o.report : join('reports', 'load'));
     return ciHooks(await mergeCommand(o, positionals.slice(1)));
   }
+  if (positionals[0] === 'compare') return (await import('./load-compare-command.ts')).loadCompareCommand(o, positionals.slice(1));
   if (positionals.length) throw new HarnessError(
     'HPS_ERR_USAGE',
-    `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` takes arguments)`,
+    `load: unexpected argument ${JSON.stringify(positionals[0])} (only \`load merge DIR...\` and \`load compare DIR...\` take arguments)`,
   );
   const flagTarget = profileFromFlags(o);
   const options = { ...parseLoadOptions(o), ...(flagTarget ? { profile: flagTarget.profile } : {}) };

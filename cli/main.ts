@@ -227,7 +227,8 @@ export const COMMANDS: Record<string, CommandDef> = {
     exits: EXITS.webhooksJudge,
   },
   load: {
-    summary: 'load the create/read hot path and check what comes back; `load merge DIR...` merges shards and judges the whole',
+    summary: 'load the create/read hot path and check what comes back; `load merge DIR...` merges shards and judges the whole; ' +
+      '`load compare DIR...` overlays runs\' latency distributions',
     options: {
       profile: str('FILE', 'the target profile (its keys.test); without it and without --base-url the embedded reference server is used'),
       'base-url': str('URL', 'the target\'s base URL, as for run (needs --key-env)'),
@@ -292,6 +293,18 @@ export const COMMANDS: Record<string, CommandDef> = {
         positionals: 'DIR',
         handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['merge', ...p]),
         exits: EXITS.loadMerge,
+      },
+      compare: {
+        summary: 'overlay the latency distributions (latency by percentile) of two or more load runs in one HTML page: ' +
+          '`load compare DIR[=LABEL]...`',
+        options: {
+          out: str('FILE', 'where the page goes (default reports/load/compare.html; the absolute path is printed)'),
+        },
+        positionals: 'DIR[=LABEL]',
+        helpAfter: () => '\nDIR[=LABEL]: a directory holding a load.json (load --report DIR, load merge --report DIR); LABEL names ' +
+          'its line (default: the directory\'s name); 2 to 24 of them\n',
+        handler: async (o, p) => (await import('./load-command.ts')).loadCommand(o, ['compare', ...p]),
+        exits: EXITS.loadCompare,
       },
     },
     helpAfter: () => `\n${PROXY_TEXT} (the generator's requests to an http: target go to HTTP_PROXY in absolute form)\n`,

@@ -18,8 +18,8 @@ import { persistReport } from '../results/verdict/persist-report.ts';
 /** Where `report --compare` writes its page without --out (beside reports/runs/). */
 const DEFAULT_COMPARE_OUT = join('reports', 'compare.html');
 
-/** The most report dirs one comparison page takes (columns beyond this are unreadable anyway). */
-const MAX_COMPARE = 24;
+/** The most report dirs one comparison page takes (columns beyond this are unreadable anyway); `load compare` too. */
+export const MAX_COMPARE = 24;
 
 /** DIR's report.json and certificate.json (when there is one), each validated against its schema (exit 2 on the first problem). */
 function loadDir(dir: string): CompareInput {
@@ -94,13 +94,13 @@ const MAX_LABEL = 60;
  * `DIR` or `DIR=LABEL` (the column's heading). An existing directory is taken whole, so a
  * directory whose name holds `=` still works; otherwise the last `=` splits.
  */
-export function compareArg(arg: string): { dir: string; label?: string } {
+export function compareArg(arg: string, what = 'report --compare'): { dir: string; label?: string } {
   const at = arg.lastIndexOf('=');
   if (existsSync(arg) || at <= 0) return { dir: arg };
   const label = arg.slice(at + 1).trim();
   // eslint-disable-next-line no-control-regex
   if (label === '' || label.length > MAX_LABEL || /[\u0000-\u001f\u007f-\u009f]/.test(label)) {
-    throw new HarnessError('HPS_ERR_USAGE', `report --compare: the label after = must be 1-${MAX_LABEL} printable characters`);
+    throw new HarnessError('HPS_ERR_USAGE', `${what}: the label after = must be 1-${MAX_LABEL} printable characters`);
   }
   return { dir: arg.slice(0, at), label };
 }
@@ -114,7 +114,10 @@ async function compareCommand(o: Options, pos: string[]): Promise<number> {
   if (o.strict) throw new HarnessError('HPS_ERR_USAGE', 'report --compare: --strict applies to re-rendering one DIR');
   // Under the reports folder unless --out says where; written before anything is rendered: a bad path costs nothing.
   const out = checkOutputFile(typeof o.out === 'string' && o.out ? o.out : DEFAULT_COMPARE_OUT, '--out');
-  const inputs: CompareInput[] = pos.map(compareArg).map(({ dir, label }) => withScope({ ...loadDir(dir), ...(label ? { label } : {}) }));
+  const inputs: CompareInput[] = pos.map((a) => compareArg(a)).map(({ dir, label }) => withScope({
+    ...loadDir(dir),
+    ...(label ? { label } : {}),
+  }));
   oneSide(inputs);
   for (const x of inputs) {
     // The matrix links to each DIR/report.html#RULE-ID: render it if the run left none.

@@ -3,8 +3,11 @@
  * are merged bucket by bucket (exact), counts add. The same function serves a run and
  * `load merge`, so a merged result is computed exactly like a single one.
  */
-import type { LoadFiguresModel, OperationFiguresModel, Percentiles, RateLimitedModel } from '../catalogue/report/load-model.ts';
-import { encode, mergeEncoded, percentilesOf } from './histogram.ts';
+import type {
+  DistributionModel, LoadFiguresModel, OperationFiguresModel, Percentiles, RateLimitedModel, TimelineModel,
+} from '../catalogue/report/load-model.ts';
+import { distributionOf, encode, mergeEncoded, percentilesOf, type Histogram } from './histogram.ts';
+import { mergeTimelines } from './timeline.ts';
 import type { ErrorKind, GeneratorResult } from './generator.ts';
 import { OPS, type Op } from './scenarios.ts';
 import { mergeThrottle, type ThrottleTally } from './throttle.ts';
@@ -15,7 +18,7 @@ import { mergeThrottle, type ThrottleTally } from './throttle.ts';
  */
 export type RawParts = Omit<
   GeneratorResult,
-  'obs' | 'internalErrors' | 'expectedInProgress' | 'measuredMs' | 'stoppedByCap' | 'throttle' | 'metrics'
+  'obs' | 'internalErrors' | 'expectedInProgress' | 'measuredMs' | 'stoppedByCap' | 'throttle' | 'metrics' | 'timeline'
 > & {
   /** idempotency-storm: 409 idempotency_in_progress answers, the expected ones (not errors); absent in older load.json. */
   expectedInProgress?: number;
@@ -23,6 +26,8 @@ export type RawParts = Omit<
   measuredMs?: number;
   stoppedByCap?: boolean;
   throttle?: ThrottleTally;
+  /** Per operation over the window; absent in older load.json. Written as figures.timeline, not in figures.raw. */
+  timeline?: TimelineModel;
 };
 
 /** The model's figures (catalogue/report/load-model.ts says what each is) and what only the load side reads. */
@@ -31,8 +36,8 @@ export interface Figures extends LoadFiguresModel {
   latency_ms: { overall: Percentiles; by_operation: Partial<Record<Op, OperationFiguresModel>> };
   series: { second: number; count: number; p50: number; p99: number }[];
   errors: LoadFiguresModel['errors'] & { by_kind: Record<ErrorKind, number>; total: number };
-  /** Merged raw parts (encoded HdrHistograms, µs): what `load merge` reads. */
-  raw: RawParts;
+  /** Merged raw parts (encoded HdrHistograms, µs): what `load merge` reads (with figures.timeline). */
+  raw: Omit<RawParts, 'timeline'>;
 }
 
 function addInto(into: Record<string, number>, from: Record<string, number>): void {
@@ -77,25 +82,38 @@ export function mergeParts(parts: readonly RawParts[]): RawParts {
   out.stoppedByCap = parts.some((p) => p.stoppedByCap === true);
   if (parts.some((p) => p.stoppedBySignal === true)) out.stoppedBySignal = true;
   out.throttle = mergeThrottle(parts.map((p) => p.throttle));
+  const timeline = mergeTimelines(parts.map((p) => p.timeline));
+  if (timeline) out.timeline = timeline;
   return out;
 }
 
 const round = (v: number, d = 2): number => Math.round(v * 10 ** d) / 10 ** d;
 
+/** The distribution of each operation's histogram and of all of them (histogram.ts distributionOf). */
+function distributions(byOp: Partial<Record<Op, Histogram>>, all: Histogram): DistributionModel {
+  const out: DistributionModel = {};
+  for (const op of OPS) if (byOp[op]) out[op] = distributionOf(byOp[op]);
+  if (all.totalCount) out.all = distributionOf(all);
+  return out;
+}
+
 export function buildFigures(parts: readonly RawParts[], offeredRps: number | null, windowS: number, honoured = false): Figures {
-  const raw = mergeParts(parts);
+  const { timeline, ...raw } = mergeParts(parts);
   const measuredS = raw.measuredMs === undefined ? windowS : round(Math.min(windowS, raw.measuredMs / 1000), 3);
   const per = (n: number): number => (measuredS > 0 ? round(n / measuredS, 1) : 0);
   const byOp: Partial<Record<Op, OperationFiguresModel>> = {};
+  const hists: Partial<Record<Op, Histogram>> = {};
   const statusCodes: Record<string, number> = {};
   for (const op of OPS) {
     const enc = raw.histograms[op];
     if (!enc) continue;
-    const p = percentilesOf(mergeEncoded([enc]));
+    const p = percentilesOf((hists[op] = mergeEncoded([enc])));
     byOp[op] = { ...p, rps: per(p.count), statuses: raw.statuses[op] };
     addInto(statusCodes, raw.statuses[op]);
   }
-  const overall = percentilesOf(mergeEncoded(Object.values(raw.histograms)));
+  const all = mergeEncoded(Object.values(raw.histograms));
+  const overall = percentilesOf(all);
+  const distribution = distributions(hists, all);
   const series = raw.series.map((e, second) => {
     const p = percentilesOf(mergeEncoded([e], 2));
     return { second, count: p.count, p50: p.p50, p99: p.p99 };
@@ -131,6 +149,8 @@ export function buildFigures(parts: readonly RawParts[], offeredRps: number | nu
     accepted_rps: per(raw.answered - limited),
     latency_ms: { overall, by_operation: byOp },
     series,
+    ...(timeline ? { timeline } : {}),
+    distribution,
     status_codes: statusCodes,
     errors: { by_kind: raw.errorKinds, by_status: byStatus, ...(expected ? { expected_409_in_progress: expected } : {}), rate_limited_429: statusCodes['429'] ?? 0, total: non2xx + kinds, rate: attempts ? round((non2xx + kinds) / attempts, 6) : 0 },
     raw,

@@ -28,6 +28,8 @@ import type { ProfileNetwork } from '../core/network.ts';
 import { encode, newHistogram, recordMs, type Histogram } from './histogram.ts';
 import { WorkerMetrics, type WorkerMetricsSnapshot } from './worker-metrics.ts';
 import { IntervalTally, startIntervals, type IntervalSnapshot } from './intervals.ts';
+import { TimelineTally } from './timeline.ts';
+import type { TimelineModel } from '../catalogue/report/load-model.ts';
 import { Observations, type ObservationSnapshot, type PaymentRef } from './observe.ts';
 import { requestFactory, type OutgoingRequest } from './requests.ts';
 import { createRequest, OPS, type Op, type ScenarioName } from './scenarios.ts';
@@ -69,6 +71,8 @@ export interface GeneratorResult {
   histograms: Partial<Record<Op, string>>;
   /** Per second of the window (by due/send time): encoded histogram of every operation. */
   series: string[];
+  /** Answers and errors per operation and bucket of the window (by due/send time). */
+  timeline: TimelineModel;
   statuses: Record<Op, Record<string, number>>;
   errorKinds: Record<ErrorKind, number>;
   /** Requests due (open) or sent (closed) within the window; answered ones; never sent. */
@@ -117,6 +121,7 @@ class Recorder {
   readonly throttle = newThrottleTally();
   /** The interval in progress (the live line and --out ndjson). */
   readonly interval = new IntervalTally();
+  readonly timeline: TimelineTally;
   /** When the last request sent in the window ended (answer or failure). */
   lastEndAt = 0;
   stoppedByCap = false;
@@ -126,7 +131,9 @@ class Recorder {
     readonly windowStart: number,
     readonly windowEnd: number,
     readonly metrics?: WorkerMetrics,
-  ) {}
+  ) {
+    this.timeline = new TimelineTally((windowEnd - windowStart) / 1000);
+  }
 
   inWindow(sentAt: number): boolean {
     return sentAt >= this.windowStart && sentAt < this.windowEnd + END_GRACE_MS;
@@ -149,6 +156,7 @@ class Recorder {
       return;
     }
     if (endedAt > this.lastEndAt) this.lastEndAt = endedAt;
+    this.timeline.add(op, due - this.windowStart, typeof status === 'number', typeof status !== 'number' || status < 200 || status > 299);
     if (typeof status !== 'number') {
       this.errorKinds[status] += 1;
       this.interval.onFailure();
@@ -317,7 +325,10 @@ async function stormLoop(loop: Loop, clients: Connection[], round: { n: number }
           });
           rec.record('create', at, at, now() - at, res.status);
           const body = res.body.toString('utf8');
-          if (res.status === 409 && at >= rec.windowStart && body.includes('"idempotency_in_progress"')) rec.expectedInProgress += 1;
+          if (res.status === 409 && at >= rec.windowStart && body.includes('"idempotency_in_progress"')) {
+            rec.expectedInProgress += 1;
+            rec.timeline.notAnError('create', at - rec.windowStart);
+          }
           return { status: res.status, body };
         } catch (e) {
           rec.record('create', at, at, 0, errorKind(e));
@@ -380,6 +391,7 @@ export async function runGenerator(
   return {
     histograms,
     series: rec.series.map(encode),
+    timeline: rec.timeline.snapshot(),
     statuses: rec.statuses,
     errorKinds: rec.errorKinds,
     due: rec.due,

@@ -23,17 +23,20 @@ import { loadVerdict } from '../results/verdict/load-verdict.ts';
 
 type Raw = Record<string, string | boolean | string[] | undefined>;
 
-export function readShard(dir: string): LoadReport {
+/** DIR/load.json read back (untrusted, size capped): a load report, else one line naming it (exit 2); `what` heads the line. */
+export function readShard(dir: string, what = 'load merge'): LoadReport {
   const file = join(dir, 'load.json');
-  if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} does not exist`);
-  const text = readCappedText(file, REPORT_MAX_BYTES, 'load merge');
+  if (!existsSync(file)) throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} does not exist`);
+  const text = readCappedText(file, REPORT_MAX_BYTES, what);
   let r: LoadReport;
   try {
     r = JSON.parse(text) as LoadReport;
   } catch (e) {
-    throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not JSON (${(e as Error).message})`);
+    throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} is not JSON (${(e as Error).message})`);
   }
-  if (r?.kind !== 'load' || !r.options) throw new HarnessError('HPS_ERR_USAGE', `load merge: ${file} is not a load report`);
+  if (r?.kind !== 'load' || !r.options || typeof r.options !== 'object') {
+    throw new HarnessError('HPS_ERR_USAGE', `${what}: ${file} is not a load report`);
+  }
   return r;
 }
 
@@ -77,7 +80,7 @@ function completeness(shards: readonly LoadReport[], withFigures: number, set: S
 export function mergeReports(shards: readonly LoadReport[], dirs: readonly string[], flags: Raw): LoadReport {
   const set = checkShardSet(shards, dirs, flags['allow-missing'] === true);
   const { shard_of: _one, ...first } = shards[0]!;
-  const parts = shards.map((s) => s.figures?.raw).filter((p) => p !== undefined);
+  const parts = shards.flatMap((s) => (s.figures?.raw ? [{ ...s.figures.raw, timeline: s.figures.timeline }] : []));
   const windowS = Math.max(...shards.map((s) => s.options.duration_s));
   const open = shards.every((s) => s.options.rate !== null);
   const offered = open ? shards.reduce((a, s) => a + (s.options.rate ?? 0), 0) : null;

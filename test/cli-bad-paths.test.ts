@@ -62,6 +62,7 @@ function baseArgs(command: string, long: string): string[] {
     case 'webhooks judge': return [...(long === 'log' ? [] : ['--log', at('no-log.jsonl')]), ...report];
     case 'load': return [...(long === 'profile' ? [] : REFUSED), '--duration', '1s', ...report, ...tlsPair];
     case 'load merge': return [at('shard-1'), at('shard-2')];
+    case 'load compare': return [at('shard-1'), at('shard-2')];
     case 'report': return ['--compare', ...REPORTS];
     case 'verify-certificate': return [REPORTS[0]!];
     case 'receiver': return [...(long === 'profile' ? [] : RECEIVER), ...report, ...tlsPair];
@@ -145,8 +146,8 @@ async function inProcess(argv: string[]): Promise<{ code: number | 'timeout'; er
 describe('a bad path given to any command: one line, exit 2', () => {
   it('covers every command but proxy, and every path option (the table is not empty)', () => {
     const covered = new Set(rows().map((r) => r.command));
-    expect([...covered].sort()).toEqual(['client', 'load', 'load merge', 'mutation', 'receiver', 'report', 'run', 'serve', 'sink',
-      'verify-certificate', 'webhooks judge']);
+    expect([...covered].sort()).toEqual(['client', 'load', 'load compare', 'load merge', 'mutation', 'receiver', 'report', 'run', 'serve',
+      'sink', 'verify-certificate', 'webhooks judge']);
     expect(rows().length).toBeGreaterThan(150);
   });
 

@@ -57,6 +57,10 @@ export interface LoadFiguresModel {
   latency_ms: { overall: Percentiles; by_operation: Partial<Record<LoadOp, OperationFiguresModel>> };
   /** Per second of the window (by due time in the open model): p50 and p99 (ms). */
   series: readonly { second: number; p50: number; p99: number }[];
+  /** Answers and errors per operation over the window; absent in load.json written before it was recorded. */
+  timeline?: TimelineModel;
+  /** Latency by percentile per operation and overall, from the HdrHistograms; absent in older load.json. */
+  distribution?: DistributionModel;
   status_codes: Record<string, number>;
   errors: {
     by_kind: { timeout: number; connection: number; other: number };
@@ -70,6 +74,20 @@ export interface LoadFiguresModel {
     rate: number;
   };
 }
+
+/**
+ * Per operation, per bucket of `bucket_s` seconds of the window (by due time, as `series`; the last
+ * bucket may be shorter): the answers (any status) and the errors (non-2xx answers but the storm's
+ * expected 409s, and requests with no answer). Summed over the buckets: the operation's responses
+ * and its share of `errors.total`. 1 s buckets, wider for a long window (at most 600 buckets).
+ */
+export interface TimelineModel {
+  bucket_s: number;
+  by_operation: Partial<Record<LoadOp, { answers: number[]; errors: number[] }>>;
+}
+
+/** Points [percentile (%), latency (ms)] in rising percentile, 0% first, up to the highest the count resolves (at most 99.9999%). */
+export type DistributionModel = Partial<Record<LoadOp | 'all', [number, number][]>>;
 
 /** One operation's latencies, its rate and the statuses it got. */
 export interface OperationFiguresModel extends Percentiles {

@@ -1,3 +1,5 @@
+import { PLOT_CSS } from './load-plots.ts';
+
 /** The report pages' stylesheet, inlined (one self-contained file); readable down to 360 px wide. */
 export const REPORT_CSS = `
 *{box-sizing:border-box}
@@ -42,8 +44,8 @@ svg.timeline text.early{fill:#dc2626;font-weight:700}svg.timeline text.sched{fil
   `6px;text-align:right;white-space:nowrap;overflow-wrap:normal}
 .load td:first-child,.load th:first-child,.load th:last-child,.load td.l{text-align:left}.load ` +
   `td.l{white-space:normal;overflow-wrap:anywhere}
-.load .pass{color:#14532d}.load .fail{color:#b91c1c;font-weight:700}.load .off,.load .skip{color:#777}.load svg{border:1px solid ` +
-  `#ddd;background:#fafafa}
+.load .pass{color:#14532d}.load .fail{color:#b91c1c;font-weight:700}.load .off,.load .skip{color:#777}.load svg.plot{border:1px solid ` +
+  `#ddd;background:#fafafa}${PLOT_CSS}
 @media (max-width:640px){body{padding:.5rem ` +
   `.6rem;font-size:13px}.cmp{grid-template-columns:minmax(0,1fr)}h1{font-size:1.2rem}.verdict{font-size:1.2rem}}
 `;

@@ -1,42 +1,20 @@
 /**
  * load.json as one standalone HTML page (no script, no external resource): the percentile
- * table, latency over time (per-second p50 and p99) as inline SVG, the rate line, the
+ * table, the rate line, latency over time (per-second p50 and p99), latency by percentile,
+ * throughput and errors over time per operation as inline SVG (load-charts.ts), the
  * threshold verdicts and the checks; and the same sections inside the conformance report. Every
  * value of load.json goes through `html` (results/render/escape.ts): a load.json read back is untrusted.
  */
 import type { LoadReportModel } from '../../catalogue/report/load-model.ts';
 import { html, trustedHtml, type Html } from './escape.ts';
 import { errorsLines, headline, LATENCY_HEAD, latencyRows, loadVerdictWord, rateLine } from './load-text.ts';
+import { distributionHtml, seriesChart, timelineHtml } from './load-charts.ts';
+import { PLOT_CSS } from './load-plots.ts';
 
 const CSS = trustedHtml(`body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}
 td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child,th:last-child,td.l{text-align:left}
-.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg{border:1px solid ` +
-  `#ddd;background:#fafafa}.scroll{overflow-x:auto;max-width:100%}`);
-
-/** Per-second p50 and p99 as two polylines on a linear ms axis. */
-function seriesSvg(series: readonly { second: number; p50: number; p99: number }[], width = 720, height = 220): string {
-  if (series.length === 0) return '<p>No per-second series (no response in the window).</p>';
-  const pad = 40;
-  const maxY = Math.max(1, ...series.map((s) => s.p99));
-  const n = Math.max(1, series.length - 1);
-  const x = (i: number): number => pad + ((width - 2 * pad) * i) / n;
-  const y = (v: number): number => height - pad + 0 - ((height - 2 * pad) * v) / maxY;
-  const line = (k: 'p50' | 'p99'): string => series.map((s, i) => `${x(i).toFixed(1)},${y(s[k]).toFixed(1)}`).join(' ');
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-      `style="max-width:100%;height:auto" role="img" aria-label="latency over time">`,
-    `<line x1="${pad}" y1="${height - pad}" x2="${width - pad}" y2="${height - pad}" stroke="#999"/>`,
-    `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${height - pad}" stroke="#999"/>`,
-    `<text x="${pad}" y="${pad - 8}" font-size="11">${maxY.toFixed(1)} ms</text>`,
-    `<text x="${pad}" y="${height - pad + 16}" font-size="11">0 s</text>`,
-    `<text x="${width - pad}" y="${height - pad + 16}" font-size="11" text-anchor="end">${series.length} s</text>`,
-    `<polyline fill="none" stroke="#1f77b4" stroke-width="1.5" points="${line('p50')}"><title>p50</title></polyline>`,
-    `<polyline fill="none" stroke="#d62728" stroke-width="1.5" points="${line('p99')}"><title>p99</title></polyline>`,
-    `<text x="${width - pad}" y="${pad - 8}" font-size="11" text-anchor="end"><tspan fill="#1f77b4">p50</tspan> · <tspan ` +
-      `fill="#d62728">p99</tspan></text>`,
-    '</svg>',
-  ].join('');
-}
+.pass{color:#176b1e}.fail{color:#b00020;font-weight:bold}.off,.skip{color:#777}svg.plot{border:1px solid ` +
+  `#ddd;background:#fafafa}.scroll{overflow-x:auto;max-width:100%}${PLOT_CSS}`);
 
 /**
  * The load run's sections (headline, latency table, series, thresholds, checks, notes) with
@@ -57,7 +35,8 @@ export function loadSectionsHtml(r: LoadReportModel, h: 2 | 3): Html {
     ) => html`<td${trustedHtml(i === row.length - 1 ? ' class="l"' : '')}>${c}</td>`)}</tr>`);
     const errors = errorsLines(r).map((l, i) => html`${i > 0 ? trustedHtml('<br>') : ''}${i > 0 ? '            ' : ''}${l}`);
     parts.push(hx('Latency (ms)'), table(LATENCY_HEAD, rows), html`<p>${rateLine(r)}</p>`, html`<p>${errors}</p>`);
-    parts.push(hx('Latency over time (per second of the window)'), trustedHtml(seriesSvg(r.figures.series)));
+    parts.push(hx('Latency over time (per second of the window)'), seriesChart(r.figures.series, 'load-series'));
+    parts.push(distributionHtml(r.figures, hx, 'load-distribution'), timelineHtml(r.figures, hx, 'load-timeline'));
   }
   const verdictRow = (
     id: string,
