@@ -177,7 +177,7 @@ const CURSOR_AND_FILTERS: Step<ListQuery, void> = {
     'list-cursor-must-match-filter': {
       does: 'starting_after is looked up under the request\'s filters: a cursor whose Payment changed status since its page was ' +
         'read (status=PENDING, then cancelled) is refused 400 invalid_request, so paging a filtered list breaks whenever a Payment moves.',
-      breaks: ['LIST-CURSOR-AFTER-CHANGE'],
+      breaks: ['LIST-CURSOR-AFTER-CHANGE', 'MODEL-SEQUENCES'],
       violates: ['list.param.starting_after#named'],
       plant: (q) => {
         const cursor = q.startingAfter;
@@ -453,14 +453,14 @@ const CURSOR: Step<boolean, Cursor> = {
   faulty: {
     'list-starting-after-inclusive': {
       does: 'starting_after includes the cursor Payment itself, so it is listed again on the next page.',
-      breaks: ['LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE', 'LIST-LIMIT-DEFAULT'],
+      breaks: ['LIST-PAGINATION-COMPLETE', 'LIST-HAS-MORE', 'LIST-LIMIT-DEFAULT', 'MODEL-SEQUENCES'],
       violates: ['list.param.starting_after#after'],
       plant: () => ({ after: (p, cursor) => compareAscending(p, cursor) <= 0, includesCursor: true }),
     },
     'list-cursor-whole-seconds': {
       does: 'The cursor resumes at created_at in whole seconds (a unix-time keyset, `created_at < :second`): the Payments created in ' +
         'the same second as the cursor Payment and after it in the order are skipped.',
-      breaks: ['LIST-PAGINATION-COMPLETE'],
+      breaks: ['LIST-PAGINATION-COMPLETE', 'MODEL-SEQUENCES'],
       violates: ['list.param.starting_after#complete'],
       plant: (oldestFirst) => ({
         after: (p, cursor) => (oldestFirst ? Math.floor(p.createdAt / 1000) > Math.floor(cursor.createdAt / 1000) : Math.floor(p.createdAt / 1000) < Math.floor(cursor.createdAt / 1000)),

@@ -6,7 +6,8 @@
 import { decimalEquals, short } from '../../service/harness/worker/expect.ts';
 import { controlRequest } from '../_shared/stories.ts';
 import {
-  describe, expectErr, fail, label, money, ok, pick, reader, sendCreate, tally, type Cmd, type Handle, type KeyName, type Model, type Real,
+  describe, expectErr, fail, label, money, ok, passed, pick, reader, sendCreate, tally,
+  type Cmd, type Handle, type KeyName, type Model, type Real,
 } from './model.ts';
 
 export const EXT_LABELS = ['e0', 'e1', 'e2'] as const;
@@ -165,7 +166,7 @@ export async function listExternalId(
   if (res.json.has_more !== false) {
     fail(r, step, res, `has_more is ${short(res.json.has_more)} with at most one match`, { has_more: false });
   }
-  r.trace.push(`${r.trace.length + 1}. ${step} → 200 [${got.map((g) => `${g.id} ${g.status}`).join(', ')}]`);
+  passed(r, `${step} → 200 [${got.map((g) => `${g.id} ${g.status}`).join(', ')}]`, null);
 }
 
 /** list?external_id= with pN's external_id (e0's when pN has none, or before any create), by pN's own or another key. */

@@ -21,6 +21,8 @@ export interface Handle {
   externalId: string | null;
   idem: string | null;
   body: Record<string, unknown>;
+  /** created_at as the create answered it (null when the model learnt of the Payment another way). */
+  createdAt?: string | null;
 }
 
 /** A create the service refused (./refusals.ts): what the retry after it sends again. */
@@ -93,9 +95,14 @@ export function tally(r: Real, kind: string): void {
 }
 
 export function ok(r: Real, step: string, res: ApiResponse, kind: string): void {
+  passed(r, `${step} → ${describe(res)}`, kind);
+}
+
+/** A step that agreed with the model: counted, traced and tallied by kind (kind null: not tallied). */
+export function passed(r: Real, line: string, kind: string | null): void {
   countCheck();
-  r.trace.push(`${r.trace.length + 1}. ${step} → ${describe(res)}`);
-  tally(r, kind);
+  r.trace.push(`${r.trace.length + 1}. ${line}`);
+  if (kind !== null) tally(r, kind);
 }
 
 export function expectErr(r: Real, step: string, res: ApiResponse, status: number, codes: readonly string[], kind: string): void {
@@ -138,10 +145,11 @@ function newPaymentProblems(m: Readonly<Model>, k: KeyInfo, body: Record<string,
 
 /** Adds a Payment the service made to the model (and its Idempotency-Key, when it had one). */
 export function remember(
-  m: Model, keyName: KeyName, scope: string, id: string, body: Record<string, unknown>, idem: string | null,
+  m: Model, keyName: KeyName, scope: string, id: string, body: Record<string, unknown>, idem: string | null, createdAt: unknown = null,
 ): number {
   const ext = typeof body.external_id === 'string' ? body.external_id : null;
-  m.handles.push({ id, key: keyName, scope, status: 'PENDING', amount: String(body.amount), externalId: ext, idem, body });
+  const at = typeof createdAt === 'string' ? createdAt : null;
+  m.handles.push({ id, key: keyName, scope, status: 'PENDING', amount: String(body.amount), externalId: ext, idem, body, createdAt: at });
   if (idem !== null) m.idem.set(idemKey(keyName, idem), { body: JSON.stringify(body), handle: m.handles.length - 1 });
   return m.handles.length - 1;
 }
@@ -179,7 +187,7 @@ export function judgeCreate(
     fail(r, step, res, problems.join('; '), { status: 'PENDING', livemode: k.live, amount: body.amount, external_id: ext });
   }
   const shared = idem !== null && [...m.idem.keys()].some((x) => x.endsWith(`\u0000${idem}`));
-  const n = remember(m, keyName, k.scope, res.json.id, body, idem);
+  const n = remember(m, keyName, k.scope, res.json.id, body, idem, res.json.created_at);
   ok(r, `${step} [new p${n}]`, res, shared ? 'same Idempotency-Key, other API key: new' : 'create');
 }
 

@@ -1,7 +1,7 @@
 /**
  * esid: States and transitions; Endpoints › Rules 1, 2, 4, 5, 6, 7.
  *
- * Model-based test (the model: ./model.ts; its commands: ./commands.ts, ./refusals.ts,
+ * Model-based test (the model: ./model.ts; its commands: ./commands.ts, ./refusals.ts, ./pages.ts,
  * ./parallel.ts): random sequences of create, replay (same Idempotency-Key, same body),
  * conflicting replay (same key, other body), cancel, the two test helpers, get and list by
  * external_id, across the Test key of business A, a second (write-only) Test key of A, the Test
@@ -25,12 +25,15 @@
  *  - refuse / retryRefused (./refusals.ts): a create refused at every stage the profile can
  *    provoke, then what would show its trace (a list at once; a later create with its external_id;
  *    its Idempotency-Key with a valid body): a refusal leaves no Payment, no external_id, no key.
+ *  - pages / cursorAfterMove (./pages.ts): a walk by starting_after over the sequence's window
+ *    (created_from), under any status filter, interleaved with the moves; and a cursor whose
+ *    Payment was cancelled just before it is sent under status=PENDING.
  *  - parallel (./parallel.ts): the sequence may end in 2 to 4 commands sent at once, judged for
  *    linearizability against the model.
  *
  * Edges are fixed, randomness adds cases: after the random sequences, one fixed sequence per
- * refusal stage (refuse, list, the retry under its key, a create with its external_id, list) and one per
- * kind of parallel step, on every seed.
+ * refusal stage (refuse, list, the retry under its key, a create with its external_id, list), one
+ * per kind of parallel step, and one reversal read, listed, paged and refused a cancel, on every seed.
  *
  * Sequences run a few side by side (service/harness/worker/batch.ts `batched`), each one step after
  * another: a failing batch first drops the sequences that pass, then the failing one is shrunk and
@@ -54,6 +57,7 @@ import { trimmedPrintableAscii } from '../../service/generators/internal/charset
 import {
   ConflictCmd, CreateCmd, EXT_LABELS, GetCmd, ListCmd, ReplayCmd, ReverseCmd, TransitionCmd,
 } from './commands.ts';
+import { CursorAfterMoveCmd, PageCmd } from './pages.ts';
 import { ParallelCmd, PARALLEL_KINDS } from './parallel.ts';
 import { RefuseCmd, refusalStages, RetryRefusedCmd, unknownKey } from './refusals.ts';
 import type { Cmd, KeyInfo, KeyName, Model, Real, Stage } from './model.ts';
@@ -141,6 +145,9 @@ function commands(t: RuleContext, keys: Record<string, KeyInfo>, stages: readonl
     { weight: 4, arbitrary: fc.tuple(own(fc.constantFrom(...readers)), handle, fc.option(fc.constantFrom(...statuses), { freq: 2 }))
       .map(([k, h, s]) => new ListCmd(k, h, s)) },
     { weight: 2, arbitrary: fc.tuple(fc.nat({ max: stages.length - 1 }), ext, fc.boolean()).map(([s, e, i]) => new RefuseCmd(s, e, i)) },
+    { weight: 1, arbitrary: fc.tuple(own(fc.constantFrom(...readers)), handle, fc.option(fc.constantFrom(...statuses), { freq: 2 }),
+      fc.constantFrom(1, 2, 100)).map(([k, h, s, l]) => new PageCmd(k, h, s, l)) },
+    { weight: 1, arbitrary: handle.map((h) => new CursorAfterMoveCmd(h)) },
     { weight: 2, arbitrary: fc.nat({ max: 3 }).map((n) => new RetryRefusedCmd(n)) },
   );
   const parallelExt = fc.option(fc.constantFrom(...EXT_LABELS), { freq: 2 });
@@ -170,6 +177,8 @@ function fixedScripts(stages: readonly Stage[]): Script[] {
   const reversal = new Script([
     new CreateCmd('test', 7_00, true, 'e2'), new TransitionCmd('helperSucceed', null, 0), new ReverseCmd(0), new GetCmd(null, 0),
     new ListCmd(null, 0, 'REVERSED'), new ListCmd(null, 0, 'PAID'), new TransitionCmd('cancel', null, 0), new ReplayCmd(0, null),
+    new CreateCmd('test', 8_00, false, null), new PageCmd(null, 0, 'REVERSED', 1), new TransitionCmd('cancel', null, 1),
+    new PageCmd(null, 0, 'PENDING', 1), new PageCmd(null, 0, null, 2), new CreateCmd('test', 9_00, true, null), new CursorAfterMoveCmd(0),
   ]);
   return [...refusals, ...parallel, reversal];
 }
