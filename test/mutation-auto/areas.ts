@@ -2,8 +2,10 @@
  * The reference server's decision files that `npm run mutation:auto` mutates (docs/mutation-auto.md),
  * each with the suite areas whose run judges a mutant of it: the areas that test what the file
  * decides. test/mutation-auto/areas.test.ts checks that every file exists and every area is one of
- * the suite's.
+ * the suite's, and that a mutant of a Stryker-instrumented copy is found in its file.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { AREAS, type Area } from '../../catalogue/types.ts';
 
 export const MUTATED_FILES: Readonly<Record<string, readonly Area[]>> = {
@@ -33,4 +35,15 @@ export function areasOf(files: Iterable<string>): Area[] {
     for (const area of mapped) areas.add(area);
   }
   return AREAS.filter((a) => areas.has(a));
+}
+
+/** The files of the table that Stryker instrumented in `root` (its sandbox). */
+export function instrumentedFiles(root: string): string[] {
+  return Object.keys(MUTATED_FILES).filter((f) => existsSync(join(root, f)) && readFileSync(join(root, f), 'utf8').includes('stryMutAct_'));
+}
+
+/** The file of the table in `root` that holds the switch of mutant `id`, if any. */
+export function fileOfMutant(root: string, id: string): string | undefined {
+  const needle = new RegExp(`stryMutAct_[0-9a-z]+\\("${id.replace(/[^0-9a-zA-Z]/g, '')}"\\)`);
+  return instrumentedFiles(root).find((f) => needle.test(readFileSync(join(root, f), 'utf8')));
 }

@@ -20,6 +20,20 @@ export const MAIN_USAGE =
 
 export class UsageError extends Error {}
 
+type Flags = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+/** node's parseArgs, strict, no positionals; its complaints (an unknown flag, a missing value) become UsageErrors. */
+function parse<T extends Flags>(argv: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    if (error instanceof TypeError && String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
+      throw new UsageError(error.message.split('\n')[0]);
+    }
+    throw error;
+  }
+}
+
 function whole(name: string, text: string | undefined, fallback: number, max: number): number {
   if (text === undefined) return fallback;
   const n = /^[0-9]+$/.test(text) ? Number(text) : NaN;
@@ -29,17 +43,12 @@ function whole(name: string, text: string | undefined, fallback: number, max: nu
 
 /** `npm run mutation:auto`'s options: defaults seed 1, 100 mutants, concurrency 2, reports/mutation-auto. */
 export function mainOptions(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): MainOptions {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      seed: { type: 'string' },
-      mutants: { type: 'string' },
-      all: { type: 'boolean' },
-      concurrency: { type: 'string' },
-      report: { type: 'string' },
-    },
-    strict: true,
-    allowPositionals: false,
+  const values = parse(argv, {
+    seed: { type: 'string' },
+    mutants: { type: 'string' },
+    all: { type: 'boolean' },
+    concurrency: { type: 'string' },
+    report: { type: 'string' },
   });
   const all = values.all === true || env.MUTATION_AUTO_ALL === '1';
   if (all && values.mutants !== undefined) throw new UsageError('--all and --mutants exclude each other');
@@ -51,8 +60,8 @@ export function mainOptions(argv: readonly string[], env: NodeJS.ProcessEnv = pr
   };
 }
 
-/** The per-mutant command's options: the suite run's seed (default 1). */
-export function mutantRunOptions(argv: readonly string[]): { seed: number } {
-  const { values } = parseArgs({ args: [...argv], options: { seed: { type: 'string' } }, strict: true, allowPositionals: false });
-  return { seed: whole('seed', values.seed, 1, 2 ** 31 - 1) };
+/** The per-mutant command's options: the suite run's seed (default 1); --log FILE: append one JSON line per mutant to it. */
+export function mutantRunOptions(argv: readonly string[]): { seed: number; log: string | undefined } {
+  const values = parse(argv, { seed: { type: 'string' }, log: { type: 'string' } });
+  return { seed: whole('seed', values.seed, 1, 2 ** 31 - 1), log: values.log };
 }

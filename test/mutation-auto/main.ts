@@ -3,8 +3,9 @@
  * files (areas.ts), beside the planted faults (docs/mutation-auto.md). A seeded sample of mutants
  * (sample.ts; --all or MUTATION_AUTO_ALL=1: every one), each judged by Stryker's command runner
  * running mutant-run.ts: the suite areas of the mutated file against the embedded reference, the
- * mutant active. Prints and writes (REPORT/summary.json, REPORT/survivors.md, Stryker's
- * mutation.html and mutation.json) the score and the wall time. Exit 0 once the measure is taken
+ * mutant active. Prints and writes (REPORT/summary.json, REPORT/survivors.md, one line per suite
+ * run in REPORT/mutant-runs.ndjson, Stryker's mutation.html and mutation.json) the score and the
+ * wall time. Exit 0 once the measure is taken
  * (survivors are findings, not errors), 1 when it could not be (the clean dry run not conformant,
  * a mutant in no mapped file, Stryker testing other mutants than the sample), 2 bad usage.
  */
@@ -18,10 +19,10 @@ import { listMutants, sampleSites } from './sample.ts';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 type MutantResult = Awaited<ReturnType<Stryker['runMutationTest']>>[number];
 
-function strykerOptions(options: MainOptions, mutate: string[]): ConstructorParameters<typeof Stryker>[0] {
+function strykerOptions(options: MainOptions, mutate: string[], log: string): ConstructorParameters<typeof Stryker>[0] {
   return {
     testRunner: 'command',
-    commandRunner: { command: `node --import tsx test/mutation-auto/mutant-run.ts --seed ${options.seed}` },
+    commandRunner: { command: `node --import tsx test/mutation-auto/mutant-run.ts --seed ${options.seed} --log '${log}'` },
     mutate,
     checkers: [],
     plugins: [],
@@ -68,11 +69,15 @@ async function measure(options: MainOptions): Promise<number> {
   const all = options.mutants === Infinity;
   const sample = sampleSites(listed, { seed: options.seed, budget: options.mutants, siteCap: all ? Infinity : undefined });
   console.log(`mutation:auto: seed ${options.seed}, ${sample.mutants} of ${sample.eligible} eligible mutants (${sample.mutate.length} sites)`);
-  const results = await new Stryker(strykerOptions(options, sample.mutate)).runMutationTest();
+  mkdirSync(options.report, { recursive: true });
+  const log = resolve(options.report, 'mutant-runs.ndjson');
+  writeFileSync(log, '');
+  const results = await new Stryker(strykerOptions(options, sample.mutate, log)).runMutationTest();
   const wallMs = Date.now() - started;
   const detected = count(results, 'Killed', 'Timeout');
   const valid = detected + count(results, 'Survived', 'NoCoverage');
   const misrouted = results.filter((r) => r.statusReason?.includes('mutant-run: mutant')).length;
+  const unconfirmed = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes('NOT confirmed')).length;
   const summary = {
     seed: options.seed,
     sampled: sample.mutants,
@@ -82,18 +87,18 @@ async function measure(options: MainOptions): Promise<number> {
     timeout: count(results, 'Timeout'),
     survived: count(results, 'Survived', 'NoCoverage'),
     invalid: count(results, 'RuntimeError', 'CompileError'),
+    unconfirmed_failures: unconfirmed,
     score: valid === 0 ? null : Math.round((detected / valid) * 1000) / 10,
     wall_seconds: Math.round(wallMs / 1000),
     concurrency: options.concurrency,
   };
-  mkdirSync(options.report, { recursive: true });
   writeFileSync(join(options.report, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   const table = ['| mutant | mutator | original line | replacement |', '|---|---|---|---|', ...survivorLines(results)];
   writeFileSync(join(options.report, 'survivors.md'), `${table.join('\n')}\n`);
   console.log(
     `mutation:auto: ${summary.tested} mutants: ${summary.killed} killed, ${summary.timeout} timed out, ${summary.survived} survived` +
       ` · score ${summary.score ?? '-'} % · ${Math.floor(summary.wall_seconds / 60)} min ${summary.wall_seconds % 60} s` +
-      ` (concurrency ${options.concurrency}) · ${join(options.report, 'survivors.md')}`,
+      ` (concurrency ${options.concurrency}; ${unconfirmed} failures not confirmed, not counted) · ${join(options.report, 'survivors.md')}`,
   );
   if (misrouted > 0) console.error(`mutation:auto: ${misrouted} mutants in no mapped file (test/mutation-auto/areas.ts)`);
   if (results.length !== sample.mutants) console.error(`mutation:auto: Stryker tested ${results.length} mutants, the sample holds ${sample.mutants}`);
@@ -105,7 +110,7 @@ async function main(): Promise<number> {
   try {
     options = mainOptions(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
+    if (!(error instanceof UsageError)) throw error;
     console.error(`mutation:auto: ${error.message}\n${MAIN_USAGE}`);
     return 2;
   }

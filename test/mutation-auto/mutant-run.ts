@@ -6,32 +6,22 @@
  *
  * It finds the file holding the active mutant (its switch, `stryMutAct_…("ID")`), runs the suite
  * areas that file is mapped to (areas.ts) against the embedded reference, which loads the
- * instrumented file, and exits 0 when the run is conformant (the mutant survived), 1 otherwise
- * (killed; the line printed says why: the verdict, the exit status, the rules that failed). With
- * no mutant active it runs the areas of every instrumented file: the clean run must be conformant.
- * Bounded: the run is killed after 15 minutes (Stryker's own time-out usually comes first).
+ * instrumented file, and exits 0 when the mutant survived (the run conformant), 1 when it was
+ * killed (the line printed says why: the verdict, the exit status, the rules that failed, and the
+ * confirming run of those rules, see `judge`). With no mutant active it runs the areas of every
+ * instrumented file: the clean run must be conformant. `--log FILE` appends one JSON line per run.
+ * Bounded: each suite run is killed after 15 minutes (Stryker's own time-out usually comes first).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { areasOf, MUTATED_FILES } from './areas.ts';
-import { mutantRunOptions } from './args.ts';
+import { areasOf, fileOfMutant, instrumentedFiles } from './areas.ts';
+import { mutantRunOptions, UsageError } from './args.ts';
 
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
 const RUN_DEADLINE_MS = 15 * 60_000;
 const OUTPUT_TAIL = 4000;
-
-/** The files of the table that Stryker instrumented in `root` (its sandbox). */
-export function instrumentedFiles(root: string): string[] {
-  return Object.keys(MUTATED_FILES).filter((f) => existsSync(join(root, f)) && readFileSync(join(root, f), 'utf8').includes('stryMutAct_'));
-}
-
-/** The file of the table in `root` that holds the switch of mutant `id`, if any. */
-export function fileOfMutant(root: string, id: string): string | undefined {
-  const needle = new RegExp(`stryMutAct_[0-9a-z]+\\("${id.replace(/[^0-9a-zA-Z]/g, '')}"\\)`);
-  return instrumentedFiles(root).find((f) => needle.test(readFileSync(join(root, f), 'utf8')));
-}
 
 interface RuleLine {
   id: string;
@@ -46,8 +36,16 @@ function readVerdict(reportDir: string): { verdict: string; failed: string[] } |
   return { verdict: report.verdict, failed: report.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.id) };
 }
 
-function runAreas(areas: readonly string[], seed: number, reportDir: string): Promise<{ code: number | null; tail: string }> {
-  const args = ['bin/hps-conformance.mjs', 'run', '--area', areas.join(','), '--seed', String(seed), '--no-progress', '--report', reportDir];
+interface SuiteRun {
+  code: number | null;
+  tail: string;
+  seen: { verdict: string; failed: string[] } | undefined;
+}
+
+/** One `hps-conformance run` of `selection` (`--area A,B` or `--rule X,Y`) against the embedded reference, in this sandbox. */
+async function runSuite(selection: readonly string[], seed: number): Promise<SuiteRun> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'hps-mutant-'));
+  const args = ['bin/hps-conformance.mjs', 'run', ...selection, '--seed', String(seed), '--no-progress', '--report', reportDir];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => {
@@ -56,16 +54,42 @@ function runAreas(areas: readonly string[], seed: number, reportDir: string): Pr
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const deadline = setTimeout(() => child.kill('SIGKILL'), RUN_DEADLINE_MS);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearTimeout(deadline);
-      resolve({ code, tail });
-    });
-  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(deadline);
+  try {
+    return { code, tail, seen: readVerdict(reportDir) };
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The areas' run, and when it fails some rules, a second run of those rules alone (the same seed, so
+ * the same cases): the mutant counts as killed only when the second run fails too, so that a rule
+ * failing once from the machine's load (a timing rule on a busy machine) kills nothing. A run that
+ * ends with no failed rule to confirm (no report, a crash, an incomplete verdict) counts as it is.
+ */
+async function judge(areas: readonly string[], seed: number): Promise<{ killed: boolean; line: string; tail?: string }> {
+  const first = await runSuite(['--area', areas.join(',')], seed);
+  const failed = first.seen?.failed ?? [];
+  const verdict = first.seen === undefined ? 'no report' : `${first.seen.verdict}${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
+  const line = `areas ${areas.join(',')}; exit ${first.code}; ${verdict}`;
+  if (first.code === 0) return { killed: false, line };
+  if (failed.length === 0) return { killed: true, line, tail: first.tail };
+  const again = await runSuite(['--rule', failed.join(',')], seed);
+  if (again.code !== 0) return { killed: true, line: `${line}; confirmed: ${again.seen?.failed.join(', ') || `exit ${again.code}`}` };
+  return { killed: false, line: `${line}; NOT confirmed (the rules alone passed): not counted` };
 }
 
 async function main(): Promise<number> {
-  const { seed } = mutantRunOptions(process.argv.slice(2));
+  let options: { seed: number; log: string | undefined };
+  try {
+    options = mutantRunOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.log(`mutant-run: ${error.message}`);
+    return 2;
+  }
   const root = process.cwd();
   const id = process.env[ACTIVE_MUTANT];
   const file = id === undefined ? undefined : fileOfMutant(root, id);
@@ -73,20 +97,17 @@ async function main(): Promise<number> {
     console.log(`mutant-run: mutant ${id} is in no file of MUTATED_FILES (test/mutation-auto/areas.ts)`);
     return 2;
   }
-  const files = file === undefined ? instrumentedFiles(root) : [file];
-  const areas = areasOf(files);
-  const reportDir = mkdtempSync(join(tmpdir(), 'hps-mutant-'));
-  try {
-    const { code, tail } = await runAreas(areas, seed, reportDir);
-    const seen = readVerdict(reportDir);
-    const what = id === undefined ? 'no mutant (dry run)' : `mutant ${id} in ${file}`;
-    const verdict = seen === undefined ? 'no report' : `${seen.verdict}${seen.failed.length ? `; failed: ${seen.failed.join(', ')}` : ''}`;
-    console.log(`${what}; areas ${areas.join(',')}; exit ${code}; ${verdict}`);
-    if (code !== 0 && seen === undefined) console.log(tail);
-    return code === 0 ? 0 : 1;
-  } finally {
-    rmSync(reportDir, { recursive: true, force: true });
+  const started = Date.now();
+  const areas = areasOf(file === undefined ? instrumentedFiles(root) : [file]);
+  const { killed, line, tail } = await judge(areas, options.seed);
+  const what = id === undefined ? 'no mutant (dry run)' : `mutant ${id} in ${file}`;
+  console.log(`${what}; ${line}`);
+  if (tail !== undefined) console.log(tail);
+  if (options.log !== undefined) {
+    const entry = { mutant: id ?? null, file: file ?? null, killed, line, seconds: Math.round((Date.now() - started) / 100) / 10 };
+    appendFileSync(options.log, `${JSON.stringify(entry)}\n`);
   }
+  return killed ? 1 : 0;
 }
 
 process.exitCode = await main();
