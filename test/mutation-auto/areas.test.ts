@@ -36,7 +36,8 @@ describe('the per-mutant command finds the active mutant in the instrumented cop
   it('every mutant Stryker places in a mapped file is found in that file; an unknown id in none', async () => {
     const files = ['references/service/webhooks/sign.ts', 'references/service/rate-limit.ts'];
     const input = files.map((name) => ({ name, content: readFileSync(join(ROOT, name), 'utf8'), mutate: true as const }));
-    const { files: out, mutants } = await new Instrumenter(quiet as never).instrument(input, { plugins: null, excludedMutations: [], ignorers: [] });
+    const options = { plugins: null, excludedMutations: [], ignorers: [] };
+    const { files: out, mutants } = await new Instrumenter(quiet as never).instrument(input, options);
     for (const f of out) {
       mkdirSync(dirname(join(sandbox, f.name)), { recursive: true });
       writeFileSync(join(sandbox, f.name), f.content);

@@ -54,7 +54,7 @@ function survivorLines(results: readonly MutantResult[]): string[] {
   };
   return results
     .filter((r) => r.status === 'Survived' || r.status === 'NoCoverage')
-    .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column)
+    .sort((a, b) => a.fileName.localeCompare(b.fileName) || a.location.start.line - b.location.start.line || a.id.localeCompare(b.id))
     .map((r) => {
       const file = relative(ROOT, resolve(ROOT, r.fileName)).split(sep).join('/');
       const at = `${file}:${r.location.start.line}:${r.location.start.column}`;
@@ -68,7 +68,8 @@ async function measure(options: MainOptions): Promise<number> {
   const listed = await listMutants(ROOT, Object.keys(MUTATED_FILES));
   const all = options.mutants === Infinity;
   const sample = sampleSites(listed, { seed: options.seed, budget: options.mutants, siteCap: all ? Infinity : undefined });
-  console.log(`mutation:auto: seed ${options.seed}, ${sample.mutants} of ${sample.eligible} eligible mutants (${sample.mutate.length} sites)`);
+  const sites = sample.mutate.length;
+  console.log(`mutation:auto: seed ${options.seed}, ${sample.mutants} of ${sample.eligible} eligible mutants (${sites} sites)`);
   mkdirSync(options.report, { recursive: true });
   const log = resolve(options.report, 'mutant-runs.ndjson');
   writeFileSync(log, '');
@@ -98,10 +99,13 @@ async function measure(options: MainOptions): Promise<number> {
   console.log(
     `mutation:auto: ${summary.tested} mutants: ${summary.killed} killed, ${summary.timeout} timed out, ${summary.survived} survived` +
       ` · score ${summary.score ?? '-'} % · ${Math.floor(summary.wall_seconds / 60)} min ${summary.wall_seconds % 60} s` +
-      ` (concurrency ${options.concurrency}; ${unconfirmed} failures not confirmed, not counted) · ${join(options.report, 'survivors.md')}`,
+      ` (concurrency ${options.concurrency}; ${unconfirmed} failures not confirmed, not counted)` +
+      ` · ${join(options.report, 'survivors.md')}`,
   );
   if (misrouted > 0) console.error(`mutation:auto: ${misrouted} mutants in no mapped file (test/mutation-auto/areas.ts)`);
-  if (results.length !== sample.mutants) console.error(`mutation:auto: Stryker tested ${results.length} mutants, the sample holds ${sample.mutants}`);
+  if (results.length !== sample.mutants) {
+    console.error(`mutation:auto: Stryker tested ${results.length} mutants, the sample holds ${sample.mutants}`);
+  }
   return misrouted > 0 || results.length !== sample.mutants ? 1 : 0;
 }
 
