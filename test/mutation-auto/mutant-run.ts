@@ -6,9 +6,9 @@
  *
  * It finds the file holding the active mutant (its switch, `stryMutAct_…("ID")`), runs the suite
  * areas that file is mapped to (areas.ts) against the embedded reference, which loads the
- * instrumented file, and exits 0 when the mutant survived (the run conformant), 1 when it was
- * killed (the line printed says why: the verdict, the exit status, the rules that failed, and the
- * confirming run of those rules, see `judge`). With no mutant active it runs the areas of every
+ * instrumented file, and exits 0 when the mutant survived (the run conformant, no rule warning), 1
+ * when it was killed (the line printed says why: the verdict, the exit status, the rules that failed
+ * or warned, and the confirming run of those rules, see `judge`). With no mutant active it runs the areas of every
  * instrumented file: the clean run must be conformant. `--log FILE` appends one JSON line per run.
  * Bounded: each suite run is killed after 15 minutes (Stryker's own time-out usually comes first).
  */
@@ -28,12 +28,16 @@ interface RuleLine {
   status: string;
 }
 
-/** What the run's report says: its verdict and the rules that failed or erred. */
+/**
+ * What the run's report says: its verdict and the rules that failed, erred or warned (a SHOULD rule
+ * warns where a MUST rule fails: the suite caught it, as the planted faults' score counts it).
+ */
 function readVerdict(reportDir: string): { verdict: string; failed: string[] } | undefined {
   const file = join(reportDir, 'report.json');
   if (!existsSync(file)) return undefined;
   const report = JSON.parse(readFileSync(file, 'utf8')) as { verdict: string; rules: RuleLine[] };
-  return { verdict: report.verdict, failed: report.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => r.id) };
+  const caught = report.rules.filter((r) => r.status === 'fail' || r.status === 'error' || r.status === 'warn');
+  return { verdict: report.verdict, failed: caught.map((r) => `${r.id}${r.status === 'warn' ? ' (warn)' : ''}`) };
 }
 
 interface SuiteRun {
@@ -64,7 +68,7 @@ async function runSuite(selection: readonly string[], seed: number): Promise<Sui
 }
 
 /**
- * The areas' run, and when it fails some rules, a second run of those rules alone (the same seed, so
+ * The areas' run, and when it fails (or warns) some rules, a second run of those rules alone (the same seed, so
  * the same cases): the mutant counts as killed only when the second run fails too, so that a rule
  * failing once from the machine's load (a timing rule on a busy machine) kills nothing. A run that
  * ends with no failed rule to confirm (no report, a crash, an incomplete verdict) counts as it is.
@@ -74,10 +78,12 @@ async function judge(areas: readonly string[], seed: number): Promise<{ killed: 
   const failed = first.seen?.failed ?? [];
   const verdict = first.seen === undefined ? 'no report' : `${first.seen.verdict}${failed.length ? `; failed: ${failed.join(', ')}` : ''}`;
   const line = `areas ${areas.join(',')}; exit ${first.code}; ${verdict}`;
-  if (first.code === 0) return { killed: false, line };
+  if (first.code === 0 && failed.length === 0) return { killed: false, line };
   if (failed.length === 0) return { killed: true, line, tail: first.tail };
-  const again = await runSuite(['--rule', failed.join(',')], seed);
-  if (again.code !== 0) return { killed: true, line: `${line}; confirmed: ${again.seen?.failed.join(', ') || `exit ${again.code}`}` };
+  const again = await runSuite(['--rule', failed.map((r) => r.replace(' (warn)', '')).join(',')], seed);
+  if (again.code !== 0 || (again.seen?.failed.length ?? 0) > 0) {
+    return { killed: true, line: `${line}; confirmed: ${again.seen?.failed.join(', ') || `exit ${again.code}`}` };
+  }
   return { killed: false, line: `${line}; NOT confirmed (the rules alone passed): not counted` };
 }
 
