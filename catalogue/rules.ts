@@ -799,16 +799,18 @@ export const RULES = [
       'list.param.status',
       'errors.code.invalid_request',
       'versioning.tolerate-unknown-strict-filters',
+      'error.param-optional',
     ],
     requirement: 'An unknown status filter value, a near miss of a PaymentStatus (letter case, whitespace) or a malformed date ' +
-      'answers 400 invalid_request (request filters are strict).',
+      'answers 400 invalid_request (request filters are strict; its `param`, when given, names that filter).',
     ruling: 'listPayments lists no 400, yet filters are strict: a strict filter must reject, and 400 invalid_request is the table\'s ' +
       'code. A near miss of a PaymentStatus (another letter case, a leading or trailing space or tab) is not that value: strict means ' +
       'it is refused (400), never read as the value. Values a later v1 could add are not near misses; dates without time or offset are ' +
       'recorded, not judged.' },
   { id: 'LIST-LIMIT-BOUNDS', area: 'listing', level: 'MUST', class: 'core', section: S.limits, codes: ['invalid_request'],
-    clauses: ['list.param.limit', 'errors.code.invalid_request', 'limits.list-page-size'],
-    requirement: 'A limit outside 1..100 or not an integer answers 400 invalid_request; 1 and 100 are accepted.',
+    clauses: ['list.param.limit', 'errors.code.invalid_request', 'limits.list-page-size', 'error.param-optional'],
+    requirement: 'A limit outside 1..100 or not an integer answers 400 invalid_request (its `param`, when given, is `limit`); 1 and 100 ' +
+      'are accepted.',
     ruling: 'Out-of-range limit is a malformed parameter (400 invalid_request); a target that clamps or ignores it instead FAILS, its ' +
       '200 answer kept as evidence. Borderline spellings ("010", "+5", "1e1") are recorded, not judged.' },
   { id: 'LIST-LIMIT-DEFAULT', area: 'listing', level: 'MUST', class: 'core', section: S.limits,

@@ -11,7 +11,7 @@ import { parseProfile } from '../core/profile.ts';
 const ROOT = resolve(import.meta.dirname, '..');
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hps']);
 /** Outputs of runs, named by the docs but not kept in the repository. */
-const GENERATED = [/^reports\/(latest|runs|mutation|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/];
+const GENERATED = [/^reports\/(latest|runs|mutation|mutation-auto|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/];
 const TOP = new Set(readdirSync(ROOT));
 
 function walk(dir: string, out: string[] = []): string[] {
@@ -19,7 +19,7 @@ function walk(dir: string, out: string[] = []): string[] {
     if (SKIP_DIRS.has(name)) continue;
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (relative(ROOT, p).split(sep).join('/').match(/^reports\/(latest|runs|mutation|load)$/)) continue;
+      if (relative(ROOT, p).split(sep).join('/').match(/^reports\/(latest|runs|mutation|mutation-auto|load)$/)) continue;
       walk(p, out);
     } else out.push(p);
   }

@@ -31,11 +31,21 @@ function answer(res: ApiResponse): string {
   return String(res.status);
 }
 
-/** 400 invalid_request, or a Mismatch whose message says what the target did instead. */
-function expectRejected(res: ApiResponse, what: string): void {
+/**
+ * 400 invalid_request, or a Mismatch whose message says what the target did instead. With `param`:
+ * an error that carries `param` names that parameter ("`param` is optional and names the offending
+ * parameter"); one without it is conformant.
+ */
+function expectRejected(res: ApiResponse, what: string, param?: string): void {
   countCheck();
   const code = res.json?.error?.code;
-  if (res.status === 400 && code === 'invalid_request') return;
+  if (res.status === 400 && code === 'invalid_request') {
+    const error = res.json.error as Record<string, unknown>;
+    if (param === undefined || !Object.hasOwn(error, 'param') || error.param === param) return;
+    const named = JSON.stringify(error.param);
+    throw new Mismatch(`${what} answered 400 invalid_request naming param ${named}, not the offending parameter ${param}`,
+      { status: 400, code: 'invalid_request', param }, { status: res.status, code, param: error.param });
+  }
   const how = res.status === 200
     ? `answered ${answer(res)}: the parameter was ignored or clamped instead of rejected`
     : `answered ${answer(res)}`;
@@ -56,10 +66,12 @@ const KNOWN = new Set<string>(PAYMENT_STATUSES);
 
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  await t.cases(UNKNOWN_STATUS_CASES, async (status) => expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`));
+  await t.cases(UNKNOWN_STATUS_CASES, async (status) => {
+    expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`, 'status');
+  });
   await batched(t, unknownStatusFilter(), async (status) => {
     if (KNOWN.has(status)) return;
-    expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`);
+    expectRejected(await t.client.listPayments(t.keys.test, { status, limit: 1 }), `status=${status}`, 'status');
   }, share(t.runs, 0.2));
 }, { title: 'an unknown status filter value answers 400 invalid_request' });
 
@@ -71,9 +83,11 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'a near miss of a PaymentStatus (letter case, whitespace) answers 400 invalid_request' });
 
 ruleTest('LIST-FILTER-STRICT', async (t) => {
-  await t.cases(MALFORMED_DATE_CASES, async ({ param, value }) => expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`));
+  await t.cases(MALFORMED_DATE_CASES, async ({ param, value }) => {
+    expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`, param);
+  });
   await batched(t, fc.tuple(fc.constantFrom('created_from', 'created_to'), malformedDateFilter()), async ([param, value]) => {
-    expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`);
+    expectRejected(await t.client.listPayments(t.keys.test, { [param]: value, limit: 1 }), `${param}=${value}`, param);
   }, share(t.runs, 0.2));
   const values = ['2024-01-01', '1700000000', '2024-01-01T00:00:00', '2024-01-01 00:00:00Z', '2024-02-30T00:00:00Z', '2024-01-01T00:00:00.123456789Z', ''];
   const seen = await inOrder(values, async (value) => answer(await t.client.listPayments(t.keys.test, { created_from: value, limit: 1 })));
@@ -98,7 +112,7 @@ ruleTest('LIST-FILTER-STRICT', async (t) => {
 }, { title: 'strictness rejects only what is malformed: each PaymentStatus and RFC 3339 dates are accepted' });
 
 ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
-  await t.cases(BAD_LIMIT_CASES, async (limit) => expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`));
+  await t.cases(BAD_LIMIT_CASES, async (limit) => expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`, 'limit'));
   await t.createPayment();
   await t.cases(GOOD_LIMIT_CASES, async (limit) => {
     const res = await t.client.listPayments(t.keys.test, { limit });
@@ -107,7 +121,7 @@ ruleTest('LIST-LIMIT-BOUNDS', async (t) => {
     expectListed(res, `limit=${limit} after creating a Payment`);
   });
   await batched(t, badLimit(), async (limit) => {
-    expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`);
+    expectRejected(await t.client.listPayments(t.keys.test, { limit }), `limit=${limit}`, 'limit');
   }, share(t.runs, 0.24));
   const limits = ['010', '+5', ' 5', '5 ', '1e1', '20.0', '0x10', ''];
   const seen = await inOrder(limits, async (limit) => answer(await t.client.listPayments(t.keys.test, { limit })));
