@@ -17,7 +17,7 @@ import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
 import { ownString } from './bounded-value.ts';
-import { largeAnswerTurn, noteAnswerBytes, resetLargeAnswers } from './large-answers.ts';
+import { largeAnswerTurn, noteAnswerBytes } from './large-answers.ts';
 import { redactOnRead, shownOnRead } from './redact-on-read.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 import { transportCause, type TransportCause } from './transport-causes.ts';
@@ -141,7 +141,7 @@ export interface ClientStats {
   outageWaitMs: number;
   /** Time spent waiting while another suite had the target alone (core/target-gate.ts), ms. */
   gateWaitMs: number;
-  /** Time spent waiting for this worker's turn while the target's answers are large (core/large-answers.ts), ms. */
+  /** Time spent waiting for a turn while the target's answers are large (core/large-answers.ts), ms. */
   largeWaitMs: number;
   /** Idempotent requests sent again after a transport failure. */
   transportRetries: number;
@@ -150,7 +150,9 @@ export interface ClientStats {
 }
 
 export function emptyStats(): ClientStats {
-  return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, largeWaitMs: 0, transportRetries: 0, statusRetries: 0 };
+  return {
+    throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, largeWaitMs: 0, transportRetries: 0, statusRetries: 0,
+  };
 }
 /** One dispatcher per origin and network (core/network.ts: the proxy of the environment, mutual TLS). */
 const pools = new Map<string, { origin: string; dispatcher: Dispatcher }>();
@@ -174,7 +176,6 @@ export function resetClientState(): void {
   seqCounter = 0;
   rejectedKeys.clear();
   resetCircuits();
-  resetLargeAnswers();
 }
 
 /**
@@ -457,8 +458,8 @@ export class Client {
 
   /**
    * One attempt: first, while a suite has the target alone (the rate-limit probes, core/target-gate.ts),
-   * a wait before anything is stamped or sent; while the target's answers are large, this worker's
-   * turn (core/large-answers.ts); then the attempt on the wire, counted in flight.
+   * a wait before anything is stamped or sent; while the target's answers are large, a turn
+   * (core/large-answers.ts); then the attempt on the wire, counted in flight.
    */
   private async attempt(o: RequestOptions): Promise<ApiResponse> {
     const pass = await passTargetGate();

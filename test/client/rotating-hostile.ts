@@ -23,7 +23,7 @@ export type RotatingKind = keyof typeof ROTATING_KINDS;
 
 /** The targets a whole run is bounded against: each kind always, the kinds in turn, the reported case. */
 export const HOSTILE_TARGETS = {
-  ...Object.fromEntries(Object.entries(ROTATING_KINDS).map(([k, v]) => [k, `every request: ${v}`])) as Record<RotatingKind, string>,
+  ...(Object.fromEntries(Object.entries(ROTATING_KINDS).map(([k, v]) => [k, `every request: ${v}`])) as Record<RotatingKind, string>),
   rotating: 'each request the next kind in turn',
   'huge-lists': 'every GET: the 7.5 MiB list of non-Payments; every other request: 404 not_found (issue 44)',
 } as const;
@@ -156,6 +156,7 @@ export async function startRotatingHostile(key: string, mode: HostileMode = 'rot
 
 /** Standalone: `npx tsx test/client/rotating-hostile.ts KEY [MODE]` prints the URL and serves until killed. */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const t = await startRotatingHostile(process.argv[2] ?? 'pt_test_sk_hostileHostileHostile0001', (process.argv[3] ?? 'rotating') as HostileMode);
+  const mode = (process.argv[3] ?? 'rotating') as HostileMode;
+  const t = await startRotatingHostile(process.argv[2] ?? 'pt_test_sk_hostileHostileHostile0001', mode);
   console.log(t.url);
 }
