@@ -53,7 +53,7 @@ function stringEnd(text: string, open: number): number {
  * or array with more than `maxMembers` members (counted by their commas, outside strings). Strings
  * are skipped with indexOf (most of a large answer's characters are inside them).
  */
-export function jsonBounds(text: string, maxDepth = MAX_JSON_DEPTH, maxMembers = MAX_JSON_MEMBERS): string | undefined {
+function jsonBounds(text: string, maxDepth = MAX_JSON_DEPTH, maxMembers = MAX_JSON_MEMBERS): string | undefined {
   const commas = new Int32Array(maxDepth + 2);
   const isArray = new Uint8Array(maxDepth + 2);
   let depth = 0;

@@ -19,7 +19,7 @@
  */
 
 /** An answer body this large (bytes, declared or read) starts the turns. */
-export const LARGE_ANSWER_BYTES = 1024 * 1024;
+const LARGE_ANSWER_BYTES = 1024 * 1024;
 /** Attempts on the wire at once across the run's workers while the turns go on. */
 const LARGE_SLOTS = 2;
 /** How long after the last large answer the turns go on, s. */

@@ -44,7 +44,7 @@ export async function wholeRunAgainst(mode: HostileMode, work: string, deadlineS
       '-f', 'HPS_PEAK_KB %M', process.execPath, BIN, 'run', '--base-url', target.url, '--key-env', 'HPS_HOSTILE_KEY',
       '--seed', '1', '--report', report, '--no-progress',
     ], {
-      env: { ...process.env, HPS_HOSTILE_KEY: HOSTILE_KEY, TMPDIR: tmp, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md') },
+      env: { ...process.env, HPS_HOSTILE_KEY: HOSTILE_KEY, TMPDIR: tmp, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'sum.md') },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
