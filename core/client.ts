@@ -28,6 +28,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body's length in characters when `text` holds only its start (a copy kept of a large answer: keptAnswer). */
+  textChars?: number;
   /** Parsed JSON body, or undefined when the body is not JSON (or is nested past the bound). */
   json: any;
   /** Set when the body was not parsed because it passed a bound (core/bounded-json.ts): which, in words. */

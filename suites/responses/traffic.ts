@@ -29,6 +29,7 @@ import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import type { OperationId } from '../../catalogue/schemas/index.ts';
 import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { share } from '../../service/harness/worker/depth.ts';
+import { keptAnswer } from '../../core/bounded-validation.ts';
 
 // ───────────────────────────── answers ─────────────────────────────
 
@@ -301,6 +302,15 @@ export class Traffic {
     if (idem === 'conflict') await this.send('createPayment', key, req({ ...json, amount: '77.77' }));
   }
 
+  /** Keeps of the answers from `from` on only what a later judge reads (core/bounded-validation.ts keptAnswer). */
+  lighten(from: number): void {
+    for (const s of this.seen.slice(from)) {
+      const kept = keptAnswer(s.res);
+      this.heldChars -= s.res.text.length - kept.text.length;
+      s.res = kept;
+    }
+  }
+
   /** Lets go of the answers from `from` on (judged already): counted in `answers`, no longer held. */
   release(from: number): void {
     for (const s of this.seen.splice(from)) this.heldChars -= s.res.text.length;
@@ -325,9 +335,10 @@ export class Traffic {
 const TOUR_CONCURRENCY = 6;
 /**
  * The tour's answers are kept for the worker's later tests while they hold at most this many
- * characters (a conformant target's: some 50 KB). A target answering megabytes to each step
- * (issue 44: 7.5 MB lists) would have every test walking the tour hold them all, and the worker
- * keep them for the run: each test then walks the tour itself and lets each answer go once judged.
+ * characters (a conformant target's: some 50 KB). A large answer not parsed (a 7.5 MB list past the
+ * width bound, issue 44) is kept as its start and length once judged (keptAnswer); a target whose
+ * parsed answers are megabytes would have the worker keep them for the run: each test then walks
+ * the tour itself and lets each answer go once judged.
  */
 const TOUR_KEPT_CHARS = 2 * 1024 * 1024;
 
@@ -378,6 +389,7 @@ export async function driveTraffic(t: RuleContext, check: (s: Seen) => void, opt
         const from = traffic.seen.length;
         await Promise.all(steps.slice(i, i + TOUR_CONCURRENCY).map((step) => traffic.run(step)));
         for (const s of traffic.seen.slice(from)) judge(t, check, s);
+        traffic.lighten(from);
         if (traffic.heldChars > TOUR_KEPT_CHARS) keep = false;
         if (!keep) traffic.release(0);
       }

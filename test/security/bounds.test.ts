@@ -13,7 +13,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { readCappedText } from '../../core/read-capped.ts';
 import { makeDirectory } from '../../core/safe-write.ts';
-import { bodyShown, validateAnswer } from '../../core/bounded-validation.ts';
+import { bodyShown, keptAnswer, validateAnswer } from '../../core/bounded-validation.ts';
 import { Mismatch } from '../../service/harness/worker/expect.ts';
 import { profileFromFlags } from '../../cli/target-flags.ts';
 
@@ -76,6 +76,18 @@ describe('answers are validated within a budget', () => {
     expect(v.errors.length).toBeLessThan(20);
     expect(String(bodyShown(res))).toMatch(/… \(\d+ chars\)$/);
   });
+  it('a large answer not parsed is kept as its start and length, and judged the same; a parsed or small one is kept whole', () => {
+    const big = answer(`{"data":[${Array(200_000).fill('{"id":"x"}').join(',')}]}`);
+    const kept = keptAnswer(big);
+    expect(kept.text.length).toBeLessThan(70_000);
+    expect(kept.textChars).toBe(big.text.length);
+    expect(bodyShown(kept)).toBe(bodyShown(big));
+    expect(validateAnswer('PaymentList', kept)).toEqual(validateAnswer('PaymentList', big));
+    const page = answer(JSON.stringify({ object: 'list', has_more: false, data: Array(5_000).fill({ id: 'x' }) }));
+    expect(keptAnswer(page)).toBe(page);
+    const small = answer('not json');
+    expect(keptAnswer(small)).toBe(small);
+  });
   it('a Mismatch keeps a bounded copy of a huge actual value, the cut named; a small one unchanged', () => {
     const huge = { data: Array.from({ length: 200_000 }, (_, i) => ({ i })), note: 'x'.repeat(100_000) };
     const m = new Mismatch('m', 1, huge);
@@ -84,6 +96,12 @@ describe('answers are validated within a budget', () => {
     expect(kept).toMatch(/more items not kept/);
     const small = { status: 200, items: 3 };
     expect(boundedValue(small)).toBe(small);
+    // A value holding a string long enough to be a slice of an answer: a copy of its own, equal.
+    const quoting = { status: 200, body: 'x'.repeat(8_000_000).slice(0, 200) };
+    expect(boundedValue(quoting)).not.toBe(quoting);
+    expect(boundedValue(quoting)).toEqual(quoting);
+    const exotic = { expected: /^a/, body: 'y'.repeat(100) };
+    expect(boundedValue(exotic)).toBe(exotic);
   });
 });
 
