@@ -11,7 +11,7 @@ import { OPERATIONS, type Operation } from '../catalogue/schemas/index.ts';
 import { AMBIENT_CHECKS, shownAs, type AmbientCheck, type AmbientInput, type AnswerKind, type Checking } from './ambient-checks.ts';
 import type { ApiResponse, Exchange } from './client.ts';
 import type { Finding } from './evidence.ts';
-import { boundedValue } from './bounded-value.ts';
+import { boundedValue, ownString } from './bounded-value.ts';
 
 export type { AmbientInput, Operation };
 
@@ -49,7 +49,7 @@ export function checkExchange(
       actual,
     ) => out.push({
       rule,
-      message: `${input.method} ${input.path}: ${message}`,
+      message: ownString(`${input.method} ${input.path}: ${message}`),
       expected: boundedValue(expected),
       actual: boundedValue(actual),
       exchange: ex,

@@ -11,6 +11,7 @@
  */
 import type { ApiResponse } from './client.ts';
 import { validate, type SchemaName, type ValidationResult } from '../catalogue/schemas/index.ts';
+import { ownString } from './bounded-value.ts';
 
 /** The spec's largest list page ("list page size `limit` | 1 to 100"). */
 export const LARGEST_PAGE = 100;
@@ -22,7 +23,7 @@ const SHOWN_CHARS = 200;
 export function validateAnswer(name: SchemaName, res: ApiResponse): ValidationResult {
   if (res.jsonBound) return { valid: false, errors: [res.jsonBound] };
   const { data, cut } = pageWithin(name, res.json);
-  const v = validate(name, data, res.text.length > LARGE_ANSWER_CHARS);
+  const v = validate(name, data, bodyChars(res) > LARGE_ANSWER_CHARS);
   if (cut === undefined) return v;
   return {
     valid: false,
@@ -45,6 +46,21 @@ export function pageWithin(name: SchemaName, json: unknown): { data: unknown; cu
 /** What a finding keeps of the body: the parsed value of a small answer, else its first characters and its size. */
 export function bodyShown(res: ApiResponse): unknown {
   if (res.jsonBound) return `${res.jsonBound}; it begins ${res.text.slice(0, SHOWN_CHARS)}…`;
-  if (res.text.length > LARGE_ANSWER_CHARS) return `${res.text.slice(0, SHOWN_CHARS)}… (${res.text.length} chars)`;
+  if (bodyChars(res) > LARGE_ANSWER_CHARS) return `${res.text.slice(0, SHOWN_CHARS)}… (${bodyChars(res)} chars)`;
   return res.json ?? res.text.slice(0, SHOWN_CHARS);
+}
+
+/** The body's length in characters, also when only its start is kept (ApiResponse.textChars). */
+function bodyChars(res: ApiResponse): number {
+  return res.textChars ?? res.text.length;
+}
+
+/**
+ * What is worth keeping of an answer held for later judging (the RESP traffic's tour): the answer
+ * itself, or, when its body is large and was not parsed (past a bound, or not JSON), a copy holding
+ * the first LARGE_ANSWER_CHARS of it and its length: everything a rule reads of such an answer.
+ */
+export function keptAnswer(res: ApiResponse): ApiResponse {
+  if (res.json !== undefined || res.text.length <= LARGE_ANSWER_CHARS) return res;
+  return { ...res, text: ownString(res.text.slice(0, LARGE_ANSWER_CHARS + 1)), textChars: bodyChars(res) };
 }

@@ -16,6 +16,8 @@ import { DEFAULT_OUTAGE_BUDGET_MS, passCircuit, recordAnswer, recordNoAnswer, re
 import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
+import { ownString } from './bounded-value.ts';
+import { largeAnswerTurn, noteAnswerBytes } from './large-answers.ts';
 import { redactOnRead, shownOnRead } from './redact-on-read.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 import { transportCause, type TransportCause } from './transport-causes.ts';
@@ -26,6 +28,8 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body's length in characters when `text` holds only its start (a copy kept of a large answer: keptAnswer). */
+  textChars?: number;
   /** Parsed JSON body, or undefined when the body is not JSON (or is nested past the bound). */
   json: any;
   /** Set when the body was not parsed because it passed a bound (core/bounded-json.ts): which, in words. */
@@ -139,6 +143,8 @@ export interface ClientStats {
   outageWaitMs: number;
   /** Time spent waiting while another suite had the target alone (core/target-gate.ts), ms. */
   gateWaitMs: number;
+  /** Time spent waiting for a turn while the target's answers are large (core/large-answers.ts), ms. */
+  largeWaitMs: number;
   /** Idempotent requests sent again after a transport failure. */
   transportRetries: number;
   /** Idempotent requests sent again after a 502, 503 or 504. */
@@ -146,7 +152,9 @@ export interface ClientStats {
 }
 
 export function emptyStats(): ClientStats {
-  return { throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, transportRetries: 0, statusRetries: 0 };
+  return {
+    throttled: 0, throttleWaitMs: 0, paceWaitMs: 0, outageWaitMs: 0, gateWaitMs: 0, largeWaitMs: 0, transportRetries: 0, statusRetries: 0,
+  };
 }
 /** One dispatcher per origin and network (core/network.ts: the proxy of the environment, mutual TLS). */
 const pools = new Map<string, { origin: string; dispatcher: Dispatcher }>();
@@ -201,8 +209,9 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out;
 }
 
+/** The body kept in the exchange: its start, a string of its own (the whole answer is not kept alive through it). */
 function clip(s: string): string {
-  return s.length > MAX_EVIDENCE_BODY ? `${s.slice(0, MAX_EVIDENCE_BODY)}… (${s.length} chars)` : s;
+  return s.length > MAX_EVIDENCE_BODY ? ownString(`${s.slice(0, MAX_EVIDENCE_BODY)}… (${s.length} chars)`) : s;
 }
 
 export interface ClientOptions {
@@ -238,6 +247,7 @@ async function readCapped(
   progress: (n: number) => void,
 ): Promise<Buffer> {
   const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  if (length !== undefined) noteAnswerBytes(length);
   if (length !== undefined && length > cap) {
     body.on('error', () => {}); // undici reports its own abort as an error event: expected here
     body.destroy(); // the connection goes with it (never reused mid-body)
@@ -255,6 +265,7 @@ async function readCapped(
     }
     chunks.push(chunk);
   }
+  noteAnswerBytes(size);
   return Buffer.concat(chunks, size);
 }
 
@@ -449,13 +460,20 @@ export class Client {
 
   /**
    * One attempt: first, while a suite has the target alone (the rate-limit probes, core/target-gate.ts),
-   * a wait before anything is stamped or sent; then the attempt on the wire, counted in flight.
+   * a wait before anything is stamped or sent; while the target's answers are large, a turn
+   * (core/large-answers.ts); then the attempt on the wire, counted in flight.
    */
   private async attempt(o: RequestOptions): Promise<ApiResponse> {
     const pass = await passTargetGate();
     this.stats.gateWaitMs += pass.waitedMs;
     try {
-      return await this.attemptOnWire(o);
+      const turn = await largeAnswerTurn();
+      this.stats.largeWaitMs += turn.waitedMs;
+      try {
+        return await this.attemptOnWire(o);
+      } finally {
+        turn.leave();
+      }
     } finally {
       pass.leave();
     }

@@ -30,6 +30,8 @@ declare module 'vitest' {
     hps: SuiteContextData;
     /** The run's target gate (core/target-gate.ts), shared memory across the suite workers. */
     hpsGate: SharedArrayBuffer | undefined;
+    /** The run's turns at large answers (core/large-answers.ts), shared memory across the suite workers. */
+    hpsLarge: SharedArrayBuffer | undefined;
   }
 }
 

@@ -20,14 +20,14 @@ ruleTest('RESP-STATUS-LISTED', async (t) => {
     (counts.get(s.op) ?? counts.set(s.op, new Set()).get(s.op)!).add(s.res.status);
     expectTrue(listed.includes(s.res.status), `${describeSeen(s)} answered ${s.res.status}, not a status ${s.op} lists (${listed.join(', ')})`, listed, s.res.status);
   });
-  t.note(`${traffic.seen.length} answers judged; statuses seen: ${[...counts].map(([op, st]) => `${op} ${[...st].sort().join('/')}`).join('; ')}`);
+  t.note(`${traffic.answers} answers judged; statuses seen: ${[...counts].map(([op, st]) => `${op} ${[...st].sort().join('/')}`).join('; ')}`);
 });
 
 ruleTest('RESP-NO-5XX', async (t) => {
   const traffic = await driveTraffic(t, (s) => {
     expectTrue(s.res.status < 500, `${describeSeen(s)} answered ${s.res.status}${s.res.json?.error?.code ? ` ${s.res.json.error.code}` : ''}`, '< 500', s.res.status);
   });
-  t.note(`${traffic.seen.length} answers, none 5xx`);
+  t.note(`${traffic.answers} answers, none 5xx`);
 });
 
 ruleTest('RESP-JSON-CONTENT-TYPE', async (t) => {
@@ -36,5 +36,5 @@ ruleTest('RESP-JSON-CONTENT-TYPE', async (t) => {
     const ct = s.res.headers['content-type'] ?? null;
     expectTrue(ct !== null && /^application\/json\s*(;|$)/i.test(ct), `${describeSeen(s)} answered ${s.res.status} with Content-Type ${JSON.stringify(ct)}`, 'application/json', ct);
   });
-  t.note(`${traffic.seen.length} answers declared application/json`);
+  t.note(`${traffic.answers} answers declared application/json`);
 });

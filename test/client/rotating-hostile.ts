@@ -1,8 +1,11 @@
 /**
- * One target that rotates through every hostile answer (issue 31), at the HTTP level: each request
- * after the preflight's read gets the next kind in turn. Each kind is an answer a broken or
- * malicious service may give inside the client's byte cap and deadline; the suite must stay
- * bounded (time, memory), write its reports, never call it conformant and never leak the key.
+ * The HTTP-level hostile catalogue (issues 31, 44). Each kind is an answer a broken or malicious
+ * service may give inside the client's byte cap and deadline; the suite must stay bounded (time,
+ * memory), write its reports, never call it conformant and never leak the key. A target answers
+ * in one of the modes of HOSTILE_TARGETS: one kind to every request, every kind in turn, or the
+ * reported case (every GET a huge list of non-Payments, everything else 404). Whatever the mode,
+ * the preflight's first read with the key gets a valid empty list, so the target looks like the
+ * API once and the whole suite runs against it.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -17,6 +20,14 @@ export const ROTATING_KINDS = {
   reset: 'the connection reset before any answer',
 } as const;
 export type RotatingKind = keyof typeof ROTATING_KINDS;
+
+/** The targets a whole run is bounded against: each kind always, the kinds in turn, the reported case. */
+export const HOSTILE_TARGETS = {
+  ...(Object.fromEntries(Object.entries(ROTATING_KINDS).map(([k, v]) => [k, `every request: ${v}`])) as Record<RotatingKind, string>),
+  rotating: 'each request the next kind in turn',
+  'huge-lists': 'every GET: the 7.5 MiB list of non-Payments; every other request: 404 not_found (issue 44)',
+} as const;
+export type HostileMode = keyof typeof HOSTILE_TARGETS;
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 function base32(s: string): string {
@@ -76,26 +87,38 @@ export interface RotatingTarget {
   close(): Promise<void>;
 }
 
-/** Starts the rotating target on loopback; `key` is the Test key the preflight reads with. */
-export async function startRotatingHostile(key: string): Promise<RotatingTarget> {
+const NOT_FOUND = '{"error":{"type":"invalid_request_error","code":"not_found","message":"no such route","request_id":"req_404"}}';
+
+/** The kind the `n`th request gets in `mode` (undefined: the 404 of the reported case). */
+function kindFor(mode: HostileMode, kinds: RotatingKind[], n: number, method: string | undefined): RotatingKind | undefined {
+  if (mode === 'rotating') return kinds[n % kinds.length]!;
+  if (mode === 'huge-lists') return method === 'GET' ? 'huge-capped' : undefined;
+  return mode;
+}
+
+/** Starts a hostile target on loopback in `mode`; `key` is the Test key the preflight reads with. */
+export async function startRotatingHostile(key: string, mode: HostileMode = 'rotating'): Promise<RotatingTarget> {
   const kinds = Object.keys(ROTATING_KINDS) as RotatingKind[];
   const served = Object.fromEntries(kinds.map((k) => [k, 0])) as Record<RotatingKind, number>;
-  const huge = hugeCapped();
-  const wideBody = wide();
-  const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
+  // Encoded once: the target answers at the speed of a write, whatever the suite does.
+  const huge = Buffer.from(hugeCapped());
+  const wideBody = Buffer.from(wide());
+  const deep = Buffer.from(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`);
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   let n = 0;
+  let greeted = false;
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const json = (
       status: number,
       body: string | Buffer,
     ): void => void res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-    if (req.method === 'GET' && req.url === '/v1/payments?limit=1' && req.headers.authorization === `Bearer ${key}` && n === 0) {
-      n++;
+    if (req.method === 'GET' && req.url === '/v1/payments?limit=1' && req.headers.authorization === `Bearer ${key}` && !greeted) {
+      greeted = true;
       return json(200, EMPTY_LIST); // the preflight: the target looks like the API once
     }
-    const kind = kinds[n++ % kinds.length]!;
+    const kind = kindFor(mode, kinds, n++, req.method);
+    if (kind === undefined) return json(404, NOT_FOUND);
     served[kind]++;
     switch (kind) {
       case 'deep': return json(200, deep);
@@ -131,8 +154,9 @@ export async function startRotatingHostile(key: string): Promise<RotatingTarget>
   };
 }
 
-/** Standalone: `npx tsx test/client/rotating-hostile.ts KEY` prints the URL and serves until killed. */
+/** Standalone: `npx tsx test/client/rotating-hostile.ts KEY [MODE]` prints the URL and serves until killed. */
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const t = await startRotatingHostile(process.argv[2] ?? 'pt_test_sk_hostileHostileHostile0001');
+  const mode = (process.argv[3] ?? 'rotating') as HostileMode;
+  const t = await startRotatingHostile(process.argv[2] ?? 'pt_test_sk_hostileHostileHostile0001', mode);
   console.log(t.url);
 }

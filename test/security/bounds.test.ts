@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH, parseBoundedJson } from '../../core/bounded-json.ts';
+import { jsonDepth, MAX_JSON_DEPTH, MAX_JSON_MEMBERS, parseBoundedJson } from '../../core/bounded-json.ts';
 import { boundedValue } from '../../core/bounded-value.ts';
 import type { ApiResponse } from '../../core/client.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { readCappedText } from '../../core/read-capped.ts';
 import { makeDirectory } from '../../core/safe-write.ts';
-import { bodyShown, validateAnswer } from '../../core/bounded-validation.ts';
+import { bodyShown, keptAnswer, validateAnswer } from '../../core/bounded-validation.ts';
 import { Mismatch } from '../../service/harness/worker/expect.ts';
 import { profileFromFlags } from '../../cli/target-flags.ts';
 
@@ -46,6 +46,17 @@ describe('JSON from a target is parsed with a nesting limit', () => {
     expect(deep.bound).toMatch(/nested deeper than 256 levels/);
     expect(parseBoundedJson('not json')).toEqual({ json: undefined });
   });
+  it(`parses ${MAX_JSON_MEMBERS} members of an object or items of an array; more are not parsed and the bound is named`, () => {
+    const items = (n: number) => `{"data":[${Array(n).fill('{"s":"a,b,[c]"}').join(',')}]}`;
+    expect((parseBoundedJson(items(MAX_JSON_MEMBERS)).json as { data: unknown[] }).data).toHaveLength(MAX_JSON_MEMBERS);
+    const list = parseBoundedJson(items(MAX_JSON_MEMBERS + 1));
+    expect(list.json).toBeUndefined();
+    expect(list.bound).toMatch(/an array of more than 10000 items \(the suite's JSON width bound\): not parsed/);
+    const wide = parseBoundedJson(`{${Array.from({ length: 150_000 }, (_, i) => `"k${i}":${i}`).join(',')}}`);
+    expect(wide.bound).toMatch(/an object of more than 10000 members/);
+    // Commas inside strings, escaped quotes and backslashes are not members.
+    expect(parseBoundedJson(`{"a":"${',\\"'.repeat(20_000)}","b":"\\\\"}`).json).toBeDefined();
+  });
 });
 
 describe('answers are validated within a budget', () => {
@@ -56,14 +67,26 @@ describe('answers are validated within a budget', () => {
     expect(v.errors[0]).toMatch(/nested deeper than 256 levels/);
     expect(String(bodyShown(res)).length).toBeLessThan(600);
   });
-  it('a list page over the spec\'s 100 items is cut to 100 and fails, saying so; an 8 MiB answer is validated to its first error', () => {
+  it('a list page over the spec\'s 100 items is cut to 100 and fails, saying so; a large answer is validated to its first error', () => {
     const item = { id: 'x', what: 'not a payment' };
-    const res = answer(JSON.stringify({ object: 'list', has_more: false, data: Array(150_000).fill(item) }));
+    const res = answer(JSON.stringify({ object: 'list', has_more: false, data: Array(5_000).fill(item) }));
     const v = validateAnswer('PaymentList', res);
     expect(v.valid).toBe(false);
-    expect(v.errors[0]).toMatch(/150000 items, more than the spec's largest page/);
+    expect(v.errors[0]).toMatch(/5000 items, more than the spec's largest page/);
     expect(v.errors.length).toBeLessThan(20);
     expect(String(bodyShown(res))).toMatch(/… \(\d+ chars\)$/);
+  });
+  it('a large answer not parsed is kept as its start and length, and judged the same; a parsed or small one is kept whole', () => {
+    const big = answer(`{"data":[${Array(200_000).fill('{"id":"x"}').join(',')}]}`);
+    const kept = keptAnswer(big);
+    expect(kept.text.length).toBeLessThan(70_000);
+    expect(kept.textChars).toBe(big.text.length);
+    expect(bodyShown(kept)).toBe(bodyShown(big));
+    expect(validateAnswer('PaymentList', kept)).toEqual(validateAnswer('PaymentList', big));
+    const page = answer(JSON.stringify({ object: 'list', has_more: false, data: Array(5_000).fill({ id: 'x' }) }));
+    expect(keptAnswer(page)).toBe(page);
+    const small = answer('not json');
+    expect(keptAnswer(small)).toBe(small);
   });
   it('a Mismatch keeps a bounded copy of a huge actual value, the cut named; a small one unchanged', () => {
     const huge = { data: Array.from({ length: 200_000 }, (_, i) => ({ i })), note: 'x'.repeat(100_000) };
@@ -73,6 +96,12 @@ describe('answers are validated within a budget', () => {
     expect(kept).toMatch(/more items not kept/);
     const small = { status: 200, items: 3 };
     expect(boundedValue(small)).toBe(small);
+    // A value holding a string long enough to be a slice of an answer: a copy of its own, equal.
+    const quoting = { status: 200, body: 'x'.repeat(8_000_000).slice(0, 200) };
+    expect(boundedValue(quoting)).not.toBe(quoting);
+    expect(boundedValue(quoting)).toEqual(quoting);
+    const exotic = { expected: /^a/, body: 'y'.repeat(100) };
+    expect(boundedValue(exotic)).toBe(exotic);
   });
 });
 

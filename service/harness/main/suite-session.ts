@@ -17,6 +17,7 @@ import { PACKAGE_ROOT } from '../../../core/package-root.ts';
 import type { SuiteContextData } from '../../../core/run-context.ts';
 import type { FinishedTest } from '../../../results/verdict/collect.ts';
 import { newTargetGate } from '../../../core/target-gate.ts';
+import { newLargeAnswerTurns } from '../../../core/large-answers.ts';
 import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 import { longestFirst } from './schedule.ts';
 import { cacheTransforms, transformCacheDir, transformSalt, type TransformingServer } from './transform-cache.ts';
@@ -87,6 +88,7 @@ export class SuiteSession {
     this.allowHolding = gate.allowHolding;
     this.vitest.provide('hps', ctx);
     this.vitest.provide('hpsGate', gate.buffer);
+    this.vitest.provide('hpsLarge', newLargeAnswerTurns());
     this.vitest.config.maxConcurrency = o.concurrency ?? DEFAULT_CONCURRENCY;
     const pattern = namePattern(selected);
     if (pattern) this.vitest.setGlobalTestNamePattern(pattern);

@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ApiResponse, Exchange } from '../../../core/client.ts';
-import { boundedValue } from '../../../core/bounded-value.ts';
+import { boundedValue, ownString } from '../../../core/bounded-value.ts';
 import type { SetupRefusal } from '../../../core/evidence.ts';
 import type { ErrorCode } from '../../../core/error-codes.ts';
 
@@ -37,7 +37,7 @@ export class Mismatch extends Error {
   /** The exchange the check judged, when it judged one (the report opens it first). */
   readonly exchange?: Exchange;
   constructor(message: string, expected?: unknown, actual?: unknown, exchange?: Exchange) {
-    super(message);
+    super(ownString(message)); // a message quoting an answer must not keep the whole answer alive
     this.name = 'Mismatch';
     // Bounded: a target's 8 MiB answer must not reach vitest's diff and the report whole (issue 31).
     this.expected = boundedValue(expected);

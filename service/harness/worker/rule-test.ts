@@ -156,7 +156,8 @@ async function attemptRule(a: RuleAttempt): Promise<void> {
     // Its own requests' waits, or the time its worker's requests waited while it ran if longer: a rule
     // that awaits a setup shared with the file's other rules (made under a rate limit) waits too.
     const since = processWaitedMs();
-    const waited = () => Math.max(client.stats.paceWaitMs, processWaitedMs() - since) + client.stats.outageWaitMs + client.stats.gateWaitMs;
+    const { stats } = client;
+    const waited = () => Math.max(stats.paceWaitMs, processWaitedMs() - since) + stats.outageWaitMs + stats.gateWaitMs + stats.largeWaitMs;
     await withDeadline(withWaitClock(clock, () => withCheckCounter(counter, () => a.fn(t))), a.timeoutMs, id, waited);
   } catch (e) {
     recordFailure(meta, e, client);

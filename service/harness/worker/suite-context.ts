@@ -4,6 +4,7 @@ import { configureBackPressure } from '../../../core/back-pressure.ts';
 import { shareOutagesThrough } from '../../../core/circuit.ts';
 import type { SuiteContextData } from '../../../core/run-context.ts';
 import { useTargetGate } from '../../../core/target-gate.ts';
+import { useLargeAnswerTurns } from '../../../core/large-answers.ts';
 import { enterRun } from './run-scoped.ts';
 
 export function suiteContext(): SuiteContextData {
@@ -13,6 +14,7 @@ export function suiteContext(): SuiteContextData {
     configureBackPressure({ maxRps: ctx.pace?.maxRpsPerProcess, waitBudgetMs: ctx.pace?.waitBudgetMs });
     shareOutagesThrough(ctx.pace?.outageFile);
     useTargetGate(inject('hpsGate'));
+    useLargeAnswerTurns(inject('hpsLarge'));
   }
   return ctx;
 }
