@@ -10,8 +10,10 @@ import { parseProfile } from '../core/profile.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hps']);
-/** Outputs of runs, named by the docs but not kept in the repository. */
-const GENERATED = [/^reports\/(latest|runs|mutation|mutation-auto|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/];
+/** Outputs of runs, named by the docs but not kept in the repository (the transform cache appears after a first run). */
+const GENERATED = [
+  /^reports\/(latest|runs|mutation|mutation-auto|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/, /^node_modules\/\.cache\/hps-conformance(\/|$)/,
+];
 const TOP = new Set(readdirSync(ROOT));
 
 function walk(dir: string, out: string[] = []): string[] {
