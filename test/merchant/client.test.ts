@@ -205,8 +205,10 @@ describe('a merchant command that crashes at once', () => {
   }, 60_000);
 });
 
-// Side by side, and five faults at a time (the command's own default is three): each run of the example
-// client mostly waits out the chaos server's Retry-After (2-5 s) and held requests (5 s).
+// The clean run beside the planted faults (three at a time, the command's default): each run of the
+// example client mostly waits out the chaos server's Retry-After (2-5 s) and held requests (5 s). Five
+// faults at a time was tried and dropped: at load ~60, beside other files, the clean client was then
+// judged not conformant (CLIENT-RETRY-TRANSIENT) in both such runs.
 describe.concurrent('client command with the example client', () => {
   it('finds the clean example client conformant, every exercisable rule run', async () => {
     const report = await runExampleClient(undefined, 4);
@@ -222,7 +224,7 @@ describe.concurrent('client command with the example client', () => {
   }, 120_000);
 
   it('catches every planted client fault by a rule it declares', async () => {
-    const m = await clientMutation(8, undefined, 5);
+    const m = await clientMutation(8);
     expect(m.cleanFindings).toEqual([]);
     expect(m.results.filter((r) => !r.caught).map((r) => r.fault)).toEqual([]);
   }, 300_000);
