@@ -40,6 +40,9 @@ const common = {
 
 export default defineConfig({
   test: {
+    // The directory of this invocation's shared runs (test/support/shared-run.ts): a CLI run that
+    // several test files read is made once, whichever project's worker asks first.
+    globalSetup: ['test/support/shared-runs-setup.ts'],
     // `main`'s forks.
     maxWorkers: 3,
     // min = max: with forks kept across files, tinypool retiring an idle fork rejects with

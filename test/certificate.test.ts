@@ -3,7 +3,7 @@
  * with the default runs; `verify-certificate` recomputes the hashes (0 ok, 1
  * mismatch, 2 usage) and the profile hash ignores secret values.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { fingerprint, signCertificate } from '../results/verdict/signing.ts';
 import type { Profile } from '../core/profile.ts';
 import { startReference } from '../references/service/index.ts';
 import type { Report } from '../catalogue/report/model.ts';
+import { runMain } from './load/helpers.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-cert-'));
@@ -36,10 +37,12 @@ function cliAsync(args: string[], env: Record<string, string> = {}): Promise<{ c
     );
   });
 }
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+/**
+ * `verify-certificate` in this process (cli/main.ts's `main`, as the bin calls it; test/load/helpers.ts):
+ * fifteen children of it cost ~1.2 s of CPU each, nearly all node's and tsx's start-up. The runs that
+ * write the certificates stay child processes (cliAsync).
+ */
+const cli = (args: string[]) => runMain(args);
 
 const profile: Profile = {
   base_url: 'http://127.0.0.1:4010/',
@@ -146,7 +149,7 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     expect(cert.not_certification_reason).toMatch(/filtered run/);
     expect(readFileSync(join(out, 'certificate.json'), 'utf8')).not.toContain(ref.profile.keys.test);
 
-    const ok = cli(['verify-certificate', out, '--profile', pfile]);
+    const ok = await cli(['verify-certificate', out, '--profile', pfile]);
     expect(ok.code, ok.out + ok.err).toBe(0);
     // Unsigned: the claims hold, and the line says plainly that nothing is verified.
     expect(ok.out).toMatch(/^claims consistent \(not verified\) · .*profile matches.*NOT a certification.*UNSIGNED: not verified/);
@@ -156,18 +159,18 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     // another profile (a different base_url) does not match
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ ...ref.profile, base_url: 'http://127.0.0.1:1' }));
-    const bad = cli(['verify-certificate', out, '--profile', other]);
+    const bad = await cli(['verify-certificate', out, '--profile', other]);
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/MISMATCH profile_sha256/);
 
     // a report edited after the fact does not match
     const rep = readFileSync(join(out, 'report.json'), 'utf8');
     writeFileSync(join(out, 'report.json'), rep.replace('"verdict": "conformant"', '"verdict": "not_conformant"'));
-    const tampered = cli(['verify-certificate', out]);
+    const tampered = await cli(['verify-certificate', out]);
     expect(tampered.code).toBe(1);
     expect(tampered.out).toMatch(/MISMATCH report_sha256/);
     writeFileSync(join(out, 'report.json'), rep);
-    expect(cli(['verify-certificate', out]).code).toBe(0);
+    expect((await cli(['verify-certificate', out])).code).toBe(0);
   }, 180_000);
 
   it('verified means signed by a signer the verifier named: a key nobody named is "signature not checked", --require-signature alone is a usage error', async () => {
@@ -193,46 +196,46 @@ describe('certificate.json and verify-certificate (CLI)', () => {
     expect(Date.parse(cert.issued_at)).toBeGreaterThanOrEqual(Date.parse(cert.run_ended_at));
     expect(Date.parse(cert.run_started_at)).toBeLessThanOrEqual(Date.parse(cert.run_ended_at));
 
-    const noFlags = cli(['verify-certificate', out]);
+    const noFlags = await cli(['verify-certificate', out]);
     expect(noFlags.code, noFlags.out + noFlags.err).toBe(0);
     expect(noFlags.out).toContain(`SIGNATURE NOT CHECKED: signed by ${print}, a signer nobody named, so not verified`);
     expect(noFlags.out).not.toMatch(/VERIFIED:/);
-    const alone = cli(['verify-certificate', out, '--require-signature']);
+    const alone = await cli(['verify-certificate', out, '--require-signature']);
     expect(alone.code).toBe(2);
     expect(alone.err.trim().split('\n')).toHaveLength(1);
     expect(alone.err).toMatch(/--require-signature needs the signer named/);
-    const strangerKey = cli(['verify-certificate', out, '--require-signature', '--public-key', otherPub]);
+    const strangerKey = await cli(['verify-certificate', out, '--require-signature', '--public-key', otherPub]);
     expect(strangerKey.code).toBe(1);
     expect(strangerKey.out).toMatch(/^MISMATCH signed by SHA256:[0-9a-f]{64}, not by a signer named/);
     for (const named of [['--fingerprint', print], ['--public-key', pub], ['--public-key', otherPub, '--fingerprint', print.replace('SHA256:', '').toUpperCase()]]) {
-      const v = cli(['verify-certificate', out, '--require-signature', ...named]);
+      const v = await cli(['verify-certificate', out, '--require-signature', ...named]);
       expect(v.code, named.join(' ') + v.out + v.err).toBe(0);
       expect(v.out).toMatch(new RegExp(`^VERIFIED: .*issued .* signed by ${print}, a signer named`));
     }
     const trust = join(dir, 'trust.txt');
     writeFileSync(trust, `# certifiers we trust\n${print}\n\n`);
-    expect(cli(['verify-certificate', out, '--trust', trust]).code).toBe(0);
+    expect((await cli(['verify-certificate', out, '--trust', trust])).code).toBe(0);
     writeFileSync(trust, 'not a fingerprint\n');
-    const badTrust = cli(['verify-certificate', out, '--trust', trust]);
+    const badTrust = await cli(['verify-certificate', out, '--trust', trust]);
     expect([badTrust.code, badTrust.err.trim()]).toEqual([2, `hps-conformance: --trust: ${trust} line 1 is not a fingerprint (SHA256: and 64 hex digits)`]);
-    expect(cli(['verify-certificate', out, '--fingerprint', 'SHA256:abc']).code).toBe(2);
+    expect((await cli(['verify-certificate', out, '--fingerprint', 'SHA256:abc'])).code).toBe(2);
 
     // A stripped signature: unsigned says so without a signer named, and fails with one.
     const text = readFileSync(join(out, 'certificate.json'), 'utf8');
     writeFileSync(join(out, 'certificate.json'), JSON.stringify({ ...cert, signature: null }));
-    expect(cli(['verify-certificate', out]).out).toMatch(/UNSIGNED: not verified/);
-    expect(cli(['verify-certificate', out, '--fingerprint', print]).out).toMatch(/^MISMATCH the certificate is unsigned/);
+    expect((await cli(['verify-certificate', out])).out).toMatch(/UNSIGNED: not verified/);
+    expect((await cli(['verify-certificate', out, '--fingerprint', print])).out).toMatch(/^MISMATCH the certificate is unsigned/);
     // A certificate of the format before issue times: refused with one line.
     writeFileSync(join(out, 'certificate.json'), JSON.stringify({ ...cert, format: 'hps-conformance-certificate/2' }));
-    const old = cli(['verify-certificate', out, '--fingerprint', print]);
+    const old = await cli(['verify-certificate', out, '--fingerprint', print]);
     expect([old.code, old.out.trim().split('\n').length]).toEqual([1, 1]);
     expect(old.out).toMatch(/certificate format "hps-conformance-certificate\/2" is not hps-conformance-certificate\/3/);
     writeFileSync(join(out, 'certificate.json'), text);
   }, 180_000);
 
-  it('exits 2 with one line for a missing DIR, a missing certificate, two DIRs', () => {
+  it('exits 2 with one line for a missing DIR, a missing certificate, two DIRs', async () => {
     for (const args of [['verify-certificate'], ['verify-certificate', join(dir, 'nothing')], ['verify-certificate', dir, dir]]) {
-      const r = cli(args);
+      const r = await cli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err.trim().split('\n')).toHaveLength(1);
     }

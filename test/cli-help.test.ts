@@ -13,6 +13,7 @@ import { colourEnabled, paintLine, palette } from '../cli/colour.ts';
 import { exitLine } from '../cli/exit-lines.ts';
 import { COMMANDS } from '../cli/main.ts';
 import { runChild } from './support/run-child.ts';
+import { QUIET_ONE_RULE, sharedRun } from './support/shared-run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hps-conformance.mjs');
@@ -124,11 +125,9 @@ describe('colour', () => {
       { FORCE_COLOR: '1' },
     );
     expect(coloured.out).toContain('\x1b[32m\x1b[1mverdict: conformant');
-    const plain = await cli(
-      ['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(tmpdir(), 'hps-test-colour'), '--no-progress'],
-      { NO_COLOR: '1' },
-    );
-    expect(plain.out).toContain('verdict: conformant');
-    expect(plain.out).not.toContain('\x1b[');
+    // The same run with NO_COLOR=1 as test/run-options.test.ts's --no-progress case: made once (support/shared-run.ts).
+    const plain = await sharedRun(QUIET_ONE_RULE.args, { env: QUIET_ONE_RULE.env, timeoutMs: 120_000 });
+    expect(plain.stdout).toContain('verdict: conformant');
+    expect(plain.stdout).not.toContain('\x1b[');
   }, 120_000);
 });

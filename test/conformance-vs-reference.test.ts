@@ -3,19 +3,17 @@
  * no rule fails, warns, errors or is flaky, and every testable MUST rule ran
  * (a run that skips MUST rules against the reference would hide holes).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../catalogue/report/model.ts';
-import { runChild } from './support/run-child.ts';
-
-const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
+import { sharedRun } from './support/shared-run.ts';
 
 describe('suite vs the clean reference server', () => {
   it('is conformant with every testable MUST rule passing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'hps-ref-'));
-    const r = await runChild(process.execPath, [BIN, 'run', '--seed', '20261121', '--report', dir], { timeoutMs: 300_000 });
+    // Made once per `npm test` (support/shared-run.ts): the clean reference's whole run, for any test that reads it.
+    const r = await sharedRun(['--seed', '20261121'], { timeoutMs: 300_000 });
+    const dir = r.reportDir;
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
     const bad = report.rules.filter((x) => [
       'fail',

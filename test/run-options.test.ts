@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileFromFlags } from '../cli/target-flags.ts';
 import { startReference } from '../references/service/index.ts';
 import type { Report } from '../catalogue/report/model.ts';
+import { QUIET_ONE_RULE, sharedRun } from './support/shared-run.ts';
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'hps-conformance.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'hps-runopts-'));
@@ -147,9 +148,10 @@ describe('progress, fail-fast and CI hooks', () => {
   }, 180_000);
 
   it('--no-progress prints no progress lines', async () => {
-    const r = await cli(['run', '--rule', 'AUTH-MISSING-KEY', '--seed', '1', '--runs', '5', '--report', join(dir, 'quiet'), '--no-progress']);
-    expect(r.code).toBe(0);
-    expect(r.err).toBe('');
+    // The same run as test/cli-help.test.ts's NO_COLOR case: made once (support/shared-run.ts).
+    const r = await sharedRun(QUIET_ONE_RULE.args, { env: QUIET_ONE_RULE.env, timeoutMs: 120_000 });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
   }, 120_000);
 });
 

@@ -225,7 +225,7 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/references/webhooks.test.ts': 2,
   'test/report-browser.test.ts': 1,
   'test/reports.test.ts': 1,
-  'test/run-options.test.ts': 8,
+  'test/run-options.test.ts': 7,
   'test/harness/cases.test.ts': 3,
   'test/harness/expect-error-message.test.ts': 1,
   'test/harness/payment-views.test.ts': 1,

@@ -3,8 +3,8 @@
  * rate-limited-areas.test.ts): the suite through a proxy that rate-limits every key, conformant,
  * 0 FAIL/WARN/ERROR, every testable MUST rule ran, the 429s waited out and reported. The cases are
  * two files so that vitest runs them in two workers side by side (they wait out 429s, one after
- * the other they were ten minutes of the run's wall time); the areas file's two cases run side by
- * side too. vitest.config.ts runs both files in a pool of their own (test/support/test-groups.ts
+ * the other they were ten minutes of the run's wall time); the areas file's four cases (one area
+ * each) run side by side too. vitest.config.ts runs both files in a pool of their own (test/support/test-groups.ts
  * WAITING): their waiting never holds a slot of the CPU-bound files.
  */
 import { readFileSync } from 'node:fs';

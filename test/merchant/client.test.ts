@@ -205,7 +205,11 @@ describe('a merchant command that crashes at once', () => {
   }, 60_000);
 });
 
-describe('client command with the example client', () => {
+// The clean run beside the planted faults (three at a time, the command's default): each run of the
+// example client mostly waits out the chaos server's Retry-After (2-5 s) and held requests (5 s). Five
+// faults at a time was tried and dropped: at load ~60, beside other files, the clean client then failed
+// in both such runs (incomplete once, not conformant once).
+describe.concurrent('client command with the example client', () => {
   it('finds the clean example client conformant, every exercisable rule run', async () => {
     const report = await runExampleClient(undefined, 4);
     expect(report.side).toBe('client');

@@ -14,9 +14,12 @@ export const TIMING = ['test/load/accuracy.test.ts', 'test/load/shards.test.ts',
  * client and merchant programs waiting out the chaos server's Retry-After and reset connections,
  * the receiver's retry schedules, the interrupted runs' 3 s and 10 s before their signal. Their
  * own pool of four worker threads, beside `main`'s three forks, so their waiting never holds a slot
- * the CPU-bound files need. The longest first (SLOW_FIRST's order). Not here: a file that measures
- * its process (memory, CPU), which a thread shares with the others
- * (test/client/bounded-client.test.ts waits, but measures its RSS).
+ * the CPU-bound files need. Inside each, the cases that wait run side by side (the rate-limited
+ * areas one run per area, the five interrupted runs, the example client's clean run and its
+ * faults), so a file lasts about as long as its longest case, not their sum; the whole-suite
+ * rate-limited case is at 40 requests/s (its floor ~100 s). The longest first (SLOW_FIRST's
+ * order). Not here: a file that measures its process (memory, CPU), which a thread shares with
+ * the others (test/client/bounded-client.test.ts waits, but measures its RSS).
  */
 export const WAITING = [
   'test/field/rate-limited.test.ts',
