@@ -37,7 +37,8 @@ interface ProxyProcess {
 
 /** Starts `args` pinned to core 1 and waits for the first http:// URL it prints. */
 async function startPrinting(args: string[]): Promise<ProxyProcess> {
-  const child: ChildProcess = spawn(PIN_SERVER[0]!, [...PIN_SERVER.slice(1), process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const argv = [...PIN_SERVER.slice(1), process.execPath, ...args];
+  const child: ChildProcess = spawn(PIN_SERVER[0]!, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -79,14 +80,15 @@ export async function proxySpeed(o: SpeedOptions): Promise<string[]> {
     const up = reference.url;
     procs.push(await startPrinting([BIN, 'proxy', '--upstream', up, '--report', dir]), await startPrinting([BARE, up]));
     const [validating, bare] = procs as [ProxyProcess, ProxyProcess];
-    const lines = [`bench:proxy · ${o.rounds} rounds, interleaved · ${o.connections} connections · GET /v1/payments/{id} · the proxies on ` +
-      'core 1, the reference and the client (wrk, the generator) on core 0 (taskset)'];
+    const lines = [`bench:proxy · ${o.rounds} rounds, interleaved · ${o.connections} connections · GET /v1/payments/{id} · the ` +
+      'proxies on core 1, the reference and the client (wrk, the generator) on core 0 (taskset)'];
     const via = (p: ProxyProcess): FreshServer => ({ ...reference, url: p.url, pid: p.pid });
     for (const p of procs) await wrkPhase(p.url + reference.path, reference.key, o.connections, WARM_S, p.pid);
     if (o.speed) lines.push(await speed(o, via(validating), via(bare)));
     if (o.open) lines.push(await open(o, via(validating), via(bare)));
     await validating.stop();
-    lines.push('the validating proxy at its end (SIGTERM):', ...validating.output().split('\n').filter((l) => /^proxy: /.test(l)).map((l) => `    ${l}`));
+    const closing = validating.output().split('\n').filter((l) => /^proxy: /.test(l));
+    lines.push('the validating proxy at its end (SIGTERM):', ...closing.map((l) => `    ${l}`));
     return lines;
   } finally {
     for (const p of procs) await p.stop();
@@ -98,7 +100,8 @@ async function speed(o: SpeedOptions, validating: FreshServer, bare: FreshServer
   const phase = (s: FreshServer) => () => wrkPhase(s.url + s.path, s.key, o.connections, o.seconds, s.pid);
   const r = await interleave(o.rounds, { validating: phase(validating), bare: phase(bare) });
   return [
-    ratioLine(`speed: validating vs bare proxy (wrk -c${o.connections}, ${o.seconds} s)`, r, 'validating', 'bare', GOALS.throughput, 'server'),
+    ratioLine(`speed: validating vs bare proxy (wrk -c${o.connections}, ${o.seconds} s)`, r, 'validating', 'bare', GOALS.throughput,
+      'server'),
     `    CPU per request of the proxy (server): validating ${usPerRequest(r.validating!)}, bare ${usPerRequest(r.bare!)}`,
   ].join('\n');
 }
@@ -107,6 +110,8 @@ function usPerRequest(rs: Results[string]): string {
   const xs = rs.map((x) => (x.cpu.server && x.rps ? (x.cpu.server / x.rps) * 1e6 : null)).filter((x): x is number => x !== null);
   return xs.length ? `${median(xs).toFixed(0)} µs` : '— (no /proc)';
 }
+
+const reached = (rs: Results[string], rate: number): string => ((median(rs.map((x) => x.rps)) / rate) * 100).toFixed(0);
 
 async function open(o: SpeedOptions, validating: FreshServer, bare: FreshServer): Promise<string> {
   const id = validating.path.split('/').at(-1);
@@ -125,6 +130,6 @@ async function open(o: SpeedOptions, validating: FreshServer, bare: FreshServer)
       `${m.toFixed(2)} ms (median of ${added.length} rounds; range ${range(added)}) · goal ≤ ${GOALS.addedP50Ms} ms ` +
       `${m <= GOALS.addedP50Ms ? 'MET' : 'NOT MET'}`,
     `    p50 ms per round: validating ${ms(r.validating!)} · bare ${ms(r.bare!)}; reached ` +
-      `${(median(r.validating!.map((x) => x.rps)) / o.rate * 100).toFixed(0)}% / ${(median(r.bare!.map((x) => x.rps)) / o.rate * 100).toFixed(0)}% of the rate`,
+      `${reached(r.validating!, o.rate)}% / ${reached(r.bare!, o.rate)}% of the rate`,
   ].join('\n');
 }

@@ -116,7 +116,8 @@ function exchange(pool: Pool, authorization: string, statuses: Record<number, nu
 }
 
 const { values } = parseArgs({
-  options: Object.fromEntries(['only', 'rounds', 'seconds', 'connections', 'rate', 'exchanges'].map((k) => [k, { type: 'string' as const }])),
+  options: Object.fromEntries(['only', 'rounds', 'seconds', 'connections', 'rate', 'exchanges'].map((k) => [k, { type: 'string' as const }
+  ])),
   strict: true,
 });
 const num = (v: string | undefined, d: number) => (v === undefined ? d : Number(v));
@@ -125,8 +126,9 @@ const o = {
   exchanges: num(values.exchanges, 100_000),
 };
 const only = (values.only ?? SECTIONS.join(',')).split(',');
-if (![o.rounds, o.seconds, o.connections].every((x) => Number.isInteger(x) && x >= 1 && x <= 60) || !(o.rate >= 1 && o.rate <= 100_000)
-  || !Number.isInteger(o.exchanges) || o.exchanges < 1000 || o.exchanges > 10_000_000 || !only.every((s) => SECTIONS.some((x) => x === s))) {
+const sane = [o.rounds, o.seconds, o.connections].every((x) => Number.isInteger(x) && x >= 1 && x <= 60) && o.rate >= 1 && o.rate <= 100_000
+  && Number.isInteger(o.exchanges) && o.exchanges >= 1000 && o.exchanges <= 10_000_000 && only.every((s) => SECTIONS.some((x) => x === s));
+if (!sane) {
   console.error(`bench:proxy: --rounds, --seconds, --connections: integers from 1 to 60; --rate 1 to 100000; --exchanges 1000 to ` +
     `10000000; --only takes ${SECTIONS.join(',')}`);
   process.exit(2);

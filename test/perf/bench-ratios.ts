@@ -46,7 +46,8 @@ export const range = (xs: readonly number[]): string => `${Math.min(...xs).toFix
 export function ratioLine(label: string, r: Results, a: string, b: string, goal: number, per?: 'client' | 'server'): string {
   const pairs = r[a]!.map((x, i) => x.rps / r[b]![i]!.rps);
   const m = median(pairs);
-  const lines = [`${label}: ratio ${m.toFixed(2)} (median of ${pairs.length} rounds; range ${range(pairs)}; pairs ${pairs.map((x) => x.toFixed(2)).join(' ')}) · goal ≥ ${goal} ${m >= goal ? 'MET' : 'NOT MET'}`];
+  const lines = [`${label}: ratio ${m.toFixed(2)} (median of ${pairs.length} rounds; range ${range(pairs)}; pairs ` +
+    `${pairs.map((x) => x.toFixed(2)).join(' ')}) · goal ≥ ${goal} ${m >= goal ? 'MET' : 'NOT MET'}`];
   if (per) {
     const perCpu = r[a]!.map((x, i) => {
       const ca = x.cpu[per];

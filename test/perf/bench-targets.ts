@@ -77,7 +77,8 @@ export async function childPhase(phase: Record<string, unknown>, pin: boolean, s
     [...(pin ? PIN_CLIENT : []), process.execPath, ...prof, CHILD, JSON.stringify({ ...phase, serverPid })],
     ((phase.seconds as number) + 60) * 1000,
   );
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; seconds: number; ok: boolean; cpu: CpuShares; p50Ms?: number };
+  type Out = { requests: number; seconds: number; ok: boolean; cpu: CpuShares; p50Ms?: number };
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as Out;
   if (!r.ok) throw new Error(`${String(phase.engine)}: a check failed or nothing answered`);
   return { rps: r.requests / r.seconds, cpu: r.cpu, ...(r.p50Ms !== undefined ? { p50Ms: r.p50Ms } : {}) };
 }
