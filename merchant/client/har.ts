@@ -34,8 +34,10 @@ type NameValue = { name: string; value: string };
 /** The HAR's default bound, in bytes (`proxy --har-max-mb`): about 70 000 typical exchanges. */
 export const DEFAULT_HAR_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Entries added before a flush at most: one write for a batch, and the batch's text bounded. */
-const MAX_PENDING = 256;
+/** Entries waiting for their write at most (the entries and their bytes), and how long: one write for many exchanges. */
+const MAX_PENDING = 1024;
+const MAX_PENDING_BYTES = 1024 * 1024;
+const FLUSH_DELAY_MS = 100;
 
 /** One segment of entries on disk: the bytes it holds and how many entries. */
 interface Segment {
@@ -58,8 +60,10 @@ export class HarWriter {
   private dropped = 0;
   private serial = 0;
   private closed = false;
-  /** Entries added and not yet written (at most MAX_PENDING, and never across a rotation). */
+  /** Entries added and not yet written (bounded: MAX_PENDING, MAX_PENDING_BYTES, FLUSH_DELAY_MS; never across a rotation). */
   private pending: string[] = [];
+  private pendingBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
   /** Exchanges the proxy could not hand to this writer (its judging queue was full): said in the file. */
   notWritten = 0;
 
@@ -84,16 +88,27 @@ export class HarWriter {
     const bytes = Buffer.byteLength(line);
     if (this.maxBytes > 0 && this.current.count > 0 && this.current.bytes + bytes > this.maxBytes / 2) this.rotate();
     this.pending.push(line);
+    this.pendingBytes += bytes;
     this.current.bytes += bytes;
     this.current.count++;
-    if (this.pending.length >= MAX_PENDING) this.flush();
+    if (this.pending.length >= MAX_PENDING || this.pendingBytes >= MAX_PENDING_BYTES) this.flush();
+  }
+
+  /** Writes the entries added since the last flush within FLUSH_DELAY_MS (sooner when they reach MAX_PENDING_BYTES). */
+  flushSoon(): void {
+    if (!this.pending.length || this.timer) return;
+    this.timer = setTimeout(() => this.flush(), FLUSH_DELAY_MS);
+    this.timer.unref();
   }
 
   /** Writes the entries added since the last flush, in one write. */
   flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (!this.pending.length) return;
     writeSync(this.current.fd, this.pending.join(''));
     this.pending = [];
+    this.pendingBytes = 0;
   }
 
   close(): void {

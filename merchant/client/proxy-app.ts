@@ -55,10 +55,10 @@ interface UpstreamUrl {
   prefix: string;
 }
 
-/** Where traffic.har goes: an exchange at a time, written a batch at a time. */
+/** Where traffic.har goes: an exchange at a time, written many at a time (flushSoon: within a moment). */
 export interface HarSink {
   add(ex: HarExchange): void;
-  flush(): void;
+  flushSoon(): void;
 }
 
 /** What the judging off the relay's path needs of one exchange. */
@@ -126,7 +126,8 @@ export class ProxyApp {
     rec.answeredMs = this.elapsed();
     const closed = 'the client closed the connection before the answer';
     let judge: Queued['judge'];
-    if (up === 'closed' || 'error' in up) this.noAnswer(req, rec, up === 'closed' ? { error: closed, timedOut: true } : up, up === 'closed');
+    if (up === 'closed') this.noAnswer(req, rec, { error: closed, timedOut: true }, true);
+    else if ('error' in up) this.noAnswer(req, rec, up, false);
     else judge = relay(res, rec, up, livemodeOfKey(/^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]));
     this.traffic.settled(client, rec);
     const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? closed : up.error } : { response: up };
@@ -168,13 +169,14 @@ export class ProxyApp {
     else s.destroy();
   }
 
-  /** Off the relay's path, a batch in arrival order: the response rules on each answer, then traffic.har, one write. */
+  /** Off the relay's path, a batch in arrival order: the response rules on each answer, then traffic.har (written soon). */
   private judgeBatch(batch: readonly Queued[]): void {
     for (const q of batch) {
-      if (q.judge) this.judgeAnswer(q.rec, q.judge.up, q.judge.json === undefined ? parse(q.judge.up.body) : q.judge.json, q.judge.keyLivemode);
+      const j = q.judge;
+      if (j) this.judgeAnswer(q.rec, j.up, j.json === undefined ? parse(j.up.body) : j.json, j.keyLivemode);
       this.har.add(q.har);
     }
-    this.har.flush();
+    this.har.flushSoon();
   }
 
   /** The ambient response rules on one answer (core/ambient.ts), tallied per rule. */
@@ -243,7 +245,14 @@ type Answer = Upstream | { error: string; timedOut: boolean };
  * deadline; 'closed' when the application closed its connection before the answer (it gave up: the upstream's request
  * is aborted). On undici's dispatcher directly: no URL parsed, no stream, no abort signal per exchange.
  */
-function exchange(agent: Dispatcher, res: http.ServerResponse, to: UpstreamUrl, path: string, method: string, headers: Record<string, string>, body: string,
+function exchange(
+  agent: Dispatcher,
+  res: http.ServerResponse,
+  to: UpstreamUrl,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string,
 ): Promise<Answer | 'closed'> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];

@@ -99,6 +99,10 @@ function judgementOf(traffic: ProxyTraffic, id: RuleId): RuleJudgement {
   return {
     checks,
     skipReason: `${NOT_EXERCISED}no answer the proxy relayed is one this rule judges`,
-    observed: { answers_checked: checked, findings: found?.count ?? 0, ...(traffic.notJudged.count ? { exchanges_not_judged: traffic.notJudged.count } : {}) },
+    observed: {
+      answers_checked: checked,
+      findings: found?.count ?? 0,
+      ...(traffic.notJudged.count ? { exchanges_not_judged: traffic.notJudged.count } : {}),
+    },
   };
 }
