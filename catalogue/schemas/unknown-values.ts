@@ -58,8 +58,12 @@ function placeAt(schema: unknown, base: string, ptr: string): Place | null {
   const place: Place = { named, props: [], additional: null, items: null, ref: null, branches: [], cond: null };
   if (Array.isArray(known)) place.known = known;
   places.set(id, place); // before its subschemas: a cycle of places finds this one
-  place.props = Object.entries(named).map(([name, sub]) => ({ name, esc: esc(name), place: placeAt(sub, base, `${ptr}/properties/${esc(name)}`) }));
-  if (isObject(schema['additionalProperties'])) place.additional = placeAt(schema['additionalProperties'], base, `${ptr}/additionalProperties`);
+  place.props = Object.entries(named).map(([name, sub]) => {
+    const e = esc(name);
+    return { name, esc: e, place: placeAt(sub, base, `${ptr}/properties/${e}`) };
+  });
+  const additional = schema['additionalProperties'];
+  if (isObject(additional)) place.additional = placeAt(additional, base, `${ptr}/additionalProperties`);
   if (isObject(schema['items'])) place.items = placeAt(schema['items'], base, `${ptr}/items`);
   const ref = schema['$ref'];
   if (typeof ref === 'string') place.ref = once(() => refTarget(ref, base, ptr));
@@ -127,7 +131,9 @@ export function unknownEnumValues(schemaName: SchemaName, data: unknown): Unknow
       out.set(`${p}\u0000${value}`, { path: p, value, known: known.map(String) });
     }
     if (isObject(value)) {
-      for (const { name, esc: e, place: sub } of place.props) if (Object.hasOwn(value, name)) walk(sub, value[name], `${path}/${e}`, new Set());
+      for (const { name, esc: e, place: sub } of place.props) {
+        if (Object.hasOwn(value, name)) walk(sub, value[name], `${path}/${e}`, new Set());
+      }
       if (place.additional) {
         for (const name of Object.keys(value)) {
           if (!Object.hasOwn(place.named, name)) walk(place.additional, value[name], `${path}/${esc(name)}`, new Set());
