@@ -298,6 +298,36 @@ export function redactText(text: string, extraSecrets: readonly string[] = []): 
   return out;
 }
 
+/** Longest text `redactRepeated` remembers, and how many it remembers (then it forgets them all). */
+const REPEATED_MAX_CHARS = 256;
+const REPEATED_MAX = 2000;
+/** By the extra secrets (joined), then by the text. */
+const repeated = new Map<string, Map<string, string>>();
+let repeatedCount = 0;
+let repeatedGeneration = -1;
+
+/**
+ * redactText for short values that come again and again (an HTTP header's value: a content type, a cache policy): the
+ * result remembered for the same text, extra secrets and registered secrets (forgotten when those change), bounded.
+ */
+export function redactRepeated(text: string, extraSecrets: readonly string[] = []): string {
+  if (text.length > REPEATED_MAX_CHARS) return redactText(text, extraSecrets);
+  if (repeatedGeneration !== generation || repeatedCount >= REPEATED_MAX) {
+    repeated.clear();
+    repeatedCount = 0;
+    repeatedGeneration = generation;
+  }
+  const extra = extraSecrets.length === 1 ? extraSecrets[0]! : extraSecrets.join('\u0000');
+  let known = repeated.get(extra);
+  if (known === undefined) repeated.set(extra, (known = new Map()));
+  let out = known.get(text);
+  if (out === undefined) {
+    known.set(text, (out = redactText(text, extraSecrets)));
+    repeatedCount++;
+  }
+  return out;
+}
+
 /** The raw text with key-shaped strings cut, known secrets shortened and every transform blanked. */
 function redactRaw(text: string, m: Matcher | undefined): string {
   let out = text.replace(SECRET_SHAPE, (_all, prefix: string, rest: string) => `${prefix}…${rest.slice(-4)}`);

@@ -1,6 +1,6 @@
 /**
  * traffic.har: every exchange the proxy relayed, as HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/),
- * streamed: each entry is appended to a segment file as it finishes and the HAR is written from the
+ * streamed: each entry is appended to a segment file as it finishes (a batch a write) and the HAR is written from the
  * segments at close, so memory stays flat however long the proxy runs, and the file is bounded by
  * size (the oldest entries dropped, their count kept in the file: HarWriter). Secrets never reach the file: Authorization and
  * Proxy-Authorization become their redacted form, Cookie and Set-Cookie the cookies' names only, and every header value, URL and
@@ -9,7 +9,7 @@
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { redactSecret, redactText } from '../../core/redact.ts';
+import { redactRepeated, redactSecret, redactText } from '../../core/redact.ts';
 import { TOOL } from '../../core/version.ts';
 
 /** Characters of a body kept in the HAR (the rest is cut, said in the content's comment). */
@@ -34,6 +34,11 @@ type NameValue = { name: string; value: string };
 /** The HAR's default bound, in bytes (`proxy --har-max-mb`): about 70 000 typical exchanges. */
 export const DEFAULT_HAR_MAX_BYTES = 64 * 1024 * 1024;
 
+/** Entries waiting for their write at most (the entries and their bytes), and how long: one write for many exchanges. */
+const MAX_PENDING = 1024;
+const MAX_PENDING_BYTES = 1024 * 1024;
+const FLUSH_DELAY_MS = 100;
+
 /** One segment of entries on disk: the bytes it holds and how many entries. */
 interface Segment {
   path: string;
@@ -55,6 +60,12 @@ export class HarWriter {
   private dropped = 0;
   private serial = 0;
   private closed = false;
+  /** Entries added and not yet written (bounded: MAX_PENDING, MAX_PENDING_BYTES, FLUSH_DELAY_MS; never across a rotation). */
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** Exchanges the proxy could not hand to this writer (its judging queue was full): said in the file. */
+  notWritten = 0;
 
   constructor(private readonly path: string, private readonly maxBytes = DEFAULT_HAR_MAX_BYTES) {
     this.current = this.segment();
@@ -70,18 +81,39 @@ export class HarWriter {
     return this.dropped;
   }
 
+  /** Adds an entry to the current segment, written at the next flush (or when the segment is full). */
   add(ex: HarExchange): void {
     if (this.closed) return;
     const line = `${JSON.stringify(harEntry(ex))}\n`;
     const bytes = Buffer.byteLength(line);
     if (this.maxBytes > 0 && this.current.count > 0 && this.current.bytes + bytes > this.maxBytes / 2) this.rotate();
-    writeSync(this.current.fd, line);
+    this.pending.push(line);
+    this.pendingBytes += bytes;
     this.current.bytes += bytes;
     this.current.count++;
+    if (this.pending.length >= MAX_PENDING || this.pendingBytes >= MAX_PENDING_BYTES) this.flush();
+  }
+
+  /** Writes the entries added since the last flush within FLUSH_DELAY_MS (sooner when they reach MAX_PENDING_BYTES). */
+  flushSoon(): void {
+    if (!this.pending.length || this.timer) return;
+    this.timer = setTimeout(() => this.flush(), FLUSH_DELAY_MS);
+    this.timer.unref();
+  }
+
+  /** Writes the entries added since the last flush, in one write. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pending.length) return;
+    writeSync(this.current.fd, this.pending.join(''));
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   close(): void {
     if (this.closed) return;
+    this.flush();
     this.closed = true;
     const fd = openSync(this.path, 'w', 0o600);
     try {
@@ -106,6 +138,11 @@ export class HarWriter {
         '(proxy --har-max-mb)';
       log._droppedEntries = this.dropped;
     }
+    if (this.notWritten > 0) {
+      const why = `${this.notWritten} exchanges are not in this file: the proxy's judging queue was full when they came (docs/proxy.md)`;
+      log.comment = log.comment ? `${String(log.comment)}; ${why}` : why;
+      log._notWrittenEntries = this.notWritten;
+    }
     return { log };
   }
 
@@ -115,6 +152,7 @@ export class HarWriter {
   }
 
   private rotate(): void {
+    this.flush();
     if (this.older) {
       closeSync(this.older.fd);
       rmSync(this.older.path, { force: true });
@@ -157,14 +195,14 @@ export function harEntry(ex: HarExchange): Record<string, unknown> {
     startedDateTime: ex.startedAt.toISOString(),
     time: ex.durationMs,
     request: {
-      method: ex.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(ex.requestHeaders, clean),
+      method: ex.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(ex.requestHeaders, secrets),
       queryString: queryOf(url), headersSize: -1, bodySize: Buffer.byteLength(ex.requestBody),
       ...(ex.requestBody ? { postData: {
         mimeType: ex.requestHeaders['content-type'] ?? '',
         text: clipped(clean(ex.requestBody)).text,
       } } : {}),
     },
-    response: responseOf(ex, clean),
+    response: responseOf(ex, secrets),
     cache: {},
     timings: { send: 0, wait: ex.durationMs, receive: 0 },
   };
@@ -172,7 +210,7 @@ export function harEntry(ex: HarExchange): Record<string, unknown> {
   return entry;
 }
 
-function responseOf(ex: HarExchange, clean: (s: string) => string): Record<string, unknown> {
+function responseOf(ex: HarExchange, secrets: readonly string[]): Record<string, unknown> {
   const r = ex.response;
   if (!r) return {
     status: 0,
@@ -185,9 +223,10 @@ function responseOf(ex: HarExchange, clean: (s: string) => string): Record<strin
     headersSize: -1,
     bodySize: -1,
   };
+  const clean = (s: string) => redactText(s, secrets);
   const body = clipped(clean(r.body));
   return {
-    status: r.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(r.headers, clean),
+    status: r.status, statusText: '', httpVersion: 'HTTP/1.1', cookies: [], headers: headerList(r.headers, secrets),
     content: {
       size: Buffer.byteLength(r.body),
       mimeType: r.headers['content-type'] ?? 'x-unknown',
@@ -198,10 +237,17 @@ function responseOf(ex: HarExchange, clean: (s: string) => string): Record<strin
   };
 }
 
-function headerList(headers: Record<string, string>, clean: (s: string) => string): NameValue[] {
+/** The headers, each value redacted (a header's value repeats from exchange to exchange: redactRepeated remembers it). */
+function headerList(headers: Record<string, string>, secrets: readonly string[]): NameValue[] {
   return Object.entries(headers).map(([name, value]) => {
     const lower = name.toLowerCase();
-    return { name, value: lower === 'cookie' || lower === 'set-cookie' ? cookieNames(value) : CREDENTIAL_HEADERS.has(lower) ? credential(value) : clean(value) };
+    return {
+      name,
+      value: lower === 'cookie' || lower === 'set-cookie' ? cookieNames(value) : CREDENTIAL_HEADERS.has(lower) ? credential(value) : redactRepeated(
+        value,
+        secrets,
+      ),
+    };
   });
 }
 
@@ -223,6 +269,7 @@ function bearerOf(headers: Record<string, string>): string[] {
 }
 
 function queryOf(url: string): NameValue[] {
+  if (!url.includes('?')) return [];
   try {
     return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
   } catch {

@@ -2,15 +2,16 @@
  * The validating proxy's exchange handling: each request of the application is forwarded unchanged
  * to the upstream service and its answer relayed unchanged (status, headers, body; a connection
  * the upstream drops is dropped), within bounds: MAX_REQUEST_BODY, MAX_RESPONSE_BODY and a deadline
- * per exchange. Every exchange is recorded for the client rules (proxy-traffic.ts), its answer is
- * judged by the ambient response rules (core/ambient.ts) unless it is a 502/503/504 (a blip the
- * client guidance handles, never judged), and it is appended to traffic.har. An exchange the
- * upstream itself failed (no answer, or a 5xx without the API's error envelope) is marked
- * `upstreamFailure`: the client rules never judge the application on it.
+ * per exchange. Every exchange is recorded for the client rules as it settles (proxy-traffic.ts);
+ * after its answer is relayed, off the relay's path (judge-queue.ts: batched, bounded, an overflow
+ * counted), the answer is judged by the ambient response rules (core/ambient.ts) unless it is a
+ * 502/503/504 (a blip the client guidance handles, never judged), and the exchange is appended to
+ * traffic.har. An exchange the upstream itself failed (no answer, or a 5xx without the API's error
+ * envelope) is marked `upstreamFailure`: the client rules never judge the application on it.
  */
 import type http from 'node:http';
 import type { Socket } from 'node:net';
-import { request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { RuleId } from '../../catalogue/index.ts';
 import { checkExchange } from '../../core/ambient.ts';
 import { livemodeOfKey } from '../../core/api-key.ts';
@@ -18,6 +19,7 @@ import type { ApiResponse } from '../../core/client.ts';
 import { fingerprint } from '../../core/redact.ts';
 import { classify } from './chaos-server.ts';
 import type { HarExchange } from './har.ts';
+import { JudgeQueue, type QueueBound } from './judge-queue.ts';
 import { readBody } from '../../core/loopback-server.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';
 import type { RecordedRequest } from './recorder.ts';
@@ -37,11 +39,34 @@ const HOP_BY_HOP = new Set([
 ]);
 const EVIDENCE_BODY = 2048;
 const MAX_REQUEST_IDS = 100_000;
+/** Clients (API keys) whose fingerprint is remembered, not hashed again at each request; then forgotten all at once. */
+const MAX_FINGERPRINTS = 1000;
 
 interface Upstream {
   status: number;
   headers: Record<string, string>;
+  /** The answer's bytes, relayed as they came, and as text for the judging. */
+  bytes: Buffer;
   body: string;
+}
+
+interface UpstreamUrl {
+  origin: string;
+  prefix: string;
+}
+
+/** Where traffic.har goes: an exchange at a time, written many at a time (flushSoon: within a moment). */
+export interface HarSink {
+  add(ex: HarExchange): void;
+  flushSoon(): void;
+}
+
+/** What the judging off the relay's path needs of one exchange. */
+interface Queued {
+  rec: RecordedRequest;
+  har: HarExchange;
+  /** The answer to judge by the response rules (absent: none, or a 502/503/504), its JSON when already parsed. */
+  judge?: { up: Upstream; json: any; keyLivemode: boolean | undefined };
 }
 
 export class ProxyApp {
@@ -50,10 +75,23 @@ export class ProxyApp {
   /** request_ids of error answers seen (RESP-REQUEST-ID-UNIQUE), forgotten every MAX_REQUEST_IDS: bounded for a day of traffic. */
   private seenRequestIds = new Set<string>();
 
-  /** Where requests are relayed (the service's base URL); set before the first request. */
-  upstream = '';
+  private readonly fingerprints = new Map<string, string>();
+  /** The exchanges waiting to be judged and written, off the relay's path. */
+  readonly queue: JudgeQueue<Queued>;
 
-  constructor(readonly traffic: ProxyTraffic, private readonly har: (ex: HarExchange) => void, private readonly origin: () => string) {}
+  private to: UpstreamUrl = { origin: '', prefix: '' };
+  /** The proxy's own connections to the upstream (undici's, of this package's version: whatever the process's global one is). */
+  private readonly agent = new Agent();
+
+  /** Where requests are relayed (the service's base URL, its path a prefix of every request's); set before the first request. */
+  set upstream(url: string) {
+    const u = new URL(url);
+    this.to = { origin: u.origin, prefix: u.pathname.replace(/\/+$/, '') };
+  }
+
+  constructor(readonly traffic: ProxyTraffic, private readonly har: HarSink, private readonly origin: () => string, bound?: QueueBound) {
+    this.queue = new JudgeQueue((batch) => this.judgeBatch(batch), bound);
+  }
 
   private readonly elapsed = () => Math.round(performance.now() - this.started);
 
@@ -68,7 +106,7 @@ export class ProxyApp {
       413,
       { 'content-type': 'text/plain' },
     ).end(`hps-conformance proxy: request body over ${PROXY_BOUNDS.requestBodyBytes} bytes, not forwarded\n`);
-    const client = clientOf(headers.authorization);
+    const client = this.clientOf(headers.authorization);
     const kind = classify(method, path);
     const key = headers['idempotency-key'];
     const seq = ++this.seq;
@@ -84,21 +122,16 @@ export class ProxyApp {
       body: clip(body),
     };
     this.traffic.arrived(client, rec);
-    const abort = new AbortController();
-    const up = await Promise.race([forward(`${this.upstream}${path}`, method, headers, body, abort.signal), clientClosed(res)]);
+    const up = await exchange(this.agent, res, this.to, path, method, headers, body);
     rec.answeredMs = this.elapsed();
-    if (up === 'closed') abort.abort();
-    if (up === 'closed' || 'error' in up) this.noAnswer(
-      req,
-      rec,
-      up === 'closed' ? { error: 'the client closed the connection before the answer', timedOut: true } : up,
-      up === 'closed',
-    );
-    else this.relay(res, rec, up, livemodeOfKey(/^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]));
+    const closed = 'the client closed the connection before the answer';
+    let judge: Queued['judge'];
+    if (up === 'closed') this.noAnswer(req, rec, { error: closed, timedOut: true }, true);
+    else if ('error' in up) this.noAnswer(req, rec, up, false);
+    else judge = relay(res, rec, up, livemodeOfKey(/^Bearer\s+(\S+)$/i.exec(headers.authorization ?? '')?.[1]));
     this.traffic.settled(client, rec);
-    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? 'the client closed the connection before the ' +
-      'answer' : up.error } : { response: up };
-    this.har({
+    const answer = up === 'closed' || 'error' in up ? { error: up === 'closed' ? closed : up.error } : { response: up };
+    const har: HarExchange = {
       startedAt,
       durationMs: rec.answeredMs - arrivedMs,
       method,
@@ -106,29 +139,25 @@ export class ProxyApp {
       requestHeaders: headers,
       requestBody: body,
       ...answer,
-    });
+    };
+    // What waits holds the request's text and the answer's bytes and text.
+    this.queue.push({ rec, har, ...(judge ? { judge } : {}) }, body.length + (answer.response ? 2 * answer.response.bytes.length : 0));
   }
 
-  /** Relays the answer; `keyLivemode` is what the caller's key prefix says (undefined: livemode not judged). */
-  private relay(res: http.ServerResponse, rec: RecordedRequest, up: Upstream, keyLivemode: boolean | undefined): void {
-    res.writeHead(up.status, up.headers);
-    res.end(up.body);
-    rec.status = up.status;
-    rec.upstreamStatus = up.status;
-    rec.answerBody = clip(up.body);
-    const json = parse(up.body);
-    rec.errorCode = typeof json?.error?.code === 'string' ? json.error.code : undefined;
-    if (rec.kind === 'create' && up.status === 201 && typeof json?.id === 'string') rec.paymentId = json.id;
-    const failure = failureOf(up.status, rec.errorCode);
-    if (up.status >= 500 && rec.errorCode === undefined) rec.upstreamFailure = `answered ${up.status} without the API's error envelope ` +
-      `(${up.headers['content-type'] ?? 'no content type'})`;
-    else if (failure) Object.assign(
-      rec,
-      { injected: failure, source: 'service' },
-      failure === '429' ? { retryAfterS: retryAfterOf(up.headers['retry-after']) } : {},
-    );
-    if (up.status === 502 || up.status === 503 || up.status === 504) return;
-    this.judgeAnswer(rec, up, json, keyLivemode);
+  /** Closes the connections to the upstream (an exchange still in flight is dropped). */
+  close(): Promise<void> {
+    return this.agent.destroy();
+  }
+
+  /** A client's name (its key's fingerprint), remembered for the next request with the same key. */
+  private clientOf(authorization: string | undefined): string {
+    if (authorization === undefined) return 'client (no key)';
+    let name = this.fingerprints.get(authorization);
+    if (name === undefined) {
+      if (this.fingerprints.size >= MAX_FINGERPRINTS) this.fingerprints.clear();
+      this.fingerprints.set(authorization, (name = clientOf(authorization)));
+    }
+    return name;
   }
 
   /** No answer to relay: the upstream's failure (or its silence until the client gave up), never judged against the client. */
@@ -138,6 +167,16 @@ export class ProxyApp {
     const s = req.socket as Socket & { resetAndDestroy?: () => void };
     if (s.resetAndDestroy) s.resetAndDestroy();
     else s.destroy();
+  }
+
+  /** Off the relay's path, a batch in arrival order: the response rules on each answer, then traffic.har (written soon). */
+  private judgeBatch(batch: readonly Queued[]): void {
+    for (const q of batch) {
+      const j = q.judge;
+      if (j) this.judgeAnswer(q.rec, j.up, j.json === undefined ? parse(j.up.body) : j.json, j.keyLivemode);
+      this.har.add(q.har);
+    }
+    this.har.flushSoon();
   }
 
   /** The ambient response rules on one answer (core/ambient.ts), tallied per rule. */
@@ -162,63 +201,111 @@ export class ProxyApp {
   }
 }
 
+/**
+ * Relays the answer at once, and records what the client rules need of it; returns what the response rules will judge
+ * (none on a 502, 503 or 504). `keyLivemode` is what the caller's key prefix says (undefined: livemode not judged). The
+ * answer's JSON is parsed here only when the record needs it (an error's code, a created Payment's id); else when judged.
+ */
+function relay(res: http.ServerResponse, rec: RecordedRequest, up: Upstream, keyLivemode: boolean | undefined): Queued['judge'] {
+  res.writeHead(up.status, up.headers);
+  res.end(up.bytes);
+  rec.status = up.status;
+  rec.upstreamStatus = up.status;
+  rec.answerBody = clip(up.body);
+  const json = up.status >= 400 || (rec.kind === 'create' && up.status === 201) ? parse(up.body) : undefined;
+  rec.errorCode = typeof json?.error?.code === 'string' ? json.error.code : undefined;
+  if (rec.kind === 'create' && up.status === 201 && typeof json?.id === 'string') rec.paymentId = json.id;
+  const failure = failureOf(up.status, rec.errorCode);
+  if (up.status >= 500 && rec.errorCode === undefined) rec.upstreamFailure = `answered ${up.status} without the API's error envelope ` +
+    `(${up.headers['content-type'] ?? 'no content type'})`;
+  else if (failure) Object.assign(
+    rec,
+    { injected: failure, source: 'service' },
+    failure === '429' ? { retryAfterS: retryAfterOf(up.headers['retry-after']) } : {},
+  );
+  if (up.status === 502 || up.status === 503 || up.status === 504) return undefined;
+  return { up, json, keyLivemode };
+}
+
 /** A client is an API key (by fingerprint: the key itself is never kept). */
 function clientOf(authorization: string | undefined): string {
   return authorization ? `client ${fingerprint(authorization)}` : 'client (no key)';
 }
 
-function forwardable(h: http.IncomingHttpHeaders): Record<string, string> {
+function forwardable(h: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
-/** Resolves when the application closes its connection before the answer is relayed (it gave up). */
-function clientClosed(res: http.ServerResponse): Promise<'closed'> {
-  return new Promise((resolve) => {
-    res.once('close', () => {
-      if (!res.writableFinished) resolve('closed');
-    });
-  });
-}
+type Answer = Upstream | { error: string; timedOut: boolean };
 
-async function forward(
-  url: string,
+/**
+ * Forwards the request to the upstream and collects its answer (at most MAX_RESPONSE_BODY), within the exchange's
+ * deadline; 'closed' when the application closed its connection before the answer (it gave up: the upstream's request
+ * is aborted). On undici's dispatcher directly: no URL parsed, no stream, no abort signal per exchange.
+ */
+function exchange(
+  agent: Dispatcher,
+  res: http.ServerResponse,
+  to: UpstreamUrl,
+  path: string,
   method: string,
   headers: Record<string, string>,
   body: string,
-  abort: AbortSignal,
-): Promise<Upstream | { error: string; timedOut: boolean }> {
-  try {
-    const res = await request(
-      url,
-      {
-        method: method as 'GET',
-        headers,
-        body: body.length ? body : undefined,
-        signal: AbortSignal.any([abort, AbortSignal.timeout(PROXY_BOUNDS.upstreamTimeoutMs)]),
-        headersTimeout: PROXY_BOUNDS.upstreamTimeoutMs,
-        bodyTimeout: PROXY_BOUNDS.upstreamTimeoutMs,
-      },
-    );
+): Promise<Answer | 'closed'> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    for await (const c of res.body as AsyncIterable<Buffer>) {
-      size += c.length;
-      if (size > PROXY_BOUNDS.responseBodyBytes) {
-        res.body.destroy();
-        return { error: `the answer exceeded ${PROXY_BOUNDS.responseBodyBytes} bytes (not relayed)`, timedOut: false };
-      }
-      chunks.push(c);
+    let status = 0;
+    let answerHeaders: Record<string, string> = {};
+    let controller: { abort(reason: Error): void } | undefined;
+    let done = false;
+    const finish = (v: Answer | 'closed', abort?: Error): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      res.off('close', onClose);
+      if (abort) controller?.abort(abort);
+      resolve(v);
+    };
+    const onClose = (): void => void (res.writableFinished || finish('closed', new Error('the client closed its connection')));
+    res.once('close', onClose);
+    // The same TimeoutError AbortSignal.timeout gives.
+    const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    const timer = setTimeout(() => finish(failure(timeout()), timeout()), PROXY_BOUNDS.upstreamTimeoutMs);
+    const handler = {
+      onRequestStart: (c: { abort(reason: Error): void }) => (done ? c.abort(new Error('the exchange ended')) : void (controller = c)),
+      onResponseStart: (_c: unknown, statusCode: number, h: Record<string, string | string[] | undefined>) => {
+        status = statusCode;
+        answerHeaders = forwardable(h);
+      },
+      onResponseData: (_c: unknown, chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= PROXY_BOUNDS.responseBodyBytes) return void chunks.push(chunk);
+        const error = `the answer exceeded ${PROXY_BOUNDS.responseBodyBytes} bytes (not relayed)`;
+        finish({ error, timedOut: false }, new Error(error));
+      },
+      onResponseEnd: () => {
+        const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+        finish({ status, headers: answerHeaders, bytes, body: bytes.toString('utf8') });
+      },
+      onResponseError: (_c: unknown, e: Error) => finish(failure(e)),
+    };
+    const opts = { origin: to.origin, path: `${to.prefix}${path}`, method: method as 'GET', headers, body: body.length ? body : undefined,
+      headersTimeout: PROXY_BOUNDS.upstreamTimeoutMs, bodyTimeout: PROXY_BOUNDS.upstreamTimeoutMs };
+    try {
+      agent.dispatch(opts, handler);
+    } catch (e) {
+      finish(failure(e as Error));
     }
-    const out: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = Array.isArray(v) ? v.join(', ') : v;
-    return { status: res.statusCode, headers: out, body: Buffer.concat(chunks).toString('utf8') };
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    const timedOut = err.name === 'TimeoutError' || /Timeout/i.test(err.code ?? '');
-    return { error: `${err.code ?? err.name}: ${err.message}`.slice(0, 300), timedOut };
-  }
+  });
+}
+
+function failure(e: Error): { error: string; timedOut: boolean } {
+  const err = e as Error & { code?: string };
+  const timedOut = err.name === 'TimeoutError' || /Timeout/i.test(err.code ?? '');
+  return { error: `${err.code ?? err.name}: ${err.message}`.slice(0, 300), timedOut };
 }
 
 /** The failure the guidance speaks of, in the answer: a 429, a 500/502/503/504, a 409 idempotency_in_progress. */

@@ -6,11 +6,13 @@
  * application's verdict, nor the other way round.
  */
 import { getRule, rulesOfSide, type RuleId } from '../../catalogue/index.ts';
+import { obligationsOfClauses } from '../../catalogue/obligations.ts';
 import { redactText } from '../../core/redact.ts';
 import type { Report, RuleReport } from '../../catalogue/report/model.ts';
 import { buildSideReport, decideRule, type CheckOutcome, type RuleJudgement } from '../../results/verdict/side-report.ts';
 import type { CommandOutcome } from './command.ts';
 import { judgeClient, NOT_EXERCISED } from './judge.ts';
+import { notJudgedWords } from './judge-queue.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';
 
 /** The response rules core/ambient.ts judges on a single exchange. */
@@ -56,11 +58,23 @@ export function applicationReport(traffic: ProxyTraffic, w: Where & { command?: 
 }
 
 export function serviceReport(traffic: ProxyTraffic, w: Where): Report {
-  const rules = SINGLE_EXCHANGE_RULES.map((id) => decideRule(getRule(id), judgementOf(traffic, id), REPLAY));
+  const rules = SINGLE_EXCHANGE_RULES.map((id) => unjudged(decideRule(getRule(id), judgementOf(traffic, id), REPLAY), traffic));
   const report = clientSideReport(w, rules, traffic.exchanges);
   report.side = 'service';
   report.selection = { areas: ['responses'], rules: [...SINGLE_EXCHANGE_RULES] };
   return report;
+}
+
+/**
+ * Answers the judging queue turned away (judge-queue.ts) were not judged: a rule they would have exercised is not
+ * proven on them. A rule no judged answer failed is SKIP, saying so, each obligation of its clauses not tried (the
+ * verdict `incomplete`, never a PASS on part of the traffic); a failure found on the judged answers stands.
+ */
+function unjudged(r: RuleReport, t: ProxyTraffic): RuleReport {
+  if (!t.notJudged.count || (r.status !== 'pass' && r.status !== 'skip')) return r;
+  const why = `not tried on every answer: ${notJudgedWords(t.notJudged, t.exchanges)}`;
+  const not_tried = obligationsOfClauses(getRule(r.id as RuleId).clauses).map((obligation) => ({ obligation, why }));
+  return { ...r, status: 'skip', reason: r.status === 'pass' ? `${why}; the answers judged passed` : `${r.reason}; ${why}`, not_tried };
 }
 
 function judgementOf(traffic: ProxyTraffic, id: RuleId): RuleJudgement {
@@ -85,6 +99,10 @@ function judgementOf(traffic: ProxyTraffic, id: RuleId): RuleJudgement {
   return {
     checks,
     skipReason: `${NOT_EXERCISED}no answer the proxy relayed is one this rule judges`,
-    observed: { answers_checked: checked, findings: found?.count ?? 0 },
+    observed: {
+      answers_checked: checked,
+      findings: found?.count ?? 0,
+      ...(traffic.notJudged.count ? { exchanges_not_judged: traffic.notJudged.count } : {}),
+    },
   };
 }

@@ -21,6 +21,7 @@ import { commandStatusLine, printCommandTail, runMerchantCommand, type CommandOu
 import { HarWriter } from './har.ts';
 import { listenLoopback, type LoopbackServer } from '../../core/loopback-server.ts';
 import { ProxyApp } from './proxy-app.ts';
+import { notJudgedWords, type QueueBound } from './judge-queue.ts';
 import { applicationReport, serviceReport } from './proxy-report.ts';
 import { ProxyTraffic } from './proxy-traffic.ts';
 import { ProxyMetrics } from './proxy-metrics.ts';
@@ -46,6 +47,8 @@ export interface ProxyOptions {
   stop?: Promise<void>;
   /** `--metrics-port N` / `--out prometheus-rw=URL`: the proxy's metrics (proxy-metrics.ts). */
   metrics?: MetricsOutputs;
+  /** The judging queue's bound (default JUDGE_QUEUE_BOUND; tests make it small). */
+  judgeQueue?: QueueBound;
 }
 
 export interface ProxyResult {
@@ -71,7 +74,7 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   const traffic = new ProxyTraffic();
   if (o.metrics) traffic.metrics = new ProxyMetrics();
   let origin = '';
-  const app = new ProxyApp(traffic, (ex) => har.add(ex), () => origin);
+  const app = new ProxyApp(traffic, har, () => origin, o.judgeQueue);
   const server = await listen(app, o.port ?? 0);
   origin = server.url;
   const reference = o.upstream ? undefined : await startReferenceServer({ webhookBaseUrl: `${origin}${HOOKS_PATH}` }).catch(async (e: unknown) => {
@@ -96,12 +99,17 @@ export async function runProxy(o: ProxyOptions): Promise<ProxyResult> {
   try {
     if (traffic.metrics) metrics = await MetricsPublisher.start(() => traffic.metrics!.registry, o.metrics!, log);
     const command = await until(o, origin, reference);
+    // What still waits is judged before the reports are written; what the full queue turned away is counted in them.
+    app.queue.drain();
+    traffic.notJudged = { count: app.queue.notJudged, bound: app.queue.bound };
+    har.notWritten = app.queue.notJudged;
     // The reports name the upstream without its user-info (as `run` names a base URL).
     return finish(o, { dir, startedAt, upstream: stripUserInfo(upstream), traffic, har, command, log, embedded: reference !== undefined });
   } finally {
     clearInterval(live);
     await metrics?.stop();
     await server.close();
+    await app.close();
     har.close();
     await reference?.close();
     unregister();
@@ -154,6 +162,8 @@ function finish(o: ProxyOptions, f: Finished): ProxyResult {
   const harDropped = f.har.droppedEntries ? ` (the oldest ${f.har.droppedEntries} dropped to keep its bound, --har-max-mb)` : '';
   f.log(`proxy: ${t.exchanges} exchanges from ${t.clientCount} client(s) · traffic.har ${f.har.entries} ` +
     `entries${harDropped}${t.dropped ? ` · ${t.dropped} requests past the judge's bound of the log (not judged)` : ''}`);
+  if (t.notJudged.count) f.log(`proxy: ${notJudgedWords(t.notJudged, t.exchanges)}, nor written to traffic.har: the response rules ` +
+    'they would have exercised not tried (the service\'s answers incomplete)');
   if (t.upstreamFailed) f.log(`proxy: the upstream failed ${t.upstreamFailed} of ${t.exchanges} exchanges itself (the first: ` +
     `${t.firstUpstreamFailure}): never evidence against the application, the rules they would have exercised not tried` +
     `${nothingRelayed ? `; ${nothingRelayed} (exit 3)` : ''}`);

@@ -9,6 +9,7 @@
 import type { RuleId } from '../../catalogue/index.ts';
 import type { Finding } from '../../core/evidence.ts';
 import { operationIdentity } from './identity.ts';
+import { JUDGE_QUEUE_BOUND, type QueueBound } from './judge-queue.ts';
 import type { ProxyMetrics } from './proxy-metrics.ts';
 import { endedInFailure, type RecordedRequest } from './recorder.ts';
 import type { OperationKind } from './schedule.ts';
@@ -37,6 +38,8 @@ export class ProxyTraffic {
   answered = 0;
   upstreamFailed = 0;
   firstUpstreamFailure?: string;
+  /** Exchanges the judging queue turned away (judge-queue.ts): the response rules did not see them. Set at the end. */
+  notJudged: { count: number; bound: QueueBound } = { count: 0, bound: JUDGE_QUEUE_BOUND };
   readonly checked = new Map<RuleId, number>();
   readonly findings = new Map<RuleId, { count: number; kept: Finding[] }>();
   /** `--metrics-port` / `--out prometheus-rw`: counted as they settle. */

@@ -1,9 +1,9 @@
 /**
  * One measured phase of `npm run bench:load`, in its own process so that taskset can pin it:
  * argv[2] is JSON { engine, url, path, key, connections, seconds, workers?, serverPid }; prints
- * one JSON line { requests, seconds, ok, cpu } (cpu: the cores this process, the server and the
+ * one JSON line { requests, seconds, ok, cpu, p50Ms? } (cpu: the cores this process, the server and the
  * rest of the machine used during the measured window, from /proc).
- *   generator: this project's generator (closed model), every correctness check on;
+ *   generator: this project's generator (closed model; with `rate`, open), every correctness check on, its p50;
  *   workers:   the same through --workers N (worker threads, merged); with `rate`, the open model;
  *   http1:     a bare loop on the generator's own HTTP/1.1 connections (no check, no histogram);
  *   undici:    a bare undici loop on the same connections (no check, no histogram);
@@ -14,6 +14,7 @@ import { Client } from 'undici';
 import { Http1Connection } from '../../load/http1-connection.ts';
 import { cpuSample, cpuShares, type CpuSample } from './bench-cpu.ts';
 import { runGenerator, type GeneratorResult } from '../../load/generator.ts';
+import { mergeEncoded } from '../../load/histogram.ts';
 import { MIXES } from '../../load/scenarios.ts';
 import { runWorkers } from '../../load/workers.ts';
 
@@ -37,7 +38,7 @@ let windowStart: CpuSample | null = null;
 /** Marks the start of the measured window (after loading: worker threads load first). */
 const startWindow = (): void => void (windowStart = cpuSample('self', p.serverPid));
 
-async function generator(n: number | null): Promise<{ requests: number; ok: boolean }> {
+async function generator(n: number | null): Promise<{ requests: number; ok: boolean; p50Ms: number }> {
   const plan = {
     baseUrl: p.url,
     key: p.key,
@@ -61,7 +62,9 @@ async function generator(n: number | null): Promise<{ requests: number; ok: bool
   } else results = await runWorkers(plan, n, startWindow);
   const requests = results.reduce((a, r) => a + r.answered, 0);
   const bad = results.reduce((a, r) => a + r.obs.read.bad.count, 0);
-  return { requests, ok: bad === 0 && requests > 0 };
+  // The median latency of the window (open model: from each request's due time, wrk2's correction).
+  const p50Ms = mergeEncoded(results.flatMap((r) => Object.values(r.histograms))).getValueAtPercentile(50) / 1000;
+  return { requests, ok: bad === 0 && requests > 0, p50Ms };
 }
 
 async function bareUndici(): Promise<{ requests: number; ok: boolean }> {

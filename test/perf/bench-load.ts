@@ -23,7 +23,10 @@ import { parseArgs } from 'node:util';
 import { Client, closeAllPools } from '../../core/client.ts';
 import { startReferenceProcess } from '../../core/targets/reference-process.ts';
 import { CORES, median, workersCeiling } from './bench-cpu.ts';
-import { childPhase, HAS_PROC, PIN_SERVER, startBareNode, startNginx, wrkPhase, type PhaseResult, type Server } from './bench-targets.ts';
+import { interleave, k, ratioLine, range, type Results } from './bench-ratios.ts';
+import {
+  childPhase, freshReference, HAS_PROC, PIN_SERVER, startBareNode, startNginx, WARM_S, wrkPhase, type FreshServer, type PhaseResult, type Server,
+} from './bench-targets.ts';
 
 const SECTIONS = ['generator', 'engines', 'workers', 'reference'] as const;
 
@@ -35,58 +38,6 @@ const SECTIONS = ['generator', 'engines', 'workers', 'reference'] as const;
  */
 const GOALS = { generator: 0.75, reference: 1.0 } as const;
 type Section = (typeof SECTIONS)[number];
-type Results = Record<string, PhaseResult[]>;
-
-const k = (x: number): string => `${(x / 1000).toFixed(1)}k`;
-const cores = (x: number | null): string => (x === null ? '—' : x.toFixed(2));
-
-/** Runs the named phases in turn, `rounds` times (A B A B …); returns the results by name. */
-async function interleave(rounds: number, phases: Record<string, () => Promise<PhaseResult>>): Promise<Results> {
-  const out: Results = Object.fromEntries(Object.keys(phases).map((n) => [n, []]));
-  for (let i = 0; i < rounds; i += 1) for (const [name, f] of Object.entries(phases)) out[name]!.push(await f());
-  return out;
-}
-
-function medianOf(rs: readonly PhaseResult[], f: (r: PhaseResult) => number | null): number | null {
-  const xs = rs.map(f).filter((x): x is number => x !== null);
-  return xs.length ? median(xs) : null;
-}
-
-function cpuLine(name: string, rs: readonly PhaseResult[]): string {
-  return `    ${name.padEnd(10)} ${k(medianOf(
-    rs,
-    (r) => r.rps,
-  )!).padStart(7)} req/s · cores: client ${cores(medianOf(
-    rs,
-    (r) => r.cpu.client,
-  ))}, server ${cores(medianOf(
-    rs,
-    (r) => r.cpu.server,
-  ))}, interrupts ${cores(medianOf(rs, (r) => r.cpu.irq))}, others ${cores(medianOf(rs, (r) => r.cpu.others))}`;
-}
-
-const range = (xs: readonly number[]): string => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
-
-/**
- * The ratio of A's rate over B's, round by round. With `per`, also the ratio of requests per
- * CPU second of that side (the side both are bound by): on a machine whose cores other jobs
- * share, it estimates what one whole core each would give.
- */
-function ratioLine(label: string, r: Results, a: string, b: string, goal: number, per?: 'client' | 'server'): string {
-  const pairs = r[a]!.map((x, i) => x.rps / r[b]![i]!.rps);
-  const m = median(pairs);
-  const lines = [`${label}: ratio ${m.toFixed(2)} (median of ${pairs.length} rounds; range ${range(pairs)}; pairs ${pairs.map((x) => x.toFixed(2)).join(' ')}) · goal ≥ ${goal} ${m >= goal ? 'MET' : 'NOT MET'}`];
-  if (per) {
-    const perCpu = r[a]!.map((x, i) => {
-      const ca = x.cpu[per];
-      const cb = r[b]![i]!.cpu[per];
-      return ca && cb ? x.rps / ca / (r[b]![i]!.rps / cb) : null;
-    }).filter((x): x is number => x !== null);
-    if (perCpu.length) lines.push(`    per ${per} CPU second: ratio ${median(perCpu).toFixed(2)} (range ${range(perCpu)})`);
-  }
-  lines.push(cpuLine(a, r[a]!), cpuLine(b, r[b]!));
-  return lines.join('\n');
-}
 
 /**
  * Requests per generator CPU second, --workers 2 over --workers 1: what the second worker cost per
@@ -161,38 +112,6 @@ interface Target {
   bareHeaders: Record<string, string>;
   id: string;
   key: string;
-}
-
-/** Seconds of unmeasured load on a freshly started server before its measured phase. */
-const WARM_S = 2;
-
-interface FreshServer {
-  url: string;
-  path: string;
-  key: string;
-  pid: number;
-  stop(): Promise<void> | void;
-}
-
-/** A reference server of its own (core 1) with one Payment to read, for one phase. */
-async function freshReference(): Promise<FreshServer> {
-  const reference = await startReferenceProcess(PIN_SERVER);
-  const key = reference.profile.keys.test;
-  try {
-    const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
-    const created = await client.createPayment(key, { amount: '100.00', metadata: { conformance_run: 'bench-load' } });
-    if (created.status !== 201) throw new Error(`could not create the payment to read (${created.status})`);
-    return {
-      url: reference.profile.base_url,
-      path: `/v1/payments/${created.json.id as string}`,
-      key,
-      pid: reference.pid,
-      stop: () => reference.close(),
-    };
-  } catch (e) {
-    await reference.close();
-    throw e;
-  }
 }
 
 /** One section's phases, interleaved; the printed lines and the results (for the busy note). */

@@ -10,6 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '../../core/client.ts';
+import { startReferenceProcess } from '../../core/targets/reference-process.ts';
 import { cpuSample, cpuShares, machineBusyS, type CpuShares } from './bench-cpu.ts';
 
 const CHILD = fileURLToPath(new URL('./bench-child.mjs', import.meta.url));
@@ -19,6 +21,8 @@ export const PIN_SERVER = ['taskset', '-c', '1'];
 export interface PhaseResult {
   rps: number;
   cpu: CpuShares;
+  /** The generator's median latency (ms; open model: from each request's due time), when it measured one. */
+  p50Ms?: number;
 }
 
 export interface Server {
@@ -73,9 +77,10 @@ export async function childPhase(phase: Record<string, unknown>, pin: boolean, s
     [...(pin ? PIN_CLIENT : []), process.execPath, ...prof, CHILD, JSON.stringify({ ...phase, serverPid })],
     ((phase.seconds as number) + 60) * 1000,
   );
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { requests: number; seconds: number; ok: boolean; cpu: CpuShares };
+  type Out = { requests: number; seconds: number; ok: boolean; cpu: CpuShares; p50Ms?: number };
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as Out;
   if (!r.ok) throw new Error(`${String(phase.engine)}: a check failed or nothing answered`);
-  return { rps: r.requests / r.seconds, cpu: r.cpu };
+  return { rps: r.requests / r.seconds, cpu: r.cpu, ...(r.p50Ms !== undefined ? { p50Ms: r.p50Ms } : {}) };
 }
 
 /**
@@ -116,6 +121,38 @@ require('node:http').createServer((q,s)=>{q.resume();s.writeHead(200,h);s.end(b)
   );
   await new Promise<void>((r) => proc.stdout!.once('data', () => r()));
   return { url: `http://127.0.0.1:${port}`, pid: proc.pid!, stop: () => void proc.kill('SIGTERM') };
+}
+
+/** Seconds of unmeasured load on a freshly started server before its measured phase. */
+export const WARM_S = 2;
+
+export interface FreshServer {
+  url: string;
+  path: string;
+  key: string;
+  pid: number;
+  stop(): Promise<void> | void;
+}
+
+/** A reference server of its own (on core 1 unless `launcher` says otherwise) with one Payment to read, for one phase. */
+export async function freshReference(launcher: string[] = PIN_SERVER): Promise<FreshServer> {
+  const reference = await startReferenceProcess(launcher);
+  const key = reference.profile.keys.test;
+  try {
+    const client = new Client({ baseUrl: reference.profile.base_url, secrets: [key] });
+    const created = await client.createPayment(key, { amount: '100.00', metadata: { conformance_run: 'bench-load' } });
+    if (created.status !== 201) throw new Error(`could not create the payment to read (${created.status})`);
+    return {
+      url: reference.profile.base_url,
+      path: `/v1/payments/${created.json.id as string}`,
+      key,
+      pid: reference.pid,
+      stop: () => reference.close(),
+    };
+  } catch (e) {
+    await reference.close();
+    throw e;
+  }
 }
 
 /** /proc is what the CPU shares come from: without it the bench still runs, without shares. */
