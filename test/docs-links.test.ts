@@ -12,7 +12,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const SKIP_DIRS = new Set(['node_modules', '.git', '.hps']);
 /** Outputs of runs, named by the docs but not kept in the repository (the transform cache appears after a first run). */
 const GENERATED = [
-  /^reports\/(latest|runs|mutation|mutation-auto|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/, /^node_modules\/\.cache\/hps-conformance(\/|$)/,
+  /^reports\/(latest|runs|mutation|mutation-auto|load)(\/|$)/, /^\.hps\//, /^(summary|load)\.md$/,
+  /^node_modules\/\.cache\/hps-conformance(\/|$)/,
 ];
 const TOP = new Set(readdirSync(ROOT));
 
