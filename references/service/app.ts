@@ -261,7 +261,7 @@ const GUARDS: Step<Guarded, Reply | Promise<Reply>> = {
     'throttled-create-holds-key': {
       does: 'A create\'s Idempotency-Key is marked in progress before the rate limit is taken, and a 429 never releases it: the ' +
         'retry the client guidance prescribes (same key and body, after Retry-After) is refused 409 idempotency_in_progress.',
-      breaks: ['LIMIT-THROTTLED-CREATE-RETRY'],
+      breaks: ['LIMIT-THROTTLED-CREATE-RETRY', 'MODEL-SEQUENCES'],
       violates: ['errors.retry.create#throttled-retry-served'],
       plant: (guarded, next) => {
         try {

@@ -8,7 +8,8 @@ import type { ApiResponse } from '../../core/client.ts';
 import type { RuleContext } from '../../service/harness/worker/rule-test.ts';
 import { countCheck, decimalEquals, Mismatch, short } from '../../service/harness/worker/expect.ts';
 
-export type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live';
+/** `rl`: keys.test_rate_limited (A, Test), used only by the throttled create (./throttle.ts), never drawn at random. */
+export type KeyName = 'test' | 'test_w' | 'other' | 'live' | 'other_live' | 'rl';
 /** scope: business/environment, what the spec says a key alone determines. read: has payments:read. */
 export interface KeyInfo { name: KeyName; key: string; scope: string; live: boolean; read: boolean }
 

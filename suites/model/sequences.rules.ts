@@ -33,7 +33,8 @@
  *
  * Edges are fixed, randomness adds cases: after the random sequences, one fixed sequence per
  * refusal stage (refuse, list, the retry under its key, a create with its external_id, list), one
- * per kind of parallel step, and one reversal read, listed, paged and refused a cancel, on every seed.
+ * per kind of parallel step, one reversal read, listed, paged and refused a cancel, and one throttled
+ * create retried after Retry-After (./throttle.ts), on every seed.
  *
  * Sequences run a few side by side (service/harness/worker/batch.ts `batched`), each one step after
  * another: a failing batch first drops the sequences that pass, then the failing one is shrunk and
@@ -60,6 +61,7 @@ import {
 import { CursorAfterMoveCmd, PageCmd } from './pages.ts';
 import { ParallelCmd, PARALLEL_KINDS } from './parallel.ts';
 import { RefuseCmd, refusalStages, RetryRefusedCmd, unknownKey } from './refusals.ts';
+import { ThrottleCmd } from './throttle.ts';
 import type { Cmd, KeyInfo, KeyName, Model, Real, Stage } from './model.ts';
 
 /** Sequences side by side at most (each its own Payments): a run's chain is its longest sequence, ~15 steps. */
@@ -100,6 +102,7 @@ function keysOf(t: RuleContext): Record<string, KeyInfo> {
   if (t.keys.other_test) keys.other = { name: 'other', key: t.keys.other_test, scope: 'B/test', live: false, read: true };
   if (t.keys.live) keys.live = { name: 'live', key: t.keys.live, scope: 'A/live', live: true, read: true };
   if (t.keys.other_live) keys.other_live = { name: 'other_live', key: t.keys.other_live, scope: 'B/live', live: true, read: true };
+  if (t.keys.test_rate_limited) keys.rl = { name: 'rl', key: t.keys.test_rate_limited, scope: 'A/test', live: false, read: true };
   return keys;
 }
 
@@ -114,7 +117,7 @@ const extras: fc.Arbitrary<Record<string, unknown>> = fc.record({
 
 function commands(t: RuleContext, keys: Record<string, KeyInfo>, stages: readonly Stage[]) {
   const liveWrites = t.profile.probes?.live_writes === true;
-  const all = Object.keys(keys) as KeyName[];
+  const all = (Object.keys(keys) as KeyName[]).filter((n) => n !== 'rl');
   const readers = all.filter((n) => keys[n]!.read);
   // Creates: A's Test key, B's Test key, and A's Live key (the profile promises A's Live side
   // is ready and has credit; nothing is promised of B's). Other writes may use any Live key.
@@ -180,7 +183,12 @@ function fixedScripts(stages: readonly Stage[]): Script[] {
     new CreateCmd('test', 8_00, false, null), new PageCmd(null, 0, 'REVERSED', 1), new TransitionCmd('cancel', null, 1),
     new PageCmd(null, 0, 'PENDING', 1), new PageCmd(null, 0, null, 2), new CreateCmd('test', 9_00, true, null), new CursorAfterMoveCmd(0),
   ]);
-  return [...refusals, ...parallel, reversal];
+  // A throttled create and the client guidance's retry (keys.test_rate_limited; nothing is sent without it).
+  const throttle = new Script([
+    new CreateCmd('test', 3_00, true, 'e1'), new ThrottleCmd('e0'), new GetCmd('test', 1), new ListCmd('test', 1, null),
+    new CreateCmd('test', 4_00, false, 'e0'),
+  ]);
+  return [...refusals, ...parallel, reversal, throttle];
 }
 
 ruleTest('MODEL-SEQUENCES', async (t) => {
