@@ -1069,9 +1069,11 @@ export const RULES = [
     clauses: ['delivery.header.signature', 'delivery-rules.retry-same-id-body'],
     ruling: 'Every attempt signed for itself (docs/rulings.md): t is the unix time of sending each attempt, so a retry re-sending an ' +
       'earlier attempt\'s header is judged; compared only between attempts of one event at one endpoint arriving 3 s or more apart, ' +
-      'within 2 s (whole-second t, latency jitter) plus the sink\'s recorded clock lag; a constant clock skew cancels out.',
-    requirement: 'Between two attempts of one event at one endpoint that arrive 3 s or more apart, the signature timestamps t differ ' +
-      'by the time between the arrivals, within 2 s: no retry re-sends an earlier attempt\'s Service-Signature.' },
+      'the later t falling short of the arrival gap by at most 2 s (whole-second t, latency jitter) plus the sink\'s recorded clock ' +
+      'lag; a constant clock skew cancels out; a t gap longer than the arrival gap (an attempt delivered late after signing) is ' +
+      'not judged.',
+    requirement: 'Between two attempts of one event at one endpoint that arrive 3 s or more apart, the later signature timestamp t ' +
+      'does not fall behind the time between the arrivals by more than 2 s: no retry re-sends an earlier attempt\'s Service-Signature.' },
   { id: 'HOOK-RETRY-PUNCTUAL', area: 'webhooks', level: 'SHOULD', section: S.deliveryRules, needs: ['webhooks'],
     clauses: ['delivery-rules.retry-schedule', 'limits.webhook-retry-schedule'],
     requirement: 'Each retry comes within the tolerance after its gap (webhooks.late_tolerance_ms, default max(3 s, 50 % of the gap)).' },

@@ -9,8 +9,11 @@
  * What the arrivals can show (docs/rulings.md, "Every attempt signed for itself"): `t` is whole
  * seconds, floored, and an arrival is the sending time plus the delivery's latency, stamped on the
  * sink's event loop (late by up to its recorded lag). Two attempts are compared only when their
- * arrivals are at least MIN_APART_MS apart; their `t` gap may then differ from the arrival gap by at
+ * arrivals are at least MIN_APART_MS apart; their `t` gap may then fall short of the arrival gap by at
  * most TOLERANCE_MS (1 s of flooring, the rest latency jitter) plus the sink's own recorded lag. A
+ * `t` gap longer than the arrival gap is an earlier attempt that reached the sink late after it was
+ * signed (a sender stalled between signing and sending, seen behind a starved rate-limiting front
+ * end: 14 s of `t` over 10.9 s of arrivals), never a re-sent header: not judged here. A
  * constant offset between the target's clock and the sink's (skew) cancels out: the absolute age is
  * HOOK-TIMESTAMP-FRESH's, against the spec's 5 minutes.
  */
@@ -28,7 +31,7 @@ export interface SignedAttempt {
 
 /** Arrivals closer than this are not compared: `t` is whole seconds and latency varies. */
 export const MIN_APART_MS = 3_000;
-/** How far the `t` gap may stray from the arrival gap: 1 s of flooring and 1 s of latency jitter. */
+/** How far the `t` gap may fall short of the arrival gap: 1 s of flooring and 1 s of latency jitter. */
 export const TOLERANCE_MS = 2_000;
 
 export interface AttemptSigningFinding {
@@ -55,7 +58,9 @@ export function judgeAttemptSigning(label: string, attempts: readonly SignedAtte
       compared++;
       const movedMs = (b.t - a.t) * 1000;
       const slackMs = TOLERANCE_MS + (a.stampNoiseMs ?? 0) + (b.stampNoiseMs ?? 0);
-      if (Math.abs(movedMs - apartMs) <= slackMs) continue;
+      // One-sided: a re-sent or stale header makes t move less than the arrivals did. t moving more means the earlier
+      // attempt reached the sink late after it was signed (a busy sender, a slow network): not a re-sent signature.
+      if (apartMs - movedMs <= slackMs) continue;
       problems.push(strayLine(label, a, b, apartMs, movedMs));
       break;
     }

@@ -34,6 +34,12 @@ describe('judgeAttemptSigning', () => {
     expect(back.problems.join(' ')).not.toMatch(/-\d/);
   });
 
+  it('does not fail a t that moves more than the arrivals (an earlier attempt delivered late after it was signed)', () => {
+    // Seen behind a starved rate-limiting front end: #348 arrived 10.9 s after #71 with a t 14 s after #71's.
+    expect(judgeAttemptSigning('e', [at(71, 0, T0), at(348, 10_900, T0 + 14)]).problems).toEqual([]);
+    expect(judgeAttemptSigning('e', [at(71, 0, T0), at(348, 10_900, T0 + 14)]).compared).toBe(1);
+  });
+
   it('does not judge attempts closer than MIN_APART_MS (whole-second t), nor attempts without a t', () => {
     expect(judgeAttemptSigning('e', [at(1, 0, T0), at(2, MIN_APART_MS - 1, T0)]).compared).toBe(0);
     expect(judgeAttemptSigning('e', [at(1, 0, undefined), at(2, 60_000, T0)]).compared).toBe(0);
