@@ -14,7 +14,8 @@ describe('the suite against the reference variant alt', () => {
   for (const seed of SEEDS) {
     it(`seed ${seed}: 0 FAIL, 0 WARN, 0 ERROR, 0 FLAKY`, async () => {
       const run = await runSuite(['--variant', 'alt'], { seed, timeoutMs: RUN_TIMEOUT_MS });
-      console.log(`variant alt, seed ${seed}: exit ${run.exitCode}, ${run.verdict}, ${(run.wallMs / 1000).toFixed(1)} s${run.problems.length ? `\n  ${run.problems.join('\n  ')}` : ''}`);
+      const lines = [...run.problems, ...run.incomplete].map((l) => `\n  ${l}`).join('');
+      console.log(`variant alt, seed ${seed}: exit ${run.exitCode}, ${run.verdict}, ${(run.wallMs / 1000).toFixed(1)} s${lines}`);
       expect(run.problems).toEqual([]);
       expect([run.summary.fail, run.summary.warn, run.summary.error, run.summary.flaky]).toEqual([0, 0, 0, 0]);
       expect(run.summary.pass).toBeGreaterThan(100);

@@ -188,7 +188,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/core/network.test.ts': 1,
   'test/deploy/manifests.test.ts': 7,
   'test/docs-links.test.ts': 2,
-  'test/false-alarm-alt.test.ts': 1,
   'test/field/blip.test.ts': 1,
   'test/field/configuration.test.ts': 2,
   'test/github.test.ts': 1,

@@ -13,8 +13,11 @@ export interface SuiteRun {
   wallMs: number;
   verdict: string;
   summary: Record<'pass' | 'fail' | 'warn' | 'info' | 'skip' | 'error' | 'flaky', number>;
+  /**
   /** One line per rule that is not pass/info/skip: "FAIL RULE-ID — message". */
   problems: string[];
+  /** With an incomplete verdict: each SKIP that is not "not exercisable" and each obligation not tried, in parentheses. */
+  incomplete: string[];
   reportDir: string;
   outputTail: string;
 }
@@ -39,7 +42,8 @@ export function runSuite(args: string[], o: { seed: number; env?: Record<string,
     child.on('close', (code) => {
       clearTimeout(timer);
       const wallMs = Date.now() - started;
-      let report: { verdict: string; summary: SuiteRun['summary']; rules: { id: string; status: string; reason?: string }[] };
+      type Rule = { id: string; status: string; reason?: string; not_tried?: { obligation: string; why: string }[] };
+      let report: { verdict: string; summary: SuiteRun['summary']; rules: Rule[] };
       try {
         report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8'));
       } catch {
@@ -49,7 +53,13 @@ export function runSuite(args: string[], o: { seed: number; env?: Record<string,
       const problems = report.rules
         .filter((r) => !['pass', 'info', 'skip'].includes(r.status))
         .map((r) => `${r.status.toUpperCase()} ${r.id}${r.reason ? ` — ${r.reason.slice(0, 200)}` : ''}`);
-      resolvePromise({ exitCode: code, wallMs, verdict: report.verdict, summary: report.summary, problems, reportDir, outputTail: output });
+      const incomplete = report.verdict === 'incomplete' ? report.rules.flatMap((r) => [
+        ...(r.status === 'skip' && !/^not exercisable/.test(r.reason ?? '')
+          ? [`(SKIP ${r.id} — ${(r.reason ?? '').slice(0, 200)})`] : []),
+        ...(r.not_tried ?? []).map((n) => `(NOT TRIED ${r.id} ${n.obligation} — ${String(n.why).slice(0, 200)})`),
+      ]) : [];
+      const { verdict, summary } = report;
+      resolvePromise({ exitCode: code, wallMs, verdict, summary, problems, incomplete, reportDir, outputTail: output });
     });
   });
 }
