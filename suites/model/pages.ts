@@ -1,6 +1,6 @@
 /**
  * MODEL-SEQUENCES' page walk: listPayments with `created_from` at the sequence's first Payment in
- * the key's business and environment (and `status=` of any status, or none), paged by
+ * the key's business and environment (`created_to` a second after its last) (and `status=` of any status, or none), paged by
  * `starting_after` set to each page's last id (the spec's mechanism; LIST-PAGINATION-COMPLETE),
  * interleaved with the sequence's creates and moves. Other runs and sequences create in the same
  * window, so the model judges what it knows: each of its Payments in the window that matches the
@@ -11,16 +11,17 @@
 import { short } from '../../service/harness/worker/expect.ts';
 import { describe, fail, passed, reader, tally, type Cmd, type Handle, type KeyName, type Model, type Real } from './model.ts';
 
-/** Pages a walk reads at most. */
+/** Pages a walk reads at most; a walk on from a moved cursor reads fewer (it judges only what it sees). */
 const MAX_PAGES = 20;
+const CURSOR_PAGES = 5;
 
 interface Walk { readonly seen: Map<string, string>; readonly twice: string[]; readonly complete: boolean; readonly pages: number }
 
-async function walk(r: Real, step: string, key: string, query: Record<string, string>, from?: string): Promise<Walk> {
+async function walk(r: Real, step: string, key: string, query: Record<string, string>, from?: string, maxPages = MAX_PAGES): Promise<Walk> {
   const seen = new Map<string, string>();
   const twice: string[] = [];
   let after = from;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  for (let page = 1; page <= maxPages; page++) {
     const res = await r.t.client.listPayments(key, { ...query, ...(after === undefined ? {} : { starting_after: after }) });
     if (res.status !== 200 || !Array.isArray(res.json?.data)) {
       fail(r, step, res, `page ${page} answered ${describe(res)}, the model expects 200`, { status: 200 });
@@ -34,7 +35,7 @@ async function walk(r: Real, step: string, key: string, query: Record<string, st
     if (res.json.has_more !== true || data.length === 0) return { seen, twice, complete: true, pages: page };
     after = String(data[data.length - 1]?.id);
   }
-  return { seen, twice, complete: false, pages: MAX_PAGES };
+  return { seen, twice, complete: false, pages: maxPages };
 }
 
 export class PageCmd implements Cmd {
@@ -46,9 +47,15 @@ export class PageCmd implements Cmd {
     const k = r.keys[keyName]!;
     const mine = m.handles.filter((h): h is Handle & { createdAt: string } => h.scope === k.scope && typeof h.createdAt === 'string');
     if (mine.length === 0) return tally(r, 'pages: no Payment of the model in the key\'s business and environment');
-    const from = mine.map((h) => h.createdAt).sort()[0]!;
-    const query = { created_from: from, limit: String(this.limit), ...(this.status ? { status: this.status } : {}) };
-    const step = `${this} [${k.scope}, created_from=${from}]`;
+    const times = mine.map((h) => h.createdAt).sort();
+    const from = times[0]!;
+    // The window ends a second after the sequence's last Payment (whether created_to is inclusive is not shown).
+    const last = Date.parse(times[times.length - 1]!);
+    const to = Number.isFinite(last) ? new Date(last + 1000).toISOString() : undefined;
+    const query = {
+      created_from: from, ...(to ? { created_to: to } : {}), limit: String(this.limit), ...(this.status ? { status: this.status } : {}),
+    };
+    const step = `${this} [${k.scope}, created_from=${from}${to ? `, created_to=${to}` : ''}]`;
     const w = await walk(r, step, k.key, query);
     const problems: string[] = [];
     if (w.twice.length > 0) problems.push(`listed twice: ${short(w.twice)}`);
@@ -92,7 +99,7 @@ export class CursorAfterMoveCmd implements Cmd {
     p.status = 'CANCELLED';
     const lister = reader(r, p);
     const w = await walk(r, `${step} then status=PENDING&starting_after=${p.id}`, r.keys[lister]!.key,
-      { status: 'PENDING', created_from: p.createdAt!, limit: '2' }, p.id);
+      { status: 'PENDING', created_from: p.createdAt!, limit: '2' }, p.id, CURSOR_PAGES);
     const problems: string[] = [];
     if (w.twice.length > 0) problems.push(`listed twice: ${short(w.twice)}`);
     const off = [...w.seen].filter(([, st]) => st !== 'PENDING').map(([id, st]) => `${id} ${st}`);
