@@ -1,6 +1,6 @@
 /**
  * Selecting deliveries, the same way in process (RunningSink.deliveries) and over HTTP
- * (`GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=`).
+ * (`GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=&no_object_id=1&type_not_prefix=&limit=`).
  */
 import type { Delivery } from './types.ts';
 
@@ -14,6 +14,12 @@ export interface DeliveryFilter {
   path?: string;
   /** Only deliveries with `seq` greater than this. */
   sinceSeq?: number;
+  /** Only events whose `data.object` names no id (a delivery without a readable event never matches). */
+  noObjectId?: true;
+  /** Only events whose type does not start with this, e.g. `payment.` (a delivery without a readable event never matches). */
+  typeNotPrefix?: string;
+  /** At most this many, the lowest seq first (a reader pages on with sinceSeq); 1 to 100 000. */
+  limit?: number;
 }
 
 /** Query parameter name of each filter field. */
@@ -23,6 +29,9 @@ const PARAMS = {
   eventType: 'type',
   path: 'path',
   sinceSeq: 'since_seq',
+  noObjectId: 'no_object_id',
+  typeNotPrefix: 'type_not_prefix',
+  limit: 'limit',
 } as const satisfies Record<keyof DeliveryFilter, string>;
 
 export function matchesFilter(delivery: Delivery, filter: DeliveryFilter): boolean {
@@ -31,6 +40,8 @@ export function matchesFilter(delivery: Delivery, filter: DeliveryFilter): boole
   if (filter.eventType !== undefined && delivery.event?.type !== filter.eventType) return false;
   if (filter.path !== undefined && delivery.path !== filter.path) return false;
   if (filter.sinceSeq !== undefined && delivery.seq <= filter.sinceSeq) return false;
+  if (filter.noObjectId && (delivery.event === null || delivery.event.paymentId !== null)) return false;
+  if (filter.typeNotPrefix !== undefined && (delivery.event === null || (delivery.event.type ?? '').startsWith(filter.typeNotPrefix))) return false;
   return true;
 }
 
@@ -38,7 +49,7 @@ export function filterToSearchParams(filter: DeliveryFilter): URLSearchParams {
   const params = new URLSearchParams();
   for (const [field, name] of Object.entries(PARAMS) as [keyof DeliveryFilter, string][]) {
     const value = filter[field];
-    if (value !== undefined) params.set(name, String(value));
+    if (value !== undefined) params.set(name, value === true ? '1' : String(value));
   }
   return params;
 }
@@ -58,6 +69,9 @@ export function filterFromSearchParams(
   const eventType = text(PARAMS.eventType);
   const path = text(PARAMS.path);
   const sinceSeq = text(PARAMS.sinceSeq);
+  const noObjectId = text(PARAMS.noObjectId);
+  const typeNotPrefix = text(PARAMS.typeNotPrefix);
+  const limit = text(PARAMS.limit);
   if (paymentId !== undefined) filter.paymentId = paymentId;
   if (eventId !== undefined) filter.eventId = eventId;
   if (eventType !== undefined) filter.eventType = eventType;
@@ -65,6 +79,15 @@ export function filterFromSearchParams(
   if (sinceSeq !== undefined) {
     if (!/^[0-9]{1,15}$/.test(sinceSeq)) return { ok: false, problem: 'since_seq must be a non-negative integer' };
     filter.sinceSeq = Number(sinceSeq);
+  }
+  if (noObjectId !== undefined) {
+    if (noObjectId !== '1') return { ok: false, problem: 'no_object_id takes 1' };
+    filter.noObjectId = true;
+  }
+  if (typeNotPrefix !== undefined) filter.typeNotPrefix = typeNotPrefix;
+  if (limit !== undefined) {
+    if (!/^[1-9][0-9]{0,5}$/.test(limit) || Number(limit) > 100_000) return { ok: false, problem: 'limit must be an integer from 1 to 100000' };
+    filter.limit = Number(limit);
   }
   return { ok: true, filter };
 }

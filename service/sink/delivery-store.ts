@@ -171,8 +171,8 @@ export class DeliveryStore {
   deliveries(filter: DeliveryFilter = {}): Delivery[] {
     const stored = this.list.filter((delivery) => matchesFilter(delivery, filter));
     const rejected = this.ring.kept().filter((delivery) => matchesFilter(delivery, filter));
-    if (rejected.length === 0) return stored;
-    return [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
+    const all = rejected.length === 0 ? stored : [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
+    return filter.limit === undefined ? all : all.slice(0, filter.limit);
   }
 
   waitFor(filter: DeliveryFilter, options: WaitForOptions): Promise<Delivery[]> {

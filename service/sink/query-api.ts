@@ -4,7 +4,7 @@
  *
  *   GET /_sink/health                 -> { ok: true, deliveries, dropped, rejected, redirectHits, unknownRedirectHits, clientErrors,
  * skippedLogLines }
- *   GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=
+ *   GET /_sink/deliveries?payment_id=&event_id=&type=&path=&since_seq=&no_object_id=1&type_not_prefix=&limit=
  *                                     -> { deliveries: Delivery[] }   (body base64, with its sha256)
  *   GET /_sink/redirect-hits          -> { redirectHits: RedirectHit[] }
  *   GET /_sink/rejected               -> { rejected: number, recent: Delivery[] }   (the capped ring)

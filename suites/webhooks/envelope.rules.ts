@@ -148,13 +148,14 @@ ruleTest('HOOK-ENVELOPE', async (t) => {
   );
   // A payment.created delivery the sink could not tie to a Payment (its data.object names none) is
   // judged too: the stories above waited for theirs in vain, and silence would pass the rule.
-  judge([], (await h.sink.deliveries({ eventType: 'payment.created' })).filter((d) => d.event?.paymentId === null));
+  // (Selected by the sink: the run's every delivery, ~3.5 MB by the quick start's end, is not fetched.)
+  judge([], await h.sink.deliveries({ eventType: 'payment.created', noObjectId: true }));
   // endpoint.test is an Event too (its data.object is no Payment): whatever the control call answers
   // (PROFILE fixes its status, not its body), what reaches the endpoint after it is judged.
   await sendTestEvent(t, h);
   // Every event of a type that names no Payment (endpoint.test, types the spec may add) the sink
   // holds, whoever caused it: the Event table holds for every type.
-  judge([], (await h.sink.deliveries()).filter((d) => d.problem === null && d.event !== null && !d.event.type?.startsWith('payment.')));
+  judge([], (await h.sink.deliveries({ typeNotPrefix: 'payment.' })).filter((d) => d.problem === null));
   if (checked === 0) t.skip('0 deliveries observed for this rule');
   t.note(`${checked} deliveries validated as Event (create, cancel, helpers${t.profile.control ? ', reversal, endpoint.test' : ''}${liveWrites(t) ? ', Live' : ''})`);
 }, { timeout: 120_000 });

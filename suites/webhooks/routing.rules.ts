@@ -235,29 +235,43 @@ ruleTest('HOOK-ENDPOINT-TEST', async (t) => {
  * Payment happens once, so at each endpoint it is one logical event, whatever number of attempts
  * carried it: one event id and one body. An event id never stands for two (Payment, type) pairs.
  */
-function identityProblems(deliveries: readonly Delivery[]): string[] {
-  const byTransition = new Map<string, { ids: Set<string>; bodies: Set<string> }>();
-  const byId = new Map<string, string>();
-  const problems: string[] = [];
-  for (const d of deliveries) {
+class IdentityLedger {
+  private readonly byTransition = new Map<string, { ids: Set<string>; bodies: Set<string> }>();
+  private readonly byId = new Map<string, string>();
+  private readonly found: string[] = [];
+
+  add(d: Delivery): void {
     const e = d.event;
-    if (!e?.paymentId || !e.type || !e.id) continue;
+    if (!e?.paymentId || !e.type || !e.id) return;
     const key = `${d.path} ${e.paymentId} ${e.type}`;
-    const g = byTransition.get(key) ?? { ids: new Set<string>(), bodies: new Set<string>() };
+    const g = this.byTransition.get(key) ?? { ids: new Set<string>(), bodies: new Set<string>() };
     g.ids.add(e.id);
     g.bodies.add(d.bodySha256 ?? '(no body)');
-    byTransition.set(key, g);
+    this.byTransition.set(key, g);
     const pair = `${e.paymentId} ${e.type}`;
-    const had = byId.get(e.id);
-    if (had !== undefined && had !== pair) problems.push(`event id ${e.id} stands for ${had} and for ${pair}`);
-    byId.set(e.id, pair);
+    const had = this.byId.get(e.id);
+    if (had !== undefined && had !== pair) this.found.push(`event id ${e.id} stands for ${had} and for ${pair}`);
+    this.byId.set(e.id, pair);
   }
-  for (const [key, g] of byTransition) {
-    if (g.ids.size > 1) problems.push(`${key}: ${g.ids.size} event ids for one transition (${[...g.ids].slice(0, 3).join(', ')})`);
-    else if (g.bodies.size > 1) problems.push(`${key}: event ${[...g.ids][0]} delivered with ${g.bodies.size} different bodies`);
+
+  /** (endpoint, Payment, event type) transitions seen. */
+  get transitions(): number {
+    return this.byTransition.size;
   }
-  return problems;
+
+  problems(): string[] {
+    const out = [...this.found];
+    for (const [key, g] of this.byTransition) {
+      if (g.ids.size > 1) out.push(`${key}: ${g.ids.size} event ids for one transition (${[...g.ids].slice(0, 3).join(', ')})`);
+      else if (g.bodies.size > 1) out.push(`${key}: event ${[...g.ids][0]} delivered with ${g.bodies.size} different bodies`);
+    }
+    return out;
+  }
 }
+
+/** Deliveries read from the sink at a time, and pages at most (the sink keeps 20 000 by default). */
+const PAGE = 250;
+const MAX_PAGES = 400;
 
 /** Payments read back after their events, at most; past it the rest are named unread. */
 const MAX_READ_BACK = 300;
@@ -276,12 +290,14 @@ interface ReadBack {
   why: string;
 }
 
-async function readsAgainstEvents(t: RuleContext, deliveries: readonly Delivery[], views: PaymentViews): Promise<ReadBack> {
-  const byId = new Map<string, boolean>();
-  for (const d of deliveries) {
-    const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
-    if (object && typeof object === 'object' && typeof object.id === 'string') byId.set(object.id, object.livemode === true);
-  }
+/** The Payment a payment.* delivery carries (its id and livemode) into `byId`. */
+function notePayment(d: Delivery, byId: Map<string, boolean>): void {
+  const object = d.event?.type?.startsWith('payment.') && d.event.paymentId ? bodyOf(d)?.data?.object : undefined;
+  if (object && typeof object === 'object' && typeof object.id === 'string') byId.set(object.id, object.livemode === true);
+}
+
+/** `byId`: each Payment an event carried (./notePayment), true when Live. */
+async function readsAgainstEvents(t: RuleContext, byId: ReadonlyMap<string, boolean>, views: PaymentViews): Promise<ReadBack> {
   const ids = [...byId].filter(([, live]) => !live || t.keys.live !== undefined);
   const chosen = ids.slice(0, MAX_READ_BACK);
   // Each read is alone (one GET per Payment, after all its events), a few at a time; problems in id order.
@@ -327,20 +343,36 @@ ruleTest('HOOK-ONE-EVENT-PER-TRANSITION', async (t) => {
   const h = hooks(t);
   const tr = await traffic(t, h);
   if (tr.expected.length === 0) t.skip('the profile declares no enabled endpoint subscribed to these events');
-  // Every delivery the sink recorded so far in this run (other tests' Payments too), and the file's own after its quiet period.
-  const all = await h.sink.deliveries({});
-  const seen = new Map<number, Delivery>([...all, ...tr.deliveries].map((d) => [d.seq, d]));
-  const deliveries = [...seen.values()].sort((a, b) => a.seq - b.seq);
-  const transitions = new Set(deliveries.flatMap((d) => (d.event?.paymentId && d.event.type ? [`${d.path} ${d.event.paymentId} ${d.event.type}`] : [])));
-  const retried = deliveries.filter((d) => (d.attempt ?? 1) > 1).length;
-  expectTrue(retried > 0, 'setup: no event was attempted twice (the file\'s failing first attempts were not retried)', '≥ 1 retry', retried);
+  const ledger = new IdentityLedger();
   const views = new PaymentViews();
-  const problems = [...identityProblems(deliveries), ...eventViewProblems(deliveries, views)];
-  const read = await readsAgainstEvents(t, deliveries, views);
+  const payments = new Map<string, boolean>();
+  const problems: string[] = [];
+  const seen = new Set<number>();
+  let retried = 0;
+  const take = (d: Delivery) => {
+    if (seen.has(d.seq)) return;
+    seen.add(d.seq);
+    if ((d.attempt ?? 1) > 1) retried++;
+    ledger.add(d);
+    problems.push(...eventViewProblems([d], views));
+    notePayment(d, payments);
+  };
+  // Every delivery the sink recorded so far in this run (other tests' Payments too), a page at a time
+  // (by the quick start's end ~1 400 of them, 3.5 MB: never held at once), then the file's own after its quiet period.
+  for (let since = 0, pages = 0; pages < MAX_PAGES; pages++) {
+    const page = await h.sink.deliveries({ sinceSeq: since, limit: PAGE });
+    page.forEach(take);
+    if (page.length < PAGE) break;
+    since = page.at(-1)!.seq;
+  }
+  tr.deliveries.forEach(take);
+  expectTrue(retried > 0, 'setup: no event was attempted twice (the file\'s failing first attempts were not retried)', '≥ 1 retry', retried);
+  problems.unshift(...ledger.problems());
+  const read = await readsAgainstEvents(t, payments, views);
   problems.push(...read.problems);
   const wanted = 'one event id and one body per transition and endpoint, each event the Payment GET shows';
   expectTrue(problems.length === 0, `${problems.length} identity problem(s): ${problems.slice(0, 4).join('; ')}`, wanted, problems.slice(0, 10));
   const unread = read.unread ? `, ${read.unread} not read (${read.why})` : '';
-  t.note(`${deliveries.length} deliveries (${retried} of them retries) of ${transitions.size} (endpoint, Payment, event type) transitions: ` +
+  t.note(`${seen.size} deliveries (${retried} of them retries) of ${ledger.transitions} (endpoint, Payment, event type) transitions: ` +
     `each one event id and one body; ${read.payments} Payment(s) read back after their events and compared field by field${unread}`);
 });

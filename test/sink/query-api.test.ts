@@ -6,7 +6,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type RunningSink } from '../../service/sink/index.ts';
+import { SinkError, SinkWaitTimeoutError, sinkClient, startSink, type DeliveryFilter, type RunningSink } from '../../service/sink/index.ts';
 import { deliver, ENDPOINTS, paymentEvent, SECRETS, startTestSink, tempDir } from './helpers.ts';
 
 /** Query tokens of the sinks started here, by origin: `get` sends the right one unless told otherwise. */
@@ -66,6 +66,11 @@ describe('query API', () => {
     ['?since_seq=2', [3, 4]],
     [`?payment_id=${a.paymentId}&path=/hooks/test-all&since_seq=1`, [2]],
     ['?event_id=evt_none', []],
+    ['?limit=2', [1, 2]],
+    ['?since_seq=1&limit=2', [2, 3]],
+    ['?type_not_prefix=payment.paid', [1, 4]],
+    ['?type_not_prefix=payment.', []],
+    ['?no_object_id=1', []],
   ])('GET /_sink/deliveries%s', async (query, seqs) => {
     const { status, json } = await get(`${sink.url}/_sink/deliveries${query}`);
     expect(status).toBe(200);
@@ -83,6 +88,9 @@ describe('query API', () => {
   it.each([
     ['/_sink/deliveries?since_seq=abc', 400],
     ['/_sink/deliveries?paymentId=x', 400],
+    ['/_sink/deliveries?limit=0', 400],
+    ['/_sink/deliveries?limit=1e3', 400],
+    ['/_sink/deliveries?no_object_id=true', 400],
     ['/_sink/deliveries?path=/a&path=/b', 400],
     ['/_sink/redirect-hits?x=1', 400],
     ['/_sink/nothing', 404],
@@ -105,6 +113,15 @@ describe('query API', () => {
     expect((await client.deliveries({ paymentId: a.paymentId, path: '/hooks/test-all' })).map((d) => d.seq)).toEqual([1, 2]);
     expect(await client.redirectHits()).toEqual([]);
     expect((await client.health()).deliveries).toBe(3);
+  });
+
+  it('sinkClient sends every filter field as the sink reads it: the same deliveries as in process', async () => {
+    const client = sinkClient(sink.url, { token: sink.queryToken });
+    const filters: DeliveryFilter[] = [
+      { noObjectId: true }, { typeNotPrefix: 'payment.paid' }, { sinceSeq: 1, limit: 2 }, { eventType: 'payment.paid', path: '/hooks/test-paid' },
+      { paymentId: a.paymentId, eventId: b.eventId },
+    ];
+    for (const f of filters) expect((await client.deliveries(f)).map((d) => d.seq)).toEqual(sink.deliveries(f).map((d) => d.seq));
   });
 
   it('sinkClient.waitFor polls until the count is reached', async () => {

@@ -20,11 +20,17 @@
  *    machine the order of these files does not matter: with 2 workers, one holds the retry file and
  *    the other runs them all, one after another;
  * 3. a file not listed counts as 0 and falls back to its size, the largest first;
- * 4. the exclusive areas last (service/harness/common/exclusive.ts), whatever this table says.
+ * 4. the exclusive areas (service/harness/common/exclusive.ts) once every file that must end before
+ *    their turn has been handed out, whatever this table says; then the files that may be held during
+ *    their turn (the other webhook files), longest first. The exclusive turn starts as soon as the
+ *    files that must end before it have ended, while the retry file (held) waits for deliveries in
+ *    the other worker, and the held files run after it: on this 2-CPU machine the quick start's
+ *    suites then end before the limits phase would have started (12.2 s, then 2.4 s of Retry-After
+ *    alone), the four held webhook files (3.4 s) run after the turn on both workers.
  *
  * Only the order of the figures matters. Its test: test/harness/schedule.test.ts.
  */
-import { EXCLUSIVE_AREAS } from '../common/exclusive.ts';
+import { EXCLUSIVE_AREAS, HELD_DURING_EXCLUSIVE } from '../common/exclusive.ts';
 
 /** Suite files (relative to suites/) by the seconds they take 50 ms away, the retry file first. */
 export const FILE_SECONDS: Readonly<Record<string, number>> = {
@@ -80,6 +86,9 @@ export const FILE_SECONDS: Readonly<Record<string, number>> = {
   'versioning/event-api-version.rules.ts': 0.5,
 };
 
+/** A file listed with at least this many seconds waits more than it works: it goes first, whatever its area. */
+const WAITING_SECONDS = 100;
+
 /** `suites/<area>/<file>` of a module id, `area/file` (undefined outside suites/). */
 export function suiteFileOf(moduleId: string): string | undefined {
   const m = /[/\\]suites[/\\]([^/\\]+)[/\\]([^/\\]+)$/.exec(moduleId);
@@ -93,10 +102,13 @@ export function suiteFileOf(moduleId: string): string | undefined {
 export function longestFirst<T extends { moduleId: string }>(files: readonly T[], sizeOf: (f: T) => number): T[] {
   const key = (f: T) => {
     const rel = suiteFileOf(f.moduleId) ?? '';
-    const exclusive = EXCLUSIVE_AREAS.has(rel.split('/')[0] ?? '') ? 1 : 0;
-    return { exclusive, seconds: FILE_SECONDS[rel] ?? 0, size: sizeOf(f) };
+    const area = rel.split('/')[0] ?? '';
+    const seconds = FILE_SECONDS[rel] ?? 0;
+    // 0 the waiting file(s), 1 the files that must end before the exclusive turn, 2 the exclusive ones, 3 the held ones.
+    const tier = seconds >= WAITING_SECONDS ? 0 : EXCLUSIVE_AREAS.has(area) ? 2 : HELD_DURING_EXCLUSIVE.has(area) ? 3 : 1;
+    return { tier, seconds, size: sizeOf(f) };
   };
   const keyed = files.map((f) => ({ f, k: key(f) }));
-  keyed.sort((a, b) => a.k.exclusive - b.k.exclusive || b.k.seconds - a.k.seconds || b.k.size - a.k.size);
+  keyed.sort((a, b) => a.k.tier - b.k.tier || b.k.seconds - a.k.seconds || b.k.size - a.k.size);
   return keyed.map((x) => x.f);
 }
