@@ -1,8 +1,8 @@
 /**
  * No false alarm on a conformant service that decided every silent point the other way: the whole
  * suite against the embedded reference's `alt` variant (references/service/README.md "Variants") raises no
- * FAIL, WARN, ERROR or FLAKY, on several seeds, and a conformant verdict (incomplete only when a rate-limit probe could
- * not choose its moment on a busy machine: seen in CI, LIMIT-RECOVERY's window ending before its Retry-After ticked).
+ * FAIL, WARN, ERROR or FLAKY, on several seeds, and a conformant verdict: nothing left incomplete either (CI once saw
+ * LIMIT-RECOVERY's probes outlast alt's 2 s window on a busy machine: SKIP, incomplete; its watch is now bounded in time).
  * Seeds: HPS_ALT_SEEDS (comma-separated), default three fixed ones so a failure replays.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,13 +20,6 @@ describe('the suite against the reference variant alt', () => {
       expect(run.problems).toEqual([]);
       expect([run.summary.fail, run.summary.warn, run.summary.error, run.summary.flaky]).toEqual([0, 0, 0, 0]);
       expect(run.summary.pass).toBeGreaterThan(100);
-      // What this test proves is no false alarm. A rate-limit probe that could not choose its moment on a busy machine (the
-      // key's window ended before its Retry-After ticked: SKIP, the verdict honestly incomplete) is no alarm; nothing else is.
-      const timing = /^\(SKIP LIMIT-[A-Z-]+ — (the key was served again before its Retry-After dropped|a create right after a burst)/;
-      if (run.verdict === 'incomplete' && run.incomplete.length > 0 && run.incomplete.every((l) => timing.test(l))) {
-        expect(run.exitCode).toBe(6);
-        return;
-      }
       expect(run.verdict).toBe('conformant');
       expect(run.exitCode).toBe(0);
     }, RUN_TIMEOUT_MS + 10_000);

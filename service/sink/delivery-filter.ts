@@ -41,7 +41,8 @@ export function matchesFilter(delivery: Delivery, filter: DeliveryFilter): boole
   if (filter.path !== undefined && delivery.path !== filter.path) return false;
   if (filter.sinceSeq !== undefined && delivery.seq <= filter.sinceSeq) return false;
   if (filter.noObjectId && (delivery.event === null || delivery.event.paymentId !== null)) return false;
-  if (filter.typeNotPrefix !== undefined && (delivery.event === null || (delivery.event.type ?? '').startsWith(filter.typeNotPrefix))) return false;
+  const prefix = filter.typeNotPrefix;
+  if (prefix !== undefined && (delivery.event === null || (delivery.event.type ?? '').startsWith(prefix))) return false;
   return true;
 }
 
@@ -86,7 +87,8 @@ export function filterFromSearchParams(
   }
   if (typeNotPrefix !== undefined) filter.typeNotPrefix = typeNotPrefix;
   if (limit !== undefined) {
-    if (!/^[1-9][0-9]{0,5}$/.test(limit) || Number(limit) > 100_000) return { ok: false, problem: 'limit must be an integer from 1 to 100000' };
+    const problem = 'limit must be an integer from 1 to 100000';
+    if (!/^[1-9][0-9]{0,5}$/.test(limit) || Number(limit) > 100_000) return { ok: false, problem };
     filter.limit = Number(limit);
   }
   return { ok: true, filter };

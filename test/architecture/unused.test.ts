@@ -86,7 +86,6 @@ const PENDING: readonly string[] = [
   'service/sink/index.ts types SinkClientOptions',
   'service/sink/index.ts types ClientWaitForOptions',
   'service/sink/index.ts types WaitForOptions',
-  'service/sink/index.ts types DeliveryFilter',
   'service/sink/index.ts types DeliveryEvent',
   'service/sink/index.ts types DeliveryProblem',
   'service/sink/index.ts types EndpointSummary',

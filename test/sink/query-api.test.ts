@@ -118,8 +118,8 @@ describe('query API', () => {
   it('sinkClient sends every filter field as the sink reads it: the same deliveries as in process', async () => {
     const client = sinkClient(sink.url, { token: sink.queryToken });
     const filters: DeliveryFilter[] = [
-      { noObjectId: true }, { typeNotPrefix: 'payment.paid' }, { sinceSeq: 1, limit: 2 }, { eventType: 'payment.paid', path: '/hooks/test-paid' },
-      { paymentId: a.paymentId, eventId: b.eventId },
+      { noObjectId: true }, { typeNotPrefix: 'payment.paid' }, { sinceSeq: 1, limit: 2 },
+      { eventType: 'payment.paid', path: '/hooks/test-paid' }, { paymentId: a.paymentId, eventId: b.eventId },
     ];
     for (const f of filters) expect((await client.deliveries(f)).map((d) => d.seq)).toEqual(sink.deliveries(f).map((d) => d.seq));
   });
