@@ -1,4 +1,5 @@
 /** `npm run mutation:auto`'s arguments and the per-mutant command's, and the seeded sample they choose. */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mainOptions, mutantRunOptions, UsageError } from './args.ts';
@@ -51,5 +52,18 @@ describe('sampleSites', () => {
     for (const range of a.mutate) expect(range).toMatch(/^references\/service\/(rate-limit|live-readiness)\.ts:\d+:\d+-\d+:\d+$/);
     const every = sampleSites(listed, { seed: 1, budget: Infinity, siteCap: Infinity });
     expect(every.mutants).toBe(every.eligible);
+  }, 120_000);
+
+  it('leaves out a helper only the planted faults call (rate-limit.ts blockSlotOf), not the live path beside it', async () => {
+    const listed = await listMutants(ROOT, ['references/service/rate-limit.ts']);
+    const lines = readFileSync(resolve(ROOT, 'references/service/rate-limit.ts'), 'utf8').split('\n');
+    const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle));
+    const at = (line: number) => listed.filter((m) => m.location.start.line === line);
+    const helper = at(lineOf('return `business\\u0000${businessId}`'));
+    const live = at(lineOf('return Math.max(1, Math.ceil(remainingMs / 1000));'));
+    expect(helper.length).toBeGreaterThan(0);
+    expect(helper.every((m) => m.planted)).toBe(true);
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.some((m) => m.planted)).toBe(false);
   }, 120_000);
 });
