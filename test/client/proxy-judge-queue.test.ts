@@ -12,34 +12,22 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../catalogue/report/model.ts';
 import { JudgeQueue } from '../../merchant/client/judge-queue.ts';
-import { runProxy, type ProxyOptions } from '../../merchant/client/proxy-run.ts';
+import type { ProxyOptions } from '../../merchant/client/proxy-run.ts';
+import { startStandaloneProxy } from '../support/standalone-proxy.ts';
 
 const BURST = 40;
 
 /** The standalone proxy before the embedded reference, a burst of BURST reads at once (no key: 401s, judged all the same). */
 async function burst(judgeQueue?: ProxyOptions['judgeQueue']) {
-  const lines: string[] = [];
   const reportDir = mkdtempSync(join(tmpdir(), 'hps-proxy-queue-'));
-  let stop = () => {};
-  let url = '';
-  const run = runProxy({
-    reportDir,
-    ...(judgeQueue ? { judgeQueue } : {}),
-    stop: new Promise<void>((r) => (stop = r)),
-    log: (l) => {
-      lines.push(l);
-      url ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? '';
-    },
-    live: () => {},
-  });
-  while (!url) await new Promise((r) => setTimeout(r, 10));
+  const proxy = await startStandaloneProxy({ reportDir, ...(judgeQueue ? { judgeQueue } : {}) });
   const statuses = await Promise.all(Array.from({ length: BURST }, async (_, i) => {
-    const res = await request(`${url}/v1/payments?limit=${1 + (i % 5)}`);
+    const res = await request(`${proxy.url}/v1/payments?limit=${1 + (i % 5)}`);
     await res.body.text();
     return res.statusCode;
   }));
-  stop();
-  const result = await run;
+  const result = await proxy.stop();
+  const lines = proxy.lines;
   const service = JSON.parse(readFileSync(join(reportDir, 'service', 'report.json'), 'utf8')) as Report;
   const har = JSON.parse(readFileSync(join(reportDir, 'traffic.har'), 'utf8')) as { log: Record<string, unknown> & { entries: unknown[] } };
   return { lines, result, service, har, statuses };

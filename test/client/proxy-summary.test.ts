@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { runProxy } from '../../merchant/client/proxy-run.ts';
+import { startStandaloneProxy } from '../support/standalone-proxy.ts';
 
 async function proxyRun(run: string, env: Record<string, string> = {}) {
   const lines: string[] = [];
@@ -43,22 +44,10 @@ describe('proxy --run: the application\'s end is printed', () => {
 
 describe('the standalone proxy (no --run)', () => {
   it('says no seed and no command count, and no line repeats itself', async () => {
-    const lines: string[] = [];
-    let stop = () => {};
-    let url = '';
-    const run = runProxy({
-      reportDir: mkdtempSync(join(tmpdir(), 'hps-proxy-sum-')),
-      stop: new Promise<void>((r) => (stop = r)),
-      log: (l) => {
-        lines.push(l);
-        url ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? '';
-      },
-      live: () => {},
-    });
-    while (!url) await new Promise((r) => setTimeout(r, 10));
-    await (await request(`${url}/v1/payments?limit=1`)).body.text();
-    stop();
-    await run;
+    const proxy = await startStandaloneProxy({ reportDir: mkdtempSync(join(tmpdir(), 'hps-proxy-sum-')) });
+    await (await request(`${proxy.url}/v1/payments?limit=1`)).body.text();
+    await proxy.stop();
+    const lines = proxy.lines;
     const all = lines.join('\n');
     expect(all).not.toMatch(/seed/);
     expect(all).not.toMatch(/from the command|^command:/m);

@@ -4,10 +4,11 @@
  * of its own (an empty configuration). `query` is the HTTP API's instant query.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../service/harness/main/embedded.ts';
+import { stopDaemon, untilReady } from './daemon.ts';
 import { findTool } from './nginx.ts';
 
 export interface RunningPrometheus {
@@ -38,23 +39,11 @@ export async function startPrometheus(): Promise<RunningPrometheus> {
   ], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
   child.stderr!.on('data', (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
-  const close = async (): Promise<void> => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  for (let i = 0; ; i++) {
-    const ready = await fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    if (ready) break;
-    if (i >= 60 || child.exitCode !== null) {
-      await close();
-      throw new Error(`prometheus did not become ready on ${url}: ${log.slice(-2000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  const close = () => stopDaemon(child, dir);
+  const isReady = () => fetch(`${url}/-/ready`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+  if (!await untilReady(child, isReady, { timeoutMs: 30_000, pollMs: 250 })) {
+    await close();
+    throw new Error(`prometheus did not become ready on ${url}: ${log.slice(-2000)}`);
   }
   return {
     url,

@@ -6,10 +6,11 @@
  * `CONNECT host:port`), which is how a test counts what reached it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../service/harness/main/embedded.ts';
+import { stopDaemon, untilReady } from './daemon.ts';
 import { findTool } from './nginx.ts';
 
 export interface RunningProxy {
@@ -54,25 +55,13 @@ export async function startTinyproxy(): Promise<RunningProxy> {
       return '';
     }
   };
-  const deadline = Date.now() + 10_000;
-  while (!/Accepting connections/.test(read())) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`tinyproxy did not start on 127.0.0.1:${port}: ${read().trim().split('\n').pop() ?? ''}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  if (!await untilReady(child, () => /Accepting connections/.test(read()), { timeoutMs: 10_000, pollMs: 50 })) {
+    child.kill('SIGKILL');
+    throw new Error(`tinyproxy did not start on 127.0.0.1:${port}: ${read().trim().split('\n').pop() ?? ''}`);
   }
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => [...read().matchAll(/Request \(file descriptor \d+\): (.+)$/gm)].map((m) => m[1]!.trim()),
-    close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: () => stopDaemon(child, dir),
   };
 }

@@ -2,9 +2,10 @@
  * Which mutants `npm run mutation:auto` runs. Stryker's own instrumenter lists every mutant of the
  * decision files (the same mutants, at the same places, as the run instruments); a mutant enclosing
  * a planted fault's table (`faulty: {...}`, `FAULTY_STEPS`) or in a helper of the file only that
- * code calls is left out, as that code never runs unless `--fault` switches it on. Then a seed-chosen sample of *sites*: a site is the place of one
- * mutated node, given to Stryker as a `mutate` range (`file:line:col-line:col`), which selects the
- * mutants of that node and of the nodes inside it. Sites are taken in a seeded order until the
+ * code calls is left out, as that code never runs unless `--fault` switches it on. Then a
+ * seed-chosen sample of *sites*: a site is the place of one mutated node, given to Stryker as a
+ * `mutate` range (`file:line:col-line:col`), which selects the mutants of that node and of the
+ * nodes inside it. Sites are taken in a seeded order until the
  * budget is reached; a site that would take more than `siteCap` mutants (a whole function body) is
  * passed over, its inner sites stay candidates. The same seed and files give the same ranges.
  */

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { runProxy } from '../../merchant/client/proxy-run.ts';
+import { startStandaloneProxy } from '../support/standalone-proxy.ts';
 import { openLoadTarget } from '../../core/targets/reference-process.ts';
 import { proxySpeed } from './bench-proxy-speed.ts';
 
@@ -50,17 +50,8 @@ const mib = (b: number) => `${(b / 1048576).toFixed(0)} MiB`;
 async function memory(total: number): Promise<void> {
   const target = await openLoadTarget(undefined);
   const dir = mkdtempSync(join(tmpdir(), 'hps-bench-proxy-'));
-  let stop = () => {};
-  let proxyUrl = '';
-  const closing: string[] = [];
-  const proxy = runProxy({
-    upstream: target.profile.base_url,
-    reportDir: dir,
-    stop: new Promise<void>((r) => (stop = r)),
-    log: (l) => (proxyUrl ||= /proxy: (http:\/\/\S+)/.exec(l)?.[1] ?? '', /^proxy: \d+ exchanges/.test(l) && closing.push(l)),
-    live: () => {},
-  });
-  while (!proxyUrl) await new Promise((r) => setTimeout(r, 20));
+  const proxy = await startStandaloneProxy({ upstream: target.profile.base_url, reportDir: dir });
+  const proxyUrl = proxy.url;
   let peak = 0;
   let peakDisk = 0;
   const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
@@ -82,8 +73,8 @@ async function memory(total: number): Promise<void> {
   }));
   clearInterval(sample);
   await pool.close();
-  stop();
-  const result = await proxy;
+  const result = await proxy.stop();
+  const closing = proxy.lines.filter((l) => /^proxy: \d+ exchanges/.test(l));
   const s = (performance.now() - started) / 1000;
   console.log(`read answers: ${JSON.stringify(statuses)}`);
   console.log(`memory: ${result.exchanges} exchanges in ${s.toFixed(0)} s (${(result.exchanges / s).toFixed(0)}/s) · traffic.har ` +
