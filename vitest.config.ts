@@ -33,6 +33,8 @@ class SlowFirst extends BaseSequencer {
 }
 
 const common = {
+  // HPS_TEST_CPU_LOG=FILE: each file's wall and CPU time, its child processes' included (test/support/cpu-per-file.ts).
+  setupFiles: ['test/support/cpu-per-file.ts'],
   testTimeout: 60_000,
   hookTimeout: 60_000,
   pool: 'forks' as const,
