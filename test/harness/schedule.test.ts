@@ -29,6 +29,15 @@ describe('the order suite files are handed to the workers (service/harness/main/
     expect(new Set(order).size).toBe(files.length);
   });
 
+  it('with more than two workers (a far target), keeps the held webhook files in their place by their seconds, limits still last', () => {
+    const far = longestFirst(files, (f) => statSync(f.moduleId).size, 8).map((f) => suiteFileOf(f.moduleId));
+    expect(far[0]).toBe('webhooks/retries.rules.ts');
+    expect(far.at(-1)).toBe('limits/rate-limit.rules.ts');
+    expect(far.indexOf('webhooks/routing.rules.ts')).toBeLessThan(far.indexOf('transitions/illegal.rules.ts'));
+    expect(order.indexOf('webhooks/routing.rules.ts')).toBeGreaterThan(order.indexOf('transitions/illegal.rules.ts'));
+    expect(new Set(far)).toEqual(new Set(order));
+  });
+
   it('is the same whatever order the files come in', () => {
     const reversed = longestFirst([...files].reverse(), (f) => statSync(f.moduleId).size).map((f) => suiteFileOf(f.moduleId));
     expect(reversed).toEqual(order);

@@ -62,7 +62,7 @@ export class SuiteSession {
     const slot: ReporterSlot = { current: {} };
     const vitest = await createVitest(
       'test',
-      vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer)),
+      vitestOptions(forwardingReporter(slot), o.workers, longestFirstSequencer(BaseSequencer, o.workers)),
       { logLevel: 'silent', server: { watch: null } },
     );
     keepTransforms(vitest);
@@ -214,10 +214,10 @@ function turnTaker(reporter: Partial<Reporter>, specs: readonly TestSpecificatio
  * its turn, so it must not take a worker other files need. vitest's own order (its results cache,
  * rewritten by every earlier run of the checkout) is not used: the order is the same on every run.
  */
-function longestFirstSequencer(Base: typeof BaseSequencer): typeof BaseSequencer {
+function longestFirstSequencer(Base: typeof BaseSequencer, workers: number): typeof BaseSequencer {
   return class LongestFirst extends Base {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-      return longestFirst(files, (s) => sizeOf(s.moduleId));
+      return longestFirst(files, (s) => sizeOf(s.moduleId), workers);
     }
   };
 }
