@@ -19,6 +19,8 @@ export interface SuiteContextData {
   replayArgs: string[];
   /** How the user started the tool (core/invocation.ts: `npx hps-conformance`, …): a replay line's first words. */
   command?: string;
+  /** The ids of the rules this run selected (a rule may leave to another what that one does in the same run). */
+  selectedRules?: string[];
   /** `run --case N|TITLE`: only this row of the rule's fixed tables runs, and no property (service/harness/worker/cases.ts). */
   caseFilter?: string;
   /** The suite as a model client: its pace per suite process (`--max-rps` split) and its throttle wait budget. */

@@ -144,7 +144,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
   if (opts.network) target.profile.network = mergeNetwork(target.profile.network, opts.network);
   // The target's keys (an embedded reference's are new every run) are released when the run ends.
   const releaseSecrets = registerSecrets(profileSecrets(target.profile));
-  const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs, workers });
+  const { ctx, maxRps, concurrency } = suiteContextOf(opts, target, { runId, seed, runs, workers, selected: selected.map((r) => r.id) });
   const outageFile = ctx.pace!.outageFile!;
   guard?.addCleanup(() => rmSync(outageFile, { force: true }));
   guard?.addCleanup(() => target.removeTempSync());
@@ -172,7 +172,7 @@ export async function run(opts: RunOptions): Promise<RunResult> {
 function suiteContextOf(
   opts: RunOptions,
   target: RunningTarget,
-  run: { runId: string; seed: number; runs: number; workers: number },
+  run: { runId: string; seed: number; runs: number; workers: number; selected: string[] },
 ): { ctx: SuiteContextData; maxRps: number | null; concurrency: number } {
   const { runId, seed, runs } = run;
   const probes = target.profile.probes ?? {};
@@ -191,6 +191,7 @@ function suiteContextOf(
     sinkToken: target.sinkToken,
     replayArgs: [...(opts.targetArgs ?? []), ...(target.embedded ? embeddedReplayArgs(opts) : [])],
     command: invokedAs(),
+    selectedRules: run.selected,
     ...(opts.caseFilter !== undefined ? { caseFilter: opts.caseFilter } : {}),
     pace: {
       // Each suite worker paces its own requests: the cap is split between them.

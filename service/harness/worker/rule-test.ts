@@ -46,6 +46,8 @@ export interface RuleContext {
   readonly runs: number;
   readonly client: Client;
   readonly sinkUrl: string | null;
+  /** Whether this run selected the rule `id` too (false when the runner did not say). */
+  alsoRuns(id: string): boolean;
   /** Skips the rule unless the profile has every field named. */
   need(...fields: string[]): void;
   skip(reason: string): never;
@@ -227,6 +229,7 @@ function ruleContext(
     runs: ctx.runs,
     client,
     sinkUrl: ctx.sinkUrl,
+    alsoRuns: (other) => ctx.selectedRules?.includes(other) ?? false,
     need(...fields) {
       const missing = fields.filter((f) => !profileHas(ctx.profile, f));
       if (missing.length) t.skip(`profile lacks ${missing.join(', ')}`);
