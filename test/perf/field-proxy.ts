@@ -127,26 +127,34 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const up = http.request({
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwardable(req.headers),
-        agent,
-        timeout: UPSTREAM_TIMEOUT_MS,
-      }, (ures) => {
-        const body: Buffer[] = [];
-        ures.on('data', (c: Buffer) => body.push(c));
-        ures.on('error', () => res.destroy());
-        ures.on('end', () => later(arrived, () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(body))));
-      });
-      up.on('timeout', () => up.destroy(new Error('upstream time-out')));
-      up.on('error', (err: NodeJS.ErrnoException) => {
-        upstreamErrors.push(`${req.method} ${req.url}: ${err.code ?? err.message}`);
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
-      });
-      up.end(Buffer.concat(chunks));
+      const body = Buffer.concat(chunks);
+      // A request sent on a kept-alive socket the service closed at that moment gets a reset the
+      // service never answered (a busy machine can hold the agent's expiry past the service's
+      // keep-alive time-out): sent again once on a fresh socket, as Node's http docs advise.
+      const send = (again: boolean) => {
+        const up = http.request({
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: forwardable(req.headers),
+          agent,
+          timeout: UPSTREAM_TIMEOUT_MS,
+        }, (ures) => {
+          const answer: Buffer[] = [];
+          ures.on('data', (c: Buffer) => answer.push(c));
+          ures.on('error', () => res.destroy());
+          ures.on('end', () => later(arrived, () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(answer))));
+        });
+        up.on('timeout', () => up.destroy(new Error('upstream time-out')));
+        up.on('error', (err: NodeJS.ErrnoException) => {
+          if (again && up.reusedSocket && err.code === 'ECONNRESET') return send(false);
+          upstreamErrors.push(`${req.method} ${req.url}: ${err.code ?? err.message}`);
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
+        });
+        up.end(body);
+      };
+      send(true);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
