@@ -12,7 +12,7 @@
  * Header values that came from `${ENV}` are secrets (`redacted_headers`): redacted like keys.
  */
 import { createSecureContext } from 'node:tls';
-import { EnvHttpProxyAgent, Pool, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, Pool, type Dispatcher } from './undici.ts';
 import type { ProfileNetwork } from '../catalogue/schemas/profile.ts';
 import { HarnessError } from './errors.ts';
 import { IDLE_KEEP_ALIVE_MS } from './keep-alive.ts';

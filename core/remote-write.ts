@@ -6,7 +6,7 @@
  */
 import protobuf from 'protobufjs';
 import { compress } from 'snappyjs';
-import { request } from 'undici';
+import { request } from './undici.ts';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 
 const PROTO = `syntax = "proto3";

@@ -5,7 +5,7 @@
  * which costs less per request. undici's own timers restart on every byte, so a trickle would
  * never end: the request's deadline is kept by deadlines.ts, as for http1-connection.ts.
  */
-import { Client as UndiciClient, type Dispatcher } from 'undici';
+import { Client as UndiciClient, type Dispatcher } from '../core/undici.ts';
 import { dispatcherFor, proxySettings, targetHeaders, type ProfileNetwork } from '../core/network.ts';
 import { trackDeadlines, type HasDeadline } from './deadlines.ts';
 import { Settler } from './settler.ts';

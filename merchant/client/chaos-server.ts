@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { request } from 'undici';
+import { request } from '../../core/undici.ts';
 import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
 import { operationIdentity } from './identity.ts';
 import { listenLoopback, readBody } from '../../core/loopback-server.ts';

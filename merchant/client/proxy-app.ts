@@ -11,7 +11,7 @@
  */
 import type http from 'node:http';
 import type { Socket } from 'node:net';
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from '../../core/undici.ts';
 import type { RuleId } from '../../catalogue/index.ts';
 import { checkExchange } from '../../core/ambient.ts';
 import { livemodeOfKey } from '../../core/api-key.ts';

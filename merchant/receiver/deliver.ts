@@ -3,7 +3,7 @@
  * request): POST, JSON body, Service-Event-ID, Service-Signature, User-Agent Service-Webhooks/1.0.
  * Deadline: the spec's 10-second time-out; the answer's body is capped. Redirects are never followed.
  */
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from '../../core/undici.ts';
 import { dispatcherFor, dispatcherKey, targetHeaders, viaEnvironmentProxy, type ProfileNetwork } from '../../core/network.ts';
 import type { Exchange } from '../../core/client.ts';
 

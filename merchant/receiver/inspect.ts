@@ -3,7 +3,7 @@
  * answering {"events":{id:count},"fulfilled":{payment_id:count},"payments":{payment_id:status}}.
  * Read after the deliveries until it settles (bounded), each read with a deadline and a size cap.
  */
-import { request } from 'undici';
+import { request } from '../../core/undici.ts';
 import { receiverHeaders, receiverRoute } from './deliver.ts';
 
 const TIMEOUT_MS = 10_000;

@@ -5,7 +5,7 @@
  * then reads the inspection until it settles (bounded), judges, and writes the usual report.
  */
 import { randomBytes } from 'node:crypto';
-import { request } from 'undici';
+import { request } from '../../core/undici.ts';
 import { rulesOfSide, type RuleId } from '../../catalogue/index.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { sideReplayCommand } from '../../results/verdict/replay.ts';

@@ -2,7 +2,7 @@
  * A small client for suites in other processes: reads a running sink's `/_sink/` API over HTTP.
  * Every call has a time-out; waitFor polls a bounded number of times within a bounded time.
  */
-import { request } from 'undici';
+import { request } from '../../core/undici.ts';
 import { filterToSearchParams, type DeliveryFilter } from './delivery-filter.ts';
 import { SinkWaitTimeoutError } from './delivery-store.ts';
 import type { Delivery, RedirectHit, SinkStats } from './types.ts';

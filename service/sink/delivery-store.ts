@@ -56,6 +56,14 @@ interface Waiter {
 
 export class DeliveryStore {
   private readonly list: Delivery[] = [];
+  /**
+   * The stored deliveries by Payment id, event id and endpoint path, in arrival order: a reader
+   * asking for one Payment's deliveries (every webhook rule, each waiting on its own) reads that
+   * Payment's few, not the whole run's thousands.
+   */
+  private readonly byPayment = new Map<string, Delivery[]>();
+  private readonly byEvent = new Map<string, Delivery[]>();
+  private readonly byPath = new Map<string, Delivery[]>();
   private readonly ring: RejectedRing;
   private lastSeq = 0;
   private readonly bySeq = new Map<number, Delivery>();
@@ -119,10 +127,13 @@ export class DeliveryStore {
     if (isRejected(delivery)) {
       // A rejected request (anyone can send one) changes no attempt count nor any later answer.
       this.ring.add(delivery);
-      this.wakeWaiters();
+      this.wakeWaiters(delivery);
       return;
     }
     this.list.push(delivery);
+    if (delivery.event?.paymentId) push(this.byPayment, delivery.event.paymentId, delivery);
+    if (delivery.event) push(this.byEvent, delivery.event.id, delivery);
+    push(this.byPath, delivery.path, delivery);
     this.bySeq.set(delivery.seq, delivery);
     this.bodyBytes += storedBodyBytes(delivery);
     if (delivery.event) this.verifiedIds.add(`e:${delivery.event.id}`);
@@ -134,7 +145,7 @@ export class DeliveryStore {
     if ((answer.kind === 'redirect' || answer.kind === 'status') && answer.redirectToken) {
       this.tokens.set(answer.redirectToken, { seq: delivery.seq, path: delivery.path });
     }
-    this.wakeWaiters();
+    this.wakeWaiters(delivery);
   }
 
   /** A rejected request whose event or Payment also came correctly signed: the target's own. */
@@ -169,10 +180,24 @@ export class DeliveryStore {
 
   /** Stored deliveries and the ring's rejected requests, in seq order. */
   deliveries(filter: DeliveryFilter = {}): Delivery[] {
-    const stored = this.list.filter((delivery) => matchesFilter(delivery, filter));
+    const stored = this.candidates(filter).filter((delivery) => matchesFilter(delivery, filter));
     const rejected = this.ring.kept().filter((delivery) => matchesFilter(delivery, filter));
     const all = rejected.length === 0 ? stored : [...stored, ...rejected].sort((a, b) => a.seq - b.seq);
     return filter.limit === undefined ? all : all.slice(0, filter.limit);
+  }
+
+  /** The stored deliveries the filter can match: the shortest index list it names, else all of them (arrival order either way). */
+  private candidates(filter: DeliveryFilter): readonly Delivery[] {
+    let best: readonly Delivery[] = this.list;
+    const pick = (index: Map<string, Delivery[]>, key: string | undefined) => {
+      if (key === undefined) return;
+      const list = index.get(key) ?? [];
+      if (list.length < best.length) best = list;
+    };
+    pick(this.byPayment, filter.paymentId);
+    pick(this.byEvent, filter.eventId);
+    pick(this.byPath, filter.path);
+    return best;
   }
 
   waitFor(filter: DeliveryFilter, options: WaitForOptions): Promise<Delivery[]> {
@@ -203,8 +228,10 @@ export class DeliveryStore {
     this.waiters.clear();
   }
 
-  private wakeWaiters(): void {
+  /** After `added` came in: only a waiter it matches can have reached its count. */
+  private wakeWaiters(added: Delivery): void {
     for (const waiter of this.waiters) {
+      if (!matchesFilter(added, waiter.filter)) continue;
       const found = this.deliveries(waiter.filter);
       if (found.length >= waiter.count) {
         clearTimeout(waiter.timer);
@@ -213,6 +240,12 @@ export class DeliveryStore {
       }
     }
   }
+}
+
+function push(index: Map<string, Delivery[]>, key: string, delivery: Delivery): void {
+  const list = index.get(key);
+  if (list) list.push(delivery);
+  else index.set(key, [delivery]);
 }
 
 function attemptKey(path: string, eventId: string): string {

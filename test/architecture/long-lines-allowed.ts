@@ -12,7 +12,6 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/perf/bench-load.ts': 14,
   'test/perf/bench-mutation.ts': 3,
   'test/perf/bench-targets.ts': 2,
-  'test/perf/field-proxy.ts': 1,
   'test/perf/run-suite.ts': 1,
   'bin/action-step.mjs': 2,
   'bin/hps-conformance.mjs': 1,

@@ -144,7 +144,8 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
           const answer: Buffer[] = [];
           ures.on('data', (c: Buffer) => answer.push(c));
           ures.on('error', () => res.destroy());
-          ures.on('end', () => later(arrived, () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(answer))));
+          const reply = () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(answer));
+          ures.on('end', () => later(arrived, reply));
         });
         up.on('timeout', () => up.destroy(new Error('upstream time-out')));
         up.on('error', (err: NodeJS.ErrnoException) => {

@@ -33,6 +33,8 @@ if (LOG) {
     const cpu = process.cpuUsage(start.cpu);
     const line = {
       file: expect.getState().testPath ?? '?',
+      // When the file ended (epoch ms): with wallMs, where it sat in the run.
+      endedAt: Date.now(),
       wallMs: Math.round(performance.now() - start.wall),
       selfCpuMs: Math.round((cpu.user + cpu.system) / 1000),
       childrenCpuMs: childrenCpuMs() - start.children,

@@ -13,7 +13,7 @@
  * three times on one connection, the fastest kept: the first pays the connection, and a target just started answers its
  * first requests slowly (a loopback `serve` timed 10.0 ms with the faster of two, then 2.4 ms).
  */
-import { request, type Dispatcher } from 'undici';
+import { request, type Dispatcher } from '../../../core/undici.ts';
 import { dispatcherFor, targetHeaders, type ProfileNetwork } from '../../../core/network.ts';
 import { isLoopbackHost } from '../../sink/http-helpers.ts';
 
