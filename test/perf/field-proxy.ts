@@ -78,7 +78,11 @@ class Limiter {
 
 export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {}): Promise<FieldProxy> {
   const target = new URL(upstream);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: UPSTREAM_TIMEOUT_MS });
+  // A fresh connection to the service for every request: a kept-alive one can be closed by the
+  // service at the moment a request is written on it, and that request is reset without an answer
+  // (seen: 'POST /v1/payments: ECONNRESET' in a rate-limited case on a loaded machine). Sending it
+  // again cured that and once left a request unanswered; a new loopback connection costs ~0.1 ms.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: 128, timeout: UPSTREAM_TIMEOUT_MS });
   const limiter = o.rateLimit ? new Limiter(o.rateLimit) : undefined;
   const delay = o.delayMs ?? 0;
   const counts = { seen: 0, forwarded: 0, limited: 0, dropped: 0 };
@@ -127,35 +131,26 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      // A request sent on a kept-alive socket the service closed at that moment gets a reset the
-      // service never answered (a busy machine can hold the agent's expiry past the service's
-      // keep-alive time-out): sent again once on a fresh socket, as Node's http docs advise.
-      const send = (again: boolean) => {
-        const up = http.request({
-          host: target.hostname,
-          port: target.port,
-          method: req.method,
-          path: req.url,
-          headers: forwardable(req.headers),
-          agent,
-          timeout: UPSTREAM_TIMEOUT_MS,
-        }, (ures) => {
-          const answer: Buffer[] = [];
-          ures.on('data', (c: Buffer) => answer.push(c));
-          ures.on('error', () => res.destroy());
-          const reply = () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(answer));
-          ures.on('end', () => later(arrived, reply));
-        });
-        up.on('timeout', () => up.destroy(new Error('upstream time-out')));
-        up.on('error', (err: NodeJS.ErrnoException) => {
-          if (again && up.reusedSocket && err.code === 'ECONNRESET') return send(false);
-          upstreamErrors.push(`${req.method} ${req.url}: ${err.code ?? err.message}`);
-          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
-        });
-        up.end(body);
-      };
-      send(true);
+      const up = http.request({
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardable(req.headers),
+        agent,
+        timeout: UPSTREAM_TIMEOUT_MS,
+      }, (ures) => {
+        const body: Buffer[] = [];
+        ures.on('data', (c: Buffer) => body.push(c));
+        ures.on('error', () => res.destroy());
+        ures.on('end', () => later(arrived, () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(body))));
+      });
+      up.on('timeout', () => up.destroy(new Error('upstream time-out')));
+      up.on('error', (err: NodeJS.ErrnoException) => {
+        upstreamErrors.push(`${req.method} ${req.url}: ${err.code ?? err.message}`);
+        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end('bad gateway\n');
+      });
+      up.end(Buffer.concat(chunks));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
