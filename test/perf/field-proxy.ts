@@ -143,7 +143,8 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
         const body: Buffer[] = [];
         ures.on('data', (c: Buffer) => body.push(c));
         ures.on('error', () => res.destroy());
-        ures.on('end', () => later(arrived, () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(body))));
+        const reply = () => res.writeHead(ures.statusCode ?? 502, forwardable(ures.headers)).end(Buffer.concat(body));
+        ures.on('end', () => later(arrived, reply));
       });
       up.on('timeout', () => up.destroy(new Error('upstream time-out')));
       up.on('error', (err: NodeJS.ErrnoException) => {
