@@ -25,9 +25,9 @@ export const Client = require('undici/lib/dispatcher/client.js') as typeof Undic
 export const Pool = require('undici/lib/dispatcher/pool.js') as typeof Undici.Pool;
 export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof Undici.EnvHttpProxyAgent;
 
-/** undici's top-level `request(url, options)`: the URL split into origin and path, sent through `options.dispatcher` or the global one. */
 interface RequestOptions { path?: string; dispatcher?: Undici.Dispatcher; agent?: unknown; method?: string; body?: unknown }
 
+/** undici's top-level `request(url, options)`: the URL split into origin and path, sent through `options.dispatcher` or the global one. */
 export const request = ((url: string | URL, opts?: RequestOptions) => {
   if (!url || (typeof url !== 'string' && typeof url !== 'object')) throw new InvalidArgumentError('invalid url');
   if (opts != null && typeof opts !== 'object') throw new InvalidArgumentError('invalid opts');

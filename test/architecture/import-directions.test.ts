@@ -165,7 +165,7 @@ describe('import directions', () => {
     expect(roomOf(join('service', 'harness', 'x.ts'))).toBe('service');
   });
 
-  it('a leaf file any folder may import imports nothing itself', () => {
+  it('a leaf file any folder may import imports nothing of the project itself', () => {
     expect(LEAF_FILES.flatMap((f) => importedFolders(join(ROOT, f)).map((i) => `${f} imports ${i.spec}`))).toEqual([]);
     // Nothing of the project's own (a package or a node: module pulls no folder's code).
     const own = /\bfrom\s*['"]\.|\bimport\s*\(\s*['"]\./;

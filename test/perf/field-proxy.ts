@@ -81,7 +81,8 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
   // A fresh connection to the service for every request: a kept-alive one can be closed by the
   // service at the moment a request is written on it, and that request is reset without an answer
   // (seen: 'POST /v1/payments: ECONNRESET' in a rate-limited case on a loaded machine). Sending it
-  // again cured that and once left a request unanswered; a new loopback connection costs ~0.1 ms.
+  // again once instead went with a request left unanswered in two of three full runs. A new
+  // loopback connection costs ~0.1 ms.
   const agent = new http.Agent({ keepAlive: false, maxSockets: 128, timeout: UPSTREAM_TIMEOUT_MS });
   const limiter = o.rateLimit ? new Limiter(o.rateLimit) : undefined;
   const delay = o.delayMs ?? 0;
