@@ -50,6 +50,8 @@ export interface FieldProxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 const UPSTREAM_TIMEOUT_MS = 60_000;
+/** How long a kept-alive connection to the service may sit idle in the agent. */
+const FREE_SOCKET_MS = 1_000;
 
 /** Per-key windows: a fixed window (start, count) or a sliding log of admitted request times. */
 class Limiter {
@@ -78,12 +80,13 @@ class Limiter {
 
 export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {}): Promise<FieldProxy> {
   const target = new URL(upstream);
-  // A fresh connection to the service for every request: a kept-alive one can be closed by the
-  // service at the moment a request is written on it, and that request is reset without an answer
-  // (seen: 'POST /v1/payments: ECONNRESET' in a rate-limited case on a loaded machine). Sending it
-  // again once instead went with a request left unanswered in two of three full runs. A new
-  // loopback connection costs ~0.1 ms.
-  const agent = new http.Agent({ keepAlive: false, maxSockets: 128, timeout: UPSTREAM_TIMEOUT_MS });
+  // Kept-alive connections to the service, each dropped after 1 s idle: the service closes an idle
+  // one after 5 s, and a request written on it as it closes is reset without an answer (seen:
+  // 'POST /v1/payments: ECONNRESET' in a rate-limited case on a loaded machine, when the agent kept
+  // sockets until 1 s before the service's time-out). Two other cures went with requests left
+  // unanswered on a loaded machine: sending the request again once, and a new connection per
+  // request. A request's own time-out (UPSTREAM_TIMEOUT_MS, below) replaces this one while it runs.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128, timeout: FREE_SOCKET_MS });
   const limiter = o.rateLimit ? new Limiter(o.rateLimit) : undefined;
   const delay = o.delayMs ?? 0;
   const counts = { seen: 0, forwarded: 0, limited: 0, dropped: 0 };
