@@ -7,13 +7,14 @@
  * event without a Payment (endpoint.test) is grouped by its id.
  *
  * A gap is measured between arrivals at the sink and compared with the schedule divided by the
- * time scale: earlier than its gap by more than CLOCK_SLACK_MS fails HOOK-RETRY-SCHEDULE, later than
+ * time scale: earlier than its gap by more than CLOCK_SLACK_MS, plus as much as the earlier attempt
+ * arrived late against the schedule (its own latency: sink/arrival-lateness.ts), fails HOOK-RETRY-SCHEDULE, later than
  * the tolerance warns (HOOK-RETRY-PUNCTUAL), a retry owed and not come while the log still watched
  * (its gap plus the tolerance) fails HOOK-RETRY-SCHEDULE. What happened while the sink was down (a
  * restart) is not judged: an attempt may have been refused unseen, so the group's count stops there.
  */
 import { acknowledged, type LoggedAttempt, type ReadLog } from './read-log.ts';
-import { judgeAttemptSigning, MIN_APART_MS } from '../sink/index.ts';
+import { arrivalLatenessMs, judgeAttemptSigning, MIN_APART_MS } from '../sink/index.ts';
 import {
   CLOCK_SLACK_MS,
   MAX_ATTEMPTS,
@@ -128,6 +129,8 @@ function judgeSchedule(
   unfinished: string[],
 ): void {
   const at = g.attempts;
+  const arrivals = at.map((a) => a.at);
+  const gaps = RETRY_GAPS_MS.map((_, i) => scaledGapMs(t, i + 1));
   for (let n = 1; n <= at.length; n++) {
     const a = at[n - 1]!;
     if (acknowledged(a)) return; // acknowledged: nothing more owed (a later attempt is a duplicate, HOOK-NO-RETRY-AFTER-ACK's)
@@ -157,7 +160,9 @@ function judgeSchedule(
     gapsSeen[n - 1]!++;
     f['HOOK-RETRY-SCHEDULE'].checks++;
     f['HOOK-RETRY-PUNCTUAL'].checks++;
-    if (actual < want - CLOCK_SLACK_MS) fail(
+    // Attempt n's own latency may shorten the gap as measured by as much as it arrived late (arrival-lateness.ts).
+    const late = arrivalLatenessMs(arrivals, gaps, n - 1);
+    if (actual < want - CLOCK_SLACK_MS - late) fail(
       f['HOOK-RETRY-SCHEDULE'],
       g,
       `${g.label}: attempt ${n + 1} came ${realDuration(actual)} after attempt ${n}, before its ${gapName(RETRY_GAPS_MS[n - 1]!)} gap ` +

@@ -9,8 +9,9 @@
  * The sink answers as each Payment's `metadata.sink` marker asks (service/sink/README.md). Gaps are measured
  * between arrivals at the sink and divided by `webhooks.time_scale`:
  * - earlier than its gap by more than CLOCK_SLACK_MS (250 ms real time: timer granularity and delivery
- *   latency jitter, as a gap may count from the start of the failed attempt) → HOOK-RETRY-SCHEDULE
- *   fails; a retry that never comes while the schedule still owes one fails it too;
+ *   latency jitter, as a gap may count from the start of the failed attempt), plus as much as the
+ *   earlier attempt arrived late against the schedule (its own latency; service/sink/arrival-lateness.ts)
+ *   → HOOK-RETRY-SCHEDULE fails; a retry that never comes while the schedule still owes one fails it too;
  * - later than its gap by more than `webhooks.late_tolerance_ms` (default max(3 s, 50 % of the gap))
  *   → HOOK-RETRY-PUNCTUAL warns.
  * The ladder (`fail:500x…`) runs as many gaps as fit in LADDER_BUDGET_MS of real time: at
@@ -42,7 +43,7 @@ import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
-import { judgeAttemptSigning } from '../../service/sink/index.ts';
+import { arrivalLatenessMs, judgeAttemptSigning } from '../../service/sink/index.ts';
 import { endpointPair, judgeMixed, mixedComplete, mixedMetadata, type MixedPlan } from './mixed-endpoints.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (docs/ci.md, "The long schedule"). */
@@ -501,6 +502,7 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
   const stalled: string[] = [];
   const missing: string[] = [];
   const slack = earlySlackMs(h, lad);
+  const wants = RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1));
   const seen: Record<string, number[]> = {};
   for (const g of lad.groups) {
     const label = `${g.x.emitted.type}@${g.x.endpoint.path}`;
@@ -521,12 +523,16 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       // The sink stamps arrivals on its own event loop: an arrival stamped while that loop was
       // blocked is stamped late by up to its recorded lag, which shortens the next gap as measured.
       const lag = a.loopLagMs ?? 0;
+      // Attempt n's own latency may shorten this gap as measured by as much as it arrived late (arrival-lateness.ts).
+      const arrivedLate = arrivalLatenessMs(arrivals, wants, n - 1);
       // A retry late by no more than the sink's process stalled over the 15 s before it is not
       // judged: the suite's own machine was too busy to time it (the embedded reference shares
       // that process, and on a starved machine every process stalls alike).
       const stall = b.stallMs ?? 0;
-      if (actual < want - slack - lag) early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap is ${Math.round(want)} ms at time_scale ${h.scale}${lag ? ` (the sink's clock may be ${lag} ms off there)` : ''}`);
-      else if (actual > want + tol && actual <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(actual - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
+      if (actual < want - Math.max(slack, CLOCK_SLACK_MS + arrivedLate) - lag) {
+        early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap ` +
+          `is ${Math.round(want)} ms at time_scale ${h.scale}${allowedFor(lag, arrivedLate, n)}`);
+      } else if (actual > want + tol && actual <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(actual - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
       else if (actual > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, ${Math.round(actual - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
       if (!stalled.some((l) => l.startsWith(`${label}: attempt ${n + 1} `))) t.checked();
     }
@@ -538,6 +544,15 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
     t.timeline(timelineEvidence(g.attempts[0]!.event?.id ?? '(no event id)', label, g.attempts.map((d) => ({ receivedAt: d.receivedAt, status: d.answer.kind === 'status' || d.answer.kind === 'redirect' ? d.answer.status : d.answer.kind })), RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1))));
   }
   return { early, late, stalled, missing, seen };
+}
+
+/** What the early judgment allowed for besides the slack, in words. */
+function allowedFor(lag: number, late: number, n: number): string {
+  const parts = [
+    ...(lag ? [`the sink's clock may be ${lag} ms off there`] : []),
+    ...(late ? [`attempt ${n} arrived ${late} ms after the schedule put it`] : []),
+  ];
+  return parts.length ? ` (${parts.join('; ')})` : '';
 }
 
 /**
