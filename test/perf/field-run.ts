@@ -72,7 +72,9 @@ function lineChannel(child: ChildProcessWithoutNullStreams): LineChannel {
     async next(ms) {
       const deadline = Date.now() + ms;
       while (!queue.length) {
-        if (exit || Date.now() > deadline) throw new Error(`field service: ${exit ?? `no answer within ${ms} ms`}: ${stderr.trim().slice(-600)}`);
+        if (exit || Date.now() > deadline) {
+          throw new Error(`field service: ${exit ?? `no answer within ${ms} ms`}: ${stderr.trim().slice(-600)}`);
+        }
         await new Promise<void>((r) => {
           const timer = setTimeout(r, Math.max(1, deadline - Date.now()));
           wake = () => (clearTimeout(timer), r());
