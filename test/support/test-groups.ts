@@ -61,6 +61,8 @@ export const SLOW_FIRST = [
   'test/client/proxy.test.ts',
   'test/mutation.test.ts',
   'test/false-alarm-alt.test.ts',
+  // The type check: ~22 s of one core; started early, never the tail of `main`.
+  'test/architecture/types.test.ts',
   'test/action.test.ts',
   'test/security/report-injection.test.ts',
   'test/run-options.test.ts',
