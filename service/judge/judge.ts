@@ -105,7 +105,7 @@ export function judgeLog(log: ReadLog, timing: Timing): Judgement {
     judgeSchedule(g, timing, watchedUntil, down, findings, gapsSeen, unfinished);
     judgeSameEvent(g, findings['HOOK-RETRY-SAME-BODY']);
     judgeSignatures(g, findings['HOOK-SIGNATURE-VALID']);
-    judgeSignedPerAttempt(g, findings['HOOK-SIGNED-PER-ATTEMPT']);
+    judgeSignedPerAttempt(g, findings['HOOK-SIGNED-PER-ATTEMPT'], timing);
   }
   summarise(findings, timing, gapsSeen, unfinished, groups);
   return { findings, groups, watchedUntil };
@@ -238,8 +238,13 @@ function judgeSameEvent(g: Group, f: RuleFinding): void {
 }
 
 /** Each attempt's t moves with it (service/sink/attempt-signing.ts): judged at real time, whatever the scale. */
-function judgeSignedPerAttempt(g: Group, f: RuleFinding): void {
-  const attempts = g.attempts.map((a) => ({ seq: a.seq, receivedAt: a.at, t: a.signature.t }));
+function judgeSignedPerAttempt(g: Group, f: RuleFinding, timing: Timing): void {
+  // Each attempt's place in the schedule: a retry that arrived late against it may carry a t as far behind (attempt-signing.ts).
+  let offsetMs = 0;
+  const attempts = g.attempts.map((a, i) => {
+    if (i > 0) offsetMs += scaledGapMs(timing, i);
+    return { seq: a.seq, receivedAt: a.at, t: a.signature.t, offsetMs };
+  });
   const found = judgeAttemptSigning(g.label, attempts);
   f.checks += found.compared;
   for (const line of found.problems) fail(f, g, line);

@@ -10,7 +10,8 @@
  * seconds, floored, and an arrival is the sending time plus the delivery's latency, stamped on the
  * sink's event loop (late by up to its recorded lag). Two attempts are compared only when their
  * arrivals are at least MIN_APART_MS apart; their `t` gap may then fall short of the arrival gap by at
- * most TOLERANCE_MS (1 s of flooring, the rest latency jitter) plus the sink's own recorded lag. A
+ * most TOLERANCE_MS (1 s of flooring, the rest latency jitter) plus the sink's own recorded lag, plus,
+ * where the caller gives the retry schedule, as much as the later attempt arrived late against it. A
  * `t` gap longer than the arrival gap is an earlier attempt that reached the sink late after it was
  * signed (a sender stalled between signing and sending, seen behind a starved rate-limiting front
  * end: 14 s of `t` over 10.9 s of arrivals), never a re-sent header: not judged here. A
@@ -27,6 +28,14 @@ export interface SignedAttempt {
   t: number | undefined;
   /** How late the sink's clock may have stamped this arrival (its loop lag or stall), ms. */
   stampNoiseMs?: number;
+  /**
+   * Where the retry schedule puts this attempt, ms after the first attempt (the scaled gaps before it),
+   * when the attempts are one event's retries at one endpoint in order. With it, a `t` that fell behind
+   * its arrival is not judged as far as the schedule shows the attempt itself arrived late (below).
+   */
+  offsetMs?: number;
+  /** When the sink saw the previous attempt end (a held attempt closed by the sender), epoch ms: a retry is sent after it. */
+  notBeforeMs?: number;
 }
 
 /** Arrivals closer than this are not compared: `t` is whole seconds and latency varies. */
@@ -57,7 +66,7 @@ export function judgeAttemptSigning(label: string, attempts: readonly SignedAtte
       if (a.t === undefined || b.t === undefined || apartMs < MIN_APART_MS) continue;
       compared++;
       const movedMs = (b.t - a.t) * 1000;
-      const slackMs = TOLERANCE_MS + (a.stampNoiseMs ?? 0) + (b.stampNoiseMs ?? 0);
+      const slackMs = TOLERANCE_MS + (a.stampNoiseMs ?? 0) + (b.stampNoiseMs ?? 0) + ownLatencyMs(a, b, apartMs);
       // One-sided: a re-sent or stale header makes t move less than the arrivals did. t moving more means the earlier
       // attempt reached the sink late after it was signed (a busy sender, a slow network): not a re-sent signature.
       if (apartMs - movedMs <= slackMs) continue;
@@ -66,6 +75,21 @@ export function judgeAttemptSigning(label: string, attempts: readonly SignedAtte
     }
   }
   return { compared, problems };
+}
+
+/**
+ * How much longer b may have taken than a from its signing to its arrival, by what the schedule shows:
+ * a retry is signed no earlier than the schedule puts it after a (its offset), nor before the previous
+ * attempt ended, so b's latency beyond a's is at most how late it arrived against those. A busy sender
+ * or receiver machine delays an attempt after it was signed (seen: a retry arriving 12.6 s after an
+ * earlier attempt with a `t` 9 s after its, the attempt itself 4.4 s late). A re-sent header still
+ * falls behind by the whole scheduled distance between the two attempts.
+ */
+function ownLatencyMs(a: SignedAttempt, b: SignedAttempt, apartMs: number): number {
+  if (a.offsetMs === undefined || b.offsetMs === undefined) return 0;
+  let bound = Math.max(0, apartMs - (b.offsetMs - a.offsetMs));
+  if (b.notBeforeMs !== undefined) bound = Math.min(bound, Math.max(0, b.receivedAt - b.notBeforeMs));
+  return bound;
 }
 
 function strayLine(label: string, a: SignedAttempt, b: SignedAttempt, apartMs: number, movedMs: number): string {

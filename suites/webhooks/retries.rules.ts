@@ -38,7 +38,7 @@ import { collect, deliveriesOf, describe, evidenceOf, FIRST_DELIVERY_MS, sleep }
 import { tell, type Story } from '../_shared/stories.ts';
 import { hooks, type Hooks } from '../_shared/webhook-hooks.ts';
 import { CLOCK_SLACK_MS, LADDER_BUDGET_MS, MAX_ATTEMPTS, RETRY_GAPS_MS, RETRY_MARGIN_MS, SINK_HOLD_MS } from './limits.ts';
-import { lateToleranceMs, quietMs, scaledGapMs } from './timing.ts';
+import { lateToleranceMs, quietMs, scaledGapMs, scheduleOffsetMs } from './timing.ts';
 import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
@@ -744,7 +744,12 @@ ruleTest(
     for (const g of groups) {
       const label = `${g.x.emitted.type} of ${g.x.emitted.paymentId} at ${g.x.endpoint.path}`;
       const noise = (d: Delivery) => Math.max(d.loopLagMs ?? 0, d.stallMs ?? 0);
-      const attempts = g.attempts.map((d) => ({ seq: d.seq, receivedAt: d.receivedAt, t: d.signature?.t, stampNoiseMs: noise(d) }));
+      // Attempt n's place in the schedule, and the end of a held attempt before it (attempt-signing.ts ownLatencyMs).
+      const inOrder = [...g.attempts].sort((a, b) => a.receivedAt - b.receivedAt || a.seq - b.seq);
+      const attempts = inOrder.map((d, n) => ({
+        seq: d.seq, receivedAt: d.receivedAt, t: d.signature?.t, stampNoiseMs: noise(d), offsetMs: scheduleOffsetMs(h, n + 1),
+        ...(n > 0 && inOrder[n - 1]!.settled ? { notBeforeMs: inOrder[n - 1]!.settled!.at } : {}),
+      }));
       const f = judgeAttemptSigning(label, attempts);
       compared += f.compared;
       problems.push(...f.problems);

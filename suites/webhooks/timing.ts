@@ -11,6 +11,13 @@ export function scaledGapMs(h: Hooks, n: number): number {
   return (RETRY_GAPS_MS[n - 1] ?? 0) / h.scale;
 }
 
+/** Where the schedule puts attempt `n` (n ≥ 1): the scaled gaps before it, in real ms after attempt 1. */
+export function scheduleOffsetMs(h: Hooks, n: number): number {
+  let sum = 0;
+  for (let i = 1; i < n; i++) sum += scaledGapMs(h, i);
+  return sum;
+}
+
 /**
  * Lateness allowed after a gap before HOOK-RETRY-PUNCTUAL warns: `webhooks.late_tolerance_ms`, or
  * max(3000 ms, 50 % of the scaled gap). A queue-based sender is never exact; and the embedded

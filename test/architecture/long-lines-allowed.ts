@@ -234,7 +234,7 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/sink/answer-plans-over-http.test.ts': 1,
   'test/sink/bounded-keeping.test.ts': 3,
   'test/sink/private.test.ts': 1,
-  'test/sink/reload-large.test.ts': 4,
+  'test/sink/reload-large.test.ts': 3,
   'test/sink/robustness.test.ts': 1,
   'test/sink/stranger-flood.test.ts': 3,
   'test/core/targets/preflight.test.ts': 4,

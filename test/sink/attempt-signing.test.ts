@@ -50,4 +50,23 @@ describe('judgeAttemptSigning', () => {
     expect(judgeAttemptSigning('e', late).problems).toEqual([]);
     expect(judgeAttemptSigning('e', [at(1, 0, T0), at(2, 13_000, T0 + 10)]).problems).toHaveLength(1);
   });
+
+  it('allows a retry arriving as late against the schedule as its t is behind: the CI case (12.6 s on, a t 9 s on)', () => {
+    // Attempt 1 held by the sink until the sender closed it at 10 s; attempt 2 (gap: immediately) arrived 2.6 s after that.
+    const held = { ...at(26, 0, T0), offsetMs: 0 };
+    const retry = { ...at(121, 12_600, T0 + 9), offsetMs: 0, notBeforeMs: T0 * 1000 + 400 + 10_000 };
+    expect(judgeAttemptSigning('e', [held, retry]).problems).toEqual([]);
+    // Without the schedule it is judged as before.
+    expect(judgeAttemptSigning('e', [at(26, 0, T0), at(121, 12_600, T0 + 9)]).problems).toHaveLength(1);
+  });
+
+  it('still fails a re-sent header with the schedule given: behind by the whole scheduled distance', () => {
+    // The ladder at time_scale 4000, on time, every retry with attempt 1's t: attempt 8 is 7.8 s on.
+    const offsets = [0, 0, 7.5, 37.5, 187.5, 637.5, 2437.5, 7837.5];
+    const ladder = offsets.map((o, i) => ({ ...at(i + 1, o + 5 * i, T0), offsetMs: o }));
+    expect(judgeAttemptSigning('e', ladder).problems).toHaveLength(1);
+    // A held attempt's retry re-sending its header, 0.1 s after the sender closed the held one.
+    const held = [{ ...at(1, 0, T0), offsetMs: 0 }, { ...at(2, 10_100, T0), offsetMs: 0, notBeforeMs: T0 * 1000 + 400 + 10_000 }];
+    expect(judgeAttemptSigning('e', held).problems).toHaveLength(1);
+  });
 });
