@@ -26,7 +26,8 @@ export function rateLimitedCase(c: RateLimitCase): void {
     const counts = `FAIL ${fail} WARN ${warn} ERROR ${error}, MUST ${report.must.ran}/${report.must.testable}`;
     const problems = f.run.problems.length ? `\n  ${f.run.problems.join('\n  ')}` : '';
     const timing = `${(f.run.wallMs / 1000).toFixed(1)} s (floor ${floorS.toFixed(1)} s; ` +
-      `the service's event loop late by ${f.proxy.maxLoopDelayMs} ms at most)`;
+      `the service's event loop late by ${f.proxy.maxLoopDelayMs} ms at most, a webhook retry started ` +
+      `${f.proxy.retries.latestStartMs} ms late at most, its longest attempt ${f.proxy.retries.longestAttemptMs} ms)`;
     console.log(`${label}: exit ${f.run.exitCode}, ${f.run.verdict}, ${counts}, 429s from the proxy ${f.proxy.limited}, ` +
       `waited out ${report.traffic?.total.throttled}, ${timing}${problems}`);
     expect(f.proxy.upstreamErrors).toEqual([]);

@@ -11,7 +11,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { startReference } from '../../references/service/index.ts';
+import { startReference, type DeliveryRecord } from '../../references/service/index.ts';
 import { EMBEDDED_TIME_SCALE } from '../../service/harness/main/embedded.ts';
 import { startFieldProxy, type FieldProxy, type FieldProxyOptions } from './field-proxy.ts';
 
@@ -23,6 +23,24 @@ export interface FieldChildStats {
   busiestKey: number;
   /** The longest this process's event loop was late, ms: a service that stalled says so. */
   maxLoopDelayMs: number;
+  /**
+   * The reference's own view of its webhook retries, ms: how late one started after its gap (counted from
+   * the failed attempt's end), and the longest attempt.
+   */
+  retries: { latestStartMs: number; longestAttemptMs: number };
+}
+
+/** From the dispatcher's records: a retry that came late to the sink was started late, or followed a long attempt. */
+function retryFigures(deliveries: readonly DeliveryRecord[], gapAfter: (failed: number) => number): FieldChildStats['retries'] {
+  let latestStartMs = 0;
+  let longestAttemptMs = 0;
+  for (const d of deliveries) {
+    for (const [i, a] of d.attempts.entries()) {
+      longestAttemptMs = Math.max(longestAttemptMs, a.endedAt - a.startedAt);
+      if (i > 0) latestStartMs = Math.max(latestStartMs, a.startedAt - d.attempts[i - 1]!.endedAt - gapAfter(i));
+    }
+  }
+  return { latestStartMs: Math.round(latestStartMs), longestAttemptMs: Math.round(longestAttemptMs) };
 }
 
 const say = (o: unknown) => process.stdout.write(JSON.stringify(o) + '\n');
@@ -50,6 +68,7 @@ lines.on('line', (line) => {
       upstreamErrors: [...proxy.upstreamErrors],
       busiestKey: Math.max(0, ...proxy.perKey.values()),
       maxLoopDelayMs: Math.round(loop.max / 1e6),
+      retries: retryFigures(ref.built.dispatcher.deliveries, (n) => ref.built.dispatcher.gapAfter(n)),
     };
     say({ stats });
   }
