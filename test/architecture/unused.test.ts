@@ -73,7 +73,6 @@ const PENDING: readonly string[] = [
   'references/service/index.ts types ProfileKeyName',
   'references/service/index.ts types FaultName',
   'references/service/index.ts types AttemptRecord',
-  'references/service/index.ts types DeliveryRecord',
   'suites/create/support.ts exports marked',
   'service/sink/index.ts exports DEFAULT_TOLERANCE_SECONDS',
   'service/sink/index.ts exports SinkClientError',
