@@ -529,11 +529,15 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       // judged: the suite's own machine was too busy to time it (the embedded reference shares
       // that process, and on a starved machine every process stalls alike).
       const stall = b.stallMs ?? 0;
+      // A retry follows the failed attempt's end (the spec lets a gap count from there), never before the sink
+      // answered it: lateness counts from that answer (a held attempt: from when it ended).
+      const answeredAfter = Math.max(0, Math.round((a.settled?.at ?? a.decidedAt ?? a.receivedAt) - a.receivedAt));
+      const sinceEnd = actual - answeredAfter;
       if (actual < want - Math.max(slack, CLOCK_SLACK_MS + arrivedLate) - lag) {
         early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap ` +
           `is ${Math.round(want)} ms at time_scale ${h.scale}${allowedFor(lag, arrivedLate, n)}`);
-      } else if (actual > want + tol && actual <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(actual - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
-      else if (actual > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, ${Math.round(actual - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
+      } else if (sinceEnd > want + tol && sinceEnd <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(sinceEnd - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
+      else if (sinceEnd > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}${answeredAfter ? ` (answered ${answeredAfter} ms after it arrived)` : ''}, ${Math.round(sinceEnd - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
       if (!stalled.some((l) => l.startsWith(`${label}: attempt ${n + 1} `))) t.checked();
     }
   }
