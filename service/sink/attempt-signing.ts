@@ -44,7 +44,7 @@ export const MIN_APART_MS = 3_000;
 export const TOLERANCE_MS = 2_000;
 
 export interface AttemptSigningFinding {
-  /** Pairs of attempts compared (arrivals at least MIN_APART_MS apart, both with a `t`). */
+  /** Pairs of attempts compared (arrivals at least MIN_APART_MS apart, both with a `t`, further apart than the slack). */
   compared: number;
   /** One line per attempt whose `t` did not move with it: the first pair that shows it. */
   problems: string[];
@@ -64,9 +64,11 @@ export function judgeAttemptSigning(label: string, attempts: readonly SignedAtte
       const a = sorted[i]!;
       const apartMs = b.receivedAt - a.receivedAt;
       if (a.t === undefined || b.t === undefined || apartMs < MIN_APART_MS) continue;
-      compared++;
       const movedMs = (b.t - a.t) * 1000;
       const slackMs = TOLERANCE_MS + (a.stampNoiseMs ?? 0) + (b.stampNoiseMs ?? 0) + ownLatencyMs(a, b, apartMs);
+      // A pair whose slack covers the whole time between its arrivals could not show even a re-sent header: not counted.
+      if (apartMs <= slackMs) continue;
+      compared++;
       // One-sided: a re-sent or stale header makes t move less than the arrivals did. t moving more means the earlier
       // attempt reached the sink late after it was signed (a busy sender, a slow network): not a re-sent signature.
       if (apartMs - movedMs <= slackMs) continue;

@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { forwardable } from '../perf/field-proxy.ts';
+import { forwardable, upstreamRequest } from '../perf/field-proxy.ts';
 
 export interface RunningProxy {
   url: string;
@@ -33,15 +33,7 @@ export async function startPassThroughProxy(upstream: string): Promise<RunningPr
   const server = http.createServer((req, res) => {
     forwarded += 1;
     const upstreamReq = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwardable(req.headers),
-        agent,
-        timeout: UPSTREAM_TIMEOUT_MS,
-      },
+      upstreamRequest(target, req, agent, UPSTREAM_TIMEOUT_MS),
       (upstreamRes) => {
         res.writeHead(upstreamRes.statusCode ?? 502, forwardable(upstreamRes.headers));
         upstreamRes.pipe(res);

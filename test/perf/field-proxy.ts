@@ -135,15 +135,7 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const up = http.request({
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwardable(req.headers),
-        agent,
-        timeout: UPSTREAM_TIMEOUT_MS,
-      }, (ures) => {
+      const up = http.request(upstreamRequest(target, req, agent, UPSTREAM_TIMEOUT_MS), (ures) => {
         const body: Buffer[] = [];
         ures.on('data', (c: Buffer) => body.push(c));
         ures.on('error', () => res.destroy());
@@ -184,6 +176,12 @@ export async function startFieldProxy(upstream: string, o: FieldProxyOptions = {
 /** The spec's Error shape. */
 function errorBody(code: string, message: string): string {
   return JSON.stringify({ error: { code, message, request_id: `req_fp_${randomBytes(6).toString('hex')}` } });
+}
+
+/** `req` as it goes on to `target`: its method, path and forwardable headers, on `agent`, with a time-out of its own. */
+export function upstreamRequest(target: URL, req: http.IncomingMessage, agent: http.Agent, timeoutMs: number): http.RequestOptions {
+  const headers = forwardable(req.headers);
+  return { host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent, timeout: timeoutMs };
 }
 
 /** RFC 9110 7.6.1: connection-specific fields are not forwarded. */
