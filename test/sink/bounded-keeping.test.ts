@@ -134,4 +134,19 @@ describe('a reload keeps what a running sink would', () => {
     )) items.push(item.kind === 'line' ? item.text.slice(0, 5) : item.kind);
     expect(items).toEqual(['short', 'overlong', 'yyyyy', 'end', 'torn']);
   });
+
+  it('logLines decodes lines within one read in place and joins a line that spans reads, a character split by the read included', async () => {
+    const temp = tempDir();
+    temps.push(temp);
+    const file = join(temp.dir, 'spanning');
+    // The reads are 1 MiB: the third line's '€' (3 bytes) starts one byte before the first read ends.
+    const first = 'a'.repeat(1000);
+    const second = 'b'.repeat((1 << 20) - 1 - 1001 - 1);
+    const third = `€${'c'.repeat(5000)}`;
+    writeFileSync(file, `${first}\n${second}\n${third}\nafter\n`);
+    expect(Buffer.byteLength(`${first}\n${second}\n`)).toBe((1 << 20) - 1);
+    const items: string[] = [];
+    for await (const item of logLines(file, readFileSync(file).length, 1 << 20)) items.push(item.kind === 'line' ? item.text : item.kind);
+    expect(items).toEqual([first, second, third, 'after']);
+  });
 });
