@@ -27,3 +27,43 @@ export function arrivalLatenessMs(arrivalsMs: readonly number[], gapsMs: readonl
   }
   return Math.round(late);
 }
+
+/**
+ * A retry late at the sink is not always late from its sender. Its signed `t` (whole seconds,
+ * floored) is when it was signed for sending; its arrival minus that `t` is the clocks' offset, the
+ * time on the way and up to 1 s of flooring. Against the fastest delivery of the run (the same
+ * offset, the least time on the way), a delivery whose lead is longer by more than that 1 s spent at
+ * least the excess between its signing and its arrival: on a starved machine a loopback delivery
+ * was seen to take over 3 s there (a retry 3 652 ms after the attempt before it, which the sink had
+ * answered in 1 ms, while the sender's own records had it start at most 455 ms late and neither
+ * process's loop stalled that long). A sender that is itself late signs late: its `t` shows no excess.
+ */
+
+/** A delivery as this needs it: its arrival and its `t`, when the signature verified. */
+export interface SignedArrival {
+  receivedAt: number;
+  signature?: { valid: boolean; t?: number } | null;
+}
+
+/** receivedAt − t · 1000 of a delivery whose signature verified, else undefined. */
+export function signedLeadMs(d: SignedArrival): number | undefined {
+  const t = d.signature?.valid ? d.signature.t : undefined;
+  return t === undefined ? undefined : d.receivedAt - t * 1000;
+}
+
+/** The least lead of the deliveries that have one (the run's fastest way, its clocks' offset), else undefined. */
+export function fastestLeadMs(deliveries: Iterable<SignedArrival>): number | undefined {
+  let least: number | undefined;
+  for (const d of deliveries) {
+    const lead = signedLeadMs(d);
+    if (lead !== undefined && (least === undefined || lead < least)) least = lead;
+  }
+  return least;
+}
+
+/** At least how much longer than the run's fastest delivery `d` spent between its signing and its arrival, ms (0 when unknown). */
+export function slowWayMs(d: SignedArrival, fastestLead: number | undefined): number {
+  const lead = signedLeadMs(d);
+  if (lead === undefined || fastestLead === undefined) return 0;
+  return Math.max(0, Math.round(lead - fastestLead - 1000));
+}

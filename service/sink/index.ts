@@ -16,7 +16,7 @@ export { sinkClient, SinkClientError, type SinkClient, type SinkClientOptions, t
 export { SinkWaitTimeoutError, SinkClosedError, type WaitForOptions } from './delivery-store.ts';
 export { deliveryBody } from './delivery-body.ts';
 export { judgeAttemptSigning, MIN_APART_MS } from './attempt-signing.ts';
-export { arrivalLatenessMs } from './arrival-lateness.ts';
+export { arrivalLatenessMs, fastestLeadMs, slowWayMs } from './arrival-lateness.ts';
 export { ENDPOINT_MARKER_PREFIX } from './event-fields.ts';
 export type { DeliveryFilter } from './delivery-filter.ts';
 export type {

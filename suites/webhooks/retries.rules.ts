@@ -13,7 +13,9 @@
  *   earlier attempt arrived late against the schedule (its own latency; service/sink/arrival-lateness.ts)
  *   → HOOK-RETRY-SCHEDULE fails; a retry that never comes while the schedule still owes one fails it too;
  * - later than its gap by more than `webhooks.late_tolerance_ms` (default max(3 s, 50 % of the gap))
- *   → HOOK-RETRY-PUNCTUAL warns.
+ *   → HOOK-RETRY-PUNCTUAL warns, unless it is late by no more than the sink's process stalled, or
+ *   than its signed `t` shows it spent on the way after it was signed (arrival-lateness.ts
+ *   slowWayMs): such a retry is not judged (noted);
  * The ladder (`fail:500x…`) runs as many gaps as fit in LADDER_BUDGET_MS of real time: at
  * time_scale 1 the first two (immediately, 30 s); at the embedded reference's 4000 the whole
  * 8 h 48 min schedule in about 8 s, then a quiet period for HOOK-MAX-ATTEMPTS.
@@ -43,7 +45,7 @@ import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
-import { arrivalLatenessMs, judgeAttemptSigning } from '../../service/sink/index.ts';
+import { arrivalLatenessMs, fastestLeadMs, judgeAttemptSigning, slowWayMs } from '../../service/sink/index.ts';
 import { endpointPair, judgeMixed, mixedComplete, mixedMetadata, type MixedPlan } from './mixed-endpoints.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (docs/ci.md, "The long schedule"). */
@@ -504,6 +506,7 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
   const slack = earlySlackMs(h, lad);
   const wants = RETRY_GAPS_MS.map((_, i) => scaledGapMs(h, i + 1));
   const seen: Record<string, number[]> = {};
+  const fastestLead = fastestLeadMs(lad.groups.flatMap((g) => g.attempts));
   for (const g of lad.groups) {
     const label = `${g.x.emitted.type}@${g.x.endpoint.path}`;
     const arrivals = g.attempts.map((d) => d.receivedAt);
@@ -529,6 +532,8 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       // judged: the suite's own machine was too busy to time it (the embedded reference shares
       // that process, and on a starved machine every process stalls alike).
       const stall = b.stallMs ?? 0;
+      // Nor one late by no more than its signature shows it spent on the way (arrival-lateness.ts slowWayMs).
+      const onTheWay = slowWayMs(b, fastestLead);
       // A retry follows the failed attempt's end (the spec lets a gap count from there), never before the sink
       // answered it: lateness counts from that answer (a held attempt: from when it ended).
       const answeredAfter = Math.max(0, Math.round((a.settled?.at ?? a.decidedAt ?? a.receivedAt) - a.receivedAt));
@@ -536,8 +541,11 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       if (actual < want - Math.max(slack, CLOCK_SLACK_MS + arrivedLate) - lag) {
         early.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}, the ${fmt(RETRY_GAPS_MS[n - 1]!)} gap ` +
           `is ${Math.round(want)} ms at time_scale ${h.scale}${allowedFor(lag, arrivedLate, n)}`);
-      } else if (sinceEnd > want + tol && sinceEnd <= want + tol + stall) stalled.push(`${label}: attempt ${n + 1} came ${Math.round(sinceEnd - want)} ms after its gap, while the sink's process had stalled ${stall} ms`);
-      else if (sinceEnd > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}${answeredAfter ? ` (answered ${answeredAfter} ms after it arrived)` : ''}, ${Math.round(sinceEnd - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
+      } else if (sinceEnd > want + tol && sinceEnd <= want + tol + Math.max(stall, onTheWay)) {
+        stalled.push(`${label}: attempt ${n + 1} came ${Math.round(sinceEnd - want)} ms after its gap, ${stall >= onTheWay
+          ? `while the sink's process had stalled ${stall} ms`
+          : `and its signed t shows it spent ${onTheWay} ms or more on the way beyond the run's fastest delivery`}`);
+      } else if (sinceEnd > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}${answeredAfter ? ` (answered ${answeredAfter} ms after it arrived)` : ''}, ${Math.round(sinceEnd - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
       if (!stalled.some((l) => l.startsWith(`${label}: attempt ${n + 1} `))) t.checked();
     }
   }
@@ -633,7 +641,10 @@ ruleTest(
     const j = judgeGaps(t, h, lad, 1, lad.plan.gaps);
     t.observe('gaps_ms', j.seen);
     if (j.late.length) throw new Mismatch(`a retry came later than its gap allows: ${j.late[0]}`, 'each retry within the tolerance after its gap', j.late);
-    if (j.stalled.length) t.note(`${j.stalled.length} late retries not judged, each within a stall of the suite's own process (a busy machine): ${j.stalled[0]}`);
+    if (j.stalled.length) {
+      t.note(`${j.stalled.length} late retries not judged, each late by no more than the suite's own process stalled or than it spent on the way ` +
+        `after it was signed (a busy machine): ${j.stalled[0]}`);
+    }
     if (!lad.plan.full) {
       const left = `punctuality after the ${RETRY_GAPS_MS.slice(lad.plan.gaps).map(fmt).join(', ')} gaps`;
       t.observe(PARTLY_CHECKED, completeWith(h, left));

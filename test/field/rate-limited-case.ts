@@ -13,13 +13,16 @@ import { expect, it } from 'vitest';
 import { runThroughProxy } from '../perf/field-run.ts';
 import type { RateLimitSpec } from '../perf/field-proxy.ts';
 import type { Report } from '../../catalogue/report/model.ts';
+import { tcpCounters, tcpCountersSince } from '../support/tcp-counters.ts';
 
 export interface RateLimitCase { spec: RateLimitSpec; areas?: string; budgetMs: number }
 
 export function rateLimitedCase(c: RateLimitCase): void {
   const label = `${c.spec.limit} per ${c.spec.windowMs / 1000} s, ${c.spec.kind} window${c.areas ? ` (${c.areas})` : ' (the whole suite)'}`;
   it(`${label}: conformant, 0 FAIL/WARN/ERROR, every testable MUST rule ran, the 429s waited out and reported`, async () => {
+    const tcpBefore = tcpCounters();
     const f = await runThroughProxy({ rateLimit: c.spec }, c.areas ? ['--area', c.areas] : [], 1, c.budgetMs);
+    const tcp = tcpCountersSince(tcpBefore);
     const report = JSON.parse(readFileSync(join(f.run.reportDir, 'report.json'), 'utf8')) as Report;
     const floorS = (f.proxy.busiestKey / c.spec.limit) * (c.spec.windowMs / 1000);
     const { fail, warn, error } = f.run.summary;
@@ -27,7 +30,8 @@ export function rateLimitedCase(c: RateLimitCase): void {
     const problems = f.run.problems.length ? `\n  ${f.run.problems.join('\n  ')}` : '';
     const timing = `${(f.run.wallMs / 1000).toFixed(1)} s (floor ${floorS.toFixed(1)} s; ` +
       `the service's event loop late by ${f.proxy.maxLoopDelayMs} ms at most, a webhook retry started ` +
-      `${f.proxy.retries.latestStartMs} ms late at most, its longest attempt ${f.proxy.retries.longestAttemptMs} ms)`;
+      `${f.proxy.retries.latestStartMs} ms late at most, its longest attempt ${f.proxy.retries.longestAttemptMs} ms` +
+      `${tcp ? `; the machine's TCP: ${tcp}` : ''})`;
     console.log(`${label}: exit ${f.run.exitCode}, ${f.run.verdict}, ${counts}, 429s from the proxy ${f.proxy.limited}, ` +
       `waited out ${report.traffic?.total.throttled}, ${timing}${problems}`);
     expect(f.proxy.upstreamErrors).toEqual([]);

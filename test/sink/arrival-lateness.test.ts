@@ -4,7 +4,7 @@
  * attempt of which took 1.3 s to arrive, against the same sender reading its schedule a step behind.
  */
 import { describe, expect, it } from 'vitest';
-import { arrivalLatenessMs } from '../../service/sink/index.ts';
+import { arrivalLatenessMs, fastestLeadMs, slowWayMs } from '../../service/sink/index.ts';
 
 const SCALE = 4000;
 const GAPS = [0, 30_000, 120_000, 600_000, 1_800_000, 7_200_000, 21_600_000].map((g) => g / SCALE);
@@ -52,5 +52,42 @@ describe('arrivalLatenessMs', () => {
       // Short by 7.5, 22.5, 120, 300, 1 350 and 3 600 ms: from the 2 h gap on, beyond any noise the sender shows.
       expect(got.map((l) => l.split(':')[0])).toEqual(expect.arrayContaining(['attempt 7', 'attempt 8']));
     }
+  });
+});
+
+describe('slowWayMs: how long a delivery spent on the way after it was signed, beyond the run\'s fastest', () => {
+  /** A delivery signed at `sentMs` (its `t` floored to the second), arriving `wayMs` later. */
+  const signed = (sentMs: number, wayMs: number, valid = true) => ({
+    receivedAt: sentMs + wayMs,
+    signature: { valid, t: Math.floor(sentMs / 1000) },
+  });
+
+  it('explains the CI warning: a retry 3 652 ms after the attempt before it, sent on time, 3.2 s on the way', () => {
+    // Attempt 2 at 1 000.4 s (answered in 1 ms); attempt 3 due 7.5 ms after; its sender started it 455 ms late;
+    // it arrived 3 652 ms after attempt 2.
+    const two = signed(1_000_400, 3);
+    const sent = two.receivedAt + 1 + 7.5 + 455;
+    const three = signed(sent, two.receivedAt + 3652 - sent);
+    expect(Math.round(three.receivedAt - two.receivedAt)).toBe(3652);
+    const fastest = fastestLeadMs([signed(999_100, 2), two, three]);
+    const way = slowWayMs(three, fastest);
+    // At least 2.2 s shown (of 3.2 s, less a second of flooring): the 643 ms beyond the 3 s tolerance is covered.
+    expect(way).toBeGreaterThanOrEqual(2_190);
+    expect(3652 - 1 - 7.5 - 3000).toBeLessThanOrEqual(way);
+  });
+
+  it('shows nothing for a sender that is itself late: it signs late', () => {
+    const fastest = fastestLeadMs([signed(1_000_000, 2), signed(1_030_000, 3)]);
+    expect(slowWayMs(signed(1_045_000, 4), fastest)).toBe(0);
+    // Flooring alone (up to 1 s of lead) is never taken for time on the way.
+    expect(slowWayMs(signed(1_046_999, 3), fastestLeadMs([signed(1_000_000, 2)]))).toBe(0);
+  });
+
+  it('trusts only a verified signature, and shows nothing without a fastest lead to measure against', () => {
+    const fastest = fastestLeadMs([signed(1_000_000, 2), signed(999_000, 5_000, false)]);
+    expect(fastest).toBe(2);
+    expect(slowWayMs(signed(1_000_000, 9_000, false), fastest)).toBe(0);
+    expect(slowWayMs(signed(1_000_000, 9_000), undefined)).toBe(0);
+    expect(slowWayMs({ receivedAt: 5, signature: null }, fastest)).toBe(0);
   });
 });

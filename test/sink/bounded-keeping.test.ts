@@ -135,7 +135,7 @@ describe('a reload keeps what a running sink would', () => {
     expect(items).toEqual(['short', 'overlong', 'yyyyy', 'end', 'torn']);
   });
 
-  it('logLines decodes lines within one read in place and joins a line that spans reads, a character split by the read included', async () => {
+  it('logLines decodes a line within one read in place, joins one that spans reads, a character split by a read too', async () => {
     const temp = tempDir();
     temps.push(temp);
     const file = join(temp.dir, 'spanning');

@@ -22,4 +22,5 @@ clearInterval(sampler);
 const stats = sink.stats();
 const seqs = sink.deliveries().filter((d) => d.problem === null).map((d) => d.seq);
 await sink.close();
-console.log(JSON.stringify({ ms, rssBefore, sampledPeak, maxRss: process.resourceUsage().maxRSS * 1024, stats, lastSeq: seqs.at(-1), peaks }));
+const maxRss = process.resourceUsage().maxRSS * 1024;
+console.log(JSON.stringify({ ms, rssBefore, sampledPeak, maxRss, stats, lastSeq: seqs.at(-1), peaks }));
