@@ -19,9 +19,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const VALID = 50;
 const TARGET_BYTES = 620 * 1024 * 1024;
 /**
- * The child's heap is capped (128 MB of old space): a reload that held what it read would die of it,
- * whatever the machine's load. Uncapped, V8 collects late when its background threads are starved:
- * the same reload grew by 29 MB alone and by 236 MB beside a loaded `npm test`.
+ * The child's heap is capped (128 MB of old space): a reload that held what it read dies of it. Its
+ * peak is the kernel's VmHWM (reload-child.ts): getrusage's maxRSS, used before, carried the vitest
+ * fork's own ~300 MB across exec and read as growth of 217-287 MB in loaded CI rehearsals.
  */
 const CHILD = ['--expose-gc', '--max-old-space-size=128', '--import', 'tsx', join(import.meta.dirname, 'reload-child.ts')];
 
