@@ -11,9 +11,9 @@ const CHUNK_BYTES = 1 << 20;
 
 /**
  * A line's text, decoded straight from the read buffer when the line lies within it: no copy per
- * line. Copying every line (Buffer.concat) let a 600 MB reload grow the process by ~285 MB on a
- * loaded machine, freed buffers waiting on V8's background threads. Only a line that spans reads
- * (at most one per read) is joined from its copied parts.
+ * line (a copy per line was ~620 MB of short-lived buffers for a 620 MB log; the reload's peak of
+ * arrayBuffers went from 8 MB to 2 MB). Only a line that spans reads (at most one per read) is joined
+ * from its copied parts.
  */
 function lineText(parts: Buffer[], chunk: Buffer, from: number, lf: number): string {
   if (parts.length === 0) return chunk.toString('utf8', from, lf);
@@ -21,9 +21,9 @@ function lineText(parts: Buffer[], chunk: Buffer, from: number, lf: number): str
 }
 
 /**
- * One buffer is read into again and again (not a new chunk per read, left to the collector: on a
- * busy machine a 600 MB log grew the process by ~260 MB of chunks not yet collected, against ~40 MB
- * when idle).
+ * One buffer is read into again and again, not a new chunk per read left to the collector. (The
+ * ~260 MB of growth once reported here for a busy machine, and ~285 MB later, were measured with
+ * getrusage's maxRSS, which carries the forking parent's peak: test/sink/reload-child.ts.)
  */
 export async function* logLines(file: string, size: number, maxLineBytes: number): AsyncGenerator<LogLineItem> {
   if (size === 0) return;
