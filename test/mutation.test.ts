@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../catalogue/index.ts';
-import { formatMutationTable, mutationScore } from '../service/mutation/score.ts';
+import { formatMutationTable, missedHow, mutationScore } from '../service/mutation/score.ts';
 import { FAULTS } from '../service/mutation/faults.ts';
 
 describe('planted faults', () => {
@@ -38,12 +38,24 @@ describe('planted faults', () => {
     expect(holes).toEqual([]);
   });
 
+  it('say how the declared rules ended when a fault was missed, so a miss on CI can be read from its log', () => {
+    const seed = { seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1, declared: ['HOOK-RETRY-PUNCTUAL pass: 3 late retries not judged'] };
+    const r = {
+      fault: 'retry-backoff-doubled', description: 'd', control: false, areas: ['webhooks'], expected: ['HOOK-RETRY-PUNCTUAL'], failed: [], caughtBy: [],
+      caught: false, byChance: false, seeds: [seed], duration_ms: 1,
+    };
+    expect(missedHow(r)).toBe('(HOOK-RETRY-PUNCTUAL pass: 3 late retries not judged)');
+    const table = formatMutationTable({ seed: 1, seeds: [1], runs: 1, faults: 1, caught: 0, byChance: 0, score: 0, duration_ms: 1, results: [r], unexercised: [] } as never);
+    expect(table).toContain('MISSED');
+    expect(table).toContain('HOOK-RETRY-PUNCTUAL pass: 3 late');
+  });
+
   // One seed here (npm test must fit CI); `npm run mutation` runs every fault with five seeds and
   // counts a fault caught on some seeds only as missed ("caught by chance").
   it('are every one caught by a rule it declares, and the negative controls raise nothing', async () => {
     const m = await mutationScore({ seed: 20261121, runs: 25 });
     console.log(formatMutationTable(m));
-    const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${r.control ? 'no alarm' : r.expected.join(' ')}, failed ${r.failed.join(' ') || r.problem || 'nothing'}`);
+    const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${r.control ? 'no alarm' : r.expected.join(' ')}, failed ${r.failed.join(' ') || r.problem || `nothing ${missedHow(r) ?? ''}`}`);
     expect(missed, formatMutationTable(m)).toEqual([]);
   }, 40 * 60_000);
 });

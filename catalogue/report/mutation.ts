@@ -9,6 +9,8 @@ export interface SeedOutcome {
   exitCode: number | null;
   duration_ms: number;
   problem?: string;
+  /** A fault this seed did not catch: each rule it declares, its status and the first thing it said ("HOOK-X pass: …"). */
+  declared?: string[];
 }
 
 export interface FaultResult {

@@ -161,6 +161,7 @@ const seedOutcome = closed(
     exitCode: { type: ['integer', 'null'] },
     duration_ms: num,
     problem: str,
+    declared: strings,
   },
   ['seed', 'failed', 'caughtBy', 'caught', 'exitCode', 'duration_ms'],
 );

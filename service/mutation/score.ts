@@ -9,6 +9,7 @@
 import { getRule, isRuleId } from '../../catalogue/index.ts';
 import { FAULT_NAMES, FAULTS, faultOf, isFaultName, type FaultName } from './faults.ts';
 import type { FaultResult, MutationSummary, SeedOutcome } from '../../catalogue/report/mutation.ts';
+import type { Report } from '../../catalogue/report/model.ts';
 import { HarnessError } from '../../core/errors.ts';
 import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
@@ -47,10 +48,20 @@ async function runFaultOnce(runner: SuiteRunner, name: FaultName, seed: number, 
     : rules.filter((r) => r.status === 'fail' || r.status === 'warn').map((r) => r.id);
   const caughtBy = def.control ? [] : def.breaks.filter((id) => failed.includes(id));
   const caught = child.report !== null && (def.control ? failed.length === 0 : caughtBy.length > 0);
+  const declared = !caught && !def.control && child.report ? def.breaks.map((id) => declaredOutcome(id, rules)) : [];
   return {
     seed, failed, caughtBy, caught, exitCode: child.exitCode, duration_ms: child.ms,
     ...(child.report ? {} : { problem: child.problem ?? 'no report' }),
+    ...(declared.length ? { declared } : {}),
   };
+}
+
+/** What a declared rule did on a seed that missed its fault, in one line: its status and the first thing it said. */
+function declaredOutcome(id: string, rules: Report['rules']): string {
+  const r = rules.find((x) => x.id === id);
+  if (!r) return `${id}: not in the report`;
+  const said = r.reason ?? r.evidence.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : '')).find((m) => m) ?? '';
+  return `${id} ${r.status}${said ? `: ${said.slice(0, 400)}` : ''}`;
 }
 
 function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
@@ -137,13 +148,19 @@ function verdictOf(r: FaultResult): string {
   return r.caught ? 'caught' : r.byChance ? 'BY CHANCE' : 'MISSED';
 }
 
+/** How the declared rules ended on the first seed that missed the fault ("HOOK-X pass: …"), if one did with a report. */
+export function missedHow(r: FaultResult): string | undefined {
+  const d = r.seeds.find((s) => s.declared)?.declared;
+  return d ? `(${d.join('; ')})` : undefined;
+}
+
 export function formatMutationTable(m: MutationSummary): string {
   const rows = m.results.map((r) => [
     verdictOf(r),
     r.fault,
     `${r.seeds.filter((s) => s.caught).length}/${r.seeds.length}`,
     r.control ? '(control: nothing)' : r.expected.join(' '),
-    r.failed.length ? r.failed.join(' ') : r.problem ? `(${r.problem})` : '-',
+    r.failed.length ? r.failed.join(' ') : r.problem ? `(${r.problem})` : missedHow(r) ?? '-',
   ]);
   const head = ['result', 'fault', 'seeds', 'expected rules', 'rules that failed'];
   const widths = head.map((h, i) => Math.min(60, Math.max(h.length, ...rows.map((r) => r[i]!.length))));

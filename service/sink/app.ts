@@ -128,7 +128,7 @@ export class SinkApp {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const head = readHead(req, nowMs(), this.lag.recentLagMs(), this.lag.stallMs());
+    const head = readHead(req, nowMs(), { lagMs: this.lag.recentLagMs(), stallMs: this.lag.stallMs(), stallSpans: this.lag.stallSpans() });
     req.on('error', () => {});
     res.on('error', () => {});
     if (head.path === QUERY_PREFIX || head.path.startsWith(`${QUERY_PREFIX}/`)) return this.onSinkPath(req, res, head);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Delivery, EndpointSummary, SinkEndpoint } from './types.ts';
+import { relativeSpans } from './stall-spans.ts';
 
 export type BodyResult =
   | { kind: 'complete'; body: Buffer }
@@ -10,7 +11,7 @@ export type BodyResult =
   | { kind: 'aborted'; body: Buffer };
 
 /** What the head of a request says, as a Delivery records it (types.ts says what each field means). */
-export type RequestHead = Pick<Delivery, 'receivedAt' | 'loopLagMs' | 'stallMs' | 'method' | 'url' | 'path' | 'httpVersion' | 'peer' | 'headers' | 'repeatedHeaders'>;
+export type RequestHead = Pick<Delivery, 'receivedAt' | 'loopLagMs' | 'stallMs' | 'stalls' | 'method' | 'url' | 'path' | 'httpVersion' | 'peer' | 'headers' | 'repeatedHeaders'>;
 
 /** Wall-clock ms with sub-ms precision. */
 export function nowMs(): number {
@@ -23,7 +24,14 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h);
 }
 
-export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: number, stallMs?: number): RequestHead {
+/** How the sink's loop ran around an arrival (loop-lag.ts): its recent lag, its longest stall, and when it stalled (epoch spans). */
+export interface LoopAtArrival {
+  lagMs: number;
+  stallMs: number;
+  stallSpans: readonly [number, number][];
+}
+
+export function readHead(req: IncomingMessage, receivedAt: number, loop?: LoopAtArrival): RequestHead {
   const url = req.url ?? '';
   const headers = new Map<string, string>();
   const repeated = new Set<string>();
@@ -40,8 +48,9 @@ export function readHead(req: IncomingMessage, receivedAt: number, loopLagMs?: n
   }
   return {
     receivedAt,
-    ...(loopLagMs ? { loopLagMs } : {}),
-    ...(stallMs ? { stallMs } : {}),
+    ...(loop?.lagMs ? { loopLagMs: loop.lagMs } : {}),
+    ...(loop?.stallMs ? { stallMs: loop.stallMs } : {}),
+    ...(loop?.stallSpans.length ? { stalls: relativeSpans(loop.stallSpans, receivedAt) } : {}),
     method: req.method ?? '',
     url,
     path: pathOf(url),

@@ -82,6 +82,11 @@ export interface Delivery {
   loopLagMs?: number;
   /** The longest stall of the sink's event loop over the 15 s before the arrival, ms, when there was one. */
   stallMs?: number;
+  /**
+   * When the sink's event loop stood still over the 15 s before the arrival: [start, end] ms
+   * relative to `receivedAt` (≤ 0), oldest first, at most 32 (closest ones joined), when there were any.
+   */
+  stalls?: [number, number][];
   /** When the answer was decided (the whole body had arrived), same clock. */
   decidedAt: number;
   method: string;
