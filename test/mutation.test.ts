@@ -39,13 +39,15 @@ describe('planted faults', () => {
   });
 
   it('say how the declared rules ended when a fault was missed, so a miss on CI can be read from its log', () => {
-    const seed = { seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1, declared: ['HOOK-RETRY-PUNCTUAL pass: 3 late retries not judged'] };
+    const declared = ['HOOK-RETRY-PUNCTUAL pass: 3 late retries not judged'];
+    const seed = { seed: 1, failed: [], caughtBy: [], caught: false, exitCode: 0, duration_ms: 1, declared };
     const r = {
-      fault: 'retry-backoff-doubled', description: 'd', control: false, areas: ['webhooks'], expected: ['HOOK-RETRY-PUNCTUAL'], failed: [], caughtBy: [],
-      caught: false, byChance: false, seeds: [seed], duration_ms: 1,
+      fault: 'retry-backoff-doubled', description: 'd', control: false, areas: ['webhooks'], expected: ['HOOK-RETRY-PUNCTUAL'],
+      failed: [], caughtBy: [], caught: false, byChance: false, seeds: [seed], duration_ms: 1,
     };
     expect(missedHow(r)).toBe('(HOOK-RETRY-PUNCTUAL pass: 3 late retries not judged)');
-    const table = formatMutationTable({ seed: 1, seeds: [1], runs: 1, faults: 1, caught: 0, byChance: 0, score: 0, duration_ms: 1, results: [r], unexercised: [] } as never);
+    const summary = { seed: 1, seeds: [1], runs: 1, faults: 1, caught: 0, byChance: 0, score: 0, duration_ms: 1 };
+    const table = formatMutationTable({ ...summary, results: [r], unexercised: [] } as never);
     expect(table).toContain('MISSED');
     expect(table).toContain('HOOK-RETRY-PUNCTUAL pass: 3 late');
   });
@@ -55,7 +57,9 @@ describe('planted faults', () => {
   it('are every one caught by a rule it declares, and the negative controls raise nothing', async () => {
     const m = await mutationScore({ seed: 20261121, runs: 25 });
     console.log(formatMutationTable(m));
-    const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${r.control ? 'no alarm' : r.expected.join(' ')}, failed ${r.failed.join(' ') || r.problem || `nothing ${missedHow(r) ?? ''}`}`);
+    const failed = (r: (typeof m.results)[number]) => r.failed.join(' ') || r.problem || `nothing ${missedHow(r) ?? ''}`;
+    const expected = (r: (typeof m.results)[number]) => (r.control ? 'no alarm' : r.expected.join(' '));
+    const missed = m.results.filter((r) => !r.caught).map((r) => `${r.fault}: expected ${expected(r)}, failed ${failed(r)}`);
     expect(missed, formatMutationTable(m)).toEqual([]);
   }, 40 * 60_000);
 });

@@ -535,11 +535,9 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       // answered it: lateness counts from that answer (a held attempt: from when it ended).
       const answeredAfter = Math.max(0, Math.round((a.settled?.at ?? a.decidedAt ?? a.receivedAt) - a.receivedAt));
       const sinceEnd = actual - answeredAfter;
-      // A retry late by no more than the sink's process stood still between when it was due and when it
-      // arrived is not judged: the suite's own machine was too busy to time it (the embedded reference
-      // shares that process, and on a starved machine every process stalls alike). A stall before it
-      // was due delays no sender that was on time (stall-spans.ts); due counts from the earliest it can
-      // (attempt n's arrival: a sender counting from the start of it), so no stall that could matter is left out.
+      // A retry late by no more than the sink's process stood still between when it was due (at the earliest:
+      // counted from attempt n's arrival) and when it arrived is not judged: the machine was too busy to time it
+      // (the embedded reference shares that process). A stall before it was due delays no sender on time (stall-spans.ts).
       const stall = stalledBeforeArrivalMs(b, a.receivedAt + want);
       // Nor one late by no more than its signature shows it spent on the way (arrival-lateness.ts slowWayMs).
       const onTheWay = slowWayMs(b, fastestLead);
@@ -664,17 +662,19 @@ ruleTest(
  * over the same stretch. Late there is a WARN as in the first.
  */
 async function secondLook(t: RuleContext, h: Hooks, stalled: string[]): Promise<void> {
-  const first = `${stalled.length} late retries not judged, each late by no more than the suite's own process stood still after it was due or than it spent on the way ` +
-    `after it was signed (a busy machine): ${stalled[0]}`;
+  const first = `${stalled.length} late retries not judged, each late by no more than the suite's own process stood still ` +
+    `after it was due or than it spent on the way after it was signed (a busy machine): ${stalled[0]}`;
   const again = await waiting(ladder(t, h, 'ladder-again').result);
-  if (again.groups.every((g) => g.attempts.length === 0)) return t.note(`${first}; a second ladder (${again.story.paymentId}) got no delivery`);
+  const second = `a second ladder (${again.story.paymentId})`;
+  if (again.groups.every((g) => g.attempts.length === 0)) return t.note(`${first}; ${second} got no delivery`);
   const j = judgeGaps(t, h, again, 1, again.plan.gaps);
   t.observe('gaps_ms_second_look', j.seen);
   if (j.late.length) {
-    throw new Mismatch(`a retry came later than its gap allows (second ladder, ${again.story.paymentId}; the first one's late retries came while the machine stalled): ${j.late[0]}`,
-      'each retry within the tolerance after its gap', j.late);
+    const why = `${second}; the first one's late retries came while the machine stalled`;
+    throw new Mismatch(`a retry came later than its gap allows (${why}): ${j.late[0]}`, 'each retry within the tolerance after its gap', j.late);
   }
-  t.note(`${first}; a second ladder (${again.story.paymentId}) was looked at: ${j.stalled.length ? `${j.stalled.length} late retries not judged again: ${j.stalled[0]}` : 'every retry within the tolerance'}`);
+  const seen = j.stalled.length ? `${j.stalled.length} late retries not judged again: ${j.stalled[0]}` : 'every retry within the tolerance';
+  t.note(`${first}; ${second} was looked at: ${seen}`);
 }
 
 ruleTest(

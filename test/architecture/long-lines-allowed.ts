@@ -213,7 +213,7 @@ export const LONG_LINES_ALLOWED: Readonly<Record<string, number>> = {
   'test/merchant/real/receivers/verify.ts': 1,
   'test/merchant/receiver-windows.test.ts': 7,
   'test/merchant/receiver.test.ts': 2,
-  'test/mutation.test.ts': 2,
+  'test/mutation.test.ts': 1,
   'test/pack-install.test.ts': 1,
   'test/progress.test.ts': 1,
   'test/references/payment-json.test.ts': 1,

@@ -26,7 +26,7 @@ describe('a stall does not hide a late sender', () => {
     http.Server.prototype.emit = emit;
   });
 
-  it('retry-backoff-doubled is caught by HOOK-RETRY-PUNCTUAL on its second ladder when the first one\'s late retry came across a stall', async () => {
+  it('retry-backoff-doubled is caught by HOOK-RETRY-PUNCTUAL on a second ladder when a stall excused the first', async () => {
     let paidAttempts = 0;
     let blocked = 0;
     http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
