@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULES, isRuleId } from '../catalogue/index.ts';
-import { formatMutationTable, missedHow, mutationScore } from '../service/mutation/score.ts';
-import { FAULTS } from '../service/mutation/faults.ts';
+import { formatMutationTable, isTimedFault, missedHow, mutationScore } from '../service/mutation/score.ts';
+import { FAULT_NAMES, FAULTS } from '../service/mutation/faults.ts';
 
 describe('planted faults', () => {
   it('are at least 60, each declaring known, testable rules', () => {
@@ -36,6 +36,14 @@ describe('planted faults', () => {
     // Merchant-side rules are declared by the receiver and client faults (test/merchant/).
     const holes = RULES.filter((r) => r.level !== 'OBSERVE' && !('untestable' in r) && !('side' in r) && !declared.has(r.id)).map((r) => r.id);
     expect(holes).toEqual([]);
+  });
+
+  it('that only timed rules catch run in a process of their own, and are the webhook schedule\'s and time-out\'s', () => {
+    const timed = FAULT_NAMES.filter((n) => isTimedFault(n));
+    expect(timed).toContain('retry-backoff-doubled');
+    expect(timed).toContain('webhook-timeout-5s');
+    for (const n of timed) expect(FAULTS[n]!.breaks.every((id) => id.startsWith('HOOK-')), n).toBe(true);
+    expect(timed.length).toBeLessThanOrEqual(12);
   });
 
   it('say how the declared rules ended when a fault was missed, so a miss on CI can be read from its log', () => {

@@ -11,7 +11,7 @@ import { FAULT_NAMES, FAULTS, faultOf, isFaultName, type FaultName } from './fau
 import type { FaultResult, MutationSummary, SeedOutcome } from '../../catalogue/report/mutation.ts';
 import type { Report } from '../../catalogue/report/model.ts';
 import { HarnessError } from '../../core/errors.ts';
-import { withRunners, type Isolation, type SuiteRunner } from './runners.ts';
+import { openRunner, withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
 export type { FaultResult, MutationSummary } from '../../catalogue/report/mutation.ts';
 
@@ -25,6 +25,11 @@ export interface MutationOptions {
   jobs?: number;
   /** `session` (default): one vitest session per job in this process; `process`: a child process per run. */
   isolation?: Isolation;
+  /**
+   * In a session, a fault found only by delivery timing (TIMED_RULES) still runs in a child process of its own
+   * (default true): false keeps it in the session, where `npm run mutation:busy` stalls it on purpose.
+   */
+  timedApart?: boolean;
   onResult?: (r: FaultResult, done: number, total: number) => void;
 }
 
@@ -85,6 +90,25 @@ function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
 }
 
 /**
+ * Rules whose verdict rests on the sink's clock: how late, how early, how many within a quiet
+ * period, how long a connection was held. Each excuses what the suite's own stalls explain (no
+ * false alarm), so in a process where four sessions' references, sinks and orchestration share one
+ * event loop on a starved CI machine, the loop can stand still through most of the stretch that
+ * shows the fault (seen: 4 417 ms of a retry's 5 401 ms lateness, on both ladders). A fault that
+ * only such rules catch runs in a child process of its own, whose loop serves that run alone.
+ */
+const TIMED_RULES: ReadonlySet<string> = new Set([
+  'HOOK-RETRY-PUNCTUAL', 'HOOK-RETRY-SCHEDULE', 'HOOK-MAX-ATTEMPTS',
+  'HOOK-NO-RETRY-AFTER-ACK', 'HOOK-TIMEOUT-OBSERVED', 'HOOK-SIGNED-PER-ATTEMPT',
+]);
+
+/** A fault only rules timed by the sink's clock catch (a control never: it raises nothing). */
+export function isTimedFault(name: FaultName): boolean {
+  const def = faultOf(name);
+  return !def.control && def.breaks.every((id) => TIMED_RULES.has(id));
+}
+
+/**
  * Sessions side by side in session isolation. A fault's run mostly waits (on the network, and
  * on webhook retry schedules), so more sessions than cores pay off: each is one vitest
  * instance with its worker threads, its own embedded reference and sink.
@@ -114,8 +138,10 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
   const queue = slowFirst(names).flatMap((name) => seeds.map((seed) => ({ name, seed })));
   const outcomes = new Map<string, SeedOutcome[]>();
   const results: FaultResult[] = [];
+  const apart = await openRunner('process');
   await withRunners(queue, jobs, isolation, async (runner, job) => {
-    const outcome = await runFaultOnce(runner, job.name, job.seed, o.runs);
+    const own = isolation === 'session' && (o.timedApart ?? true) && isTimedFault(job.name);
+    const outcome = await runFaultOnce(own ? apart : runner, job.name, job.seed, o.runs);
     const list = outcomes.get(job.name) ?? outcomes.set(job.name, []).get(job.name)!;
     list.push(outcome);
     if (list.length < seeds.length) return;

@@ -11,7 +11,7 @@ export type BodyResult =
   | { kind: 'aborted'; body: Buffer };
 
 /** What the head of a request says, as a Delivery records it (types.ts says what each field means). */
-export type RequestHead = Pick<Delivery, 'receivedAt' | 'loopLagMs' | 'stallMs' | 'stalls' | 'method' | 'url' | 'path' | 'httpVersion' | 'peer' | 'headers' | 'repeatedHeaders'>;
+export type RequestHead = Pick<Delivery, 'receivedAt' | 'loopLagMs' | 'stallMs' | 'stalls' | 'stallFloorMs' | 'method' | 'url' | 'path' | 'httpVersion' | 'peer' | 'headers' | 'repeatedHeaders'>;
 
 /** Wall-clock ms with sub-ms precision. */
 export function nowMs(): number {
@@ -28,7 +28,7 @@ export function isLoopbackHost(host: string): boolean {
 export interface LoopAtArrival {
   lagMs: number;
   stallMs: number;
-  stallSpans: readonly [number, number][];
+  stallSpans: { spans: readonly [number, number][]; floorMs: number };
 }
 
 export function readHead(req: IncomingMessage, receivedAt: number, loop?: LoopAtArrival): RequestHead {
@@ -50,7 +50,8 @@ export function readHead(req: IncomingMessage, receivedAt: number, loop?: LoopAt
     receivedAt,
     ...(loop?.lagMs ? { loopLagMs: loop.lagMs } : {}),
     ...(loop?.stallMs ? { stallMs: loop.stallMs } : {}),
-    ...(loop?.stallSpans.length ? { stalls: relativeSpans(loop.stallSpans, receivedAt) } : {}),
+    ...(loop?.stallSpans.spans.length ? { stalls: relativeSpans(loop.stallSpans.spans, receivedAt) } : {}),
+    ...(loop?.stallSpans.floorMs ? { stallFloorMs: loop.stallSpans.floorMs } : {}),
     method: req.method ?? '',
     url,
     path: pathOf(url),

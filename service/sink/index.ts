@@ -17,7 +17,7 @@ export { SinkWaitTimeoutError, SinkClosedError, type WaitForOptions } from './de
 export { deliveryBody } from './delivery-body.ts';
 export { judgeAttemptSigning, MIN_APART_MS } from './attempt-signing.ts';
 export { arrivalLatenessMs, fastestLeadMs, slowWayMs } from './arrival-lateness.ts';
-export { stalledBeforeArrivalMs } from './stall-spans.ts';
+export { stallDelayMs } from './stall-spans.ts';
 export { ENDPOINT_MARKER_PREFIX } from './event-fields.ts';
 export type { DeliveryFilter } from './delivery-filter.ts';
 export type {

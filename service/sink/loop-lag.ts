@@ -9,25 +9,28 @@
  * keeps a process alive.
  *
  * `stallMs()` looks further back (STALL_WINDOW_MS): the longest stall of the loop over the last
- * 15 s. `stallSpans()` says when those stalls were: a retry measured late is late because this
- * machine was too busy (the embedded reference shares the sink's process; on a starved machine
- * every process stalls) only by as much as the loop stood still between when the retry was due
- * and when it arrived. A stall before it was due delays no timer that was on time.
+ * 15 s. `stallSpans()` says when the longest of them were: a retry measured late is late because
+ * this machine was too busy (the embedded reference shares the sink's process; on a starved
+ * machine every process stalls) only by the stalls between when it was due and when it arrived
+ * (stall-spans.ts). A stall before it was due delays no timer that was on time.
  */
-import { coarsenSpans, type Span } from './stall-spans.ts';
+import { longestSpans, type Span } from './stall-spans.ts';
 
 const TICK_MS = 20;
 const WINDOW_MS = 2_000;
 const STALL_WINDOW_MS = 15_000;
-/** At most this many spans are kept per arrival: more are merged where they lie closest (stall-spans.ts). */
-export const MAX_STALL_SPANS = 32;
+/** At most this many spans are kept per arrival, the longest (stall-spans.ts). */
+const MAX_STALL_SPANS = 32;
 
 export interface LoopLagMonitor {
   recentLagMs(): number;
   /** The longest lateness of the last STALL_WINDOW_MS, the current moment's included. */
   stallMs(): number;
-  /** When the loop stood still over the last STALL_WINDOW_MS, the current moment's included: epoch ms spans, oldest first. */
-  stallSpans(): Span[];
+  /**
+   * The longest stalls of the last STALL_WINDOW_MS, the current moment's included: epoch ms spans,
+   * oldest first, and a length no stall left out exceeded.
+   */
+  stallSpans(): { spans: Span[]; floorMs: number };
   stop(): void;
 }
 
@@ -51,12 +54,12 @@ export function startLoopLagMonitor(): LoopLagMonitor {
     for (const l of lags) if (l.at >= now - windowMs && l.lag > max) max = l.lag;
     return Math.round(max);
   };
-  const spans = (): Span[] => {
+  const spans = () => {
     const now = epochNow();
     const out: Span[] = lags.filter((l) => l.at >= now - STALL_WINDOW_MS).map((l) => [l.at - l.lag, l.at]);
     const current = now - last - TICK_MS;
     if (current > 1) out.push([now - current, now]);
-    return coarsenSpans(out, MAX_STALL_SPANS);
+    return longestSpans(out, MAX_STALL_SPANS);
   };
   return {
     recentLagMs: () => within(WINDOW_MS),

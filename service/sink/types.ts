@@ -83,10 +83,12 @@ export interface Delivery {
   /** The longest stall of the sink's event loop over the 15 s before the arrival, ms, when there was one. */
   stallMs?: number;
   /**
-   * When the sink's event loop stood still over the 15 s before the arrival: [start, end] ms
-   * relative to `receivedAt` (≤ 0), oldest first, at most 32 (closest ones joined), when there were any.
+   * The longest stalls of the sink's event loop over the 15 s before the arrival: [start, end] ms
+   * relative to `receivedAt` (≤ 0), oldest first, at most 32, when there were any (stall-spans.ts).
    */
   stalls?: [number, number][];
+  /** When more stalls than `stalls` holds: a length none of those left out exceeded, ms. */
+  stallFloorMs?: number;
   /** When the answer was decided (the whole body had arrived), same clock. */
   decidedAt: number;
   method: string;

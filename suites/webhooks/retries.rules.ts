@@ -45,7 +45,7 @@ import { onNewRun } from '../../service/harness/worker/run-scoped.ts';
 import { outsideWaitClock, waiting } from '../../service/harness/worker/wait-clock.ts';
 import { COST_BOUNDS, share } from '../../service/harness/worker/depth.ts';
 import { PARTLY_CHECKED } from '../../catalogue/report/partly-checked.ts';
-import { arrivalLatenessMs, fastestLeadMs, judgeAttemptSigning, slowWayMs, stalledBeforeArrivalMs } from '../../service/sink/index.ts';
+import { arrivalLatenessMs, fastestLeadMs, judgeAttemptSigning, slowWayMs, stallDelayMs } from '../../service/sink/index.ts';
 import { endpointPair, judgeMixed, mixedComplete, mixedMetadata, type MixedPlan } from './mixed-endpoints.ts';
 
 /** What completes the schedule rules a run at a low time scale only partly checks (docs/ci.md, "The long schedule"). */
@@ -535,10 +535,10 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
       // answered it: lateness counts from that answer (a held attempt: from when it ended).
       const answeredAfter = Math.max(0, Math.round((a.settled?.at ?? a.decidedAt ?? a.receivedAt) - a.receivedAt));
       const sinceEnd = actual - answeredAfter;
-      // A retry late by no more than the sink's process stood still between when it was due (at the earliest:
-      // counted from attempt n's arrival) and when it arrived is not judged: the machine was too busy to time it
-      // (the embedded reference shares that process). A stall before it was due delays no sender on time (stall-spans.ts).
-      const stall = stalledBeforeArrivalMs(b, a.receivedAt + want);
+      // A retry late by no more than the sink's stalls between when it was due (at the earliest: from attempt n's
+      // arrival) and its arrival can delay it is not judged: the machine was too busy to time it (the embedded
+      // reference shares that process). A stall before it was due delays no sender on time (stall-spans.ts).
+      const stall = stallDelayMs(b, a.receivedAt + want);
       // Nor one late by no more than its signature shows it spent on the way (arrival-lateness.ts slowWayMs).
       const onTheWay = slowWayMs(b, fastestLead);
       if (actual < want - Math.max(slack, CLOCK_SLACK_MS + arrivedLate) - lag) {
@@ -546,7 +546,7 @@ function judgeGaps(t: RuleContext, h: Hooks, lad: Ladder, from: number, to: numb
           `is ${Math.round(want)} ms at time_scale ${h.scale}${allowedFor(lag, arrivedLate, n)}`);
       } else if (sinceEnd > want + tol && sinceEnd <= want + tol + Math.max(stall, onTheWay)) {
         stalled.push(`${label}: attempt ${n + 1} came ${Math.round(sinceEnd - want)} ms after its gap, ${stall >= onTheWay
-          ? `while the sink's process stood still ${stall} ms after it was due`
+          ? `and the sink's process stalled after it was due, by up to ${stall} ms on its way`
           : `and its signed t shows it spent ${onTheWay} ms or more on the way beyond the run's fastest delivery`}`);
       } else if (sinceEnd > want + tol) late.push(`${label}: attempt ${n + 1} came ${Math.round(actual)} ms after attempt ${n}${answeredAfter ? ` (answered ${answeredAfter} ms after it arrived)` : ''}, ${Math.round(sinceEnd - want)} ms later than its ${fmt(RETRY_GAPS_MS[n - 1]!)} gap (${Math.round(want)} ms at time_scale ${h.scale}; tolerance ${Math.round(tol)} ms)`);
       if (!stalled.some((l) => l.startsWith(`${label}: attempt ${n + 1} `))) t.checked();
@@ -662,7 +662,7 @@ ruleTest(
  * over the same stretch. Late there is a WARN as in the first.
  */
 async function secondLook(t: RuleContext, h: Hooks, stalled: string[]): Promise<void> {
-  const first = `${stalled.length} late retries not judged, each late by no more than the suite's own process stood still ` +
+  const first = `${stalled.length} late retries not judged, each late by no more than the suite's own process stalled ` +
     `after it was due or than it spent on the way after it was signed (a busy machine): ${stalled[0]}`;
   const again = await waiting(ladder(t, h, 'ladder-again').result);
   const second = `a second ladder (${again.story.paymentId})`;

@@ -37,7 +37,7 @@ describe('the sink measures its own event loop', () => {
       block(400);
       const after = performance.timeOrigin + performance.now();
       await tick(60);
-      const spans = m.stallSpans();
+      const { spans } = m.stallSpans();
       const covering = spans.filter(([s, e]) => e > before && s < after);
       const covered = covering.reduce((n, [s, e]) => n + Math.min(e, after) - Math.max(s, before), 0);
       expect(covered).toBeGreaterThanOrEqual(300);
