@@ -11,6 +11,8 @@ import { FAULT_NAMES, FAULTS, faultOf, isFaultName, type FaultName } from './fau
 import type { FaultResult, MutationSummary, SeedOutcome } from '../../catalogue/report/mutation.ts';
 import type { Report } from '../../catalogue/report/model.ts';
 import { HarnessError } from '../../core/errors.ts';
+import { inertLine } from '../../core/inert.ts';
+import { redactText } from '../../core/redact.ts';
 import { openRunner, withRunners, type Isolation, type SuiteRunner } from './runners.ts';
 
 export type { FaultResult, MutationSummary } from '../../catalogue/report/mutation.ts';
@@ -66,7 +68,7 @@ function declaredOutcome(id: string, rules: Report['rules']): string {
   const r = rules.find((x) => x.id === id);
   if (!r) return `${id}: not in the report`;
   const said = r.reason ?? r.evidence.map((e) => ('message' in e && typeof e.message === 'string' ? e.message : '')).find((m) => m) ?? '';
-  return `${id} ${r.status}${said ? `: ${said.slice(0, 400)}` : ''}`;
+  return inertLine(redactText(`${id} ${r.status}${said ? `: ${said.slice(0, 400)}` : ''}`));
 }
 
 function faultResult(name: FaultName, seeds: SeedOutcome[]): FaultResult {
@@ -138,6 +140,7 @@ export async function mutationScore(o: MutationOptions): Promise<MutationSummary
   const queue = slowFirst(names).flatMap((name) => seeds.map((seed) => ({ name, seed })));
   const outcomes = new Map<string, SeedOutcome[]>();
   const results: FaultResult[] = [];
+  // A child process per run of a fault only timed rules catch (TIMED_RULES); stateless, nothing to close.
   const apart = await openRunner('process');
   await withRunners(queue, jobs, isolation, async (runner, job) => {
     const own = isolation === 'session' && (o.timedApart ?? true) && isTimedFault(job.name);

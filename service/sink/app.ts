@@ -15,7 +15,9 @@ import type { DeliveryLog, LoadedLog } from './delivery-log.ts';
 import { startLoopLagMonitor } from './loop-lag.ts';
 import { DeliveryStore, isRejected } from './delivery-store.ts';
 import { readEventFields } from './event-fields.ts';
-import { nowMs, queryOf, readBody, readHead, resetSocket, sha256, summary, type BodyResult, type RequestHead } from './http-helpers.ts';
+import {
+  nowMs, pathOf, queryOf, readBody, readHead, resetSocket, sha256, summary, type BodyResult, type RequestHead,
+} from './http-helpers.ts';
 import type { ResolvedOptions } from './options.ts';
 import { handleQueryRequest, QUERY_PREFIX } from './query-api.ts';
 import { sendJson } from './send-json.ts';
@@ -128,10 +130,14 @@ export class SinkApp {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const head = readHead(req, nowMs(), { lagMs: this.lag.recentLagMs(), stallMs: this.lag.stallMs(), stallSpans: this.lag.stallSpans() });
+    const receivedAt = nowMs();
+    const path = pathOf(req.url ?? '');
     req.on('error', () => {});
     res.on('error', () => {});
-    if (head.path === QUERY_PREFIX || head.path.startsWith(`${QUERY_PREFIX}/`)) return this.onSinkPath(req, res, head);
+    // The sink's own query path (polled by the rules) needs no clock record: only deliveries are timed.
+    if (path === QUERY_PREFIX || path.startsWith(`${QUERY_PREFIX}/`)) return this.onSinkPath(req, res, readHead(req, receivedAt));
+    const loop = { lagMs: this.lag.recentLagMs(), stallMs: this.lag.stallMs(), stallSpans: this.lag.stallSpans() };
+    const head = readHead(req, receivedAt, loop);
     readBody(req, this.config.maxBodyBytes)
       .then((body) => this.onDelivery(req, res, head, body))
       .catch(() => res.destroy());

@@ -53,7 +53,10 @@ export function stallDelayMs(d: StallRecord, dueEpoch: number): number {
   if (!Array.isArray(d.stalls)) return d.stallMs ?? 0;
   const from = dueEpoch - d.receivedAt;
   if (from >= 0) return 0;
-  const overlaps = d.stalls.map(([s, e]) => Math.max(0, Math.min(e, 0) - Math.max(s, from))).filter((x) => x > 0);
+  // A span that is not two finite numbers (a damaged log) counts as covering the whole stretch: never less stall than recorded.
+  const overlaps = d.stalls.slice(0, 64).map((x) => (Array.isArray(x) && Number.isFinite(x[0]) && Number.isFinite(x[1])
+    ? Math.max(0, Math.min(x[1], 0) - Math.max(x[0], from))
+    : -from)).filter((x) => x > 0);
   const floor = Math.min(d.stallFloorMs ?? 0, -from);
   const candidates = [...overlaps, ...Array.from({ length: floor > 0 ? TURNS : 0 }, () => floor)].sort((a, b) => b - a);
   const sum = candidates.slice(0, TURNS).reduce((n, x) => n + x, 0);

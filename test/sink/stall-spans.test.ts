@@ -39,3 +39,10 @@ describe('stall spans', () => {
     expect(stallDelayMs({ receivedAt: 10_000 }, 9_000)).toBe(0);
   });
 });
+
+describe('stall spans from a damaged log', () => {
+  it('count a span that is not two numbers as the whole stretch, never as none', () => {
+    const damaged = { receivedAt: 0, stalls: [['x', 3], 7] as unknown as Span[] };
+    expect(stallDelayMs(damaged, -1_000)).toBe(1_000);
+  });
+});
