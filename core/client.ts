@@ -17,7 +17,7 @@ import { redactCredential, redactHeaders, redactText } from './redact.ts';
 import { dispatcherFor, dispatcherKey, redactedHeaderNames, targetHeaders, type ProfileNetwork } from './network.ts';
 import { parseBoundedJson } from './bounded-json.ts';
 import { ownString } from './bounded-value.ts';
-import { largeAnswerTurn, noteAnswerBytes } from './large-answers.ts';
+import { AttemptTurn, LARGE_ANSWER_BYTES, noteAnswerBytes } from './large-answers.ts';
 import { redactOnRead, shownOnRead } from './redact-on-read.ts';
 import type { ErrorCode, HarnessErrorCode } from './error-codes.ts';
 import { transportCause, type TransportCause } from './transport-causes.ts';
@@ -238,13 +238,19 @@ export interface ClientOptions {
 }
 
 let seqCounter = 0;
+const ONE_BUFFER_BYTES = 64 * 1024;
 
-/** Reads a body chunk by chunk, refusing (and dropping the connection) past `cap` bytes. */
+/**
+ * Reads a body chunk by chunk, refusing (and dropping the connection) past `cap` bytes. A body of
+ * LARGE_ANSWER_BYTES or more (declared, or once read that far) awaits `large()` before it is read
+ * on: its turn (core/large-answers.ts).
+ */
 async function readCapped(
   body: Readable,
   declared: string | string[] | undefined,
   cap: number,
   progress: (n: number) => void,
+  large: () => Promise<void>,
 ): Promise<Buffer> {
   const length = typeof declared === 'string' && /^\d+$/.test(declared) ? Number(declared) : undefined;
   if (length !== undefined) noteAnswerBytes(length);
@@ -253,9 +259,14 @@ async function readCapped(
     body.destroy(); // the connection goes with it (never reused mid-body)
     throw new Oversize(length, true);
   }
+  let turn = length !== undefined && length >= LARGE_ANSWER_BYTES ? large() : undefined;
+  if (turn) await turn;
+  // A long declared length is read into one buffer of that size: each chunk dies young (a scavenge
+  // frees it), instead of every chunk and their join living until a full collection.
+  let into = length !== undefined && length >= ONE_BUFFER_BYTES ? Buffer.allocUnsafeSlow(length) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of body as AsyncIterable<Buffer>) {
     size += chunk.length;
     progress(size);
     if (size > cap) {
@@ -263,9 +274,17 @@ async function readCapped(
       body.destroy();
       throw new Oversize(size, false);
     }
-    chunks.push(chunk);
+    if (into && size <= into.length) chunk.copy(into, size - chunk.length);
+    else {
+      // More than declared (undici ends such a body as an error of its own): chunk by chunk from here.
+      if (into) chunks.push(into.subarray(0, size - chunk.length));
+      into = undefined;
+      chunks.push(chunk);
+    }
+    if (!turn && size >= LARGE_ANSWER_BYTES) await (turn = large());
   }
   noteAnswerBytes(size);
+  if (into) return size === into.length ? into : into.subarray(0, size);
   return Buffer.concat(chunks, size);
 }
 
@@ -278,13 +297,52 @@ const GARBAGE_CODES = new Set([
 /**
  * A request's deadline: aborts with the TimeoutError AbortSignal.timeout gives, and is cleared once
  * the answer is read. AbortSignal.timeout's timer cannot be cleared: each request's fired at its
- * deadline long after the answer, building an exception every time (~5 000 a whole run).
+ * deadline long after the answer, building an exception every time (~5 000 a whole run). It stands
+ * still between `pause()` and `resume()`: the suite's own wait for a large answer's turn.
  */
-function deadlineSignal(ms: number): AbortSignal & { clear(): void } {
+function deadlineSignal(ms: number): AbortSignal & { clear(): void; pause(): void; resume(): void } {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
-  timer.unref();
-  return Object.assign(controller.signal, { clear: () => clearTimeout(timer) });
+  const arm = (after: number) => {
+    const t = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), after);
+    t.unref();
+    return t;
+  };
+  let left = ms;
+  let since = performance.now();
+  let timer = arm(ms);
+  return Object.assign(controller.signal, {
+    clear: () => clearTimeout(timer),
+    pause: () => {
+      clearTimeout(timer);
+      left -= performance.now() - since;
+    },
+    resume: () => {
+      since = performance.now();
+      timer = arm(Math.max(0, left));
+    },
+  });
+}
+
+/**
+ * A large body is read on only in its turn (core/large-answers.ts), held until it is parsed: the
+ * request's deadline stands still while it waits, and the exchange's duration leaves the wait out.
+ */
+function largeBodyTurn(
+  deadline: ReturnType<typeof deadlineSignal>,
+  turn: AttemptTurn,
+  onWait: (ms: number) => void,
+): { take: () => Promise<void>; waitedMs: () => number } {
+  let waitedMs = 0;
+  return {
+    take: async () => {
+      deadline.pause();
+      const waited = await turn.forLargeBody();
+      waitedMs += waited;
+      onWait(waited);
+      deadline.resume();
+    },
+    waitedMs: () => waitedMs,
+  };
 }
 
 /** One stable code and a message with the numbers, whatever undici threw. */
@@ -479,10 +537,10 @@ export class Client {
     const pass = await passTargetGate();
     this.stats.gateWaitMs += pass.waitedMs;
     try {
-      const turn = await largeAnswerTurn();
+      const turn = await AttemptTurn.before();
       this.stats.largeWaitMs += turn.waitedMs;
       try {
-        return await this.attemptOnWire(o);
+        return await this.attemptOnWire(o, turn);
       } finally {
         turn.leave();
       }
@@ -491,23 +549,27 @@ export class Client {
     }
   }
 
+  /** While the target stays away (core/circuit.ts): a wait, or, past the outage budget, not sent (recorded, thrown). */
+  private async passCircuit(o: RequestOptions, exchange: Exchange): Promise<void> {
+    const gate = await passCircuit(this.origin, this.outageBudgetMs);
+    this.stats.outageWaitMs += gate.waitedMs;
+    if (!gate.refused) return;
+    exchange.transportError = gate.refused;
+    this.record(exchange, undefined, o);
+    throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${gate.refused}`, undefined, true);
+  }
+
   /** One attempt on the wire: the answer, or a TransportError (recorded and judged as no answer). */
-  private async attemptOnWire(o: RequestOptions): Promise<ApiResponse> {
+  private async attemptOnWire(o: RequestOptions, turn: AttemptTurn): Promise<ApiResponse> {
     const { headers, body } = wireOf(o, this.extraHeaders);
     const exchange = this.exchangeOf(o, headers, body);
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
-    if (!o.outsideHttp) {
-      const gate = await passCircuit(this.origin, this.outageBudgetMs);
-      this.stats.outageWaitMs += gate.waitedMs;
-      if (gate.refused) {
-        exchange.transportError = gate.refused;
-        this.record(exchange, undefined, o);
-        throw new TransportError('HPS_ERR_TARGET_UNREACHABLE', `${o.method} ${o.path}: not sent, ${gate.refused}`, undefined, true);
-      }
-    }
+    if (!o.outsideHttp) await this.passCircuit(o, exchange);
     const started = performance.now();
     const deadline = deadlineSignal(limits.deadlineMs);
     let received = 0;
+    const bodyTurn = largeBodyTurn(deadline, turn, (ms) => (this.stats.largeWaitMs += ms));
+    const elapsed = () => Math.round(performance.now() - started - bodyTurn.waitedMs());
     try {
       const res = await poolFor(this.poolKey, this.origin, this.network).request({
         origin: this.origin,
@@ -519,9 +581,10 @@ export class Client {
         headersTimeout: limits.deadlineMs,
         bodyTimeout: limits.deadlineMs,
       });
-      const bytes = await readCapped(res.body, res.headers['content-length'], limits.maxResponseBytes, (n) => (received = n));
+      const declared = res.headers['content-length'];
+      const bytes = await readCapped(res.body, declared, limits.maxResponseBytes, (n) => (received = n), bodyTurn.take);
       const text = bytes.toString('utf8');
-      exchange.durationMs = Math.round(performance.now() - started);
+      exchange.durationMs = elapsed();
       const rh = flatHeaders(res.headers as Record<string, string | string[] | undefined>);
       const answer = { status: res.statusCode } as NonNullable<Exchange['response']>;
       shownOnRead(answer, 'headers', () => redactHeaders(rh, this.secrets));
@@ -537,7 +600,7 @@ export class Client {
         exchange,
       };
     } catch (e) {
-      exchange.durationMs = Math.round(performance.now() - started);
+      exchange.durationMs = elapsed();
       const err = e as Error & { code?: string };
       // undici refusing our own request (a header it will not send) is a suite bug, not target trouble.
       if (err.code === 'UND_ERR_INVALID_ARG' || err.code === 'ERR_INVALID_CHAR' || err.code === 'ERR_INVALID_ARG_TYPE') throw err;
