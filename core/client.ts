@@ -238,7 +238,6 @@ export interface ClientOptions {
 }
 
 let seqCounter = 0;
-const ONE_BUFFER_BYTES = 64 * 1024;
 
 /**
  * Reads a body chunk by chunk, refusing (and dropping the connection) past `cap` bytes. A body of
@@ -261,12 +260,9 @@ async function readCapped(
   }
   let turn = length !== undefined && length >= LARGE_ANSWER_BYTES ? large() : undefined;
   if (turn) await turn;
-  // A long declared length is read into one buffer of that size: each chunk dies young (a scavenge
-  // frees it), instead of every chunk and their join living until a full collection.
-  let into = length !== undefined && length >= ONE_BUFFER_BYTES ? Buffer.allocUnsafeSlow(length) : undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
+  for await (const chunk of body) {
     size += chunk.length;
     progress(size);
     if (size > cap) {
@@ -274,17 +270,10 @@ async function readCapped(
       body.destroy();
       throw new Oversize(size, false);
     }
-    if (into && size <= into.length) chunk.copy(into, size - chunk.length);
-    else {
-      // More than declared (undici ends such a body as an error of its own): chunk by chunk from here.
-      if (into) chunks.push(into.subarray(0, size - chunk.length));
-      into = undefined;
-      chunks.push(chunk);
-    }
+    chunks.push(chunk);
     if (!turn && size >= LARGE_ANSWER_BYTES) await (turn = large());
   }
   noteAnswerBytes(size);
-  if (into) return size === into.length ? into : into.subarray(0, size);
   return Buffer.concat(chunks, size);
 }
 
@@ -550,7 +539,7 @@ export class Client {
   }
 
   /** While the target stays away (core/circuit.ts): a wait, or, past the outage budget, not sent (recorded, thrown). */
-  private async passCircuit(o: RequestOptions, exchange: Exchange): Promise<void> {
+  private async waitOutOutage(o: RequestOptions, exchange: Exchange): Promise<void> {
     const gate = await passCircuit(this.origin, this.outageBudgetMs);
     this.stats.outageWaitMs += gate.waitedMs;
     if (!gate.refused) return;
@@ -564,7 +553,7 @@ export class Client {
     const { headers, body } = wireOf(o, this.extraHeaders);
     const exchange = this.exchangeOf(o, headers, body);
     const limits = { deadlineMs: o.timeoutMs ?? this.timeoutMs, maxResponseBytes: o.maxResponseBytes ?? this.maxResponseBytes };
-    if (!o.outsideHttp) await this.passCircuit(o, exchange);
+    if (!o.outsideHttp) await this.waitOutOutage(o, exchange);
     const started = performance.now();
     const deadline = deadlineSignal(limits.deadlineMs);
     let received = 0;

@@ -1,8 +1,9 @@
 /**
  * Answers of a megabyte or more, a few at a time across the run's suite workers (issue 44). An
- * answer read is held twice over for a moment (its bytes, the text), and the workers run up to
- * --concurrency tests each side by side: against a target answering every request with a 7.5 MB
- * list, 8 workers of 8 tests held some 64 answers at once, and a whole run passed 2 GB.
+ * answer read is held three times over for a moment (its chunks, the joined body, the text), and
+ * the workers run up to --concurrency tests each side by side: against a target answering every
+ * request with a 7.5 MB list, 8 workers of 8 tests held some 64 answers at once, and a whole run
+ * passed 2 GB.
  *
  * Two rules, one count of turns (LARGE_SLOTS across the run):
  * - the body of an answer of LARGE_ANSWER_BYTES or more (declared by its Content-Length, or read
@@ -12,7 +13,7 @@
  *   workers' memory with it. An attempt keeps that turn HEAD_HOLD_MS at most unless it is reading
  *   a large body: an answer slow to come holds nothing, and before this bound a target answering
  *   one request in seven after 1.5 s had the whole run wait on them two at a time (337 s on a busy
- *   CI machine, 150 s on a quiet one; 50 s since).
+ *   CI machine, 156 s on a quiet one; 56-80 s since, beside three busy processes).
  *
  * A wait for a turn is never part of a request's deadline: before sending, nothing is stamped yet;
  * at the body, the target's answer waits in the socket (undici pauses the read, and its body

@@ -7,7 +7,7 @@
  * deadline standing still while it waits.
  */
 import { createServer, type Server } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client, closeAllPools } from '../../core/client.ts';
 import {
   AttemptTurn,
@@ -37,6 +37,8 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
+// Fresh turns for each test, and none left behind: files share a worker (and this module's state).
+beforeEach(() => useLargeAnswerTurns(undefined));
 afterEach(async () => {
   await closeAllPools();
   useLargeAnswerTurns(undefined);
