@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { request } from '../../core/undici.ts';
 import { MAX_RECORDED, type RecordedRequest } from './recorder.ts';
-import { operationIdentity } from './identity.ts';
+import { letPreviousSettle, operationIdentity } from './identity.ts';
 import { listenLoopback, readBody } from '../../core/loopback-server.ts';
 import { FailureSchedule, TIMEOUT_HOLD_MS, type OperationKind, type PlannedFailure } from './schedule.ts';
 
@@ -64,6 +64,7 @@ export class ChaosApp {
     const kind = classify(method, path);
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' ? header : undefined;
+    await letPreviousSettle({ method, path }, this.previous);
     const seq = this.log.length + 1;
     const identity = this.identityOf(kind, method, path, key, seq);
     const fresh = !this.seen.has(identity);

@@ -30,3 +30,25 @@ export function operationIdentity(head: RequestHead, previous: RecordedRequest |
   const retry = previous !== undefined && previous.method === head.method && previous.path === head.path && previous.answeredMs !== undefined && endedInFailure(previous);
   return retry ? previous.identity : `${head.method} ${head.path} @${head.seq}`;
 }
+
+/** Loop turns within which a connection the client closed before it sent the next request is seen closed. */
+const CLOSE_SEEN_TURNS = 4;
+
+/**
+ * Before `head`'s identity is taken: when the client's previous request, on the same method and
+ * path, is still unanswered, a few turns of the event loop (never a time window), so that its end
+ * is known if the client ended it first. A client that gives up on an attempt closes its connection
+ * before it sends the retry, but a busy process may read the retry before it sees that close: the
+ * retry was then taken for a new read sent "while the first was still unanswered" (a false FAIL
+ * of CLIENT-RETRY-TRANSIENT on CI, 3 ms apart).
+ */
+export async function letPreviousSettle(
+  head: Pick<RequestHead, 'method' | 'path'>,
+  previous: RecordedRequest | undefined,
+): Promise<void> {
+  if (previous === undefined || previous.method !== head.method || previous.path !== head.path) return;
+  for (let turn = 0; turn < CLOSE_SEEN_TURNS; turn++) {
+    if (previous.answeredMs !== undefined) return;
+    await new Promise<void>((r) => setImmediate(r));
+  }
+}

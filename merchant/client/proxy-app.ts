@@ -21,6 +21,7 @@ import { classify } from './chaos-server.ts';
 import type { HarExchange } from './har.ts';
 import { JudgeQueue, type QueueBound } from './judge-queue.ts';
 import { readBody } from '../../core/loopback-server.ts';
+import { letPreviousSettle } from './identity.ts';
 import type { ProxyTraffic } from './proxy-traffic.ts';
 import type { RecordedRequest } from './recorder.ts';
 import type { Injection } from './schedule.ts';
@@ -109,6 +110,7 @@ export class ProxyApp {
     const client = this.clientOf(headers.authorization);
     const kind = classify(method, path);
     const key = headers['idempotency-key'];
+    await letPreviousSettle({ method, path }, this.traffic.previousOf(client));
     const seq = ++this.seq;
     const rec: RecordedRequest = {
       seq,

@@ -66,6 +66,11 @@ export class ProxyTraffic {
     return own === state.previous?.identity ? own : `${client} ${own}`;
   }
 
+  /** The client's previous request (identity.ts: letPreviousSettle). */
+  previousOf(client: string): RecordedRequest | undefined {
+    return this.stateOf(client).previous;
+  }
+
   /** A request has arrived (its answer is filled in later): it becomes the client's previous one. */
   arrived(client: string, rec: RecordedRequest): void {
     this.exchanges++;
